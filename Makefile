@@ -1,0 +1,86 @@
+# webtools: one non-recursive Makefile over config.mk (see ./configure).
+
+include config.mk
+
+VERSION = 0.1.0
+B ?= build
+BIN ?= bin
+PROGS = wfetch wextract wrobots wsearch web-control
+
+WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wformat=2 \
+	-Wmissing-prototypes -Wstrict-prototypes -Wwrite-strings -Wvla \
+	-Wno-unused-parameter
+HARDEN = -D_FORTIFY_SOURCE=2 -fstack-protector-strong
+WERROR ?= -Werror
+ALL_CFLAGS = $(WARN) $(WERROR) $(HARDEN) -D_POSIX_C_SOURCE=200809L \
+	-D_DEFAULT_SOURCE -DWEBTOOLS_VERSION='"$(VERSION)"' -Ilib \
+	$(DEP_CFLAGS) $(CFLAGS)
+
+LIB_SRC = $(wildcard lib/*.c lib/provider/*.c)
+LIB_OBJ = $(LIB_SRC:%.c=$(B)/%.o)
+LIB_HDR = $(wildcard lib/*.h)
+LIBA = $(B)/libwebtools.a
+PROG_BIN = $(PROGS:%=$(BIN)/%)
+UNIT_SRC = $(wildcard tests/unit/test_*.c)
+UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/unit/%)
+
+all: $(PROG_BIN)
+
+config.mk: configure
+	@if [ -f config.mk ]; then \
+		echo "config.mk is older than configure: run ./configure" >&2; \
+		exit 1; \
+	else \
+		echo "no config.mk: run ./configure first" >&2; exit 1; fi
+
+$(B)/%.o: %.c $(LIB_HDR) config.mk
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(LIBA): $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $(LIB_OBJ)
+
+$(BIN)/%: $(B)/bin/%.o $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBA) $(LDFLAGS) $(DEP_LIBS)
+
+$(B)/unit/%: tests/unit/%.c tests/unit/t.h $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIBA) $(LDFLAGS) $(DEP_LIBS)
+
+units: $(UNIT_BIN)
+
+# check: unit tests, bats suites, and the unit tests again under ASan+UBSan,
+# all inside a private network namespace with only loopback.
+check: all units
+	$(MAKE) B=build-san BIN=build-san/bin WERROR= \
+		CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
+		LDFLAGS="-fsanitize=address,undefined" units
+	sh tests/run-all.sh $(B) build-san $(BIN)
+
+bench: all
+	sh bench/run.sh
+
+bench-extract: all
+	sh bench/extract.sh
+
+fuzz:
+	sh tests/fuzz/run.sh
+
+lint:
+	sh tests/lint.sh
+
+install: all
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(PREFIX)/share/man/man7
+	for p in $(PROGS); do install -m 755 $(BIN)/$$p $(DESTDIR)$(PREFIX)/bin/; done
+	for m in man/*.1; do [ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1/ || :; done
+	for m in man/*.5; do [ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man5/ || :; done
+	for m in man/*.7; do [ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man7/ || :; done
+
+clean:
+	rm -rf $(B) build-san $(PROG_BIN)
+
+.PHONY: all units check bench bench-extract fuzz lint install clean
+.SECONDARY:

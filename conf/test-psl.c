@@ -1,0 +1,2 @@
+#include <libpsl.h>
+int main(void) { return psl_builtin() == NULL; }

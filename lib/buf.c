@@ -1,0 +1,158 @@
+/*
+ * buf.c: bounded buffers and aborting allocators.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+
+void *
+w_malloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		abort();
+	return p;
+}
+
+void *
+w_calloc(size_t n, size_t sz)
+{
+	void *p = calloc(n ? n : 1, sz ? sz : 1);
+
+	if (p == NULL)
+		abort();
+	return p;
+}
+
+void *
+w_realloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (p == NULL)
+		abort();
+	return p;
+}
+
+char *
+w_strdup(const char *s)
+{
+	return w_strndup(s, strlen(s));
+}
+
+char *
+w_strndup(const char *s, size_t n)
+{
+	char *p = w_malloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+void
+w_buf_init(struct w_buf *b, size_t max)
+{
+	b->p = NULL;
+	b->len = b->cap = 0;
+	b->max = max;
+}
+
+static int
+grow(struct w_buf *b, size_t need)
+{
+	size_t ncap;
+
+	if (need > b->max)
+		return -1;
+	if (need + 1 <= b->cap)
+		return 0;
+	ncap = b->cap ? b->cap : 256;
+	while (ncap < need + 1)
+		ncap *= 2;
+	if (ncap > b->max + 1)
+		ncap = b->max + 1;
+	b->p = w_realloc(b->p, ncap);
+	b->cap = ncap;
+	return 0;
+}
+
+int
+w_buf_add(struct w_buf *b, const void *data, size_t n)
+{
+	if (n > b->max - b->len || grow(b, b->len + n) == -1)
+		return -1;
+	if (n)
+		memcpy(b->p + b->len, data, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+	return 0;
+}
+
+int
+w_buf_adds(struct w_buf *b, const char *s)
+{
+	return w_buf_add(b, s, strlen(s));
+}
+
+int
+w_buf_addc(struct w_buf *b, int c)
+{
+	char ch = (char)c;
+
+	return w_buf_add(b, &ch, 1);
+}
+
+int
+w_buf_printf(struct w_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	char small[256], *big;
+	int n, rc;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -1;
+	if ((size_t)n < sizeof(small))
+		return w_buf_add(b, small, (size_t)n);
+	big = w_malloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	rc = w_buf_add(b, big, (size_t)n);
+	free(big);
+	return rc;
+}
+
+char *
+w_buf_take(struct w_buf *b)
+{
+	char *p = b->p;
+
+	if (p == NULL)
+		p = w_strdup("");
+	b->p = NULL;
+	b->len = b->cap = 0;
+	return p;
+}
+
+void
+w_buf_reset(struct w_buf *b)
+{
+	b->len = 0;
+	if (b->p)
+		b->p[0] = '\0';
+}
+
+void
+w_buf_free(struct w_buf *b)
+{
+	free(b->p);
+	b->p = NULL;
+	b->len = b->cap = 0;
+}

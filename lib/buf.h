@@ -1,0 +1,39 @@
+/*
+ * buf.h: a growable byte buffer with a hard cap fixed at creation, and
+ * die-on-OOM allocation helpers.
+ */
+#ifndef W_BUF_H
+#define W_BUF_H
+
+#include <stddef.h>
+
+struct w_buf {
+	char	*p;	/* NUL-terminated after every append */
+	size_t	 len;
+	size_t	 cap;	/* allocated */
+	size_t	 max;	/* hard cap on len; appends past it fail */
+};
+
+/* Start an empty buffer that may grow to max bytes. */
+void	 w_buf_init(struct w_buf *b, size_t max);
+
+/* Append n bytes; -1 (nothing appended) when len would exceed max. */
+int	 w_buf_add(struct w_buf *b, const void *data, size_t n);
+int	 w_buf_adds(struct w_buf *b, const char *s);
+int	 w_buf_addc(struct w_buf *b, int c);
+int	 w_buf_printf(struct w_buf *b, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+/* Take the bytes (caller frees; never NULL) and reset the buffer. */
+char	*w_buf_take(struct w_buf *b);
+void	 w_buf_reset(struct w_buf *b);
+void	 w_buf_free(struct w_buf *b);
+
+/* Allocation that aborts on failure, like libjq's. */
+void	*w_malloc(size_t n);
+void	*w_calloc(size_t n, size_t sz);
+void	*w_realloc(void *p, size_t n);
+char	*w_strdup(const char *s);
+char	*w_strndup(const char *s, size_t n);
+
+#endif

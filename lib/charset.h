@@ -1,0 +1,60 @@
+/*
+ * charset.h: decide a document's encoding (BOM, then the HTTP charset,
+ * then the HTML meta prescan or XML declaration, then UTF-8) and decode
+ * it to UTF-8 with iconv, counting replacement characters.
+ */
+#ifndef W_CHARSET_H
+#define W_CHARSET_H
+
+#include <stddef.h>
+
+#include "err.h"
+
+enum w_cs_source {
+	W_CS_BOM,
+	W_CS_HTTP,	/* the Content-Type charset parameter, or --charset */
+	W_CS_META,	/* HTML meta prescan (WHATWG, first 1024 bytes) */
+	W_CS_XML,	/* <?xml encoding=...?> */
+	W_CS_DEFAULT	/* nothing said: UTF-8 */
+};
+
+enum w_cs_kind {
+	W_CS_KIND_OTHER,
+	W_CS_KIND_HTML,
+	W_CS_KIND_XML
+};
+
+struct w_decoded {
+	char		*s;		/* UTF-8, NUL-terminated; caller frees */
+	size_t		 len;
+	char		 charset[40];	/* canonical lowercase label used */
+	enum w_cs_source source;
+	size_t		 replacements;	/* U+FFFD produced for bad input */
+};
+
+/*
+ * Pick the encoding of bytes. http_charset may be NULL. Writes the
+ * canonical WHATWG name (lowercase, e.g. "windows-1252", "shift_jis",
+ * "utf-16le") into name and returns its source.
+ */
+enum w_cs_source w_charset_sniff(const char *bytes, size_t len,
+		    const char *http_charset, enum w_cs_kind kind,
+		    char *name, size_t namelen);
+
+/*
+ * Decode bytes to UTF-8 (BOM stripped). -1 with unsupported_charset when
+ * the chosen label is unknown or iconv cannot convert from it. Invalid
+ * byte sequences become U+FFFD and are counted.
+ */
+int		 w_charset_decode(const char *bytes, size_t len,
+		    const char *http_charset, enum w_cs_kind kind,
+		    struct w_decoded *out, struct w_err *e);
+
+/* The charset parameter of a Content-Type value, into out; 0 if found. */
+int		 w_charset_from_ctype(const char *ctype, char *out,
+		    size_t outlen);
+
+/* The media type of a Content-Type value, lowercase, no parameters. */
+void		 w_mime_from_ctype(const char *ctype, char *out, size_t outlen);
+
+#endif

@@ -1,0 +1,88 @@
+/*
+ * http.h: the HTTP transfer core over libcurl, shared by wfetch, wrobots
+ * and every search provider. Redirects are followed here (not by
+ * libcurl), each hop re-checked against the network policy on the
+ * address actually connected; bodies are bounded on decoded bytes; one
+ * deadline covers every attempt. Only http.c includes curl.
+ */
+#ifndef W_HTTP_H
+#define W_HTTP_H
+
+#include <stddef.h>
+#include <time.h>
+#include <jv.h>
+
+#include "err.h"
+#include "policy.h"
+
+#define W_HTTP_MAX_BYTES	(20u << 20)
+#define W_HTTP_TIMEOUT_MS	45000L
+#define W_HTTP_MAX_REDIRECTS	5
+
+struct w_http_req {
+	const char		*url;
+	const char		*method;	/* NULL: GET */
+	const char		*body;		/* POST body or NULL */
+	size_t			 body_len;
+	const char		*body_type;	/* Content-Type of body */
+	jv			 headers;	/* borrowed; user headers, checked
+						   by w_http_check_headers */
+	const char *const	*internal;	/* trusted "Name: value" lines from
+						   providers, NULL-terminated */
+	const struct w_policy	*policy;
+	int			 operator;	/* operator-configured endpoint */
+	size_t			 max_bytes;	/* 0: W_HTTP_MAX_BYTES */
+	long			 timeout_ms;	/* 0: W_HTTP_TIMEOUT_MS */
+	int			 max_redirects;	/* -1: W_HTTP_MAX_REDIRECTS */
+	int			 retries;	/* -1: 2 */
+	int			 progress;	/* progress line on a tty stderr */
+	int			 no_redirects;	/* 3xx returned as is */
+};
+
+struct w_http_resp {
+	int		 status;
+	char		*body;		/* decoded (gzip etc.), NUL-terminated */
+	size_t		 len;
+	char		*content_type;	/* NULL when absent */
+	char		*final_url;
+	char		*location;	/* of a returned 3xx (no_redirects) */
+	jv		 headers;	/* lowercase name -> last value */
+	jv		 redirects;	/* [{url, status, location}] */
+	char		 resolved[64];	/* address connected last */
+	long		 duration_ms;
+	int		 attempts;
+	long		 retry_after_ms; /* -1 when absent */
+	time_t		 retry_at;
+};
+
+/* A request with every field at its default. */
+void	 w_http_req_init(struct w_http_req *r);
+
+/*
+ * Refuse any request header but Accept, Accept-Language, Range and
+ * User-Agent (borrowed object; null is fine): invalid_parameter naming
+ * the header, before any connection.
+ */
+int	 w_http_check_headers(jv headers, struct w_err *e);
+
+/*
+ * Perform r. Returns 0 with any HTTP status in resp (the caller maps
+ * 4xx/5xx), or -1 with e: network_denied, blocked_target,
+ * too_many_redirects, response_too_large, timeout, request_failed,
+ * invalid_parameter. resp is filled as far as it got either way; free it
+ * with w_http_resp_free.
+ */
+int	 w_http_fetch(const struct w_http_req *r, struct w_http_resp *resp,
+	    struct w_err *e);
+void	 w_http_resp_free(struct w_http_resp *resp);
+
+/* Map a final status to an error (401/403/407, 429, 4xx, 5xx); 0 for
+ * 2xx. Fills retry fields from resp. */
+int	 w_http_status_error(const struct w_http_resp *resp,
+	    struct w_err *e);
+
+/* Parse a Retry-After value (seconds or HTTP date) relative to now into
+ * milliseconds; -1 when unparsable. */
+long	 w_http_retry_after_ms(const char *v, time_t now);
+
+#endif

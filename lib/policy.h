@@ -1,0 +1,100 @@
+/*
+ * policy.h: the network policy (modes none / localhost / allowlist /
+ * all) and classification of IPv4 and IPv6 addresses into special
+ * ranges. Pure; the HTTP core calls w_policy_check_addr on the address it
+ * is about to connect, at every hop.
+ */
+#ifndef W_POLICY_H
+#define W_POLICY_H
+
+#include <stddef.h>
+#include <jv.h>
+
+#include "err.h"
+#include "url.h"
+
+enum w_netmode {
+	W_NET_NONE,
+	W_NET_LOCALHOST,
+	W_NET_ALLOWLIST,
+	W_NET_ALL
+};
+
+enum w_addrclass {
+	W_ADDR_PUBLIC = 0,
+	W_ADDR_LOOPBACK,
+	W_ADDR_PRIVATE,		/* 10/8, 172.16/12, 192.168/16, fc00::/7 */
+	W_ADDR_CGNAT,		/* 100.64/10 */
+	W_ADDR_LINKLOCAL,	/* 169.254/16, fe80::/10 */
+	W_ADDR_METADATA,	/* 169.254.169.254, fd00:ec2::254 */
+	W_ADDR_MULTICAST,
+	W_ADDR_UNSPECIFIED,	/* 0.0.0.0/8, :: */
+	W_ADDR_BROADCAST,	/* 255.255.255.255 */
+	W_ADDR_DOCUMENTATION,	/* 192.0.2/24, 198.51.100/24, 203.0.113/24,
+				   2001:db8::/32, 3fff::/20 */
+	W_ADDR_RESERVED		/* every other special-purpose range */
+};
+
+struct w_allow {
+	char		*host;		/* name or NULL */
+	unsigned char	 addr[16];	/* IPv4 in the first 4 bytes */
+	int		 family;	/* 0 (name), 4 or 6 */
+	int		 prefix;	/* CIDR length; full length for one address */
+	int		 port;		/* 0: any port */
+};
+
+struct w_policy {
+	enum w_netmode	 mode;
+	struct w_allow	*allow;
+	size_t		 nallow;
+};
+
+/* The default policy: mode all, empty allow list. */
+void		 w_policy_default(struct w_policy *p);
+
+/*
+ * Fill p from the config's "network" object (borrowed; jv_null() for
+ * defaults): "mode", "allow" (array of host, host:port, IP, IP:port,
+ * CIDR, [v6]:port). -1 with invalid_parameter naming the key (never
+ * echoing values) on a bad entry.
+ */
+int		 w_policy_from_json(struct w_policy *p, jv network,
+		    struct w_err *e);
+void		 w_policy_free(struct w_policy *p);
+
+/*
+ * Parse an IP literal. IPv4 accepts every inet_aton spelling (decimal,
+ * 0x hex, 0-prefixed octal, 1 to 4 parts); IPv6 accepts RFC 4291 text
+ * with or without brackets. Sets *family to 4 or 6 and out (4 or 16
+ * bytes). Returns 0, or -1 when s is not an IP literal.
+ */
+int		 w_addr_parse(const char *s, int *family, unsigned char out[16]);
+
+/* Classify an address (family 4 or 6); embedded IPv4 forms (mapped,
+ * compatible, NAT64 64:ff9b::/96, 6to4 2002::/16, Teredo 2001::/32) are
+ * classified by the IPv4 address they carry when that is special. */
+enum w_addrclass w_addr_classify(int family, const unsigned char *addr);
+const char	*w_addr_class_name(enum w_addrclass c);
+
+/*
+ * Before connecting: scheme http or https, no credentials in the URL,
+ * mode none refuses everything (network_denied), allowlist needs the
+ * host listed (network_denied), an IP-literal host is checked as by
+ * w_policy_check_addr. operator: the target is an operator-configured
+ * provider endpoint (admitted on loopback without an allow entry,
+ * except under none).
+ */
+int		 w_policy_check_url(const struct w_policy *p,
+		    const struct w_url *u, int operator, struct w_err *e);
+
+/*
+ * At connect time, on the address actually connected: a special range
+ * is refused (blocked_target, naming the class) unless an allow entry
+ * covers the address (and port, when the entry has one); mode
+ * localhost admits only loopback.
+ */
+int		 w_policy_check_addr(const struct w_policy *p,
+		    const char *host, int port, int family,
+		    const unsigned char *addr, int operator, struct w_err *e);
+
+#endif
