@@ -12,7 +12,7 @@ WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wformat=2 \
 	-Wno-unused-parameter
 HARDEN = -D_FORTIFY_SOURCE=2 -fstack-protector-strong
 WERROR ?= -Werror
-ALL_CFLAGS = $(WARN) $(WERROR) $(HARDEN) -D_POSIX_C_SOURCE=200809L \
+ALL_CFLAGS = $(WARN) $(WERROR) $(HARDEN) -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 \
 	-D_DEFAULT_SOURCE -DWEBTOOLS_VERSION='"$(VERSION)"' -Ilib \
 	$(DEP_CFLAGS) $(CFLAGS)
 
@@ -35,7 +35,7 @@ config.mk: configure
 
 $(B)/%.o: %.c $(LIB_HDR) config.mk
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	@echo "CC $<"; $(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(LIBA): $(LIB_OBJ)
 	@rm -f $@

@@ -35,7 +35,9 @@ struct w_decoded {
 /*
  * Pick the encoding of bytes. http_charset may be NULL. Writes the
  * canonical WHATWG name (lowercase, e.g. "windows-1252", "shift_jis",
- * "utf-16le") into name and returns its source.
+ * "utf-16le") into name and returns its source. An empty name means the
+ * source declared a label nobody knows (decode fails with
+ * unsupported_charset).
  */
 enum w_cs_source w_charset_sniff(const char *bytes, size_t len,
 		    const char *http_charset, enum w_cs_kind kind,
@@ -43,8 +45,10 @@ enum w_cs_source w_charset_sniff(const char *bytes, size_t len,
 
 /*
  * Decode bytes to UTF-8 (BOM stripped). -1 with unsupported_charset when
- * the chosen label is unknown or iconv cannot convert from it. Invalid
- * byte sequences become U+FFFD and are counted.
+ * the chosen label is unknown or iconv cannot convert from it (out->s is
+ * then NULL, out->charset the label sanitised, out->source who said it).
+ * Invalid byte sequences and U+0000 become U+FFFD and are counted; the
+ * result is valid UTF-8 with no NUL inside.
  */
 int		 w_charset_decode(const char *bytes, size_t len,
 		    const char *http_charset, enum w_cs_kind kind,
@@ -56,5 +60,14 @@ int		 w_charset_from_ctype(const char *ctype, char *out,
 
 /* The media type of a Content-Type value, lowercase, no parameters. */
 void		 w_mime_from_ctype(const char *ctype, char *out, size_t outlen);
+
+/*
+ * The WHATWG encoding name for a label (ASCII case-insensitive, trimmed),
+ * e.g. "latin1" -> "windows-1252"; NULL when unknown. Static string.
+ */
+const char	*w_charset_canonical(const char *label);
+
+/* "bom", "http", "meta", "xml" or "default". Static string. */
+const char	*w_charset_source_name(enum w_cs_source src);
 
 #endif

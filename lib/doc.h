@@ -50,6 +50,12 @@ struct w_doc {
 	jv		 coverage;	/* extra coverage fields (object) */
 };
 
+/*
+ * The kind of a document from its first bytes: "html", "feed", "json",
+ * "xml", "pdf", "text" or "binary" (static strings).
+ */
+const char *w_doc_sniff(const char *bytes, size_t len);
+
 /* Initialise / release a w_doc; free accepts a zeroed or freed doc. */
 void	 w_doc_init(struct w_doc *d);
 void	 w_doc_free(struct w_doc *d);

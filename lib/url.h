@@ -7,6 +7,9 @@
 
 #include "err.h"
 
+/* Longest URL w_url_parse accepts, in bytes. */
+#define W_URL_MAX	16384
+
 struct w_url {
 	char	*scheme;	/* lowercase: "http", "https", ... */
 	char	*host;		/* lowercase; IPv6 without brackets; a numeric
@@ -22,17 +25,30 @@ struct w_url {
 /*
  * Parse an absolute URL. Fills u (free with w_url_free); -1 with
  * invalid_parameter in e when s is not an absolute URL with a host.
- * Any scheme parses; callers decide which they accept.
+ * Any "scheme://" URL parses; callers decide which schemes they accept
+ * (schemes other than http and https may have an empty host, as in
+ * file:///etc/passwd, so that they can be refused by scheme). Whitespace
+ * and control characters are refused; dot segments are removed; bytes
+ * RFC 3986 never allows in a path, query or fragment are
+ * percent-encoded; a host with '%' (other than an IPv6 zone "%25...")
+ * or a backslash is refused. Userinfo is only detected, never kept.
  */
 int	 w_url_parse(const char *s, struct w_url *u, struct w_err *e);
 void	 w_url_free(struct w_url *u);
 
-/* u serialised back (without fragment when nofrag). Caller frees. */
+/* u serialised back (without fragment when nofrag; the scheme's
+ * default port omitted). Caller frees. */
 char	*w_url_format(const struct w_url *u, int nofrag);
 
 /*
- * ref resolved against base (RFC 3986 section 5); NULL when the result
- * is not a valid absolute URL. Caller frees.
+ * ref resolved against base (RFC 3986 section 5), normalised as by
+ * w_url_parse and w_url_format; NULL when the result is not a valid
+ * absolute URL. Leading and trailing spaces and controls of ref are
+ * trimmed and tabs and newlines inside it dropped (as browsers do). A
+ * ref with the base's scheme and no authority ("http:g") is read as
+ * relative (the non-strict reading of section 5.2.2). A result with
+ * userinfo comes back unnormalised, credentials included, so that the
+ * caller's w_url_parse sees has_userinfo and refuses it. Caller frees.
  */
 char	*w_url_resolve(const char *base, const char *ref);
 

@@ -1,0 +1,262 @@
+/*
+ * wfetch: fetch URLs under the network policy and print one envelope per
+ * URL. URLs come from the arguments, else from stdin as JSON requests or
+ * wsearch envelopes.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "fetch.h"
+#include "json.h"
+
+static const char *prog = "wfetch";
+
+struct state {
+	struct w_fetch_ctx	 ctx;
+	jv			 base;
+	int			 top;
+	enum w_out_mode		 mode;
+};
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: wfetch [options] URL...\n"
+	    "       wfetch [options] < requests.ndjson\n"
+	    "       wsearch QUERY | wfetch [--top N] [options]\n"
+	    "  -f, --format F          markdown (default), text or raw\n"
+	    "      --render R          never, auto or always (config is the ceiling)\n"
+	    "      --start-line N      first line of a line slice (1-based)\n"
+	    "      --max-lines N       lines in a slice (1-10000, default 200)\n"
+	    "      --max-output-chars N  cap on returned characters\n"
+	    "      --offset N          first character of a char page\n"
+	    "      --max-chars N       characters per page (default 20000)\n"
+	    "      --focus TERMS       keep only matching blocks\n"
+	    "      --include-links     list up to 20 links of an HTML page\n"
+	    "  -H, --header 'N: V'     Accept, Accept-Language, Range, User-Agent\n"
+	    "      --artifact NAME     save the full text (or binary) as NAME\n"
+	    "      --timeout SECS      lower the 45 s deadline\n"
+	    "      --top N             with a wsearch envelope: fetch its top N results\n"
+	    "  -r, --raw-output        print only the content\n"
+	    "  -c, --compact           one line per envelope\n"
+	    "      --schema            print the JSON Schema of a request\n"
+	    "  -h, --help, -V, --version\n");
+}
+
+static int
+number(const char *s, long *out)
+{
+	char *end;
+
+	*out = strtol(s, &end, 10);
+	return *s != '\0' && *end == '\0' ? 0 : -1;
+}
+
+static jv
+add_header(jv base, const char *h)
+{
+	const char *colon = strchr(h, ':'), *v;
+	jv hs;
+
+	if (colon == NULL || colon == h)
+		return jv_invalid();
+	for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
+		;
+	hs = jv_object_get(jv_copy(base), jv_string("headers"));
+	if (!jv_is_valid(hs)) {
+		jv_free(hs);
+		hs = jv_object();
+	}
+	hs = jv_object_set(hs, jv_string_sized(h, (int)(colon - h)),
+	    jv_string(v));
+	return jv_object_set(base, jv_string("headers"), hs);
+}
+
+static int
+emit(struct state *st, jv env)
+{
+	int rc = w_env_exit_peek(env);
+
+	w_out_emit(env, st->mode, prog);
+	return rc;
+}
+
+static int
+on_request(jv input, void *arg)
+{
+	struct state *st = arg;
+	jv reqs = w_fetch_expand(input, st->base, st->top);
+	int rc = 0;
+
+	jv_array_foreach(reqs, i, r) {
+		(void)i;
+		rc = w_exit_worst(rc, emit(st, w_fetch_run(&st->ctx, r)));
+	}
+	jv_free(reqs);
+	return rc;
+}
+
+static int
+on_bad(const char *msg, void *arg)
+{
+	struct state *st = arg;
+	struct w_err e;
+	jv env = w_env_new(prog);
+
+	w_err_clear(&e);
+	w_err_set(&e, "invalid_parameter", "%s", msg);
+	e.usage = 1;
+	env = jv_object_set(env, jv_string("summary"), jv_string(msg));
+	return emit(st, w_env_error(env, &e));
+}
+
+/* Parse options into st; returns -1 on a usage error. */
+static int
+options(int argc, char **argv, struct state *st)
+{
+	static const struct option lo[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "render", required_argument, NULL, 'R' },
+		{ "start-line", required_argument, NULL, 'S' },
+		{ "max-lines", required_argument, NULL, 'L' },
+		{ "max-output-chars", required_argument, NULL, 'O' },
+		{ "offset", required_argument, NULL, 'o' },
+		{ "max-chars", required_argument, NULL, 'C' },
+		{ "focus", required_argument, NULL, 'F' },
+		{ "include-links", no_argument, NULL, 'l' },
+		{ "header", required_argument, NULL, 'H' },
+		{ "artifact", required_argument, NULL, 'a' },
+		{ "timeout", required_argument, NULL, 'T' },
+		{ "top", required_argument, NULL, 't' },
+		{ "raw-output", no_argument, NULL, 'r' },
+		{ "compact", no_argument, NULL, 'c' },
+		{ "schema", no_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	static const char *const numkeys[] = { ['S'] = "start_line",
+	    ['L'] = "max_lines", ['O'] = "max_output_chars",
+	    ['o'] = "offset", ['C'] = "max_chars" };
+	int ch;
+	long n;
+
+	while ((ch = getopt_long(argc, argv, "f:H:rchV", lo, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			st->base = jv_object_set(st->base, jv_string("format"),
+			    jv_string(optarg));
+			break;
+		case 'R':
+			st->base = jv_object_set(st->base, jv_string("render"),
+			    jv_string(optarg));
+			break;
+		case 'F':
+			st->base = jv_object_set(st->base, jv_string("focus"),
+			    jv_string(optarg));
+			break;
+		case 'a':
+			st->base = jv_object_set(st->base,
+			    jv_string("artifact"), jv_string(optarg));
+			break;
+		case 'l':
+			st->base = jv_object_set(st->base,
+			    jv_string("include_links"), jv_true());
+			break;
+		case 'S': case 'L': case 'O': case 'o': case 'C':
+			if (number(optarg, &n) == -1) {
+				fprintf(stderr, "%s: --%s needs a number\n",
+				    prog, numkeys[ch]);
+				return -1;
+			}
+			st->base = jv_object_set(st->base,
+			    jv_string(numkeys[ch]), jv_number((double)n));
+			break;
+		case 'H':
+			st->base = add_header(st->base, optarg);
+			if (!jv_is_valid(st->base)) {
+				fprintf(stderr, "%s: --header wants 'Name: "
+				    "value'\n", prog);
+				return -1;
+			}
+			break;
+		case 'T':
+			if (number(optarg, &n) == -1 || n < 1 || n > 45) {
+				fprintf(stderr, "%s: --timeout takes 1 to 45 "
+				    "seconds\n", prog);
+				return -1;
+			}
+			st->ctx.timeout_ms = n * 1000;
+			break;
+		case 't':
+			if (number(optarg, &n) == -1 || n < 1 || n > 10) {
+				fprintf(stderr, "%s: --top takes 1 to 10\n",
+				    prog);
+				return -1;
+			}
+			st->top = (int)n;
+			break;
+		case 'r':
+			st->mode = W_OUT_RAW;
+			break;
+		case 'c':
+			if (st->mode != W_OUT_RAW)
+				st->mode = W_OUT_COMPACT;
+			break;
+		case 's':
+			jv_dumpf(w_fetch_schema(), stdout, JV_PRINT_PRETTY |
+			    JV_PRINT_SPACE2);
+			putchar('\n');
+			exit(w_out_finish(prog));
+		case 'h':
+			usage(stdout);
+			exit(w_out_finish(prog));
+		case 'V':
+			printf("wfetch %s\n", WEBTOOLS_VERSION);
+			exit(w_out_finish(prog));
+		default:
+			usage(stderr);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct state st;
+	struct w_config cfg;
+	struct w_err e;
+	int rc = 0, i;
+
+	memset(&st, 0, sizeof(st));
+	st.base = jv_object();
+	st.ctx.config = &cfg;
+	st.ctx.progress = 1;
+	if (options(argc, argv, &st) == -1)
+		return W_EXIT_USAGE;
+	w_err_clear(&e);
+	if (w_config_load(&cfg, &e) == -1) {
+		fprintf(stderr, "%s: %s\n", prog, e.msg);
+		w_out_emit(w_env_error(w_env_new(prog), &e), st.mode, prog);
+		w_out_finish(prog);
+		return W_EXIT_USAGE;
+	}
+	if (optind < argc)
+		for (i = optind; i < argc; i++)
+			rc = w_exit_worst(rc, on_request(jv_object_set(
+			    jv_object(), jv_string("url"), jv_string(argv[i])),
+			    &st));
+	else
+		rc = w_input_stream(stdin, on_request, on_bad, &st);
+	jv_free(st.base);
+	w_config_free(&cfg);
+	if (w_out_finish(prog) != 0)
+		rc = w_exit_worst(rc, W_EXIT_ERROR);
+	return rc;
+}

@@ -1,0 +1,480 @@
+/*
+ * challenge.c: access-challenge and log-in-wall classification of HTML
+ * responses, after the reference's "Challenge classification": conclusive
+ * vendor markers in the markup and challenge headers count regardless of
+ * length; human-check phrasing only on pages of at most 500 visible
+ * characters; bare vocabulary only on tiny bodies served with 202, 403,
+ * 429 or 503. One light pass strips tags to measure the visible text.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "buf.h"
+#include "challenge.h"
+
+#define MARKUP_MAX	(1u << 20)	/* markup kept for marker search */
+#define VIS_KEEP	8192		/* visible bytes kept for phrases */
+
+struct scan {
+	struct w_buf	 markup;	/* lowercased tags and raw-text bodies */
+	char		 vis[VIS_KEEP + 1]; /* lowercased, collapsed */
+	size_t		 vislen;
+	size_t		 visible;	/* visible characters */
+	int		 space;		/* a space is pending */
+	char		 title[256];
+	int		 password;	/* an <input type=password> */
+};
+
+/* A marker and the vendor it names. */
+struct marker {
+	const char	*needle;
+	const char	*vendor;
+};
+
+/* Found in the markup: conclusive on any page. */
+static const struct marker strong[] = {
+	{ "_cf_chl_opt", "Cloudflare" },
+	{ "cf_chl_", "Cloudflare" },
+	{ "cf-chl-", "Cloudflare" },
+	{ "/orchestrate/chl_page/", "Cloudflare" },
+	{ "/orchestrate/managed/", "Cloudflare" },
+	{ "/orchestrate/jsch/", "Cloudflare" },
+	{ "id=\"challenge-form\"", "Cloudflare" },
+	{ "captcha-delivery.com", "DataDome" },
+	{ "px-captcha", "PerimeterX" },
+	{ "_pxcaptcha", "PerimeterX" },
+	{ "captcha.px-cdn.net", "PerimeterX" },
+	{ "sec-if-cpt", "Akamai" },
+	{ "/_sec/cp_challenge", "Akamai" },
+	{ "within.website/x/cmd/anubis", "Anubis" },
+	{ "anubis_challenge", "Anubis" },
+	{ "gokuprops", "AWS WAF" },
+	{ "sucuri_cloudproxy_js", "Sucuri" },
+	{ "check.ddos-guard.net", "DDoS-Guard" },
+	{ NULL, NULL }
+};
+
+/* Found in the markup: a challenge only on a sparse or refused page. */
+static const struct marker weak[] = {
+	{ "challenge-platform", "Cloudflare" },
+	{ "cf-turnstile", "Cloudflare" },
+	{ "challenges.cloudflare.com", "Cloudflare" },
+	{ "h-captcha", "hCaptcha" },
+	{ "hcaptcha.com", "hCaptcha" },
+	{ "g-recaptcha", "reCAPTCHA" },
+	{ "google.com/recaptcha", "reCAPTCHA" },
+	{ "recaptcha.net", "reCAPTCHA" },
+	{ "_incapsula_resource", "Imperva" },
+	{ "awswaf", "AWS WAF" },
+	{ "ddos-guard", "DDoS-Guard" },
+	{ "datadome", "DataDome" },
+	{ "perimeterx", "PerimeterX" },
+	{ "kpsdk", "Kasada" },
+	{ NULL, NULL }
+};
+
+/* Titles that are conclusive. */
+static const struct marker titles[] = {
+	{ "attention required! | cloudflare", "Cloudflare" },
+	{ "making sure you're not a bot", "Anubis" },
+	{ "ddos-guard", "DDoS-Guard" },
+	{ "sucuri website firewall", "Sucuri" },
+	{ NULL, NULL }
+};
+
+/* Human-check phrasing: pages of at most 500 visible characters. */
+static const char *const phrases[] = {
+	"verify you are human", "verifying you are human",
+	"verify that you are human", "verify you're human",
+	"confirm you are human", "prove you are human", "are you a robot",
+	"are you human", "not a robot", "checking your browser",
+	"checking if the site connection is secure", "press and hold",
+	"press & hold", "human verification", "complete the security check",
+	"please complete the captcha", "enable javascript and cookies to",
+	"one more step", "bot verification", "making sure you're not a bot",
+	"incapsula incident id", NULL
+};
+
+/* Bare vocabulary: tiny bodies on 202/403/429/503 only. */
+static const char *const vocab[] = {
+	"captcha", "bot", "bots", "robot", "robots", "blocked",
+	"unusual traffic", NULL
+};
+
+static const char *const login[] = {
+	"sign in", "sign-in", "signin", "log in", "log-in", "login",
+	"log on", NULL
+};
+
+static size_t
+find_ci(const char *s, size_t len, const char *needle)
+{
+	size_t n = strlen(needle), i;
+
+	for (i = 0; n <= len && i <= len - n; i++)
+		if (strncasecmp(s + i, needle, n) == 0)
+			return i;
+	return len;
+}
+
+static void
+markup_add(struct scan *sc, const char *s, size_t n)
+{
+	char tmp[512];
+	size_t room, k, i;
+
+	while (n > 0 && sc->markup.len < sc->markup.max) {
+		room = sc->markup.max - sc->markup.len;
+		k = n < sizeof(tmp) ? n : sizeof(tmp);
+		if (k > room)
+			k = room;
+		for (i = 0; i < k; i++)
+			tmp[i] = s[i] == '\0' ? ' ' :
+			    (char)tolower((unsigned char)s[i]);
+		(void)w_buf_add(&sc->markup, tmp, k);
+		s += k;
+		n -= k;
+	}
+}
+
+static void
+vis_byte(struct scan *sc, int c)
+{
+	if (c == ' ') {
+		sc->space = sc->visible > 0;
+		return;
+	}
+	if (sc->space) {
+		sc->space = 0;
+		sc->visible++;
+		if (sc->vislen < VIS_KEEP)
+			sc->vis[sc->vislen++] = ' ';
+	}
+	if ((c & 0xc0) != 0x80)
+		sc->visible++;
+	if (sc->vislen < VIS_KEEP)
+		sc->vis[sc->vislen++] = (char)tolower(c);
+}
+
+/* One character of text at s: entities and curly quotes folded. */
+static size_t
+text_char(struct scan *sc, const char *s, size_t len)
+{
+	static const struct {
+		const char *ent;
+		int c;
+	} ents[] = {
+		{ "&amp;", '&' }, { "&lt;", '<' }, { "&gt;", '>' },
+		{ "&quot;", '"' }, { "&apos;", '\'' }, { "&#39;", '\'' },
+		{ "&#x27;", '\'' }, { "&rsquo;", '\'' }, { "&lsquo;", '\'' },
+		{ "&#8217;", '\'' }, { "&nbsp;", ' ' }, { "&#160;", ' ' },
+		{ NULL, 0 }
+	};
+	unsigned char c = (unsigned char)*s;
+	size_t i, n;
+
+	if (c == '&')
+		for (i = 0; ents[i].ent != NULL; i++) {
+			n = strlen(ents[i].ent);
+			if (n <= len && strncasecmp(s, ents[i].ent, n) == 0) {
+				vis_byte(sc, ents[i].c);
+				return n;
+			}
+		}
+	if (c == 0xe2 && len >= 3 && (unsigned char)s[1] == 0x80 &&
+	    ((unsigned char)s[2] == 0x98 || (unsigned char)s[2] == 0x99)) {
+		vis_byte(sc, '\'');
+		return 3;
+	}
+	vis_byte(sc, isspace(c) || c == 0 ? ' ' : c);
+	return 1;
+}
+
+static int
+raw_text_tag(const char *name)
+{
+	return strcmp(name, "script") == 0 || strcmp(name, "style") == 0 ||
+	    strcmp(name, "noscript") == 0 || strcmp(name, "template") == 0;
+}
+
+/* The tag at s (s[0] == '<'); returns its length and its name. */
+static size_t
+tag_span(const char *s, size_t len, char *name, size_t namelen, int *end)
+{
+	size_t i = 1, k = 0;
+	char q = 0;
+
+	*end = i < len && s[i] == '/';
+	if (*end)
+		i++;
+	while (i < len && (isalnum((unsigned char)s[i]) || s[i] == '-' ||
+	    s[i] == ':')) {
+		if (k + 1 < namelen)
+			name[k++] = (char)tolower((unsigned char)s[i]);
+		i++;
+	}
+	name[k] = '\0';
+	for (; i < len; i++) {
+		if (q) {
+			if (s[i] == q)
+				q = 0;
+		} else if (s[i] == '"' || s[i] == '\'')
+			q = s[i];
+		else if (s[i] == '>')
+			return i + 1;
+	}
+	return len;
+}
+
+static void
+scan_tag(struct scan *sc, const char *s, size_t n, const char *name)
+{
+	size_t start = sc->markup.len;
+	const char *t;
+
+	markup_add(sc, s, n);
+	if (strcmp(name, "input") != 0)
+		return;
+	t = sc->markup.p + start;
+	if (strstr(t, "type=password") || strstr(t, "type=\"password\"") ||
+	    strstr(t, "type='password'"))
+		sc->password = 1;
+}
+
+/* Skip a raw-text element's body; title text is kept, counted visible. */
+static size_t
+raw_body(struct scan *sc, const char *s, size_t len, const char *name)
+{
+	char close[16];
+	size_t n, i, k = 0, start;
+
+	snprintf(close, sizeof(close), "</%s", name);
+	n = find_ci(s, len, close);
+	if (strcmp(name, "title") == 0) {
+		start = sc->vislen;
+		for (i = 0; i < n; i += text_char(sc, s + i, n - i))
+			;
+		for (i = start; i < sc->vislen && k + 1 < sizeof(sc->title);
+		    i++)
+			if (k > 0 || sc->vis[i] != ' ')
+				sc->title[k++] = sc->vis[i];
+		while (k > 0 && sc->title[k - 1] == ' ')
+			k--;
+		sc->title[k] = '\0';
+	} else
+		markup_add(sc, s, n);
+	return n;
+}
+
+static void
+scan_html(struct scan *sc, const char *s, size_t len)
+{
+	char name[16];
+	size_t i = 0, n;
+	int end;
+
+	while (i < len) {
+		if (s[i] != '<') {
+			i += text_char(sc, s + i, len - i);
+			continue;
+		}
+		if (len - i >= 4 && memcmp(s + i, "<!--", 4) == 0) {
+			n = find_ci(s + i + 4, len - i - 4, "-->");
+			i += 4 + n + (n < len - i - 4 ? 3 : 0);
+			continue;
+		}
+		if (i + 1 < len && (isalpha((unsigned char)s[i + 1]) ||
+		    s[i + 1] == '/' || s[i + 1] == '!' || s[i + 1] == '?')) {
+			n = tag_span(s + i, len - i, name, sizeof(name), &end);
+			scan_tag(sc, s + i, n, name);
+			vis_byte(sc, ' ');
+			i += n;
+			if (!end && (raw_text_tag(name) ||
+			    strcmp(name, "title") == 0))
+				i += raw_body(sc, s + i, len - i, name);
+			continue;
+		}
+		i += text_char(sc, s + i, len - i);
+	}
+	sc->vis[sc->vislen] = '\0';
+}
+
+/* The header's value, arrays joined, lowercased, into out. */
+static const char *
+header(jv headers, const char *name, char *out, size_t outlen)
+{
+	jv v;
+	size_t k = 0, i;
+	const char *p;
+	int n, j;
+
+	out[0] = '\0';
+	if (jv_get_kind(headers) != JV_KIND_OBJECT)
+		return NULL;
+	v = jv_object_get(jv_copy(headers), jv_string(name));
+	if (jv_get_kind(v) == JV_KIND_STRING)
+		v = jv_array_append(jv_array(), v);
+	if (jv_get_kind(v) != JV_KIND_ARRAY) {
+		jv_free(v);
+		return NULL;
+	}
+	n = jv_array_length(jv_copy(v));
+	for (j = 0; j < n; j++) {
+		jv x = jv_array_get(jv_copy(v), j);
+
+		if (jv_get_kind(x) == JV_KIND_STRING) {
+			p = jv_string_value(x);
+			for (i = 0; p[i] && k + 2 < outlen; i++)
+				out[k++] = (char)tolower((unsigned char)p[i]);
+			if (k + 2 < outlen)
+				out[k++] = '\n';
+		}
+		jv_free(x);
+	}
+	jv_free(v);
+	out[k] = '\0';
+	return out;
+}
+
+static int
+has_word(const char *hay, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p;
+
+	for (p = hay; (p = strstr(p, w)) != NULL; p++)
+		if ((p == hay || !isalnum((unsigned char)p[-1])) &&
+		    !isalnum((unsigned char)p[n]))
+			return 1;
+	return 0;
+}
+
+static const char *
+find_marker(const struct marker *m, const char *hay)
+{
+	for (; m->needle != NULL; m++)
+		if (strstr(hay, m->needle))
+			return m->vendor;
+	return NULL;
+}
+
+static int
+set(struct w_challenge *c, const char *code, const char *vendor,
+    const char *reason)
+{
+	c->code = code;
+	c->vendor = vendor;
+	c->reason = reason;
+	return 1;
+}
+
+/* Challenge headers: conclusive on any status. */
+static int
+by_headers(jv headers, int status, struct w_challenge *c)
+{
+	char v[512];
+
+	if (header(headers, "cf-mitigated", v, sizeof(v)) &&
+	    strstr(v, "challenge"))
+		return set(c, "access_challenge", "Cloudflare",
+		    "challenge header");
+	if (header(headers, "x-amzn-waf-action", v, sizeof(v)) &&
+	    (strstr(v, "challenge") || strstr(v, "captcha")))
+		return set(c, "access_challenge", "AWS WAF",
+		    "challenge header");
+	if ((status == 403 || status == 405 || status == 429) &&
+	    header(headers, "x-datadome", v, sizeof(v)))
+		return set(c, "access_challenge", "DataDome",
+		    "challenge header on a refused response");
+	if ((status == 403 || status == 428) &&
+	    header(headers, "set-cookie", v, sizeof(v)) && strstr(v, "_abck="))
+		return set(c, "access_challenge", "Akamai",
+		    "bot-manager cookie on a refused response");
+	return 0;
+}
+
+static int
+cloudflare_hint(jv headers, int status, const struct scan *sc)
+{
+	char v[256];
+
+	return header(headers, "cf-ray", v, sizeof(v)) != NULL ||
+	    (header(headers, "server", v, sizeof(v)) &&
+	    strstr(v, "cloudflare")) || strstr(sc->markup.p, "/cdn-cgi/") ||
+	    status == 403 || status == 503;
+}
+
+static int
+is_login(const struct scan *sc, int status)
+{
+	const char *const *p;
+
+	if (status == 401)
+		return 1;
+	if (!sc->password || sc->visible > W_CHALLENGE_LOGIN_MAX)
+		return 0;
+	for (p = login; *p != NULL; p++)
+		if (strstr(sc->vis, *p) || strstr(sc->title, *p))
+			return 1;
+	return 0;
+}
+
+static int
+classify(const struct scan *sc, int status, jv headers,
+    struct w_challenge *c)
+{
+	const char *const *p;
+	const char *v;
+	int refused = status == 202 || status == 403 || status == 429 ||
+	    status == 503;
+
+	if (by_headers(headers, status, c))
+		return 1;
+	if ((v = find_marker(strong, sc->markup.p)) != NULL)
+		return set(c, "access_challenge", v, "challenge markup");
+	if ((v = find_marker(titles, sc->title)) != NULL)
+		return set(c, "access_challenge", v, "challenge page title");
+	if (strncmp(sc->title, "just a moment", 13) == 0 &&
+	    cloudflare_hint(headers, status, sc))
+		return set(c, "access_challenge", "Cloudflare",
+		    "interstitial page title");
+	if (is_login(sc, status))
+		return set(c, "authentication_required", NULL,
+		    status == 401 ? "HTTP 401" : "log-in form");
+	v = find_marker(weak, sc->markup.p);
+	if (v != NULL && (sc->visible <= W_CHALLENGE_PHRASE_MAX || refused))
+		return set(c, "access_challenge", v,
+		    "challenge widget on a sparse or refused page");
+	if (sc->visible <= W_CHALLENGE_PHRASE_MAX)
+		for (p = phrases; *p != NULL; p++)
+			if (strstr(sc->vis, *p) || strstr(sc->title, *p))
+				return set(c, "access_challenge", v,
+				    "human-check page");
+	if (sc->visible <= W_CHALLENGE_VOCAB_MAX && refused)
+		for (p = vocab; *p != NULL; p++)
+			if (has_word(sc->vis, *p) || has_word(sc->title, *p))
+				return set(c, "access_challenge", v,
+				    "refusal page about automated access");
+	return 0;
+}
+
+int
+w_challenge_classify(const char *html, size_t len, int http_status,
+    jv headers, struct w_challenge *c)
+{
+	struct scan *sc = w_calloc(1, sizeof(*sc));
+	int hit;
+
+	memset(c, 0, sizeof(*c));
+	w_buf_init(&sc->markup, MARKUP_MAX);
+	(void)w_buf_add(&sc->markup, "", 0);
+	scan_html(sc, html, len);
+	hit = classify(sc, http_status, headers, c);
+	c->visible = sc->visible;
+	w_buf_free(&sc->markup);
+	free(sc);
+	return hit;
+}

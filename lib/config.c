@@ -1,0 +1,342 @@
+/*
+ * config.c: load the config file and check it against one key table.
+ * Errors name the key and never echo values (endpoints and secrets).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "config.h"
+
+enum kind {
+	K_OBJ,
+	K_STR,
+	K_INT,
+	K_BOOL,
+	K_ENUM,
+	K_STRLIST,
+	K_STR_OR_LIST,
+	K_RETIRED
+};
+
+struct key {
+	const char		*path;
+	enum kind		 kind;
+	long			 min, max;
+	const char *const	*choices;
+	const char		*why;	/* K_RETIRED: the migration hint */
+};
+
+static const char *const coord_modes[] = { "process", "host", NULL };
+static const char *const net_modes[] = { "none", "localhost", "allowlist",
+    "all", NULL };
+static const char *const renders[] = { "never", "auto", "always", NULL };
+
+/* Every key the programs read; later modules add their lines here. */
+static const struct key keys[] = {
+	{ "coordination", K_ENUM, 0, 0, coord_modes, NULL },
+	{ "userAgent", K_STR, 1, 200, NULL, NULL },
+	{ "network", K_OBJ, 0, 0, NULL, NULL },
+	{ "network.mode", K_ENUM, 0, 0, net_modes, NULL },
+	{ "network.allow", K_STRLIST, 0, 256, NULL, NULL },
+	{ "search", K_OBJ, 0, 0, NULL, NULL },
+	{ "search.backend", K_STR_OR_LIST, 0, 16, NULL, NULL },
+	{ "search.maxRequestsPerRun", K_INT, 1, 20, NULL, NULL },
+	{ "search.endpoint", K_STR, 1, 2048, NULL, NULL },
+	{ "search.searxng", K_OBJ, 0, 0, NULL, NULL },
+	{ "search.searxng.endpoint", K_STR, 1, 2048, NULL, NULL },
+	{ "search.ollama", K_OBJ, 0, 0, NULL, NULL },
+	{ "search.ollama.baseUrl", K_STR, 1, 2048, NULL, NULL },
+	{ "search.ollama.apiKeyEnv", K_STR, 1, 200, NULL, NULL },
+	{ "search.ollama.trustPublicUrl", K_BOOL, 0, 0, NULL, NULL },
+	{ "search.codex", K_OBJ, 0, 0, NULL, NULL },
+	{ "search.codex.model", K_STR, 1, 200, NULL, NULL },
+	{ "search.parallel", K_OBJ, 0, 0, NULL, NULL },
+	{ "search.parallel.apiKeyEnv", K_STR, 1, 200, NULL, NULL },
+	{ "search.hound", K_OBJ, 0, 0, NULL, NULL },
+	{ "search.hound.endpoint", K_RETIRED, 0, 0, NULL,
+	    "is retired: the hound search provider is now \"local\" and "
+	    "needs no endpoint" },
+	{ "fetch", K_OBJ, 0, 0, NULL, NULL },
+	{ "fetch.provider", K_STR_OR_LIST, 0, 8, NULL, NULL },
+	{ "fetch.render", K_ENUM, 0, 0, renders, NULL },
+	{ "fetch.browserCommand", K_STR, 1, 1024, NULL, NULL },
+	{ "fetch.parallel", K_OBJ, 0, 0, NULL, NULL },
+	{ "fetch.parallel.apiKeyEnv", K_STR, 1, 200, NULL, NULL },
+	{ "fetch.hound", K_OBJ, 0, 0, NULL, NULL },
+	{ "fetch.hound.endpoint", K_RETIRED, 0, 0, NULL,
+	    "is retired: fetch.provider \"local\" needs no endpoint" },
+	{ NULL, K_OBJ, 0, 0, NULL, NULL }
+};
+
+static const struct key *
+find_key(const char *path)
+{
+	const struct key *k;
+
+	for (k = keys; k->path != NULL; k++)
+		if (strcmp(k->path, path) == 0)
+			return k;
+	return NULL;
+}
+
+/* "config: PATH WHAT" as an invalid_parameter usage error. */
+static int
+bad(struct w_err *e, const char *what, const char *path)
+{
+	w_err_set(e, "invalid_parameter", "config: %s %s", path, what);
+	e->usage = 1;
+	return -1;
+}
+
+static int
+check_list(jv v, const struct key *k, struct w_err *e)
+{
+	int n = jv_array_length(jv_copy(v)), i, ok = 1;
+
+	if (k->max > 0 && n > k->max)
+		return bad(e, "has too many entries", k->path);
+	for (i = 0; i < n && ok; i++) {
+		jv x = jv_array_get(jv_copy(v), i);
+
+		ok = jv_get_kind(x) == JV_KIND_STRING;
+		jv_free(x);
+	}
+	return ok ? 0 : bad(e, "must hold only strings", k->path);
+}
+
+static int check_object(jv o, const char *prefix, struct w_err *e);
+
+static int
+check_value(const struct key *k, jv v, struct w_err *e)
+{
+	jv_kind t = jv_get_kind(v);
+	const char *const *c;
+	char msg[160];
+
+	switch (k->kind) {
+	case K_OBJ:
+		if (t != JV_KIND_OBJECT)
+			return bad(e, "must be an object", k->path);
+		return check_object(v, k->path, e);
+	case K_STR:
+		if (t != JV_KIND_STRING)
+			return bad(e, "must be a string", k->path);
+		if ((long)strlen(jv_string_value(v)) < k->min ||
+		    (long)strlen(jv_string_value(v)) > k->max)
+			return bad(e, "has a bad length", k->path);
+		return 0;
+	case K_INT:
+		if (t != JV_KIND_NUMBER || !jv_is_integer(v) ||
+		    jv_number_value(v) < k->min || jv_number_value(v) > k->max) {
+			snprintf(msg, sizeof(msg), "must be an integer from "
+			    "%ld to %ld", k->min, k->max);
+			return bad(e, msg, k->path);
+		}
+		return 0;
+	case K_BOOL:
+		if (t != JV_KIND_TRUE && t != JV_KIND_FALSE)
+			return bad(e, "must be a boolean", k->path);
+		return 0;
+	case K_ENUM:
+		if (t == JV_KIND_STRING)
+			for (c = k->choices; *c; c++)
+				if (strcmp(*c, jv_string_value(v)) == 0)
+					return 0;
+		return bad(e, "has an unknown value", k->path);
+	case K_STRLIST:
+		if (t != JV_KIND_ARRAY)
+			return bad(e, "must be an array", k->path);
+		return check_list(v, k, e);
+	case K_STR_OR_LIST:
+		if (t == JV_KIND_STRING)
+			return 0;
+		if (t != JV_KIND_ARRAY)
+			return bad(e, "must be a string or an array",
+			    k->path);
+		return check_list(v, k, e);
+	case K_RETIRED:
+		return bad(e, k->why, k->path);
+	}
+	return 0;
+}
+
+static int
+check_object(jv o, const char *prefix, struct w_err *e)
+{
+	char path[256];
+	int rc = 0;
+
+	jv_object_foreach(jv_copy(o), k, v) {
+		if (rc == 0) {
+			const struct key *key;
+
+			snprintf(path, sizeof(path), "%s%s%s", prefix,
+			    *prefix ? "." : "", jv_string_value(k));
+			if ((key = find_key(path)) == NULL) {
+				w_err_set(e, "invalid_parameter",
+				    "config: unknown key %.200s", path);
+				e->usage = 1;
+				rc = -1;
+			} else
+				rc = check_value(key, v, e);
+		}
+		jv_free(k);
+		jv_free(v);
+	}
+	return rc;
+}
+
+int
+w_config_check_peek(jv web, struct w_err *e)
+{
+	if (jv_get_kind(web) != JV_KIND_OBJECT)
+		return bad(e, "must be a JSON object", "the top");
+	return check_object(web, "", e);
+}
+
+static char *
+config_path(int *explicit)
+{
+	const char *p, *home;
+	struct w_buf b;
+
+	*explicit = 0;
+	if ((p = getenv("WEB_CONFIG")) != NULL && *p) {
+		*explicit = 1;
+		return w_strdup(p);
+	}
+	w_buf_init(&b, 4096);
+	if ((p = getenv("XDG_CONFIG_HOME")) != NULL && *p == '/')
+		w_buf_printf(&b, "%s/webtools/config.json", p);
+	else if ((home = getenv("HOME")) != NULL && *home)
+		w_buf_printf(&b, "%s/.config/webtools/config.json", home);
+	else
+		return NULL;
+	return w_buf_take(&b);
+}
+
+static int
+read_file(const char *path, int explicit, jv *out, struct w_err *e)
+{
+	FILE *fp;
+	struct w_buf b;
+	char chunk[8192];
+	size_t n;
+	int rc = 0;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		if (errno == ENOENT && !explicit) {
+			*out = jv_object();
+			return 0;
+		}
+		return bad(e, "cannot be read", explicit ?
+		    "the file named by WEB_CONFIG" : "the config file");
+	}
+	w_buf_init(&b, W_CONFIG_MAX_BYTES);
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
+		if (w_buf_add(&b, chunk, n) == -1) {
+			rc = bad(e, "is larger than 1 MiB",
+			    "the file");
+			break;
+		}
+	fclose(fp);
+	if (rc == 0) {
+		*out = jv_parse_sized(b.p ? b.p : "", (int)b.len);
+		if (!jv_is_valid(*out)) {
+			jv_free(*out);
+			rc = bad(e, "is not valid JSON", "the file");
+		}
+	}
+	w_buf_free(&b);
+	return rc;
+}
+
+/* Unwrap {"tools":{"web":...}}. Consumes root. */
+static jv
+unwrap(jv root)
+{
+	jv tools, web;
+
+	if (jv_get_kind(root) != JV_KIND_OBJECT ||
+	    jv_object_length(jv_copy(root)) != 1)
+		return root;
+	tools = jv_object_get(jv_copy(root), jv_string("tools"));
+	if (jv_get_kind(tools) != JV_KIND_OBJECT) {
+		jv_free(tools);
+		return root;
+	}
+	web = jv_object_get(tools, jv_string("web"));
+	if (jv_get_kind(web) != JV_KIND_OBJECT) {
+		jv_free(web);
+		return root;
+	}
+	jv_free(root);
+	return web;
+}
+
+int
+w_config_load(struct w_config *c, struct w_err *e)
+{
+	char *path;
+	int explicit;
+	jv root, net;
+
+	c->web = jv_object();
+	w_policy_default(&c->policy);
+	if ((path = config_path(&explicit)) == NULL)
+		return 0;
+	if (read_file(path, explicit, &root, e) == -1) {
+		free(path);
+		return -1;
+	}
+	free(path);
+	root = unwrap(root);
+	if (w_config_check_peek(root, e) == -1) {
+		jv_free(root);
+		return -1;
+	}
+	jv_free(c->web);
+	c->web = root;
+	net = w_config_get(c, "network");
+	if (w_policy_from_json(&c->policy, net, e) == -1) {
+		jv_free(net);
+		e->usage = 1;
+		return -1;
+	}
+	jv_free(net);
+	return 0;
+}
+
+jv
+w_config_get(const struct w_config *c, const char *path)
+{
+	jv v = jv_copy(c->web);
+	const char *p = path, *dot;
+
+	while (*p) {
+		dot = strchr(p, '.');
+		if (jv_get_kind(v) != JV_KIND_OBJECT) {
+			jv_free(v);
+			return jv_null();
+		}
+		v = jv_object_get(v, dot ? jv_string_sized(p, (int)(dot - p))
+		    : jv_string(p));
+		if (!jv_is_valid(v)) {
+			jv_free(v);
+			return jv_null();
+		}
+		p = dot ? dot + 1 : p + strlen(p);
+	}
+	return v;
+}
+
+void
+w_config_free(struct w_config *c)
+{
+	jv_free(c->web);
+	c->web = jv_null();
+	w_policy_free(&c->policy);
+}

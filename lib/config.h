@@ -1,0 +1,36 @@
+/*
+ * config.h: the JSON config file ($WEB_CONFIG, else
+ * $XDG_CONFIG_HOME/webtools/config.json): loading, structural validation
+ * against one key table, and the network policy it implies.
+ */
+#ifndef W_CONFIG_H
+#define W_CONFIG_H
+
+#include <jv.h>
+
+#include "err.h"
+#include "policy.h"
+
+#define W_CONFIG_MAX_BYTES (1u << 20)
+
+struct w_config {
+	jv		 web;		/* the tools.web object ({} by default) */
+	struct w_policy	 policy;
+};
+
+/*
+ * Load and validate the config. A missing default file means defaults; a
+ * file named by WEB_CONFIG must exist. -1 with invalid_parameter (usage
+ * set) naming the key, never echoing values.
+ */
+int	 w_config_load(struct w_config *c, struct w_err *e);
+
+/* Validate an already parsed tools.web object (borrowed). */
+int	 w_config_check_peek(jv web, struct w_err *e);
+
+/* The value at a dotted path ("search.backend"); jv_null() if absent. */
+jv	 w_config_get(const struct w_config *c, const char *path);
+
+void	 w_config_free(struct w_config *c);
+
+#endif

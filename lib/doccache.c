@@ -1,0 +1,540 @@
+/*
+ * doccache.c: the run's document cache, as files under <run>/docs/:
+ * <h>.txt (the text), <h>.json (metadata, written last, so its presence
+ * means a complete entry; its mtime is the LRU clock) and <h>.inflight
+ * (the owner of a fetch in progress), where h is the SHA-256 of the
+ * caller's key. Every change happens under the run lock.
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "doccache.h"
+#include "json.h"
+#include "lock.h"
+#include "sha256.h"
+
+struct mem_doc {
+	char		 h[65];
+	char		*text;
+	size_t		 len;
+	jv		 meta;
+	long long	 used;
+};
+
+struct w_doccache {
+	char		*docs;	/* NULL: in memory */
+	struct mem_doc	 mem[W_DOCCACHE_MAX_DOCS];
+	size_t		 nmem;
+	long long	 tick;
+};
+
+struct w_doccache *
+w_doccache_new(const char *dir)
+{
+	struct w_doccache *dc = w_calloc(1, sizeof(*dc));
+	struct w_buf b;
+
+	if (dir != NULL) {
+		w_buf_init(&b, 8192);
+		w_buf_printf(&b, "%s/docs", dir);
+		dc->docs = w_buf_take(&b);
+	}
+	return dc;
+}
+
+static void
+mem_drop(struct w_doccache *dc, size_t i)
+{
+	free(dc->mem[i].text);
+	jv_free(dc->mem[i].meta);
+	dc->mem[i] = dc->mem[--dc->nmem];
+}
+
+void
+w_doccache_free(struct w_doccache *dc)
+{
+	if (dc == NULL)
+		return;
+	while (dc->nmem > 0)
+		mem_drop(dc, 0);
+	free(dc->docs);
+	free(dc);
+}
+
+static char *
+path(struct w_doccache *dc, const char *h, const char *ext)
+{
+	struct w_buf b;
+
+	w_buf_init(&b, 8192);
+	w_buf_printf(&b, "%s/%s%s", dc->docs, h, ext);
+	return w_buf_take(&b);
+}
+
+/* ---- in memory ---- */
+
+static int
+mem_get(struct w_doccache *dc, const char *h, char **text, size_t *len,
+    jv *meta)
+{
+	size_t i;
+
+	for (i = 0; i < dc->nmem; i++)
+		if (strcmp(dc->mem[i].h, h) == 0) {
+			dc->mem[i].used = ++dc->tick;
+			*text = w_malloc(dc->mem[i].len + 1);
+			memcpy(*text, dc->mem[i].text, dc->mem[i].len);
+			(*text)[dc->mem[i].len] = '\0';
+			*len = dc->mem[i].len;
+			*meta = jv_copy(dc->mem[i].meta);
+			return W_DC_HIT;
+		}
+	return W_DC_MISS;
+}
+
+static void
+mem_put(struct w_doccache *dc, const char *h, const char *text, size_t len,
+    jv meta)
+{
+	size_t i, total, old;
+
+	for (i = 0; i < dc->nmem; i++)
+		if (strcmp(dc->mem[i].h, h) == 0) {
+			mem_drop(dc, i);
+			break;
+		}
+	for (;;) {
+		total = len;
+		for (i = old = 0; i < dc->nmem; i++) {
+			total += dc->mem[i].len;
+			if (dc->mem[i].used < dc->mem[old].used)
+				old = i;
+		}
+		if (dc->nmem < W_DOCCACHE_MAX_DOCS &&
+		    total <= W_DOCCACHE_MAX_BYTES)
+			break;
+		mem_drop(dc, old);
+	}
+	i = dc->nmem++;
+	memcpy(dc->mem[i].h, h, 65);
+	dc->mem[i].text = w_malloc(len + 1);
+	memcpy(dc->mem[i].text, text, len);
+	dc->mem[i].text[len] = '\0';
+	dc->mem[i].len = len;
+	dc->mem[i].meta = meta;
+	dc->mem[i].used = ++dc->tick;
+}
+
+/* ---- on disk ---- */
+
+/* Open <h>.json and <h>.txt; 1 when both exist, 0 when not. */
+static int
+disk_open(struct w_doccache *dc, const char *h, int *jfd, int *tfd)
+{
+	char *pj = path(dc, h, ".json"), *pt = path(dc, h, ".txt");
+
+	*jfd = open(pj, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+	*tfd = *jfd == -1 ? -1 : open(pt, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	free(pj);
+	free(pt);
+	if (*jfd != -1 && *tfd != -1)
+		return 1;
+	if (*jfd != -1)
+		close(*jfd);
+	*jfd = *tfd = -1;
+	return 0;
+}
+
+static int
+read_fd(int fd, size_t max, char **out, size_t *len)
+{
+	struct w_buf b;
+	char chunk[65536];
+	ssize_t n;
+
+	w_buf_init(&b, max);
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1 || w_buf_add(&b, chunk, (size_t)n) == -1) {
+			w_buf_free(&b);
+			return -1;
+		}
+	}
+	*len = b.len;
+	*out = w_buf_take(&b);
+	return 0;
+}
+
+/* Read an opened entry; 0 on success, -1 when it is unusable. */
+static int
+disk_read(int jfd, int tfd, char **text, size_t *len, jv *meta)
+{
+	char *js;
+	size_t jl;
+	jv o;
+
+	if (w_lock_check_fd(jfd, "cache", &(struct w_err){0}) == -1 ||
+	    read_fd(jfd, W_DOCCACHE_META_MAX, &js, &jl) == -1)
+		return -1;
+	o = jv_parse_sized(js, (int)jl);
+	free(js);
+	if (jv_get_kind(o) != JV_KIND_OBJECT) {
+		jv_free(o);
+		return -1;
+	}
+	if (read_fd(tfd, W_DOCCACHE_MAX_BYTES, text, len) == -1) {
+		jv_free(o);
+		return -1;
+	}
+	*meta = jv_object_get(o, jv_string("meta"));
+	(void)futimens(jfd, NULL);	/* the LRU clock */
+	return 0;
+}
+
+/* The marker's owner and state; -1 when unreadable. */
+static int
+marker_read(const char *mp, long *pid, unsigned long long *start,
+    jv *error)
+{
+	char *s;
+	size_t n;
+	jv o;
+	struct w_err e;
+
+	*error = jv_null();
+	if (w_lock_read_private(mp, 4096, &s, &n, &e) != 0)
+		return -1;
+	o = jv_parse_sized(s, (int)n);
+	free(s);
+	if (jv_get_kind(o) != JV_KIND_OBJECT) {
+		jv_free(o);
+		return -1;
+	}
+	*pid = w_json_int_peek(o, "pid", -1);
+	*start = (unsigned long long)jv_number_value(o = jv_object_get(o,
+	    jv_string("start")));
+	jv_free(o);
+	return 0;
+}
+
+/* The stored result of a finished (failed) marker; jv_null if none. */
+static jv
+marker_error(const char *mp)
+{
+	char *s;
+	size_t n;
+	struct w_err e;
+	jv o, err;
+
+	if (w_lock_read_private(mp, 8192, &s, &n, &e) != 0)
+		return jv_null();
+	o = jv_parse_sized(s, (int)n);
+	free(s);
+	if (jv_get_kind(o) != JV_KIND_OBJECT) {
+		jv_free(o);
+		return jv_null();
+	}
+	err = jv_object_get(o, jv_string("error"));
+	if (!jv_is_valid(err)) {
+		jv_free(err);
+		return jv_null();
+	}
+	return err;
+}
+
+static int
+marker_write(const char *mp, jv error, struct w_err *e)
+{
+	jv o = jv_object();
+	int rc;
+
+	o = jv_object_set(o, jv_string("pid"), jv_number(getpid()));
+	o = jv_object_set(o, jv_string("start"),
+	    jv_number((double)w_lock_proc_start(getpid())));
+	if (jv_get_kind(error) != JV_KIND_NULL)
+		o = jv_object_set(o, jv_string("error"), error);
+	else
+		jv_free(error);
+	o = jv_dump_string(o, 0);
+	rc = w_lock_write_atomic(mp, jv_string_value(o),
+	    strlen(jv_string_value(o)), 0, e);
+	jv_free(o);
+	return rc;
+}
+
+/*
+ * One look under the run lock: 1 hit (fds open), 0 we own the marker,
+ * 2 someone else owns it (*owner set), 3 shared error, -1 failure.
+ */
+static int
+disk_look(struct w_doccache *dc, const char *h, int waited, long *owner,
+    int *jfd, int *tfd, jv *err, struct w_err *e)
+{
+	char *mp = path(dc, h, ".inflight");
+	unsigned long long start;
+	long pid;
+	int rc = 0;
+
+	if (disk_open(dc, h, jfd, tfd)) {
+		free(mp);
+		return 1;
+	}
+	if (marker_read(mp, &pid, &start, err) == 0) {
+		*err = marker_error(mp);
+		if (jv_get_kind(*err) != JV_KIND_NULL && waited) {
+			free(mp);
+			return 3;
+		}
+		if (jv_get_kind(*err) == JV_KIND_NULL && pid != getpid() &&
+		    w_lock_proc_alive((pid_t)pid, start)) {
+			*owner = pid;
+			free(mp);
+			return 2;
+		}
+		jv_free(*err);
+		*err = jv_null();
+		/* A finished, stale or dead owner's marker: take it over. */
+		(void)unlink(mp);
+	}
+	if (marker_write(mp, jv_null(), e) == -1)
+		rc = -1;
+	free(mp);
+	return rc;
+}
+
+static int
+disk_get(struct w_run *r, struct w_doccache *dc, const char *h,
+    long wait_ms, char **text, size_t *len, jv *meta, struct w_err *e)
+{
+	long long end = w_lock_mono_ms() + wait_ms;
+	int jfd, tfd, rc, waited = 0;
+	long owner = 0;
+	jv err;
+
+	if (w_lock_private_dir(dc->docs, e) == -1)
+		return -1;
+	for (;;) {
+		if (w_run_lock(r, e) == -1)
+			return -1;
+		err = jv_null();
+		rc = disk_look(dc, h, waited, &owner, &jfd, &tfd, &err, e);
+		w_run_unlock(r);
+		if (rc == 1) {
+			rc = disk_read(jfd, tfd, text, len, meta);
+			close(jfd);
+			close(tfd);
+			if (rc == 0)
+				return W_DC_HIT;
+			/* An unusable entry: drop it and look again. */
+			continue;
+		}
+		if (rc == 3) {
+			*meta = err;
+			return W_DC_SHARED_ERROR;
+		}
+		jv_free(err);
+		if (rc == 0 || rc == -1)
+			return rc == 0 ? W_DC_MISS : -1;
+		waited = 1;
+		if (w_lock_mono_ms() >= end)
+			return w_err_set(e, "timeout", "an identical request "
+			    "in this run (pid %ld) did not finish within "
+			    "%ld ms", owner, wait_ms);
+		w_lock_sleep_ms(5);
+	}
+}
+
+int
+w_doccache_get(struct w_run *r, const char *key, long wait_ms, char **text,
+    size_t *len, jv *meta, struct w_err *e)
+{
+	struct w_doccache *dc = w_run_doccache(r);
+	char h[65];
+
+	*text = NULL;
+	*len = 0;
+	*meta = jv_null();
+	w_sha256_hex(key, strlen(key), h);
+	if (dc->docs == NULL)
+		return mem_get(dc, h, text, len, meta);
+	return disk_get(r, dc, h, wait_ms, text, len, meta, e);
+}
+
+struct entry {
+	char		 h[65];
+	long long	 mtime;
+	size_t		 bytes;
+};
+
+/* Evict until one more document of len bytes fits. Under the lock. */
+static void
+evict(struct w_doccache *dc, size_t len)
+{
+	struct entry ent[W_DOCCACHE_MAX_DOCS * 2];
+	struct dirent *d;
+	struct stat st;
+	size_t n = 0, i, old, total;
+	char *p;
+	DIR *dp;
+
+	if ((dp = opendir(dc->docs)) == NULL)
+		return;
+	while ((d = readdir(dp)) != NULL && n < sizeof(ent) / sizeof(ent[0])) {
+		if (strlen(d->d_name) != 69 ||
+		    strcmp(d->d_name + 64, ".json") != 0)
+			continue;
+		memcpy(ent[n].h, d->d_name, 64);
+		ent[n].h[64] = '\0';
+		if (fstatat(dirfd(dp), d->d_name, &st, AT_SYMLINK_NOFOLLOW))
+			continue;
+		ent[n].mtime = (long long)st.st_mtim.tv_sec * 1000000000LL +
+		    st.st_mtim.tv_nsec;
+		p = path(dc, ent[n].h, ".txt");
+		ent[n].bytes = stat(p, &st) == 0 ? (size_t)st.st_size : 0;
+		free(p);
+		n++;
+	}
+	closedir(dp);
+	for (;;) {
+		total = len;
+		for (i = old = 0; i < n; i++) {
+			total += ent[i].bytes;
+			if (ent[i].mtime < ent[old].mtime)
+				old = i;
+		}
+		if (n < W_DOCCACHE_MAX_DOCS && total <= W_DOCCACHE_MAX_BYTES)
+			break;
+		p = path(dc, ent[old].h, ".json");
+		(void)unlink(p);
+		free(p);
+		p = path(dc, ent[old].h, ".txt");
+		(void)unlink(p);
+		free(p);
+		ent[old] = ent[--n];
+	}
+}
+
+int
+w_doccache_put(struct w_run *r, const char *key, const char *text,
+    size_t len, jv meta, struct w_err *e)
+{
+	struct w_doccache *dc = w_run_doccache(r);
+	char h[65], *pt = NULL, *pj = NULL, *mp = NULL;
+	jv o;
+	int rc = 0;
+
+	w_sha256_hex(key, strlen(key), h);
+	if (dc->docs == NULL) {
+		if (len <= W_DOCCACHE_MAX_BYTES)
+			mem_put(dc, h, text, len, meta);
+		else
+			jv_free(meta);
+		return 0;
+	}
+	pt = path(dc, h, ".txt");
+	pj = path(dc, h, ".json");
+	mp = path(dc, h, ".inflight");
+	o = jv_object_set(jv_object(), jv_string("meta"), meta);
+	o = jv_object_set(o, jv_string("bytes"), jv_number((double)len));
+	o = jv_dump_string(o, 0);
+	if (w_run_lock(r, e) == -1) {
+		jv_free(o);
+		rc = -1;
+		goto out;
+	}
+	if (len <= W_DOCCACHE_MAX_BYTES &&
+	    strlen(jv_string_value(o)) <= W_DOCCACHE_META_MAX) {
+		evict(dc, len);
+		if (w_lock_write_atomic(pt, text, len, 0, e) == -1 ||
+		    w_lock_write_atomic(pj, jv_string_value(o),
+		    strlen(jv_string_value(o)), 0, e) == -1) {
+			(void)unlink(pt);
+			rc = -1;
+		}
+	}
+	(void)unlink(mp);
+	w_run_unlock(r);
+	jv_free(o);
+out:
+	free(pt);
+	free(pj);
+	free(mp);
+	return rc;
+}
+
+void
+w_doccache_fail(struct w_run *r, const char *key, jv error)
+{
+	struct w_doccache *dc = w_run_doccache(r);
+	struct w_err e;
+	char h[65], *mp;
+
+	if (dc->docs == NULL) {
+		jv_free(error);
+		return;
+	}
+	w_sha256_hex(key, strlen(key), h);
+	mp = path(dc, h, ".inflight");
+	w_err_clear(&e);
+	if (w_run_lock(r, &e) == 0) {
+		if (jv_get_kind(error) != JV_KIND_OBJECT) {
+			jv_free(error);
+			error = jv_object();
+		}
+		if (marker_write(mp, error, &e) == -1)
+			(void)unlink(mp);
+		w_run_unlock(r);
+	} else
+		jv_free(error);
+	free(mp);
+}
+
+jv
+w_doccache_usage(struct w_run *r)
+{
+	struct w_doccache *dc = w_run_doccache(r);
+	size_t docs = 0, bytes = 0, inflight = 0, i, n;
+	struct dirent *d;
+	struct stat st;
+	DIR *dp;
+	jv o;
+
+	if (dc->docs == NULL) {
+		docs = dc->nmem;
+		for (i = 0; i < dc->nmem; i++)
+			bytes += dc->mem[i].len;
+	} else if ((dp = opendir(dc->docs)) != NULL) {
+		while ((d = readdir(dp)) != NULL) {
+			n = strlen(d->d_name);
+			if (n == 69 && strcmp(d->d_name + 64, ".json") == 0)
+				docs++;
+			else if (n == 68 && strcmp(d->d_name + 64, ".txt") == 0 &&
+			    fstatat(dirfd(dp), d->d_name, &st,
+			    AT_SYMLINK_NOFOLLOW) == 0)
+				bytes += (size_t)st.st_size;
+			else if (n == 73 &&
+			    strcmp(d->d_name + 64, ".inflight") == 0)
+				inflight++;
+		}
+		closedir(dp);
+	}
+	o = jv_object();
+	o = jv_object_set(o, jv_string("documents"), jv_number((double)docs));
+	o = jv_object_set(o, jv_string("bytes"), jv_number((double)bytes));
+	o = jv_object_set(o, jv_string("inFlight"),
+	    jv_number((double)inflight));
+	o = jv_object_set(o, jv_string("maxDocuments"),
+	    jv_number(W_DOCCACHE_MAX_DOCS));
+	o = jv_object_set(o, jv_string("maxBytes"),
+	    jv_number(W_DOCCACHE_MAX_BYTES));
+	return o;
+}

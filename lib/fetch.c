@@ -1,0 +1,542 @@
+/*
+ * fetch.c: the wfetch pipeline for one request: validation before any
+ * network work, the HTTP core, challenge and status mapping, extraction
+ * through the same doc.c code as wextract, views, artifacts.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "challenge.h"
+#include "charset.h"
+#include "doc.h"
+#include "fetch.h"
+#include "http.h"
+#include "json.h"
+#include "sha256.h"
+#include "url.h"
+#include "view.h"
+
+static const char *const formats[] = { "markdown", "text", "raw", NULL };
+static const char *const renders[] = { "never", "auto", "always", NULL };
+
+const struct w_field w_fetch_fields[] = {
+	{ "url", W_FT_STRING, 1, 8192, NULL, "http:// or https:// URL" },
+	{ "format", W_FT_ENUM, 0, 0, formats,
+	    "markdown (default), text, or raw (decoded body)" },
+	{ "render", W_FT_ENUM, 0, 0, renders,
+	    "browser rendering wish; the config's fetch.render is the ceiling" },
+	{ "start_line", W_FT_INT, 1, 100000000, NULL,
+	    "first line of a line slice (1-based)" },
+	{ "max_lines", W_FT_INT, 1, 10000, NULL,
+	    "lines in a line slice (default 200 when slicing)" },
+	{ "max_output_chars", W_FT_INT, 1, 100000, NULL,
+	    "cap on returned content characters" },
+	{ "offset", W_FT_INT, 0, 1000000000, NULL,
+	    "first character of a char page (0-based)" },
+	{ "max_chars", W_FT_INT, 1, 100000, NULL,
+	    "characters in a char page (default 20000)" },
+	{ "focus", W_FT_STRING, 0, 500, NULL,
+	    "keep only blocks matching these terms" },
+	{ "include_links", W_FT_BOOL, 0, 0, NULL,
+	    "list up to 20 links of an HTML page" },
+	{ "headers", W_FT_HEADERS, 0, 0, NULL,
+	    "only Accept, Accept-Language, Range, User-Agent" },
+	{ "artifact", W_FT_STRING, 1, 100, NULL,
+	    "save the full text (or a binary body) under this name" },
+	{ NULL, W_FT_STRING, 0, 0, NULL, NULL }
+};
+
+const char *const w_fetch_required[] = { "url", NULL };
+
+jv
+w_fetch_schema(void)
+{
+	return w_req_schema(w_fetch_fields, "wfetch request",
+	    w_fetch_required);
+}
+
+static enum w_format
+format_of(jv req)
+{
+	const char *f = w_json_str_peek(req, "format");
+
+	if (f && strcmp(f, "text") == 0)
+		return W_FMT_TEXT;
+	if (f && strcmp(f, "raw") == 0)
+		return W_FMT_RAW;
+	return W_FMT_MARKDOWN;
+}
+
+static int
+artifact_name_ok(const char *s)
+{
+	const char *p;
+
+	if (*s == '.' || *s == '\0')
+		return 0;
+	for (p = s; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == '.' || *p == '-' ||
+		    *p == '_'))
+			return 0;
+	return 1;
+}
+
+/* Checks that need no network: types, ranges, combinations, URL. */
+static int
+validate(jv req, struct w_err *e)
+{
+	struct w_url u;
+	const char *s;
+
+	if (w_req_validate_peek(w_fetch_fields, req, w_fetch_required,
+	    e) == -1)
+		return -1;
+	e->usage = 1;
+	if (format_of(req) == W_FMT_RAW && (s = w_json_str_peek(req,
+	    "render")) != NULL && strcmp(s, "never") != 0)
+		return w_err_set(e, "invalid_parameter",
+		    "format raw requires render never");
+	if ((s = w_json_str_peek(req, "artifact")) && !artifact_name_ok(s))
+		return w_err_set(e, "invalid_parameter", "artifact must be a "
+		    "plain file name (letters, digits, . - _)");
+	{
+		jv h = jv_object_get(jv_copy(req), jv_string("headers"));
+		int rc = jv_is_valid(h) ? w_http_check_headers(h, e) : 0;
+
+		jv_free(h);
+		if (rc == -1)
+			return -1;
+	}
+	if (w_url_parse(w_json_str_peek(req, "url"), &u, e) == -1)
+		return -1;
+	if (strcmp(u.scheme, "http") != 0 && strcmp(u.scheme, "https") != 0) {
+		w_url_free(&u);
+		return w_err_set(e, "invalid_parameter",
+		    "url must be http:// or https://");
+	}
+	if (u.has_userinfo) {
+		w_url_free(&u);
+		return w_err_set(e, "invalid_parameter",
+		    "credentials in the URL are not allowed");
+	}
+	w_url_free(&u);
+	e->usage = 0;
+	return 0;
+}
+
+static char *
+cache_dir(void)
+{
+	const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	struct w_buf b;
+
+	w_buf_init(&b, 4096);
+	if (x && *x == '/')
+		w_buf_printf(&b, "%s/webtools", x);
+	else
+		w_buf_printf(&b, "%s/.cache/webtools", home ? home : "/tmp");
+	return w_buf_take(&b);
+}
+
+static int
+mkdirs(char *path)
+{
+	char *p;
+
+	for (p = path + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			if (mkdir(path, 0700) == -1 && errno != EEXIST) {
+				*p = '/';
+				return -1;
+			}
+			*p = '/';
+		}
+	return mkdir(path, 0700) == -1 && errno != EEXIST ? -1 : 0;
+}
+
+/* Write data to path atomically (temp, fsync, rename), mode 0600. */
+static int
+save_file(const char *path, const char *data, size_t len)
+{
+	struct w_buf tmp;
+	int fd, rc = -1;
+	ssize_t n;
+	size_t off = 0;
+
+	w_buf_init(&tmp, 8192);
+	w_buf_printf(&tmp, "%s.tmp.%ld", path, (long)getpid());
+	fd = open(tmp.p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		while (off < len && (n = write(fd, data + off,
+		    len - off)) > 0)
+			off += (size_t)n;
+		if (off == len && fsync(fd) == 0 && close(fd) == 0) {
+			fd = -1;
+			rc = rename(tmp.p, path);
+		}
+		if (fd >= 0)
+			close(fd);
+		if (rc == -1)
+			unlink(tmp.p);
+	}
+	w_buf_free(&tmp);
+	return rc;
+}
+
+static const char *
+ext_for(const struct w_doc *d, enum w_format f)
+{
+	if (d->binary)
+		return strcmp(d->kind, "pdf") == 0 ? "pdf" : "bin";
+	if (f == W_FMT_MARKDOWN && (strcmp(d->kind, "html") == 0 ||
+	    strcmp(d->kind, "feed") == 0 || strcmp(d->kind, "markdown") == 0))
+		return "md";
+	if (strcmp(d->kind, "json") == 0)
+		return "json";
+	if (strcmp(d->kind, "xml") == 0 && f == W_FMT_RAW)
+		return "xml";
+	return "txt";
+}
+
+/* Save d's full text; returns the path (caller frees) or NULL. */
+static char *
+save_artifact(const char *name, const struct w_url *u, const char *url,
+    const struct w_doc *d, enum w_format f)
+{
+	char *dir = cache_dir(), hex[65];
+	struct w_buf path;
+
+	w_buf_init(&path, 8192);
+	if (name) {
+		w_buf_printf(&path, "%s/artifacts", dir);
+		if (mkdirs(path.p) == 0)
+			w_buf_printf(&path, "/%s", name);
+		else
+			w_buf_reset(&path);
+	} else {
+		w_buf_printf(&path, "%s/web", dir);
+		w_sha256_hex(url, strlen(url), hex);
+		hex[16] = '\0';
+		if (mkdirs(path.p) == 0)
+			w_buf_printf(&path, "/%.100s-%s.%s", u->host, hex,
+			    ext_for(d, f));
+		else
+			w_buf_reset(&path);
+	}
+	free(dir);
+	if (path.len == 0 || save_file(path.p, d->text, d->len) == -1) {
+		w_buf_free(&path);
+		return NULL;
+	}
+	return w_buf_take(&path);
+}
+
+static jv
+set(jv o, const char *k, jv v)
+{
+	return jv_object_set(o, jv_string(k), v);
+}
+
+static jv
+details_of(const struct w_http_resp *resp)
+{
+	jv d = jv_object();
+
+	d = set(d, "redirects", jv_copy(resp->redirects));
+	d = set(d, "resolved_address", *resp->resolved ?
+	    jv_string(resp->resolved) : jv_null());
+	d = set(d, "duration_ms", jv_number((double)resp->duration_ms));
+	d = set(d, "attempts", jv_number(resp->attempts));
+	return set(d, "cache_hit", jv_false());
+}
+
+static const char *
+source_status_for(const char *code)
+{
+	if (code == NULL)
+		return "opened";
+	if (strcmp(code, "blocked_target") == 0 ||
+	    strcmp(code, "network_denied") == 0)
+		return "blocked_target";
+	if (strcmp(code, "access_challenge") == 0 ||
+	    strcmp(code, "authentication_required") == 0)
+		return "blocked_soft";
+	if (strcmp(code, "robots_denied") == 0)
+		return "blocked_policy";
+	return "fetch_failed";
+}
+
+/* An error envelope with source and summary. Consumes env. */
+static jv
+fail(jv env, const struct w_err *e, const char *what)
+{
+	jv src = jv_object_get(jv_copy(env), jv_string("source"));
+	char sum[700];
+
+	if (jv_get_kind(src) != JV_KIND_OBJECT) {
+		jv_free(src);
+		src = jv_object();
+	}
+	src = set(src, "status", jv_string(source_status_for(e->code)));
+	env = set(env, "source", src);
+	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what, e->code,
+	    e->msg);
+	env = set(env, "summary", jv_string(sum));
+	return w_env_error(env, e);
+}
+
+/* Map a non-2xx response: challenge pages first, then the status. */
+static int
+status_error(const struct w_http_resp *resp, struct w_err *e)
+{
+	struct w_challenge ch;
+	char mime[80];
+
+	w_mime_from_ctype(resp->content_type ? resp->content_type : "", mime,
+	    sizeof(mime));
+	if ((strcmp(mime, "text/html") == 0 ||
+	    strcmp(mime, "application/xhtml+xml") == 0) &&
+	    w_challenge_classify(resp->body, resp->len, resp->status,
+	    resp->headers, &ch)) {
+		w_err_set(e, ch.code, "%s%s%s (HTTP %d)", ch.reason,
+		    ch.vendor ? ": " : "", ch.vendor ? ch.vendor : "",
+		    resp->status);
+		e->http_status = resp->status;
+		e->retry_after_ms = resp->retry_after_ms;
+		e->retry_at = resp->retry_at;
+		return -1;
+	}
+	return w_http_status_error(resp, e);
+}
+
+static jv
+base_args(jv req)
+{
+	static const char *const keep[] = { "url", "format", "focus",
+	    "include_links", "headers", NULL };
+	const char *const *k;
+	jv a = jv_object();
+
+	for (k = keep; *k; k++) {
+		jv v = jv_object_get(jv_copy(req), jv_string(*k));
+
+		if (jv_is_valid(v) && jv_get_kind(v) != JV_KIND_NULL)
+			a = set(a, *k, v);
+		else
+			jv_free(v);
+	}
+	return a;
+}
+
+static jv
+untrusted(void)
+{
+	jv u = jv_array();
+
+	u = jv_array_append(u, jv_string("content"));
+	u = jv_array_append(u, jv_string("source.title"));
+	u = jv_array_append(u, jv_string("source.byline"));
+	u = jv_array_append(u, jv_string("source.description"));
+	u = jv_array_append(u, jv_string("source.site_name"));
+	return jv_array_append(u, jv_string("links[].text"));
+}
+
+/* The response turned into content, coverage and artifacts. */
+static jv
+finish(jv env, jv req, const struct w_url *u, struct w_http_resp *resp)
+{
+	struct w_doc_in in;
+	struct w_doc_opts o;
+	struct w_doc d;
+	struct w_err e;
+	const char *art = w_json_str_peek(req, "artifact");
+	char *saved = NULL, sum[900];
+	jv cov;
+
+	memset(&in, 0, sizeof(in));
+	in.bytes = resp->body;
+	in.len = resp->len;
+	in.url = resp->final_url;
+	in.content_type = resp->content_type;
+	in.http_status = resp->status;
+	in.headers = resp->headers;
+	memset(&o, 0, sizeof(o));
+	o.format = format_of(req);
+	o.include_links = w_json_bool_peek(req, "include_links", 0);
+	o.artifact = art;
+	w_doc_init(&d);
+	w_err_clear(&e);
+	if (w_doc_extract(&in, &o, &d, &e) == -1) {
+		if (jv_get_kind(d.coverage) == JV_KIND_OBJECT)
+			env = set(env, "coverage", jv_copy(d.coverage));
+		w_doc_free(&d);
+		return fail(env, &e, "extraction");
+	}
+	if (art || (!d.binary && (long)d.len > W_FETCH_AUTO_ARTIFACT_CHARS))
+		saved = save_artifact(art, u, resp->final_url, &d, o.format);
+	if (d.binary) {
+		snprintf(sum, sizeof(sum), "Saved %zu bytes of %s from %s "
+		    "as %s", d.len, *d.mime ? d.mime : "binary content",
+		    u->host, saved ? saved : "(artifact could not be saved)");
+		env = set(env, "summary", jv_string(sum));
+		cov = set(jv_object(), "bytes", jv_number((double)resp->len));
+		env = set(env, "coverage", cov);
+		if (saved)
+			env = set(env, "artifact", jv_string(saved));
+		else {
+			w_err_set(&e, "request_failed",
+			    "the artifact could not be written");
+			env = w_env_error(env, &e);
+		}
+		free(saved);
+		w_doc_free(&d);
+		return env;
+	}
+	cov = set(jv_object(), "bytes", jv_number((double)resp->len));
+	env = set(env, "coverage", cov);
+	env = w_view_apply(env, &d, req, "wfetch", base_args(req), &e);
+	snprintf(sum, sizeof(sum), "Fetched %s (HTTP %d, %s, %zu bytes, %s)%s%s",
+	    u->host, resp->status, *d.mime ? d.mime : "unknown type",
+	    resp->len, w_status_name(w_env_status_peek(env)),
+	    saved ? "; full text saved as " : "", saved ? saved : "");
+	if (e.code == NULL)
+		env = set(env, "summary", jv_string(sum));
+	else
+		env = set(env, "summary", jv_string("No block of the "
+		    "document matches the focus."));
+	if (saved)
+		env = set(env, "artifact", jv_string(saved));
+	free(saved);
+	w_doc_free(&d);
+	return env;
+}
+
+static jv
+initial_source(jv req)
+{
+	jv src = jv_object();
+
+	src = set(src, "url", jv_string(w_json_str_peek(req, "url")));
+	return set(src, "representation", jv_string("page_extract"));
+}
+
+jv
+w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
+{
+	struct w_http_req hr;
+	struct w_http_resp resp;
+	struct w_url u;
+	struct w_err e;
+	jv env = w_env_new("wfetch"), src;
+
+	w_err_clear(&e);
+	env = set(env, "untrusted_fields", untrusted());
+	if (validate(req, &e) == -1) {
+		jv_free(req);
+		return fail(env, &e, "request");
+	}
+	env = set(env, "source", initial_source(req));
+	w_url_parse(w_json_str_peek(req, "url"), &u, &e);
+	w_http_req_init(&hr);
+	hr.url = w_json_str_peek(req, "url");
+	hr.headers = jv_object_get(jv_copy(req), jv_string("headers"));
+	if (!jv_is_valid(hr.headers)) {
+		jv_free(hr.headers);
+		hr.headers = jv_null();
+	}
+	hr.policy = &ctx->config->policy;
+	hr.timeout_ms = ctx->timeout_ms;
+	hr.progress = ctx->progress;
+	if (w_http_fetch(&hr, &resp, &e) == 0 && resp.status >= 200 &&
+	    resp.status < 300) {
+		src = jv_object_get(jv_copy(env), jv_string("source"));
+		src = set(src, "final_url", jv_string(resp.final_url));
+		src = set(src, "http_status", jv_number(resp.status));
+		src = set(src, "status", jv_string("opened"));
+		env = set(env, "source", src);
+		env = set(env, "details", details_of(&resp));
+		env = finish(env, req, &u, &resp);
+	} else {
+		if (e.code == NULL)
+			status_error(&resp, &e);
+		src = jv_object_get(jv_copy(env), jv_string("source"));
+		if (resp.final_url)
+			src = set(src, "final_url", jv_string(resp.final_url));
+		if (resp.status)
+			src = set(src, "http_status", jv_number(resp.status));
+		env = set(env, "source", src);
+		env = set(env, "details", details_of(&resp));
+		env = fail(env, &e, "fetch");
+	}
+	jv_free(hr.headers);
+	w_http_resp_free(&resp);
+	w_url_free(&u);
+	jv_free(req);
+	return env;
+}
+
+/* base's fields under r's. Consumes r. */
+static jv
+with_base(jv r, jv base)
+{
+	if (jv_get_kind(r) != JV_KIND_OBJECT)
+		return r;
+	jv_object_foreach(jv_copy(base), k, v) {
+		if (!jv_object_has(jv_copy(r), jv_copy(k)))
+			r = jv_object_set(r, k, v);
+		else {
+			jv_free(k);
+			jv_free(v);
+		}
+	}
+	return r;
+}
+
+jv
+w_fetch_expand(jv input, jv base, int top)
+{
+	const char *tool = w_json_str_peek(input, "tool");
+	jv out = jv_array(), list;
+	int i, n;
+
+	if (tool == NULL || strcmp(tool, "wsearch") != 0) {
+		out = jv_array_append(out, with_base(input, base));
+		return out;
+	}
+	list = jv_object_get(jv_copy(input), jv_string(top > 0 ? "results" :
+	    "next_actions"));
+	n = jv_get_kind(list) == JV_KIND_ARRAY ?
+	    jv_array_length(jv_copy(list)) : 0;
+	for (i = 0; i < n && (top <= 0 || i < top); i++) {
+		jv item = jv_array_get(jv_copy(list), i), r;
+		const char *t;
+
+		if (top > 0) {
+			const char *url = w_json_str_peek(item, "url");
+
+			r = url ? jv_object_set(jv_object(), jv_string("url"),
+			    jv_string(url)) : jv_invalid();
+		} else {
+			t = w_json_str_peek(item, "tool");
+			r = t && strcmp(t, "wfetch") == 0 ?
+			    jv_object_get(jv_copy(item),
+			    jv_string("arguments")) : jv_invalid();
+		}
+		jv_free(item);
+		if (jv_is_valid(r))
+			out = jv_array_append(out, with_base(r, base));
+		else
+			jv_free(r);
+	}
+	jv_free(list);
+	jv_free(input);
+	return out;
+}

@@ -1,0 +1,40 @@
+/*
+ * fetch.h: one wfetch request to one envelope: validate, fetch under
+ * policy, classify, extract (doc.h), slice (view.h), save artifacts.
+ */
+#ifndef W_FETCH_H
+#define W_FETCH_H
+
+#include <jv.h>
+
+#include "config.h"
+#include "json.h"
+
+/* Texts longer than this are also saved as an artifact. */
+#define W_FETCH_AUTO_ARTIFACT_CHARS 200000L
+
+struct w_fetch_ctx {
+	const struct w_config	*config;
+	long			 timeout_ms;	/* 0: 45 s */
+	int			 progress;	/* progress line on a tty */
+};
+
+/* The request table (also the source of --schema). */
+extern const struct w_field w_fetch_fields[];
+extern const char *const w_fetch_required[];
+
+/* The JSON Schema of a wfetch request. */
+jv	 w_fetch_schema(void);
+
+/* Run one request (consumed); returns its envelope. */
+jv	 w_fetch_run(const struct w_fetch_ctx *ctx, jv req);
+
+/*
+ * Expand one stdin JSON text (consumed) into an array of requests: a
+ * request object stays itself; a wsearch envelope gives its wfetch
+ * next_actions' arguments, or with top > 0 its first top results' URLs.
+ * base (borrowed) supplies defaults for fields a request leaves out.
+ */
+jv	 w_fetch_expand(jv input, jv base, int top);
+
+#endif

@@ -1,0 +1,502 @@
+/*
+ * html_dom.c: one tidy-html5 parse copied into the flat tree of
+ * html_int.h, and the small tree queries the other html*.c files share
+ * (attributes, text, lengths, link density). Every walk is iterative.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <tidy.h>
+#include <tidybuffio.h>
+
+#include "html.h"
+#include "html_int.h"
+
+static unsigned
+pool_add(struct hdoc *d, const char *s, size_t n)
+{
+	size_t off = d->plen;
+
+	if (d->plen + n + 1 > d->pcap) {
+		while (d->plen + n + 1 > d->pcap)
+			d->pcap = d->pcap ? d->pcap * 2 : 65536;
+		d->pool = w_realloc(d->pool, d->pcap);
+	}
+	if (n > 0)
+		memcpy(d->pool + d->plen, s, n);
+	d->pool[d->plen + n] = '\0';
+	d->plen += n + 1;
+	return (unsigned)off;
+}
+
+/* A new detached node with tag; returns its index. */
+int
+h_new(struct hdoc *d, int tag)
+{
+	struct hnode *x;
+
+	if (d->nn == d->ncap) {
+		d->ncap = d->ncap ? d->ncap * 2 : 1024;
+		d->n = w_realloc(d->n, d->ncap * sizeof(*d->n));
+	}
+	x = &d->n[d->nn];
+	memset(x, 0, sizeof(*x));
+	x->tag = tag;
+	x->parent = x->first = x->last = x->prev = x->next = -1;
+	return (int)d->nn++;
+}
+
+void
+h_unlink(struct hdoc *d, int i)
+{
+	struct hnode *x = &d->n[i];
+
+	if (x->parent < 0)
+		return;
+	if (x->prev >= 0)
+		d->n[x->prev].next = x->next;
+	else
+		d->n[x->parent].first = x->next;
+	if (x->next >= 0)
+		d->n[x->next].prev = x->prev;
+	else
+		d->n[x->parent].last = x->prev;
+	x->parent = x->prev = x->next = -1;
+}
+
+/* Move c (detached or not) to the end of p's children. */
+void
+h_append(struct hdoc *d, int p, int c)
+{
+	h_unlink(d, c);
+	d->n[c].parent = p;
+	d->n[c].prev = d->n[p].last;
+	if (d->n[p].last >= 0)
+		d->n[d->n[p].last].next = c;
+	else
+		d->n[p].first = c;
+	d->n[p].last = c;
+}
+
+/* Move c just before ref. */
+void
+h_insert_before(struct hdoc *d, int ref, int c)
+{
+	int p = d->n[ref].parent;
+
+	h_unlink(d, c);
+	d->n[c].parent = p;
+	d->n[c].next = ref;
+	d->n[c].prev = d->n[ref].prev;
+	if (d->n[ref].prev >= 0)
+		d->n[d->n[ref].prev].next = c;
+	else
+		d->n[p].first = c;
+	d->n[ref].prev = c;
+}
+
+/* Pre-order successor of i inside root (-1 at the end). */
+int
+h_next_pre(const struct hdoc *d, int i, int root, int skipkids)
+{
+	if (!skipkids && d->n[i].first >= 0)
+		return d->n[i].first;
+	while (i >= 0 && i != root) {
+		if (d->n[i].next >= 0)
+			return d->n[i].next;
+		i = d->n[i].parent;
+	}
+	return -1;
+}
+
+static void
+add_attrs(struct hdoc *d, int i, TidyNode t)
+{
+	TidyAttr a;
+	const char *nm, *v;
+	char low[64];
+	size_t k, n;
+
+	d->n[i].attr = (unsigned)d->na;
+	for (a = tidyAttrFirst(t); a != NULL; a = tidyAttrNext(a)) {
+		if ((nm = tidyAttrName(a)) == NULL)
+			continue;
+		v = tidyAttrValue(a);
+		n = strlen(nm);
+		if (n >= sizeof(low))
+			continue;
+		for (k = 0; k < n; k++)
+			low[k] = (nm[k] >= 'A' && nm[k] <= 'Z') ?
+			    (char)(nm[k] + 32) : nm[k];
+		if (d->na == d->acap) {
+			d->acap = d->acap ? d->acap * 2 : 1024;
+			d->a = w_realloc(d->a, d->acap * sizeof(*d->a));
+		}
+		d->a[d->na].name = pool_add(d, low, n);
+		d->a[d->na].val = pool_add(d, v ? v : "", v ? strlen(v) : 0);
+		d->na++;
+		d->n[i].nattr++;
+	}
+}
+
+static int
+copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb)
+{
+	int i, tag;
+
+	switch (tidyNodeGetType(t)) {
+	case TidyNode_Text:
+	case TidyNode_CDATA:
+		tidyNodeGetValue(td, t, tb);
+		if (tb->size == 0)
+			return -1;
+		i = h_new(d, H_TEXT);
+		d->n[i].off = pool_add(d, (const char *)tb->bp, tb->size);
+		d->n[i].len = tb->size;
+		if (d->n[p].flags & HF_PRE)
+			d->n[i].flags |= HF_PRE;
+		break;
+	case TidyNode_Start:
+	case TidyNode_StartEnd:
+		tag = (int)tidyNodeGetId(t);
+		i = h_new(d, tag);
+		if (tag == TidyTag_UNKNOWN)
+			d->n[i].flags |= HF_CUSTOM;
+		if (tag == TidyTag_PRE || tag == TidyTag_TEXTAREA ||
+		    tag == TidyTag_LISTING || tag == TidyTag_XMP ||
+		    tag == TidyTag_PLAINTEXT || (d->n[p].flags & HF_PRE))
+			d->n[i].flags |= HF_PRE;
+		add_attrs(d, i, t);
+		if (tag == TidyTag_HTML && d->html < 0)
+			d->html = i;
+		else if (tag == TidyTag_HEAD && d->head < 0)
+			d->head = i;
+		else if (tag == TidyTag_BODY && d->body < 0)
+			d->body = i;
+		break;
+	default:
+		return -1;
+	}
+	h_append(d, p, i);
+	return i;
+}
+
+static void
+copy_tree(struct hdoc *d, TidyDoc td, TidyNode root)
+{
+	TidyBuffer tb;
+	TidyNode t, c;
+	int p = d->root, i;
+
+	tidyBufInit(&tb);
+	t = tidyGetChild(root);
+	while (t != NULL) {
+		i = copy_node(d, td, t, p, &tb);
+		if (i >= 0 && d->n[i].tag != H_TEXT &&
+		    (c = tidyGetChild(t)) != NULL) {
+			p = i;
+			t = c;
+			continue;
+		}
+		while (t != NULL && tidyGetNext(t) == NULL) {
+			t = tidyGetParent(t);
+			if (t == NULL || t == root)
+				goto done;
+			p = d->n[p].parent;
+		}
+		if (t != NULL)
+			t = tidyGetNext(t);
+	}
+done:
+	tidyBufFree(&tb);
+}
+
+/*
+ * Parse len bytes of UTF-8 HTML (cut at W_HTML_PARSE_MAX) into d.
+ * Returns 0, or -1 when tidy gave up.
+ */
+int
+h_parse(struct hdoc *d, const char *s, size_t len)
+{
+	TidyDoc td;
+	TidyBuffer in, err;
+	int rc;
+
+	memset(d, 0, sizeof(*d));
+	d->html = d->head = d->body = -1;
+	if (len > W_HTML_PARSE_MAX) {
+		len = W_HTML_PARSE_MAX;
+		while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80)
+			len--;
+		d->truncated = 1;
+	}
+	td = tidyCreate();
+	tidyBufInit(&err);
+	tidySetErrorBuffer(td, &err);
+	tidyOptSetBool(td, TidyQuiet, yes);
+	tidyOptSetBool(td, TidyShowWarnings, no);
+	tidyOptSetBool(td, TidyShowInfo, no);
+	tidyOptSetInt(td, TidyShowErrors, 0);
+	tidyOptSetBool(td, TidyDropEmptyElems, no);
+	tidyOptSetBool(td, TidyDropEmptyParas, no);
+	tidyOptSetBool(td, TidyDropPropAttrs, no);
+	tidyOptSetBool(td, TidyMakeClean, no);
+	tidyOptSetBool(td, TidyForceOutput, yes);
+	tidyOptSetBool(td, TidyFixUri, no);
+	tidyOptSetBool(td, TidyMark, no);
+	tidyOptSetInt(td, TidyMergeDivs, TidyNoState);
+	tidyOptSetInt(td, TidyMergeSpans, TidyNoState);
+	tidyOptSetInt(td, TidyUseCustomTags, TidyCustomBlocklevel);
+	tidySetInCharEncoding(td, "utf8");
+	tidyBufInit(&in);
+	tidyBufAttach(&in, (byte *)(uintptr_t)s, (unsigned)len);
+	rc = tidyParseBuffer(td, &in);
+	d->root = h_new(d, TidyTag_UNKNOWN);
+	if (rc >= 0)
+		copy_tree(d, td, tidyGetRoot(td));
+	tidyBufDetach(&in);
+	tidyBufFree(&err);
+	tidyRelease(td);
+	return rc < 0 ? -1 : 0;
+}
+
+void
+h_free(struct hdoc *d)
+{
+	free(d->n);
+	free(d->a);
+	free(d->pool);
+	free(d->title);
+	memset(d, 0, sizeof(*d));
+}
+
+/* Attribute name (lowercase) of element i, or NULL. */
+const char *
+h_attr(const struct hdoc *d, int i, const char *name)
+{
+	const struct hnode *x = &d->n[i];
+	unsigned k;
+
+	if (x->tag == H_TEXT)
+		return NULL;
+	for (k = 0; k < x->nattr; k++)
+		if (strcmp(d->pool + d->a[x->attr + k].name, name) == 0)
+			return d->pool + d->a[x->attr + k].val;
+	return NULL;
+}
+
+int
+h_tag_is(const struct hdoc *d, int i, int tag)
+{
+	return i >= 0 && d->n[i].tag == tag;
+}
+
+/* Whether an ancestor within maxdepth levels (<= 0: any) has tag. */
+int
+h_has_ancestor(const struct hdoc *d, int i, int tag, int maxdepth)
+{
+	int depth = 0;
+
+	for (i = d->n[i].parent; i >= 0; i = d->n[i].parent) {
+		if (maxdepth > 0 && ++depth > maxdepth)
+			return 0;
+		if (d->n[i].tag == tag)
+			return 1;
+	}
+	return 0;
+}
+
+/* Descendants of i with tag. */
+int
+h_count_tag(const struct hdoc *d, int i, int tag)
+{
+	int j, c = 0;
+
+	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+		if (d->n[j].tag == tag)
+			c++;
+	return c;
+}
+
+/* Append the text content of i's subtree to b. */
+void
+h_text(const struct hdoc *d, int i, struct w_buf *b)
+{
+	int j;
+
+	if (d->n[i].tag == H_TEXT) {
+		w_buf_add(b, d->pool + d->n[i].off, d->n[i].len);
+		return;
+	}
+	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+		if (d->n[j].tag == H_TEXT)
+			w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
+}
+
+/* Byte length of the whitespace character at p (JS \s), else 0. */
+static size_t
+ws_len(const unsigned char *p, size_t n)
+{
+	if (*p == ' ' || (*p >= '\t' && *p <= '\r'))
+		return 1;
+	if (n >= 2 && p[0] == 0xc2 && p[1] == 0xa0)
+		return 2;
+	if (n >= 3 && p[0] == 0xe2 && p[1] == 0x80 &&
+	    ((p[2] >= 0x80 && p[2] <= 0x8a) || p[2] == 0xa8 ||
+	    p[2] == 0xa9 || p[2] == 0xaf))
+		return 3;
+	if (n >= 3 && ((p[0] == 0xe3 && p[1] == 0x80 && p[2] == 0x80) ||
+	    (p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf) ||
+	    (p[0] == 0xe2 && p[1] == 0x81 && p[2] == 0x9f)))
+		return 3;
+	return 0;
+}
+
+struct tlen {
+	size_t	 n;		/* counted characters */
+	int	 any;		/* seen a non-space */
+	int	 sp;		/* pending whitespace */
+};
+
+static void
+tlen_add(struct tlen *t, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *e = p + len;
+	size_t w;
+
+	while (p < e) {
+		if ((w = ws_len(p, (size_t)(e - p))) > 0) {
+			t->sp = 1;
+			p += w;
+			continue;
+		}
+		if (t->sp && t->any)
+			t->n++;
+		t->sp = 0;
+		t->any = 1;
+		if ((*p & 0xc0) != 0x80)
+			t->n++;
+		p++;
+	}
+}
+
+/* Characters of i's text, trimmed, whitespace runs counted as one. */
+size_t
+h_text_len(const struct hdoc *d, int i)
+{
+	struct tlen t = { 0, 0, 0 };
+	int j;
+
+	if (d->n[i].tag == H_TEXT) {
+		tlen_add(&t, d->pool + d->n[i].off, d->n[i].len);
+		return t.n;
+	}
+	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+		if (d->n[j].tag == H_TEXT)
+			tlen_add(&t, d->pool + d->n[j].off, d->n[j].len);
+	return t.n;
+}
+
+/* Code points in s[0..n). */
+size_t
+h_utf8_len(const char *s, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			c++;
+	return c;
+}
+
+/* Text length inside links (in-page "#x" links count 0.3). */
+size_t
+h_link_len(const struct hdoc *d, int i)
+{
+	const char *href;
+	size_t n = 0, l;
+	int j;
+
+	for (j = d->n[i].first; j >= 0; ) {
+		if (d->n[j].tag == TidyTag_A) {
+			l = h_text_len(d, j);
+			href = h_attr(d, j, "href");
+			if (href != NULL && href[0] == '#' && href[1] != '\0')
+				l = l * 3 / 10;
+			n += l;
+			j = h_next_pre(d, j, i, 1);
+		} else
+			j = h_next_pre(d, j, i, 0);
+	}
+	return n;
+}
+
+double
+h_link_density(const struct hdoc *d, int i)
+{
+	size_t t = h_text_len(d, i);
+
+	if (t == 0)
+		return 0;
+	return (double)h_link_len(d, i) / (double)t;
+}
+
+/* Elements the writers treat as blocks. */
+int
+h_is_block(int tag)
+{
+	switch (tag) {
+	case TidyTag_ADDRESS: case TidyTag_ARTICLE: case TidyTag_ASIDE:
+	case TidyTag_BLOCKQUOTE: case TidyTag_BODY: case TidyTag_CAPTION:
+	case TidyTag_CENTER: case TidyTag_DD: case TidyTag_DETAILS:
+	case TidyTag_DIALOG: case TidyTag_DIR: case TidyTag_DIV:
+	case TidyTag_DL: case TidyTag_DT: case TidyTag_FIELDSET:
+	case TidyTag_FIGCAPTION: case TidyTag_FIGURE: case TidyTag_FOOTER:
+	case TidyTag_FORM: case TidyTag_H1: case TidyTag_H2: case TidyTag_H3:
+	case TidyTag_H4: case TidyTag_H5: case TidyTag_H6:
+	case TidyTag_HEADER: case TidyTag_HGROUP: case TidyTag_HR:
+	case TidyTag_HTML: case TidyTag_LI: case TidyTag_LISTING:
+	case TidyTag_MAIN: case TidyTag_MENU: case TidyTag_NAV:
+	case TidyTag_OL: case TidyTag_P: case TidyTag_PLAINTEXT:
+	case TidyTag_PRE: case TidyTag_SECTION: case TidyTag_SUMMARY:
+	case TidyTag_TABLE: case TidyTag_TBODY: case TidyTag_TD:
+	case TidyTag_TFOOT: case TidyTag_TH: case TidyTag_THEAD:
+	case TidyTag_TR: case TidyTag_UL: case TidyTag_XMP:
+	case TidyTag_UNKNOWN:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int
+h_is_void(int tag)
+{
+	switch (tag) {
+	case TidyTag_AREA: case TidyTag_BASE: case TidyTag_BR:
+	case TidyTag_COL: case TidyTag_EMBED: case TidyTag_HR:
+	case TidyTag_IMG: case TidyTag_INPUT: case TidyTag_LINK:
+	case TidyTag_META: case TidyTag_PARAM: case TidyTag_SOURCE:
+	case TidyTag_TRACK: case TidyTag_WBR:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Case-insensitive ASCII substring test. */
+int
+h_ci_contains(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	if (hay == NULL)
+		return 0;
+	for (; *hay != '\0'; hay++)
+		if (strncasecmp(hay, needle, n) == 0)
+			return 1;
+	return 0;
+}

@@ -1,0 +1,93 @@
+/*
+ * html_int.h: the private tree shared by the html*.c files. Tidy's tree
+ * is copied once into flat arrays (nodes, attributes, one string pool)
+ * that the scorer may rewrite freely; nodes link by index, -1 is none.
+ * Only html*.c include this header.
+ */
+#ifndef W_HTML_INT_H
+#define W_HTML_INT_H
+
+#include <stddef.h>
+#include <tidyenum.h>
+#include <jv.h>
+
+#include "buf.h"
+
+#define H_TEXT		(-1)	/* tag of a text node */
+
+/* Node flags. */
+#define HF_PRE		0x01	/* text inside pre / textarea */
+#define HF_DATATABLE	0x02	/* table judged a data table */
+#define HF_SCORED	0x04	/* has a content score */
+#define HF_CUSTOM	0x08	/* autonomous custom element */
+#define HF_MAIN		0x10	/* inside the chosen main content */
+
+struct hnode {
+	int		 tag;		/* TidyTagId, or H_TEXT */
+	int		 parent, first, last, prev, next;
+	unsigned	 off, len;	/* text: bytes in the pool */
+	unsigned	 attr, nattr;	/* element: attrs[attr .. +nattr] */
+	unsigned	 flags;
+	double		 score;
+};
+
+struct hattr {
+	unsigned	 name, val;	/* pool offsets, NUL-terminated;
+					   names lowercase */
+};
+
+struct hdoc {
+	struct hnode	*n;
+	size_t		 nn, ncap;
+	struct hattr	*a;
+	size_t		 na, acap;
+	char		*pool;
+	size_t		 plen, pcap;
+	int		 root, html, head, body;
+	const char	*base;		/* page URL or NULL */
+	char		*title;		/* article title used by the scorer */
+	int		 truncated;	/* input was cut at W_HTML_PARSE_MAX */
+};
+
+/* html_dom.c */
+int		 h_parse(struct hdoc *, const char *, size_t);
+void		 h_free(struct hdoc *);
+const char	*h_attr(const struct hdoc *, int, const char *);
+int		 h_new(struct hdoc *, int);
+void		 h_unlink(struct hdoc *, int);
+void		 h_append(struct hdoc *, int, int);
+void		 h_insert_before(struct hdoc *, int, int);
+int		 h_next_pre(const struct hdoc *, int, int, int);
+void		 h_text(const struct hdoc *, int, struct w_buf *);
+size_t		 h_text_len(const struct hdoc *, int);
+size_t		 h_link_len(const struct hdoc *, int);
+double		 h_link_density(const struct hdoc *, int);
+int		 h_is_block(int);
+int		 h_is_void(int);
+int		 h_tag_is(const struct hdoc *, int, int);
+int		 h_has_ancestor(const struct hdoc *, int, int, int);
+int		 h_count_tag(const struct hdoc *, int, int);
+size_t		 h_utf8_len(const char *, size_t);
+int		 h_ci_contains(const char *, const char *);
+
+/* html_score.c: the main content's root node, or -1. */
+int		 h_readable(struct hdoc *, const char *);
+
+/* html_md.c */
+struct h_out {
+	int		 text;		/* plain text, else Markdown */
+	const char	*base;
+	jv		*links;		/* collect {url,text} here, or NULL */
+};
+void		 h_write(const struct hdoc *, int, const struct h_out *,
+		    struct w_buf *);
+char		*h_abs_url(const char *, const char *);
+
+/* html_meta.c */
+jv		 h_meta(struct hdoc *, const char *);
+char		*h_title_clean(const char *);
+
+/* html_links.c */
+jv		 h_links(const struct hdoc *, int, const char *);
+
+#endif

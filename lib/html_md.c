@@ -1,0 +1,843 @@
+/*
+ * html_md.c: the Markdown and plain-text writers over the private tree:
+ * ATX headings, paragraphs, emphasis, code, fenced blocks with their
+ * language, quotes, nested lists, GFM tables (one line per row when a
+ * table is too complex), absolute http(s) links and images, rules and
+ * line breaks. Whitespace is collapsed; no raw HTML is written.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <tidy.h>
+
+#include "html_int.h"
+#include "url.h"
+
+#define MAXDEPTH	256
+#define OUT_MAX		(64u << 20)
+
+struct wr {
+	const struct hdoc	*d;
+	const struct h_out	*o;
+	struct w_buf		*out;
+	struct w_buf		 para;	/* inline text of the current block */
+	struct w_buf		 open;	/* markers not yet written */
+	char			 pfx[512];	/* continuation prefix */
+	size_t			 plen;
+	char			 mark[32];	/* pending list marker */
+	int			 nl;	/* 1: newline, 2: blank line due */
+	int			 sp;	/* whitespace pending */
+	int			 depth;
+	int			 inpre;
+	int			 inlink;
+};
+
+static void	 node(struct wr *, int);
+static void	 kids(struct wr *, int);
+
+/* ref made absolute against base; NULL unless http(s). Caller frees. */
+char *
+h_abs_url(const char *base, const char *ref)
+{
+	char *u;
+	const char *p;
+	size_t n;
+
+	if (ref == NULL)
+		return NULL;
+	while (*ref == ' ' || *ref == '\t' || *ref == '\n' || *ref == '\r')
+		ref++;
+	n = strlen(ref);
+	while (n > 0 && (ref[n - 1] == ' ' || ref[n - 1] == '\n' ||
+	    ref[n - 1] == '\t' || ref[n - 1] == '\r'))
+		n--;
+	if (n == 0 || n > 4096)
+		return NULL;
+	p = ref;
+	if (strncasecmp(p, "http://", 7) == 0 ||
+	    strncasecmp(p, "https://", 8) == 0) {
+		u = w_strndup(ref, n);
+		return u;
+	}
+	if (base == NULL)
+		return NULL;
+	{
+		char *r = w_strndup(ref, n);
+
+		u = w_url_resolve(base, r);
+		free(r);
+	}
+	if (u == NULL)
+		return NULL;
+	if (strncasecmp(u, "http://", 7) != 0 &&
+	    strncasecmp(u, "https://", 8) != 0) {
+		free(u);
+		return NULL;
+	}
+	return u;
+}
+
+/* Add s to the paragraph, collapsing whitespace. */
+static void
+put(struct wr *w, const char *s, size_t n, int esc)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *e = p + n;
+	unsigned char c;
+
+	for (; p < e; p++) {
+		c = *p;
+		if (c == ' ' || (c >= '\t' && c <= '\r')) {
+			w->sp = 1;
+			continue;
+		}
+		if (c == 0xc2 && p + 1 < e && p[1] == 0xa0) {
+			p++;
+			w->sp = 1;
+			continue;
+		}
+		if (c < ' ' || c == 0x7f)
+			continue;
+		if (w->sp && w->para.len > 0 &&
+		    w->para.p[w->para.len - 1] != '\n')
+			w_buf_addc(&w->para, ' ');
+		w->sp = 0;
+		if (w->open.len > 0) {
+			w_buf_add(&w->para, w->open.p, w->open.len);
+			w_buf_reset(&w->open);
+		}
+		if (esc && !w->o->text && (c == '\\' || c == '*' ||
+		    c == '`' || c == '[' || c == ']' || c == '<' ||
+		    (c == '_' && (p == (const unsigned char *)s ||
+		    p + 1 == e || p[1] == ' ' || p[-1] == ' '))))
+			w_buf_addc(&w->para, '\\');
+		w_buf_addc(&w->para, c);
+	}
+}
+
+static void
+puts_(struct wr *w, const char *s)
+{
+	put(w, s, strlen(s), 0);
+}
+
+/* Start a line of output: newline(s) and the prefix. */
+static void
+line(struct wr *w)
+{
+	size_t k;
+
+	if (w->out->len > 0) {
+		w_buf_addc(w->out, '\n');
+		if (w->nl >= 2) {
+			k = w->plen;
+			while (k > 0 && w->pfx[k - 1] == ' ')
+				k--;
+			w_buf_add(w->out, w->pfx, k);
+			w_buf_addc(w->out, '\n');
+		}
+	}
+	w->nl = 0;
+	if (w->mark[0] != '\0') {
+		w_buf_add(w->out, w->pfx, w->plen - strlen(w->mark));
+		w_buf_adds(w->out, w->mark);
+		w->mark[0] = '\0';
+	} else
+		w_buf_add(w->out, w->pfx, w->plen);
+}
+
+/* Write the paragraph collected so far as one block. */
+static void
+flush(struct wr *w)
+{
+	char *s = w->para.p;
+	size_t n = w->para.len, i;
+	char c;
+
+	w_buf_reset(&w->open);
+	w->sp = 0;
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\n'))
+		n--;
+	while (n > 0 && (*s == ' ' || *s == '\n')) {
+		s++;
+		n--;
+	}
+	if (n == 0) {
+		w_buf_reset(&w->para);
+		return;
+	}
+	line(w);
+	c = *s;
+	if (!w->o->text && (c == '#' || c == '>' || c == '=' ||
+	    ((c == '-' || c == '+') && n > 1 && s[1] == ' ')))
+		w_buf_addc(w->out, '\\');
+	else if (!w->o->text && c >= '0' && c <= '9') {
+		for (i = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i < n && (s[i] == '.' || s[i] == ')')) {
+			w_buf_add(w->out, s, i);
+			s += i;
+			n -= i;
+			w_buf_addc(w->out, '\\');
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (s[i] == '\n') {
+			if (!w->o->text)
+				w_buf_adds(w->out, "  ");
+			w_buf_addc(w->out, '\n');
+			w_buf_add(w->out, w->pfx, w->plen);
+			while (i + 1 < n && s[i + 1] == ' ')
+				i++;
+		} else
+			w_buf_addc(w->out, s[i]);
+	}
+	w_buf_reset(&w->para);
+	w->nl = 2;
+}
+
+static void
+block_start(struct wr *w)
+{
+	flush(w);
+	if (w->nl < 2 && w->out->len > 0)
+		w->nl = 2;
+}
+
+/* Language from class="language-x" / "lang-x" on i. */
+static size_t
+code_lang(const struct hdoc *d, int i, char *buf, size_t sz)
+{
+	const char *c = h_attr(d, i, "class"), *p;
+	size_t n = 0;
+
+	if (c == NULL)
+		return 0;
+	for (p = c; *p != '\0'; p++) {
+		if (p != c && p[-1] != ' ')
+			continue;
+		if (strncmp(p, "language-", 9) == 0)
+			p += 9;
+		else if (strncmp(p, "lang-", 5) == 0)
+			p += 5;
+		else
+			continue;
+		while (n + 1 < sz && (p[n] == '-' || p[n] == '+' ||
+		    p[n] == '#' || p[n] == '_' || p[n] == '.' ||
+		    (p[n] >= 'a' && p[n] <= 'z') ||
+		    (p[n] >= 'A' && p[n] <= 'Z') ||
+		    (p[n] >= '0' && p[n] <= '9')))
+			n++;
+		break;
+	}
+	buf[n] = '\0';
+	return n;
+}
+
+/* Raw text of a pre, br as newline, without tags. */
+static void
+pre_text(const struct hdoc *d, int i, struct w_buf *b)
+{
+	int j;
+
+	for (j = d->n[i].first; j >= 0; ) {
+		if (d->n[j].tag == H_TEXT)
+			w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
+		else if (d->n[j].tag == TidyTag_BR)
+			w_buf_addc(b, '\n');
+		else if (d->n[j].tag == TidyTag_SCRIPT ||
+		    d->n[j].tag == TidyTag_STYLE) {
+			j = h_next_pre(d, j, i, 1);
+			continue;
+		}
+		j = h_next_pre(d, j, i, 0);
+	}
+}
+
+static void
+w_pre(struct wr *w, int i)
+{
+	struct w_buf b;
+	char lang[32];
+	const char *s, *e, *nl;
+	int j, fence = 3, run = 0;
+	size_t k;
+
+	block_start(w);
+	w_buf_init(&b, OUT_MAX);
+	pre_text(w->d, i, &b);
+	s = b.p;
+	e = b.p + b.len;
+	while (s < e && *s == '\n')
+		s++;
+	while (e > s && (e[-1] == '\n' || e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	if (s == e) {
+		w_buf_free(&b);
+		return;
+	}
+	lang[0] = '\0';
+	if (code_lang(w->d, i, lang, sizeof(lang)) == 0)
+		for (j = w->d->n[i].first; j >= 0; j = w->d->n[j].next)
+			if (w->d->n[j].tag == TidyTag_CODE &&
+			    code_lang(w->d, j, lang, sizeof(lang)) > 0)
+				break;
+	for (nl = s; nl < e; nl++) {
+		run = *nl == '`' ? run + 1 : 0;
+		if (run >= fence)
+			fence = run + 1;
+	}
+	line(w);
+	if (!w->o->text) {
+		for (k = 0; k < (size_t)fence; k++)
+			w_buf_addc(w->out, '`');
+		w_buf_adds(w->out, lang);
+		line(w);
+	}
+	while (s < e) {
+		nl = memchr(s, '\n', (size_t)(e - s));
+		if (nl == NULL)
+			nl = e;
+		if (nl > s && nl[-1] == '\r')
+			w_buf_add(w->out, s, (size_t)(nl - s - 1));
+		else
+			w_buf_add(w->out, s, (size_t)(nl - s));
+		s = nl + 1;
+		if (s < e)
+			line(w);
+	}
+	if (!w->o->text) {
+		line(w);
+		for (k = 0; k < (size_t)fence; k++)
+			w_buf_addc(w->out, '`');
+	}
+	w->nl = 2;
+	w_buf_free(&b);
+}
+
+static void
+w_heading(struct wr *w, int i, int level)
+{
+	block_start(w);
+	if (!w->o->text) {
+		char h[8];
+
+		memset(h, '#', (size_t)level);
+		h[level] = ' ';
+		h[level + 1] = '\0';
+		w_buf_adds(&w->open, h);
+	}
+	kids(w, i);
+	if (w->para.len > 0)
+		for (size_t k = 0; k < w->para.len; k++)
+			if (w->para.p[k] == '\n')
+				w->para.p[k] = ' ';
+	flush(w);
+}
+
+/* Wrap i's children in marker m (emphasis, strike), lazily. */
+static void
+w_wrap(struct wr *w, int i, const char *m)
+{
+	size_t before;
+
+	if (w->o->text || w->inpre) {
+		kids(w, i);
+		return;
+	}
+	w_buf_adds(&w->open, m);
+	before = w->para.len;
+	kids(w, i);
+	if (w->para.len == before) {
+		/* nothing written: drop our opening marker */
+		if (w->open.len >= strlen(m))
+			w->open.len -= strlen(m);
+		w->open.p[w->open.len] = '\0';
+		return;
+	}
+	w_buf_reset(&w->open);
+	w_buf_adds(&w->para, m);
+}
+
+static void
+w_code(struct wr *w, int i)
+{
+	struct w_buf b;
+	const char *fence = "`";
+	size_t k;
+	int any = 0;
+
+	w_buf_init(&b, OUT_MAX);
+	pre_text(w->d, i, &b);
+	for (k = 0; k < b.len; k++) {
+		if (b.p[k] == '`')
+			fence = "``";
+		if (b.p[k] == '\n' || b.p[k] == '\r' || b.p[k] == '\t')
+			b.p[k] = ' ';
+		if (b.p[k] != ' ')
+			any = 1;
+	}
+	if (any) {
+		if (!w->o->text)
+			w_buf_adds(&w->open, fence);
+		put(w, b.p, b.len, 0);
+		if (!w->o->text)
+			w_buf_adds(&w->para, fence);
+	}
+	w_buf_free(&b);
+}
+
+static int
+has_block(const struct hdoc *d, int i)
+{
+	int j, n = 0;
+
+	for (j = d->n[i].first; j >= 0 && n < 10000; n++) {
+		if (d->n[j].tag != H_TEXT && (h_is_block(d->n[j].tag) ||
+		    d->n[j].tag == TidyTag_BR))
+			return 1;
+		j = h_next_pre(d, j, i, 0);
+	}
+	return 0;
+}
+
+static void
+w_link(struct wr *w, int i)
+{
+	char *u;
+	size_t before;
+
+	if (w->o->text || w->inlink || has_block(w->d, i) ||
+	    (u = h_abs_url(w->o->base, h_attr(w->d, i, "href"))) == NULL) {
+		kids(w, i);
+		return;
+	}
+	w->inlink = 1;
+	w_buf_addc(&w->open, '[');
+	before = w->para.len;
+	kids(w, i);
+	w->inlink = 0;
+	if (w->para.len == before) {
+		if (w->open.len > 0)
+			w->open.len--;
+		w->open.p[w->open.len] = '\0';
+		free(u);
+		return;
+	}
+	w_buf_reset(&w->open);
+	w_buf_adds(&w->para, "](");
+	for (before = 0; u[before] != '\0'; before++) {
+		if (u[before] == ' ')
+			w_buf_adds(&w->para, "%20");
+		else if (u[before] == '(' || u[before] == ')')
+			w_buf_printf(&w->para, "%%%02X",
+			    (unsigned char)u[before]);
+		else
+			w_buf_addc(&w->para, u[before]);
+	}
+	w_buf_addc(&w->para, ')');
+	free(u);
+}
+
+static void
+w_img(struct wr *w, int i)
+{
+	const char *alt, *src;
+	char *u;
+	size_t k;
+
+	if (w->o->text)
+		return;
+	src = h_attr(w->d, i, "src");
+	if (src == NULL || strncmp(src, "data:", 5) == 0)
+		src = h_attr(w->d, i, "data-src");
+	if ((u = h_abs_url(w->o->base, src)) == NULL)
+		return;
+	alt = h_attr(w->d, i, "alt");
+	puts_(w, "![");
+	if (alt != NULL)
+		for (k = 0; alt[k] != '\0'; k++)
+			if (alt[k] != '[' && alt[k] != ']' && alt[k] != '\n')
+				w_buf_addc(&w->para, alt[k]);
+	w_buf_adds(&w->para, "](");
+	for (k = 0; u[k] != '\0'; k++) {
+		if (u[k] == ' ')
+			w_buf_adds(&w->para, "%20");
+		else if (u[k] == '(' || u[k] == ')')
+			w_buf_printf(&w->para, "%%%02X", (unsigned char)u[k]);
+		else
+			w_buf_addc(&w->para, u[k]);
+	}
+	w_buf_addc(&w->para, ')');
+	free(u);
+}
+
+static void
+w_list(struct wr *w, int i)
+{
+	int j, n = 1, ordered = w->d->n[i].tag == TidyTag_OL;
+	const char *st = h_attr(w->d, i, "start");
+	size_t saved = w->plen, ml;
+
+	if (ordered && st != NULL) {
+		n = (int)strtol(st, NULL, 10);
+		if (n < 0 || n > 100000)
+			n = 1;
+	}
+	block_start(w);
+	for (j = w->d->n[i].first; j >= 0; j = w->d->n[j].next) {
+		if (w->d->n[j].tag != TidyTag_LI) {
+			node(w, j);
+			continue;
+		}
+		flush(w);
+		if (ordered)
+			snprintf(w->mark, sizeof(w->mark), "%d. ", n++);
+		else
+			snprintf(w->mark, sizeof(w->mark), "- ");
+		ml = strlen(w->mark);
+		if (w->plen + ml < sizeof(w->pfx)) {
+			memset(w->pfx + w->plen, ' ', ml);
+			w->plen += ml;
+		} else
+			w->mark[0] = '\0';
+		if (w->nl == 2)
+			w->nl = 1;
+		kids(w, j);
+		flush(w);
+		w->mark[0] = '\0';
+		w->plen = saved;
+		w->nl = 1;
+	}
+	w->nl = 2;
+}
+
+static void
+w_quote(struct wr *w, int i)
+{
+	size_t saved = w->plen;
+
+	block_start(w);
+	if (!w->o->text && w->plen + 2 < sizeof(w->pfx)) {
+		memcpy(w->pfx + w->plen, "> ", 2);
+		w->plen += 2;
+	}
+	kids(w, i);
+	flush(w);
+	w->plen = saved;
+	w->nl = 2;
+}
+
+
+/* Rows of table t in order (through thead / tbody / tfoot). */
+static int
+rows(const struct hdoc *d, int t, int *r, int max)
+{
+	int j, k, n = 0;
+
+	for (j = d->n[t].first; j >= 0; j = d->n[j].next) {
+		if (d->n[j].tag == TidyTag_TR) {
+			if (n < max)
+				r[n] = j;
+			n++;
+		} else if (d->n[j].tag == TidyTag_THEAD ||
+		    d->n[j].tag == TidyTag_TBODY ||
+		    d->n[j].tag == TidyTag_TFOOT)
+			for (k = d->n[j].first; k >= 0; k = d->n[k].next)
+				if (d->n[k].tag == TidyTag_TR) {
+					if (n < max)
+						r[n] = k;
+					n++;
+				}
+	}
+	return n;
+}
+
+static int
+is_cell(const struct hdoc *d, int c)
+{
+	return d->n[c].tag == TidyTag_TD || d->n[c].tag == TidyTag_TH;
+}
+
+static int
+span(const struct hdoc *d, int c, const char *a)
+{
+	const char *v = h_attr(d, c, a);
+
+	return v != NULL && strtol(v, NULL, 10) > 1;
+}
+
+/*
+ * Whether t holds data (not layout), after Readability's test: th,
+ * caption, thead/tfoot/col, summary, or a grid of at least 10 rows, more
+ * than 4 columns or more than 10 cells; a nested table means layout.
+ */
+static int
+data_table(const struct hdoc *d, int t, int *complex)
+{
+	const char *role = h_attr(d, t, "role"), *dt;
+	int j, nrow = 0, ncol = 0, cols, c, data = 0;
+
+	*complex = 0;
+	for (j = d->n[t].first; j >= 0; j = h_next_pre(d, j, t, 0)) {
+		switch (d->n[j].tag) {
+		case TidyTag_TABLE:
+			*complex = 2;
+			break;
+		case TidyTag_TH: case TidyTag_CAPTION: case TidyTag_THEAD:
+		case TidyTag_TFOOT: case TidyTag_COL: case TidyTag_COLGROUP:
+			data = 1;
+			break;
+		case TidyTag_TR:
+			nrow++;
+			for (cols = 0, c = d->n[j].first; c >= 0;
+			    c = d->n[c].next)
+				if (is_cell(d, c))
+					cols++;
+			if (cols > ncol)
+				ncol = cols;
+			break;
+		default:
+			break;
+		}
+		if (is_cell(d, j) && (span(d, j, "colspan") ||
+		    span(d, j, "rowspan")))
+			*complex = 1;
+	}
+	if (role != NULL && strcmp(role, "presentation") == 0)
+		return 0;
+	if ((dt = h_attr(d, t, "datatable")) != NULL && strcmp(dt, "0") == 0)
+		return 0;
+	if (*complex == 2)
+		return 0;
+	if (data || h_attr(d, t, "summary") != NULL)
+		return ncol > 1 || nrow > 1;
+	return nrow >= 10 || ncol > 4 || nrow * ncol > 10;
+}
+
+/* A cell's content on one line. Caller frees. */
+static char *
+cell_text(struct wr *w, int c, int pipes)
+{
+	struct w_buf b;
+	char *s;
+	size_t i, k = 0;
+	int sp = 0;
+
+	w_buf_init(&b, OUT_MAX);
+	h_write(w->d, c, w->o, &b);
+	s = w_buf_take(&b);
+	w_buf_init(&b, OUT_MAX);
+	for (i = 0; s[i] != '\0'; i++) {
+		if (s[i] == '\n' || s[i] == ' ' || s[i] == '\t') {
+			sp = 1;
+			continue;
+		}
+		if (sp && k > 0)
+			w_buf_addc(&b, ' ');
+		sp = 0;
+		if (s[i] == '|' && pipes)
+			w_buf_addc(&b, '\\');
+		w_buf_addc(&b, s[i]);
+		k++;
+	}
+	free(s);
+	return w_buf_take(&b);
+}
+
+#define MAXROWS	4096
+#define MAXCOLS	64
+
+static void
+w_table(struct wr *w, int t)
+{
+	int r[MAXROWS], nr, i, c, k, ncol = 0, cols, complex, gfm;
+	char *cell;
+
+	block_start(w);
+	if (!data_table(w->d, t, &complex)) {
+		kids(w, t);
+		block_start(w);
+		return;
+	}
+	for (c = w->d->n[t].first; c >= 0; c = w->d->n[c].next)
+		if (w->d->n[c].tag == TidyTag_CAPTION) {
+			kids(w, c);
+			block_start(w);
+		}
+	nr = rows(w->d, t, r, MAXROWS);
+	if (nr > MAXROWS)
+		nr = MAXROWS;
+	for (i = 0; i < nr; i++) {
+		for (cols = 0, c = w->d->n[r[i]].first; c >= 0;
+		    c = w->d->n[c].next)
+			if (is_cell(w->d, c))
+				cols++;
+		if (cols > ncol)
+			ncol = cols;
+	}
+	gfm = !w->o->text && !complex && ncol <= MAXCOLS && ncol > 0;
+	for (i = 0; i < nr; i++) {
+		line(w);
+		if (gfm)
+			w_buf_adds(w->out, "|");
+		for (cols = 0, c = w->d->n[r[i]].first; c >= 0;
+		    c = w->d->n[c].next) {
+			if (!is_cell(w->d, c))
+				continue;
+			cell = cell_text(w, c, gfm);
+			if (gfm)
+				w_buf_printf(w->out, " %s |", cell);
+			else if (*cell != '\0') {
+				if (cols > 0)
+					w_buf_adds(w->out, " | ");
+				w_buf_adds(w->out, cell);
+				cols++;
+			}
+			free(cell);
+			if (gfm)
+				cols++;
+		}
+		if (gfm) {
+			for (; cols < ncol; cols++)
+				w_buf_adds(w->out, "  |");
+			if (i == 0) {
+				line(w);
+				w_buf_adds(w->out, "|");
+				for (k = 0; k < ncol; k++)
+					w_buf_adds(w->out, " --- |");
+			}
+		}
+	}
+	w->nl = 2;
+}
+
+static void
+kids(struct wr *w, int i)
+{
+	int j;
+
+	if (w->depth >= MAXDEPTH) {
+		struct w_buf b;
+
+		w_buf_init(&b, OUT_MAX);
+		h_text(w->d, i, &b);
+		put(w, b.p, b.len, 1);
+		w_buf_free(&b);
+		return;
+	}
+	w->depth++;
+	for (j = w->d->n[i].first; j >= 0; j = w->d->n[j].next)
+		node(w, j);
+	w->depth--;
+}
+
+static void
+node(struct wr *w, int i)
+{
+	const struct hnode *x = &w->d->n[i];
+
+	if (x->tag == H_TEXT) {
+		put(w, w->d->pool + x->off, x->len, 1);
+		return;
+	}
+	switch (x->tag) {
+	case TidyTag_SCRIPT: case TidyTag_STYLE: case TidyTag_NOSCRIPT:
+	case TidyTag_TEMPLATE: case TidyTag_SVG: case TidyTag_MATH:
+	case TidyTag_HEAD: case TidyTag_TITLE: case TidyTag_META:
+	case TidyTag_LINK: case TidyTag_OBJECT: case TidyTag_EMBED:
+	case TidyTag_IFRAME: case TidyTag_SELECT: case TidyTag_OPTION:
+	case TidyTag_BUTTON: case TidyTag_INPUT: case TidyTag_TEXTAREA:
+	case TidyTag_CANVAS: case TidyTag_AUDIO: case TidyTag_VIDEO:
+	case TidyTag_MAP: case TidyTag_AREA: case TidyTag_PARAM:
+	case TidyTag_SOURCE: case TidyTag_TRACK: case TidyTag_FRAMESET:
+	case TidyTag_FRAME: case TidyTag_BASE: case TidyTag_DATALIST:
+		return;
+	case TidyTag_H1: case TidyTag_H2: case TidyTag_H3:
+	case TidyTag_H4: case TidyTag_H5: case TidyTag_H6:
+		w_heading(w, i, x->tag == TidyTag_H1 ? 1 :
+		    x->tag == TidyTag_H2 ? 2 : x->tag == TidyTag_H3 ? 3 :
+		    x->tag == TidyTag_H4 ? 4 : x->tag == TidyTag_H5 ? 5 : 6);
+		return;
+	case TidyTag_PRE: case TidyTag_LISTING: case TidyTag_XMP:
+	case TidyTag_PLAINTEXT:
+		w_pre(w, i);
+		return;
+	case TidyTag_CODE: case TidyTag_KBD: case TidyTag_SAMP:
+	case TidyTag_TT:
+		if (has_block(w->d, i))
+			break;
+		w_code(w, i);
+		return;
+	case TidyTag_B: case TidyTag_STRONG:
+		w_wrap(w, i, "**");
+		return;
+	case TidyTag_I: case TidyTag_EM: case TidyTag_CITE:
+	case TidyTag_DFN: case TidyTag_VAR:
+		w_wrap(w, i, "*");
+		return;
+	case TidyTag_DEL: case TidyTag_S: case TidyTag_STRIKE:
+		w_wrap(w, i, "~~");
+		return;
+	case TidyTag_A:
+		w_link(w, i);
+		return;
+	case TidyTag_IMG:
+		w_img(w, i);
+		return;
+	case TidyTag_BR:
+		if (w->para.len > 0)
+			w_buf_addc(&w->para, '\n');
+		w->sp = 0;
+		return;
+	case TidyTag_HR:
+		block_start(w);
+		if (!w->o->text) {
+			line(w);
+			w_buf_adds(w->out, "---");
+		}
+		w->nl = 2;
+		return;
+	case TidyTag_UL: case TidyTag_OL: case TidyTag_MENU:
+	case TidyTag_DIR:
+		w_list(w, i);
+		return;
+	case TidyTag_BLOCKQUOTE:
+		w_quote(w, i);
+		return;
+	case TidyTag_TABLE:
+		w_table(w, i);
+		return;
+	default:
+		break;
+	}
+	if (h_is_block(x->tag) || x->tag == TidyTag_LI) {
+		block_start(w);
+		kids(w, i);
+		block_start(w);
+	} else
+		kids(w, i);
+}
+
+/* Write subtree i per o, appending to out. */
+void
+h_write(const struct hdoc *d, int i, const struct h_out *o,
+    struct w_buf *out)
+{
+	struct wr w;
+
+	memset(&w, 0, sizeof(w));
+	w.d = d;
+	w.o = o;
+	w.out = out;
+	w_buf_init(&w.para, OUT_MAX);
+	w_buf_init(&w.open, 4096);
+	node(&w, i);
+	flush(&w);
+	if (out->len > 0)
+		w_buf_addc(out, '\n');
+	w_buf_free(&w.para);
+	w_buf_free(&w.open);
+}

@@ -1,0 +1,661 @@
+/*
+ * http.c: the HTTP transfer core over libcurl. Redirects are followed
+ * here, each hop's URL and each connected address checked against the
+ * network policy; bodies are bounded on decoded bytes; one deadline
+ * covers every attempt and retry wait. Every setopt lives in setup().
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <curl/curl.h>
+
+#include "buf.h"
+#include "http.h"
+#include "url.h"
+
+#define HEADER_MAX	(64u << 10)
+#define RETRY_WAIT_MAX	5000L
+
+static const char *const allowed_headers[] = {
+	"Accept", "Accept-Language", "Range", "User-Agent", NULL
+};
+
+/* One attempt's state, shared with the callbacks. */
+struct xfer {
+	const struct w_http_req	*req;
+	struct w_url		*url;
+	struct w_buf		 body;
+	jv			 headers;
+	size_t			 header_bytes;
+	int			 too_large;
+	int			 refused;
+	struct w_err		 policy_err;
+	long			 start_ms;
+	int			 progress_shown;
+};
+
+static long
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void
+w_http_req_init(struct w_http_req *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->headers = jv_null();
+	r->max_redirects = -1;
+	r->retries = -1;
+}
+
+int
+w_http_check_headers(jv headers, struct w_err *e)
+{
+	const char *const *a;
+	int rc = 0, ok;
+
+	if (jv_get_kind(headers) == JV_KIND_NULL)
+		return 0;
+	if (jv_get_kind(headers) != JV_KIND_OBJECT)
+		return w_err_set(e, "invalid_parameter",
+		    "headers must be an object");
+	jv_object_foreach(jv_copy(headers), k, v) {
+		if (rc == 0) {
+			const char *name = jv_string_value(k), *val;
+
+			for (ok = 0, a = allowed_headers; *a; a++)
+				if (strcasecmp(*a, name) == 0)
+					ok = 1;
+			if (!ok)
+				rc = w_err_set(e, "invalid_parameter",
+				    "request header %.40s is not allowed "
+				    "(only Accept, Accept-Language, Range, "
+				    "User-Agent)", name);
+			else if (jv_get_kind(v) != JV_KIND_STRING)
+				rc = w_err_set(e, "invalid_parameter",
+				    "header values must be strings");
+			else {
+				for (val = jv_string_value(v); *val; val++)
+					if (*val == '\r' || *val == '\n')
+						rc = w_err_set(e,
+						    "invalid_parameter",
+						    "header %.40s holds a line "
+						    "break", name);
+			}
+		}
+		jv_free(k);
+		jv_free(v);
+	}
+	if (rc)
+		e->usage = 1;
+	return rc;
+}
+
+static size_t
+on_body(char *p, size_t sz, size_t n, void *arg)
+{
+	struct xfer *x = arg;
+
+	if (w_buf_add(&x->body, p, sz * n) == -1) {
+		x->too_large = 1;
+		return 0;
+	}
+	return sz * n;
+}
+
+static size_t
+on_header(char *p, size_t sz, size_t n, void *arg)
+{
+	struct xfer *x = arg;
+	size_t len = sz * n, i, klen;
+	char *colon, *v, *end;
+	char name[128];
+
+	x->header_bytes += len;
+	if (x->header_bytes > HEADER_MAX)
+		return 0;
+	if (len > 5 && strncmp(p, "HTTP/", 5) == 0) {
+		/* A new response (after 100 Continue): start over. */
+		jv_free(x->headers);
+		x->headers = jv_object();
+		return len;
+	}
+	if ((colon = memchr(p, ':', len)) == NULL)
+		return len;
+	klen = (size_t)(colon - p);
+	if (klen == 0 || klen >= sizeof(name))
+		return len;
+	for (i = 0; i < klen; i++)
+		name[i] = (char)tolower((unsigned char)p[i]);
+	name[klen] = '\0';
+	v = colon + 1;
+	end = p + len;
+	while (v < end && (*v == ' ' || *v == '\t'))
+		v++;
+	while (end > v && (end[-1] == '\r' || end[-1] == '\n' ||
+	    end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	x->headers = jv_object_set(x->headers, jv_string(name),
+	    jv_string_sized(v, (int)(end - v)));
+	return len;
+}
+
+static curl_socket_t
+on_socket(void *arg, curlsocktype purpose, struct curl_sockaddr *sa)
+{
+	struct xfer *x = arg;
+	unsigned char addr[16];
+	int family;
+
+	(void)purpose;
+	if (sa->family == AF_INET) {
+		memcpy(addr, &((struct sockaddr_in *)(void *)&sa->addr)->sin_addr,
+		    4);
+		family = 4;
+	} else if (sa->family == AF_INET6) {
+		memcpy(addr,
+		    &((struct sockaddr_in6 *)(void *)&sa->addr)->sin6_addr, 16);
+		family = 6;
+	} else {
+		x->refused = 1;
+		w_err_set(&x->policy_err, "blocked_target",
+		    "address family not allowed");
+		return CURL_SOCKET_BAD;
+	}
+	if (w_policy_check_addr(x->req->policy, x->url->host, x->url->port,
+	    family, addr, x->req->operator, &x->policy_err) == -1) {
+		x->refused = 1;
+		return CURL_SOCKET_BAD;
+	}
+	return socket(sa->family, sa->socktype, sa->protocol);
+}
+
+static int
+on_progress(void *arg, curl_off_t dltotal, curl_off_t dlnow,
+    curl_off_t ultotal, curl_off_t ulnow)
+{
+	struct xfer *x = arg;
+	long el = now_ms() - x->start_ms;
+
+	(void)dltotal;
+	(void)ultotal;
+	(void)ulnow;
+	if (el < 1000)
+		return 0;
+	fprintf(stderr, "\r%.40s: %ld KiB, %ld KiB/s, %ld.%lds  ",
+	    x->url->host, (long)(dlnow / 1024),
+	    (long)(dlnow / 1024 * 1000 / el), el / 1000, (el % 1000) / 100);
+	x->progress_shown = 1;
+	return 0;
+}
+
+static struct curl_slist *
+list_from_env(const char *var)
+{
+	const char *v = getenv(var), *p, *q;
+	struct curl_slist *l = NULL;
+	char *item;
+
+	if (v == NULL)
+		return NULL;
+	for (p = v; *p; p = q) {
+		while (*p == ' ' || *p == '\t' || *p == ';')
+			p++;
+		for (q = p; *q && *q != ' ' && *q != '\t' && *q != ';'; q++)
+			;
+		if (q > p) {
+			item = w_strndup(p, (size_t)(q - p));
+			l = curl_slist_append(l, item);
+			free(item);
+		}
+	}
+	return l;
+}
+
+static struct curl_slist *
+build_headers(const struct w_http_req *r)
+{
+	struct curl_slist *l = NULL;
+	const char *const *h;
+	int has_ua = 0;
+	char line[1024];
+
+	if (jv_get_kind(r->headers) == JV_KIND_OBJECT)
+		jv_object_foreach(jv_copy(r->headers), k, v) {
+			if (strcasecmp(jv_string_value(k), "User-Agent") == 0)
+				has_ua = 1;
+			snprintf(line, sizeof(line), "%s: %s",
+			    jv_string_value(k), jv_string_value(v));
+			l = curl_slist_append(l, line);
+			jv_free(k);
+			jv_free(v);
+		}
+	for (h = r->internal; h && *h; h++) {
+		if (strncasecmp(*h, "User-Agent:", 11) == 0)
+			has_ua = 1;
+		l = curl_slist_append(l, *h);
+	}
+	if (!has_ua)
+		l = curl_slist_append(l, "User-Agent: webtools/"
+		    WEBTOOLS_VERSION);
+	if (r->body && r->body_type) {
+		snprintf(line, sizeof(line), "Content-Type: %s", r->body_type);
+		l = curl_slist_append(l, line);
+	}
+	return curl_slist_append(l, "Expect:");
+}
+
+struct env_lists {
+	struct curl_slist *resolve, *connect_to;
+};
+
+static void
+setup(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
+    const struct env_lists *el, long left_ms, char *errbuf)
+{
+	const struct w_http_req *r = x->req;
+	const char *ca = getenv("WEB_CA_BUNDLE");
+
+	curl_easy_setopt(c, CURLOPT_URL, url);
+	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(c, CURLOPT_PROXY, "");
+	curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
+	curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdrs);
+	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, left_ms > 0 ? left_ms : 1L);
+	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS,
+	    left_ms > 0 ? left_ms : 1L);
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, x);
+	curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(c, CURLOPT_HEADERDATA, x);
+	curl_easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, on_socket);
+	curl_easy_setopt(c, CURLOPT_OPENSOCKETDATA, x);
+	curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE,
+	    (curl_off_t)x->body.max);
+	if (el->resolve)
+		curl_easy_setopt(c, CURLOPT_RESOLVE, el->resolve);
+	if (el->connect_to)
+		curl_easy_setopt(c, CURLOPT_CONNECT_TO, el->connect_to);
+	if (ca && *ca)
+		curl_easy_setopt(c, CURLOPT_CAINFO, ca);
+	if (r->body) {
+		curl_easy_setopt(c, CURLOPT_POSTFIELDS, r->body);
+		curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE,
+		    (curl_off_t)r->body_len);
+	}
+	if (r->method && strcmp(r->method, "GET") != 0 &&
+	    strcmp(r->method, "POST") != 0)
+		curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, r->method);
+	if (r->progress && isatty(STDERR_FILENO)) {
+		curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, on_progress);
+		curl_easy_setopt(c, CURLOPT_XFERINFODATA, x);
+		curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
+	}
+}
+
+long
+w_http_retry_after_ms(const char *v, time_t now)
+{
+	char *end;
+	long secs;
+	struct tm tm;
+	time_t t;
+
+	if (v == NULL)
+		return -1;
+	while (*v == ' ')
+		v++;
+	if (isdigit((unsigned char)*v)) {
+		secs = strtol(v, &end, 10);
+		if (*end != '\0' || secs < 0 || secs > 86400L * 365)
+			return -1;
+		return secs * 1000;
+	}
+	memset(&tm, 0, sizeof(tm));
+	if (strptime(v, "%a, %d %b %Y %H:%M:%S GMT", &tm) == NULL)
+		return -1;
+	t = timegm(&tm);
+	return t > now ? (long)(t - now) * 1000 : 0;
+}
+
+static void
+note_retry_after(struct w_http_resp *resp)
+{
+	const char *v = NULL;
+	jv h = jv_object_get(jv_copy(resp->headers), jv_string("retry-after"));
+	time_t now = time(NULL);
+
+	if (jv_get_kind(h) == JV_KIND_STRING)
+		v = jv_string_value(h);
+	resp->retry_after_ms = w_http_retry_after_ms(v, now);
+	resp->retry_at = resp->retry_after_ms >= 0 ?
+	    now + (resp->retry_after_ms + 999) / 1000 : 0;
+	jv_free(h);
+}
+
+/* Map a curl failure of one attempt into e; returns whether retryable. */
+static int
+map_curl_error(CURLcode rc, struct xfer *x, const char *errbuf,
+    struct w_err *e)
+{
+	if (x->refused) {
+		*e = x->policy_err;
+		return 0;
+	}
+	if (x->too_large || rc == CURLE_FILESIZE_EXCEEDED) {
+		w_err_set(e, "response_too_large",
+		    "the response is larger than %zu bytes", x->body.max);
+		return 0;
+	}
+	if (rc == CURLE_OPERATION_TIMEDOUT) {
+		w_err_set(e, "timeout", "the transfer hit its deadline");
+		e->retryable = 1;
+		return 0;
+	}
+	w_err_set(e, "request_failed", "%s", *errbuf ? errbuf :
+	    curl_easy_strerror(rc));
+	e->retryable = 1;
+	return rc != CURLE_SSL_CACERT && rc != CURLE_PEER_FAILED_VERIFICATION &&
+	    rc != CURLE_UNSUPPORTED_PROTOCOL && rc != CURLE_URL_MALFORMAT;
+}
+
+static int
+retryable_status(int st)
+{
+	return st == 408 || st == 425 || (st >= 500 && st <= 599);
+}
+
+/* Check one hop's URL; hop 0 is the request itself. */
+static int
+check_hop(const struct w_http_req *r, const char *url, int hop,
+    struct w_url *u, struct w_err *e)
+{
+	if (w_url_parse(url, u, e) == -1) {
+		if (hop > 0)
+			w_err_set(e, "blocked_target",
+			    "redirect %d points at an invalid URL", hop);
+		return -1;
+	}
+	if (w_policy_check_url(r->policy, u, r->operator, e) == -1) {
+		if (hop > 0) {
+			char m[sizeof(e->msg)];
+
+			snprintf(m, sizeof(m), "redirect %d refused: %.400s",
+			    hop, e->msg);
+			memcpy(e->msg, m, sizeof(m));
+			if (strcmp(e->code, "invalid_parameter") == 0)
+				e->code = "blocked_target";
+		}
+		w_url_free(u);
+		return -1;
+	}
+	return 0;
+}
+
+/* One attempt at one URL. Returns 0 with resp->status set, or -1. */
+static int
+attempt(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
+    const struct env_lists *el, long deadline, struct w_http_resp *resp,
+    struct w_err *e, int *retry)
+{
+	char errbuf[CURL_ERROR_SIZE] = "";
+	CURLcode rc;
+	long code = 0;
+	char *ip = NULL, *ct = NULL;
+
+	curl_easy_reset(c);
+	w_buf_reset(&x->body);
+	jv_free(x->headers);
+	x->headers = jv_object();
+	x->header_bytes = 0;
+	x->too_large = x->refused = 0;
+	setup(c, x, url, hdrs, el, deadline - now_ms(), errbuf);
+	rc = curl_easy_perform(c);
+	resp->attempts++;
+	if (x->progress_shown) {
+		fputs("\r\033[K", stderr);
+		x->progress_shown = 0;
+	}
+	if (curl_easy_getinfo(c, CURLINFO_PRIMARY_IP, &ip) == CURLE_OK && ip &&
+	    *ip)
+		snprintf(resp->resolved, sizeof(resp->resolved), "%s", ip);
+	jv_free(resp->headers);
+	resp->headers = jv_copy(x->headers);
+	if (rc != CURLE_OK) {
+		*retry = map_curl_error(rc, x, errbuf, e);
+		return -1;
+	}
+	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
+	resp->status = (int)code;
+	free(resp->content_type);
+	resp->content_type = NULL;
+	if (curl_easy_getinfo(c, CURLINFO_CONTENT_TYPE, &ct) == CURLE_OK && ct)
+		resp->content_type = w_strdup(ct);
+	note_retry_after(resp);
+	*retry = retryable_status(resp->status);
+	return 0;
+}
+
+/* Wait before a retry: Retry-After up to 5 s, else a short backoff;
+ * never past the deadline. Returns -1 when no time is left. */
+static int
+retry_wait(const struct w_http_resp *resp, int n, long deadline)
+{
+	long wait = resp->retry_after_ms >= 0 ? resp->retry_after_ms :
+	    250L << n;
+	struct timespec ts;
+
+	if (wait > RETRY_WAIT_MAX)
+		wait = RETRY_WAIT_MAX;
+	if (now_ms() + wait >= deadline)
+		return -1;
+	ts.tv_sec = wait / 1000;
+	ts.tv_nsec = (wait % 1000) * 1000000L;
+	nanosleep(&ts, NULL);
+	return 0;
+}
+
+static char *
+location_of(const struct w_http_resp *resp)
+{
+	jv loc = jv_object_get(jv_copy(resp->headers), jv_string("location"));
+	char *s = NULL;
+
+	if (jv_get_kind(loc) == JV_KIND_STRING)
+		s = w_strdup(jv_string_value(loc));
+	jv_free(loc);
+	return s;
+}
+
+static int
+is_redirect(int st)
+{
+	return st == 301 || st == 302 || st == 303 || st == 307 || st == 308;
+}
+
+static void
+init_resp(struct w_http_resp *resp)
+{
+	memset(resp, 0, sizeof(*resp));
+	resp->headers = jv_object();
+	resp->redirects = jv_array();
+	resp->retry_after_ms = -1;
+}
+
+/* Follow one URL through retries; returns 0 with a final status. */
+static int
+fetch_one(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
+    const struct env_lists *el, long deadline, int retries,
+    struct w_http_resp *resp, struct w_err *e)
+{
+	int n, retry, rc;
+
+	for (n = 0;; n++) {
+		w_err_clear(e);
+		retry = 0;
+		rc = attempt(c, x, url, hdrs, el, deadline, resp, e, &retry);
+		if (!retry || n >= retries)
+			return rc;
+		if (rc == 0 && resp->status == 429)
+			return rc;
+		if (retry_wait(resp, n, deadline) == -1)
+			return rc;
+	}
+}
+
+static long
+effective_timeout(const struct w_http_req *r)
+{
+	return r->timeout_ms > 0 ? r->timeout_ms : W_HTTP_TIMEOUT_MS;
+}
+
+int
+w_http_fetch(const struct w_http_req *r, struct w_http_resp *resp,
+    struct w_err *e)
+{
+	static int inited;
+	struct xfer x;
+	struct w_url u;
+	struct env_lists el;
+	struct curl_slist *hdrs = NULL;
+	CURL *c = NULL;
+	char *url = NULL, *loc, *next;
+	long start = now_ms(), deadline = start + effective_timeout(r);
+	int hop, rc = -1, maxr = r->max_redirects < 0 ?
+	    W_HTTP_MAX_REDIRECTS : r->max_redirects;
+	jv ent;
+
+	init_resp(resp);
+	w_err_clear(e);
+	if (w_http_check_headers(r->headers, e) == -1)
+		return -1;
+	if (check_hop(r, r->url, 0, &u, e) == -1) {
+		if (strcmp(e->code, "invalid_parameter") == 0)
+			e->usage = 1;
+		return -1;
+	}
+	if (!inited) {
+		curl_global_init(CURL_GLOBAL_DEFAULT);
+		inited = 1;
+	}
+	memset(&x, 0, sizeof(x));
+	x.req = r;
+	x.headers = jv_object();
+	x.start_ms = start;
+	w_buf_init(&x.body, r->max_bytes ? r->max_bytes : W_HTTP_MAX_BYTES);
+	el.resolve = list_from_env("WEB_RESOLVE");
+	el.connect_to = list_from_env("WEB_CONNECT_TO");
+	hdrs = build_headers(r);
+	c = curl_easy_init();
+	for (hop = 0;; hop++) {
+		free(url);
+		url = w_url_format(&u, 1);
+		x.url = &u;
+		rc = fetch_one(c, &x, url, hdrs, &el, deadline,
+		    r->retries < 0 ? 2 : r->retries, resp, e);
+		if (rc == -1 || r->no_redirects || !is_redirect(resp->status))
+			break;
+		loc = location_of(resp);
+		next = loc ? w_url_resolve(url, loc) : NULL;
+		ent = jv_object_set(jv_object(), jv_string("url"),
+		    jv_string(url));
+		ent = jv_object_set(ent, jv_string("status"),
+		    jv_number(resp->status));
+		ent = jv_object_set(ent, jv_string("location"),
+		    next ? jv_string(next) : jv_null());
+		resp->redirects = jv_array_append(resp->redirects, ent);
+		free(loc);
+		w_url_free(&u);
+		if (next == NULL) {
+			rc = w_err_set(e, "blocked_target",
+			    "redirect %d has no valid Location", hop + 1);
+			memset(&u, 0, sizeof(u));
+			break;
+		}
+		if (hop + 1 > maxr) {
+			rc = w_err_set(e, "too_many_redirects",
+			    "more than %d redirects", maxr);
+			free(next);
+			memset(&u, 0, sizeof(u));
+			break;
+		}
+		if (check_hop(r, next, hop + 1, &u, e) == -1) {
+			free(next);
+			memset(&u, 0, sizeof(u));
+			rc = -1;
+			break;
+		}
+		free(next);
+	}
+	if (r->no_redirects && rc == 0 && is_redirect(resp->status))
+		resp->location = location_of(resp);
+	resp->final_url = url;
+	resp->len = x.body.len;
+	resp->body = w_buf_take(&x.body);
+	resp->duration_ms = now_ms() - start;
+	w_url_free(&u);
+	jv_free(x.headers);
+	curl_slist_free_all(hdrs);
+	curl_slist_free_all(el.resolve);
+	curl_slist_free_all(el.connect_to);
+	curl_easy_cleanup(c);
+	return rc;
+}
+
+void
+w_http_resp_free(struct w_http_resp *resp)
+{
+	free(resp->body);
+	free(resp->content_type);
+	free(resp->final_url);
+	free(resp->location);
+	jv_free(resp->headers);
+	jv_free(resp->redirects);
+	memset(resp, 0, sizeof(*resp));
+	resp->headers = jv_null();
+	resp->redirects = jv_null();
+}
+
+int
+w_http_status_error(const struct w_http_resp *resp, struct w_err *e)
+{
+	int st = resp->status;
+
+	if (st >= 200 && st < 300)
+		return 0;
+	e->http_status = st;
+	e->retry_after_ms = resp->retry_after_ms;
+	e->retry_at = resp->retry_at;
+	if (st == 401 || st == 407)
+		return w_err_set(e, "authentication_required",
+		    "the server answered HTTP %d", st);
+	if (st == 403)
+		return w_err_set(e, "http_4xx", "the server answered HTTP 403 "
+		    "(forbidden)");
+	if (st == 429) {
+		e->retryable = 1;
+		return w_err_set(e, "http_429", "the server answered HTTP 429 "
+		    "(too many requests)");
+	}
+	if (st >= 500) {
+		e->retryable = 1;
+		return w_err_set(e, "http_5xx", "the server answered HTTP %d",
+		    st);
+	}
+	return w_err_set(e, "http_4xx", "the server answered HTTP %d", st);
+}

@@ -1,0 +1,84 @@
+/*
+ * lock.h: the file primitives coordination is built on: owner-private
+ * directories and files (checked for owner and mode before use), fcntl
+ * locks with a bounded wait, atomic replacement (write a temporary file,
+ * optionally fsync, rename), bounded reads, and process identity (pid
+ * plus start time, so a reused pid is not mistaken for the owner).
+ */
+#ifndef W_LOCK_H
+#define W_LOCK_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "err.h"
+
+/* How long a lock is waited for before coordination_unavailable. */
+#define W_LOCK_WAIT_MS	5000
+
+/*
+ * Create dir (mode 0700, parents too) if missing, then check it: a real
+ * directory (not a symlink), owned by the effective user, no group or
+ * other permission bits. -1 with coordination_unavailable otherwise.
+ */
+int	 w_lock_private_dir(const char *dir, struct w_err *e);
+
+/* Check an existing directory the same way, creating nothing. */
+int	 w_lock_check_dir(const char *dir, struct w_err *e);
+
+/*
+ * Check an open file: regular, one link, owned by the effective user,
+ * mode without group/other bits. what names it in the message.
+ */
+int	 w_lock_check_fd(int fd, const char *what, struct w_err *e);
+
+/*
+ * Open (creating with 0600 when create is set) a lock file and check
+ * it; returns the descriptor or -1 with coordination_unavailable.
+ */
+int	 w_lock_open(const char *path, int create, struct w_err *e);
+
+/*
+ * Take an open-file-description lock on fd (exclusive or shared),
+ * waiting at most wait_ms; -1 with coordination_unavailable when busy.
+ */
+int	 w_lock_take(int fd, int exclusive, long wait_ms, struct w_err *e);
+void	 w_lock_drop(int fd);
+
+/*
+ * Replace path atomically with len bytes of data: a 0600 temporary file
+ * beside it, written in full, fsync'd when sync is set, renamed over
+ * path. -1 with coordination_unavailable.
+ */
+int	 w_lock_write_atomic(const char *path, const void *data, size_t len,
+	    int sync, struct w_err *e);
+
+/*
+ * Read a private file (checked like w_lock_check_fd) of at most max
+ * bytes into *out (NUL-terminated, caller frees). Returns 0, 1 when the
+ * file does not exist (and *out is NULL), or -1 with
+ * coordination_unavailable.
+ */
+int	 w_lock_read_private(const char *path, size_t max, char **out,
+	    size_t *len, struct w_err *e);
+
+/* The start time of pid (field 22 of /proc/PID/stat), 0 if unknown. */
+unsigned long long w_lock_proc_start(pid_t pid);
+
+/*
+ * Whether pid is still the process that had start time start (start 0:
+ * only whether pid exists).
+ */
+int	 w_lock_proc_alive(pid_t pid, unsigned long long start);
+
+/* Milliseconds: wall clock since the epoch, and a monotonic clock. */
+long long w_lock_now_ms(void);
+long long w_lock_mono_ms(void);
+
+/* Sleep ms milliseconds (EINTR resumed). */
+void	 w_lock_sleep_ms(long ms);
+
+/* Fill buf with n random bytes (getrandom); -1 on failure. */
+int	 w_lock_random(void *buf, size_t n);
+
+#endif

@@ -1,0 +1,666 @@
+/*
+ * run.c: the run file. One JSON object, replaced atomically under an
+ * exclusive fcntl lock on a lock file beside it, holds the limits,
+ * counters and deferrals every process of the run shares. Without
+ * WEB_RUN_FILE the same object lives in memory.
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "doccache.h"
+#include "json.h"
+#include "lock.h"
+#include "run.h"
+#include "sha256.h"
+
+#define RUN_FILE_MAX	(64u << 10)
+#define MAX_DEFERRALS	64
+
+struct w_run {
+	char			*file;	/* NULL: private in-memory run */
+	char			*dir;
+	int			 lockfd;
+	int			 locked;
+	jv			 mem;	/* the private run's state */
+	char			 id[65];
+	enum w_coord		 coord;
+	struct w_doccache	*dc;
+};
+
+static int
+corrupt(struct w_err *e, const char *why)
+{
+	return w_err_set(e, "coordination_unavailable",
+	    "the run file (WEB_RUN_FILE) is %s; start a new run with "
+	    "web-control run start", why);
+}
+
+static long
+num(jv o, const char *k)
+{
+	return w_json_int_peek(o, k, -1);
+}
+
+/* Validate a parsed run object (borrowed). */
+static int
+check(jv st, struct w_err *e)
+{
+	long max;
+	jv v;
+
+	if (jv_get_kind(st) != JV_KIND_OBJECT || num(st, "webtoolsRun") != 1)
+		return corrupt(e, "not a webtools run");
+	max = num(st, "maxRequestsPerRun");
+	if (max < 1 || max > 20 || num(st, "maxDispatches") != max * 4)
+		return corrupt(e, "corrupt (limits)");
+	if (num(st, "requestsUsed") < 0 || num(st, "requestsUsed") > max ||
+	    num(st, "dispatchesUsed") < 0 ||
+	    num(st, "dispatchesUsed") > max * 4 || num(st, "pending") < 0)
+		return corrupt(e, "corrupt (counters)");
+	v = jv_object_get(jv_copy(st), jv_string("runId"));
+	if (jv_get_kind(v) != JV_KIND_STRING ||
+	    jv_string_length_bytes(jv_copy(v)) != 32) {
+		jv_free(v);
+		return corrupt(e, "corrupt (run id)");
+	}
+	jv_free(v);
+	v = jv_object_get(jv_copy(st), jv_string("deferrals"));
+	if (jv_get_kind(v) != JV_KIND_OBJECT) {
+		jv_free(v);
+		return corrupt(e, "corrupt (deferrals)");
+	}
+	jv_free(v);
+	return 0;
+}
+
+static int
+load(struct w_run *r, jv *out, struct w_err *e)
+{
+	char *p;
+	size_t n;
+	int rc;
+
+	if (r->file == NULL) {
+		*out = jv_copy(r->mem);
+		return 0;
+	}
+	rc = w_lock_read_private(r->file, RUN_FILE_MAX, &p, &n, e);
+	if (rc == 1)
+		return corrupt(e, "missing");
+	if (rc == -1) {
+		snprintf(e->msg, sizeof(e->msg), "the run file (WEB_RUN_FILE) "
+		    "is unreadable, foreign-owned, unsafe or too large");
+		return -1;
+	}
+	*out = jv_parse_sized(p, (int)n);
+	free(p);
+	if (!jv_is_valid(*out)) {
+		jv_free(*out);
+		*out = jv_null();
+		return corrupt(e, "not valid JSON");
+	}
+	if (check(*out, e) == -1) {
+		jv_free(*out);
+		*out = jv_null();
+		return -1;
+	}
+	return 0;
+}
+
+static int
+store(struct w_run *r, jv st, struct w_err *e)
+{
+	const char *s;
+	int rc;
+
+	if (r->file == NULL) {
+		jv_free(r->mem);
+		r->mem = st;
+		return 0;
+	}
+	st = jv_dump_string(st, 0);
+	s = jv_string_value(st);
+	/* The run is ephemeral: atomic against crashes, no fsync. */
+	rc = w_lock_write_atomic(r->file, s, strlen(s), 0, e);
+	jv_free(st);
+	return rc;
+}
+
+static jv
+fresh(int max, enum w_coord coord)
+{
+	static const char hx[] = "0123456789abcdef";
+	unsigned char rnd[16];
+	char id[33];
+	int i;
+	jv st;
+
+	if (w_lock_random(rnd, sizeof(rnd)) == -1)
+		return jv_invalid_with_msg(jv_string("no randomness"));
+	for (i = 0; i < 16; i++) {
+		id[2 * i] = hx[rnd[i] >> 4];
+		id[2 * i + 1] = hx[rnd[i] & 15];
+	}
+	id[32] = '\0';
+	st = jv_object();
+	st = jv_object_set(st, jv_string("webtoolsRun"), jv_number(1));
+	st = jv_object_set(st, jv_string("runId"), jv_string(id));
+	st = jv_object_set(st, jv_string("created"),
+	    jv_number((double)w_lock_now_ms()));
+	st = jv_object_set(st, jv_string("coordination"), jv_string(
+	    coord == W_COORD_HOST ? "host" : coord == W_COORD_PROCESS ?
+	    "process" : "default"));
+	st = jv_object_set(st, jv_string("maxRequestsPerRun"), jv_number(max));
+	st = jv_object_set(st, jv_string("maxDispatches"), jv_number(max * 4));
+	st = jv_object_set(st, jv_string("requestsUsed"), jv_number(0));
+	st = jv_object_set(st, jv_string("dispatchesUsed"), jv_number(0));
+	st = jv_object_set(st, jv_string("pending"), jv_number(0));
+	st = jv_object_set(st, jv_string("refunds"), jv_number(0));
+	st = jv_object_set(st, jv_string("exhausted"), jv_number(0));
+	st = jv_object_set(st, jv_string("deferrals"), jv_object());
+	return st;
+}
+
+static void
+take_identity(struct w_run *r, jv st)
+{
+	const char *id = w_json_str_peek(st, "runId");
+	const char *c = w_json_str_peek(st, "coordination");
+
+	snprintf(r->id, sizeof(r->id), "%s", id ? id : "");
+	r->coord = c == NULL ? W_COORD_DEFAULT : strcmp(c, "host") == 0 ?
+	    W_COORD_HOST : strcmp(c, "process") == 0 ? W_COORD_PROCESS :
+	    W_COORD_DEFAULT;
+}
+
+static char *
+dir_of(const char *file)
+{
+	const char *slash = strrchr(file, '/');
+
+	if (slash == NULL)
+		return w_strdup(".");
+	if (slash == file)
+		return w_strdup("/");
+	return w_strndup(file, (size_t)(slash - file));
+}
+
+int
+w_run_open(struct w_run **rp, int max_requests, struct w_err *e)
+{
+	const char *f = getenv("WEB_RUN_FILE");
+	struct w_run *r;
+	struct w_buf b;
+	jv st;
+
+	*rp = NULL;
+	r = w_calloc(1, sizeof(*r));
+	r->lockfd = -1;
+	r->mem = jv_null();
+	if (f == NULL || *f == '\0') {
+		if (max_requests < 1 || max_requests > 20)
+			max_requests = 4;
+		r->mem = fresh(max_requests, W_COORD_DEFAULT);
+		if (!jv_is_valid(r->mem)) {
+			w_run_close(r);
+			return w_err_set(e, "coordination_unavailable",
+			    "no randomness for the run id");
+		}
+		take_identity(r, r->mem);
+		*rp = r;
+		return 0;
+	}
+	r->file = w_strdup(f);
+	r->dir = dir_of(f);
+	if (w_lock_check_dir(r->dir, e) == -1 || load(r, &st, e) == -1) {
+		if (strncmp(e->msg, "the run file", 12) != 0)
+			corrupt(e, "in an unsafe or missing directory");
+		w_run_close(r);
+		return -1;
+	}
+	take_identity(r, st);
+	jv_free(st);
+	w_buf_init(&b, 8192);
+	w_buf_printf(&b, "%s/run.lock", r->dir);
+	r->lockfd = w_lock_open(b.p, 0, e);
+	w_buf_free(&b);
+	if (r->lockfd == -1) {
+		corrupt(e, "missing its lock file or unsafe");
+		w_run_close(r);
+		return -1;
+	}
+	*rp = r;
+	return 0;
+}
+
+void
+w_run_close(struct w_run *r)
+{
+	if (r == NULL)
+		return;
+	w_doccache_free(r->dc);
+	if (r->lockfd != -1)
+		close(r->lockfd);
+	jv_free(r->mem);
+	free(r->file);
+	free(r->dir);
+	free(r);
+}
+
+int
+w_run_lock(struct w_run *r, struct w_err *e)
+{
+	if (r->file == NULL)
+		return 0;
+	if (w_lock_take(r->lockfd, 1, W_LOCK_WAIT_MS, e) == -1)
+		return -1;
+	r->locked = 1;
+	return 0;
+}
+
+void
+w_run_unlock(struct w_run *r)
+{
+	if (r->file == NULL || !r->locked)
+		return;
+	w_lock_drop(r->lockfd);
+	r->locked = 0;
+}
+
+/* Load, change with fn, store, all under the lock. fn may fail. */
+static int
+mutate(struct w_run *r, int (*fn)(jv *, void *, struct w_err *),
+    void *arg, struct w_err *e)
+{
+	jv st;
+	int rc;
+
+	if (w_run_lock(r, e) == -1)
+		return -1;
+	if (load(r, &st, e) == -1) {
+		w_run_unlock(r);
+		return -1;
+	}
+	rc = fn(&st, arg, e);
+	if (rc == 0)
+		rc = store(r, st, e);
+	else
+		jv_free(st);
+	w_run_unlock(r);
+	return rc;
+}
+
+static jv
+bump(jv st, const char *k, long by)
+{
+	long v = num(st, k) + by;
+
+	return jv_object_set(st, jv_string(k), jv_number(v < 0 ? 0 : v));
+}
+
+static int
+do_reserve(jv *st, void *arg, struct w_err *e)
+{
+	long max = num(*st, "maxRequestsPerRun");
+	long used = num(*st, "requestsUsed");
+	long disp = num(*st, "dispatchesUsed");
+	const int *dispatch_only = arg;
+
+	if (!*dispatch_only && used >= max) {
+		*st = bump(*st, "exhausted", 1);
+		w_err_set(e, "search_budget_exhausted", "the run's search "
+		    "budget is used up: %ld of %ld answered searches", used,
+		    max);
+		return 1;
+	}
+	if (disp >= max * 4) {
+		*st = bump(*st, "exhausted", 1);
+		w_err_set(e, "search_budget_exhausted", "the run's dispatch "
+		    "ceiling is reached: %ld of %ld provider requests", disp,
+		    max * 4);
+		return 1;
+	}
+	if (!*dispatch_only) {
+		*st = bump(*st, "requestsUsed", 1);
+		*st = bump(*st, "pending", 1);
+	}
+	*st = bump(*st, "dispatchesUsed", 1);
+	return 0;
+}
+
+/* A refused reservation still records the refusal; then report it. */
+static int
+reserve(struct w_run *r, int dispatch_only, struct w_err *e)
+{
+	struct w_err refusal;
+	int rc;
+
+	w_err_clear(&refusal);
+	rc = mutate(r, do_reserve, &dispatch_only, &refusal);
+	if (rc == 1) {
+		/* Persist the "exhausted" count; the refusal stands. */
+		*e = refusal;
+		return -1;
+	}
+	if (rc == -1)
+		*e = refusal;
+	return rc;
+}
+
+int
+w_run_reserve(struct w_run *r, struct w_err *e)
+{
+	return reserve(r, 0, e);
+}
+
+int
+w_run_dispatch(struct w_run *r, struct w_err *e)
+{
+	return reserve(r, 1, e);
+}
+
+static int
+do_settle(jv *st, void *arg, struct w_err *e)
+{
+	const int *answered = arg;
+
+	*st = bump(*st, "pending", -1);
+	if (!*answered) {
+		*st = bump(*st, "requestsUsed", -1);
+		*st = bump(*st, "refunds", 1);
+	}
+	return 0;
+}
+
+void
+w_run_settle(struct w_run *r, int answered)
+{
+	struct w_err e;
+
+	w_err_clear(&e);
+	(void)mutate(r, do_settle, &answered, &e);
+}
+
+jv
+w_run_budget(struct w_run *r)
+{
+	struct w_err e;
+	long max, used, disp;
+	jv st, o;
+
+	w_err_clear(&e);
+	if (load(r, &st, &e) == -1)
+		return jv_invalid_with_msg(jv_string(e.msg));
+	max = num(st, "maxRequestsPerRun");
+	used = num(st, "requestsUsed");
+	disp = num(st, "dispatchesUsed");
+	jv_free(st);
+	o = jv_object();
+	o = jv_object_set(o, jv_string("requestsUsed"), jv_number(used));
+	o = jv_object_set(o, jv_string("requestsRemaining"),
+	    jv_number(max - used));
+	o = jv_object_set(o, jv_string("dispatchesUsed"), jv_number(disp));
+	o = jv_object_set(o, jv_string("maxDispatches"), jv_number(max * 4));
+	o = jv_object_set(o, jv_string("dispatchesRemaining"),
+	    jv_number(max * 4 - disp));
+	o = jv_object_set(o, jv_string("maxRequestsPerRun"), jv_number(max));
+	return o;
+}
+
+struct defer_arg {
+	const char	*backend;
+	long		 retry_after_ms;
+};
+
+static int
+do_defer(jv *st, void *arg, struct w_err *e)
+{
+	const struct defer_arg *a = arg;
+	jv d = jv_object_get(jv_copy(*st), jv_string("deferrals")), one;
+
+	if (jv_object_length(jv_copy(d)) >= MAX_DEFERRALS) {
+		jv_free(d);
+		return 0;
+	}
+	one = jv_object();
+	one = jv_object_set(one, jv_string("at"),
+	    jv_number((double)w_lock_now_ms()));
+	if (a->retry_after_ms >= 0)
+		one = jv_object_set(one, jv_string("retryAfterMs"),
+		    jv_number((double)a->retry_after_ms));
+	d = jv_object_set(d, jv_string(a->backend), one);
+	*st = jv_object_set(*st, jv_string("deferrals"), d);
+	return 0;
+}
+
+void
+w_run_defer(struct w_run *r, const char *backend, long retry_after_ms)
+{
+	struct defer_arg a = { backend, retry_after_ms };
+	struct w_err e;
+
+	if (backend == NULL || strlen(backend) > 64)
+		return;
+	w_err_clear(&e);
+	(void)mutate(r, do_defer, &a, &e);
+}
+
+int
+w_run_is_deferred(struct w_run *r, const char *backend)
+{
+	struct w_err e;
+	jv st, d;
+	int yes;
+
+	w_err_clear(&e);
+	if (load(r, &st, &e) == -1)
+		return 0;
+	d = jv_object_get(st, jv_string("deferrals"));
+	yes = jv_get_kind(d) == JV_KIND_OBJECT &&
+	    jv_object_has(jv_copy(d), jv_string(backend));
+	jv_free(d);
+	return yes;
+}
+
+void
+w_run_session_id(struct w_run *r, char *out, size_t len)
+{
+	char hex[65];
+
+	w_sha256_hex(r->id, strlen(r->id), hex);
+	snprintf(out, len, "webtools-%s", hex);
+}
+
+enum w_coord
+w_run_coord(struct w_run *r)
+{
+	return r->coord;
+}
+
+int
+w_run_private(struct w_run *r)
+{
+	return r->file == NULL;
+}
+
+const char *
+w_run_dir(struct w_run *r)
+{
+	return r->dir;
+}
+
+struct w_doccache *
+w_run_doccache(struct w_run *r)
+{
+	if (r->dc == NULL)
+		r->dc = w_doccache_new(r->dir);
+	return r->dc;
+}
+
+jv
+w_run_show(struct w_run *r)
+{
+	struct w_err e;
+	jv st;
+
+	w_err_clear(&e);
+	if (load(r, &st, &e) == -1)
+		return jv_invalid_with_msg(jv_string(e.msg));
+	st = jv_object_delete(st, jv_string("runId"));
+	st = jv_object_delete(st, jv_string("webtoolsRun"));
+	st = jv_object_set(st, jv_string("requestsRemaining"), jv_number(
+	    num(st, "maxRequestsPerRun") - num(st, "requestsUsed")));
+	st = jv_object_set(st, jv_string("dispatchesRemaining"), jv_number(
+	    num(st, "maxDispatches") - num(st, "dispatchesUsed")));
+	st = jv_object_set(st, jv_string("documentCache"),
+	    w_doccache_usage(r));
+	return st;
+}
+
+/* Whether name is one of ours: 64 hex digits first, or run.*. */
+static int
+ours(const char *name)
+{
+	size_t i;
+
+	if (strncmp(name, "run.json", 8) == 0 || strcmp(name, "run.lock") == 0)
+		return 1;
+	for (i = 0; i < 64; i++)
+		if (name[i] == '\0' ||
+		    strchr("0123456789abcdef", name[i]) == NULL)
+			return 0;
+	return 1;
+}
+
+/* Remove our files in dir (and dir/docs), then the directories. */
+static int
+remove_known(const char *dir)
+{
+	const char *sub[2] = { "/docs", "" };
+	struct w_buf b;
+	struct dirent *d;
+	DIR *dp;
+	int i, rc;
+
+	w_buf_init(&b, 8192);
+	for (i = 0; i < 2; i++) {
+		w_buf_reset(&b);
+		w_buf_printf(&b, "%s%s", dir, sub[i]);
+		if ((dp = opendir(b.p)) == NULL)
+			continue;
+		while ((d = readdir(dp)) != NULL)
+			if (ours(d->d_name))
+				(void)unlinkat(dirfd(dp), d->d_name, 0);
+		closedir(dp);
+		if (i == 0)
+			(void)rmdir(b.p);
+	}
+	w_buf_free(&b);
+	rc = rmdir(dir);
+	return rc;
+}
+
+int
+w_run_end(const char *path, struct w_err *e)
+{
+	struct w_run *r;
+	char *dir;
+	int rc;
+
+	if (setenv("WEB_RUN_FILE", path, 1) == -1)
+		return w_err_set(e, "coordination_unavailable", "no memory");
+	if (w_run_open(&r, 0, e) == -1)
+		return -1;
+	if (w_run_lock(r, e) == -1) {
+		w_run_close(r);
+		return -1;
+	}
+	dir = w_strdup(r->dir);
+	rc = remove_known(dir);
+	w_run_close(r);
+	if (rc == -1) {
+		w_err_set(e, "coordination_unavailable", "the run directory "
+		    "%s was not removed: %s", dir, strerror(errno));
+		free(dir);
+		return -1;
+	}
+	free(dir);
+	return 0;
+}
+
+static const char *
+default_base(void)
+{
+	const char *p;
+
+	if ((p = getenv("XDG_RUNTIME_DIR")) != NULL && *p == '/' &&
+	    access(p, W_OK | X_OK) == 0)
+		return p;
+	if ((p = getenv("TMPDIR")) != NULL && *p == '/' &&
+	    access(p, W_OK | X_OK) == 0)
+		return p;
+	return "/tmp";
+}
+
+int
+w_run_start(const char *base, int max_requests, enum w_coord coord,
+    char **path, struct w_err *e)
+{
+	struct w_buf b;
+	char *dir;
+	jv st;
+	int fd;
+
+	*path = NULL;
+	if (max_requests < 1 || max_requests > 20) {
+		e->usage = 1;
+		return w_err_set(e, "invalid_parameter",
+		    "max-requests must be 1 to 20");
+	}
+	w_buf_init(&b, 8192);
+	w_buf_printf(&b, "%s/webtools-run.XXXXXX", base ? base :
+	    default_base());
+	if ((dir = mkdtemp(b.p)) == NULL) {
+		w_err_set(e, "coordination_unavailable",
+		    "cannot create a run directory: %s", strerror(errno));
+		w_buf_free(&b);
+		return -1;
+	}
+	dir = w_buf_take(&b);
+	(void)chmod(dir, 0700);
+	w_buf_init(&b, 8192);
+	w_buf_printf(&b, "%s/run.lock", dir);
+	if ((fd = w_lock_open(b.p, 1, e)) == -1)
+		goto fail;
+	close(fd);
+	w_buf_reset(&b);
+	w_buf_printf(&b, "%s/run.json", dir);
+	st = fresh(max_requests, coord);
+	if (!jv_is_valid(st)) {
+		jv_free(st);
+		w_err_set(e, "coordination_unavailable", "no randomness");
+		goto fail;
+	}
+	st = jv_dump_string(st, 0);
+	if (w_lock_write_atomic(b.p, jv_string_value(st),
+	    strlen(jv_string_value(st)), 0, e) == -1) {
+		jv_free(st);
+		goto fail;
+	}
+	jv_free(st);
+	*path = w_buf_take(&b);
+	free(dir);
+	return 0;
+fail:
+	w_buf_free(&b);
+	(void)remove_known(dir);
+	free(dir);
+	return -1;
+}

@@ -1,0 +1,25 @@
+/*
+ * view.h: the envelope parts wfetch and wextract share: content after
+ * focus and slicing, coverage, document metadata into source, links,
+ * partial status and the typed continuation.
+ */
+#ifndef W_VIEW_H
+#define W_VIEW_H
+
+#include <jv.h>
+
+#include "doc.h"
+#include "err.h"
+
+/*
+ * Fill env (consumed, returned) from d and the request req (borrowed:
+ * format, focus, include_links, start_line, max_lines, max_output_chars,
+ * offset, max_chars). tool names the continuation's tool; base_args
+ * (consumed) are the arguments every continuation repeats (url, format,
+ * focus, include_links). On focus_no_match, e is set and env carries the
+ * error with no content.
+ */
+jv	 w_view_apply(jv env, const struct w_doc *d, jv req, const char *tool,
+	    jv base_args, struct w_err *e);
+
+#endif

@@ -1,0 +1,363 @@
+#!/usr/bin/env bats
+# wfetch against the loopback fixture server.
+
+load helpers/common
+
+setup_file() {
+	server_start
+}
+
+teardown_file() {
+	server_stop
+}
+
+setup() {
+	common_setup
+	server_env
+	allow_server
+}
+
+# field JSONPATH: a field of the envelope in $output
+field() {
+	printf '%s\n' "$output" | jq -r "$1"
+}
+
+@test "a plain page: ok envelope with source and details" {
+	run -0 wfetch -c "$BASE/hello.txt"
+	[ "$(field .tool)" = wfetch ]
+	[ "$(field .status)" = ok ]
+	[ "$(field .content)" = "Hello, world!" ]
+	[ "$(field .source.http_status)" = 200 ]
+	[ "$(field .source.status)" = opened ]
+	[ "$(field .source.representation)" = page_extract ]
+	[ "$(field .details.resolved_address)" = 127.0.0.1 ]
+	[ "$(field .details.cache_hit)" = false ]
+	[ "$(field '.untrusted_fields|index("content")')" != null ]
+}
+
+@test "-r prints only the content" {
+	run -0 wfetch -r "$BASE/hello.txt"
+	assert_output "Hello, world!"
+}
+
+@test "a chain of 5 redirects is followed and recorded" {
+	run -0 wfetch -c -f raw "$BASE/redirect/chain/5"
+	[ "$(field .content)" = "chain end" ]
+	[ "$(field '.details.redirects|length')" = 5 ]
+	[ "$(field .source.final_url)" = "$BASE/redirect/chain/0" ]
+}
+
+@test "a chain of 6 redirects is too_many_redirects" {
+	run -1 wfetch -c "$BASE/redirect/chain/6"
+	[ "$(field .error.code)" = too_many_redirects ]
+	[ "$(field .status)" = error ]
+}
+
+@test "a redirect loop ends as too_many_redirects" {
+	run -1 wfetch -c "$BASE/redirect/loop"
+	[ "$(field .error.code)" = too_many_redirects ]
+	[ "$(hits /redirect/loop)" -le 6 ]
+}
+
+@test "redirects to loopback, metadata and odd spellings are refused, naming the hop" {
+	for target in "http://127.0.0.1:1/x" "http://169.254.169.254/latest/meta-data/" \
+	    "http://[::1]:$PORT/page" "http://0x7f000001:$PORT/page" \
+	    "http://2130706433:$PORT/page" "http://0177.0.0.1:1/page" \
+	    "http://127.0.0.2:$PORT/page"; do
+		u=$(jq -rn --arg u "$target" '$u|@uri')
+		run -3 wfetch -c "$BASE/redirect/to?u=$u"
+		[ "$(field .error.code)" = blocked_target ]
+		[ "$(field .source.status)" = blocked_target ]
+		[[ "$(field .error.message)" == "redirect 1 refused"* ]]
+	done
+}
+
+@test "redirects to file:// and gopher:// are refused" {
+	for target in "file:///etc/passwd" "gopher://127.0.0.1:$PORT/1"; do
+		u=$(jq -rn --arg u "$target" '$u|@uri')
+		run -3 wfetch -c "$BASE/redirect/to?u=$u"
+		[ "$(field .error.code)" = blocked_target ]
+		[[ "$(field .error.message)" == "redirect 1"* ]]
+	done
+}
+
+@test "the loopback server itself is refused without an allow entry" {
+	write_config '{}'
+	run -3 wfetch -c "$BASE/hello.txt"
+	[ "$(field .error.code)" = blocked_target ]
+	[ "$(hits /hello.txt)" = 0 ]
+}
+
+@test "a public name resolved to 127.0.0.1 is refused unless allowed" {
+	write_config '{}'
+	export WEB_RESOLVE="public.example:$PORT:127.0.0.1"
+	run -3 wfetch -c "http://public.example:$PORT/count/resolve-deny"
+	[ "$(field .error.code)" = blocked_target ]
+	[ "$(hits /count/resolve-deny)" = 0 ]
+	allow_server
+	run -0 wfetch -c "http://public.example:$PORT/count/resolve-allow"
+	[ "$(field .status)" = ok ]
+}
+
+@test "metadata and private addresses are refused before any packet" {
+	write_config '{}'
+	run -3 wfetch -c "http://169.254.169.254/latest/meta-data/"
+	[ "$(field .error.code)" = blocked_target ]
+	run -3 wfetch -c "http://10.0.0.1/"
+	[ "$(field .error.code)" = blocked_target ]
+	run -3 wfetch -c "http://[fd00:ec2::254]/"
+	[ "$(field .error.code)" = blocked_target ]
+}
+
+@test "network mode none refuses everything" {
+	write_config '{"network":{"mode":"none"}}'
+	run -3 wfetch -c "$BASE/hello.txt"
+	[ "$(field .error.code)" = network_denied ]
+}
+
+@test "real TLS at a public name through WEB_RESOLVE and the test CA" {
+	export WEB_RESOLVE="example.com:$TLSPORT:127.0.0.1"
+	export WEB_CA_BUNDLE="$SERVER_DIR/ca.pem"
+	run -0 wfetch -c -f raw "https://example.com:$TLSPORT/hello.txt"
+	[ "$(field .content)" = "Hello, world!" ]
+	unset WEB_CA_BUNDLE
+	run -1 wfetch -c "https://example.com:$TLSPORT/hello.txt"
+	[ "$(field .error.code)" = request_failed ]
+}
+
+@test "a body over 20 MiB is response_too_large" {
+	run -1 wfetch -c -f raw "$BASE/big"
+	[ "$(field .error.code)" = response_too_large ]
+	run -1 wfetch -c -f raw "$BASE/big/nolength"
+	[ "$(field .error.code)" = response_too_large ]
+}
+
+@test "a gzip bomb stops at the bound on decoded bytes" {
+	run -1 wfetch -c -f raw "$BASE/gzipbomb"
+	[ "$(field .error.code)" = response_too_large ]
+}
+
+@test "a gzip-encoded page is decoded" {
+	run -0 wfetch -c -f raw "$BASE/gzip/page"
+	[[ "$(field .content)" == *"Orchard"* ]]
+}
+
+@test "Content-Length longer than the body fails and is retried" {
+	run -1 wfetch -c -f raw "$BASE/short"
+	[ "$(field .error.code)" = request_failed ]
+	[ "$(field .details.attempts)" = 3 ]
+}
+
+@test "a slow drip past the deadline is a timeout" {
+	run -1 wfetch -c --timeout 2 -f raw "$BASE/slow?total=30"
+	[ "$(field .error.code)" = timeout ]
+}
+
+@test "401 and 407 are authentication_required, 403 terminal, never retried" {
+	run -3 wfetch -c "$BASE/status/401"
+	[ "$(field .error.code)" = authentication_required ]
+	[ "$(field .source.status)" = blocked_soft ]
+	run -3 wfetch -c "$BASE/status/407"
+	[ "$(field .error.code)" = authentication_required ]
+	run -1 wfetch -c "$BASE/status/403"
+	[ "$(field .error.code)" = http_4xx ]
+	[ "$(field .error.http_status)" = 403 ]
+	[ "$(hits /status/403)" = 1 ]
+}
+
+@test "429 with Retry-After is reported, not retried" {
+	run -3 wfetch -c "$BASE/status/429?retry_after=120"
+	[ "$(field .error.code)" = http_429 ]
+	[ "$(field .error.retry_after_ms)" = 120000 ]
+	[ "$(field .error.retry_at)" != null ]
+	[ "$(hits '/status/429?retry_after=120')" = 1 ]
+}
+
+@test "503 with Retry-After: 1 then success: exactly one retry" {
+	run -0 wfetch -c -f raw "$BASE/flaky/w503/503-then-200"
+	[ "$(field .content)" = recovered ]
+	[ "$(hits /flaky/w503/503-then-200)" = 2 ]
+}
+
+@test "500 three times: three attempts, then error" {
+	run -1 wfetch -c "$BASE/flaky/w500/500-always"
+	[ "$(field .error.code)" = http_5xx ]
+	[ "$(hits /flaky/w500/500-always)" = 3 ]
+}
+
+@test "Latin-1 by header, by meta; UTF-8 BOM beats the header" {
+	run -0 wfetch -c -f raw "$BASE/charset/latin1-header"
+	[ "$(field .source.charset)" = windows-1252 ]
+	[[ "$(field .content)" == *"Café"* ]]
+	run -0 wfetch -c -f raw "$BASE/charset/latin1-meta"
+	[[ "$(field .content)" == *"Café"* ]]
+	run -0 wfetch -c -f raw "$BASE/charset/utf8-bom"
+	[ "$(field .source.charset)" = utf-8 ]
+}
+
+@test "header charset wins over a disagreeing meta" {
+	run -0 wfetch -c -f raw "$BASE/charset/disagree"
+	[ "$(field .source.charset)" = windows-1252 ]
+	[[ "$(field .content)" == *"Café"* ]]
+}
+
+@test "Shift_JIS and UTF-16 with BOM decode" {
+	run -0 wfetch -c -f raw "$BASE/charset/shift_jis"
+	[[ "$(field .content)" == *"日本語のページ"* ]]
+	run -0 wfetch -c -f raw "$BASE/charset/utf16"
+	[ "$(field .source.charset)" = utf-16le ]
+}
+
+@test "an undecodable declared charset is unsupported_charset" {
+	run -1 wfetch -c "$BASE/charset/undecodable"
+	[ "$(field .error.code)" = unsupported_charset ]
+}
+
+@test "invalid UTF-8 bytes are counted as replacements" {
+	run -0 wfetch -c -f raw "$BASE/charset/invalid-utf8"
+	[ "$(field .coverage.replacement_chars)" = 3 ]
+}
+
+@test "JSON is pretty-printed; invalid JSON fails" {
+	run -0 wfetch -c "$BASE/json"
+	[ "$(field .coverage.content_kind)" = json ]
+	printf '%s' "$(field .content)" | jq -e . >/dev/null
+	run -1 wfetch -c "$BASE/json/invalid"
+	[ "$(field .status)" = error ]
+}
+
+@test "XML is strictly checked" {
+	run -0 wfetch -c -f raw "$BASE/xml"
+	run -1 wfetch -c "$BASE/xml/invalid"
+	[ "$(field .status)" = error ]
+}
+
+@test "plain text and Markdown pass through" {
+	run -0 wfetch -c "$BASE/text"
+	[ "$(field .coverage.content_kind)" = text ]
+	run -0 wfetch -c "$BASE/markdown"
+	[ "$(field .coverage.content_kind)" = markdown ]
+}
+
+@test "a PDF is refused without an artifact, saved byte for byte with one" {
+	run -1 wfetch -c "$BASE/pdf"
+	[ "$(field .error.code)" = unsupported_content ]
+	run -0 wfetch -c --artifact doc.pdf "$BASE/pdf"
+	path=$(field .artifact)
+	[ -f "$path" ]
+	curl -s "$BASE/pdf" | cmp - "$path"
+}
+
+@test "forbidden headers and URL credentials are refused before connecting" {
+	for h in "Cookie: a=b" "Authorization: Bearer x" "Proxy-Authorization: x" \
+	    "Forwarded: for=1" "X-Forwarded-For: 1.2.3.4" "X-Custom: 1"; do
+		run -2 wfetch -c -H "$h" "$BASE/count/hdr"
+		[ "$(field .error.code)" = invalid_parameter ]
+	done
+	run -2 wfetch -c "http://user:pass@127.0.0.1:$PORT/count/hdr"
+	[ "$(field .error.code)" = invalid_parameter ]
+	[ "$(hits /count/hdr)" = 0 ]
+}
+
+@test "allowed headers are sent" {
+	run -0 wfetch -c -f raw -H "Accept-Language: de" -H "User-Agent: probe/1" "$BASE/echo-headers"
+	printf '%s' "$(field .content)" | jq -e '."Accept-Language" == "de" and ."User-Agent" == "probe/1"'
+}
+
+@test "line slices report coordinates and a typed continuation" {
+	run -0 wfetch -c -f raw --start-line 3 --max-lines 2 "$BASE/size/1000"
+	[ "$(field .status)" = partial ]
+	[ "$(field .coverage.startLine)" = 3 ]
+	[ "$(field .coverage.endLine)" = 4 ]
+	[ "$(field .coverage.totalLines)" = 10 ]
+	[ "$(field .coverage.nextLine)" = 5 ]
+	[ "$(field '.next_actions[0].tool')" = wfetch ]
+	[ "$(field '.next_actions[0].arguments.start_line')" = 5 ]
+	[ "$(field '.next_actions[0].arguments.format')" = raw ]
+	# the continuation is a valid request: run it
+	printf '%s' "$output" | jq -c '.next_actions[0].arguments' | wfetch -c >"$BATS_TEST_TMPDIR/next"
+	[ "$(jq -r .coverage.startLine "$BATS_TEST_TMPDIR/next")" = 5 ]
+}
+
+@test "a start beyond the end is partial with no content" {
+	run -0 wfetch -c -f raw --start-line 500 "$BASE/size/1000"
+	[ "$(field .status)" = partial ]
+	[ "$(field .content)" = null ]
+}
+
+@test "char pages with offset and max_chars" {
+	run -0 wfetch -c -f raw --max-chars 150 "$BASE/size/1000"
+	[ "$(field .status)" = partial ]
+	[ "$(field '.content|length')" = 150 ]
+	[ "$(field .coverage.next_offset)" = 150 ]
+	run -0 wfetch -c -f raw --offset 950 "$BASE/size/1000"
+	[ "$(field '.content|length')" = 50 ]
+	[ "$(field .status)" = partial ]
+}
+
+@test "a long text is saved automatically as an artifact" {
+	run -0 wfetch -c -f raw "$BASE/size/300000"
+	path=$(field .artifact)
+	[[ "$path" == "$XDG_CACHE_HOME/webtools/web/127.0.0.1-"* ]]
+	[ "$(wc -c <"$path")" = 300000 ]
+	[ "$(field .status)" = partial ]
+	[[ "$(field .summary)" == *"$path"* ]]
+}
+
+@test "invalid parameters are refused before any network work" {
+	run -2 wfetch -c --max-lines 0 "$BASE/count/inv"
+	[ "$(field .error.code)" = invalid_parameter ]
+	[[ "$(field .error.message)" == *max_lines* ]]
+	run -2 wfetch -c -f raw --render always "$BASE/count/inv"
+	[ "$(field .error.code)" = invalid_parameter ]
+	echo '{"url":"'"$BASE"'/count/inv","bogus":1}' | { run -2 wfetch -c; }
+	[ "$(hits /count/inv)" = 0 ]
+}
+
+@test "stdin JSON requests: one envelope each, worst exit wins" {
+	printf '{"url":"%s/hello.txt"}\n{"url":"%s/status/404"}\n' "$BASE" "$BASE" >"$BATS_TEST_TMPDIR/req"
+	run -1 wfetch -c <"$BATS_TEST_TMPDIR/req"
+	[ "${#lines[@]}" = 2 ]
+	[ "$(printf '%s\n' "${lines[1]}" | jq -r .error.code)" = http_4xx ]
+}
+
+@test "bad JSON on stdin gives an invalid_parameter envelope" {
+	run -2 wfetch -c <<<'{"url": '
+	[ "$(field .error.code)" = invalid_parameter ]
+}
+
+@test "a wsearch envelope on stdin: next_actions, or --top N results" {
+	cat >"$BATS_TEST_TMPDIR/ws" <<EOF
+{"tool":"wsearch","status":"ok","results":[{"rank":1,"url":"$BASE/count/top1"},{"rank":2,"url":"$BASE/count/top2"},{"rank":3,"url":"$BASE/count/top3"}],
+ "next_actions":[{"tool":"wfetch","arguments":{"url":"$BASE/count/na1"},"reason":"r"}]}
+EOF
+	run -0 wfetch -c <"$BATS_TEST_TMPDIR/ws"
+	[ "${#lines[@]}" = 1 ]
+	[ "$(hits /count/na1)" = 1 ]
+	run -0 wfetch -c --top 2 <"$BATS_TEST_TMPDIR/ws"
+	[ "${#lines[@]}" = 2 ]
+	[ "$(hits /count/top3)" = 0 ]
+}
+
+@test "--schema is JSON Schema and next_actions validate against its fields" {
+	run -0 wfetch --schema
+	printf '%s' "$output" | jq -e '.properties.url.type == "string" and .additionalProperties == false' >/dev/null
+	printf '%s' "$output" | jq -e '.properties.max_lines.maximum == 10000' >/dev/null
+}
+
+@test "writing to /dev/full fails loudly" {
+	run -1 --separate-stderr bash -c 'wfetch -c "$1" >/dev/full' _ "$BASE/hello.txt"
+	[[ "$stderr" == *"writing output failed"* ]]
+}
+
+@test "usage errors exit 2" {
+	run -2 wfetch --no-such-option
+	run -2 wfetch --timeout 99 "$BASE/hello.txt"
+	run -0 wfetch --help
+	[[ "$output" == *"usage: wfetch"* ]]
+}
+
+@test "no progress line when stderr is not a terminal" {
+	run -1 --separate-stderr wfetch -c --timeout 2 -f raw "$BASE/slow?total=10"
+	[ -z "$stderr" ]
+}
