@@ -5,7 +5,7 @@ include config.mk
 VERSION = 0.1.0
 B ?= build
 BIN ?= bin
-PROGS = wfetch wextract wrobots wsearch web-control
+PROGS = $(sort $(basename $(notdir $(wildcard bin/*.c))))
 
 WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wformat=2 \
 	-Wmissing-prototypes -Wstrict-prototypes -Wwrite-strings -Wvla \

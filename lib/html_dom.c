@@ -8,8 +8,12 @@
 #include <string.h>
 #include <strings.h>
 
+/* tidy.h trips -Wignored-qualifiers (const on returned ctmbstr). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wignored-qualifiers"
 #include <tidy.h>
 #include <tidybuffio.h>
+#pragma GCC diagnostic pop
 
 #include "html.h"
 #include "html_int.h"
@@ -29,6 +33,14 @@ pool_add(struct hdoc *d, const char *s, size_t n)
 	d->pool[d->plen + n] = '\0';
 	d->plen += n + 1;
 	return (unsigned)off;
+}
+
+/* w_buf_init, with p never NULL afterwards. */
+void
+h_buf_init(struct w_buf *b, size_t max)
+{
+	w_buf_init(b, max);
+	w_buf_add(b, "", 0);
 }
 
 /* A new detached node with tag; returns its index. */

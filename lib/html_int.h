@@ -52,6 +52,7 @@ struct hdoc {
 /* html_dom.c */
 int		 h_parse(struct hdoc *, const char *, size_t);
 void		 h_free(struct hdoc *);
+void		 h_buf_init(struct w_buf *, size_t);
 const char	*h_attr(const struct hdoc *, int, const char *);
 int		 h_new(struct hdoc *, int);
 void		 h_unlink(struct hdoc *, int);
@@ -72,6 +73,7 @@ int		 h_ci_contains(const char *, const char *);
 
 /* html_score.c: the main content's root node, or -1. */
 int		 h_readable(struct hdoc *, const char *);
+void		 h_strip(struct hdoc *, int);
 
 /* html_md.c */
 struct h_out {
@@ -88,6 +90,7 @@ jv		 h_meta(struct hdoc *, const char *);
 char		*h_title_clean(const char *);
 
 /* html_links.c */
-jv		 h_links(const struct hdoc *, int, const char *);
+jv		 h_links(const struct hdoc *, const int *, size_t, int,
+		    const char *);
 
 #endif

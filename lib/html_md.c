@@ -10,7 +10,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include <tidy.h>
 
 #include "html_int.h"
 #include "url.h"
@@ -266,7 +265,7 @@ w_pre(struct wr *w, int i)
 	size_t k;
 
 	block_start(w);
-	w_buf_init(&b, OUT_MAX);
+	h_buf_init(&b, OUT_MAX);
 	pre_text(w->d, i, &b);
 	s = b.p;
 	e = b.p + b.len;
@@ -369,7 +368,7 @@ w_code(struct wr *w, int i)
 	size_t k;
 	int any = 0;
 
-	w_buf_init(&b, OUT_MAX);
+	h_buf_init(&b, OUT_MAX);
 	pre_text(w->d, i, &b);
 	for (k = 0; k < b.len; k++) {
 		if (b.p[k] == '`')
@@ -626,10 +625,10 @@ cell_text(struct wr *w, int c, int pipes)
 	size_t i, k = 0;
 	int sp = 0;
 
-	w_buf_init(&b, OUT_MAX);
+	h_buf_init(&b, OUT_MAX);
 	h_write(w->d, c, w->o, &b);
 	s = w_buf_take(&b);
-	w_buf_init(&b, OUT_MAX);
+	h_buf_init(&b, OUT_MAX);
 	for (i = 0; s[i] != '\0'; i++) {
 		if (s[i] == '\n' || s[i] == ' ' || s[i] == '\t') {
 			sp = 1;
@@ -722,7 +721,7 @@ kids(struct wr *w, int i)
 	if (w->depth >= MAXDEPTH) {
 		struct w_buf b;
 
-		w_buf_init(&b, OUT_MAX);
+		h_buf_init(&b, OUT_MAX);
 		h_text(w->d, i, &b);
 		put(w, b.p, b.len, 1);
 		w_buf_free(&b);
@@ -745,7 +744,7 @@ node(struct wr *w, int i)
 	}
 	switch (x->tag) {
 	case TidyTag_SCRIPT: case TidyTag_STYLE: case TidyTag_NOSCRIPT:
-	case TidyTag_TEMPLATE: case TidyTag_SVG: case TidyTag_MATH:
+	case TidyTag_TEMPLATE: case TidyTag_SVG: case TidyTag_MATHML:
 	case TidyTag_HEAD: case TidyTag_TITLE: case TidyTag_META:
 	case TidyTag_LINK: case TidyTag_OBJECT: case TidyTag_EMBED:
 	case TidyTag_IFRAME: case TidyTag_SELECT: case TidyTag_OPTION:
@@ -832,8 +831,8 @@ h_write(const struct hdoc *d, int i, const struct h_out *o,
 	w.d = d;
 	w.o = o;
 	w.out = out;
-	w_buf_init(&w.para, OUT_MAX);
-	w_buf_init(&w.open, 4096);
+	h_buf_init(&w.para, OUT_MAX);
+	h_buf_init(&w.open, 4096);
 	node(&w, i);
 	flush(&w);
 	if (out->len > 0)

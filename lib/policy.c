@@ -191,11 +191,16 @@ static int
 parse_v6(const char *s, size_t n, unsigned char out[16])
 {
 	char tmp[64];
-	const char *pct = memchr(s, '%', n);
+	const char *pct = memchr(s, '%', n), *z;
 
 	if (pct != NULL) {
 		if (pct + 1 == s + n)
 			return -1;
+		for (z = pct + 1; z < s + n; z++)
+			if (!IS_ALPHA((unsigned char)*z) &&
+			    !IS_DIGIT((unsigned char)*z) &&
+			    strchr("-._~", *z) == NULL)
+				return -1;
 		n = (size_t)(pct - s);
 	}
 	if (n == 0 || n >= sizeof(tmp))
@@ -205,6 +210,7 @@ parse_v6(const char *s, size_t n, unsigned char out[16])
 	return inet_pton(AF_INET6, tmp, out) == 1 ? 0 : -1;
 }
 
+/* An IP literal (inet_aton IPv4 spellings, IPv6 with or without []). */
 int
 w_addr_parse(const char *s, int *family, unsigned char out[16])
 {
@@ -262,8 +268,7 @@ embedded(uint32_t v4, enum w_addrclass otherwise)
  * is special): IPv4-compatible ::/96 (deprecated, RFC 4291), local-use
  * NAT64 64:ff9b:1::/48 (RFC 8215, not globally reachable), 6to4
  * 2002::/16 (RFC 3056, IPv4 in bits 16..47) and Teredo 2001::/32
- * (RFC 4380, server in bits 32..63, client in the last 32 bits
- * inverted).
+ * (RFC 4380, the client's IPv4 in the last 32 bits, inverted).
  */
 static int
 classify_embedded(const unsigned char *a, enum w_addrclass *c)
@@ -273,7 +278,6 @@ classify_embedded(const unsigned char *a, enum w_addrclass *c)
 	}, nat64[12] = { 0, 0x64, 0xff, 0x9b }, nat64l[6] = {
 		0, 0x64, 0xff, 0x9b, 0, 1
 	}, teredo[4] = { 0x20, 0x01, 0, 0 };
-	enum w_addrclass s;
 
 	if (memcmp(a, mapped, 12) == 0 || memcmp(a, nat64, 12) == 0)
 		*c = classify4(get32(a + 12));
@@ -283,11 +287,9 @@ classify_embedded(const unsigned char *a, enum w_addrclass *c)
 		*c = embedded(get32(a + 12), W_ADDR_RESERVED);
 	else if (a[0] == 0x20 && a[1] == 0x02)
 		*c = embedded(get32(a + 2), W_ADDR_RESERVED);
-	else if (memcmp(a, teredo, 4) == 0) {
-		s = embedded(~get32(a + 12), W_ADDR_RESERVED);
-		*c = s != W_ADDR_RESERVED ? s :
-		    embedded(get32(a + 4), W_ADDR_RESERVED);
-	} else
+	else if (memcmp(a, teredo, 4) == 0)
+		*c = embedded(~get32(a + 12), W_ADDR_RESERVED);
+	else
 		return 0;
 	return 1;
 }
@@ -314,6 +316,7 @@ classify6(const unsigned char *a)
 	return W_ADDR_PUBLIC;
 }
 
+/* The special-purpose class of an address, W_ADDR_PUBLIC if none. */
 enum w_addrclass
 w_addr_classify(int family, const unsigned char *addr)
 {
@@ -324,6 +327,7 @@ w_addr_classify(int family, const unsigned char *addr)
 	return W_ADDR_RESERVED;
 }
 
+/* A class's name for messages ("link-local"); static storage. */
 const char *
 w_addr_class_name(enum w_addrclass c)
 {
@@ -332,6 +336,7 @@ w_addr_class_name(enum w_addrclass c)
 	return class_names[c];
 }
 
+/* Mode all, no allow entries; allocates nothing. */
 void
 w_policy_default(struct w_policy *p)
 {
@@ -340,6 +345,7 @@ w_policy_default(struct w_policy *p)
 	p->nallow = 0;
 }
 
+/* Free the allow entries and reset p to the default; p may be NULL. */
 void
 w_policy_free(struct w_policy *p)
 {
@@ -571,6 +577,8 @@ set_allow(struct w_policy *p, jv v, struct w_err *e)
 	if (n > ALLOW_MAX)
 		return w_err_set(e, "invalid_parameter",
 		    "network.allow has more than %d entries", ALLOW_MAX);
+	if (n == 0)
+		return 0;
 	p->allow = w_calloc((size_t)n, sizeof(*p->allow));
 	for (i = 0; i < n; i++) {
 		item = jv_array_get(jv_copy(v), i);
@@ -593,6 +601,7 @@ set_allow(struct w_policy *p, jv v, struct w_err *e)
 	return 0;
 }
 
+/* The policy from the config's network object (borrowed). */
 int
 w_policy_from_json(struct w_policy *p, jv network, struct w_err *e)
 {
@@ -686,6 +695,7 @@ denied(struct w_err *e, const char *why)
 	return w_err_set(e, "network_denied", "%s", why);
 }
 
+/* The connect-time check on the address actually connected. */
 int
 w_policy_check_addr(const struct w_policy *p, const char *host, int port,
     int family, const unsigned char *addr, int operator, struct w_err *e)
@@ -722,6 +732,7 @@ w_policy_check_addr(const struct w_policy *p, const char *host, int port,
 	return denied(e, "host is not in network.allow");
 }
 
+/* The pre-connect check of one URL (every hop). */
 int
 w_policy_check_url(const struct w_policy *p, const struct w_url *u,
     int operator, struct w_err *e)

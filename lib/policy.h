@@ -36,10 +36,15 @@ enum w_addrclass {
 };
 
 struct w_allow {
-	char		*host;		/* name or NULL */
-	unsigned char	 addr[16];	/* IPv4 in the first 4 bytes */
+	char		*host;		/* name (lowercase, no trailing dot;
+					   "*.example.com" matches every
+					   subdomain, not the apex) or NULL */
+	unsigned char	 addr[16];	/* IPv4 in the first 4 bytes; a
+					   mapped ::ffff:a.b.c.d entry is
+					   stored as IPv4 */
 	int		 family;	/* 0 (name), 4 or 6 */
-	int		 prefix;	/* CIDR length; full length for one address */
+	int		 prefix;	/* CIDR length; 32 or 128 for one
+					   address */
 	int		 port;		/* 0: any port */
 };
 
@@ -54,9 +59,11 @@ void		 w_policy_default(struct w_policy *p);
 
 /*
  * Fill p from the config's "network" object (borrowed; jv_null() for
- * defaults): "mode", "allow" (array of host, host:port, IP, IP:port,
- * CIDR, [v6]:port). -1 with invalid_parameter naming the key (never
- * echoing values) on a bad entry.
+ * defaults): "mode", "allow" (array of host, *.host, host:port, IP,
+ * IP:port, [v6], [v6]:port, CIDR with a dotted-quad or IPv6 base and
+ * no host bits). -1 with invalid_parameter naming the key (never
+ * echoing values) on a bad entry or unknown key; p is then the default
+ * policy. p need not be initialised; it is overwritten, not freed.
  */
 int		 w_policy_from_json(struct w_policy *p, jv network,
 		    struct w_err *e);
@@ -65,33 +72,47 @@ void		 w_policy_free(struct w_policy *p);
 /*
  * Parse an IP literal. IPv4 accepts every inet_aton spelling (decimal,
  * 0x hex, 0-prefixed octal, 1 to 4 parts); IPv6 accepts RFC 4291 text
- * with or without brackets. Sets *family to 4 or 6 and out (4 or 16
- * bytes). Returns 0, or -1 when s is not an IP literal.
+ * with or without brackets, and ignores a zone ("%eth0" or "%25eth0").
+ * Sets *family to 4 or 6 and out (4 or 16 bytes, the rest zeroed).
+ * Returns 0, or -1 when s is not an IP literal.
  */
-int		 w_addr_parse(const char *s, int *family, unsigned char out[16]);
+int		 w_addr_parse(const char *s, int *family,
+		    unsigned char out[16]);
 
-/* Classify an address (family 4 or 6); embedded IPv4 forms (mapped,
- * compatible, NAT64 64:ff9b::/96, 6to4 2002::/16, Teredo 2001::/32) are
- * classified by the IPv4 address they carry when that is special. */
+/*
+ * Classify an address (family 4 or 6); embedded IPv4 forms (mapped,
+ * compatible, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16,
+ * Teredo 2001::/32) are classified by the IPv4 address they carry when
+ * that is special. With a public IPv4 inside, mapped and 64:ff9b::/96
+ * are public, the others (tunnels, deprecated or local-only forms)
+ * reserved. IPv6 outside 2000::/3 is reserved. Sources in policy.c.
+ */
 enum w_addrclass w_addr_classify(int family, const unsigned char *addr);
 const char	*w_addr_class_name(enum w_addrclass c);
 
 /*
- * Before connecting: scheme http or https, no credentials in the URL,
- * mode none refuses everything (network_denied), allowlist needs the
- * host listed (network_denied), an IP-literal host is checked as by
- * w_policy_check_addr. operator: the target is an operator-configured
- * provider endpoint (admitted on loopback without an allow entry,
- * except under none).
+ * Before connecting: mode none refuses everything (network_denied);
+ * a scheme other than http or https is blocked_target ("scheme file is
+ * not allowed"); credentials in the URL are invalid_parameter; an
+ * IP-literal host is checked as by w_policy_check_addr; a name host
+ * under localhost must be "localhost", under allowlist must match a
+ * name entry (port respected) or be "localhost" for an operator
+ * endpoint (network_denied). operator: the target is an
+ * operator-configured provider endpoint (admitted on loopback without
+ * an allow entry, except under none).
  */
 int		 w_policy_check_url(const struct w_policy *p,
 		    const struct w_url *u, int operator, struct w_err *e);
 
 /*
  * At connect time, on the address actually connected: a special range
- * is refused (blocked_target, naming the class) unless an allow entry
- * covers the address (and port, when the entry has one); mode
- * localhost admits only loopback.
+ * is refused (blocked_target, naming the class) unless an IP or CIDR
+ * allow entry covers the address (and port, when the entry has one) or
+ * it is loopback and operator is set; name entries never admit a
+ * special address. Mode localhost admits only loopback (network_denied
+ * otherwise); mode none nothing. Under allowlist a public address
+ * needs host (the URL's host, as in struct w_url; NULL skips this) to
+ * match a name entry, or the address an IP entry (network_denied).
  */
 int		 w_policy_check_addr(const struct w_policy *p,
 		    const char *host, int port, int family,

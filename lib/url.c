@@ -433,6 +433,7 @@ set_path(const struct parts *r, struct w_url *u)
 	u->path = w_buf_take(&b);
 }
 
+/* Parse an absolute URL into u; see url.h for the normalisations. */
 int
 w_url_parse(const char *s, struct w_url *u, struct w_err *e)
 {
@@ -474,6 +475,7 @@ w_url_parse(const char *s, struct w_url *u, struct w_err *e)
 	return 0;
 }
 
+/* Free u's strings; u may be NULL. */
 void
 w_url_free(struct w_url *u)
 {
@@ -502,6 +504,7 @@ add_origin(struct w_buf *b, const struct w_url *u)
 		w_buf_printf(b, ":%d", u->port);
 }
 
+/* u as a string, never with userinfo. Caller frees. */
 char *
 w_url_format(const struct w_url *u, int nofrag)
 {
@@ -518,6 +521,7 @@ w_url_format(const struct w_url *u, int nofrag)
 	return w_buf_take(&b);
 }
 
+/* "scheme://host[:port]" of u. Caller frees. */
 char *
 w_url_origin(const struct w_url *u)
 {
@@ -606,6 +610,7 @@ transform(const struct parts *B, struct parts *R, struct w_buf *b)
 	add_part(b, "#", &R->frag);
 }
 
+/* ref against base (RFC 3986 section 5.2), normalised. Caller frees. */
 char *
 w_url_resolve(const char *base, const char *ref)
 {

@@ -60,10 +60,12 @@ field() {
 }
 
 @test "redirects to loopback, metadata and odd spellings are refused, naming the hop" {
-	for target in "http://127.0.0.1:1/x" "http://169.254.169.254/latest/meta-data/" \
-	    "http://[::1]:$PORT/page" "http://0x7f000001:$PORT/page" \
-	    "http://2130706433:$PORT/page" "http://0177.0.0.1:1/page" \
-	    "http://127.0.0.2:$PORT/page"; do
+	# only the plain port is allowed; every target is loopback elsewhere
+	write_config "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$PORT\"]}}"
+	for target in "http://127.0.0.1:$TLSPORT/x" "http://169.254.169.254/latest/meta-data/" \
+	    "http://[::1]:$PORT/page" "http://0x7f000001:$TLSPORT/page" \
+	    "http://2130706433:$TLSPORT/page" "http://0177.0.0.1:$TLSPORT/page" \
+	    "http://127.1:$TLSPORT/page" "http://127.0.0.2:$PORT/page"; do
 		u=$(jq -rn --arg u "$target" '$u|@uri')
 		run -3 wfetch -c "$BASE/redirect/to?u=$u"
 		[ "$(field .error.code)" = blocked_target ]
@@ -83,9 +85,9 @@ field() {
 
 @test "the loopback server itself is refused without an allow entry" {
 	write_config '{}'
-	run -3 wfetch -c "$BASE/hello.txt"
+	run -3 wfetch -c "$BASE/count/noallow"
 	[ "$(field .error.code)" = blocked_target ]
-	[ "$(hits /hello.txt)" = 0 ]
+	[ "$(hits /count/noallow)" = 0 ]
 }
 
 @test "a public name resolved to 127.0.0.1 is refused unless allowed" {
@@ -239,13 +241,24 @@ field() {
 	[ "$(field .coverage.content_kind)" = markdown ]
 }
 
-@test "a PDF is refused without an artifact, saved byte for byte with one" {
-	run -1 wfetch -c "$BASE/pdf"
+@test "binary content is refused without an artifact, saved byte for byte with one" {
+	run -1 wfetch -c "$BASE/binary"
 	[ "$(field .error.code)" = unsupported_content ]
+	run -0 wfetch -c --artifact blob.bin "$BASE/binary"
+	path=$(field .artifact)
+	[ "$path" = "$XDG_CACHE_HOME/webtools/artifacts/blob.bin" ]
+	curl -s "$BASE/binary" | cmp - "$path"
+	[[ "$(field .summary)" == *"$path"* ]]
+}
+
+@test "a PDF gives its text through pdftotext; with an artifact it is saved whole" {
+	command -v pdftotext >/dev/null || skip "pdftotext (poppler-utils) not installed"
+	run -0 wfetch -c "$BASE/pdf"
+	[[ "$(field .content)" == *"Hello PDF"* ]]
+	[ "$(field .coverage.content_kind)" = pdf ]
 	run -0 wfetch -c --artifact doc.pdf "$BASE/pdf"
 	path=$(field .artifact)
 	[ -f "$path" ]
-	curl -s "$BASE/pdf" | cmp - "$path"
 }
 
 @test "forbidden headers and URL credentials are refused before connecting" {

@@ -1,6 +1,7 @@
 # common.bash: loaded by every tests/*.bats. Puts the built programs on
 # PATH, fixes the locale, unsets proxies and gives each test a private
 # XDG tree and config.
+bats_require_minimum_version 1.5.0
 load '/usr/lib/bats/bats-support/load'
 load '/usr/lib/bats/bats-assert/load'
 

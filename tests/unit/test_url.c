@@ -246,7 +246,8 @@ test_rejects(void)
 	for (i = 0; bad[i] != NULL; i++) {
 		w_err_clear(&e);
 		CHECK_INT(w_url_parse(bad[i], &u, &e), -1);
-		CHECK(e.code != NULL && strcmp(e.code, "invalid_parameter") == 0);
+		CHECK(e.code != NULL &&
+		    strcmp(e.code, "invalid_parameter") == 0);
 	}
 	CHECK_INT(w_url_parse(NULL, &u, &e), -1);
 	CHECK_STR(canon("http://example.com:65535/"),
@@ -362,7 +363,8 @@ test_resolve_more(void)
 {
 	const char *b = "https://Example.com:443/dir/page.html?x=1#top";
 
-	CHECK_STR(resolve(b, "other.html"), "https://example.com/dir/other.html");
+	CHECK_STR(resolve(b, "other.html"),
+	    "https://example.com/dir/other.html");
 	CHECK_STR(resolve(b, "//cdn.example.net/a.js"),
 	    "https://cdn.example.net/a.js");
 	CHECK_STR(resolve(b, "?y=2"), "https://example.com/dir/page.html?y=2");

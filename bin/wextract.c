@@ -1,0 +1,370 @@
+/*
+ * wextract: turn one document on stdin, or each named file, into an
+ * envelope: HTML, RSS/Atom, JSON, XML, PDF or text to Markdown or plain
+ * text, with focus, slicing and links. Pure: never touches the network.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "doc.h"
+#include "json.h"
+#include "view.h"
+
+#define INPUT_MAX	(20u << 20)	/* bytes read per document */
+
+static const char *prog = "wextract";
+
+static const char *const formats[] = { "markdown", "text", "raw", NULL };
+
+static const struct w_field fields[] = {
+	{ "url", W_FT_STRING, 1, 8192, NULL,
+	    "URL the document came from: base for relative links" },
+	{ "content_type", W_FT_STRING, 1, 256, NULL,
+	    "Content-Type of the document; sniffed when absent" },
+	{ "charset", W_FT_STRING, 1, 64, NULL,
+	    "charset, in place of the HTTP header's" },
+	{ "http_status", W_FT_INT, 100, 599, NULL,
+	    "HTTP status the document was served with (challenge checks)" },
+	{ "format", W_FT_ENUM, 0, 0, formats,
+	    "markdown (default), text, or raw (decoded body as is)" },
+	{ "focus", W_FT_STRING, 0, 500, NULL,
+	    "keep only the blank-line-separated blocks matching these terms" },
+	{ "include_links", W_FT_BOOL, 0, 0, NULL,
+	    "list up to 20 absolute links of the document" },
+	{ "start_line", W_FT_INT, 1, 100000000, NULL,
+	    "first line of a line slice (1-based)" },
+	{ "max_lines", W_FT_INT, 1, 10000, NULL,
+	    "lines in a line slice (default 200)" },
+	{ "max_output_chars", W_FT_INT, 1, 100000, NULL,
+	    "cap on the characters of content returned" },
+	{ "offset", W_FT_INT, 0, 1000000000, NULL,
+	    "first character of a character page (0-based)" },
+	{ "max_chars", W_FT_INT, 1, 100000, NULL,
+	    "characters per page (default 20000)" },
+	{ NULL, W_FT_STRING, 0, 0, NULL, NULL }
+};
+
+struct state {
+	jv		 req;		/* the options as a request */
+	enum w_out_mode	 mode;
+};
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: wextract [options] < DOCUMENT\n"
+	    "       wextract [options] FILE...\n"
+	    "      --url URL           where the document came from (link base)\n"
+	    "      --content-type T    its media type; sniffed when absent\n"
+	    "      --charset C         its charset, in place of the header's\n"
+	    "      --http-status N     the HTTP status it was served with\n"
+	    "  -f, --format F          markdown (default), text or raw\n"
+	    "      --focus TERMS       keep only matching blocks\n"
+	    "      --include-links     list up to 20 links\n"
+	    "      --start-line N      first line of a line slice (1-based)\n"
+	    "      --max-lines N       lines in a slice (1-10000, default 200)\n"
+	    "      --max-output-chars N  cap on returned characters\n"
+	    "      --offset N          first character of a char page\n"
+	    "      --max-chars N       characters per page (default 20000)\n"
+	    "  -r, --raw-output        print only the content\n"
+	    "  -c, --compact           one line per envelope\n"
+	    "      --schema            print the JSON Schema of the options\n"
+	    "  -h, --help, -V, --version\n");
+}
+
+static jv
+set(jv o, const char *k, jv v)
+{
+	return jv_object_set(o, jv_string(k), v);
+}
+
+/* A number when arg is one, else the string (validation rejects it). */
+static jv
+number(const char *arg)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(arg, &end, 10);
+	if (*arg == '\0' || *end != '\0' || errno != 0)
+		return jv_string(arg);
+	return jv_number((double)n);
+}
+
+static jv
+untrusted(void)
+{
+	static const char *const f[] = { "content", "source.title",
+	    "source.byline", "source.description", "source.site_name",
+	    "links[].text", "links[].url", NULL };
+	jv u = jv_array();
+	int i;
+
+	for (i = 0; f[i] != NULL; i++)
+		u = jv_array_append(u, jv_string(f[i]));
+	return u;
+}
+
+/* The options every continuation repeats. */
+static jv
+base_args(jv req)
+{
+	static const char *const keep[] = { "url", "content_type", "charset",
+	    "http_status", "format", "focus", "include_links", NULL };
+	jv a = jv_object(), v;
+	int i;
+
+	for (i = 0; keep[i] != NULL; i++) {
+		v = jv_object_get(jv_copy(req), jv_string(keep[i]));
+		if (jv_is_valid(v) && jv_get_kind(v) != JV_KIND_NULL)
+			a = set(a, keep[i], v);
+		else
+			jv_free(v);
+	}
+	return a;
+}
+
+static enum w_format
+format_of(jv req)
+{
+	const char *f = w_json_str_peek(req, "format");
+
+	if (f != NULL && strcmp(f, "text") == 0)
+		return W_FMT_TEXT;
+	if (f != NULL && strcmp(f, "raw") == 0)
+		return W_FMT_RAW;
+	return W_FMT_MARKDOWN;
+}
+
+static jv
+failed(jv env, const struct w_err *e, const char *what)
+{
+	jv src = jv_object_get(jv_copy(env), jv_string("source"));
+	char sum[700];
+	int soft = strcmp(e->code, "access_challenge") == 0 ||
+	    strcmp(e->code, "authentication_required") == 0;
+
+	if (jv_get_kind(src) == JV_KIND_OBJECT)
+		env = set(env, "source", set(src, "status",
+		    jv_string(soft ? "blocked_soft" : "fetch_failed")));
+	else
+		jv_free(src);
+	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what, e->code,
+	    e->msg);
+	return w_env_error(set(env, "summary", jv_string(sum)), e);
+}
+
+/* One document into one envelope. */
+static jv
+extract(const struct state *st, const char *bytes, size_t len,
+    const char *file)
+{
+	struct w_doc_in in;
+	struct w_doc_opts o;
+	struct w_doc d;
+	struct w_err e;
+	jv env = set(w_env_new(prog), "untrusted_fields", untrusted()), src;
+	char sum[700];
+
+	memset(&in, 0, sizeof(in));
+	in.bytes = bytes;
+	in.len = len;
+	in.url = w_json_str_peek(st->req, "url");
+	in.content_type = w_json_str_peek(st->req, "content_type");
+	in.charset = w_json_str_peek(st->req, "charset");
+	in.http_status = (int)w_json_int_peek(st->req, "http_status", 0);
+	in.headers = jv_null();
+	memset(&o, 0, sizeof(o));
+	o.format = format_of(st->req);
+	o.include_links = w_json_bool_peek(st->req, "include_links", 0);
+	src = set(jv_object(), "representation", jv_string("page_extract"));
+	if (file != NULL)
+		src = set(src, "file", jv_string(file));
+	if (in.url != NULL)
+		src = set(src, "url", jv_string(in.url));
+	if (in.http_status > 0)
+		src = set(src, "http_status", jv_number(in.http_status));
+	env = set(env, "source", set(src, "status", jv_string("opened")));
+	w_doc_init(&d);
+	w_err_clear(&e);
+	if (w_doc_extract(&in, &o, &d, &e) == -1) {
+		src = jv_object_get(jv_copy(env), jv_string("source"));
+		if (*d.mime)
+			src = set(src, "content_type", jv_string(d.mime));
+		env = set(env, "source", src);
+		env = set(env, "coverage", set(jv_copy(d.coverage),
+		    "content_kind", jv_string(d.kind)));
+		w_doc_free(&d);
+		return failed(env, &e, "extraction");
+	}
+	env = w_view_apply(env, &d, st->req, prog, base_args(st->req), &e);
+	snprintf(sum, sizeof(sum), "Extracted %s from %s (%s, %zu bytes): %s",
+	    d.kind, file ? file : "stdin", *d.mime ? d.mime : "unknown type",
+	    len, w_status_name(w_env_status_peek(env)));
+	if (e.code != NULL)
+		snprintf(sum, sizeof(sum), "No block of the document matches "
+		    "the focus.");
+	w_doc_free(&d);
+	return set(env, "summary", jv_string(sum));
+}
+
+static int
+emit(const struct state *st, jv env)
+{
+	int rc = w_env_exit_peek(env);
+
+	w_out_emit(env, st->mode, prog);
+	return rc;
+}
+
+/* Read fp up to INPUT_MAX: 0, 1 when larger, -1 on a read error. */
+static int
+slurp(FILE *fp, struct w_buf *b)
+{
+	char chunk[65536];
+	size_t n;
+
+	w_buf_init(b, INPUT_MAX);
+	(void)w_buf_add(b, "", 0);
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
+		if (w_buf_add(b, chunk, n) != 0)
+			return 1;
+	return ferror(fp) ? -1 : 0;
+}
+
+/* Extract one file (NULL: stdin) and print its envelope. */
+static int
+one(const struct state *st, const char *file)
+{
+	FILE *fp = file ? fopen(file, "rb") : stdin;
+	struct w_buf b;
+	struct w_err e;
+	int rc = fp ? slurp(fp, &b) : -1, saved = errno;
+	jv env;
+
+	if (fp != NULL && fp != stdin)
+		fclose(fp);
+	w_err_clear(&e);
+	if (rc == 0) {
+		env = extract(st, b.p, b.len, file);
+		w_buf_free(&b);
+		return emit(st, env);
+	}
+	if (fp != NULL)
+		w_buf_free(&b);
+	env = set(w_env_new(prog), "source", file ? set(jv_object(), "file",
+	    jv_string(file)) : jv_object());
+	if (rc == 1)
+		w_err_set(&e, "response_too_large", "the document is larger "
+		    "than %u MiB", INPUT_MAX >> 20);
+	else
+		w_err_set(&e, "request_failed", "cannot read %s: %s",
+		    file ? file : "stdin", strerror(saved ? saved : EIO));
+	return emit(st, failed(env, &e, "reading"));
+}
+
+static void
+print_schema(void)
+{
+	jv_dumpf(w_req_schema(fields, "wextract", NULL), stdout,
+	    JV_PRINT_INDENT_FLAGS(2));
+	putchar('\n');
+}
+
+/* Parse options into st->req; -1 on a usage error. */
+static int
+options(int argc, char **argv, struct state *st)
+{
+	static const struct option lo[] = {
+		{ "url", required_argument, NULL, 'u' },
+		{ "content-type", required_argument, NULL, 't' },
+		{ "charset", required_argument, NULL, 'C' },
+		{ "http-status", required_argument, NULL, 'H' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "focus", required_argument, NULL, 'F' },
+		{ "include-links", no_argument, NULL, 'l' },
+		{ "start-line", required_argument, NULL, 'S' },
+		{ "max-lines", required_argument, NULL, 'L' },
+		{ "max-output-chars", required_argument, NULL, 'O' },
+		{ "offset", required_argument, NULL, 'o' },
+		{ "max-chars", required_argument, NULL, 'M' },
+		{ "raw-output", no_argument, NULL, 'r' },
+		{ "compact", no_argument, NULL, 'c' },
+		{ "schema", no_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	static const char *const keys[128] = { ['u'] = "url",
+	    ['t'] = "content_type", ['C'] = "charset", ['f'] = "format",
+	    ['F'] = "focus", ['H'] = "http_status", ['S'] = "start_line",
+	    ['L'] = "max_lines", ['O'] = "max_output_chars",
+	    ['o'] = "offset", ['M'] = "max_chars" };
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "f:rchV", lo, NULL)) != -1) {
+		switch (ch) {
+		case 'u': case 't': case 'C': case 'f': case 'F':
+			st->req = set(st->req, keys[ch], jv_string(optarg));
+			break;
+		case 'H': case 'S': case 'L': case 'O': case 'o': case 'M':
+			st->req = set(st->req, keys[ch], number(optarg));
+			break;
+		case 'l':
+			st->req = set(st->req, "include_links", jv_true());
+			break;
+		case 'r':
+			st->mode = W_OUT_RAW;
+			break;
+		case 'c':
+			if (st->mode != W_OUT_RAW)
+				st->mode = W_OUT_COMPACT;
+			break;
+		case 's':
+			print_schema();
+			exit(w_out_finish(prog));
+		case 'h':
+			usage(stdout);
+			exit(w_out_finish(prog));
+		case 'V':
+			printf("wextract %s\n", WEBTOOLS_VERSION);
+			exit(w_out_finish(prog));
+		default:
+			usage(stderr);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct state st;
+	struct w_err e;
+	int rc = 0, i;
+
+	st.req = jv_object();
+	st.mode = W_OUT_AUTO;
+	if (options(argc, argv, &st) == -1)
+		return W_EXIT_USAGE;
+	w_err_clear(&e);
+	if (w_req_validate_peek(fields, st.req, NULL, &e) == -1) {
+		fprintf(stderr, "%s: %s\n", prog, e.msg);
+		rc = emit(&st, failed(w_env_new(prog), &e, "request"));
+	} else if (optind < argc)
+		for (i = optind; i < argc; i++)
+			rc = w_exit_worst(rc, one(&st, argv[i]));
+	else
+		rc = one(&st, NULL);
+	jv_free(st.req);
+	if (w_out_finish(prog) != 0)
+		rc = w_exit_worst(rc, W_EXIT_ERROR);
+	return rc;
+}

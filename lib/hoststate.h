@@ -1,0 +1,142 @@
+/*
+ * hoststate.h: host coordination (coordination: "host"). Per-user state
+ * in $XDG_STATE_HOME/webtools/state.json (directory 0700, file 0600,
+ * at most 256 KiB and 512 buckets) holds, per hashed backend scope key,
+ * the admission leases (owner pid and process start time), the last
+ * start, cooldowns and quota counters; no query text, URLs, content,
+ * headers or credentials. Every change happens under an fcntl lock on
+ * the permanent file state.lock beside it and replaces state.json
+ * atomically (write, fsync, rename). Corrupt, oversized or unsafe state
+ * fails closed with coordination_unavailable.
+ */
+#ifndef W_HOSTSTATE_H
+#define W_HOSTSTATE_H
+
+#include <sys/types.h>
+#include <jv.h>
+
+#include "err.h"
+
+#define W_HOST_MAX_BYTES	(256u << 10)
+#define W_HOST_MAX_BUCKETS	512
+#define W_HOST_MAX_LEASES	8
+#define W_HOST_LEASE_MAX_MS	120000L	/* a lease older is reclaimed */
+#define W_HOST_MAX_COOLDOWN_MS	3600000L
+#define W_HOST_INFRA_COOLDOWN_MS 60000L
+
+/* Backend scopes of the reference's admission table. */
+enum w_scope {
+	W_SCOPE_SEARXNG,
+	W_SCOPE_OLLAMA,
+	W_SCOPE_PARALLEL,
+	W_SCOPE_PROVIDER,	/* other registered provider kinds */
+	W_SCOPE_DUCKDUCKGO,
+	W_SCOPE_STARTPAGE,
+	W_SCOPE_CODEX,
+	W_SCOPE_FETCH,		/* a fetch origin */
+	W_SCOPE_COUNT
+};
+
+struct w_scope_rule {
+	const char	*name;
+	int		 concurrency;
+	long		 spacing_ms;
+	long		 cooldown_ms;	/* throttle cooldown without Retry-After */
+};
+
+/* The rule for a scope (never NULL for a valid scope). */
+const struct w_scope_rule *w_host_rule(enum w_scope s);
+
+/* The scope named name ("fetch", "duckduckgo", ...), -1 if none. */
+int	 w_host_scope_named(const char *name);
+
+/* How an admitted request ended. */
+enum w_host_outcome {
+	W_HOST_SUCCESS,		/* resets the streaks and any cooldown */
+	W_HOST_THROTTLED,	/* 429 / rate limit: cooldown */
+	W_HOST_FAILURE,		/* infrastructure: two open a cooldown */
+	W_HOST_NEUTRAL		/* says nothing about the backend */
+};
+
+/* An admission held by this process. */
+struct w_host_lease {
+	int		 held;
+	enum w_scope	 scope;
+	char		 bucket[33];
+	long		 id;
+	int		 probe;
+};
+
+/*
+ * Wait (at most wait_ms) for admission to scope's bucket for key (an
+ * endpoint or origin; only its hash is stored). 0 with *l held; -1 with
+ * rate_limited and retry_after_ms / retry_at while the bucket cools
+ * down (nothing may be sent), timeout when the wait runs out, or
+ * coordination_unavailable.
+ */
+int	 w_host_admit(enum w_scope scope, const char *key, long wait_ms,
+	    struct w_host_lease *l, struct w_err *e);
+
+/*
+ * Release a held lease with the request's outcome; retry_after_ms is a
+ * Retry-After in ms, or -1 when the response gave none.
+ */
+void	 w_host_release(struct w_host_lease *l, enum w_host_outcome o,
+	    long retry_after_ms);
+
+/* Operational metadata of the state; -1 with coordination_unavailable. */
+int	 w_host_status(jv *out, struct w_err *e);
+
+/*
+ * Clear validated state when no request is active; -1 refusing (with the
+ * reason) otherwise. Never repairs unsafe or corrupt state.
+ */
+int	 w_host_reset(jv *out, struct w_err *e);
+
+/* The state directory ($XDG_STATE_HOME/webtools); caller frees. */
+char	*w_host_dir(void);
+
+/*
+ * The pure part, exposed for unit tests: one bucket and the decisions
+ * on it at time now (ms).
+ */
+struct w_host_holder {
+	long			 id;
+	pid_t			 pid;
+	unsigned long long	 start;
+	long long		 since;
+	int			 probe;
+};
+
+struct w_host_bucket {
+	char			 key[33];
+	int			 scope;
+	struct w_host_holder	 act[W_HOST_MAX_LEASES];
+	int			 nact;
+	long long		 last;		/* last admitted start */
+	long long		 until;		/* cooldown end, 0 if none */
+	long			 throttles;	/* throttle streak */
+	long			 failures;	/* infrastructure streak */
+	long			 seq;
+	long			 admitted, throttled, failed;
+};
+
+enum { W_HOST_ADMIT, W_HOST_WAIT, W_HOST_COOLING };
+
+/* Cooldown after the streak-th throttle (Retry-After wins if >= 0). */
+long	 w_host_cooldown_ms(enum w_scope s, long streak, long retry_after_ms);
+
+/*
+ * Decide for one caller: W_HOST_ADMIT (holder *id added last in b->act,
+ * its probe flag set when it is the one probe after a cooldown),
+ * W_HOST_WAIT (*ms to wait) or W_HOST_COOLING (*ms left). Expired
+ * holders, and with check_alive dead ones, are reclaimed first.
+ */
+int	 w_host_decide(struct w_host_bucket *b, long long now, pid_t pid,
+	    unsigned long long start, int check_alive, long *ms, long *id);
+
+/* Remove holder id from b and apply the outcome at time now. */
+void	 w_host_settle(struct w_host_bucket *b, long id,
+	    enum w_host_outcome o, long retry_after_ms, long long now);
+
+#endif

@@ -1,0 +1,270 @@
+/*
+ * html.c: w_html_extract, the HTML path of wextract and wfetch: one
+ * tidy parse, metadata, application-shell detection, main-content
+ * selection with fallbacks, the Markdown or text writer, links, and the
+ * readable-evidence check.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+
+#include "html.h"
+#include "html_int.h"
+#include "json.h"
+
+#define OUT_MAX		(64u << 20)
+#define SHELL_TEXT	200	/* visible characters of a sparse page */
+
+struct pre {
+	int	*a;		/* a elements with href, document order */
+	size_t	 na, acap;
+	int	 main;		/* article / main / role=main, or -1 */
+	size_t	 main_len;
+	size_t	 script_bytes;
+	int	 app_root;	/* an empty #root, #app, ... */
+	int	 noscript_js;	/* noscript asking for JavaScript */
+};
+
+static int
+empty_el(const struct hdoc *d, int i)
+{
+	int j;
+
+	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+		if (d->n[j].tag == H_TEXT && h_text_len(d, j) > 0)
+			return 0;
+	return 1;
+}
+
+static int
+app_id(const char *id)
+{
+	static const char *const ids[] = {
+		"root", "app", "__next", "__nuxt", "___gatsby", "svelte",
+		"app-root", "main-app", "application", "react-root", NULL
+	};
+	size_t k;
+
+	if (id == NULL)
+		return 0;
+	for (k = 0; ids[k] != NULL; k++)
+		if (strcmp(id, ids[k]) == 0)
+			return 1;
+	return 0;
+}
+
+/* One walk before the scorer rewrites the tree. */
+static void
+survey(const struct hdoc *d, struct pre *p)
+{
+	const char *role;
+	struct w_buf b;
+	size_t len;
+	int i, tag;
+
+	memset(p, 0, sizeof(*p));
+	p->main = -1;
+	for (i = d->root; i >= 0; i = h_next_pre(d, i, d->root, 0)) {
+		tag = d->n[i].tag;
+		if (tag == H_TEXT)
+			continue;
+		if (tag == TidyTag_A && h_attr(d, i, "href") != NULL) {
+			if (p->na == p->acap) {
+				p->acap = p->acap ? p->acap * 2 : 128;
+				p->a = w_realloc(p->a, p->acap * sizeof(int));
+			}
+			p->a[p->na++] = i;
+		}
+		role = h_attr(d, i, "role");
+		if (tag == TidyTag_ARTICLE || tag == TidyTag_MAIN ||
+		    (role != NULL && strcmp(role, "main") == 0)) {
+			len = h_text_len(d, i);
+			if (len > p->main_len) {
+				p->main = i;
+				p->main_len = len;
+			}
+		}
+		if (tag == TidyTag_SCRIPT) {
+			const char *ty = h_attr(d, i, "type");
+
+			if (ty == NULL || strstr(ty, "json") == NULL)
+				for (int j = d->n[i].first; j >= 0;
+				    j = d->n[j].next)
+					p->script_bytes += d->n[j].len;
+		}
+		if ((tag == TidyTag_DIV || (d->n[i].flags & HF_CUSTOM)) &&
+		    (app_id(h_attr(d, i, "id")) ||
+		    h_attr(d, i, "data-reactroot") != NULL ||
+		    h_attr(d, i, "ng-app") != NULL ||
+		    h_attr(d, i, "data-server-rendered") != NULL) &&
+		    empty_el(d, i))
+			p->app_root = 1;
+		if (tag == TidyTag_NOSCRIPT) {
+			h_buf_init(&b, 1 << 16);
+			h_text(d, i, &b);
+			if (h_ci_contains(b.p, "javascript"))
+				p->noscript_js = 1;
+			w_buf_free(&b);
+		}
+	}
+}
+
+/* Visible text length of body, without script / style / noscript. */
+static size_t
+body_text(const struct hdoc *d)
+{
+	size_t n = 0;
+	int j, t;
+
+	if (d->body < 0)
+		return 0;
+	for (j = d->n[d->body].first; j >= 0; ) {
+		t = d->n[j].tag;
+		if (t == TidyTag_SCRIPT || t == TidyTag_STYLE ||
+		    t == TidyTag_NOSCRIPT || t == TidyTag_TEMPLATE) {
+			j = h_next_pre(d, j, d->body, 1);
+			continue;
+		}
+		if (t == H_TEXT)
+			n += h_text_len(d, j);
+		j = h_next_pre(d, j, d->body, 0);
+	}
+	return n;
+}
+
+static int
+is_alnum_at(const unsigned char *p)
+{
+	if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+	    (*p >= '0' && *p <= '9'))
+		return 1;
+	/* any non-ASCII letter-ish: not punctuation blocks */
+	if (*p >= 0xc3 && *p < 0xe2)
+		return 1;
+	if (*p == 0xc2)
+		return 0;
+	if (*p == 0xe2)
+		return 0;
+	return *p >= 0xe3 && *p <= 0xf4;
+}
+
+/* Letters or digits in s once the url and title echoes are removed. */
+static size_t
+evidence(const char *s, const char *url, const char *title)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = 0, ul = url ? strlen(url) : 0, tl = title ? strlen(title) : 0;
+
+	while (*p != '\0') {
+		if (ul > 0 && strncmp((const char *)p, url, ul) == 0) {
+			p += ul;
+			continue;
+		}
+		if (tl > 0 && strncmp((const char *)p, title, tl) == 0) {
+			p += tl;
+			continue;
+		}
+		if (is_alnum_at(p))
+			n++;
+		p++;
+		while ((*p & 0xc0) == 0x80)
+			p++;
+	}
+	return n;
+}
+
+static int
+write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
+    const struct w_doc_opts *o, struct w_buf *b)
+{
+	struct h_out ho;
+
+	memset(&ho, 0, sizeof(ho));
+	ho.text = o->format == W_FMT_TEXT;
+	ho.base = in->url;
+	w_buf_reset(b);
+	h_write(d, root, &ho, b);
+	return (int)h_text_len(d, root);
+}
+
+int
+w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
+    const struct w_doc_opts *o, struct w_doc *out, struct w_err *e)
+{
+	struct hdoc d;
+	struct pre p;
+	struct w_buf b;
+	const char *stage = "readability";
+	const char *title;
+	size_t blen, alen;
+	int art, shell, rc = -1;
+	jv meta;
+
+	if (h_parse(&d, utf8, len) == -1) {
+		h_free(&d);
+		return w_err_set(e, "extraction_failed",
+		    "the HTML parser gave up on this document");
+	}
+	d.base = in->url;
+	meta = h_meta(&d, in->url);
+	survey(&d, &p);
+	blen = body_text(&d);
+	shell = blen < SHELL_TEXT && (p.app_root || p.noscript_js ||
+	    (p.script_bytes > 20000 && p.script_bytes > 50 * (blen + 1)));
+	h_buf_init(&b, OUT_MAX);
+	art = h_readable(&d, d.title);
+	alen = art >= 0 ? h_text_len(&d, art) : 0;
+	if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
+	    p.main_len > 4 * alen) || alen == 0) {
+		/* a tiny or empty pick: start again from a fresh tree */
+		h_free(&d);
+		if (h_parse(&d, utf8, len) == -1 || d.body < 0) {
+			h_free(&d);
+			w_buf_free(&b);
+			jv_free(meta);
+			free(p.a);
+			return w_err_set(e, "extraction_failed",
+			    "the HTML parser gave up on this document");
+		}
+		d.base = in->url;
+		if (p.main >= 0 && p.main_len > 4 * alen) {
+			art = p.main;
+			stage = "main-element";
+		} else {
+			art = d.body;
+			stage = "body";
+		}
+		h_strip(&d, art);
+	}
+	write_out(&d, art, in, o, &b);
+	out->coverage = jv_object_set(jv_object(),
+	    jv_string("extraction_stage"), jv_string(stage));
+	if (d.truncated)
+		out->coverage = jv_object_set(out->coverage,
+		    jv_string("html_truncated"), jv_true());
+	title = w_json_str_peek(meta, "title");
+	snprintf(out->kind, sizeof(out->kind), "html");
+	out->meta = jv_copy(meta);
+	if (shell || evidence(b.p, in->url, title) < 2) {
+		if (shell)
+			out->coverage = jv_object_set(out->coverage,
+			    jv_string("browser_recommended"), jv_true());
+		w_err_set(e, "unusable_content", shell ?
+		    "the page is an application shell rendered by scripts" :
+		    "the page has no readable text");
+		goto done;
+	}
+	out->len = b.len;
+	out->text = w_buf_take(&b);
+	if (o->include_links)
+		out->links = h_links(&d, p.a, p.na, art, in->url);
+	rc = 0;
+done:
+	jv_free(meta);
+	w_buf_free(&b);
+	free(p.a);
+	h_free(&d);
+	return rc;
+}

@@ -1,0 +1,49 @@
+/*
+ * search.h: the wsearch provider chain. Validates the search.* config
+ * semantically, runs one request through the ordered chain (admission,
+ * budget, relevance and domain gates, fusion, output bounds) and builds
+ * its envelope with wfetch next_actions.
+ */
+#ifndef W_SEARCH_H
+#define W_SEARCH_H
+
+#include <jv.h>
+
+#include "config.h"
+#include "err.h"
+#include "json.h"
+
+#define W_SEARCH_DEADLINE_MS	60000L
+#define W_SEARCH_LIMIT_DEFAULT	5
+#define W_SEARCH_QUERY_MAX	4000	/* characters; prompts refused */
+
+struct w_search;
+
+/* The request table of wsearch (NULL-name terminated). */
+const struct w_field	*w_search_fields(void);
+
+/*
+ * Check the search.* semantics of a loaded config (backend names,
+ * retired names, "auto", endpoints, Ollama origins and keys). -1 with
+ * invalid_parameter, usage set, never echoing values.
+ */
+int	 w_search_config_check(const struct w_config *cfg, struct w_err *e);
+
+/*
+ * A chain for cfg (borrowed; must outlive the chain). -1 with e as
+ * w_search_config_check. Free with w_search_free.
+ */
+int	 w_search_new(const struct w_config *cfg, struct w_search **s,
+	    struct w_err *e);
+void	 w_search_free(struct w_search *s);
+
+/*
+ * Run one request (consumed): always returns an envelope, an error
+ * envelope for invalid requests (usage set when nothing was sent).
+ */
+jv	 w_search_run(struct w_search *s, jv req);
+
+/* The default chain used when search.backend is unset. */
+const char *const	*w_search_default_chain(void);
+
+#endif

@@ -1,0 +1,356 @@
+#!/usr/bin/env bats
+# wextract: sniffing, charsets, feeds, JSON, XML, text, PDF, binary input,
+# challenges and log-in walls, focus, files mode, output modes, exit codes,
+# option checking, --schema, --help and the man page's EXAMPLES.
+
+load helpers/common
+
+setup() {
+	common_setup
+	FX="$FIXTURES/wextract"
+}
+
+# jqr FILTER: jq -r over $output
+jqr() {
+	printf '%s\n' "$output" | jq -r "$1"
+}
+
+@test "sniffs HTML, feeds, JSON, XML, PDF and text without --content-type" {
+	for f in meta-latin1.html:html rss.xml:feed atom.xml:feed \
+	    data.json:json doc.xml:xml plain.txt:text; do
+		run -0 wextract -c "$FX/${f%%:*}"
+		[ "$(jqr .coverage.content_kind)" = "${f##*:}" ] ||
+			fail "${f%%:*}: $(jqr .coverage.content_kind)"
+	done
+	printf '%%PDF-1.4\n%%broken' >"$BATS_TEST_TMPDIR/x"
+	run wextract -c "$BATS_TEST_TMPDIR/x"
+	[ "$(jqr .source.content_type)" = application/pdf ]
+}
+
+@test "a declared content type wins over sniffing" {
+	run -0 wextract -c --content-type text/plain "$FX/data.json"
+	[ "$(jqr .coverage.content_kind)" = text ]
+	[ "$(jqr .source.content_type)" = text/plain ]
+}
+
+@test "Latin-1 via --charset" {
+	run -0 wextract -c --charset iso-8859-1 "$FX/latin1.txt"
+	[ "$(jqr .content)" = "Café crème naïve" ]
+	[ "$(jqr .source.charset)" = windows-1252 ]
+	[ "$(jqr .coverage.replacement_chars)" = 0 ]
+}
+
+@test "Latin-1 via the charset parameter of --content-type" {
+	run -0 wextract -c --content-type 'text/plain; charset=ISO-8859-1' \
+	    "$FX/latin1.txt"
+	[ "$(jqr .content)" = "Café crème naïve" ]
+}
+
+@test "undeclared Latin-1 decodes as UTF-8 with counted replacements" {
+	run -0 wextract -c "$FX/latin1.txt"
+	[ "$(jqr .source.charset)" = utf-8 ]
+	[ "$(jqr .coverage.replacement_chars)" = 3 ]
+}
+
+@test "Latin-1 via the HTML meta prescan" {
+	run -0 wextract -c "$FX/meta-latin1.html"
+	[ "$(jqr .source.charset)" = windows-1252 ]
+	assert_output --partial 'Crème brûlée'
+}
+
+@test "UTF-16 and UTF-8 byte order marks" {
+	run -0 wextract -c "$FX/bom-utf16le.txt"
+	[ "$(jqr .content)" = "Grüße aus Köln" ]
+	[ "$(jqr .source.charset)" = utf-16le ]
+	run -0 wextract -c "$FX/bom-utf8.txt"
+	[ "$(jqr .content)" = "naïve text with a BOM" ]
+}
+
+@test "an unknown --charset is unsupported_charset" {
+	run -1 wextract -c --charset x-no-such "$FX/plain.txt"
+	[ "$(jqr .error.code)" = unsupported_charset ]
+}
+
+@test "RSS becomes a Markdown list of entries" {
+	run -0 wextract -c --url https://blog.example.org/feed.xml "$FX/rss.xml"
+	[ "$(jqr .source.title)" = "Example Weblog" ]
+	[ "$(jqr .coverage.feed_entries)" = 2 ]
+	c=$(jqr .content)
+	[[ "$c" == *"- [First post](https://blog.example.org/first) (Tue, 02 Jan 2024 10:00:00 GMT)"* ]]
+	[[ "$c" == *"The first summary & more."* ]]
+	[[ "$c" == *'[Second \[post\]](https://blog.example.org/second)'* ]]
+	[[ "$c" == *"Second summary about pipelines."* ]]
+	[[ "$c" != *"<p>"* ]]
+}
+
+@test "Atom entries, as text, with links" {
+	run -0 wextract -c --format text --include-links "$FX/atom.xml"
+	c=$(jqr .content)
+	[[ "$c" == *"Entry & one (2024-02-01T08:00:00Z)"* ]]
+	[[ "$c" == *"https://atom.example.net/one"* ]]
+	[[ "$c" == *"Content of two."* ]]
+	[[ "$c" != *"edit/one"* ]]
+	[ "$(jqr '.links | length')" = 2 ]
+	[ "$(jqr '.links[0].where')" = main-content ]
+}
+
+@test "JSON is pretty-printed with numbers kept as written" {
+	run -0 wextract -c "$FX/data.json"
+	c=$(jqr .content)
+	[[ "$c" == *'  "version": 12345678901234567890,'* ]]
+	[[ "$c" == *'"empty": {},'* ]]
+	[ "$(printf '%s' "$c" | jq -c .tags)" = '["a","b"]' ]
+}
+
+@test "invalid JSON declared as JSON is extraction_failed" {
+	run -1 wextract -c --content-type application/json "$FX/bad.json"
+	[ "$(jqr .error.code)" = extraction_failed ]
+	[ "$(jqr .error.message)" = "JSON does not parse" ]
+	[ "$(jqr .content)" = null ]
+}
+
+@test "invalid JSON that was only sniffed passes as text" {
+	run -0 wextract -c "$FX/bad.json"
+	[ "$(jqr .coverage.content_kind)" = text ]
+}
+
+@test "well-formed XML passes through" {
+	run -0 wextract -c --content-type application/xml "$FX/doc.xml"
+	assert_output --partial 'Pipelines &amp; Filters'
+}
+
+@test "malformed XML is extraction_failed naming the line" {
+	run -1 wextract -c --content-type text/xml "$FX/bad.xml"
+	[ "$(jqr .error.code)" = extraction_failed ]
+	[[ "$(jqr .error.message)" == *"line 3"*"unquoted"* ]]
+	for x in '<a><b></a></b>' '<a/><b/>' '<a x="1" x="2"/>' '<a>&bogus;</a>'; do
+		run -1 sh -c "printf '%s' '$x' | wextract -c --content-type application/xml"
+	done
+}
+
+@test "plain text and Markdown pass through" {
+	run -0 wextract -r "$FX/plain.txt"
+	[ "$output" = "$(cat "$FX/plain.txt")" ]
+	run -0 wextract -r --content-type text/markdown "$FX/notes.md"
+	[ "$output" = "$(cat "$FX/notes.md")" ]
+	run -0 sh -c "printf 'a\r\nb\r\n' | wextract -c"
+	[ "$(jqr .content)" = "$(printf 'a\nb')" ]
+}
+
+@test "PDF text through pdftotext" {
+	command -v pdftotext >/dev/null ||
+		skip "pdftotext (poppler-utils) is not installed"
+	run -0 wextract -c "$FX/tiny.pdf"
+	[ "$(jqr .coverage.content_kind)" = pdf ]
+	[ "$(jqr .content)" = "Hello from a tiny PDF" ]
+}
+
+@test "PDF without pdftotext is unsupported_content with a clear message" {
+	run -1 env PATH=/nonexistent "$WT_BIN/wextract" -c "$FX/tiny.pdf"
+	[ "$(jqr .error.code)" = unsupported_content ]
+	[[ "$(jqr .error.message)" == *pdftotext* ]]
+}
+
+@test "a broken PDF is a clean extraction error" {
+	command -v pdftotext >/dev/null ||
+		skip "pdftotext (poppler-utils) is not installed"
+	printf '%%PDF-1.4\nnot really\n' >"$BATS_TEST_TMPDIR/b.pdf"
+	run -1 wextract -c "$BATS_TEST_TMPDIR/b.pdf"
+	[ "$(jqr .error.code)" = extraction_failed ]
+}
+
+@test "binary garbage is a clean unsupported_content" {
+	printf '\x89PNG\r\n\x1a\n\0\0\0\rIHDR' >"$BATS_TEST_TMPDIR/p.png"
+	run -1 wextract -c "$BATS_TEST_TMPDIR/p.png"
+	[ "$(jqr .error.code)" = unsupported_content ]
+	head -c 65536 /dev/urandom >"$BATS_TEST_TMPDIR/r"
+	run wextract -c "$BATS_TEST_TMPDIR/r"
+	[ "$status" -le 1 ]
+	for t in text/html application/json text/xml application/rss+xml \
+	    text/plain image/png application/octet-stream; do
+		run wextract -c --content-type "$t" "$BATS_TEST_TMPDIR/r"
+		[ "$status" -le 1 ] || fail "$t: status $status"
+		printf '%s\n' "$output" | jq -e .status >/dev/null
+	done
+	run -1 sh -c "printf '<html>\0\0</html>' | wextract -c --content-type text/html"
+	[ "$(jqr .error.code)" = unsupported_content ]
+}
+
+@test "raw format keeps the decoded body as is" {
+	run -0 wextract -r --format raw "$FX/meta-latin1.html"
+	assert_output --partial '<p>Crème brûlée is served'
+	run -1 wextract -c --format raw "$FX/tiny.pdf"
+	[ "$(jqr .error.code)" = unsupported_content ]
+}
+
+@test "-r prints only the content; errors go to stderr" {
+	run -0 --separate-stderr wextract -r "$FX/plain.txt"
+	[ "${lines[0]}" = "Plain text notes" ]
+	run -1 --separate-stderr wextract -r --content-type application/json \
+	    "$FX/bad.json"
+	[ -z "$output" ]
+	[[ "$stderr" == *"JSON does not parse"* ]]
+}
+
+@test "-c prints one line per envelope" {
+	run -0 wextract -c "$FX/plain.txt" "$FX/data.json"
+	[ "${#lines[@]}" -eq 2 ]
+}
+
+@test "files mode: one envelope per file, in order, naming each" {
+	run -0 wextract -c "$FX/plain.txt" "$FX/data.json" "$FX/rss.xml"
+	[ "$(jqr .source.file | tr '\n' ' ')" = \
+	    "$FX/plain.txt $FX/data.json $FX/rss.xml " ]
+	[ "$(jqr .source.representation | sort -u)" = page_extract ]
+	[ "$(jqr .source.status | sort -u)" = opened ]
+}
+
+@test "files mode: an unreadable file gets its own error envelope" {
+	run -1 wextract -c "$FX/plain.txt" "$BATS_TEST_TMPDIR/missing" \
+	    "$FX/data.json"
+	[ "${#lines[@]}" -eq 3 ]
+	[ "$(printf '%s\n' "${lines[1]}" | jq -r .error.code)" = request_failed ]
+	[ "$(printf '%s\n' "${lines[2]}" | jq -r .status)" = ok ]
+}
+
+@test "focus keeps matching blocks and is partial" {
+	run -0 wextract -c --focus roses "$FX/plain.txt"
+	[ "$(jqr .status)" = partial ]
+	c=$(jqr .content)
+	[[ "$c" == *gardens* && "$c" == *"mentions roses"* ]]
+	[[ "$c" != *pipelines* ]]
+}
+
+@test "focus with no match is focus_no_match with no content" {
+	run -1 wextract -c --focus zebra "$FX/plain.txt"
+	[ "$(jqr .error.code)" = focus_no_match ]
+	[ "$(jqr .content)" = null ]
+}
+
+@test "line slices carry a wextract continuation" {
+	run -0 wextract -c --start-line 3 --max-lines 2 "$FX/plain.txt"
+	[ "$(jqr .status)" = partial ]
+	[ "$(jqr '.next_actions[0].tool')" = wextract ]
+	[ "$(jqr '.next_actions[0].arguments.start_line')" = 5 ]
+}
+
+@test "Cloudflare challenge page is access_challenge naming the vendor" {
+	run -3 wextract -c --url https://www.example.com/ \
+	    "$FX/challenge-cloudflare.html"
+	[ "$(jqr .status)" = blocked ]
+	[ "$(jqr .error.code)" = access_challenge ]
+	[ "$(jqr .coverage.challenge_vendor)" = Cloudflare ]
+	[ "$(jqr .source.status)" = blocked_soft ]
+	[[ "$(jqr .error.message)" == *Cloudflare* ]]
+	[ "$(jqr .content)" = null ]
+}
+
+@test "Anubis and human-check pages are challenges" {
+	run -3 wextract -c "$FX/anubis.html"
+	[ "$(jqr .coverage.challenge_vendor)" = Anubis ]
+	run -3 wextract -c "$FX/human-check.html"
+	[ "$(jqr .error.code)" = access_challenge ]
+}
+
+@test "a tiny captcha page is a challenge only with --http-status 503" {
+	run -3 wextract -c --http-status 503 "$FX/challenge-503.html"
+	[ "$(jqr .error.code)" = access_challenge ]
+	[ "$(jqr .source.http_status)" = 503 ]
+	run -0 wextract -c "$FX/challenge-503.html"
+}
+
+@test "a 503 outage page is not a challenge" {
+	run -0 wextract -c --http-status 503 "$FX/outage-503.html"
+	[ "$(jqr .error)" = null ]
+}
+
+@test "a log-in page is authentication_required" {
+	run -3 wextract -c "$FX/login.html"
+	[ "$(jqr .error.code)" = authentication_required ]
+	run -3 wextract -c --http-status 401 "$FX/plain.txt" --content-type text/html
+	[ "$(jqr .error.code)" = authentication_required ]
+}
+
+@test "an article about captchas stays readable" {
+	run -0 wextract -c "$FX/captcha-article.html"
+	[ "$(jqr .status)" = ok ]
+	[[ "$(jqr .content)" == *"challenge-response test"* ]]
+}
+
+@test "an app shell is unusable_content and recommends a browser" {
+	run -1 wextract -c "$FX/appshell.html"
+	[ "$(jqr .error.code)" = unusable_content ]
+	[ "$(jqr .coverage.browser_recommended)" = true ]
+}
+
+@test "a corpus article gives non-trivial content" {
+	[ -f "$CORPUS/readability/html/001.html" ] || skip "no corpus"
+	run -0 wextract -c --url https://example.org/a \
+	    "$CORPUS/readability/html/001.html"
+	[ "$(jqr '.content | length')" -gt 500 ]
+	[ "$(jqr .coverage.content_kind)" = html ]
+}
+
+@test "exit codes: worst envelope wins" {
+	run -3 wextract -c "$FX/plain.txt" "$FX/login.html"
+	run -1 wextract -c "$FX/login.html" "$FX/bad.xml" --content-type text/xml
+	run -0 wextract -c "$FX/plain.txt" "$FX/rss.xml"
+}
+
+@test "stdin over 20 MiB is response_too_large" {
+	run -1 sh -c 'head -c 21000000 /dev/zero | tr "\0" a | wextract -c'
+	[ "$(jqr .error.code)" = response_too_large ]
+}
+
+@test "writing to /dev/full fails with status 1" {
+	run -1 --separate-stderr sh -c "wextract -c '$FX/plain.txt' >/dev/full"
+	[[ "$stderr" == *"writing output failed"* ]]
+}
+
+@test "bad options: usage on stderr, status 2" {
+	run -2 --separate-stderr wextract --no-such-option
+	[[ "$stderr" == *usage:* ]]
+	[ -z "$output" ]
+	for a in "--max-lines 0" "--max-lines abc" "--format pdf" \
+	    "--http-status 42" "--max-chars 100001" "--offset -1"; do
+		run -2 --separate-stderr wextract -c $a "$FX/plain.txt"
+		[ "$(jqr .error.code)" = invalid_parameter ] || fail "$a"
+	done
+}
+
+@test "--schema is a JSON Schema of the options" {
+	run -0 wextract --schema
+	printf '%s\n' "$output" | jq -e '.type == "object" and
+	    .additionalProperties == false and
+	    .properties.focus.maxLength == 500 and
+	    .properties.max_lines.maximum == 10000 and
+	    (.properties.format.enum | index("text") != null) and
+	    .properties.http_status.minimum == 100' >/dev/null
+}
+
+@test "--help and --version" {
+	run -0 --separate-stderr wextract --help
+	[[ "$output" == usage:* ]]
+	[ -z "$stderr" ]
+	for o in $(printf '%s\n' "$output" | grep -o -- '--[a-z-]*' | sort -u); do
+		grep -q -- "Fl -${o#--}" "$WT_TOP/man/wextract.1" ||
+			fail "$o is not in the man page"
+	done
+	run -0 wextract --version
+	[[ "$output" == "wextract "[0-9]* ]]
+}
+
+@test "the man page's EXAMPLES run" {
+	ex=$(awk '/^\.Sh EXAMPLES/ { on = 1; next } /^\.Sh/ { on = 0 }
+	    on && /^\.Bd/ { lit = 1; next } on && /^\.Ed/ { lit = 0; next }
+	    on && lit' "$WT_TOP/man/wextract.1")
+	[ -n "$ex" ]
+	cd "$FX"
+	while IFS= read -r cmd; do
+		run sh -c "$cmd"
+		[ "$status" -eq 0 ] || fail "example failed: $cmd"
+		[ -n "$output" ] || fail "example printed nothing: $cmd"
+	done <<EOF
+$ex
+EOF
+}
