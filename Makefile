@@ -43,7 +43,7 @@ $(LIBA): $(LIB_OBJ)
 
 $(BIN)/%: $(B)/bin/%.o $(LIBA)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBA) $(LDFLAGS) $(DEP_LIBS)
+	@echo "LD $@"; $(CC) $(ALL_CFLAGS) -o $@ $< $(LIBA) -Wl,--as-needed $(LDFLAGS) $(DEP_LIBS)
 
 $(B)/unit/%: tests/unit/%.c tests/unit/t.h $(LIBA)
 	@mkdir -p $(@D)

@@ -352,8 +352,10 @@ main(int argc, char **argv)
 
 	st.req = jv_object();
 	st.mode = W_OUT_AUTO;
-	if (options(argc, argv, &st) == -1)
+	if (options(argc, argv, &st) == -1) {
+		jv_free(st.req);
 		return W_EXIT_USAGE;
+	}
 	w_err_clear(&e);
 	if (w_req_validate_peek(fields, st.req, NULL, &e) == -1) {
 		fprintf(stderr, "%s: %s\n", prog, e.msg);

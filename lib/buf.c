@@ -80,6 +80,17 @@ grow(struct w_buf *b, size_t need)
 	return 0;
 }
 
+void
+w_buf_reserve(struct w_buf *b, size_t n)
+{
+	size_t want = n > b->max - b->len ? b->max : b->len + n;
+
+	if (want + 1 > b->cap) {
+		b->p = w_realloc(b->p, want + 1);
+		b->cap = want + 1;
+	}
+}
+
 int
 w_buf_add(struct w_buf *b, const void *data, size_t n)
 {

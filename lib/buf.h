@@ -24,6 +24,9 @@ int	 w_buf_addc(struct w_buf *b, int c);
 int	 w_buf_printf(struct w_buf *b, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
+/* Make room for n more bytes up front (capped at max); never fails. */
+void	 w_buf_reserve(struct w_buf *b, size_t n);
+
 /* Take the bytes (caller frees; never NULL) and reset the buffer. */
 char	*w_buf_take(struct w_buf *b);
 void	 w_buf_reset(struct w_buf *b);

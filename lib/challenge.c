@@ -248,7 +248,7 @@ scan_tag(struct scan *sc, const char *s, size_t n, const char *name)
 static size_t
 raw_body(struct scan *sc, const char *s, size_t len, const char *name)
 {
-	char close[16];
+	char close[24];
 	size_t n, i, k = 0, start;
 
 	snprintf(close, sizeof(close), "</%s", name);

@@ -162,7 +162,8 @@ mkdirs(char *path)
 	return mkdir(path, 0700) == -1 && errno != EEXIST ? -1 : 0;
 }
 
-/* Write data to path atomically (temp, fsync, rename), mode 0600. */
+/* Write data to path atomically (temp, rename), mode 0600: readers never
+ * see a half-written file. No fsync: an artifact is a cache entry. */
 static int
 save_file(const char *path, const char *data, size_t len)
 {
@@ -178,7 +179,7 @@ save_file(const char *path, const char *data, size_t len)
 		while (off < len && (n = write(fd, data + off,
 		    len - off)) > 0)
 			off += (size_t)n;
-		if (off == len && fsync(fd) == 0 && close(fd) == 0) {
+		if (off == len && close(fd) == 0) {
 			fd = -1;
 			rc = rename(tmp.p, path);
 		}

@@ -429,8 +429,14 @@ load_state(struct paths *p, struct state *st, struct w_err *e)
 	return rc;
 }
 
+/*
+ * Write the state. sync: fsync before the rename. Lease bookkeeping is
+ * written without it (a lease means nothing after a crash, and an fsync
+ * costs milliseconds per call); cooldowns, streaks and resets with it.
+ */
 static int
-store_state(struct paths *p, const struct state *st, struct w_err *e)
+store_state(struct paths *p, const struct state *st, int sync,
+    struct w_err *e)
 {
 	jv o = jv_object(), bs = jv_object();
 	size_t i;
@@ -447,7 +453,7 @@ store_state(struct paths *p, const struct state *st, struct w_err *e)
 		return unavailable(e, "would grow past 256 KiB");
 	}
 	rc = w_lock_write_atomic(p->state, jv_string_value(o),
-	    strlen(jv_string_value(o)), 1, e);
+	    strlen(jv_string_value(o)), sync, e);
 	jv_free(o);
 	return rc;
 }
@@ -566,7 +572,7 @@ w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 		}
 		/* Waiting changes nothing unless a lease was reclaimed. */
 		if ((d == W_HOST_ADMIT || b->nact != before) &&
-		    store_state(&p, &st, e) == -1) {
+		    store_state(&p, &st, 0, e) == -1) {
 			free(st.b);
 			paths_free(&p);
 			return -1;
@@ -598,6 +604,7 @@ w_host_release(struct w_host_lease *l, enum w_host_outcome o,
 	struct paths p;
 	struct state st;
 	struct w_err e;
+	int durable;
 
 	if (!l->held)
 		return;
@@ -609,8 +616,11 @@ w_host_release(struct w_host_lease *l, enum w_host_outcome o,
 	}
 	b = find_bucket(&st, l->bucket, l->scope, w_lock_now_ms());
 	if (b != NULL) {
+		durable = o == W_HOST_THROTTLED || o == W_HOST_FAILURE ||
+		    (o == W_HOST_SUCCESS && (b->until != 0 ||
+		    b->throttles != 0 || b->failures != 0));
 		w_host_settle(b, l->id, o, retry_after_ms, w_lock_now_ms());
-		(void)store_state(&p, &st, &e);
+		(void)store_state(&p, &st, durable, &e);
 	}
 	free(st.b);
 	paths_free(&p);
@@ -667,7 +677,7 @@ open_validated(struct paths *p, struct state *st, struct w_err *e)
 		return -1;
 	for (i = 0; i < st->n; i++)
 		n += reclaim(&st->b[i], now, 1);
-	if (n > 0 && store_state(p, st, e) == -1)
+	if (n > 0 && store_state(p, st, 0, e) == -1)
 		return -1;
 	return 0;
 }
@@ -742,7 +752,7 @@ w_host_reset(jv *out, struct w_err *e)
 		free(st.b);
 		st.b = NULL;
 		st.n = 0;
-		rc = store_state(&p, &st, e);
+		rc = store_state(&p, &st, 1, e);
 	} else
 		rc = 0;
 out:

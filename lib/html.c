@@ -216,6 +216,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	h_buf_init(&b, OUT_MAX);
 	art = h_readable(&d, d.title);
 	alen = art >= 0 ? h_text_len(&d, art) : 0;
+	if (getenv("HDEBUG")) fprintf(stderr, "art=%d alen=%zu main=%d mainlen=%zu\n", art, alen, p.main, p.main_len);
 	if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
 	    p.main_len > 4 * alen) || alen == 0) {
 		/* a tiny or empty pick: start again from a fresh tree */

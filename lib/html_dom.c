@@ -55,7 +55,7 @@ h_new(struct hdoc *d, int tag)
 	}
 	x = &d->n[d->nn];
 	memset(x, 0, sizeof(*x));
-	x->tag = tag;
+	x->tag = x->otag = tag;
 	x->parent = x->first = x->last = x->prev = x->next = -1;
 	return (int)d->nn++;
 }

@@ -24,6 +24,7 @@
 
 struct hnode {
 	int		 tag;		/* TidyTagId, or H_TEXT */
+	int		 otag;		/* the tag as parsed: the writer's */
 	int		 parent, first, last, prev, next;
 	unsigned	 off, len;	/* text: bytes in the pool */
 	unsigned	 attr, nattr;	/* element: attrs[attr .. +nattr] */

@@ -26,11 +26,14 @@ struct wr {
 	char			 pfx[512];	/* continuation prefix */
 	size_t			 plen;
 	char			 mark[32];	/* pending list marker */
+	const char		*hpfx;	/* heading marker for the next flush */
 	int			 nl;	/* 1: newline, 2: blank line due */
+	size_t			 nlp;	/* prefix length for that blank line */
 	int			 sp;	/* whitespace pending */
 	int			 depth;
 	int			 inpre;
 	int			 inlink;
+	int			 inli;	/* list item depth */
 };
 
 static void	 node(struct wr *, int);
@@ -122,6 +125,16 @@ puts_(struct wr *w, const char *s)
 	put(w, s, strlen(s), 0);
 }
 
+static void
+want_blank(struct wr *w)
+{
+	if (w->nl < 2)
+		w->nlp = w->plen;
+	else if (w->plen < w->nlp)
+		w->nlp = w->plen;
+	w->nl = 2;
+}
+
 /* Start a line of output: newline(s) and the prefix. */
 static void
 line(struct wr *w)
@@ -131,7 +144,7 @@ line(struct wr *w)
 	if (w->out->len > 0) {
 		w_buf_addc(w->out, '\n');
 		if (w->nl >= 2) {
-			k = w->plen;
+			k = w->nlp < w->plen ? w->nlp : w->plen;
 			while (k > 0 && w->pfx[k - 1] == ' ')
 				k--;
 			w_buf_add(w->out, w->pfx, k);
@@ -168,6 +181,10 @@ flush(struct wr *w)
 		return;
 	}
 	line(w);
+	if (w->hpfx != NULL) {
+		w_buf_adds(w->out, w->hpfx);
+		w->hpfx = NULL;
+	}
 	c = *s;
 	if (!w->o->text && (c == '#' || c == '>' || c == '=' ||
 	    ((c == '-' || c == '+') && n > 1 && s[1] == ' ')))
@@ -194,7 +211,7 @@ flush(struct wr *w)
 			w_buf_addc(w->out, s[i]);
 	}
 	w_buf_reset(&w->para);
-	w->nl = 2;
+	want_blank(w);
 }
 
 static void
@@ -202,7 +219,7 @@ block_start(struct wr *w)
 {
 	flush(w);
 	if (w->nl < 2 && w->out->len > 0)
-		w->nl = 2;
+		want_blank(w);
 }
 
 /* Language from class="language-x" / "lang-x" on i. */
@@ -227,12 +244,30 @@ code_lang(const struct hdoc *d, int i, char *buf, size_t sz)
 		    p[n] == '#' || p[n] == '_' || p[n] == '.' ||
 		    (p[n] >= 'a' && p[n] <= 'z') ||
 		    (p[n] >= 'A' && p[n] <= 'Z') ||
-		    (p[n] >= '0' && p[n] <= '9')))
+		    (p[n] >= '0' && p[n] <= '9'))) {
+			buf[n] = p[n];
 			n++;
+		}
 		break;
 	}
 	buf[n] = '\0';
 	return n;
+}
+
+/* Append s without control characters other than tab and newline. */
+static void
+raw_add(struct w_buf *b, const char *s, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i = k) {
+		for (k = i; k < n && ((unsigned char)s[k] >= ' ' ||
+		    s[k] == '\t' || s[k] == '\n'); k++)
+			;
+		w_buf_add(b, s + i, k - i);
+		if (k < n)
+			k++;
+	}
 }
 
 /* Raw text of a pre, br as newline, without tags. */
@@ -242,12 +277,12 @@ pre_text(const struct hdoc *d, int i, struct w_buf *b)
 	int j;
 
 	for (j = d->n[i].first; j >= 0; ) {
-		if (d->n[j].tag == H_TEXT)
-			w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
-		else if (d->n[j].tag == TidyTag_BR)
+		if (d->n[j].otag == H_TEXT)
+			raw_add(b, d->pool + d->n[j].off, d->n[j].len);
+		else if (d->n[j].otag == TidyTag_BR)
 			w_buf_addc(b, '\n');
-		else if (d->n[j].tag == TidyTag_SCRIPT ||
-		    d->n[j].tag == TidyTag_STYLE) {
+		else if (d->n[j].otag == TidyTag_SCRIPT ||
+		    d->n[j].otag == TidyTag_STYLE) {
 			j = h_next_pre(d, j, i, 1);
 			continue;
 		}
@@ -280,7 +315,7 @@ w_pre(struct wr *w, int i)
 	lang[0] = '\0';
 	if (code_lang(w->d, i, lang, sizeof(lang)) == 0)
 		for (j = w->d->n[i].first; j >= 0; j = w->d->n[j].next)
-			if (w->d->n[j].tag == TidyTag_CODE &&
+			if (w->d->n[j].otag == TidyTag_CODE &&
 			    code_lang(w->d, j, lang, sizeof(lang)) > 0)
 				break;
 	for (nl = s; nl < e; nl++) {
@@ -312,7 +347,7 @@ w_pre(struct wr *w, int i)
 		for (k = 0; k < (size_t)fence; k++)
 			w_buf_addc(w->out, '`');
 	}
-	w->nl = 2;
+	want_blank(w);
 	w_buf_free(&b);
 }
 
@@ -326,13 +361,16 @@ w_heading(struct wr *w, int i, int level)
 		memset(h, '#', (size_t)level);
 		h[level] = ' ';
 		h[level + 1] = '\0';
-		w_buf_adds(&w->open, h);
-	}
-	kids(w, i);
-	if (w->para.len > 0)
+		kids(w, i);
 		for (size_t k = 0; k < w->para.len; k++)
 			if (w->para.p[k] == '\n')
 				w->para.p[k] = ' ';
+		w->hpfx = h;
+		flush(w);
+		w->hpfx = NULL;
+		return;
+	}
+	kids(w, i);
 	flush(w);
 }
 
@@ -380,10 +418,10 @@ w_code(struct wr *w, int i)
 	}
 	if (any) {
 		if (!w->o->text)
-			w_buf_adds(&w->open, fence);
+			w_buf_adds(&w->open, fence[1] ? "`` " : "`");
 		put(w, b.p, b.len, 0);
 		if (!w->o->text)
-			w_buf_adds(&w->para, fence);
+			w_buf_adds(&w->para, fence[1] ? " ``" : "`");
 	}
 	w_buf_free(&b);
 }
@@ -394,8 +432,8 @@ has_block(const struct hdoc *d, int i)
 	int j, n = 0;
 
 	for (j = d->n[i].first; j >= 0 && n < 10000; n++) {
-		if (d->n[j].tag != H_TEXT && (h_is_block(d->n[j].tag) ||
-		    d->n[j].tag == TidyTag_BR))
+		if (d->n[j].otag != H_TEXT && (h_is_block(d->n[j].otag) ||
+		    d->n[j].otag == TidyTag_BR))
 			return 1;
 		j = h_next_pre(d, j, i, 0);
 	}
@@ -476,7 +514,7 @@ w_img(struct wr *w, int i)
 static void
 w_list(struct wr *w, int i)
 {
-	int j, n = 1, ordered = w->d->n[i].tag == TidyTag_OL;
+	int j, n = 1, items = 0, ordered = w->d->n[i].otag == TidyTag_OL;
 	const char *st = h_attr(w->d, i, "start");
 	size_t saved = w->plen, ml;
 
@@ -487,7 +525,7 @@ w_list(struct wr *w, int i)
 	}
 	block_start(w);
 	for (j = w->d->n[i].first; j >= 0; j = w->d->n[j].next) {
-		if (w->d->n[j].tag != TidyTag_LI) {
+		if (w->d->n[j].otag != TidyTag_LI) {
 			node(w, j);
 			continue;
 		}
@@ -502,15 +540,18 @@ w_list(struct wr *w, int i)
 			w->plen += ml;
 		} else
 			w->mark[0] = '\0';
-		if (w->nl == 2)
+		if (w->nl == 2 && (items > 0 || w->inli > 0))
 			w->nl = 1;
+		items++;
+		w->inli++;
 		kids(w, j);
+		w->inli--;
 		flush(w);
 		w->mark[0] = '\0';
 		w->plen = saved;
 		w->nl = 1;
 	}
-	w->nl = 2;
+	want_blank(w);
 }
 
 static void
@@ -526,7 +567,7 @@ w_quote(struct wr *w, int i)
 	kids(w, i);
 	flush(w);
 	w->plen = saved;
-	w->nl = 2;
+	want_blank(w);
 }
 
 
@@ -537,15 +578,15 @@ rows(const struct hdoc *d, int t, int *r, int max)
 	int j, k, n = 0;
 
 	for (j = d->n[t].first; j >= 0; j = d->n[j].next) {
-		if (d->n[j].tag == TidyTag_TR) {
+		if (d->n[j].otag == TidyTag_TR) {
 			if (n < max)
 				r[n] = j;
 			n++;
-		} else if (d->n[j].tag == TidyTag_THEAD ||
-		    d->n[j].tag == TidyTag_TBODY ||
-		    d->n[j].tag == TidyTag_TFOOT)
+		} else if (d->n[j].otag == TidyTag_THEAD ||
+		    d->n[j].otag == TidyTag_TBODY ||
+		    d->n[j].otag == TidyTag_TFOOT)
 			for (k = d->n[j].first; k >= 0; k = d->n[k].next)
-				if (d->n[k].tag == TidyTag_TR) {
+				if (d->n[k].otag == TidyTag_TR) {
 					if (n < max)
 						r[n] = k;
 					n++;
@@ -557,7 +598,7 @@ rows(const struct hdoc *d, int t, int *r, int max)
 static int
 is_cell(const struct hdoc *d, int c)
 {
-	return d->n[c].tag == TidyTag_TD || d->n[c].tag == TidyTag_TH;
+	return d->n[c].otag == TidyTag_TD || d->n[c].otag == TidyTag_TH;
 }
 
 static int
@@ -581,7 +622,7 @@ data_table(const struct hdoc *d, int t, int *complex)
 
 	*complex = 0;
 	for (j = d->n[t].first; j >= 0; j = h_next_pre(d, j, t, 0)) {
-		switch (d->n[j].tag) {
+		switch (d->n[j].otag) {
 		case TidyTag_TABLE:
 			*complex = 2;
 			break;
@@ -662,7 +703,7 @@ w_table(struct wr *w, int t)
 		return;
 	}
 	for (c = w->d->n[t].first; c >= 0; c = w->d->n[c].next)
-		if (w->d->n[c].tag == TidyTag_CAPTION) {
+		if (w->d->n[c].otag == TidyTag_CAPTION) {
 			kids(w, c);
 			block_start(w);
 		}
@@ -710,7 +751,7 @@ w_table(struct wr *w, int t)
 			}
 		}
 	}
-	w->nl = 2;
+	want_blank(w);
 }
 
 static void
@@ -738,11 +779,11 @@ node(struct wr *w, int i)
 {
 	const struct hnode *x = &w->d->n[i];
 
-	if (x->tag == H_TEXT) {
+	if (x->otag == H_TEXT) {
 		put(w, w->d->pool + x->off, x->len, 1);
 		return;
 	}
-	switch (x->tag) {
+	switch (x->otag) {
 	case TidyTag_SCRIPT: case TidyTag_STYLE: case TidyTag_NOSCRIPT:
 	case TidyTag_TEMPLATE: case TidyTag_SVG: case TidyTag_MATHML:
 	case TidyTag_HEAD: case TidyTag_TITLE: case TidyTag_META:
@@ -756,9 +797,9 @@ node(struct wr *w, int i)
 		return;
 	case TidyTag_H1: case TidyTag_H2: case TidyTag_H3:
 	case TidyTag_H4: case TidyTag_H5: case TidyTag_H6:
-		w_heading(w, i, x->tag == TidyTag_H1 ? 1 :
-		    x->tag == TidyTag_H2 ? 2 : x->tag == TidyTag_H3 ? 3 :
-		    x->tag == TidyTag_H4 ? 4 : x->tag == TidyTag_H5 ? 5 : 6);
+		w_heading(w, i, x->otag == TidyTag_H1 ? 1 :
+		    x->otag == TidyTag_H2 ? 2 : x->otag == TidyTag_H3 ? 3 :
+		    x->otag == TidyTag_H4 ? 4 : x->otag == TidyTag_H5 ? 5 : 6);
 		return;
 	case TidyTag_PRE: case TidyTag_LISTING: case TidyTag_XMP:
 	case TidyTag_PLAINTEXT:
@@ -797,7 +838,7 @@ node(struct wr *w, int i)
 			line(w);
 			w_buf_adds(w->out, "---");
 		}
-		w->nl = 2;
+		want_blank(w);
 		return;
 	case TidyTag_UL: case TidyTag_OL: case TidyTag_MENU:
 	case TidyTag_DIR:
@@ -812,7 +853,7 @@ node(struct wr *w, int i)
 	default:
 		break;
 	}
-	if (h_is_block(x->tag) || x->tag == TidyTag_LI) {
+	if (h_is_block(x->otag) || x->otag == TidyTag_LI) {
 		block_start(w);
 		kids(w, i);
 		block_start(w);

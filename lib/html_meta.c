@@ -325,21 +325,21 @@ char *
 h_title_clean(const char *t)
 {
 	const char *sep, *q;
-	char *cur;
+	char *cur, *alt;
 
 	if ((sep = find_sep(t, 1)) == NULL)
 		return w_strdup(t);
 	cur = w_strndup(t, (size_t)(sep - t));
 	if (words(cur) < 3) {
-		free(cur);
 		sep = find_sep(t, 0);
 		for (q = sep + 1; *q != ' '; q++)
 			;
-		cur = w_strdup(q + 1);
-	}
-	if (words(cur) <= 4 && words(cur) + 1 < words(t) - 1) {
-		free(cur);
-		return w_strdup(t);
+		alt = w_strdup(q + 1);
+		if (words(alt) > words(cur)) {
+			free(cur);
+			cur = alt;
+		} else
+			free(alt);
 	}
 	return cur;
 }

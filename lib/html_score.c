@@ -1182,6 +1182,7 @@ attempt(struct sc *s)
 	int top[NTOP], ntop, tc, art;
 
 	s->title_removed = 0;
+	s->byline_done = 0;
 	prune(s);
 	ntop = score_all(s, top);
 	tc = choose(s, top, ntop);

@@ -149,6 +149,14 @@ on_header(char *p, size_t sz, size_t n, void *arg)
 		end--;
 	x->headers = jv_object_set(x->headers, jv_string(name),
 	    jv_string_sized(v, (int)(end - v)));
+	if (strcmp(name, "content-length") == 0 && x->body.len == 0) {
+		/* Size the body once; the cap still bounds it. */
+		unsigned long long cl = strtoull(v, NULL, 10);
+
+		if (cl > 0)
+			w_buf_reserve(&x->body, cl > x->body.max ?
+			    x->body.max : (size_t)cl);
+	}
 	return len;
 }
 

@@ -162,7 +162,11 @@ w_out_emit(jv env, enum w_out_mode mode, const char *prog)
 	flags = JV_PRINT_ASCII;
 	if (mode == W_OUT_AUTO && isatty(STDOUT_FILENO))
 		flags = JV_PRINT_PRETTY | JV_PRINT_SPACE1;
-	jv_dumpf(env, stdout, flags);
+	/* One write: jv_dumpf makes a stdio call per escaped character. */
+	env = jv_dump_string(env, flags);
+	fwrite(jv_string_value(env), 1,
+	    (size_t)jv_string_length_bytes(jv_copy(env)), stdout);
+	jv_free(env);
 	putchar('\n');
 	if (mode == W_OUT_AUTO && isatty(STDOUT_FILENO))
 		fflush(stdout);

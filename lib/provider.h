@@ -166,6 +166,10 @@ int	 w_startpage_parse(const char *body, size_t len, jv *out,
 int	 w_ddg_engine(struct w_search_call *c, const struct w_search_req *q,
 	    const char *query, size_t max_bytes, long max_ms, jv *out,
 	    struct w_err *e);
+/* Country (a reviewed region) and query length (499) admission for the
+ * DuckDuckGo engine; unsupported_country_filter / invalid_parameter. */
+int	 w_ddg_eligible(void *state, const struct w_search_req *q,
+	    struct w_err *e);
 #define W_DDG_URL	"https://html.duckduckgo.com/html/"
 #define W_DDG_QUERY_MAX	499
 

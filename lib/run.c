@@ -288,10 +288,13 @@ mutate(struct w_run *r, int (*fn)(jv *, void *, struct w_err *),
 		w_run_unlock(r);
 		return -1;
 	}
+	/* fn: 0 changed, 1 refused but changed (a count), -1 failed. */
 	rc = fn(&st, arg, e);
-	if (rc == 0)
-		rc = store(r, st, e);
-	else
+	if (rc >= 0) {
+		if (store(r, st, rc == 1 ? &(struct w_err){0} : e) == -1 &&
+		    rc == 0)
+			rc = -1;
+	} else
 		jv_free(st);
 	w_run_unlock(r);
 	return rc;
@@ -335,23 +338,14 @@ do_reserve(jv *st, void *arg, struct w_err *e)
 	return 0;
 }
 
-/* A refused reservation still records the refusal; then report it. */
+/* A refused reservation still records the refusal, then reports it. */
 static int
 reserve(struct w_run *r, int dispatch_only, struct w_err *e)
 {
-	struct w_err refusal;
 	int rc;
 
-	w_err_clear(&refusal);
-	rc = mutate(r, do_reserve, &dispatch_only, &refusal);
-	if (rc == 1) {
-		/* Persist the "exhausted" count; the refusal stands. */
-		*e = refusal;
-		return -1;
-	}
-	if (rc == -1)
-		*e = refusal;
-	return rc;
+	rc = mutate(r, do_reserve, &dispatch_only, e);
+	return rc == 0 ? 0 : -1;
 }
 
 int

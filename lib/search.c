@@ -6,6 +6,7 @@
  * provider is a struct w_provider and one line in the table below.
  */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,10 +275,18 @@ w_search_alone(const struct w_search_call *c)
 
 /* Config. */
 
+static int	cfg_bad(struct w_err *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+
 static int
-cfg_bad(struct w_err *e, const char *fmt, const char *arg)
+cfg_bad(struct w_err *e, const char *fmt, ...)
 {
-	w_err_set(e, "invalid_parameter", fmt, arg);
+	va_list ap;
+
+	e->code = "invalid_parameter";
+	va_start(ap, fmt);
+	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	va_end(ap);
 	e->usage = 1;
 	return -1;
 }
@@ -889,6 +898,7 @@ struct pass {
 	int		 stop;		/* budget or coordination */
 	struct w_err	 stop_err;
 	int		 local_refused;
+	long long	 deadline;
 };
 
 static jv
@@ -997,8 +1007,7 @@ stage(struct pass *ps, struct slot *sl)
 		c.s = s;
 		c.p = p;
 		c.alone = s->n == 1;
-		c.deadline = ps->s->chain[0].p ? now_ms() +
-		    W_SEARCH_DEADLINE_MS : 0;
+		c.deadline = ps->deadline;
 		c.notes = jv_object();
 		raw = jv_null();
 		w_err_clear(&e);
@@ -1333,11 +1342,8 @@ final_error(struct pass *ps, struct w_err *e)
 	}
 	*e = ps->last;
 	if (ps->nfail > 1 && !ps->s->strict) {
-		char first[400];
-
-		snprintf(first, sizeof(first), "%s", ps->last.msg);
 		snprintf(e->msg, sizeof(e->msg), "every backend in the chain "
-		    "failed; last: %s", first);
+		    "failed; last: %.400s", ps->last.msg);
 	}
 }
 
@@ -1441,6 +1447,7 @@ w_search_run(struct w_search *s, jv req)
 	ps.backends = jv_array();
 	ps.lists = jv_array();
 	ps.cooldown = jv_array();
+	ps.deadline = now_ms() + W_SEARCH_DEADLINE_MS;
 	env = run_pass(&ps);
 	jv_free(ps.backends);
 	jv_free(ps.lists);

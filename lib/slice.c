@@ -5,6 +5,7 @@
  * budget is cut and reported, never dropped.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,12 +29,32 @@ w_slice_opts_from_req(struct w_slice_opts *o, jv req)
 	o->max_chars = w_json_int_peek(req, "max_chars", 0);
 }
 
+/* Continuation bytes (10xxxxxx) in the 8 bytes of w. */
+static unsigned
+cont8(uint64_t w)
+{
+	uint64_t c = w & ~(w << 1) & 0x8080808080808080ULL;
+
+	/* Sum the per-byte flags with one multiply (no popcount insn). */
+	return (unsigned)(((c >> 7) * 0x0101010101010101ULL) >> 56);
+}
+
 /* Byte length of the first n code points of s (len bytes). */
 static size_t
 cp_bytes(const char *s, size_t len, size_t n)
 {
 	size_t i = 0;
+	uint64_t w;
 
+	/* Whole words while they surely hold fewer than n code points. */
+	while (i + 8 <= len && n > 8) {
+		memcpy(&w, s + i, 8);
+		n -= 8 - cont8(w);
+		i += 8;
+	}
+	/* Bytes continuing a code point already counted. */
+	while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80)
+		i++;
 	while (i < len && n > 0) {
 		i++;
 		while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80)
@@ -46,9 +67,14 @@ cp_bytes(const char *s, size_t len, size_t n)
 static size_t
 cp_count(const char *s, size_t len)
 {
-	size_t i, n = 0;
+	size_t i = 0, n = 0;
+	uint64_t w;
 
-	for (i = 0; i < len; i++)
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, s + i, 8);
+		n += 8 - cont8(w);
+	}
+	for (; i < len; i++)
 		if (((unsigned char)s[i] & 0xC0) != 0x80)
 			n++;
 	return n;

@@ -139,9 +139,44 @@ test_focus(void)
 	w_slice_free(&s);
 }
 
+/* Char pages over long mixed text agree with a byte-by-byte count. */
+static void
+test_wide(void)
+{
+	struct w_slice_opts o = { 0 };
+	struct w_slice s;
+	struct w_err e;
+	char buf[4000];
+	size_t i, n = 0;
+	long k;
+
+	for (i = 0; n + 4 < sizeof(buf) - 1; i++) {
+		if (i % 3 == 0) {
+			memcpy(buf + n, "\xe6\x97\xa5", 3);	/* 3-byte */
+			n += 3;
+		} else if (i % 3 == 1) {
+			memcpy(buf + n, "\xc3\xa9", 2);	/* 2-byte */
+			n += 2;
+		} else
+			buf[n++] = 'a';
+	}
+	buf[n] = '\0';
+	w_err_clear(&e);
+	for (k = 1; k < 300; k += 7) {
+		o.max_chars = k;
+		o.offset = k / 2;
+		CHECK_INT(w_slice_apply(buf, n, &o, &s, &e), 0);
+		CHECK_INT(w_json_int_peek(s.coverage, "chars", -1), k);
+		CHECK_INT(w_json_int_peek(s.coverage, "total_chars", -1), i);
+		CHECK_INT(s.next_offset, k / 2 + k);
+		w_slice_free(&s);
+	}
+}
+
 int
 main(void)
 {
+	test_wide();
 	test_lines();
 	test_budget();
 	test_focus();

@@ -1,0 +1,619 @@
+/*
+ * web-control: runs (run start/show/end), host coordination state
+ * (status, reset), the effective config (config) and a health check
+ * (doctor). JSON with --json (or -c), a short table otherwise.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "config.h"
+#include "hoststate.h"
+#include "json.h"
+#include "run.h"
+#include "searchcache.h"
+
+static const char *prog = "web-control";
+
+struct opts {
+	int		 json;
+	enum w_out_mode	 mode;
+	int		 max_requests;	/* 0: from the config */
+	enum w_coord	 coord;
+	int		 export;
+};
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: web-control [options] run start [--max-requests N]\n"
+	    "                   [--coordination process|host] [--export]\n"
+	    "       web-control [options] run show | run end [--export]\n"
+	    "       web-control [options] status | reset | config | doctor\n"
+	    "  -j, --json              JSON output (an envelope)\n"
+	    "  -c, --compact           compact JSON output (implies --json)\n"
+	    "      --max-requests N    the run's answered searches (1-20)\n"
+	    "      --coordination M    process or host, for the whole run\n"
+	    "      --export            print shell for eval: export/unset\n"
+	    "                          WEB_RUN_FILE\n"
+	    "      --schema            print the JSON Schema of the commands\n"
+	    "  -h, --help, -V, --version\n");
+}
+
+/* Print env (consumed) as JSON, or call text(env) for the table. */
+static int
+emit(const struct opts *o, jv env, void (*text)(jv))
+{
+	int rc = w_env_exit_peek(env);
+
+	if (o->json)
+		w_out_emit(env, o->mode, prog);
+	else {
+		if (text != NULL)
+			text(env);
+		jv_free(env);
+	}
+	return rc;
+}
+
+static int
+fail(const struct opts *o, const char *cmd, const struct w_err *e)
+{
+	jv env = w_env_new(prog);
+
+	env = jv_object_set(env, jv_string("command"), jv_string(cmd));
+	env = jv_object_set(env, jv_string("summary"), jv_string(e->msg));
+	env = w_env_error(env, e);
+	if (!o->json)
+		fprintf(stderr, "%s: %s: %s\n", prog, cmd, e->msg);
+	return emit(o, env, NULL);
+}
+
+static jv
+ok_env(const char *cmd, const char *summary)
+{
+	jv env = w_env_new(prog);
+
+	env = jv_object_set(env, jv_string("command"), jv_string(cmd));
+	return jv_object_set(env, jv_string("summary"), jv_string(summary));
+}
+
+/* Write s as one single-quoted shell word. */
+static void
+shell_quote(const char *s)
+{
+	putchar('\'');
+	for (; *s; s++)
+		if (*s == '\'')
+			fputs("'\\''", stdout);
+		else
+			putchar(*s);
+	putchar('\'');
+}
+
+static int
+load_config(struct w_config *c, struct w_err *e)
+{
+	return w_config_load(c, e);
+}
+
+static int
+run_start(const struct opts *o)
+{
+	struct w_config c;
+	struct w_err e;
+	char *path;
+	int max = o->max_requests;
+	jv env;
+
+	w_err_clear(&e);
+	if (max == 0) {
+		if (load_config(&c, &e) == -1)
+			return fail(o, "run start", &e);
+		env = w_config_get(&c, "search.maxRequestsPerRun");
+		max = jv_get_kind(env) == JV_KIND_NUMBER ?
+		    (int)jv_number_value(env) : 4;
+		jv_free(env);
+		w_config_free(&c);
+	}
+	if (w_run_start(NULL, max, o->coord, &path, &e) == -1)
+		return fail(o, "run start", &e);
+	if (o->export) {
+		fputs("export WEB_RUN_FILE=", stdout);
+		shell_quote(path);
+		putchar('\n');
+	} else if (o->json) {
+		env = ok_env("run start", "run started");
+		env = jv_object_set(env, jv_string("run_file"),
+		    jv_string(path));
+		w_out_emit(env, o->mode, prog);
+	} else
+		printf("%s\n", path);
+	free(path);
+	return 0;
+}
+
+static void
+show_text(jv env)
+{
+	jv r = jv_object_get(jv_copy(env), jv_string("run"));
+	jv d = jv_object_get(jv_copy(r), jv_string("deferrals"));
+	jv dc = jv_object_get(jv_copy(r), jv_string("documentCache"));
+	int it;
+
+	printf("run file      %s\n", w_json_str_peek(env, "run_file"));
+	printf("coordination  %s\n", w_json_str_peek(r, "coordination"));
+	printf("requests      %ld of %ld used, %ld remaining, %ld pending\n",
+	    w_json_int_peek(r, "requestsUsed", 0),
+	    w_json_int_peek(r, "maxRequestsPerRun", 0),
+	    w_json_int_peek(r, "requestsRemaining", 0),
+	    w_json_int_peek(r, "pending", 0));
+	printf("dispatches    %ld of %ld used\n",
+	    w_json_int_peek(r, "dispatchesUsed", 0),
+	    w_json_int_peek(r, "maxDispatches", 0));
+	printf("refunds       %ld\n", w_json_int_peek(r, "refunds", 0));
+	printf("refusals      %ld\n", w_json_int_peek(r, "exhausted", 0));
+	printf("deferrals    ");
+	if (jv_object_length(jv_copy(d)) == 0)
+		printf(" none");
+	for (it = jv_object_iter(d); jv_object_iter_valid(d, it);
+	    it = jv_object_iter_next(d, it)) {
+		jv k = jv_object_iter_key(d, it);
+
+		printf(" %s", jv_string_value(k));
+		jv_free(k);
+	}
+	printf("\ndocuments     %ld cached (max %ld), %ld bytes (max %ld), "
+	    "%ld in flight\n", w_json_int_peek(dc, "documents", 0),
+	    w_json_int_peek(dc, "maxDocuments", 0),
+	    w_json_int_peek(dc, "bytes", 0),
+	    w_json_int_peek(dc, "maxBytes", 0),
+	    w_json_int_peek(dc, "inFlight", 0));
+	jv_free(dc);
+	jv_free(d);
+	jv_free(r);
+}
+
+/* The run named by WEB_RUN_FILE; a missing variable is a usage error. */
+static int
+open_named_run(const char *cmd, struct w_run **r, struct w_err *e)
+{
+	const char *f = getenv("WEB_RUN_FILE");
+
+	if (f == NULL || *f == '\0') {
+		e->usage = 1;
+		return w_err_set(e, "invalid_parameter", "WEB_RUN_FILE is "
+		    "not set (start a run with: eval \"$(web-control run "
+		    "start --export)\")");
+	}
+	return w_run_open(r, 0, e);
+}
+
+static int
+run_show(const struct opts *o)
+{
+	struct w_run *r;
+	struct w_err e;
+	jv env, show;
+
+	w_err_clear(&e);
+	if (open_named_run("run show", &r, &e) == -1)
+		return fail(o, "run show", &e);
+	show = w_run_show(r);
+	w_run_close(r);
+	if (!jv_is_valid(show)) {
+		w_err_set(&e, "coordination_unavailable", "%s",
+		    jv_string_value(show = jv_invalid_get_msg(show)));
+		jv_free(show);
+		return fail(o, "run show", &e);
+	}
+	env = ok_env("run show", "run figures");
+	env = jv_object_set(env, jv_string("run_file"),
+	    jv_string(getenv("WEB_RUN_FILE")));
+	env = jv_object_set(env, jv_string("run"), show);
+	return emit(o, env, show_text);
+}
+
+static int
+run_end(const struct opts *o)
+{
+	const char *f = getenv("WEB_RUN_FILE");
+	struct w_err e;
+
+	w_err_clear(&e);
+	if (f == NULL || *f == '\0') {
+		e.usage = 1;
+		w_err_set(&e, "invalid_parameter", "WEB_RUN_FILE is not set");
+		return fail(o, "run end", &e);
+	}
+	if (w_run_end(f, &e) == -1)
+		return fail(o, "run end", &e);
+	if (o->export)
+		printf("unset WEB_RUN_FILE\n");
+	else if (o->json)
+		w_out_emit(ok_env("run end", "run ended"), o->mode, prog);
+	return 0;
+}
+
+static void
+status_text(jv env)
+{
+	jv h = jv_object_get(jv_copy(env), jv_string("host"));
+	jv ents = jv_object_get(jv_copy(h), jv_string("entries")), x;
+	int i, n = jv_array_length(jv_copy(ents));
+
+	printf("coordination  %s\n", w_json_str_peek(env, "coordination"));
+	printf("state         %s%s\n", w_json_str_peek(h, "stateDir"),
+	    w_json_bool_peek(h, "exists", 0) ? "" : " (none yet)");
+	printf("buckets       %ld of %ld\n", w_json_int_peek(h, "buckets", 0),
+	    w_json_int_peek(h, "maxBuckets", 0));
+	printf("active        %ld\n", w_json_int_peek(h, "activeRequests", 0));
+	printf("cooling down  %ld\n", w_json_int_peek(h, "coolingDown", 0));
+	for (i = 0; i < n; i++) {
+		x = jv_array_get(jv_copy(ents), i);
+		printf("  %.12s %-10s active %ld admitted %ld throttled %ld "
+		    "failed %ld%s%s\n", w_json_str_peek(x, "bucket"),
+		    w_json_str_peek(x, "scope"),
+		    w_json_int_peek(x, "active", 0),
+		    w_json_int_peek(x, "admitted", 0),
+		    w_json_int_peek(x, "throttled", 0),
+		    w_json_int_peek(x, "failed", 0),
+		    w_json_bool_peek(x, "coolingDown", 0) ?
+		    " cooling until " : "",
+		    w_json_bool_peek(x, "coolingDown", 0) ?
+		    w_json_str_peek(x, "retryAt") : "");
+		jv_free(x);
+	}
+	jv_free(ents);
+	jv_free(h);
+}
+
+static const char *
+coord_name(void)
+{
+	struct w_config c;
+	struct w_err e;
+	static char mode[16];
+	jv v;
+
+	w_err_clear(&e);
+	snprintf(mode, sizeof(mode), "process");
+	if (w_config_load(&c, &e) == -1)
+		return "unknown (config error)";
+	v = w_config_get(&c, "coordination");
+	if (jv_get_kind(v) == JV_KIND_STRING)
+		snprintf(mode, sizeof(mode), "%s", jv_string_value(v));
+	jv_free(v);
+	w_config_free(&c);
+	return mode;
+}
+
+static int
+status(const struct opts *o)
+{
+	struct w_err e;
+	jv env, h;
+
+	w_err_clear(&e);
+	if (w_host_status(&h, &e) == -1)
+		return fail(o, "status", &e);
+	env = ok_env("status", "host coordination state");
+	env = jv_object_set(env, jv_string("coordination"),
+	    jv_string(coord_name()));
+	env = jv_object_set(env, jv_string("host"), h);
+	env = jv_object_set(env, jv_string("searchCache"),
+	    w_searchcache_usage());
+	return emit(o, env, status_text);
+}
+
+static void
+reset_text(jv env)
+{
+	jv r = jv_object_get(jv_copy(env), jv_string("reset"));
+
+	printf("host coordination state cleared (%ld bucket%s)\n",
+	    w_json_int_peek(r, "bucketsCleared", 0),
+	    w_json_int_peek(r, "bucketsCleared", 0) == 1 ? "" : "s");
+	jv_free(r);
+}
+
+static int
+reset(const struct opts *o)
+{
+	struct w_err e;
+	jv env, r;
+
+	w_err_clear(&e);
+	if (w_host_reset(&r, &e) == -1)
+		return fail(o, "reset", &e);
+	env = ok_env("reset", "host coordination state cleared");
+	env = jv_object_set(env, jv_string("reset"), r);
+	return emit(o, env, reset_text);
+}
+
+static jv
+defaults(void)
+{
+	const char *d = "{\"coordination\":\"process\","
+	    "\"network\":{\"mode\":\"all\",\"allow\":[]},"
+	    "\"search\":{\"backend\":[\"parallel\",\"ollama\"],"
+	    "\"maxRequestsPerRun\":4},"
+	    "\"fetch\":{\"provider\":\"local\",\"render\":\"never\","
+	    "\"browserCommand\":\"agent-browser\"}}";
+
+	return jv_parse(d);
+}
+
+/* Strings with URL credentials lose them; everything else is kept. */
+static jv
+redact(jv v)
+{
+	const char *s, *at, *sep;
+	struct w_buf b;
+	jv k, x;
+	int it, i, n;
+
+	switch (jv_get_kind(v)) {
+	case JV_KIND_STRING:
+		s = jv_string_value(v);
+		if ((sep = strstr(s, "://")) == NULL ||
+		    (at = strchr(sep + 3, '@')) == NULL ||
+		    strcspn(sep + 3, "/?#") < (size_t)(at - sep - 3))
+			return v;
+		w_buf_init(&b, 16384);
+		w_buf_add(&b, s, (size_t)(sep + 3 - s));
+		w_buf_adds(&b, "[redacted]");
+		w_buf_adds(&b, at);
+		jv_free(v);
+		v = jv_string(b.p);
+		w_buf_free(&b);
+		return v;
+	case JV_KIND_ARRAY:
+		n = jv_array_length(jv_copy(v));
+		for (i = 0; i < n; i++)
+			v = jv_array_set(v, i, redact(jv_array_get(jv_copy(v),
+			    i)));
+		return v;
+	case JV_KIND_OBJECT:
+		for (it = jv_object_iter(v); jv_object_iter_valid(v, it);
+		    it = jv_object_iter_next(v, it)) {
+			k = jv_object_iter_key(v, it);
+			x = jv_object_iter_value(v, it);
+			v = jv_object_set(v, k, redact(x));
+		}
+		return v;
+	default:
+		return v;
+	}
+}
+
+static void
+config_text(jv env)
+{
+	jv c = jv_object_get(jv_copy(env), jv_string("config"));
+	jv h = jv_object_get(jv_copy(env), jv_string("hints")), x;
+	int i, n = jv_array_length(jv_copy(h));
+
+	jv_dumpf(c, stdout, JV_PRINT_PRETTY | JV_PRINT_SPACE1);
+	putchar('\n');
+	for (i = 0; i < n; i++) {
+		x = jv_array_get(jv_copy(h), i);
+		printf("hint: %s\n", jv_string_value(x));
+		jv_free(x);
+	}
+	jv_free(h);
+}
+
+static void
+doctor_text(jv env)
+{
+	jv ch = jv_object_get(jv_copy(env), jv_string("checks")), x;
+	int i, n = jv_array_length(jv_copy(ch));
+
+	for (i = 0; i < n; i++) {
+		x = jv_array_get(jv_copy(ch), i);
+		printf("%-4s %-14s %s\n", w_json_str_peek(x, "status"),
+		    w_json_str_peek(x, "check"), w_json_str_peek(x, "detail"));
+		jv_free(x);
+	}
+	jv_free(ch);
+}
+
+static jv
+check(jv list, const char *name, const char *st, const char *detail)
+{
+	jv o = jv_object();
+
+	o = jv_object_set(o, jv_string("check"), jv_string(name));
+	o = jv_object_set(o, jv_string("status"), jv_string(st));
+	o = jv_object_set(o, jv_string("detail"), jv_string(detail));
+	return jv_array_append(list, o);
+}
+
+/* The key-presence checks of doctor; liveness needs the search chain. */
+static int
+doctor(const struct opts *o)
+{
+	struct w_config c;
+	struct w_err e;
+	struct w_run *r;
+	jv list = jv_array(), h, env;
+	int bad = 0, rc;
+
+	w_err_clear(&e);
+	if (w_config_load(&c, &e) == -1) {
+		list = check(list, "config", "FAIL", e.msg);
+		bad = 1;
+	} else {
+		list = check(list, "config", "ok", "loaded and valid");
+		w_config_free(&c);
+	}
+	w_err_clear(&e);
+	if (w_host_status(&h, &e) == -1) {
+		list = check(list, "host state", "FAIL", e.msg);
+		bad = 1;
+	} else {
+		list = check(list, "host state", "ok", "private and valid");
+		jv_free(h);
+	}
+	w_err_clear(&e);
+	if (getenv("WEB_RUN_FILE") == NULL)
+		list = check(list, "run", "ok", "no WEB_RUN_FILE: each "
+		    "process is its own run");
+	else if (w_run_open(&r, 0, &e) == -1) {
+		list = check(list, "run", "FAIL", e.msg);
+		bad = 1;
+	} else {
+		list = check(list, "run", "ok", "run file readable");
+		w_run_close(r);
+	}
+	list = check(list, "liveness", "skip", "backend liveness probes are "
+	    "not implemented yet");
+	env = ok_env("doctor", bad ? "problems found" : "no problems found");
+	env = jv_object_set(env, jv_string("checks"), list);
+	if (bad)
+		env = w_env_status(env, W_ST_ERROR);
+	rc = emit(o, env, doctor_text);
+	return bad ? W_EXIT_ERROR : rc;
+}
+
+static int
+config(const struct opts *o)
+{
+	struct w_config c;
+	struct w_err e;
+	jv env, eff, hints = jv_array(), v;
+
+	w_err_clear(&e);
+	if (w_config_load(&c, &e) == -1) {
+		jv_free(hints);
+		return fail(o, "config", &e);
+	}
+	eff = jv_object_merge_recursive(defaults(), jv_copy(c.web));
+	v = w_config_get(&c, "search.endpoint");
+	if (jv_get_kind(v) != JV_KIND_NULL)
+		hints = jv_array_append(hints, jv_string("search.endpoint is "
+		    "the legacy spelling of search.searxng.endpoint"));
+	jv_free(v);
+	w_config_free(&c);
+	env = ok_env("config", "effective configuration");
+	env = jv_object_set(env, jv_string("source"), jv_string(
+	    getenv("WEB_CONFIG") ? "WEB_CONFIG" : "XDG_CONFIG_HOME"));
+	env = jv_object_set(env, jv_string("config"), redact(eff));
+	env = jv_object_set(env, jv_string("hints"), hints);
+	return emit(o, env, config_text);
+}
+
+static int
+dispatch(const struct opts *o, int argc, char **argv)
+{
+	const char *c = argv[0], *sub = argc > 1 ? argv[1] : "";
+
+	if (strcmp(c, "run") == 0 && argc == 2) {
+		if (strcmp(sub, "start") == 0)
+			return run_start(o);
+		if (strcmp(sub, "show") == 0)
+			return run_show(o);
+		if (strcmp(sub, "end") == 0)
+			return run_end(o);
+	}
+	if (argc == 1 && strcmp(c, "status") == 0)
+		return status(o);
+	if (argc == 1 && strcmp(c, "reset") == 0)
+		return reset(o);
+	if (argc == 1 && strcmp(c, "config") == 0)
+		return config(o);
+	if (argc == 1 && strcmp(c, "doctor") == 0)
+		return doctor(o);
+	fprintf(stderr, "%s: unknown command: %s%s%s\n", prog, c,
+	    argc > 1 ? " " : "", sub);
+	usage(stderr);
+	return W_EXIT_USAGE;
+}
+
+static const char schema[] =
+    "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\","
+    "\"title\":\"web-control\",\"type\":\"object\","
+    "\"properties\":{\"command\":{\"enum\":[\"run start\","
+    "\"run show\",\"run end\",\"status\",\"reset\",\"config\","
+    "\"doctor\"]},\"max_requests\":{\"type\":\"integer\","
+    "\"minimum\":1,\"maximum\":20},\"coordination\":{\"enum\":"
+    "[\"process\",\"host\"]}},\"required\":[\"command\"],"
+    "\"additionalProperties\":false}";
+
+int
+main(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "compact", no_argument, NULL, 'c' },
+		{ "max-requests", required_argument, NULL, 'm' },
+		{ "coordination", required_argument, NULL, 'C' },
+		{ "export", no_argument, NULL, 'x' },
+		{ "schema", no_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct opts o = { 0, W_OUT_AUTO, 0, W_COORD_DEFAULT, 0 };
+	char *end;
+	long n;
+	int ch, rc;
+
+	while ((ch = getopt_long(argc, argv, "jchV", lo, NULL)) != -1)
+		switch (ch) {
+		case 'j':
+			o.json = 1;
+			break;
+		case 'c':
+			o.json = 1;
+			o.mode = W_OUT_COMPACT;
+			break;
+		case 'm':
+			n = strtol(optarg, &end, 10);
+			if (*optarg == '\0' || *end != '\0' || n < 1 || n > 20) {
+				fprintf(stderr, "%s: --max-requests must be "
+				    "1 to 20\n", prog);
+				return W_EXIT_USAGE;
+			}
+			o.max_requests = (int)n;
+			break;
+		case 'C':
+			if (strcmp(optarg, "process") == 0)
+				o.coord = W_COORD_PROCESS;
+			else if (strcmp(optarg, "host") == 0)
+				o.coord = W_COORD_HOST;
+			else {
+				fprintf(stderr, "%s: --coordination must be "
+				    "process or host\n", prog);
+				return W_EXIT_USAGE;
+			}
+			break;
+		case 'x':
+			o.export = 1;
+			break;
+		case 's':
+			fputs(schema, stdout);
+			putchar('\n');
+			return w_out_finish(prog);
+		case 'h':
+			usage(stdout);
+			return w_out_finish(prog);
+		case 'V':
+			printf("%s %s\n", prog, WEBTOOLS_VERSION);
+			return w_out_finish(prog);
+		default:
+			usage(stderr);
+			return W_EXIT_USAGE;
+		}
+	if (optind >= argc) {
+		usage(stderr);
+		return W_EXIT_USAGE;
+	}
+	rc = dispatch(&o, argc - optind, argv + optind);
+	return w_exit_worst(rc, w_out_finish(prog));
+}

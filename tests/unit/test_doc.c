@@ -1,0 +1,321 @@
+/* test_doc.c: sniffing, the XML checker, feeds, challenge classification
+ * and the non-HTML paths of the document pipeline. */
+#include <stdlib.h>
+
+#include "t.h"
+#include "buf.h"
+#include "challenge.h"
+#include "doc.h"
+#include "feed.h"
+#include "json.h"
+
+static void
+test_sniff(void)
+{
+	CHECK_STR(w_doc_sniff("<!DOCTYPE html><p>x", 19), "html");
+	CHECK_STR(w_doc_sniff("\n  <HTML>", 9), "html");
+	CHECK_STR(w_doc_sniff("<div>hi</div>", 13), "html");
+	CHECK_STR(w_doc_sniff("<!-- c --><html>", 16), "html");
+	CHECK_STR(w_doc_sniff("<?xml version='1.0'?><rss version='2.0'>",
+	    40), "feed");
+	CHECK_STR(w_doc_sniff("<?xml version='1.0'?>\n<feed xmlns='x'>", 38),
+	    "feed");
+	CHECK_STR(w_doc_sniff("<rdf:RDF xmlns:rdf='x'>", 23), "feed");
+	CHECK_STR(w_doc_sniff("<?xml version='1.0'?><catalog/>", 31), "xml");
+	CHECK_STR(w_doc_sniff("<?xml version='1.0'?><html xmlns='x'>", 37),
+	    "html");
+	CHECK_STR(w_doc_sniff("<svg xmlns='x'/>", 16), "xml");
+	CHECK_STR(w_doc_sniff(" {\"a\":1}", 8), "json");
+	CHECK_STR(w_doc_sniff("[1,2]", 5), "json");
+	CHECK_STR(w_doc_sniff("%PDF-1.7\n", 9), "pdf");
+	CHECK_STR(w_doc_sniff("hello world", 11), "text");
+	CHECK_STR(w_doc_sniff("", 0), "text");
+	CHECK_STR(w_doc_sniff("a < b", 5), "text");
+	CHECK_STR(w_doc_sniff("ab\0cd", 5), "binary");
+	CHECK_STR(w_doc_sniff("\x89PNG\r\n\x1a\n", 8), "binary");
+	CHECK_STR(w_doc_sniff("\xff\xfe<\0h\0t\0m\0l\0>\0", 14), "html");
+	CHECK_STR(w_doc_sniff("\xef\xbb\xbf{}", 5), "json");
+}
+
+static int
+xml_ok(const char *s)
+{
+	struct w_err e;
+
+	w_err_clear(&e);
+	return w_feed_xml_check(s, strlen(s), &e) == 0;
+}
+
+static void
+test_xml(void)
+{
+	struct w_err e;
+
+	CHECK(xml_ok("<a/>"));
+	CHECK(xml_ok("<?xml version=\"1.0\"?>\n<!-- c -->\n<a x='1' y=\"2\">"
+	    "t &amp; &#233; &#xE9;<b/><![CDATA[<x>]]></a>\n"));
+	CHECK(xml_ok("<!DOCTYPE a [<!ENTITY e \"v\">]><a>&e;</a>"));
+	CHECK(xml_ok("<p:a xmlns:p='u'><p:b/></p:a>"));
+	CHECK(!xml_ok(""));
+	CHECK(!xml_ok("just text"));
+	CHECK(!xml_ok("<a>"));
+	CHECK(!xml_ok("<a></b>"));
+	CHECK(!xml_ok("<a><b></a></b>"));
+	CHECK(!xml_ok("<a/><b/>"));
+	CHECK(!xml_ok("<a/>text"));
+	CHECK(!xml_ok("<a x=1/>"));
+	CHECK(!xml_ok("<a x='1' x='2'/>"));
+	CHECK(!xml_ok("<a x='1'y='2'/>"));
+	CHECK(!xml_ok("<a x='<'/>"));
+	CHECK(!xml_ok("<a>&nbsp;</a>"));
+	CHECK(!xml_ok("<a>&#0;</a>"));
+	CHECK(!xml_ok("<a>& b</a>"));
+	CHECK(!xml_ok("<a>]]></a>"));
+	CHECK(!xml_ok("<a><!-- x -- y --></a>"));
+	CHECK(!xml_ok("<a>\x01</a>"));
+	CHECK(!xml_ok(" <?xml version='1.0'?><a/>"));
+	CHECK(!xml_ok("<a><![CDATA[x</a>"));
+	w_err_clear(&e);
+	CHECK_INT(w_feed_xml_check("<a>\n<b>\n</a>", 12, &e), -1);
+	CHECK_STR(e.code, "extraction_failed");
+	CHECK(strstr(e.msg, "line 3") != NULL);
+	CHECK_STR(w_feed_kind("<?xml version='1.0'?><rss>", 26), "rss");
+	CHECK_STR(w_feed_kind("<feed>", 6), "atom");
+	CHECK(w_feed_kind("<catalog>", 9) == NULL);
+}
+
+static const char rss[] =
+    "<?xml version='1.0'?><rss version='2.0'><channel>"
+    "<title>Chan &amp; nel</title><description>About &lt;b&gt;x&lt;/b&gt;"
+    "</description>"
+    "<item><title>One</title><link>https://e.org/1</link>"
+    "<pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate>"
+    "<description>&lt;p&gt;Sum &amp;amp; mary&lt;/p&gt;</description>"
+    "</item>"
+    "<item><title>Two</title><guid>https://e.org/2</guid>"
+    "<description>Second&nbsp;entry</description></item>"
+    "<item><title>Rel</title><link>/3</link></item>"
+    "</channel></rss>";
+
+static void
+test_feed(void)
+{
+	struct w_doc d;
+	struct w_err e;
+	jv v;
+
+	w_doc_init(&d);
+	w_err_clear(&e);
+	CHECK_INT(w_feed_extract(rss, sizeof(rss) - 1, "https://e.org/feed",
+	    0, 1, &d, &e), 0);
+	CHECK(d.text != NULL && strstr(d.text, "# Chan & nel\n") != NULL);
+	CHECK(d.text && strstr(d.text, "About x\n") != NULL);
+	CHECK(d.text && strstr(d.text, "- [One](https://e.org/1) (Mon, 01 "
+	    "Jan 2024 00:00:00 GMT)\n  Sum & mary\n") != NULL);
+	CHECK(d.text && strstr(d.text, "- [Two](https://e.org/2)\n  "
+	    "Second\xc2\xa0" "entry") != NULL);
+	CHECK(d.text && strstr(d.text, "[Rel](https://e.org/3)") != NULL);
+	CHECK_STR(w_json_str_peek(d.meta, "title"), "Chan & nel");
+	CHECK_INT(w_json_int_peek(d.coverage, "feed_entries", 0), 3);
+	CHECK_STR(w_json_str_peek(d.coverage, "feed_format"), "rss");
+	CHECK_INT(jv_array_length(jv_copy(d.links)), 3);
+	v = jv_array_get(jv_copy(d.links), 0);
+	CHECK_STR(w_json_str_peek(v, "where"), "main-content");
+	jv_free(v);
+	w_doc_free(&d);
+	w_doc_free(&d);
+
+	w_doc_init(&d);
+	CHECK_INT(w_feed_extract("<catalog/>", 10, NULL, 0, 0, &d, &e), -1);
+	CHECK_STR(e.code, "extraction_failed");
+	w_doc_free(&d);
+}
+
+static int
+classify(const char *html, int status, jv headers, struct w_challenge *c)
+{
+	int rc = w_challenge_classify(html, strlen(html), status, headers, c);
+
+	jv_free(headers);
+	return rc;
+}
+
+static char *
+long_article(const char *extra)
+{
+	static const char para[] = "<p>A CAPTCHA is a test that tells humans "
+	    "and bots apart; sites ask you to verify you are human when "
+	    "traffic looks unusual, and robots are blocked.</p>\n";
+	struct w_buf b;
+	int i;
+
+	w_buf_init(&b, 1 << 16);
+	(void)w_buf_adds(&b, "<html><body><article>");
+	for (i = 0; i < 12; i++)
+		(void)w_buf_adds(&b, para);
+	(void)w_buf_adds(&b, extra);
+	(void)w_buf_adds(&b, "</article></body></html>");
+	return w_buf_take(&b);
+}
+
+static void
+test_challenge(void)
+{
+	struct w_challenge c;
+	char *a;
+
+	CHECK_INT(classify("<html><head><title>Just a moment...</title></head>"
+	    "<body><script>window._cf_chl_opt={cType:'managed'}</script>"
+	    "</body></html>", 403, jv_null(), &c), 1);
+	CHECK_STR(c.code, "access_challenge");
+	CHECK_STR(c.vendor, "Cloudflare");
+	CHECK_INT(classify("<html><body><p>Hello</p></body></html>", 200,
+	    jv_object_set(jv_object(), jv_string("cf-mitigated"),
+	    jv_string("challenge")), &c), 1);
+	CHECK_STR(c.vendor, "Cloudflare");
+	CHECK_INT(classify("<title>Just a moment...</title>", 503,
+	    jv_null(), &c), 1);
+	CHECK_INT(classify("<body>x</body>", 403, jv_object_set(jv_object(),
+	    jv_string("x-datadome"), jv_string("protected")), &c), 1);
+	CHECK_STR(c.vendor, "DataDome");
+	CHECK_INT(classify("<body>x</body>", 200, jv_object_set(jv_object(),
+	    jv_string("x-datadome"), jv_string("protected")), &c), 0);
+	CHECK_INT(classify("<div id=\"px-captcha\"></div><p>Press &amp; "
+	    "Hold to confirm you are a human</p>", 403, jv_null(), &c), 1);
+	CHECK_STR(c.vendor, "PerimeterX");
+	CHECK_INT(classify("<div id=\"sec-if-cpt-container\"></div>", 200,
+	    jv_null(), &c), 1);
+	CHECK_STR(c.vendor, "Akamai");
+	CHECK_INT(classify("<title>Making sure you&#39;re not a bot!</title>",
+	    200, jv_null(), &c), 1);
+	CHECK_STR(c.vendor, "Anubis");
+
+	/* phrasing only on sparse pages */
+	CHECK_INT(classify("<p>Checking your browser before accessing the "
+	    "site.</p><script>var big='verify you are human';</script>", 200,
+	    jv_null(), &c), 1);
+	CHECK(c.vendor == NULL);
+	a = long_article("");
+	CHECK_INT(classify(a, 200, jv_null(), &c), 0);
+	CHECK_INT(classify(a, 403, jv_null(), &c), 0);
+	free(a);
+	/* widgets and Cloudflare's page scripts on a long article */
+	a = long_article("<div class=\"g-recaptcha\"></div><script src=\"/cdn-"
+	    "cgi/challenge-platform/scripts/jsd/main.js\"></script>");
+	CHECK_INT(classify(a, 200, jv_null(), &c), 0);
+	free(a);
+	CHECK_INT(classify("<form><div class=\"h-captcha\"></div></form>", 200,
+	    jv_null(), &c), 1);
+	CHECK_STR(c.vendor, "hCaptcha");
+
+	/* vocabulary: tiny bodies with 202/403/429/503 only */
+	CHECK_INT(classify("<p>Blocked: unusual traffic.</p>", 403, jv_null(),
+	    &c), 1);
+	CHECK_INT(classify("<p>Blocked: unusual traffic.</p>", 200, jv_null(),
+	    &c), 0);
+	CHECK_INT(classify("<p>No bottles in the bottom bothy.</p>", 403,
+	    jv_null(), &c), 0);
+	CHECK_INT(classify("<h1>Service Unavailable</h1>", 503, jv_null(),
+	    &c), 0);
+	CHECK_INT(classify("<h1>Too Many Requests</h1>", 429, jv_null(), &c),
+	    0);
+	CHECK_INT(classify("<script>var s='captcha bot blocked';</script>"
+	    "<p>Hi</p>", 403, jv_null(), &c), 0);
+
+	/* log-in walls */
+	CHECK_INT(classify("<title>Sign in</title><form><input type=\"text\">"
+	    "<input type=password></form>", 200, jv_null(), &c), 1);
+	CHECK_STR(c.code, "authentication_required");
+	CHECK_INT(classify("<p>Members only</p>", 401, jv_null(), &c), 1);
+	CHECK_STR(c.code, "authentication_required");
+	a = long_article("<form>Log in <input type=\"password\"></form>");
+	CHECK_INT(classify(a, 200, jv_null(), &c), 0);
+	free(a);
+}
+
+static int
+run(const char *bytes, size_t len, const char *ctype, enum w_format f,
+    const char *artifact, struct w_doc *d, struct w_err *e)
+{
+	struct w_doc_in in;
+	struct w_doc_opts o;
+
+	memset(&in, 0, sizeof(in));
+	memset(&o, 0, sizeof(o));
+	in.bytes = bytes;
+	in.len = len;
+	in.content_type = ctype;
+	in.headers = jv_null();
+	o.format = f;
+	o.artifact = artifact;
+	w_doc_init(d);
+	w_err_clear(e);
+	return w_doc_extract(&in, &o, d, e);
+}
+
+static void
+test_pipeline(void)
+{
+	struct w_doc d;
+	struct w_err e;
+
+	CHECK_INT(run("{\"a\": [1, 2.50, {}], \"b\": \"x\\\"y\"}", 33, NULL,
+	    W_FMT_MARKDOWN, NULL, &d, &e), 0);
+	CHECK_STR(d.text, "{\n  \"a\": [\n    1,\n    2.50,\n    {}\n  ],\n"
+	    "  \"b\": \"x\\\"y\"\n}\n");
+	CHECK_STR(d.kind, "json");
+	CHECK_STR(d.mime, "application/json");
+	w_doc_free(&d);
+	CHECK_INT(run("{\"a\":}", 6, "application/json", W_FMT_TEXT, NULL, &d,
+	    &e), -1);
+	CHECK_STR(e.code, "extraction_failed");
+	w_doc_free(&d);
+	CHECK_INT(run("{\"a\":}", 6, NULL, W_FMT_TEXT, NULL, &d, &e), 0);
+	CHECK_STR(d.kind, "text");
+	w_doc_free(&d);
+	CHECK_INT(run("<a><b></a>", 10, "text/xml", W_FMT_MARKDOWN, NULL, &d,
+	    &e), -1);
+	CHECK_STR(e.code, "extraction_failed");
+	w_doc_free(&d);
+	CHECK_INT(run("GIF89a\0\0", 8, "image/gif", W_FMT_MARKDOWN, NULL, &d,
+	    &e), -1);
+	CHECK_STR(e.code, "unsupported_content");
+	w_doc_free(&d);
+	CHECK_INT(run("GIF89a\0\0", 8, "image/gif", W_FMT_MARKDOWN, "g", &d,
+	    &e), 0);
+	CHECK(d.binary && d.len == 8 && memcmp(d.text, "GIF89a\0\0", 8) == 0);
+	w_doc_free(&d);
+	CHECK_INT(run("a\r\nb", 4, "text/plain; charset=utf-8", W_FMT_RAW,
+	    NULL, &d, &e), 0);
+	CHECK_STR(d.text, "a\r\nb");
+	w_doc_free(&d);
+	CHECK_INT(run("a\r\nb\rc", 6, "text/plain", W_FMT_TEXT, NULL, &d, &e),
+	    0);
+	CHECK_STR(d.text, "a\nb\nc");
+	w_doc_free(&d);
+	CHECK_INT(run("caf\xe9", 4, "text/plain; charset=latin1",
+	    W_FMT_MARKDOWN, NULL, &d, &e), 0);
+	CHECK_STR(d.text, "caf\xc3\xa9");
+	CHECK_STR(d.charset, "windows-1252");
+	w_doc_free(&d);
+	CHECK_INT(run("<p>x</p>", 8, "text/html", W_FMT_RAW, NULL, &d, &e), 0);
+	CHECK_STR(d.text, "<p>x</p>");
+	w_doc_free(&d);
+	CHECK_INT(run("<title>Just a moment...</title><script>_cf_chl_opt="
+	    "</script>", 57, "text/html", W_FMT_MARKDOWN, NULL, &d, &e), -1);
+	CHECK_STR(e.code, "access_challenge");
+	CHECK_STR(w_json_str_peek(d.coverage, "challenge_vendor"),
+	    "Cloudflare");
+	w_doc_free(&d);
+}
+
+int
+main(void)
+{
+	test_sniff();
+	test_xml();
+	test_feed();
+	test_challenge();
+	test_pipeline();
+	T_DONE();
+}

@@ -1,0 +1,277 @@
+/*
+ * test_html.c: w_html_extract against the golden files in
+ * tests/fixtures/html/ (case.html with case.md, case.txt, case.links,
+ * case.meta or case.err), then garbage, deep nesting and oversize input.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "t.h"
+#include "buf.h"
+#include "html.h"
+
+#define BASE	"https://example.com/dir/page.html"
+
+static char dir[4096];
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	struct w_buf b;
+	char tmp[8192];
+	size_t n;
+	FILE *fp;
+
+	if ((fp = fopen(path, "rb")) == NULL)
+		return NULL;
+	w_buf_init(&b, 16u << 20);
+	while ((n = fread(tmp, 1, sizeof(tmp), fp)) > 0)
+		w_buf_add(&b, tmp, n);
+	fclose(fp);
+	if (len != NULL)
+		*len = b.len;
+	return w_buf_take(&b);
+}
+
+static void
+chomp(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n > 0 && s[n - 1] == '\n')
+		s[--n] = '\0';
+}
+
+static int
+run(const char *html, size_t len, enum w_format f, int links,
+    struct w_doc *d, struct w_err *e)
+{
+	struct w_doc_in in;
+	struct w_doc_opts o;
+
+	memset(&in, 0, sizeof(in));
+	memset(&o, 0, sizeof(o));
+	memset(d, 0, sizeof(*d));
+	d->meta = d->links = d->coverage = jv_null();
+	w_err_clear(e);
+	in.url = BASE;
+	in.headers = jv_null();
+	o.format = f;
+	o.include_links = links;
+	return w_html_extract(html, len, &in, &o, d, e);
+}
+
+static void
+done(struct w_doc *d)
+{
+	free(d->text);
+	jv_free(d->meta);
+	jv_free(d->links);
+	jv_free(d->coverage);
+}
+
+static char *
+path(const char *name, const char *ext)
+{
+	static char p[8192];
+
+	snprintf(p, sizeof(p), "%s/%s.%s", dir, name, ext);
+	return p;
+}
+
+/* Compare output of one format with case.ext when that file exists. */
+static void
+golden(const char *name, const char *html, size_t len, const char *ext,
+    enum w_format f)
+{
+	struct w_doc d;
+	struct w_err e;
+	char *want;
+
+	if ((want = slurp(path(name, ext), NULL)) == NULL)
+		return;
+	CHECK_INT(run(html, len, f, 0, &d, &e), 0);
+	if (d.text != NULL && strcmp(d.text, want) != 0)
+		fprintf(stderr, "%s.%s: got\n%s\n", name, ext, d.text);
+	CHECK_STR(d.text ? d.text : "", want);
+	done(&d);
+	free(want);
+}
+
+static void
+golden_json(const char *name, const char *html, size_t len,
+    const char *ext)
+{
+	struct w_doc d;
+	struct w_err e;
+	char *want;
+	jv got;
+
+	if ((want = slurp(path(name, ext), NULL)) == NULL)
+		return;
+	chomp(want);
+	CHECK_INT(run(html, len, W_FMT_MARKDOWN, 1, &d, &e), 0);
+	got = jv_dump_string(jv_copy(strcmp(ext, "links") == 0 ? d.links :
+	    d.meta), JV_PRINT_SORTED);
+	if (strcmp(jv_string_value(got), want) != 0)
+		fprintf(stderr, "%s.%s: got %s\n", name, ext,
+		    jv_string_value(got));
+	CHECK_STR(jv_string_value(got), want);
+	jv_free(got);
+	done(&d);
+	free(want);
+}
+
+static void
+golden_err(const char *name, const char *html, size_t len)
+{
+	struct w_doc d;
+	struct w_err e;
+	char *want, *nl;
+	jv br;
+
+	if ((want = slurp(path(name, "err"), NULL)) == NULL)
+		return;
+	CHECK_INT(run(html, len, W_FMT_TEXT, 0, &d, &e), -1);
+	nl = strchr(want, '\n');
+	if (nl != NULL)
+		*nl++ = '\0';
+	CHECK_STR(e.code, want);
+	if (nl != NULL && strncmp(nl, "browser_recommended", 19) == 0) {
+		br = jv_object_get(jv_copy(d.coverage),
+		    jv_string("browser_recommended"));
+		CHECK(jv_get_kind(br) == JV_KIND_TRUE);
+		jv_free(br);
+	}
+	done(&d);
+	free(want);
+}
+
+static void
+fixtures(void)
+{
+	struct dirent *de;
+	DIR *dp;
+	char name[256], *html;
+	size_t n, len;
+	int cases = 0;
+
+	if ((dp = opendir(dir)) == NULL) {
+		CHECK(!"tests/fixtures/html is missing");
+		return;
+	}
+	while ((de = readdir(dp)) != NULL) {
+		n = strlen(de->d_name);
+		if (n < 6 || n >= sizeof(name) ||
+		    strcmp(de->d_name + n - 5, ".html") != 0)
+			continue;
+		memcpy(name, de->d_name, n - 5);
+		name[n - 5] = '\0';
+		if ((html = slurp(path(name, "html"), &len)) == NULL)
+			continue;
+		golden(name, html, len, "md", W_FMT_MARKDOWN);
+		golden(name, html, len, "txt", W_FMT_TEXT);
+		golden_json(name, html, len, "links");
+		golden_json(name, html, len, "meta");
+		golden_err(name, html, len);
+		free(html);
+		cases++;
+	}
+	closedir(dp);
+	CHECK(cases >= 14);
+}
+
+/* Random bytes, then random tag soup: an answer, never a crash. */
+static void
+garbage(void)
+{
+	static const char *const bits[] = {
+		"<", ">", "</", "<p>", "<div class='a'>", "</div>", "<table>",
+		"<td colspan=9>", "<a href='javascript:x'>", "&amp;", "&#0;",
+		"&#x110000;", "\xff", "\xc3", "<pre>", "<script>", "<!--",
+		"<ul><li>", "<br>", "text, words. ", "<svg><p>", "\0"
+	};
+	struct w_doc d;
+	struct w_err e;
+	char buf[4096];
+	unsigned seed = 12345;
+	size_t i, k, len;
+	int round, rc;
+
+	for (round = 0; round < 200; round++) {
+		len = 0;
+		for (i = 0; i < 300 && len + 40 < sizeof(buf); i++) {
+			seed = seed * 1103515245 + 12345;
+			if (round % 2 == 0)
+				buf[len++] = (char)(seed >> 16);
+			else {
+				k = (seed >> 16) % (sizeof(bits) /
+				    sizeof(bits[0]));
+				memcpy(buf + len, bits[k], strlen(bits[k]) +
+				    (k == 21));
+				len += strlen(bits[k]) + (k == 21);
+			}
+		}
+		rc = run(buf, len, round % 4 < 2 ? W_FMT_TEXT :
+		    W_FMT_MARKDOWN, 1, &d, &e);
+		CHECK(rc == 0 ? d.text != NULL && strlen(d.text) == d.len :
+		    e.code != NULL);
+		done(&d);
+	}
+}
+
+static void
+deep(void)
+{
+	struct w_buf b;
+	struct w_doc d;
+	struct w_err e;
+	int i;
+
+	w_buf_init(&b, 1u << 24);
+	for (i = 0; i < 3000; i++)
+		w_buf_adds(&b, "<div><blockquote><ul><li>");
+	w_buf_adds(&b, "<p>Deep text, at the bottom of a very deep tree.</p>");
+	CHECK_INT(run(b.p, b.len, W_FMT_MARKDOWN, 0, &d, &e), 0);
+	CHECK(d.text != NULL && strstr(d.text, "Deep text") != NULL);
+	done(&d);
+	w_buf_free(&b);
+}
+
+/* Over W_HTML_PARSE_MAX: cut, not failed. */
+static void
+oversize(void)
+{
+	struct w_buf b;
+	struct w_doc d;
+	struct w_err e;
+	jv t;
+
+	w_buf_init(&b, 1u << 25);
+	w_buf_adds(&b, "<html><body><article>");
+	while (b.len < W_HTML_PARSE_MAX + 4096)
+		w_buf_adds(&b, "<p>A long article goes on, and on, with "
+		    "commas, words and sentences that never seem to end.</p>\n");
+	CHECK_INT(run(b.p, b.len, W_FMT_TEXT, 0, &d, &e), 0);
+	t = jv_object_get(jv_copy(d.coverage), jv_string("html_truncated"));
+	CHECK(jv_get_kind(t) == JV_KIND_TRUE);
+	jv_free(t);
+	done(&d);
+	w_buf_free(&b);
+}
+
+int
+main(void)
+{
+	const char *top = getenv("WT_TOP");
+
+	snprintf(dir, sizeof(dir), "%s/tests/fixtures/html",
+	    top != NULL ? top : ".");
+	fixtures();
+	garbage();
+	deep();
+	oversize();
+	T_DONE();
+}
