@@ -45,8 +45,9 @@ struct origin {
 	struct w_robots_fetch	 f;
 	char			 agent[W_ROBOTS_TOKEN_MAX];
 	struct w_robots_agent	*sel;
-	char			*group;		/* JSON text of "group" */
-	char			*maps;		/* JSON text of "sitemaps" */
+	char			*mid;		/* JSON text from "group" to
+						   "source":{"url": */
+	char			*tail;		/* the rest of "source" */
 };
 
 struct state {
@@ -62,6 +63,7 @@ struct state {
 	struct origin		*origins[ORIGINS_MAX];
 	size_t			 norigins;
 	struct w_buf		 out;
+	struct w_buf		 sum;
 };
 
 static void
@@ -165,53 +167,97 @@ put_key(struct w_buf *b, const char *k)
 	w_buf_adds(b, "\":");
 }
 
-/* The JSON of the selection's "group" and the file's "sitemaps". */
+/* "group" of the selection, then "sitemaps" of the file. */
 static void
-describe(struct origin *o)
+put_group_maps(struct w_buf *b, const struct origin *o)
 {
-	struct w_buf b;
 	size_t i, n;
 	int line;
 
-	w_buf_init(&b, ENV_MAX_BYTES);
+	put_key(b, "group");
 	if (o->sel == NULL || !w_robots_agent_matched(o->sel))
-		w_buf_adds(&b, "null");
+		w_buf_adds(b, "null");
 	else {
 		n = w_robots_agent_nlines(o->sel);
-		w_buf_adds(&b, "{\"user_agents\":[");
+		w_buf_adds(b, "{\"user_agents\":[");
 		for (i = 0; i < n; i++) {
 			if (i > 0)
-				w_buf_addc(&b, ',');
-			put_cstr(&b, w_robots_agent_line(o->sel, i, &line));
+				w_buf_addc(b, ',');
+			put_cstr(b, w_robots_agent_line(o->sel, i, &line));
 		}
-		w_buf_adds(&b, "],\"lines\":[");
+		w_buf_adds(b, "],\"lines\":[");
 		for (i = 0; i < n; i++) {
 			w_robots_agent_line(o->sel, i, &line);
-			w_buf_printf(&b, "%s%d", i > 0 ? "," : "", line);
+			w_buf_printf(b, "%s%d", i > 0 ? "," : "", line);
 		}
-		w_buf_printf(&b, "],\"global\":%s}",
+		w_buf_printf(b, "],\"global\":%s}",
 		    w_robots_agent_global(o->sel) ? "true" : "false");
 	}
-	free(o->group);
-	o->group = w_buf_take(&b);
-	if (o->maps != NULL)
-		return;
-	w_buf_addc(&b, '[');
+	put_key(b, "sitemaps");
+	w_buf_addc(b, '[');
 	n = o->f.rules ? w_robots_nsitemaps(o->f.rules) : 0;
 	for (i = 0; i < n && i < SITEMAPS_MAX; i++) {
-		const char *s = w_robots_sitemap(o->f.rules, i);
+		const char *sm = w_robots_sitemap(o->f.rules, i);
 
 		if (i > 0)
-			w_buf_addc(&b, ',');
-		put_str(&b, s, strlen(s) > 2048 ? 2048 : strlen(s));
+			w_buf_addc(b, ',');
+		put_str(b, sm, strlen(sm) > 2048 ? 2048 : strlen(sm));
 	}
-	w_buf_addc(&b, ']');
-	o->maps = w_buf_take(&b);
+	w_buf_addc(b, ']');
+}
+
+/*
+ * The parts of an envelope that are the same for every URL of one
+ * origin and agent: o->mid runs from "group" to the opening of
+ * source.url, o->tail closes "source".
+ */
+static void
+describe(struct origin *o, const char *file)
+{
+	struct w_buf b;
+	double d;
+
+	w_buf_init(&b, ENV_MAX_BYTES);
+	w_buf_addc(&b, '-');	/* so that put_key starts with a comma */
+	put_group_maps(&b, o);
+	put_key(&b, "crawl_delay");
+	d = o->sel ? w_robots_agent_crawl_delay(o->sel) : -1;
+	if (d >= 0)
+		w_buf_printf(&b, "%.15g", d);
+	else
+		w_buf_adds(&b, "null");
+	put_key(&b, "robots_status");
+	put_cstr(&b, w_robots_status_name(o->f.status));
+	put_key(&b, "cache_hit");
+	w_buf_adds(&b, o->f.cache_hit ? "true" : "false");
+	put_key(&b, "source");
+	w_buf_adds(&b, "{\"url\":");
+	free(o->mid);
+	o->mid = w_strdup(b.p + 1);
+	w_buf_reset(&b);
+	if (file != NULL) {
+		w_buf_adds(&b, ",\"robots_file\":");
+		put_cstr(&b, file);
+	} else {
+		w_buf_adds(&b, ",\"robots_url\":");
+		put_cstr(&b, o->f.robots_url);
+		if (o->f.final_url != NULL &&
+		    strcmp(o->f.final_url, o->f.robots_url) != 0) {
+			w_buf_adds(&b, ",\"final_url\":");
+			put_cstr(&b, o->f.final_url);
+		}
+		if (o->f.http_status > 0)
+			w_buf_printf(&b, ",\"http_status\":%d",
+			    o->f.http_status);
+	}
+	w_buf_addc(&b, '}');
+	free(o->tail);
+	o->tail = w_buf_take(&b);
 }
 
 /* Select the rules for agent (kept while the agent stays the same). */
 static void
-select_agent(struct origin *o, const char *agent)
+select_agent(struct origin *o, const char *agent, const char *file)
 {
 	if (o->sel != NULL && strcmp(o->agent, agent) == 0)
 		return;
@@ -220,7 +266,7 @@ select_agent(struct origin *o, const char *agent)
 	snprintf(o->agent, sizeof(o->agent), "%s", agent);
 	if (o->f.rules != NULL)
 		o->sel = w_robots_agent_new(o->f.rules, agent);
-	describe(o);
+	describe(o, file);
 }
 
 static void
@@ -231,34 +277,54 @@ origin_free(struct origin *o)
 	w_robots_fetch_free(&o->f);
 	w_robots_agent_free(o->sel);
 	free(o->name);
-	free(o->group);
-	free(o->maps);
+	free(o->mid);
+	free(o->tail);
 	free(o);
 }
 
-/* The host-written summary and the error message for a verdict. */
+/* Append the decimal n. */
+static void
+put_int(struct w_buf *b, long n)
+{
+	char d[24];
+	int i = (int)sizeof(d);
+	unsigned long u = n < 0 ? -(unsigned long)n : (unsigned long)n;
+
+	do
+		d[--i] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (n < 0)
+		d[--i] = '-';
+	w_buf_add(b, d + i, sizeof(d) - (size_t)i);
+}
+
+/* The host-written summary of a verdict (never page text) into s. */
 static void
 explain(const struct origin *o, const struct w_robots_verdict *v,
-    char *sum, size_t slen)
+    struct w_buf *s)
 {
 	const struct w_robots_fetch *f = &o->f;
 
+	w_buf_reset(s);
 	if (!w_robots_status_ok(f->status))
-		snprintf(sum, slen, "disallowed: robots.txt is %s (%s); "
-		    "failing closed", w_robots_status_name(f->status),
-		    f->why.msg);
+		w_buf_printf(s, "disallowed: robots.txt is %s (%s); failing "
+		    "closed", w_robots_status_name(f->status), f->why.msg);
 	else if (f->status == W_ROBOTS_MISSING)
-		snprintf(sum, slen, "allowed: robots.txt is missing (HTTP %d)",
+		w_buf_printf(s, "allowed: robots.txt is missing (HTTP %d)",
 		    f->http_status);
 	else if (v->implicit)
-		snprintf(sum, slen, "allowed: /robots.txt is always allowed");
-	else if (v->line == 0)
-		snprintf(sum, slen, "allowed for %s: no rule matches",
-		    o->agent);
-	else
-		snprintf(sum, slen, "%s for %s by the %s rule on line %d",
-		    v->allowed ? "allowed" : "disallowed", o->agent,
-		    v->allow_rule ? "allow" : "disallow", v->line);
+		w_buf_adds(s, "allowed: /robots.txt is always allowed");
+	else if (v->line == 0) {
+		w_buf_adds(s, "allowed for ");
+		w_buf_adds(s, o->agent);
+		w_buf_adds(s, ": no rule matches");
+	} else {
+		w_buf_adds(s, v->allowed ? "allowed for " : "disallowed for ");
+		w_buf_adds(s, o->agent);
+		w_buf_adds(s, v->allow_rule ? " by the allow rule on line " :
+		    " by the disallow rule on line ");
+		put_int(s, v->line);
+	}
 }
 
 static void
@@ -292,69 +358,38 @@ static int
 answer(struct state *st, struct origin *o, const char *url,
     const struct w_robots_verdict *v)
 {
-	struct w_buf *b = &st->out;
-	char sum[700];
-	double d;
+	struct w_buf *b = &st->out, *sum = &st->sum;
 
-	explain(o, v, sum, sizeof(sum));
+	explain(o, v, sum);
 	w_buf_reset(b);
-	w_buf_adds(b, "{\"tool\":\"wrobots\",\"status\":");
-	w_buf_adds(b, v->allowed ? "\"ok\"" : "\"blocked\"");
-	put_key(b, "summary");
-	put_cstr(b, sum);
-	put_key(b, "allowed");
-	w_buf_adds(b, v->allowed ? "true" : "false");
-	put_key(b, "agent");
-	put_cstr(b, o->agent);
-	put_key(b, "rule");
+	w_buf_adds(b, v->allowed ? "{\"tool\":\"wrobots\",\"status\":\"ok\","
+	    "\"summary\":" : "{\"tool\":\"wrobots\",\"status\":\"blocked\","
+	    "\"summary\":");
+	put_str(b, sum->p, sum->len);
+	w_buf_adds(b, v->allowed ? ",\"allowed\":true,\"agent\":\"" :
+	    ",\"allowed\":false,\"agent\":\"");
+	w_buf_adds(b, o->agent);
+	w_buf_adds(b, "\",\"rule\":");
 	if (v->pattern != NULL) {
 		size_t n = strlen(v->pattern);
 
-		w_buf_printf(b, "{\"directive\":\"%s\",\"pattern\":",
-		    v->allow_rule ? "allow" : "disallow");
+		w_buf_adds(b, v->allow_rule ? "{\"directive\":\"allow\","
+		    "\"pattern\":" : "{\"directive\":\"disallow\","
+		    "\"pattern\":");
 		put_str(b, v->pattern, n > PATTERN_OUT_MAX ? PATTERN_OUT_MAX :
 		    n);
-		w_buf_printf(b, ",\"line\":%d}", v->line);
+		w_buf_adds(b, ",\"line\":");
+		put_int(b, v->line);
+		w_buf_addc(b, '}');
 	} else
 		w_buf_adds(b, "null");
-	put_key(b, "group");
-	w_buf_adds(b, o->group);
-	put_key(b, "crawl_delay");
-	d = o->sel ? w_robots_agent_crawl_delay(o->sel) : -1;
-	if (d >= 0)
-		w_buf_printf(b, "%.15g", d);
-	else
-		w_buf_adds(b, "null");
-	put_key(b, "sitemaps");
-	w_buf_adds(b, o->maps);
-	put_key(b, "robots_status");
-	put_cstr(b, w_robots_status_name(o->f.status));
-	put_key(b, "cache_hit");
-	w_buf_adds(b, o->f.cache_hit ? "true" : "false");
-	put_key(b, "source");
-	w_buf_adds(b, "{\"url\":");
+	w_buf_adds(b, o->mid);
 	put_cstr(b, url);
-	if (st->file != NULL) {
-		w_buf_adds(b, ",\"robots_file\":");
-		put_cstr(b, st->file);
-	} else {
-		w_buf_adds(b, ",\"robots_url\":");
-		put_cstr(b, o->f.robots_url);
-		if (o->f.final_url != NULL &&
-		    strcmp(o->f.final_url, o->f.robots_url) != 0) {
-			w_buf_adds(b, ",\"final_url\":");
-			put_cstr(b, o->f.final_url);
-		}
-		if (o->f.http_status > 0)
-			w_buf_printf(b, ",\"http_status\":%d",
-			    o->f.http_status);
-	}
-	w_buf_addc(b, '}');
+	w_buf_adds(b, o->tail);
 	if (!v->allowed)
-		put_error(b, o, sum);
-	put_key(b, "untrusted_fields");
-	w_buf_adds(b, "[\"rule.pattern\",\"group.user_agents\","
-	    "\"sitemaps\"]}");
+		put_error(b, o, sum->p);
+	w_buf_adds(b, ",\"untrusted_fields\":[\"rule.pattern\","
+	    "\"group.user_agents\",\"sitemaps\"]}");
 	if (st->pretty) {
 		jv env = jv_parse_sized(b->p, (int)b->len);
 
@@ -433,7 +468,7 @@ check(struct state *st, const char *url, const char *agent)
 		o = origin_for(st, name);
 		free(name);
 	}
-	select_agent(o, agent);
+	select_agent(o, agent, st->file);
 	memset(&v, 0, sizeof(v));
 	if (!w_robots_status_ok(o->f.status))
 		v.allowed = 0;
@@ -675,6 +710,7 @@ main(int argc, char **argv)
 		return W_EXIT_USAGE;
 	st.pretty = st.mode == W_OUT_AUTO && isatty(STDOUT_FILENO);
 	w_buf_init(&st.out, ENV_MAX_BYTES);
+	w_buf_init(&st.sum, 4096);
 	if (setup(&st) == -1) {
 		w_out_finish(prog);
 		return W_EXIT_USAGE;
@@ -689,6 +725,7 @@ main(int argc, char **argv)
 	for (k = 0; k < st.norigins; k++)
 		origin_free(st.origins[k]);
 	w_buf_free(&st.out);
+	w_buf_free(&st.sum);
 	free((char *)st.opts.user_agent);
 	if (st.have_cfg)
 		w_config_free(&st.cfg);

@@ -57,14 +57,23 @@ static const struct marker strong[] = {
 	{ NULL, NULL }
 };
 
-/* Found in the markup: a challenge only on a sparse or refused page. */
-static const struct marker weak[] = {
-	{ "challenge-platform", "Cloudflare" },
+/* Captcha widgets: a sparse page that holds one is a challenge form. */
+static const struct marker widgets[] = {
 	{ "cf-turnstile", "Cloudflare" },
-	{ "challenges.cloudflare.com", "Cloudflare" },
 	{ "h-captcha", "hCaptcha" },
-	{ "hcaptcha.com", "hCaptcha" },
 	{ "g-recaptcha", "reCAPTCHA" },
+	{ NULL, NULL }
+};
+
+/*
+ * Vendor scripts, also served on ordinary pages (Cloudflare's JavaScript
+ * detections, bot-manager tags): a challenge only on a sparse refused
+ * page; otherwise they only name the vendor of a phrasing match.
+ */
+static const struct marker scripts[] = {
+	{ "challenge-platform", "Cloudflare" },
+	{ "challenges.cloudflare.com", "Cloudflare" },
+	{ "hcaptcha.com", "hCaptcha" },
 	{ "google.com/recaptcha", "reCAPTCHA" },
 	{ "recaptcha.net", "reCAPTCHA" },
 	{ "_incapsula_resource", "Imperva" },
@@ -72,6 +81,7 @@ static const struct marker weak[] = {
 	{ "ddos-guard", "DDoS-Guard" },
 	{ "datadome", "DataDome" },
 	{ "perimeterx", "PerimeterX" },
+	{ "px-cdn.net", "PerimeterX" },
 	{ "kpsdk", "Kasada" },
 	{ NULL, NULL }
 };
@@ -429,7 +439,7 @@ classify(const struct scan *sc, int status, jv headers,
 	const char *const *p;
 	const char *v;
 	int refused = status == 202 || status == 403 || status == 429 ||
-	    status == 503;
+	    status == 503, sparse;
 
 	if (by_headers(headers, status, c))
 		return 1;
@@ -444,10 +454,14 @@ classify(const struct scan *sc, int status, jv headers,
 	if (is_login(sc, status))
 		return set(c, "authentication_required", NULL,
 		    status == 401 ? "HTTP 401" : "log-in form");
-	v = find_marker(weak, sc->markup.p);
-	if (v != NULL && (sc->visible <= W_CHALLENGE_PHRASE_MAX || refused))
+	sparse = sc->visible <= W_CHALLENGE_PHRASE_MAX;
+	if (sparse && (v = find_marker(widgets, sc->markup.p)) != NULL)
 		return set(c, "access_challenge", v,
-		    "challenge widget on a sparse or refused page");
+		    "captcha form on a sparse page");
+	v = find_marker(scripts, sc->markup.p);
+	if (v != NULL && sparse && refused)
+		return set(c, "access_challenge", v,
+		    "challenge script on a sparse refused page");
 	if (sc->visible <= W_CHALLENGE_PHRASE_MAX)
 		for (p = phrases; *p != NULL; p++)
 			if (strstr(sc->vis, *p) || strstr(sc->title, *p))

@@ -1,9 +1,10 @@
 /*
  * doccache.c: the run's document cache, as files under <run>/docs/:
- * <h>.txt (the text), <h>.json (metadata, written last, so its presence
- * means a complete entry; its mtime is the LRU clock) and <h>.inflight
- * (the owner of a fetch in progress), where h is the SHA-256 of the
- * caller's key. Every change happens under the run lock.
+ * <h>.doc (one line of JSON metadata, then the text; written to a
+ * temporary name and renamed, so it is always complete; its mtime is
+ * the LRU clock) and <h>.inflight (the owner of a fetch in progress),
+ * where h is the SHA-256 of the caller's key. Every change happens under
+ * the run lock.
  */
 #include <sys/stat.h>
 
@@ -135,32 +136,32 @@ mem_put(struct w_doccache *dc, const char *h, const char *text, size_t len,
 
 /* ---- on disk ---- */
 
-/* Open <h>.json and <h>.txt; 1 when both exist, 0 when not. */
+/* Open <h>.doc; 1 when it exists, 0 when not. */
 static int
-disk_open(struct w_doccache *dc, const char *h, int *jfd, int *tfd)
+disk_open(struct w_doccache *dc, const char *h, int *fd)
 {
-	char *pj = path(dc, h, ".json"), *pt = path(dc, h, ".txt");
+	char *p = path(dc, h, ".doc");
 
-	*jfd = open(pj, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
-	*tfd = *jfd == -1 ? -1 : open(pt, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	free(pj);
-	free(pt);
-	if (*jfd != -1 && *tfd != -1)
-		return 1;
-	if (*jfd != -1)
-		close(*jfd);
-	*jfd = *tfd = -1;
-	return 0;
+	*fd = open(p, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	free(p);
+	return *fd != -1;
 }
 
+/* Read an opened entry; 0 on success, -1 when it is unusable. */
 static int
-read_fd(int fd, size_t max, char **out, size_t *len)
+disk_read(int fd, char **text, size_t *len, jv *meta)
 {
 	struct w_buf b;
-	char chunk[65536];
+	struct w_err e;
+	char chunk[65536], *nl;
 	ssize_t n;
+	size_t off;
+	jv o;
 
-	w_buf_init(&b, max);
+	w_err_clear(&e);
+	if (w_lock_check_fd(fd, "cache", &e) == -1)
+		return -1;
+	w_buf_init(&b, W_DOCCACHE_MAX_BYTES + W_DOCCACHE_META_MAX + 1);
 	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
 		if (n == -1 && errno == EINTR)
 			continue;
@@ -169,34 +170,25 @@ read_fd(int fd, size_t max, char **out, size_t *len)
 			return -1;
 		}
 	}
-	*len = b.len;
-	*out = w_buf_take(&b);
-	return 0;
-}
-
-/* Read an opened entry; 0 on success, -1 when it is unusable. */
-static int
-disk_read(int jfd, int tfd, char **text, size_t *len, jv *meta)
-{
-	char *js;
-	size_t jl;
-	jv o;
-
-	if (w_lock_check_fd(jfd, "cache", &(struct w_err){0}) == -1 ||
-	    read_fd(jfd, W_DOCCACHE_META_MAX, &js, &jl) == -1)
-		return -1;
-	o = jv_parse_sized(js, (int)jl);
-	free(js);
-	if (jv_get_kind(o) != JV_KIND_OBJECT) {
-		jv_free(o);
+	if (b.p == NULL || (nl = memchr(b.p, '\n', b.len)) == NULL) {
+		w_buf_free(&b);
 		return -1;
 	}
-	if (read_fd(tfd, W_DOCCACHE_MAX_BYTES, text, len) == -1) {
+	o = jv_parse_sized(b.p, (int)(nl - b.p));
+	off = (size_t)(nl + 1 - b.p);
+	if (jv_get_kind(o) != JV_KIND_OBJECT ||
+	    w_json_int_peek(o, "bytes", -1) != (long)(b.len - off)) {
 		jv_free(o);
+		w_buf_free(&b);
 		return -1;
 	}
+	*len = b.len - off;
+	*text = w_malloc(*len + 1);
+	memcpy(*text, b.p + off, *len);
+	(*text)[*len] = '\0';
+	w_buf_free(&b);
 	*meta = jv_object_get(o, jv_string("meta"));
-	(void)futimens(jfd, NULL);	/* the LRU clock */
+	(void)futimens(fd, NULL);	/* the LRU clock */
 	return 0;
 }
 
@@ -251,22 +243,35 @@ marker_error(const char *mp)
 	return err;
 }
 
+/* Create (or, with an error, replace) the caller's marker. */
 static int
 marker_write(const char *mp, jv error, struct w_err *e)
 {
 	jv o = jv_object();
-	int rc;
+	const char *s;
+	int rc = 0, fd;
 
 	o = jv_object_set(o, jv_string("pid"), jv_number(getpid()));
 	o = jv_object_set(o, jv_string("start"),
 	    jv_number((double)w_lock_proc_start(getpid())));
-	if (jv_get_kind(error) != JV_KIND_NULL)
+	if (jv_get_kind(error) != JV_KIND_NULL) {
 		o = jv_object_set(o, jv_string("error"), error);
-	else
-		jv_free(error);
+		o = jv_dump_string(o, 0);
+		s = jv_string_value(o);
+		rc = w_lock_write_atomic(mp, s, strlen(s), 0, e);
+		jv_free(o);
+		return rc;
+	}
+	jv_free(error);
 	o = jv_dump_string(o, 0);
-	rc = w_lock_write_atomic(mp, jv_string_value(o),
-	    strlen(jv_string_value(o)), 0, e);
+	s = jv_string_value(o);
+	fd = open(mp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+	    0600);
+	if (fd == -1 || write(fd, s, strlen(s)) != (ssize_t)strlen(s))
+		rc = w_err_set(e, "coordination_unavailable",
+		    "cannot write an in-flight marker: %s", strerror(errno));
+	if (fd != -1)
+		close(fd);
 	jv_free(o);
 	return rc;
 }
@@ -277,14 +282,14 @@ marker_write(const char *mp, jv error, struct w_err *e)
  */
 static int
 disk_look(struct w_doccache *dc, const char *h, int waited, long *owner,
-    int *jfd, int *tfd, jv *err, struct w_err *e)
+    int *fd, jv *err, struct w_err *e)
 {
 	char *mp = path(dc, h, ".inflight");
 	unsigned long long start;
 	long pid;
 	int rc = 0;
 
-	if (disk_open(dc, h, jfd, tfd)) {
+	if (disk_open(dc, h, fd)) {
 		free(mp);
 		return 1;
 	}
@@ -311,30 +316,45 @@ disk_look(struct w_doccache *dc, const char *h, int waited, long *owner,
 	return rc;
 }
 
+static void
+drop_entry(struct w_run *r, struct w_doccache *dc, const char *h)
+{
+	struct w_err e;
+	char *p = path(dc, h, ".doc");
+
+	w_err_clear(&e);
+	if (w_run_lock(r, &e) == 0) {
+		(void)unlink(p);
+		w_run_unlock(r);
+	}
+	free(p);
+}
+
 static int
 disk_get(struct w_run *r, struct w_doccache *dc, const char *h,
     long wait_ms, char **text, size_t *len, jv *meta, struct w_err *e)
 {
 	long long end = w_lock_mono_ms() + wait_ms;
-	int jfd, tfd, rc, waited = 0;
+	int fd, rc, waited = 0;
 	long owner = 0;
 	jv err;
 
-	if (w_lock_private_dir(dc->docs, e) == -1)
+	if (access(dc->docs, F_OK) == -1 && w_lock_private_dir(dc->docs,
+	    e) == -1)
 		return -1;
 	for (;;) {
 		if (w_run_lock(r, e) == -1)
 			return -1;
 		err = jv_null();
-		rc = disk_look(dc, h, waited, &owner, &jfd, &tfd, &err, e);
+		rc = disk_look(dc, h, waited, &owner, &fd, &err, e);
 		w_run_unlock(r);
 		if (rc == 1) {
-			rc = disk_read(jfd, tfd, text, len, meta);
-			close(jfd);
-			close(tfd);
+			rc = disk_read(fd, text, len, meta);
+			close(fd);
 			if (rc == 0)
 				return W_DC_HIT;
 			/* An unusable entry: drop it and look again. */
+			drop_entry(r, dc, h);
 			continue;
 		}
 		if (rc == 3) {
@@ -389,18 +409,15 @@ evict(struct w_doccache *dc, size_t len)
 	if ((dp = opendir(dc->docs)) == NULL)
 		return;
 	while ((d = readdir(dp)) != NULL && n < sizeof(ent) / sizeof(ent[0])) {
-		if (strlen(d->d_name) != 69 ||
-		    strcmp(d->d_name + 64, ".json") != 0)
+		if (strlen(d->d_name) != 68 ||
+		    strcmp(d->d_name + 64, ".doc") != 0 ||
+		    fstatat(dirfd(dp), d->d_name, &st, AT_SYMLINK_NOFOLLOW))
 			continue;
 		memcpy(ent[n].h, d->d_name, 64);
 		ent[n].h[64] = '\0';
-		if (fstatat(dirfd(dp), d->d_name, &st, AT_SYMLINK_NOFOLLOW))
-			continue;
 		ent[n].mtime = (long long)st.st_mtim.tv_sec * 1000000000LL +
 		    st.st_mtim.tv_nsec;
-		p = path(dc, ent[n].h, ".txt");
-		ent[n].bytes = stat(p, &st) == 0 ? (size_t)st.st_size : 0;
-		free(p);
+		ent[n].bytes = (size_t)st.st_size;
 		n++;
 	}
 	closedir(dp);
@@ -411,12 +428,10 @@ evict(struct w_doccache *dc, size_t len)
 			if (ent[i].mtime < ent[old].mtime)
 				old = i;
 		}
-		if (n < W_DOCCACHE_MAX_DOCS && total <= W_DOCCACHE_MAX_BYTES)
+		if (n == 0 || (n < W_DOCCACHE_MAX_DOCS &&
+		    total <= W_DOCCACHE_MAX_BYTES))
 			break;
-		p = path(dc, ent[old].h, ".json");
-		(void)unlink(p);
-		free(p);
-		p = path(dc, ent[old].h, ".txt");
+		p = path(dc, ent[old].h, ".doc");
 		(void)unlink(p);
 		free(p);
 		ent[old] = ent[--n];
@@ -428,7 +443,8 @@ w_doccache_put(struct w_run *r, const char *key, const char *text,
     size_t len, jv meta, struct w_err *e)
 {
 	struct w_doccache *dc = w_run_doccache(r);
-	char h[65], *pt = NULL, *pj = NULL, *mp = NULL;
+	char h[65], *pd, *mp;
+	struct w_buf b;
 	jv o;
 	int rc = 0;
 
@@ -440,33 +456,31 @@ w_doccache_put(struct w_run *r, const char *key, const char *text,
 			jv_free(meta);
 		return 0;
 	}
-	pt = path(dc, h, ".txt");
-	pj = path(dc, h, ".json");
+	pd = path(dc, h, ".doc");
 	mp = path(dc, h, ".inflight");
 	o = jv_object_set(jv_object(), jv_string("meta"), meta);
 	o = jv_object_set(o, jv_string("bytes"), jv_number((double)len));
 	o = jv_dump_string(o, 0);
+	w_buf_init(&b, W_DOCCACHE_MAX_BYTES + W_DOCCACHE_META_MAX + 1);
+	if (len <= W_DOCCACHE_MAX_BYTES &&
+	    (w_buf_adds(&b, jv_string_value(o)) == -1 ||
+	    w_buf_addc(&b, '\n') == -1 || w_buf_add(&b, text, len) == -1))
+		w_buf_reset(&b);
+	jv_free(o);
 	if (w_run_lock(r, e) == -1) {
-		jv_free(o);
 		rc = -1;
 		goto out;
 	}
-	if (len <= W_DOCCACHE_MAX_BYTES &&
-	    strlen(jv_string_value(o)) <= W_DOCCACHE_META_MAX) {
-		evict(dc, len);
-		if (w_lock_write_atomic(pt, text, len, 0, e) == -1 ||
-		    w_lock_write_atomic(pj, jv_string_value(o),
-		    strlen(jv_string_value(o)), 0, e) == -1) {
-			(void)unlink(pt);
-			rc = -1;
-		}
+	/* The entry goes in whole (its size counted) or not at all. */
+	if (b.len > 0) {
+		evict(dc, b.len);
+		rc = w_lock_write_atomic(pd, b.p, b.len, 0, e);
 	}
 	(void)unlink(mp);
 	w_run_unlock(r);
-	jv_free(o);
 out:
-	free(pt);
-	free(pj);
+	w_buf_free(&b);
+	free(pd);
 	free(mp);
 	return rc;
 }
@@ -515,13 +529,12 @@ w_doccache_usage(struct w_run *r)
 	} else if ((dp = opendir(dc->docs)) != NULL) {
 		while ((d = readdir(dp)) != NULL) {
 			n = strlen(d->d_name);
-			if (n == 69 && strcmp(d->d_name + 64, ".json") == 0)
-				docs++;
-			else if (n == 68 && strcmp(d->d_name + 64, ".txt") == 0 &&
+			if (n == 68 && strcmp(d->d_name + 64, ".doc") == 0 &&
 			    fstatat(dirfd(dp), d->d_name, &st,
-			    AT_SYMLINK_NOFOLLOW) == 0)
+			    AT_SYMLINK_NOFOLLOW) == 0) {
+				docs++;
 				bytes += (size_t)st.st_size;
-			else if (n == 73 &&
+			} else if (n == 73 &&
 			    strcmp(d->d_name + 64, ".inflight") == 0)
 				inflight++;
 		}

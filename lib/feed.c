@@ -11,7 +11,6 @@
 
 #include "buf.h"
 #include "feed.h"
-#include "json.h"
 #include "url.h"
 
 #define XML_NODES_MAX	200000
@@ -880,29 +879,6 @@ write_entry(struct w_buf *b, const struct entry *en, int text)
 	(void)w_buf_adds(b, "\n\n");
 }
 
-static jv
-add_link(jv links, const struct entry *en)
-{
-	jv l;
-	int n = jv_array_length(jv_copy(links)), i;
-
-	if (en->link == NULL || n >= W_FEED_LINKS_MAX)
-		return links;
-	for (i = 0; i < n; i++) {
-		l = jv_array_get(jv_copy(links), i);
-		if (strcmp(w_json_str_peek(l, "url"), en->link) == 0) {
-			jv_free(l);
-			return links;
-		}
-		jv_free(l);
-	}
-	l = jv_object();
-	l = jv_object_set(l, jv_string("url"), jv_string(en->link));
-	l = jv_object_set(l, jv_string("text"), jv_string(en->title));
-	l = jv_object_set(l, jv_string("where"), jv_string("main-content"));
-	return jv_array_append(links, l);
-}
-
 static void
 write_head(struct xp *x, const struct xnode *ch, int text,
     struct w_buf *b, struct w_doc *out)
@@ -941,13 +917,12 @@ is_item(const struct xnode *k, int atom)
 /* Write the feed's head and entries into out. */
 static void
 write_feed(struct xp *x, const char *kind, const char *base, int text,
-    int links, struct w_doc *out)
+    struct w_doc *out)
 {
 	const struct xnode *ch, *list, *k;
 	struct w_buf b;
 	struct entry en;
 	int atom = strcmp(kind, "atom") == 0, shown = 0, total = 0;
-	jv lv = jv_array();
 
 	ch = atom ? x->root : kid(x->root, "channel");
 	list = strcmp(kind, "rss") == 0 ? ch : x->root;
@@ -961,8 +936,6 @@ write_feed(struct xp *x, const char *kind, const char *base, int text,
 			continue;
 		read_entry(x, k, base, atom, &en);
 		write_entry(&b, &en, text);
-		if (links)
-			lv = add_link(lv, &en);
 		entry_free(&en);
 		shown++;
 	}
@@ -977,16 +950,11 @@ write_feed(struct xp *x, const char *kind, const char *base, int text,
 	    jv_string("feed_entries"), jv_number(shown));
 	out->coverage = jv_object_set(out->coverage,
 	    jv_string("feed_entries_total"), jv_number(total));
-	if (links) {
-		jv_free(out->links);
-		out->links = lv;
-	} else
-		jv_free(lv);
 }
 
 int
 w_feed_extract(const char *s, size_t len, const char *base, int text,
-    int links, struct w_doc *out, struct w_err *e)
+    struct w_doc *out, struct w_err *e)
 {
 	struct xp *x;
 	const char *kind;
@@ -1003,7 +971,7 @@ w_feed_extract(const char *s, size_t len, const char *base, int text,
 		rc = w_err_set(e, "extraction_failed",
 		    "the XML root element is not rss, rdf:RDF or feed");
 	else
-		write_feed(x, kind, base, text, links, out);
+		write_feed(x, kind, base, text, out);
 	node_free(x->root);
 	free(x);
 	return rc;

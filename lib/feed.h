@@ -15,7 +15,6 @@
 #define W_XML_DEPTH_MAX		512
 #define W_FEED_ENTRIES_MAX	500
 #define W_FEED_SUMMARY_MAX	400		/* characters per summary */
-#define W_FEED_LINKS_MAX	20
 
 /*
  * Check that s (UTF-8, len bytes) is well-formed XML: one root, tags
@@ -33,14 +32,14 @@ const char *w_feed_kind(const char *s, size_t len);
 
 /*
  * Parse the feed in s and write its entries into out->text (Markdown, or
- * plain text when text is set), out->meta (title, description,
- * canonical), out->coverage (feed_format, feed_entries,
- * feed_entries_total) and, when links is set, out->links (entry links
- * labelled main-content). Relative links resolve against base (may be
- * NULL). HTML entities are accepted in feeds. -1 with extraction_failed
- * when the XML is malformed or the root is not a feed.
+ * plain text when text is set), out->meta (title, description) and
+ * out->coverage (feed_format, feed_entries, feed_entries_total). Entry
+ * links resolve against base (may be NULL); only http(s) ones are kept.
+ * HTML entities are accepted in feeds. -1 with extraction_failed when the
+ * XML is malformed or the root is not a feed, response_too_large past
+ * W_XML_PARSE_MAX.
  */
 int	 w_feed_extract(const char *s, size_t len, const char *base,
-	    int text, int links, struct w_doc *out, struct w_err *e);
+	    int text, struct w_doc *out, struct w_err *e);
 
 #endif

@@ -398,8 +398,10 @@ paths_lock(struct paths *p, int create, struct w_err *e)
 	w_buf_init(&b, 8192);
 	w_buf_printf(&b, "%s/state.lock", p->dir);
 	p->lock = w_buf_take(&b);
-	rc = create ? w_lock_private_dir(p->dir, e) :
-	    w_lock_check_dir(p->dir, e);
+	if (access(p->dir, F_OK) == -1 && errno == ENOENT && create)
+		rc = w_lock_private_dir(p->dir, e);
+	else
+		rc = w_lock_check_dir(p->dir, e);
 	if (rc == -1) {
 		if (!create && access(p->dir, F_OK) == -1 && errno == ENOENT)
 			return 1;

@@ -18,6 +18,8 @@
 #include "html.h"
 #include "html_int.h"
 
+static void	 text_stats(struct hnode *, const char *, size_t);
+
 static unsigned
 pool_add(struct hdoc *d, const char *s, size_t n)
 {
@@ -67,6 +69,7 @@ h_unlink(struct hdoc *d, int i)
 
 	if (x->parent < 0)
 		return;
+	h_dirty(d, x->parent);
 	if (x->prev >= 0)
 		d->n[x->prev].next = x->next;
 	else
@@ -90,6 +93,7 @@ h_append(struct hdoc *d, int p, int c)
 	else
 		d->n[p].first = c;
 	d->n[p].last = c;
+	h_dirty(d, p);
 }
 
 /* Move c just before ref. */
@@ -107,6 +111,7 @@ h_insert_before(struct hdoc *d, int ref, int c)
 	else
 		d->n[p].first = c;
 	d->n[ref].prev = c;
+	h_dirty(d, p);
 }
 
 /* Pre-order successor of i inside root (-1 at the end). */
@@ -167,6 +172,7 @@ copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb)
 		i = h_new(d, H_TEXT);
 		d->n[i].off = pool_add(d, (const char *)tb->bp, tb->size);
 		d->n[i].len = tb->size;
+		text_stats(&d->n[i], d->pool + d->n[i].off, tb->size);
 		if (d->n[p].flags & HF_PRE)
 			d->n[i].flags |= HF_PRE;
 		break;
@@ -366,32 +372,131 @@ ws_len(const unsigned char *p, size_t n)
 	return 0;
 }
 
-struct tlen {
-	size_t	 n;		/* counted characters */
-	int	 any;		/* seen a non-space */
-	int	 sp;		/* pending whitespace */
-};
-
+/* Statistics of one text node. */
 static void
-tlen_add(struct tlen *t, const char *s, size_t len)
+text_stats(struct hnode *x, const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	const unsigned char *e = p + len;
 	size_t w;
+	int sp = 0;
 
+	x->tn = 0;
+	x->tf = 0;
+	x->com = x->comall = 0;
+	x->link = 0;
+	x->valid = 1;
+	if (len > 0 && ws_len(p, len) > 0)
+		x->tf |= TS_LEAD;
 	while (p < e) {
 		if ((w = ws_len(p, (size_t)(e - p))) > 0) {
-			t->sp = 1;
+			sp = 1;
+			x->tf |= TS_WS;
 			p += w;
 			continue;
 		}
-		if (t->sp && t->any)
-			t->n++;
-		t->sp = 0;
-		t->any = 1;
+		if (sp && (x->tf & TS_ANY))
+			x->tn++;
+		sp = 0;
+		x->tf |= TS_ANY;
+		if (*p == ',')
+			x->com++, x->comall++;
+		else if (*p == 0xd8 && p + 1 < e && p[1] == 0x8c)
+			x->comall++;
+		else if (*p == 0xef && p + 2 < e && ((p[1] == 0xb9 &&
+		    p[2] == 0x90) || (p[1] == 0xb8 && (p[2] == 0x90 ||
+		    p[2] == 0x91)) || (p[1] == 0xbc && p[2] == 0x8c)))
+			x->comall++;
+		else if (*p == 0xe2 && p + 2 < e && p[1] == 0xb8 &&
+		    (p[2] == 0x81 || p[2] == 0xb4 || p[2] == 0xb2))
+			x->comall++;
 		if ((*p & 0xc0) != 0x80)
-			t->n++;
+			x->tn++;
 		p++;
+	}
+	if (sp)
+		x->tf |= TS_TRAIL;
+}
+
+/* Mark i and its ancestors as changed. */
+void
+h_dirty(struct hdoc *d, int i)
+{
+	for (; i >= 0 && d->n[i].valid; i = d->n[i].parent)
+		d->n[i].valid = 0;
+}
+
+/* Element j's statistics from its (valid) children. */
+static void
+combine(struct hdoc *d, int j)
+{
+	struct hnode *x = &d->n[j], *c;
+	const char *href;
+	int k;
+
+	x->tn = 0;
+	x->tf = 0;
+	x->com = x->comall = 0;
+	x->link = 0;
+	for (k = x->first; k >= 0; k = c->next) {
+		c = &d->n[k];
+		x->com += c->com;
+		x->comall += c->comall;
+		x->link += c->link;
+		if (!(c->tf & TS_ANY)) {
+			if (c->tf & TS_WS) {
+				x->tf |= TS_WS;
+				if (x->tf & TS_ANY)
+					x->tf |= TS_TRAIL;
+				else
+					x->tf |= TS_LEAD;
+			}
+			continue;
+		}
+		if (!(x->tf & TS_ANY)) {
+			x->tn = c->tn;
+			x->tf = (unsigned char)((x->tf & (TS_LEAD | TS_WS)) |
+			    c->tf);
+			continue;
+		}
+		x->tn += c->tn + ((x->tf & TS_TRAIL) || (c->tf & TS_LEAD));
+		x->tf = (unsigned char)((x->tf & (TS_ANY | TS_LEAD | TS_WS)) |
+		    (c->tf & (TS_TRAIL | TS_WS)));
+	}
+	if (x->tag == TidyTag_A) {
+		href = h_attr(d, j, "href");
+		x->link += (href != NULL && href[0] == '#' && href[1] != '\0') ?
+		    (float)x->tn * 0.3f : (float)x->tn;
+	}
+	x->valid = 1;
+}
+
+/*
+ * Bring i's cached statistics up to date, without recursion. The cache
+ * is logically invisible, hence the const on the callers' side.
+ */
+static void
+ensure(const struct hdoc *cd, int i)
+{
+	struct hdoc *d = (struct hdoc *)(uintptr_t)cd;
+	int j = i, c;
+
+	if (d->n[i].valid)
+		return;
+	c = d->n[i].first;
+	for (;;) {
+		while (c >= 0 && d->n[c].valid)
+			c = d->n[c].next;
+		if (c >= 0) {
+			j = c;
+			c = d->n[c].first;
+			continue;
+		}
+		combine(d, j);
+		if (j == i)
+			return;
+		c = d->n[j].next;
+		j = d->n[j].parent;
 	}
 }
 
@@ -399,17 +504,16 @@ tlen_add(struct tlen *t, const char *s, size_t len)
 size_t
 h_text_len(const struct hdoc *d, int i)
 {
-	struct tlen t = { 0, 0, 0 };
-	int j;
+	ensure(d, i);
+	return d->n[i].tn;
+}
 
-	if (d->n[i].tag == H_TEXT) {
-		tlen_add(&t, d->pool + d->n[i].off, d->n[i].len);
-		return t.n;
-	}
-	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
-		if (d->n[j].tag == H_TEXT)
-			tlen_add(&t, d->pool + d->n[j].off, d->n[j].len);
-	return t.n;
+/* Commas in i's text: ',' only, or (all) every comma character. */
+size_t
+h_commas(struct hdoc *d, int i, int all)
+{
+	ensure(d, i);
+	return all ? d->n[i].comall : d->n[i].com;
 }
 
 /* Code points in s[0..n). */
@@ -428,22 +532,8 @@ h_utf8_len(const char *s, size_t n)
 size_t
 h_link_len(const struct hdoc *d, int i)
 {
-	const char *href;
-	size_t n = 0, l;
-	int j;
-
-	for (j = d->n[i].first; j >= 0; ) {
-		if (d->n[j].tag == TidyTag_A) {
-			l = h_text_len(d, j);
-			href = h_attr(d, j, "href");
-			if (href != NULL && href[0] == '#' && href[1] != '\0')
-				l = l * 3 / 10;
-			n += l;
-			j = h_next_pre(d, j, i, 1);
-		} else
-			j = h_next_pre(d, j, i, 0);
-	}
-	return n;
+	ensure(d, i);
+	return (size_t)d->n[i].link;
 }
 
 double
@@ -453,7 +543,7 @@ h_link_density(const struct hdoc *d, int i)
 
 	if (t == 0)
 		return 0;
-	return (double)h_link_len(d, i) / (double)t;
+	return (double)d->n[i].link / (double)t;
 }
 
 /* Elements the writers treat as blocks. */

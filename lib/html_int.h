@@ -30,7 +30,18 @@ struct hnode {
 	unsigned	 attr, nattr;	/* element: attrs[attr .. +nattr] */
 	unsigned	 flags;
 	double		 score;
+	/* text statistics of the subtree, cached until it changes */
+	unsigned	 tn;		/* characters, trimmed, runs as one */
+	unsigned char	 tf;		/* TS_* */
+	unsigned char	 valid;
+	unsigned	 com, comall;	/* ',' and all comma characters */
+	float		 link;		/* characters inside links */
 };
+
+#define TS_ANY		0x1	/* has a non-space character */
+#define TS_LEAD		0x2	/* starts with space */
+#define TS_TRAIL	0x4	/* ends with space */
+#define TS_WS		0x8	/* has a space */
 
 struct hattr {
 	unsigned	 name, val;	/* pool offsets, NUL-terminated;
@@ -56,6 +67,7 @@ void		 h_free(struct hdoc *);
 void		 h_buf_init(struct w_buf *, size_t);
 const char	*h_attr(const struct hdoc *, int, const char *);
 int		 h_new(struct hdoc *, int);
+size_t		 h_commas(struct hdoc *, int, int);
 void		 h_unlink(struct hdoc *, int);
 void		 h_append(struct hdoc *, int, int);
 void		 h_insert_before(struct hdoc *, int, int);
@@ -64,6 +76,7 @@ void		 h_text(const struct hdoc *, int, struct w_buf *);
 size_t		 h_text_len(const struct hdoc *, int);
 size_t		 h_link_len(const struct hdoc *, int);
 double		 h_link_density(const struct hdoc *, int);
+void		 h_dirty(struct hdoc *, int);
 int		 h_is_block(int);
 int		 h_is_void(int);
 int		 h_tag_is(const struct hdoc *, int, int);

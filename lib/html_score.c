@@ -549,40 +549,6 @@ init_node(struct sc *s, int i)
 	x->score += class_weight(s, i);
 }
 
-static size_t
-commas(const struct hdoc *d, int i, int all)
-{
-	const unsigned char *p;
-	size_t n = 0, k, len;
-	int j;
-
-	for (j = i; j >= 0; j = h_next_pre(d, j, i, 0)) {
-		if (d->n[j].tag != H_TEXT)
-			continue;
-		p = (const unsigned char *)d->pool + d->n[j].off;
-		len = d->n[j].len;
-		for (k = 0; k < len; k++) {
-			if (p[k] == ',')
-				n++;
-			else if (!all)
-				continue;
-			else if (k + 1 < len && p[k] == 0xd8 && p[k + 1] == 0x8c)
-				n++;
-			else if (k + 2 < len && p[k] == 0xef &&
-			    ((p[k + 1] == 0xb9 && p[k + 2] == 0x90) ||
-			    (p[k + 1] == 0xb8 &&
-			    (p[k + 2] == 0x90 || p[k + 2] == 0x91)) ||
-			    (p[k + 1] == 0xbc && p[k + 2] == 0x8c)))
-				n++;
-			else if (k + 2 < len && p[k] == 0xe2 && p[k + 1] == 0xb8 &&
-			    (p[k + 2] == 0x81 || p[k + 2] == 0xb4 ||
-			    p[k + 2] == 0xb2))
-				n++;
-		}
-	}
-	return n;
-}
-
 static int
 is_doc_level(const struct hdoc *d, int i)
 {
@@ -606,7 +572,7 @@ score_all(struct sc *s, int *top)
 		len = h_text_len(d, i);
 		if (len < 25)
 			continue;
-		cs = 1 + (double)(commas(d, i, 1) + 1) +
+		cs = 1 + (double)(h_commas(d, i, 1) + 1) +
 		    (double)(len / 100 > 3 ? 3 : len / 100);
 		for (a = d->n[i].parent, lvl = 0; a >= 0 && lvl < 5;
 		    a = d->n[a].parent, lvl++) {
@@ -942,7 +908,7 @@ should_drop(struct sc *s, int i, int tag)
 	weight = class_weight(s, i);
 	if (weight < 0)
 		return 1;
-	if (commas(d, i, 0) >= 10)
+	if (h_commas(d, i, 0) >= 10)
 		return 0;
 	p = img = li = input = embed = 0;
 	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0)) {

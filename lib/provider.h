@@ -126,8 +126,8 @@ struct w_provider {
  * NULL when unknown. */
 const struct w_provider	*w_search_provider(const char *name);
 
-/* Install one extra provider (tests show that adding one needs no
- * chain code); NULL removes it. */
+/* Install an extra provider (up to four; tests show that adding one
+ * needs no chain code); NULL removes them all. */
 void			 w_search_register(const struct w_provider *p);
 
 /*

@@ -89,18 +89,29 @@ grow(void *pp, size_t n, size_t *cap, size_t sz)
 	*p = w_realloc(*p, *cap * sz);
 }
 
-static int
-unreserved(int c)
-{
-	return IS_ALPHA(c) || IS_DIGIT(c) || c == '-' || c == '.' ||
-	    c == '_' || c == '~';
-}
+/*
+ * Bit sets over ASCII: the unreserved characters of RFC 3986
+ * (A-Z a-z 0-9 - . _ ~), and the bytes kept as they are when
+ * normalising: unreserved plus reserved (: / ? # [ ] @ ! & ' ( ) + , ; =)
+ * except '*' and '$', which robots.txt gives a meaning of its own.
+ */
+static const uint64_t unres_lo = 0x03ff600000000000ULL;
+static const uint64_t unres_hi = 0x47fffffe87fffffeULL;
+static const uint64_t keep_lo = 0xaffffbca00000000ULL;
+static const uint64_t keep_hi = 0x47fffffeafffffffULL;
 
 static int
-reserved(int c)
+in_set(unsigned c, uint64_t lo, uint64_t hi)
 {
-	return c != '\0' && strchr(":/?#[]@!$&'()*+,;=", c) != NULL;
+	if (c < 64)
+		return (int)((lo >> c) & 1);
+	if (c < 128)
+		return (int)((hi >> (c - 64)) & 1);
+	return 0;
 }
+
+#define unreserved(c)	in_set((unsigned)(c), unres_lo, unres_hi)
+#define kept(c)		in_set((unsigned)(c), keep_lo, keep_hi)
 
 static int
 hexval(int c)
@@ -134,8 +145,7 @@ w_robots_normalise(const char *s, size_t n, int pattern, char *out)
 		} else if (c == '*' && pattern) {
 			if (o == 0 || out[o - 1] != '*')
 				out[o++] = '*';
-		} else if (c != '*' && c != '$' && c != '%' &&
-		    (unreserved(c) || reserved(c)))
+		} else if (kept(c))
 			out[o++] = (char)c;
 		else {
 			out[o++] = '%';

@@ -61,7 +61,8 @@ static const struct w_provider *const table[] = {
 	&w_provider_local,
 	NULL
 };
-static const struct w_provider *extra;
+#define EXTRA_MAX	4
+static const struct w_provider *extra[EXTRA_MAX];
 
 static const char *const default_chain[] = { "parallel", "ollama", NULL };
 
@@ -149,19 +150,29 @@ const struct w_provider *
 w_search_provider(const char *name)
 {
 	const struct w_provider *const *p;
+	int i;
 
 	for (p = table; *p; p++)
 		if (strcmp((*p)->name, name) == 0)
 			return *p;
-	if (extra != NULL && strcmp(extra->name, name) == 0)
-		return extra;
+	for (i = 0; i < EXTRA_MAX; i++)
+		if (extra[i] != NULL && strcmp(extra[i]->name, name) == 0)
+			return extra[i];
 	return NULL;
 }
 
 void
 w_search_register(const struct w_provider *p)
 {
-	extra = p;
+	int i;
+
+	for (i = 0; i < EXTRA_MAX; i++)
+		if (p == NULL)
+			extra[i] = NULL;
+		else if (extra[i] == NULL) {
+			extra[i] = p;
+			return;
+		}
 }
 
 void
@@ -461,8 +472,9 @@ w_search_new(const struct w_config *cfg, struct w_search **sp,
 	}
 	for (p = table; *p; p++)
 		all[n++] = *p;
-	if (extra != NULL)
-		all[n++] = extra;
+	for (i = 0; i < EXTRA_MAX; i++)
+		if (extra[i] != NULL)
+			all[n++] = extra[i];
 	for (i = 0; i < n; i++) {
 		if (all[i]->configure == NULL)
 			continue;
@@ -917,6 +929,11 @@ entry_fail(struct pass *ps, jv *ent, const struct w_provider *p,
 	*ent = jv_object_set(*ent, jv_string("code"), jv_string(e->code));
 	*ent = jv_object_set(*ent, jv_string("message"), jv_string(e->msg));
 	ps->last = *e;
+	if (strcmp(e->code, "rate_limited") != 0 &&
+	    strcmp(e->code, "http_429") != 0) {
+		ps->last.retry_after_ms = -1;
+		ps->last.retry_at = 0;
+	}
 	ps->nfail++;
 	note_failure(ps->s, p->name, e->code);
 }
@@ -932,7 +949,7 @@ stage(struct pass *ps, struct slot *sl)
 	struct w_err e;
 	struct tally t;
 	jv ent, raw;
-	int nq, i, rc, ok = 0;
+	int nq, i, rc, ok = 0, sent = 0;
 
 	w_err_clear(&e);
 	if (!p->available) {
@@ -1012,6 +1029,7 @@ stage(struct pass *ps, struct slot *sl)
 		raw = jv_null();
 		w_err_clear(&e);
 		rc = p->search(sl->state, &c, &ps->r->q, queries[i], &raw, &e);
+		sent++;
 		if (c.reserved)
 			w_run_settle(s->run, rc == 0);
 		ent = jv_object_set(ent, jv_string("dispatches"),
@@ -1067,7 +1085,7 @@ stage(struct pass *ps, struct slot *sl)
 		} else
 			jv_free(raw);
 	}
-	ent = jv_object_set(ent, jv_string("queries"), jv_number(i));
+	ent = jv_object_set(ent, jv_string("queries"), jv_number(sent));
 	if (ok) {
 		const char *outcome = t.accepted > 0 ? "ok" : t.raw == 0 ?
 		    "empty" : t.outside + t.excluded > t.irrelevant ?

@@ -1,0 +1,236 @@
+/*
+ * wsearch: run queries through the configured provider chain and print
+ * one envelope per request. The query comes from the arguments, else
+ * JSON requests come from stdin, one per text.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "config.h"
+#include "json.h"
+#include "search.h"
+
+static const char *prog = "wsearch";
+
+struct state {
+	struct w_search	*search;
+	jv		 base;
+	enum w_out_mode	 mode;
+	int		 urls;		/* -r: result URLs, one a line */
+};
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: wsearch [options] QUERY...\n"
+	    "       wsearch [options] < requests.ndjson\n"
+	    "  -n, --limit N           results wanted, 1-10 (default 5)\n"
+	    "  -a, --alt QUERY         an alternate query (up to three)\n"
+	    "  -d, --domain D          only results on site D (repeatable)\n"
+	    "  -x, --exclude-domain D  never results on site D (repeatable)\n"
+	    "  -l, --language L        preferred language (en, fr-CH)\n"
+	    "  -C, --country CC        ISO 3166-1 alpha-2 region (PL, GB, US)\n"
+	    "  -t, --time-range R      day, month or year\n"
+	    "  -r, --raw-output        print only the result URLs\n"
+	    "  -c, --compact           one line per envelope\n"
+	    "      --schema            print the JSON Schema of a request\n"
+	    "  -h, --help, -V, --version\n");
+}
+
+static jv
+append(jv base, const char *key, const char *v)
+{
+	jv a = jv_object_get(jv_copy(base), jv_string(key));
+
+	if (jv_get_kind(a) != JV_KIND_ARRAY) {
+		jv_free(a);
+		a = jv_array();
+	}
+	return jv_object_set(base, jv_string(key),
+	    jv_array_append(a, jv_string(v)));
+}
+
+static int
+emit(struct state *st, jv env)
+{
+	int rc = w_env_exit_peek(env);
+	jv res;
+
+	if (!st->urls) {
+		w_out_emit(env, st->mode, prog);
+		return rc;
+	}
+	res = jv_object_get(jv_copy(env), jv_string("results"));
+	if (jv_get_kind(res) == JV_KIND_ARRAY &&
+	    jv_array_length(jv_copy(res)) > 0) {
+		jv_array_foreach(jv_copy(res), i, r) {
+			const char *u = w_json_str_peek(r, "url");
+
+			(void)i;
+			if (u != NULL)
+				printf("%s\n", u);
+			jv_free(r);
+		}
+	} else if (w_json_str_peek(env, "summary") != NULL)
+		fprintf(stderr, "%s: %s\n", prog, w_json_str_peek(env,
+		    "summary"));
+	jv_free(res);
+	jv_free(env);
+	return rc;
+}
+
+static int
+on_request(jv req, void *arg)
+{
+	struct state *st = arg;
+
+	if (jv_get_kind(req) == JV_KIND_OBJECT)
+		jv_object_foreach(jv_copy(st->base), k, v) {
+			if (!jv_object_has(jv_copy(req), jv_copy(k)))
+				req = jv_object_set(req, jv_copy(k), jv_copy(v));
+			jv_free(k);
+			jv_free(v);
+		}
+	return emit(st, w_search_run(st->search, req));
+}
+
+static int
+on_bad(const char *msg, void *arg)
+{
+	struct state *st = arg;
+	struct w_err e;
+	jv env = w_env_new(prog);
+
+	w_err_clear(&e);
+	w_err_set(&e, "invalid_parameter", "%s", msg);
+	e.usage = 1;
+	env = jv_object_set(env, jv_string("summary"), jv_string(msg));
+	return emit(st, w_env_error(env, &e));
+}
+
+static int
+options(int argc, char **argv, struct state *st)
+{
+	static const struct option lo[] = {
+		{ "limit", required_argument, NULL, 'n' },
+		{ "alt", required_argument, NULL, 'a' },
+		{ "domain", required_argument, NULL, 'd' },
+		{ "exclude-domain", required_argument, NULL, 'x' },
+		{ "language", required_argument, NULL, 'l' },
+		{ "country", required_argument, NULL, 'C' },
+		{ "time-range", required_argument, NULL, 't' },
+		{ "raw-output", no_argument, NULL, 'r' },
+		{ "compact", no_argument, NULL, 'c' },
+		{ "schema", no_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	char *end;
+	long n;
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "n:a:d:x:l:C:t:rchV", lo,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'n':
+			n = strtol(optarg, &end, 10);
+			if (*optarg == '\0' || *end != '\0') {
+				fprintf(stderr, "%s: --limit needs a number\n",
+				    prog);
+				return -1;
+			}
+			st->base = jv_object_set(st->base, jv_string("limit"),
+			    jv_number((double)n));
+			break;
+		case 'a':
+			st->base = append(st->base, "alternate_queries",
+			    optarg);
+			break;
+		case 'd':
+			st->base = append(st->base, "domains", optarg);
+			break;
+		case 'x':
+			st->base = append(st->base, "exclude_domains", optarg);
+			break;
+		case 'l':
+			st->base = jv_object_set(st->base,
+			    jv_string("language"), jv_string(optarg));
+			break;
+		case 'C':
+			st->base = jv_object_set(st->base,
+			    jv_string("country"), jv_string(optarg));
+			break;
+		case 't':
+			st->base = jv_object_set(st->base,
+			    jv_string("time_range"), jv_string(optarg));
+			break;
+		case 'r':
+			st->urls = 1;
+			break;
+		case 'c':
+			st->mode = W_OUT_COMPACT;
+			break;
+		case 's':
+			jv_dumpf(w_req_schema(w_search_fields(), "wsearch "
+			    "request", (const char *const[]){ "query", NULL }),
+			    stdout, JV_PRINT_PRETTY | JV_PRINT_SPACE2);
+			putchar('\n');
+			exit(w_out_finish(prog));
+		case 'h':
+			usage(stdout);
+			exit(w_out_finish(prog));
+		case 'V':
+			printf("wsearch %s\n", WEBTOOLS_VERSION);
+			exit(w_out_finish(prog));
+		default:
+			usage(stderr);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct state st;
+	struct w_config cfg;
+	struct w_err e;
+	struct w_buf q;
+	int rc, i;
+
+	memset(&st, 0, sizeof(st));
+	st.base = jv_object();
+	if (options(argc, argv, &st) == -1)
+		return W_EXIT_USAGE;
+	w_err_clear(&e);
+	if (w_config_load(&cfg, &e) == -1 ||
+	    w_search_new(&cfg, &st.search, &e) == -1) {
+		fprintf(stderr, "%s: %s\n", prog, e.msg);
+		e.usage = 1;
+		w_out_emit(w_env_error(w_env_new(prog), &e), st.mode, prog);
+		w_out_finish(prog);
+		return W_EXIT_USAGE;
+	}
+	if (optind < argc) {
+		w_buf_init(&q, 1u << 20);
+		for (i = optind; i < argc; i++)
+			w_buf_printf(&q, "%s%s", i > optind ? " " : "",
+			    argv[i]);
+		rc = on_request(jv_object_set(jv_object(), jv_string("query"),
+		    jv_string(q.p ? q.p : "")), &st);
+		w_buf_free(&q);
+	} else
+		rc = w_input_stream(stdin, on_request, on_bad, &st);
+	jv_free(st.base);
+	w_search_free(st.search);
+	w_config_free(&cfg);
+	if (w_out_finish(prog) != 0)
+		rc = w_exit_worst(rc, W_EXIT_ERROR);
+	return rc;
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env bats
+# The documentation says what the code does: error codes, options, and
+# the man pages' EXAMPLES, which are run against the fixture server.
+
+load helpers/common
+
+setup_file() {
+	server_start
+}
+
+teardown_file() {
+	server_stop
+}
+
+setup() {
+	common_setup
+	server_env
+	allow_server
+}
+
+@test "every error code of lib/err.c is documented in webtools(7)" {
+	codes=$(sed -n '/^static const struct code codes/,/^};/p' "$WT_TOP/lib/err.c" |
+	    grep -o '"[a-z_0-9]*"' | tr -d '"')
+	[ -n "$codes" ]
+	for c in $codes; do
+		grep -q "^\.B $c\$" "$WT_TOP/man/webtools.7" || { echo "undocumented: $c"; false; }
+	done
+}
+
+@test "every wfetch long option is in --help and in wfetch(1)" {
+	opts=$(grep -o '{ "[a-z-]*", [a-z_]*_argument' "$WT_TOP/bin/wfetch.c" | cut -d'"' -f2)
+	[ -n "$opts" ]
+	run -0 wfetch --help
+	for o in $opts; do
+		[[ "$output" == *"--$o"* ]] || { echo "not in --help: $o"; false; }
+		grep -q -- "-\\\\-${o//-/\\\\-}" "$WT_TOP/man/wfetch.1" || { echo "not in man: $o"; false; }
+	done
+}
+
+@test "every wfetch request field is in wfetch(1)" {
+	run -0 wfetch --schema
+	for f in $(printf '%s' "$output" | jq -r '.properties|keys[]'); do
+		grep -q -- "${f}" "$WT_TOP/man/wfetch.1" || { echo "not in man: $f"; false; }
+	done
+}
+
+@test "the wfetch(1) EXAMPLES run" {
+	n=0
+	while IFS= read -r line; do
+		cmd=$(printf '%s' "$line" | sed -e 's/\\-/-/g' -e 's/^ *//' \
+		    -e "s|https://example.com/guide|$BASE/size/30000|" \
+		    -e "s|https://example.com/|$BASE/page|" -e "s|URL|$BASE/page|")
+		case $cmd in wsearch*) continue ;; esac
+		run bash -c "$cmd"
+		[ "$status" -eq 0 ] || { echo "example failed: $cmd"; echo "$output"; false; }
+		n=$((n + 1))
+	done < <(sed -n '/^\.SH EXAMPLES/,/^\.SH SEE/p' "$WT_TOP/man/wfetch.1" | grep '^    w')
+	[ "$n" -ge 3 ]
+}
