@@ -307,8 +307,8 @@ explain(const struct origin *o, const struct w_robots_verdict *v,
 
 	w_buf_reset(s);
 	if (!w_robots_status_ok(f->status))
-		w_buf_printf(s, "disallowed: robots.txt is %s (%s); failing "
-		    "closed", w_robots_status_name(f->status), f->why.msg);
+		w_buf_printf(s, "disallowed, failing closed: robots.txt is "
+		    "%s: %s", w_robots_status_name(f->status), f->why.msg);
 	else if (f->status == W_ROBOTS_MISSING)
 		w_buf_printf(s, "allowed: robots.txt is missing (HTTP %d)",
 		    f->http_status);

@@ -67,7 +67,7 @@ emit(struct state *st, jv env)
 	res = jv_object_get(jv_copy(env), jv_string("results"));
 	if (jv_get_kind(res) == JV_KIND_ARRAY &&
 	    jv_array_length(jv_copy(res)) > 0) {
-		jv_array_foreach(jv_copy(res), i, r) {
+		jv_array_foreach(res, i, r) {
 			const char *u = w_json_str_peek(r, "url");
 
 			(void)i;
@@ -89,7 +89,7 @@ on_request(jv req, void *arg)
 	struct state *st = arg;
 
 	if (jv_get_kind(req) == JV_KIND_OBJECT)
-		jv_object_foreach(jv_copy(st->base), k, v) {
+		jv_object_foreach(st->base, k, v) {
 			if (!jv_object_has(jv_copy(req), jv_copy(k)))
 				req = jv_object_set(req, jv_copy(k), jv_copy(v));
 			jv_free(k);

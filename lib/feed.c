@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "buf.h"
 #include "feed.h"
@@ -41,6 +42,8 @@ struct xp {
 	size_t		 stkn[W_XML_DEPTH_MAX];
 	struct xnode	*root, *cur;
 	size_t		 nodes;
+	size_t		 entries;	/* item / entry elements seen */
+	int		 skip;		/* depth from which no tree is made */
 	size_t		 errpos;
 	char		 err[160];
 };
@@ -325,6 +328,19 @@ attributes(struct xp *x, struct xnode *nd)
 }
 
 static int
+entry_name(const char *s, size_t n)
+{
+	const char *c = memchr(s, ':', n);
+
+	if (c != NULL) {
+		n -= (size_t)(c + 1 - s);
+		s = c + 1;
+	}
+	return (n == 4 && memcmp(s, "item", 4) == 0) ||
+	    (n == 5 && memcmp(s, "entry", 5) == 0);
+}
+
+static int
 start_tag(struct xp *x)
 {
 	const char *s = x->s;
@@ -338,7 +354,11 @@ start_tag(struct xp *x)
 	if (x->depth >= W_XML_DEPTH_MAX)
 		return fail(x, "elements nested deeper than %d",
 		    W_XML_DEPTH_MAX);
-	if (x->build && (nd = node_add(x, s + at, n)) == NULL)
+	/* past the entry cap, the rest is checked but not kept */
+	if (entry_name(s + at, n) && ++x->entries > W_FEED_ENTRIES_MAX &&
+	    x->skip == 0)
+		x->skip = x->depth + 1;
+	if (x->build && x->skip == 0 && (nd = node_add(x, s + at, n)) == NULL)
 		return -1;
 	x->i += n;
 	if (attributes(x, nd) != 0)
@@ -348,6 +368,8 @@ start_tag(struct xp *x)
 		if (x->i + 1 >= x->len || s[x->i + 1] != '>')
 			return fail(x, "'/' inside a tag");
 		x->i += 2;
+		if (x->skip == x->depth + 1)
+			x->skip = 0;
 		return 0;
 	}
 	x->i++;
@@ -378,9 +400,10 @@ end_tag(struct xp *x)
 	if (x->i >= x->len || s[x->i] != '>')
 		return fail(x, "bad end tag");
 	x->i++;
-	x->depth--;
-	if (x->cur != NULL)
+	if (x->cur != NULL && (x->skip == 0 || x->depth < x->skip))
 		x->cur = x->cur->parent;
+	if (--x->depth < x->skip)
+		x->skip = 0;
 	return 0;
 }
 
@@ -457,7 +480,7 @@ markup(struct xp *x)
 		x->i += 9;
 		if ((e = seek(x, "]]>")) == x->len)
 			return fail(x, "unterminated CDATA section");
-		if (x->build) {
+		if (x->build && x->skip == 0) {
 			if ((nd = node_add(x, NULL, 0)) == NULL)
 				return -1;
 			(void)w_buf_add(&nd->text, x->s + x->i, e - x->i);
@@ -491,7 +514,7 @@ text(struct xp *x)
 		x->i = e;
 		return 0;
 	}
-	if (x->build && (nd = node_add(x, NULL, 0)) == NULL)
+	if (x->build && x->skip == 0 && (nd = node_add(x, NULL, 0)) == NULL)
 		return -1;
 	if (chars(x, x->s + at, e - at, nd ? &nd->text : NULL, 0) != 0)
 		return -1;
@@ -792,11 +815,69 @@ entry_link(const struct xnode *it, const char *base, int atom)
 	return s;
 }
 
+/* An RFC 822 date ("Tue, 02 Jan 2024 10:00:00 GMT") as ISO 8601 UTC. */
+static int
+rfc822(const char *s, char *out, size_t outlen)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	static const struct {
+		const char *z;
+		int h;
+	} zones[] = { { "GMT", 0 }, { "UT", 0 }, { "UTC", 0 }, { "Z", 0 },
+	    { "EST", -5 }, { "EDT", -4 }, { "CST", -6 }, { "CDT", -5 },
+	    { "MST", -7 }, { "MDT", -6 }, { "PST", -8 }, { "PDT", -7 },
+	    { NULL, 0 } };
+	struct tm tm;
+	char mon[4], zone[8] = "GMT";
+	const char *m, *p = strchr(s, ',');
+	long off = 0;
+	int i, n = 0;
+	time_t t;
+
+	memset(&tm, 0, sizeof(tm));
+	if (sscanf(p ? p + 1 : s, "%d %3s %d %d:%d%n", &tm.tm_mday, mon,
+	    &tm.tm_year, &tm.tm_hour, &tm.tm_min, &n) != 5 ||
+	    (m = strstr(months, mon)) == NULL || strlen(mon) != 3 ||
+	    (m - months) % 3 != 0)
+		return -1;
+	p = (p ? p + 1 : s) + n;
+	if (*p == ':' && sscanf(p, ":%d%n", &tm.tm_sec, &n) == 1)
+		p += n;
+	(void)sscanf(p, " %7s", zone);
+	if (zone[0] == '+' || zone[0] == '-') {
+		if (strlen(zone) != 5 || strspn(zone + 1, "0123456789") != 4)
+			return -1;
+		off = ((zone[1] - '0') * 10 + zone[2] - '0') * 3600L +
+		    ((zone[3] - '0') * 10 + zone[4] - '0') * 60L;
+		if (zone[0] == '-')
+			off = -off;
+	} else {
+		for (i = 0; zones[i].z && strcmp(zones[i].z, zone); i++)
+			;
+		if (zones[i].z == NULL)
+			return -1;
+		off = zones[i].h * 3600L;
+	}
+	if (tm.tm_year < 100)
+		tm.tm_year += tm.tm_year < 50 ? 2000 : 1900;
+	tm.tm_year -= 1900;
+	tm.tm_mon = (int)(m - months) / 3;
+	if (tm.tm_mday < 1 || tm.tm_mday > 31 || tm.tm_hour > 23 ||
+	    tm.tm_min > 59 || tm.tm_sec > 60)
+		return -1;
+	t = timegm(&tm) - off;
+	if (gmtime_r(&t, &tm) == NULL)
+		return -1;
+	strftime(out, outlen, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return 0;
+}
+
 static void
 read_entry(struct xp *x, const struct xnode *it, const char *base,
     int atom, struct entry *en)
 {
 	struct xnode *d, *t;
+	char iso[32];
 
 	en->title = field(x, kid(it, "title"), !atom, 300);
 	en->link = entry_link(it, base, atom);
@@ -804,6 +885,10 @@ read_entry(struct xp *x, const struct xnode *it, const char *base,
 	if (d == NULL)
 		d = atom ? kid(it, "updated") : kid(it, "date");
 	en->date = field(x, d, 0, 64);
+	if (!atom && rfc822(en->date, iso, sizeof(iso)) == 0) {
+		free(en->date);
+		en->date = w_strdup(iso);
+	}
 	t = atom ? kid(it, "summary") : kid(it, "description");
 	if (t == NULL || t->kids == NULL)
 		t = atom ? kid(it, "content") : kid(it, "encoded");
@@ -939,6 +1024,8 @@ write_feed(struct xp *x, const char *kind, const char *base, int text,
 		entry_free(&en);
 		shown++;
 	}
+	if ((size_t)total < x->entries)
+		total = (int)x->entries;
 	while (b.len > 0 && b.p[b.len - 1] == '\n')
 		b.p[--b.len] = '\0';
 	(void)w_buf_addc(&b, '\n');

@@ -294,19 +294,37 @@ fail(jv env, const struct w_err *e, const char *what)
 	return w_env_error(env, e);
 }
 
+/* Whether a response is an HTML challenge or log-in page. */
+static int
+is_challenge(const struct w_http_resp *resp, struct w_challenge *ch)
+{
+	char mime[80];
+
+	w_mime_from_ctype(resp->content_type ? resp->content_type : "", mime,
+	    sizeof(mime));
+	return (strcmp(mime, "text/html") == 0 ||
+	    strcmp(mime, "application/xhtml+xml") == 0) && resp->body &&
+	    w_challenge_classify(resp->body, resp->len, resp->status,
+	    resp->headers, ch);
+}
+
+/* The HTTP core's hook: a challenge served as 5xx is not retried. */
+static int
+challenge_is_terminal(const struct w_http_resp *resp, void *arg)
+{
+	struct w_challenge ch;
+
+	(void)arg;
+	return is_challenge(resp, &ch);
+}
+
 /* Map a non-2xx response: challenge pages first, then the status. */
 static int
 status_error(const struct w_http_resp *resp, struct w_err *e)
 {
 	struct w_challenge ch;
-	char mime[80];
 
-	w_mime_from_ctype(resp->content_type ? resp->content_type : "", mime,
-	    sizeof(mime));
-	if ((strcmp(mime, "text/html") == 0 ||
-	    strcmp(mime, "application/xhtml+xml") == 0) &&
-	    w_challenge_classify(resp->body, resp->len, resp->status,
-	    resp->headers, &ch)) {
+	if (is_challenge(resp, &ch)) {
 		w_err_set(e, ch.code, "%s%s%s (HTTP %d)", ch.reason,
 		    ch.vendor ? ": " : "", ch.vendor ? ch.vendor : "",
 		    resp->status);
@@ -456,6 +474,7 @@ w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 	hr.policy = &ctx->config->policy;
 	hr.timeout_ms = ctx->timeout_ms;
 	hr.progress = ctx->progress;
+	hr.terminal = challenge_is_terminal;
 	if (w_http_fetch(&hr, &resp, &e) == 0 && resp.status >= 200 &&
 	    resp.status < 300) {
 		src = jv_object_get(jv_copy(env), jv_string("source"));

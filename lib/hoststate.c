@@ -583,6 +583,7 @@ w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 		paths_free(&p);
 		if (d == W_HOST_ADMIT) {
 			l->held = 1;
+			l->since = now;
 			l->scope = scope;
 			l->id = id;
 			memcpy(l->bucket, bk, sizeof(bk));

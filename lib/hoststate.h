@@ -65,6 +65,7 @@ struct w_host_lease {
 	char		 bucket[33];
 	long		 id;
 	int		 probe;
+	long long	 since;		/* admission time, ms since the epoch */
 };
 
 /*

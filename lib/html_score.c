@@ -21,6 +21,8 @@
 #define NTOP		5
 #define CHAR_THRESHOLD	500
 
+struct agg;
+
 struct sc {
 	struct hdoc	*d;
 	int		 flags;
@@ -28,6 +30,8 @@ struct sc {
 	size_t		 nv, vcap;
 	int		*cand;
 	size_t		 nc, ccap;
+	struct agg	*agg;		/* clean_cond scratch, by node */
+	size_t		 nagg;
 	int		 byline_done;
 	int		 title_removed;
 	const char	*title;
@@ -752,15 +756,6 @@ collect(struct sc *s, int root, int tag)
 			push(&s->v, &s->nv, &s->vcap, j);
 }
 
-static int
-attached(const struct hdoc *d, int i, int root)
-{
-	for (; i >= 0; i = d->n[i].parent)
-		if (i == root)
-			return 1;
-	return 0;
-}
-
 static void
 clean_tag(struct sc *s, int root, int tag)
 {
@@ -848,57 +843,25 @@ in_datatable(const struct hdoc *d, int i)
 	return 0;
 }
 
-static size_t
-heading_len(const struct hdoc *d, int i)
-{
-	size_t n = 0;
-	int j;
-
-	for (j = d->n[i].first; j >= 0; ) {
-		switch (d->n[j].tag) {
-		case TidyTag_H1: case TidyTag_H2: case TidyTag_H3:
-		case TidyTag_H4: case TidyTag_H5: case TidyTag_H6:
-			n += h_text_len(d, j);
-			j = h_next_pre(d, j, i, 1);
-			break;
-		default:
-			j = h_next_pre(d, j, i, 0);
-			break;
-		}
-	}
-	return n;
-}
-
-static size_t
-list_len(const struct hdoc *d, int i)
-{
-	size_t n = 0;
-	int j;
-
-	for (j = d->n[i].first; j >= 0; ) {
-		if (d->n[j].tag == TidyTag_UL || d->n[j].tag == TidyTag_OL) {
-			n += h_text_len(d, j);
-			j = h_next_pre(d, j, i, 1);
-		} else
-			j = h_next_pre(d, j, i, 0);
-	}
-	return n;
-}
+/* Descendant counts for conditional cleaning. */
+struct agg {
+	int	 p, img, li, input, embed;
+	size_t	 head, list;
+};
 
 /* Readability's _cleanConditionally verdict for node i. */
 static int
-should_drop(struct sc *s, int i, int tag)
+should_drop(struct sc *s, int i, int tag, const struct agg *g)
 {
 	struct hdoc *d = s->d;
 	int islist = tag == TidyTag_UL || tag == TidyTag_OL;
-	int weight, p, img, li, input, embed, j, nli;
+	int weight, j, li, drop;
 	size_t clen;
 	double ld, hd;
-	int drop;
 
 	clen = h_text_len(d, i);
 	if (!islist)
-		islist = clen > 0 && (double)list_len(d, i) / clen > 0.9;
+		islist = clen > 0 && (double)g->list / clen > 0.9;
 	if (tag == TidyTag_TABLE && (d->n[i].flags & HF_DATATABLE))
 		return 0;
 	if (in_datatable(d, i))
@@ -910,57 +873,108 @@ should_drop(struct sc *s, int i, int tag)
 		return 1;
 	if (h_commas(d, i, 0) >= 10)
 		return 0;
-	p = img = li = input = embed = 0;
-	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0)) {
-		switch (d->n[j].tag) {
-		case TidyTag_P: p++; break;
-		case TidyTag_IMG: img++; break;
-		case TidyTag_LI: li++; break;
-		case TidyTag_INPUT: input++; break;
-		case TidyTag_OBJECT: case TidyTag_EMBED: case TidyTag_IFRAME:
-			embed++;
-			break;
-		default: break;
-		}
-	}
-	nli = li;
-	li -= 100;
-	hd = clen > 0 ? (double)heading_len(d, i) / clen : 0;
+	li = g->li - 100;
+	hd = clen > 0 ? (double)g->head / clen : 0;
 	ld = h_link_density(d, i);
-	drop = (img > 1 && (double)p / img < 0.5 &&
+	drop = (g->img > 1 && (double)g->p / g->img < 0.5 &&
 	    !h_has_ancestor(d, i, TidyTag_FIGURE, 3)) ||
-	    (!islist && li > p) ||
-	    (input > p / 3) ||
-	    (!islist && hd < 0.9 && clen < 25 && (img == 0 || img > 2) &&
+	    (!islist && li > g->p) ||
+	    (g->input > g->p / 3) ||
+	    (!islist && hd < 0.9 && clen < 25 &&
+	    (g->img == 0 || g->img > 2) &&
 	    !h_has_ancestor(d, i, TidyTag_FIGURE, 3)) ||
 	    (!islist && weight < 25 && ld > 0.2) ||
 	    (weight >= 25 && ld > 0.5) ||
-	    (embed == 1 && clen < 75) || embed > 1;
+	    (g->embed == 1 && clen < 75) || g->embed > 1;
 	if (islist && drop) {
 		for (j = d->n[i].first; j >= 0; j = d->n[j].next)
 			if (d->n[j].tag != H_TEXT && nelem_kids(d, j) > 1)
 				return drop;
-		if (img == nli)
+		if (g->img == g->li)
 			return 0;
 	}
 	return drop;
 }
 
 static void
+agg_own(const struct hdoc *d, int j, struct agg *g)
+{
+	switch (d->n[j].tag) {
+	case TidyTag_P: g->p++; break;
+	case TidyTag_IMG: g->img++; break;
+	case TidyTag_LI: g->li++; break;
+	case TidyTag_INPUT: g->input++; break;
+	case TidyTag_OBJECT: case TidyTag_EMBED: case TidyTag_IFRAME:
+		g->embed++;
+		break;
+	case TidyTag_H1: case TidyTag_H2: case TidyTag_H3: case TidyTag_H4:
+	case TidyTag_H5: case TidyTag_H6:
+		g->head += h_text_len(d, j);
+		break;
+	case TidyTag_UL: case TidyTag_OL:
+		g->list += h_text_len(d, j);
+		break;
+	default:
+		break;
+	}
+}
+
+static int
+down(struct sc *s, int j)
+{
+	memset(&s->agg[j], 0, sizeof(s->agg[j]));
+	while (s->d->n[j].first >= 0) {
+		j = s->d->n[j].first;
+		memset(&s->agg[j], 0, sizeof(s->agg[j]));
+	}
+	return j;
+}
+
+/*
+ * Conditional cleaning of every tag element under root, in one
+ * post-order pass: each verdict sees its subtree after the verdicts on
+ * its descendants, as Readability's reverse document order does.
+ */
+static void
 clean_cond(struct sc *s, int root, int tag)
 {
-	size_t k;
-	int i;
+	struct hdoc *d = s->d;
+	struct agg *g;
+	int j, nx, par, drop;
 
-	if (!(s->flags & F_CLEAN))
+	if (!(s->flags & F_CLEAN) || d->n[root].first < 0)
 		return;
-	collect(s, root, tag);
-	for (k = s->nv; k-- > 0; ) {
-		i = s->v[k];
-		if (!attached(s->d, i, root))
-			continue;
-		if (should_drop(s, i, tag))
-			h_unlink(s->d, i);
+	if (s->nagg < d->nn) {
+		s->nagg = d->nn;
+		s->agg = w_realloc(s->agg, s->nagg * sizeof(*s->agg));
+	}
+	memset(&s->agg[root], 0, sizeof(s->agg[root]));
+	j = down(s, d->n[root].first);
+	for (;;) {
+		nx = d->n[j].next;
+		par = d->n[j].parent;
+		if (d->n[j].tag != H_TEXT) {
+			g = &s->agg[j];
+			drop = d->n[j].tag == tag && should_drop(s, j, tag, g);
+			if (drop)
+				h_unlink(d, j);
+			else {
+				agg_own(d, j, g);
+				s->agg[par].p += g->p;
+				s->agg[par].img += g->img;
+				s->agg[par].li += g->li;
+				s->agg[par].input += g->input;
+				s->agg[par].embed += g->embed;
+				s->agg[par].head += g->head;
+				s->agg[par].list += g->list;
+			}
+		}
+		if (nx >= 0)
+			j = down(s, nx);
+		else if (par == root)
+			break;
+		else
+			j = par;
 	}
 }
 
@@ -1208,6 +1222,7 @@ done:
 	free(snap);
 	free(s.v);
 	free(s.cand);
+	free(s.agg);
 	return art;
 }
 

@@ -519,8 +519,17 @@ fetch_one(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
 		rc = attempt(c, x, url, hdrs, el, deadline, resp, e, &retry);
 		if (!retry || n >= retries)
 			return rc;
-		if (rc == 0 && resp->status == 429)
-			return rc;
+		if (rc == 0 && x->req->terminal) {
+			int stop;
+
+			resp->body = x->body.p;
+			resp->len = x->body.len;
+			stop = x->req->terminal(resp, x->req->terminal_arg);
+			resp->body = NULL;
+			resp->len = 0;
+			if (stop)
+				return rc;
+		}
 		if (retry_wait(resp, n, deadline) == -1)
 			return rc;
 	}

@@ -19,6 +19,8 @@
 #define W_HTTP_TIMEOUT_MS	45000L
 #define W_HTTP_MAX_REDIRECTS	5
 
+struct w_http_resp;
+
 struct w_http_req {
 	const char		*url;
 	const char		*method;	/* NULL: GET */
@@ -37,6 +39,11 @@ struct w_http_req {
 	int			 retries;	/* -1: 2 */
 	int			 progress;	/* progress line on a tty stderr */
 	int			 no_redirects;	/* 3xx returned as is */
+	/* Optional: a retryable status whose response this says is
+	 * terminal (a challenge page served as 503) is not retried. The
+	 * response's body is borrowed for the call. */
+	int			(*terminal)(const struct w_http_resp *, void *);
+	void			*terminal_arg;
 };
 
 struct w_http_resp {

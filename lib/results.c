@@ -845,6 +845,18 @@ entry_bytes(jv r)
 }
 
 jv
+w_results_head(jv a, int n)
+{
+	jv out = jv_array();
+	int i, len = jv_array_length(jv_copy(a));
+
+	for (i = 0; i < n && i < len; i++)
+		out = jv_array_append(out, jv_array_get(jv_copy(a), i));
+	jv_free(a);
+	return out;
+}
+
+jv
 w_results_bound(jv results, size_t budget, int *lossy)
 {
 	jv out = jv_array();
@@ -904,7 +916,7 @@ w_results_bound(jv results, size_t budget, int *lossy)
 	while (n > 0 && total > budget) {
 		n--;
 		total -= sz[n] + 1;
-		out = jv_array_slice(out, 0, n);
+		out = w_results_head(out, n);
 		*lossy = 1;
 	}
 	free(sz);

@@ -101,6 +101,10 @@ size_t	 w_results_utf8_chars(const char *s);
  * frees. */
 char	*w_results_utf8_cut(const char *s, size_t max);
 
+/* The first n entries of array a (no shared slices: libjq 1.6 leaks
+ * when a slice is written). Consumes a. */
+jv	 w_results_head(jv a, int n);
+
 /*
  * Apply the output bounds to ranked entries {title, url, snippet, ...}:
  * title <= 500 chars, snippet <= 4000 chars with the marker, then all

@@ -18,6 +18,7 @@
 #include "buf.h"
 #include "challenge.h"
 #include "http.h"
+#include "json.h"
 #include "robots_fetch.h"
 #include "sha256.h"
 
@@ -56,12 +57,21 @@ looks_like_markup(const char *body, size_t len, const char *ctype)
 	return i < len && body[i] == '<';
 }
 
+/* A response header's value (headers borrowed), NULL when absent. */
+static const char *
+header_peek(jv headers, const char *name)
+{
+	return jv_get_kind(headers) == JV_KIND_OBJECT ?
+	    w_json_str_peek(headers, name) : NULL;
+}
+
 void
 w_robots_classify(int st, const char *body, size_t len, const char *ctype,
     jv headers, struct w_robots_fetch *f)
 {
 	struct w_challenge ch;
 	struct w_http_resp fake;
+	const char *ra;
 
 	f->http_status = st;
 	if (body != NULL && len > 0 && looks_like_markup(body, len, ctype) &&
@@ -83,6 +93,11 @@ w_robots_classify(int st, const char *body, size_t len, const char *ctype,
 		memset(&fake, 0, sizeof(fake));
 		fake.status = st;
 		fake.retry_after_ms = -1;
+		if ((ra = header_peek(headers, "retry-after")) != NULL &&
+		    (fake.retry_after_ms = w_http_retry_after_ms(ra,
+		    time(NULL))) >= 0)
+			fake.retry_at = time(NULL) + (fake.retry_after_ms +
+			    999) / 1000;
 		w_http_status_error(&fake, &f->why);
 		f->status = st == 401 || st == 403 || st == 407 ?
 		    W_ROBOTS_DENIED : W_ROBOTS_UNAVAILABLE;

@@ -386,7 +386,7 @@ fetch_hound(const struct w_config *cfg, struct w_err *e)
 	if (jv_get_kind(v) == JV_KIND_STRING)
 		bad = strcmp(jv_string_value(v), "hound") == 0;
 	else if (jv_get_kind(v) == JV_KIND_ARRAY) {
-		jv_array_foreach(jv_copy(v), i, x) {
+		jv_array_foreach(v, i, x) {
 			(void)i;
 			if (jv_get_kind(x) == JV_KIND_STRING &&
 			    strcmp(jv_string_value(x), "hound") == 0)
@@ -423,7 +423,7 @@ build_chain(struct w_search *s, struct w_err *e)
 		if (n == 0)
 			rc = cfg_bad(e, "config: %s must be a provider name or "
 			    "a non-empty array", "search.backend");
-		jv_array_foreach(jv_copy(v), i, x) {
+		jv_array_foreach(v, i, x) {
 			(void)i;
 			if (rc == 0 && jv_get_kind(x) != JV_KIND_STRING)
 				rc = cfg_bad(e, "config: %s must hold only "
@@ -628,7 +628,7 @@ domain_list(jv req, const char *key, char ***out, size_t *n,
 	}
 	len = jv_array_length(jv_copy(v));
 	*out = w_calloc((size_t)len + 1, sizeof(**out));
-	jv_array_foreach(jv_copy(v), i, x) {
+	jv_array_foreach(v, i, x) {
 		(void)i;
 		if (rc == 0 && w_results_domain_norm(jv_string_value(x),
 		    &(*out)[*n], e) == -1) {
@@ -665,7 +665,7 @@ req_parse(jv req, struct req *r, struct w_err *e)
 		    "the question as the query");
 	alts = jv_object_get(jv_copy(req), jv_string("alternate_queries"));
 	if (jv_get_kind(alts) == JV_KIND_ARRAY) {
-		jv_array_foreach(jv_copy(alts), j, x) {
+		jv_array_foreach(alts, j, x) {
 			const char *a = jv_string_value(x);
 
 			if (e->code == NULL && (blank(a) || prompt_shaped(a)))
@@ -1178,7 +1178,7 @@ coverage(struct pass *ps)
 	    ps->cooldown)) > 0));
 	cov = jv_object_set(cov, jv_string("cooldownBackends"),
 	    jv_copy(ps->cooldown));
-	jv_object_foreach(jv_copy(s->retry), k, v) {
+	jv_object_foreach(s->retry, k, v) {
 		long ms = w_json_int_peek(v, "retryAfterMs", -1);
 
 		if (ms >= 0 && (best_ms < 0 || ms < best_ms)) {
@@ -1236,7 +1236,7 @@ rank(struct pass *ps, int *lossy)
 
 	fused = w_results_diversify(fused, W_RESULTS_PER_HOST);
 	if (jv_array_length(jv_copy(fused)) > ps->r->q.limit)
-		fused = jv_array_slice(fused, 0, ps->r->q.limit);
+		fused = w_results_head(fused, ps->r->q.limit);
 	out = jv_array();
 	jv_array_foreach(fused, j, r) {
 		jv x = jv_object();
@@ -1270,7 +1270,7 @@ actions(const struct w_config *cfg, jv results)
 	jv a = jv_array();
 	int n = 0;
 
-	jv_array_foreach(jv_copy(results), i, r) {
+	jv_array_foreach(results, i, r) {
 		const char *u = w_json_str_peek(r, "url");
 
 		if (n < ACTIONS_MAX && u != NULL && policy_allows(cfg, u)) {
@@ -1329,7 +1329,7 @@ budget_envelope(struct pass *ps, jv env)
 	env = w_env_error(env, &e);
 	err = jv_object_get(jv_copy(env), jv_string("error"));
 	if (jv_is_valid(b) && jv_get_kind(b) == JV_KIND_OBJECT)
-		jv_object_foreach(jv_copy(b), k, v)
+		jv_object_foreach(b, k, v)
 			err = jv_object_set(err, k, v);
 	err = jv_object_set(err, jv_string("retryInRun"), jv_false());
 	err = jv_object_set(err, jv_string("nextAction"),

@@ -374,3 +374,43 @@ EOF
 	run -1 --separate-stderr wfetch -c --timeout 2 -f raw "$BASE/slow?total=10"
 	[ -z "$stderr" ]
 }
+
+@test "HTML becomes Markdown through the wextract code, boilerplate dropped" {
+	run -0 wfetch -c "$BASE/page"
+	[[ "$(field .content)" == *"## Pruning"* ]]
+	[ "$(field .coverage.content_kind)" = html ]
+	[ "$(field .source.title)" != null ]
+	curl -s "$BASE/page" | wextract --url "$BASE/page" -r >"$BATS_TEST_TMPDIR/wx"
+	[ "$(field .content)" = "$(cat "$BATS_TEST_TMPDIR/wx")" ]
+	run -0 wfetch -c -f text "$BASE/page"
+	[[ "$(field .content)" != *"## "* ]]
+}
+
+@test "include_links and focus on a fetched page" {
+	run -0 wfetch -c --include-links "$BASE/page"
+	[ "$(field '.links|length')" -ge 1 ]
+	[ "$(field '.links[0].where')" = main-content ]
+	run -0 wfetch -c --focus potash "$BASE/page"
+	[ "$(field .status)" = partial ]
+	[[ "$(field .content)" == *potash* ]]
+	[[ "$(field .content)" != *Pruning* ]]
+	run -1 wfetch -c --focus zzyzx "$BASE/page"
+	[ "$(field .error.code)" = focus_no_match ]
+	[ "$(field .content)" = null ]
+}
+
+@test "challenges, log-in walls and app shells are not pretended content" {
+	run -3 wfetch -c "$BASE/challenge/cloudflare"
+	[ "$(field .error.code)" = access_challenge ]
+	[ "$(field .source.status)" = blocked_soft ]
+	run -3 wfetch -c "$BASE/challenge/503"
+	[ "$(field .error.code)" = access_challenge ]
+	[ "$(hits /challenge/503)" = 1 ]
+	run -3 wfetch -c "$BASE/login"
+	[ "$(field .error.code)" = authentication_required ]
+	run -1 wfetch -c "$BASE/appshell"
+	[ "$(field .error.code)" = unusable_content ]
+	[ "$(field .coverage.browser_recommended)" = true ]
+	run -0 wfetch -c "$BASE/article/captcha"
+	[ "$(field .status)" = ok ]
+}

@@ -182,7 +182,7 @@ w_ollama_parse(const char *body, size_t len, jv *out, struct w_err *e)
 		return w_err_set(e, "backend_unavailable", "ollama web_search "
 		    "JSON has no results array");
 	}
-	jv_array_foreach(jv_copy(res), i, r) {
+	jv_array_foreach(res, i, r) {
 		(void)i;
 		if (jv_get_kind(r) == JV_KIND_OBJECT &&
 		    w_json_str_peek(r, "url") != NULL)

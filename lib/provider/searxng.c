@@ -169,7 +169,7 @@ engines_text(jv list, struct w_buf *b)
 {
 	int throttled = 0;
 
-	jv_array_foreach(jv_copy(list), i, x) {
+	jv_array_foreach(list, i, x) {
 		jv name = jv_array_get(jv_copy(x), 0);
 		jv why = jv_array_get(jv_copy(x), 1);
 		const char *n = jv_get_kind(name) == JV_KIND_STRING ?
@@ -217,7 +217,7 @@ parse(const char *body, size_t len, jv *out, jv *engines, struct w_err *e)
 		return w_err_set(e, "backend_unavailable", "searxng JSON has "
 		    "no results array");
 	}
-	jv_array_foreach(jv_copy(res), i, r) {
+	jv_array_foreach(res, i, r) {
 		(void)i;
 		if (jv_get_kind(r) == JV_KIND_OBJECT &&
 		    w_json_str_peek(r, "url") != NULL)

@@ -151,7 +151,7 @@ w_startpage_parse(const char *body, size_t len, jv *out, struct w_err *e)
 	    jv_string("render")), jv_string("presenter")),
 	    jv_string("regions")), jv_string("mainline"));
 	if (jv_get_kind(main) == JV_KIND_ARRAY) {
-		jv_array_foreach(jv_copy(main), i, blk) {
+		jv_array_foreach(main, i, blk) {
 			const char *bt = w_json_str_peek(blk, "display_type");
 			jv rs = jv_object_get(jv_copy(blk),
 			    jv_string("results"));
@@ -159,7 +159,7 @@ w_startpage_parse(const char *body, size_t len, jv *out, struct w_err *e)
 			(void)i;
 			if (jv_get_kind(rs) == JV_KIND_ARRAY && (bt == NULL ||
 			    strncmp(bt, "web-", 4) == 0))
-				jv_array_foreach(jv_copy(rs), j, r) {
+				jv_array_foreach(rs, j, r) {
 					(void)j;
 					if (jv_get_kind(r) == JV_KIND_OBJECT)
 						add_result(r, out);

@@ -82,7 +82,7 @@ lease(int argc, char **argv)
 	w_err_clear(&e);
 	if (w_host_admit((enum w_scope)scope, argv[3], 60000, &l, &e) == -1)
 		return fail(&e);
-	printf("admitted %lld%s\n", w_lock_now_ms(), l.probe ? " probe" : "");
+	printf("admitted %lld%s\n", l.since, l.probe ? " probe" : "");
 	fflush(stdout);
 	w_lock_sleep_ms(strtol(argv[4], NULL, 10));
 	w_host_release(&l, outcome(argc > 5 ? argv[5] : NULL),

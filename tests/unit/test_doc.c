@@ -121,6 +121,29 @@ test_feed(void)
 	w_doc_free(&d);
 	w_doc_free(&d);
 
+	/* entries past the cap are counted, not kept */
+	{
+		struct w_buf b;
+		int i;
+
+		w_buf_init(&b, 1 << 20);
+		(void)w_buf_adds(&b, "<feed><title>T</title>");
+		for (i = 0; i < W_FEED_ENTRIES_MAX + 100; i++)
+			(void)w_buf_printf(&b, "<entry><title>E%d</title>"
+			    "<link href='https://e.org/%d'/></entry>", i, i);
+		(void)w_buf_adds(&b, "</feed>");
+		w_doc_init(&d);
+		CHECK_INT(w_feed_extract(b.p, b.len, NULL, 1, &d, &e), 0);
+		CHECK_INT(w_json_int_peek(d.coverage, "feed_entries", 0),
+		    W_FEED_ENTRIES_MAX);
+		CHECK_INT(w_json_int_peek(d.coverage, "feed_entries_total", 0),
+		    W_FEED_ENTRIES_MAX + 100);
+		CHECK(d.text && strstr(d.text, "E499\nhttps://e.org/499") &&
+		    !strstr(d.text, "E500"));
+		w_doc_free(&d);
+		w_buf_free(&b);
+	}
+
 	w_doc_init(&d);
 	CHECK_INT(w_feed_extract("<catalog/>", 10, NULL, 0, &d, &e), -1);
 	CHECK_STR(e.code, "extraction_failed");

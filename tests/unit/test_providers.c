@@ -78,7 +78,7 @@ test_ddg(void)
 	CHECK_STR(field(out, 0, "title"), "GitHub - cloudwego/eino: The "
 	    "ultimate LLM/AI application development ...");
 	CHECK(strncmp(field(out, 0, "snippet"), "Eino is a framework for "
-	    "building LLM applications", 50) == 0);
+	    "building LLM applications in Golang", 59) == 0);
 	CHECK_STR(field(out, 1, "published"), "2025-06-23");
 	CHECK_STR(field(out, 0, "published"), "(none)");
 	CHECK(strstr(field(out, 1, "snippet"), "&quot;") == NULL);
@@ -434,7 +434,8 @@ test_chain(void)
 	jv env;
 
 	/* results: normalised, tracking removed, diversity, actions */
-	s = chain("{\"search\":{\"backend\":\"fake\"}}");
+	s = chain("{\"search\":{\"backend\":\"fake\","
+	    "\"maxRequestsPerRun\":20}}");
 	env = run(s, "{\"query\":\"widget guide\",\"limit\":4}");
 	CHECK_STR(path(env, "status"), "ok");
 	CHECK_STR(path(env, "results.0.url"), "https://a.example/doc/0?id=0");
@@ -511,7 +512,8 @@ test_chain(void)
 	w_search_free(s);
 
 	/* a chain advances on failure, emptiness and irrelevance */
-	s = chain("{\"search\":{\"backend\":[\"fake\",\"fakecc\"]}}");
+	s = chain("{\"search\":{\"backend\":[\"fake\",\"fakecc\"],"
+	    "\"maxRequestsPerRun\":20}}");
 	env = run(s, "{\"query\":\"widget junk\"}");
 	CHECK_STR(path(env, "coverage.backends.0.outcome"), "irrelevant");
 	CHECK_STR(path(env, "coverage.backend"), "fakecc");

@@ -1,0 +1,91 @@
+#!/bin/sh
+# extract.sh: quality and speed of wextract's HTML extraction on the
+# readability corpus, beside Readability and Defuddle when installed in
+# /tmp/peers, a bare tidy parse (the floor of a tidy-based extractor)
+# and a `cat` per-page floor. Run from the top of the tree:
+#   make bench-extract            (or: sh bench/extract.sh [BIN])
+# Environment: EVAL (extract-eval dir), CORPUS, PEERS (/tmp/peers).
+BIN=${1:-${BIN:-bin}}
+EVAL=${EVAL:-/work/shared/tools/extract-eval}
+CORPUS=${CORPUS:-/work/shared/corpus/readability}
+PEERS=${PEERS:-/tmp/peers}
+W=$(cd "$BIN" 2>/dev/null && pwd)/wextract
+# paging off as far as wextract allows: the scorer wants whole articles
+WOPT="--max-chars 100000"
+
+die() { echo "extract.sh: $*" >&2; exit 1; }
+[ -x "$W" ] || die "no $W: run make first"
+[ -x "$EVAL/run.sh" ] || die "no $EVAL/run.sh"
+[ -d "$CORPUS/html" ] || die "no corpus at $CORPUS"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-extract.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+# the pages, uncompressed, for the speed runs
+for f in "$CORPUS"/html/*.html "$CORPUS"/html/*.html.gz; do
+	[ -f "$f" ] || continue
+	case $f in
+	*.gz) gzip -dc "$f" > "$tmp/$(basename "$f" .gz)" ;;
+	*) cp "$f" "$tmp/" ;;
+	esac
+done
+mkdir -p "$tmp/pages" && mv "$tmp"/*.html "$tmp/pages/"
+n=$(ls "$tmp/pages" | wc -l)
+
+now() { date +%s.%N; }
+rate() { awk -v n="$1" -v a="$2" -v b="$3" 'BEGIN { s = b - a;
+	printf "%.2f", s > 0 ? n / s : 0 }'; }
+
+echo "== quality (extract-eval, $n pages of $CORPUS)"
+"$EVAL/run.sh" --header --name wextract-text "$CORPUS" \
+    "'$W' --format text -r $WOPT --url \"\$PAGE_URL\"" 2>/dev/null |
+    tee "$tmp/q"
+"$EVAL/run.sh" --md --name wextract-md "$CORPUS" \
+    "'$W' -r $WOPT --url \"\$PAGE_URL\"" 2>/dev/null | tee -a "$tmp/q"
+if command -v node >/dev/null 2>&1 && [ -f "$PEERS/extract.mjs" ] &&
+    [ -d "$PEERS/node_modules" ]; then
+	for m in readability-text readability-md defuddle-md-linkedom; do
+		md=; case $m in *-md*) md=--md ;; esac
+		"$EVAL/run.sh" --batch $md --name "$m" "$CORPUS" \
+		    "node '$PEERS/extract.mjs' $m --batch" 2>/dev/null |
+		    tee -a "$tmp/q"
+	done
+else
+	echo "(Readability and Defuddle are not installed in $PEERS:" \
+	    "see $EVAL/README.md; skipped)"
+fi
+
+echo
+echo "== speed (one process over all $n pages, and one per page)"
+floor=
+if cc -O2 $(pkg-config --cflags tidy 2>/dev/null) -I/usr/include/tidy \
+    -o "$tmp/tidyparse" bench/tidyparse.c -ltidy 2>"$tmp/cc.err"; then
+	floor=$("$tmp/tidyparse" "$tmp"/pages/*.html | awk '{print $3}')
+else
+	echo "(could not build bench/tidyparse.c: $(head -1 "$tmp/cc.err"))"
+fi
+a=$(now)
+"$W" --format text -c $WOPT "$tmp"/pages/*.html > "$tmp/batch.out" 2>&1
+b=$(now)
+batch=$(rate "$n" "$a" "$b")
+a=$(now)
+for f in "$tmp"/pages/*.html; do
+	"$W" --format text -r $WOPT < "$f" > /dev/null 2>&1
+done
+b=$(now)
+perpage=$(rate "$n" "$a" "$b")
+a=$(now)
+for f in "$tmp"/pages/*.html; do
+	cat < "$f" > /dev/null
+done
+b=$(now)
+catfloor=$(rate "$n" "$a" "$b")
+
+printf '%-34s %10s %10s\n' "run" "pages/s" "ratio"
+printf '%-34s %10s %10s\n' "tidy parse only (floor)" "${floor:-n/a}" "1.00"
+printf '%-34s %10s %10s\n' "wextract FILE... (one process)" "$batch" \
+    "$(awk -v a="$batch" -v f="${floor:-0}" 'BEGIN {
+	if (f > 0) printf "%.2f", f / a; else print "n/a" }')x slower"
+printf '%-34s %10s %10s\n' "cat per page (floor)" "$catfloor" "1.00"
+printf '%-34s %10s %10s\n' "wextract per page" "$perpage" \
+    "$(awk -v a="$perpage" -v f="$catfloor" 'BEGIN {
+	if (a > 0) printf "%.2f", f / a; else print "n/a" }')x slower"

@@ -1,0 +1,14 @@
+#!/bin/sh
+# lint.sh: banned functions, then cppcheck when installed (make lint).
+cd "$(dirname "$0")/.." || exit 1
+rc=0
+if grep -nE '\b(strcpy|strcat|sprintf|vsprintf|gets|strtok|atoi|system|popen)\s*\(' \
+    lib/*.c lib/provider/*.c bin/*.c 2>/dev/null; then
+	echo "lint: banned function used (see STYLE.md)" >&2
+	rc=1
+fi
+if command -v cppcheck >/dev/null 2>&1; then
+	cppcheck -q --error-exitcode=1 --enable=warning,portability \
+	    --inline-suppr -Ilib lib bin || rc=1
+fi
+exit $rc
