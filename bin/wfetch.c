@@ -247,6 +247,14 @@ main(int argc, char **argv)
 		w_out_finish(prog);
 		return W_EXIT_USAGE;
 	}
+	if (w_run_open(&st.ctx.run, w_config_int(&cfg,
+	    "search.maxRequestsPerRun", 0), &e) == -1) {
+		fprintf(stderr, "%s: %s\n", prog, e.msg);
+		w_out_emit(w_env_error(w_env_new(prog), &e), st.mode, prog);
+		w_config_free(&cfg);
+		w_out_finish(prog);
+		return W_EXIT_BLOCKED;
+	}
 	if (optind < argc)
 		for (i = optind; i < argc; i++)
 			rc = w_exit_worst(rc, on_request(jv_object_set(
@@ -255,6 +263,7 @@ main(int argc, char **argv)
 	else
 		rc = w_input_stream(stdin, on_request, on_bad, &st);
 	jv_free(st.base);
+	w_run_close(st.ctx.run);
 	w_config_free(&cfg);
 	if (w_out_finish(prog) != 0)
 		rc = w_exit_worst(rc, W_EXIT_ERROR);

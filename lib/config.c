@@ -333,6 +333,18 @@ w_config_get(const struct w_config *c, const char *path)
 	return v;
 }
 
+int
+w_config_int(const struct w_config *c, const char *path, int dflt)
+{
+	jv v = w_config_get(c, path);
+	int n = dflt;
+
+	if (jv_get_kind(v) == JV_KIND_NUMBER)
+		n = (int)jv_number_value(v);
+	jv_free(v);
+	return n;
+}
+
 void
 w_config_free(struct w_config *c)
 {

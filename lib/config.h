@@ -31,6 +31,9 @@ int	 w_config_check_peek(jv web, struct w_err *e);
 /* The value at a dotted path ("search.backend"); jv_null() if absent. */
 jv	 w_config_get(const struct w_config *c, const char *path);
 
+/* The integer at a dotted path, or dflt when absent. */
+int	 w_config_int(const struct w_config *c, const char *path, int dflt);
+
 void	 w_config_free(struct w_config *c);
 
 #endif

@@ -614,6 +614,32 @@ structured(const struct w_doc_in *in, const struct w_doc_opts *o,
 	return rc;
 }
 
+/*
+ * html.c sets out->meta and out->coverage afresh, so it is handed nulls
+ * (nothing to leak) and whatever it leaves is made an object again.
+ */
+static int
+html(const struct w_doc_in *in, const struct w_doc_opts *o,
+    const struct w_decoded *d, struct w_doc *out, struct w_err *e)
+{
+	int rc;
+
+	jv_free(out->meta);
+	jv_free(out->coverage);
+	out->meta = jv_null();
+	out->coverage = jv_null();
+	rc = w_html_extract(d->s, d->len, in, o, out, e);
+	if (jv_get_kind(out->meta) != JV_KIND_OBJECT) {
+		jv_free(out->meta);
+		out->meta = jv_object();
+	}
+	if (jv_get_kind(out->coverage) != JV_KIND_OBJECT) {
+		jv_free(out->coverage);
+		out->coverage = jv_object();
+	}
+	return rc;
+}
+
 static int
 textual(const struct w_doc_in *in, const struct w_doc_opts *o,
     int declared, struct w_doc *out, struct w_err *e)
@@ -640,7 +666,7 @@ textual(const struct w_doc_in *in, const struct w_doc_opts *o,
 		d.s = NULL;
 	}
 	else if (rc == 0 && !strcmp(out->kind, "html"))
-		rc = w_html_extract(d.s, d.len, in, o, out, e);
+		rc = html(in, o, &d, out, e);
 	else if (rc == 0 && (!strcmp(out->kind, "json") ||
 	    !strcmp(out->kind, "xml") || !strcmp(out->kind, "feed")))
 		rc = structured(in, o, &d, declared, out, e);

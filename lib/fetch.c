@@ -15,6 +15,7 @@
 #include "challenge.h"
 #include "charset.h"
 #include "doc.h"
+#include "doccache.h"
 #include "fetch.h"
 #include "http.h"
 #include "json.h"
@@ -368,102 +369,21 @@ untrusted(void)
 	return jv_array_append(u, jv_string("links[].text"));
 }
 
-/* The response turned into content, coverage and artifacts. */
-static jv
-finish(jv env, jv req, const struct w_url *u, struct w_http_resp *resp)
-{
-	struct w_doc_in in;
-	struct w_doc_opts o;
-	struct w_doc d;
-	struct w_err e;
-	const char *art = w_json_str_peek(req, "artifact");
-	char *saved = NULL, sum[900];
-	jv cov;
-
-	memset(&in, 0, sizeof(in));
-	in.bytes = resp->body;
-	in.len = resp->len;
-	in.url = resp->final_url;
-	in.content_type = resp->content_type;
-	in.http_status = resp->status;
-	in.headers = resp->headers;
-	memset(&o, 0, sizeof(o));
-	o.format = format_of(req);
-	o.include_links = w_json_bool_peek(req, "include_links", 0);
-	o.artifact = art;
-	w_doc_init(&d);
-	w_err_clear(&e);
-	if (w_doc_extract(&in, &o, &d, &e) == -1) {
-		if (jv_get_kind(d.coverage) == JV_KIND_OBJECT)
-			env = set(env, "coverage", jv_copy(d.coverage));
-		w_doc_free(&d);
-		return fail(env, &e, "extraction");
-	}
-	if (art || (!d.binary && (long)d.len > W_FETCH_AUTO_ARTIFACT_CHARS))
-		saved = save_artifact(art, u, resp->final_url, &d, o.format);
-	if (d.binary) {
-		snprintf(sum, sizeof(sum), "Saved %zu bytes of %s from %s "
-		    "as %s", d.len, *d.mime ? d.mime : "binary content",
-		    u->host, saved ? saved : "(artifact could not be saved)");
-		env = set(env, "summary", jv_string(sum));
-		cov = set(jv_object(), "bytes", jv_number((double)resp->len));
-		env = set(env, "coverage", cov);
-		if (saved)
-			env = set(env, "artifact", jv_string(saved));
-		else {
-			w_err_set(&e, "request_failed",
-			    "the artifact could not be written");
-			env = w_env_error(env, &e);
-		}
-		free(saved);
-		w_doc_free(&d);
-		return env;
-	}
-	cov = set(jv_object(), "bytes", jv_number((double)resp->len));
-	env = set(env, "coverage", cov);
-	env = w_view_apply(env, &d, req, "wfetch", base_args(req), &e);
-	snprintf(sum, sizeof(sum), "Fetched %s (HTTP %d, %s, %zu bytes, %s)%s%s",
-	    u->host, resp->status, *d.mime ? d.mime : "unknown type",
-	    resp->len, w_status_name(w_env_status_peek(env)),
-	    saved ? "; full text saved as " : "", saved ? saved : "");
-	if (e.code == NULL)
-		env = set(env, "summary", jv_string(sum));
-	else
-		env = set(env, "summary", jv_string("No block of the "
-		    "document matches the focus."));
-	if (saved)
-		env = set(env, "artifact", jv_string(saved));
-	free(saved);
-	w_doc_free(&d);
-	return env;
-}
-
-static jv
-initial_source(jv req)
-{
-	jv src = jv_object();
-
-	src = set(src, "url", jv_string(w_json_str_peek(req, "url")));
-	return set(src, "representation", jv_string("page_extract"));
-}
-
-jv
-w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
+/* Fetch and extract. 0 with d filled and env's source and details set;
+ * -1 with env holding the error. */
+static int
+obtain(const struct w_fetch_ctx *ctx, jv req, jv *env, struct w_doc *d,
+    size_t *bytes)
 {
 	struct w_http_req hr;
 	struct w_http_resp resp;
-	struct w_url u;
+	struct w_doc_in in;
+	struct w_doc_opts o;
 	struct w_err e;
-	jv env = w_env_new("wfetch"), src;
+	jv src;
+	int rc = -1;
 
 	w_err_clear(&e);
-	env = set(env, "untrusted_fields", untrusted());
-	if (validate(req, &e) == -1) {
-		jv_free(req);
-		return fail(env, &e, "request");
-	}
-	env = set(env, "source", initial_source(req));
-	w_url_parse(w_json_str_peek(req, "url"), &u, &e);
 	w_http_req_init(&hr);
 	hr.url = w_json_str_peek(req, "url");
 	hr.headers = jv_object_get(jv_copy(req), jv_string("headers"));
@@ -475,29 +395,257 @@ w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 	hr.timeout_ms = ctx->timeout_ms;
 	hr.progress = ctx->progress;
 	hr.terminal = challenge_is_terminal;
-	if (w_http_fetch(&hr, &resp, &e) == 0 && resp.status >= 200 &&
-	    resp.status < 300) {
-		src = jv_object_get(jv_copy(env), jv_string("source"));
+	if (w_http_fetch(&hr, &resp, &e) == 0 && (resp.status < 200 ||
+	    resp.status >= 300))
+		status_error(&resp, &e);
+	src = jv_object_get(jv_copy(*env), jv_string("source"));
+	if (resp.final_url)
 		src = set(src, "final_url", jv_string(resp.final_url));
+	if (resp.status)
 		src = set(src, "http_status", jv_number(resp.status));
-		src = set(src, "status", jv_string("opened"));
-		env = set(env, "source", src);
-		env = set(env, "details", details_of(&resp));
-		env = finish(env, req, &u, &resp);
-	} else {
-		if (e.code == NULL)
-			status_error(&resp, &e);
-		src = jv_object_get(jv_copy(env), jv_string("source"));
-		if (resp.final_url)
-			src = set(src, "final_url", jv_string(resp.final_url));
-		if (resp.status)
-			src = set(src, "http_status", jv_number(resp.status));
-		env = set(env, "source", src);
-		env = set(env, "details", details_of(&resp));
-		env = fail(env, &e, "fetch");
+	if (resp.content_type)
+		src = set(src, "content_type", jv_string(resp.content_type));
+	*env = set(*env, "source", src);
+	*env = set(*env, "details", details_of(&resp));
+	*bytes = resp.len;
+	if (e.code == NULL) {
+		src = jv_object_get(jv_copy(*env), jv_string("source"));
+		*env = set(*env, "source", set(src, "status",
+		    jv_string("opened")));
+		memset(&in, 0, sizeof(in));
+		in.bytes = resp.body;
+		in.len = resp.len;
+		in.url = resp.final_url;
+		in.content_type = resp.content_type;
+		in.http_status = resp.status;
+		in.headers = resp.headers;
+		memset(&o, 0, sizeof(o));
+		o.format = format_of(req);
+		o.include_links = w_json_bool_peek(req, "include_links", 0);
+		o.artifact = w_json_str_peek(req, "artifact");
+		rc = w_doc_extract(&in, &o, d, &e);
+		if (rc == -1 && jv_get_kind(d->coverage) == JV_KIND_OBJECT)
+			*env = set(*env, "coverage", jv_copy(d->coverage));
 	}
+	if (rc == -1)
+		*env = fail(*env, &e, e.usage ? "request" : "fetch");
 	jv_free(hr.headers);
 	w_http_resp_free(&resp);
+	return rc;
+}
+
+/* Content, coverage, artifacts and summary for an extracted d. */
+static jv
+present(jv env, jv req, const struct w_url *u, const struct w_doc *d,
+    size_t bytes)
+{
+	const char *art = w_json_str_peek(req, "artifact");
+	const char *url = w_json_str_peek(req, "url");
+	char *saved = NULL, sum[900];
+	struct w_err e;
+	enum w_format f = format_of(req);
+
+	w_err_clear(&e);
+	if (art || (!d->binary && (long)d->len > W_FETCH_AUTO_ARTIFACT_CHARS))
+		saved = save_artifact(art, u, url, d, f);
+	env = set(env, "coverage", set(jv_object(), "bytes",
+	    jv_number((double)bytes)));
+	if (d->binary) {
+		snprintf(sum, sizeof(sum), "Saved %zu bytes of %s from %s "
+		    "as %s", d->len, *d->mime ? d->mime : "binary content",
+		    u->host, saved ? saved : "(artifact could not be saved)");
+		env = set(env, "summary", jv_string(sum));
+		if (saved)
+			env = set(env, "artifact", jv_string(saved));
+		else {
+			w_err_set(&e, "request_failed",
+			    "the artifact could not be written");
+			env = w_env_error(env, &e);
+		}
+		free(saved);
+		return env;
+	}
+	env = w_view_apply(env, d, req, "wfetch", base_args(req), &e);
+	snprintf(sum, sizeof(sum), "Fetched %s (%s, %zu bytes, %s)%s%s",
+	    u->host, *d->mime ? d->mime : "unknown type", bytes,
+	    w_status_name(w_env_status_peek(env)),
+	    saved ? "; full text saved as " : "", saved ? saved : "");
+	if (e.code == NULL)
+		env = set(env, "summary", jv_string(sum));
+	else
+		env = set(env, "summary", jv_string("No block of the "
+		    "document matches the focus."));
+	if (saved)
+		env = set(env, "artifact", jv_string(saved));
+	free(saved);
+	return env;
+}
+
+/* Everything of d and env a cache hit needs, except the text. */
+static jv
+doc_meta(const struct w_doc *d, jv env, size_t bytes)
+{
+	jv m = jv_object();
+
+	m = set(m, "kind", jv_string(d->kind));
+	m = set(m, "mime", jv_string(d->mime));
+	m = set(m, "charset", jv_string(d->charset));
+	m = set(m, "replacements", jv_number((double)d->replacements));
+	m = set(m, "bytes", jv_number((double)bytes));
+	m = set(m, "meta", jv_copy(d->meta));
+	m = set(m, "links", jv_copy(d->links));
+	m = set(m, "coverage", jv_copy(d->coverage));
+	m = set(m, "source", jv_object_get(jv_copy(env), jv_string("source")));
+	return set(m, "details", jv_object_get(jv_copy(env),
+	    jv_string("details")));
+}
+
+static void
+copy_str(char *dst, size_t n, jv m, const char *k)
+{
+	const char *v = w_json_str_peek(m, k);
+
+	snprintf(dst, n, "%s", v ? v : "");
+}
+
+/* Rebuild d (taking text) and env from a cache hit's meta (consumed). */
+static size_t
+doc_from_meta(struct w_doc *d, jv *env, jv m, char *text, size_t len)
+{
+	size_t bytes = (size_t)w_json_int_peek(m, "bytes", 0);
+	jv det;
+
+	d->text = text;
+	d->len = len;
+	copy_str(d->kind, sizeof(d->kind), m, "kind");
+	copy_str(d->mime, sizeof(d->mime), m, "mime");
+	copy_str(d->charset, sizeof(d->charset), m, "charset");
+	d->replacements = (size_t)w_json_int_peek(m, "replacements", 0);
+	jv_free(d->meta);
+	jv_free(d->links);
+	jv_free(d->coverage);
+	d->meta = jv_object_get(jv_copy(m), jv_string("meta"));
+	d->links = jv_object_get(jv_copy(m), jv_string("links"));
+	d->coverage = jv_object_get(jv_copy(m), jv_string("coverage"));
+	*env = set(*env, "source", jv_object_get(jv_copy(m),
+	    jv_string("source")));
+	det = jv_object_get(m, jv_string("details"));
+	if (jv_get_kind(det) != JV_KIND_OBJECT) {
+		jv_free(det);
+		det = jv_object();
+	}
+	*env = set(*env, "details", set(det, "cache_hit", jv_true()));
+	return bytes;
+}
+
+/* The document's cache identity: URL, allowed headers, extraction
+ * settings and the resolved network policy. Caller frees. */
+static char *
+cache_key(const struct w_fetch_ctx *ctx, jv req)
+{
+	static const char *const keys[] = { "url", "headers", "format",
+	    "include_links", NULL };
+	const char *const *k;
+	jv id = jv_object(), s;
+	char *out;
+
+	for (k = keys; *k; k++) {
+		jv v = jv_object_get(jv_copy(req), jv_string(*k));
+
+		if (!jv_is_valid(v)) {
+			jv_free(v);
+			v = jv_null();
+		}
+		id = set(id, *k, v);
+	}
+	id = set(id, "network", w_config_get(ctx->config, "network"));
+	id = set(id, "render", w_config_get(ctx->config, "fetch.render"));
+	s = jv_dump_string(id, JV_PRINT_SORTED);
+	out = w_strdup(jv_string_value(s));
+	jv_free(s);
+	return out;
+}
+
+static jv
+initial_source(jv req)
+{
+	jv src = jv_object();
+
+	src = set(src, "url", jv_string(w_json_str_peek(req, "url")));
+	return set(src, "representation", jv_string("page_extract"));
+}
+
+/* A miss: fetch, extract, and publish the result for waiting callers. */
+static jv
+fetch_and_share(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
+    jv env, const char *key)
+{
+	struct w_doc d;
+	struct w_err e;
+	size_t bytes = 0;
+
+	w_doc_init(&d);
+	w_err_clear(&e);
+	if (obtain(ctx, req, &env, &d, &bytes) == -1) {
+		if (key)
+			w_doccache_fail(ctx->run, key, jv_copy(env));
+		w_doc_free(&d);
+		return env;
+	}
+	if (key && !d.binary)
+		w_doccache_put(ctx->run, key, d.text, d.len,
+		    doc_meta(&d, env, bytes), &e);
+	else if (key)
+		w_doccache_fail(ctx->run, key, jv_null());
+	env = present(env, req, u, &d, bytes);
+	w_doc_free(&d);
+	return env;
+}
+
+jv
+w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
+{
+	struct w_url u;
+	struct w_err e;
+	struct w_doc d;
+	jv env = w_env_new("wfetch"), meta = jv_null();
+	char *key = NULL, *text = NULL;
+	size_t len = 0, bytes;
+	int rc = W_DC_MISS;
+
+	w_err_clear(&e);
+	env = set(env, "untrusted_fields", untrusted());
+	if (validate(req, &e) == -1) {
+		jv_free(req);
+		return fail(env, &e, "request");
+	}
+	env = set(env, "source", initial_source(req));
+	w_url_parse(w_json_str_peek(req, "url"), &u, &e);
+	if (ctx->run) {
+		key = cache_key(ctx, req);
+		rc = w_doccache_get(ctx->run, key, ctx->timeout_ms > 0 ?
+		    ctx->timeout_ms : W_HTTP_TIMEOUT_MS, &text, &len, &meta, &e);
+	}
+	if (rc == -1) {
+		env = fail(env, &e, "coordination");
+	} else if (rc == W_DC_HIT) {
+		w_doc_init(&d);
+		bytes = doc_from_meta(&d, &env, meta, text, len);
+		env = present(env, req, &u, &d, bytes);
+		w_doc_free(&d);
+	} else if (rc == W_DC_SHARED_ERROR &&
+	    jv_get_kind(meta) == JV_KIND_OBJECT) {
+		jv_free(env);
+		env = meta;
+	} else {
+		if (rc == W_DC_SHARED_ERROR) {	/* uncacheable: fetch ours */
+			jv_free(meta);
+			free(key);
+			key = NULL;
+		}
+		env = fetch_and_share(ctx, req, &u, env, key);
+	}
+	free(key);
 	w_url_free(&u);
 	jv_free(req);
 	return env;

@@ -9,6 +9,7 @@
 
 #include "config.h"
 #include "json.h"
+#include "run.h"
 
 /* Texts longer than this are also saved as an artifact. */
 #define W_FETCH_AUTO_ARTIFACT_CHARS 200000L
@@ -17,6 +18,7 @@ struct w_fetch_ctx {
 	const struct w_config	*config;
 	long			 timeout_ms;	/* 0: 45 s */
 	int			 progress;	/* progress line on a tty */
+	struct w_run		*run;		/* the run: its document cache */
 };
 
 /* The request table (also the source of --schema). */

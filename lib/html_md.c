@@ -426,6 +426,25 @@ w_code(struct wr *w, int i)
 	w_buf_free(&b);
 }
 
+/* MathML as its symbols, spaced; display="block" as a paragraph. */
+static void
+w_math(struct wr *w, int i)
+{
+	const char *disp = h_attr(w->d, i, "display");
+	int blk = disp != NULL && strcmp(disp, "block") == 0, j;
+
+	if (blk)
+		block_start(w);
+	for (j = w->d->n[i].first; j >= 0; j = h_next_pre(w->d, j, i, 0))
+		if (w->d->n[j].otag == H_TEXT) {
+			w->sp = 1;
+			put(w, w->d->pool + w->d->n[j].off, w->d->n[j].len, 1);
+			w->sp = 1;
+		}
+	if (blk)
+		block_start(w);
+}
+
 static int
 has_block(const struct hdoc *d, int i)
 {
@@ -785,7 +804,7 @@ node(struct wr *w, int i)
 	}
 	switch (x->otag) {
 	case TidyTag_SCRIPT: case TidyTag_STYLE: case TidyTag_NOSCRIPT:
-	case TidyTag_TEMPLATE: case TidyTag_SVG: case TidyTag_MATHML:
+	case TidyTag_TEMPLATE: case TidyTag_SVG:
 	case TidyTag_HEAD: case TidyTag_TITLE: case TidyTag_META:
 	case TidyTag_LINK: case TidyTag_OBJECT: case TidyTag_EMBED:
 	case TidyTag_IFRAME: case TidyTag_SELECT: case TidyTag_OPTION:
@@ -810,6 +829,9 @@ node(struct wr *w, int i)
 		if (has_block(w->d, i))
 			break;
 		w_code(w, i);
+		return;
+	case TidyTag_MATHML:
+		w_math(w, i);
 		return;
 	case TidyTag_B: case TidyTag_STRONG:
 		w_wrap(w, i, "**");

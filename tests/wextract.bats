@@ -77,7 +77,7 @@ jqr() {
 	[ "$(jqr .source.title)" = "Example Weblog" ]
 	[ "$(jqr .coverage.feed_entries)" = 2 ]
 	c=$(jqr .content)
-	[[ "$c" == *"- [First post](https://blog.example.org/first) (Tue, 02 Jan 2024 10:00:00 GMT)"* ]]
+	[[ "$c" == *"- [First post](https://blog.example.org/first) (2024-01-02T10:00:00Z)"* ]]
 	[[ "$c" == *"The first summary & more."* ]]
 	[[ "$c" == *'[Second \[post\]](https://blog.example.org/second)'* ]]
 	[[ "$c" == *"Second summary about pipelines."* ]]

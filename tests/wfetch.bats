@@ -414,3 +414,42 @@ EOF
 	run -0 wfetch -c "$BASE/article/captcha"
 	[ "$(field .status)" = ok ]
 }
+
+@test "in one run, slices reuse the cached extraction without refetching" {
+	command -v web-control >/dev/null || skip "web-control not built"
+	eval "$(web-control run start --export)"
+	run -0 wfetch -c -f raw --start-line 1 --max-lines 2 "$BASE/count/runcache"
+	[ "$(field .details.cache_hit)" = false ]
+	run -0 wfetch -c -f raw --start-line 2 --max-lines 2 "$BASE/count/runcache"
+	[ "$(field .details.cache_hit)" = true ]
+	[ "$(hits /count/runcache)" = 1 ]
+	# another format is another document
+	run -0 wfetch -c -f text "$BASE/count/runcache"
+	[ "$(field .details.cache_hit)" = false ]
+	web-control run end
+	unset WEB_RUN_FILE
+	run -0 wfetch -c -f raw "$BASE/count/runcache"
+	[ "$(field .details.cache_hit)" = false ]
+}
+
+@test "16 concurrent identical wfetch calls in one run share one request" {
+	command -v web-control >/dev/null || skip "web-control not built"
+	eval "$(web-control run start --export)"
+	for i in $(seq 16); do
+		wfetch -c -f raw "$BASE/slow?total=1" >"$BATS_TEST_TMPDIR/out.$i" &
+	done
+	wait
+	[ "$(hits '/slow?total=1')" = 1 ]
+	for i in $(seq 16); do
+		[ "$(jq -r .status "$BATS_TEST_TMPDIR/out.$i")" = ok ]
+	done
+	web-control run end
+}
+
+@test "a corrupt run file is coordination_unavailable, never a fresh budget" {
+	echo 'not json' >"$BATS_TEST_TMPDIR/run.json"
+	chmod 600 "$BATS_TEST_TMPDIR/run.json"
+	WEB_RUN_FILE="$BATS_TEST_TMPDIR/run.json" run -3 --separate-stderr wfetch -c "$BASE/count/corrupt"
+	[ "$(field .error.code)" = coordination_unavailable ]
+	[ "$(hits /count/corrupt)" = 0 ]
+}

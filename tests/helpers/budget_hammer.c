@@ -10,6 +10,8 @@
  *                 [RETRY_MS]]          admit, print the time, hold, release
  *   budget_hammer doc KEY MS [fail]    cache lookup; on a miss hold MS and
  *                                      put (or fail) the document
+ *   budget_hammer loop M KEY           M admissions and releases of KEY
+ *                                      (codex scope: no spacing)
  *   budget_hammer session              print the session identity
  *   budget_hammer defer NAME           defer a backend for the run
  *   budget_hammer bench N [host]       median microseconds of N rounds of
@@ -133,6 +135,22 @@ doc(int argc, char **argv)
 }
 
 static int
+loop(int m, const char *key)
+{
+	struct w_host_lease l;
+	struct w_err e;
+	int i;
+
+	for (i = 0; i < m; i++) {
+		w_err_clear(&e);
+		if (w_host_admit(W_SCOPE_CODEX, key, 60000, &l, &e) == -1)
+			return fail(&e);
+		w_host_release(&l, W_HOST_SUCCESS, -1);
+	}
+	return 0;
+}
+
+static int
 cmp(const void *a, const void *b)
 {
 	long x = *(const long *)a, y = *(const long *)b;
@@ -212,6 +230,8 @@ main(int argc, char **argv)
 		return lease(argc, argv);
 	if (strcmp(argv[1], "doc") == 0)
 		return doc(argc, argv);
+	if (strcmp(argv[1], "loop") == 0 && argc > 3)
+		return loop((int)strtol(argv[2], NULL, 10), argv[3]);
 	if (strcmp(argv[1], "bench") == 0 && argc > 2)
 		return bench((int)strtol(argv[2], NULL, 10), argc > 3);
 	if (w_run_open(&r, 4, &e) == -1)

@@ -109,8 +109,8 @@ test_feed(void)
 	    0, &d, &e), 0);
 	CHECK(d.text != NULL && strstr(d.text, "# Chan & nel\n") != NULL);
 	CHECK(d.text && strstr(d.text, "About x\n") != NULL);
-	CHECK(d.text && strstr(d.text, "- [One](https://e.org/1) (Mon, 01 "
-	    "Jan 2024 00:00:00 GMT)\n  Sum & mary\n") != NULL);
+	CHECK(d.text && strstr(d.text, "- [One](https://e.org/1) "
+	    "(2024-01-01T00:00:00Z)\n  Sum & mary\n") != NULL);
 	CHECK(d.text && strstr(d.text, "- [Two](https://e.org/2)\n  "
 	    "Second\xc2\xa0" "entry") != NULL);
 	CHECK(d.text && strstr(d.text, "[Rel](https://e.org/3)") != NULL);

@@ -1,0 +1,117 @@
+#!/bin/sh
+# bench/coordination.sh: what a run file and host coordination add to one
+# call, and how many admissions per second many processes get through.
+#  1. In-process medians (microseconds) of one call's coordination work
+#     (run open, document cache miss + store; host admit + release),
+#     measured by tests/helpers/budget_hammer.c, with the run directory
+#     on $XDG_RUNTIME_DIR (tmpfs when it exists) and on /tmp.
+#  2. Whole-process medians of one wfetch of a loopback page without a
+#     run, in a run, and in a run with coordination "host".
+#  3. Admission throughput: P processes x M admit/release each.
+# Goal: under 1 ms added per call at the median.
+top=$(cd "$(dirname "$0")/.." && pwd)
+if [ -z "$WEBTOOLS_ISOLATED" ]; then
+	WEBTOOLS_ISOLATED=1 exec unshare -rn sh -c \
+	    'ip link set lo up; exec sh "$0" "$@"' "$0" "$@"
+fi
+N=${N:-301}
+BIN=${BIN:-$top/bin}
+LIB=${LIB:-}
+[ -n "$LIB" ] || for c in "$BIN/../libwebtools.a" "$top/build/libwebtools.a"; do
+	[ -f "$c" ] && { LIB=$c; break; }
+done
+tmp=$(mktemp -d)
+trap 'kill $(cat "$tmp/pid" 2>/dev/null) 2>/dev/null; rm -rf "$tmp"' EXIT
+deps=$(sed -n 's/^DEP_LIBS = //p' "$top/config.mk")
+cflags=$(sed -n 's/^DEP_CFLAGS = //p' "$top/config.mk")
+H=$tmp/budget_hammer
+# shellcheck disable=SC2086
+cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I"$top/lib" \
+    $cflags -o "$H" "$top/tests/helpers/budget_hammer.c" "$LIB" $deps ||
+    { echo "coordination: cannot build the helper against $LIB"; exit 1; }
+
+export XDG_CONFIG_HOME="$tmp/config" XDG_CACHE_HOME="$tmp/cache"
+export WEB_CONFIG="$tmp/config.json"
+echo '{}' >"$WEB_CONFIG"
+rt=${XDG_RUNTIME_DIR:-}
+[ -d "$rt" ] && [ -w "$rt" ] || rt=""
+
+echo "1. coordination work per call, median of $N (microseconds)"
+printf '%-28s %8s %8s %8s %8s\n' "run dir / state on" "none" "host" "run" \
+    "run+host"
+for where in ${rt:+"$rt"} /tmp; do
+	d=$(mktemp -d "$where/wcbench.XXXXXX")
+	export XDG_STATE_HOME="$d/state" XDG_RUNTIME_DIR="$d"
+	unset WEB_RUN_FILE
+	a=$("$H" bench "$N") b=$("$H" bench "$N" host)
+	WEB_RUN_FILE=$("$BIN/web-control" run start --max-requests 20)
+	export WEB_RUN_FILE
+	c=$("$H" bench "$N") e=$("$H" bench "$N" host)
+	"$BIN/web-control" run end
+	unset WEB_RUN_FILE
+	fs=$(stat -f -c %T "$d")
+	printf '%-28s %8s %8s %8s %8s\n' "$where ($fs)" "$a" "$b" "$c" "$e"
+	rm -rf "$d"
+done
+[ -n "$rt" ] && export XDG_RUNTIME_DIR="$rt" || unset XDG_RUNTIME_DIR
+export XDG_STATE_HOME="$tmp/state"
+
+median() {
+	sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'
+}
+
+# us CMD...: wall microseconds of one run
+us() {
+	s=$(date +%s%N)
+	"$@" >/dev/null 2>&1
+	e=$(date +%s%N)
+	echo $(((e - s) / 1000))
+}
+
+echo
+if [ -x "$BIN/wfetch" ]; then
+	python3 "$top/tests/server/server.py" --dir "$tmp" --lifetime 600 \
+	    >/dev/null 2>&1 &
+	echo $! >"$tmp/pid"
+	while [ ! -s "$tmp/tlsport" ]; do sleep 0.05; done
+	port=$(cat "$tmp/port")
+	url="http://127.0.0.1:$port/hello.txt"
+	n=$(( N / 5 ))
+	echo "2. one wfetch of a loopback page, median of $n (microseconds)"
+	for mode in none run host; do
+		case $mode in
+		host)	echo "{\"coordination\":\"host\",\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$port\"]}}" >"$WEB_CONFIG";;
+		*)	echo "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$port\"]}}" >"$WEB_CONFIG";;
+		esac
+		unset WEB_RUN_FILE
+		if [ "$mode" != none ]; then
+			WEB_RUN_FILE=$("$BIN/web-control" run start)
+			export WEB_RUN_FILE
+		fi
+		: >"$tmp/t"
+		# A fresh URL each time: a cache hit would skip the fetch.
+		for i in $(seq "$n"); do
+			us "$BIN/wfetch" -c "$url?i=$i" >>"$tmp/t"
+		done
+		[ "$mode" != none ] && "$BIN/web-control" run end
+		printf '%-28s %8s\n' "$mode" "$(median <"$tmp/t")"
+	done
+else
+	echo "2. skipped: no $BIN/wfetch"
+fi
+
+echo
+P=${P:-16} M=${M:-50}
+echo "3. admission throughput: $P processes x $M admit/release"
+for keys in distinct shared; do
+	s=$(date +%s%N)
+	for p in $(seq "$P"); do
+		k=key-$p
+		[ $keys = shared ] && k=shared
+		"$H" loop "$M" "$k" >/dev/null &
+	done
+	wait
+	e=$(date +%s%N)
+	printf '%-28s %8s admissions/s\n' "$keys keys" \
+	    "$(awk -v n=$((P * M)) -v t=$((e - s)) 'BEGIN {printf "%d", n / (t / 1e9)}')"
+done
