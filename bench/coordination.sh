@@ -35,11 +35,13 @@ export WEB_CONFIG="$tmp/config.json"
 echo '{}' >"$WEB_CONFIG"
 rt=${XDG_RUNTIME_DIR:-}
 [ -d "$rt" ] && [ -w "$rt" ] || rt=""
+shm=/dev/shm
+[ "$rt" != "" ] || [ ! -w "$shm" ] && shm=""
 
 echo "1. coordination work per call, median of $N (microseconds)"
 printf '%-28s %8s %8s %8s %8s\n' "run dir / state on" "none" "host" "run" \
     "run+host"
-for where in ${rt:+"$rt"} /tmp; do
+for where in ${rt:+"$rt"} ${shm:+"$shm"} /tmp; do
 	d=$(mktemp -d "$where/wcbench.XXXXXX")
 	export XDG_STATE_HOME="$d/state" XDG_RUNTIME_DIR="$d"
 	unset WEB_RUN_FILE
@@ -104,14 +106,18 @@ echo
 P=${P:-16} M=${M:-50}
 echo "3. admission throughput: $P processes x $M admit/release"
 for keys in distinct shared; do
-	s=$(date +%s%N)
+	s=$(date +%s%N) pids=""
 	for p in $(seq "$P"); do
 		k=key-$p
 		[ $keys = shared ] && k=shared
-		"$H" loop "$M" "$k" >/dev/null &
+		"$H" loop "$M" "$k" >"$tmp/loop.$p" &
+		pids="$pids $!"
 	done
-	wait
+	# Not a bare wait: the fixture server is a child too.
+	# shellcheck disable=SC2086
+	wait $pids
 	e=$(date +%s%N)
+	cat "$tmp"/loop.* | head -3
 	printf '%-28s %8s admissions/s\n' "$keys keys" \
 	    "$(awk -v n=$((P * M)) -v t=$((e - s)) 'BEGIN {printf "%d", n / (t / 1e9)}')"
 done

@@ -4,7 +4,8 @@
 # /tmp/peers, a bare tidy parse (the floor of a tidy-based extractor)
 # and a `cat` per-page floor. Run from the top of the tree:
 #   make bench-extract            (or: sh bench/extract.sh [BIN])
-# Environment: EVAL (extract-eval dir), CORPUS, PEERS (/tmp/peers).
+# Environment: EVAL (extract-eval dir), CORPUS, PEERS (/tmp/peers),
+# SPEED_ONLY=1 to skip the quality runs.
 BIN=${1:-${BIN:-bin}}
 EVAL=${EVAL:-/work/shared/tools/extract-eval}
 CORPUS=${CORPUS:-/work/shared/corpus/readability}
@@ -33,8 +34,9 @@ n=$(ls "$tmp/pages" | wc -l)
 
 now() { date +%s.%N; }
 rate() { awk -v n="$1" -v a="$2" -v b="$3" 'BEGIN { s = b - a;
-	printf "%.2f", s > 0 ? n / s : 0 }'; }
+	printf "%.2f", (s > 0 ? n / s : 0) }'; }
 
+if [ -z "$SPEED_ONLY" ]; then
 echo "== quality (extract-eval, $n pages of $CORPUS)"
 "$EVAL/run.sh" --header --name wextract-text "$CORPUS" \
     "'$W' --format text -r $WOPT --url \"\$PAGE_URL\"" 2>/dev/null |
@@ -52,6 +54,7 @@ if command -v node >/dev/null 2>&1 && [ -f "$PEERS/extract.mjs" ] &&
 else
 	echo "(Readability and Defuddle are not installed in $PEERS:" \
 	    "see $EVAL/README.md; skipped)"
+fi
 fi
 
 echo
@@ -80,12 +83,13 @@ done
 b=$(now)
 catfloor=$(rate "$n" "$a" "$b")
 
-printf '%-34s %10s %10s\n' "run" "pages/s" "ratio"
-printf '%-34s %10s %10s\n' "tidy parse only (floor)" "${floor:-n/a}" "1.00"
-printf '%-34s %10s %10s\n' "wextract FILE... (one process)" "$batch" \
-    "$(awk -v a="$batch" -v f="${floor:-0}" 'BEGIN {
-	if (f > 0) printf "%.2f", f / a; else print "n/a" }')x slower"
-printf '%-34s %10s %10s\n' "cat per page (floor)" "$catfloor" "1.00"
-printf '%-34s %10s %10s\n' "wextract per page" "$perpage" \
-    "$(awk -v a="$perpage" -v f="$catfloor" 'BEGIN {
-	if (a > 0) printf "%.2f", f / a; else print "n/a" }')x slower"
+# ratio SLOW FAST: how many times slower SLOW is than FAST
+ratio() { awk -v s="$1" -v f="$2" 'BEGIN {
+	if (s > 0 && f > 0) printf "%.2fx", f / s; else print "n/a" }'; }
+printf '%-34s %10s %14s\n' "run" "pages/s" "vs its floor"
+printf '%-34s %10s %14s\n' "tidy parse only (floor)" "${floor:-n/a}" "-"
+printf '%-34s %10s %14s\n' "wextract FILE... (one process)" "$batch" \
+    "$(ratio "$batch" "${floor:-0}")"
+printf '%-34s %10s %14s\n' "cat per page (floor)" "$catfloor" "-"
+printf '%-34s %10s %14s\n' "wextract per page" "$perpage" \
+    "$(ratio "$perpage" "$catfloor")"

@@ -42,6 +42,7 @@ parse(const char *path)
 	tidyOptSetBool(td, TidyDropPropAttrs, no);
 	tidyOptSetBool(td, TidyForceOutput, yes);
 	tidyOptSetInt(td, TidyUseCustomTags, TidyCustomBlocklevel);
+	tidyOptSetValue(td, TidyDoctype, "omit");
 	tidySetInCharEncoding(td, "utf8");
 	tidyBufInit(&in);
 	tidyBufAttach(&in, (byte *)buf, (unsigned)n);

@@ -146,7 +146,9 @@ show_text(jv env)
 	int it;
 
 	printf("run file      %s\n", w_json_str_peek(env, "run_file"));
-	printf("coordination  %s\n", w_json_str_peek(r, "coordination"));
+	printf("coordination  %s\n", strcmp(w_json_str_peek(r,
+	    "coordination"), "default") == 0 ? "from the config" :
+	    w_json_str_peek(r, "coordination"));
 	printf("requests      %ld of %ld used, %ld remaining, %ld pending\n",
 	    w_json_int_peek(r, "requestsUsed", 0),
 	    w_json_int_peek(r, "maxRequestsPerRun", 0),
@@ -545,6 +547,33 @@ static const char schema[] =
     "[\"process\",\"host\"]}},\"required\":[\"command\"],"
     "\"additionalProperties\":false}";
 
+/* --max-requests and --coordination; -1 (after a message) when bad. */
+static int
+run_option(struct opts *o, int ch, const char *arg)
+{
+	char *end;
+	long n;
+
+	if (ch == 'm') {
+		n = strtol(arg, &end, 10);
+		if (*arg == '\0' || *end != '\0' || n < 1 || n > 20) {
+			fprintf(stderr, "%s: --max-requests must be 1 to 20\n",
+			    prog);
+			return -1;
+		}
+		o->max_requests = (int)n;
+	} else if (strcmp(arg, "process") == 0)
+		o->coord = W_COORD_PROCESS;
+	else if (strcmp(arg, "host") == 0)
+		o->coord = W_COORD_HOST;
+	else {
+		fprintf(stderr, "%s: --coordination must be process or "
+		    "host\n", prog);
+		return -1;
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -560,8 +589,6 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct opts o = { 0, W_OUT_AUTO, 0, W_COORD_DEFAULT, 0 };
-	char *end;
-	long n;
 	int ch, rc;
 
 	while ((ch = getopt_long(argc, argv, "jchV", lo, NULL)) != -1)
@@ -574,24 +601,9 @@ main(int argc, char **argv)
 			o.mode = W_OUT_COMPACT;
 			break;
 		case 'm':
-			n = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0' || n < 1 || n > 20) {
-				fprintf(stderr, "%s: --max-requests must be "
-				    "1 to 20\n", prog);
-				return W_EXIT_USAGE;
-			}
-			o.max_requests = (int)n;
-			break;
 		case 'C':
-			if (strcmp(optarg, "process") == 0)
-				o.coord = W_COORD_PROCESS;
-			else if (strcmp(optarg, "host") == 0)
-				o.coord = W_COORD_HOST;
-			else {
-				fprintf(stderr, "%s: --coordination must be "
-				    "process or host\n", prog);
+			if (run_option(&o, ch, optarg) == -1)
 				return W_EXIT_USAGE;
-			}
 			break;
 		case 'x':
 			o.export = 1;

@@ -238,16 +238,22 @@ slurp(FILE *fp, struct w_buf *b)
 	return ferror(fp) ? -1 : 0;
 }
 
-/* Extract one file (NULL: stdin) and print its envelope. */
+/* Extract one file (NULL or "-": stdin) and print its envelope. */
 static int
 one(const struct state *st, const char *file)
 {
-	FILE *fp = file ? fopen(file, "rb") : stdin;
+	FILE *fp;
 	struct w_buf b;
 	struct w_err e;
-	int rc = fp ? slurp(fp, &b) : -1, saved = errno;
+	int rc, saved;
 	jv env;
 
+	if (file != NULL && strcmp(file, "-") == 0)
+		file = NULL;
+	errno = 0;
+	fp = file ? fopen(file, "rb") : stdin;
+	rc = fp ? slurp(fp, &b) : -1;
+	saved = errno;
 	if (fp != NULL && fp != stdin)
 		fclose(fp);
 	w_err_clear(&e);

@@ -88,10 +88,8 @@ usage(FILE *fp)
 static void
 put_str(struct w_buf *b, const char *s, size_t n)
 {
-	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s, *e = p + n;
 	unsigned long cp;
-	char u[16];
 	int k, i;
 
 	w_buf_addc(b, '"');
@@ -111,10 +109,7 @@ put_str(struct w_buf *b, const char *s, size_t n)
 			continue;
 		}
 		if (*p < 0x80) {
-			u[0] = '\\'; u[1] = 'u'; u[2] = '0'; u[3] = '0';
-			u[4] = hex[*p >> 4]; u[5] = hex[*p & 15];
-			w_buf_add(b, u, 6);
-			p++;
+			w_buf_printf(b, "\\u%04x", *p++);
 			continue;
 		}
 		if (*p >= 0xc2 && *p <= 0xdf)
@@ -463,6 +458,13 @@ check(struct state *st, const char *url, const char *agent)
 			e.usage = 1;
 			return fail(st, url, &e);
 		}
+		if (u.has_userinfo) {
+			w_url_free(&u);
+			w_err_set(&e, "invalid_parameter",
+			    "credentials in the URL are not allowed");
+			e.usage = 1;
+			return fail(st, NULL, &e);	/* not echoed */
+		}
 		name = w_url_origin(&u);
 		w_url_free(&u);
 		o = origin_for(st, name);
@@ -663,20 +665,18 @@ options(int argc, char **argv, struct state *st)
 	return 0;
 }
 
-/* Config, policy and the default agent (network mode only, or when no
- * --agent was given). */
+/* Config, policy and the default agent; with --robots-file nothing is
+ * read and the default agent is "webtools". */
 static int
 setup(struct state *st)
 {
 	struct w_err e;
 	jv ua;
 
-	if (st->file != NULL && st->agent_set)
-		return 0;
+	if (st->file != NULL)
+		goto dflt;
 	w_err_clear(&e);
 	if (w_config_load(&st->cfg, &e) == -1) {
-		if (st->file != NULL)
-			goto dflt;	/* offline: config is optional */
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
 		fail(st, NULL, &e);
 		return -1;

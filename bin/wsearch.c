@@ -19,7 +19,7 @@ struct state {
 	struct w_search	*search;
 	jv		 base;
 	enum w_out_mode	 mode;
-	int		 urls;		/* -r: result URLs, one a line */
+	int		 urls;		/* -r: result URLs only */
 };
 
 static void
@@ -87,14 +87,23 @@ static int
 on_request(jv req, void *arg)
 {
 	struct state *st = arg;
+	jv keys;
+	int i, n;
 
-	if (jv_get_kind(req) == JV_KIND_OBJECT)
-		jv_object_foreach(st->base, k, v) {
+	if (jv_get_kind(req) == JV_KIND_OBJECT) {
+		keys = jv_keys(jv_copy(st->base));
+		n = jv_array_length(jv_copy(keys));
+		for (i = 0; i < n; i++) {
+			jv k = jv_array_get(jv_copy(keys), i);
+
 			if (!jv_object_has(jv_copy(req), jv_copy(k)))
-				req = jv_object_set(req, jv_copy(k), jv_copy(v));
+				req = jv_object_set(req, jv_copy(k),
+				    jv_object_get(jv_copy(st->base),
+				    jv_copy(k)));
 			jv_free(k);
-			jv_free(v);
 		}
+		jv_free(keys);
+	}
 	return emit(st, w_search_run(st->search, req));
 }
 
@@ -206,8 +215,10 @@ main(int argc, char **argv)
 
 	memset(&st, 0, sizeof(st));
 	st.base = jv_object();
-	if (options(argc, argv, &st) == -1)
+	if (options(argc, argv, &st) == -1) {
+		jv_free(st.base);
 		return W_EXIT_USAGE;
+	}
 	w_err_clear(&e);
 	if (w_config_load(&cfg, &e) == -1 ||
 	    w_search_new(&cfg, &st.search, &e) == -1) {
@@ -215,6 +226,8 @@ main(int argc, char **argv)
 		e.usage = 1;
 		w_out_emit(w_env_error(w_env_new(prog), &e), st.mode, prog);
 		w_out_finish(prog);
+		jv_free(st.base);
+		w_config_free(&cfg);
 		return W_EXIT_USAGE;
 	}
 	if (optind < argc) {

@@ -242,15 +242,11 @@ tag_span(const char *s, size_t len, char *name, size_t namelen, int *end)
 static void
 scan_tag(struct scan *sc, const char *s, size_t n, const char *name)
 {
-	size_t start = sc->markup.len;
-	const char *t;
-
 	markup_add(sc, s, n);
-	if (strcmp(name, "input") != 0)
-		return;
-	t = sc->markup.p + start;
-	if (strstr(t, "type=password") || strstr(t, "type=\"password\"") ||
-	    strstr(t, "type='password'"))
+	if (strcmp(name, "input") == 0 &&
+	    (find_ci(s, n, "type=password") < n ||
+	    find_ci(s, n, "type=\"password\"") < n ||
+	    find_ci(s, n, "type='password'") < n))
 		sc->password = 1;
 }
 

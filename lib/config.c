@@ -169,7 +169,7 @@ check_object(jv o, const char *prefix, struct w_err *e)
 	char path[256];
 	int rc = 0;
 
-	jv_object_foreach(jv_copy(o), k, v) {
+	jv_object_foreach(o, k, v) {
 		if (rc == 0) {
 			const struct key *key;
 

@@ -131,7 +131,7 @@ const char *
 w_doc_sniff(const char *bytes, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)bytes;
-	char probe[SNIFF_BYTES];
+	char probe[SNIFF_BYTES] = "";
 	size_t i, n = 0, start = 0;
 	int u16;
 
@@ -664,8 +664,7 @@ textual(const struct w_doc_in *in, const struct w_doc_opts *o,
 	if (rc == 0 && o->format == W_FMT_RAW) {
 		set_text(out, d.s, d.len);
 		d.s = NULL;
-	}
-	else if (rc == 0 && !strcmp(out->kind, "html"))
+	} else if (rc == 0 && !strcmp(out->kind, "html"))
 		rc = html(in, o, &d, out, e);
 	else if (rc == 0 && (!strcmp(out->kind, "json") ||
 	    !strcmp(out->kind, "xml") || !strcmp(out->kind, "feed")))

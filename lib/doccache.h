@@ -22,14 +22,15 @@
 #define W_DOCCACHE_META_MAX	(256u << 10)
 
 enum {
-	W_DC_MISS = 0,		/* caller owns the marker: fetch, then put/fail */
+	W_DC_MISS = 0,		/* caller owns the marker: fetch, put/fail */
 	W_DC_HIT = 1,		/* *text, *len, *meta filled */
 	W_DC_SHARED_ERROR = 2	/* the owner failed; *meta is its error */
 };
 
 struct w_doccache;
 
-/* A cache over run directory dir (NULL: in memory). Used by run.c. */
+/* A cache over run directory dir (NULL: in memory), for run.c; freed
+ * (NULL is fine) with w_doccache_free. */
 struct w_doccache *w_doccache_new(const char *dir);
 void	 w_doccache_free(struct w_doccache *dc);
 

@@ -744,7 +744,7 @@ field(struct xp *x, const struct xnode *n, int html, size_t maxchars)
 		if (out.p[i] == ' ')
 			sp = i;
 		if (++chars > maxchars) {
-			cut = sp > out.len / 2 ? sp : i;
+			cut = sp > i / 2 ? sp : i;
 			break;
 		}
 	}
@@ -973,9 +973,13 @@ write_head(struct xp *x, const struct xnode *ch, int text,
 	    "description") : kid(ch, "subtitle"), 1, 1000);
 
 	if (*title) {
-		if (!text)
+		if (text)
+			(void)w_buf_adds(b, title);
+		else {
 			(void)w_buf_adds(b, "# ");
-		(void)w_buf_printf(b, "%s\n\n", title);
+			md_add(b, title);
+		}
+		(void)w_buf_adds(b, "\n\n");
 		out->meta = jv_object_set(out->meta, jv_string("title"),
 		    jv_string(title));
 	}

@@ -657,7 +657,7 @@ with_base(jv r, jv base)
 {
 	if (jv_get_kind(r) != JV_KIND_OBJECT)
 		return r;
-	jv_object_foreach(jv_copy(base), k, v) {
+	jv_object_foreach(base, k, v) {
 		if (!jv_object_has(jv_copy(r), jv_copy(k)))
 			r = jv_object_set(r, k, v);
 		else {

@@ -41,7 +41,7 @@ struct w_scope_rule {
 	const char	*name;
 	int		 concurrency;
 	long		 spacing_ms;
-	long		 cooldown_ms;	/* throttle cooldown without Retry-After */
+	long		 cooldown_ms;	/* throttled, without Retry-After */
 };
 
 /* The rule for a scope (never NULL for a valid scope). */
@@ -69,11 +69,12 @@ struct w_host_lease {
 };
 
 /*
- * Wait (at most wait_ms) for admission to scope's bucket for key (an
- * endpoint or origin; only its hash is stored). 0 with *l held; -1 with
- * rate_limited and retry_after_ms / retry_at while the bucket cools
- * down (nothing may be sent), timeout when the wait runs out, or
- * coordination_unavailable.
+ * Wait (at most wait_ms) for admission to scope's bucket for key (the
+ * SearXNG endpoint, the Ollama origin, "scheme://host:port" of a fetch
+ * origin, or "" for a provider without one; only a hash is stored).
+ * 0 with *l held; -1 with rate_limited and retry_after_ms / retry_at
+ * while the bucket cools down (nothing may be sent), timeout when the
+ * wait runs out, or coordination_unavailable.
  */
 int	 w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 	    struct w_host_lease *l, struct w_err *e);

@@ -175,6 +175,31 @@ evidence(const char *s, const char *url, const char *title)
 	return n;
 }
 
+/*
+ * A tiny or empty pick: start again from a fresh tree and take the
+ * main element when it is much larger, else the body, stripped of
+ * boilerplate. Returns the root to write, or -1.
+ */
+static int
+fallback(struct hdoc *d, const char *utf8, size_t len, const struct pre *p,
+    size_t alen, const char **stage)
+{
+	int art;
+
+	h_free(d);
+	if (h_parse(d, utf8, len) == -1 || d->body < 0)
+		return -1;
+	if (p->main >= 0 && p->main_len > 4 * alen) {
+		art = p->main;
+		*stage = "main-element";
+	} else {
+		art = d->body;
+		*stage = "body";
+	}
+	h_strip(d, art);
+	return art;
+}
+
 static int
 write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
     const struct w_doc_opts *o, struct w_buf *b)
@@ -189,6 +214,7 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 	return (int)h_text_len(d, root);
 }
 
+/* See html.h. */
 int
 w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
     const struct w_doc_opts *o, struct w_doc *out, struct w_err *e)
@@ -212,34 +238,21 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	survey(&d, &p);
 	blen = body_text(&d);
 	shell = blen < SHELL_TEXT && (p.app_root || p.noscript_js ||
-	    (p.script_bytes > 20000 && p.script_bytes > 50 * (blen + 1)));
+	    p.script_bytes > 100000);
 	h_buf_init(&b, OUT_MAX);
 	art = h_readable(&d, d.title);
 	alen = art >= 0 ? h_text_len(&d, art) : 0;
-	if (getenv("HDEBUG")) fprintf(stderr, "art=%d alen=%zu main=%d mainlen=%zu\n", art, alen, p.main, p.main_len);
 	if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
 	    p.main_len > 4 * alen) || alen == 0) {
-		/* a tiny or empty pick: start again from a fresh tree */
-		h_free(&d);
-		if (h_parse(&d, utf8, len) == -1 || d.body < 0) {
-			h_free(&d);
-			w_buf_free(&b);
-			jv_free(meta);
-			free(p.a);
-			return w_err_set(e, "extraction_failed",
+		if ((art = fallback(&d, utf8, len, &p, alen, &stage)) < 0) {
+			rc = w_err_set(e, "extraction_failed",
 			    "the HTML parser gave up on this document");
+			goto done;
 		}
 		d.base = in->url;
-		if (p.main >= 0 && p.main_len > 4 * alen) {
-			art = p.main;
-			stage = "main-element";
-		} else {
-			art = d.body;
-			stage = "body";
-		}
-		h_strip(&d, art);
 	}
 	write_out(&d, art, in, o, &b);
+	jv_free(out->coverage);
 	out->coverage = jv_object_set(jv_object(),
 	    jv_string("extraction_stage"), jv_string(stage));
 	if (d.truncated)
@@ -247,6 +260,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		    jv_string("html_truncated"), jv_true());
 	title = w_json_str_peek(meta, "title");
 	snprintf(out->kind, sizeof(out->kind), "html");
+	jv_free(out->meta);
 	out->meta = jv_copy(meta);
 	if (shell || evidence(b.p, in->url, title) < 2) {
 		if (shell)
@@ -259,8 +273,10 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	}
 	out->len = b.len;
 	out->text = w_buf_take(&b);
-	if (o->include_links)
+	if (o->include_links) {
+		jv_free(out->links);
 		out->links = h_links(&d, p.a, p.na, art, in->url);
+	}
 	rc = 0;
 done:
 	jv_free(meta);

@@ -3,6 +3,7 @@
  * html_int.h, and the small tree queries the other html*.c files share
  * (attributes, text, lengths, link density). Every walk is iterative.
  */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,21 @@
 #include "html.h"
 #include "html_int.h"
 
+#define H_DEPTH_MAX	5000	/* tag nesting handed to tidy */
+
 static void	 text_stats(struct hnode *, const char *, size_t);
+
+/* memmem for "needle" in s[0..n). */
+static const char *
+strstr_n(const char *s, size_t n, const char *needle)
+{
+	size_t k = strlen(needle), i;
+
+	for (i = 0; i + k <= n; i++)
+		if (s[i] == needle[0] && memcmp(s + i, needle, k) == 0)
+			return s + i;
+	return NULL;
+}
 
 static unsigned
 pool_add(struct hdoc *d, const char *s, size_t n)
@@ -62,6 +77,7 @@ h_new(struct hdoc *d, int tag)
 	return (int)d->nn++;
 }
 
+/* Detach i (and its subtree) from its parent. */
 void
 h_unlink(struct hdoc *d, int i)
 {
@@ -158,6 +174,88 @@ add_attrs(struct hdoc *d, int i, TidyNode t)
 	}
 }
 
+/* UTF-8 for code point c into out (room for 4); its length. */
+static size_t
+utf8_put(unsigned long c, char *out)
+{
+	if (c < 0x80) {
+		out[0] = (char)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		out[0] = (char)(0xc0 | (c >> 6));
+		out[1] = (char)(0x80 | (c & 0x3f));
+		return 2;
+	}
+	if (c < 0x10000) {
+		out[0] = (char)(0xe0 | (c >> 12));
+		out[1] = (char)(0x80 | ((c >> 6) & 0x3f));
+		out[2] = (char)(0x80 | (c & 0x3f));
+		return 3;
+	}
+	out[0] = (char)(0xf0 | (c >> 18));
+	out[1] = (char)(0x80 | ((c >> 12) & 0x3f));
+	out[2] = (char)(0x80 | ((c >> 6) & 0x3f));
+	out[3] = (char)(0x80 | (c & 0x3f));
+	return 4;
+}
+
+/*
+ * Decode the entities tidy leaves in math and svg text, in place (the
+ * result is never longer); unknown names stay as they are.
+ */
+static size_t
+decode_entities(char *s, size_t n)
+{
+	static const struct {
+		const char	*name;
+		unsigned long	 c;
+	} ents[] = {
+		{ "amp", '&' }, { "lt", '<' }, { "gt", '>' }, { "quot", '"' },
+		{ "apos", '\'' }, { "nbsp", 0xa0 }, { "minus", 0x2212 },
+		{ "times", 0xd7 }, { "InvisibleTimes", 0 },
+		{ "ApplyFunction", 0 }, { NULL, 0 }
+	};
+	size_t i = 0, o = 0, k, e;
+	unsigned long c;
+	char *end;
+
+	while (i < n) {
+		if (s[i] != '&' || (e = i + 1) >= n) {
+			s[o++] = s[i++];
+			continue;
+		}
+		while (e < n && e - i < 32 && s[e] != ';' && s[e] != '&')
+			e++;
+		if (e >= n || s[e] != ';') {
+			s[o++] = s[i++];
+			continue;
+		}
+		c = (unsigned long)-1;
+		if (s[i + 1] == '#') {
+			c = (s[i + 2] == 'x' || s[i + 2] == 'X') ?
+			    strtoul(s + i + 3, &end, 16) :
+			    strtoul(s + i + 2, &end, 10);
+			if (end != s + e || c == 0 || c > 0x10ffff ||
+			    (c >= 0xd800 && c < 0xe000))
+				c = (unsigned long)-1;
+		} else
+			for (k = 0; ents[k].name != NULL; k++)
+				if (strlen(ents[k].name) == e - i - 1 &&
+				    strncmp(s + i + 1, ents[k].name,
+				    e - i - 1) == 0)
+					c = ents[k].c;
+		if (c == (unsigned long)-1) {
+			s[o++] = s[i++];
+			continue;
+		}
+		if (c != 0)
+			o += utf8_put(c, s + o);
+		i = e + 1;
+	}
+	return o;
+}
+
 static int
 copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb)
 {
@@ -170,6 +268,9 @@ copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb)
 		if (tb->size == 0)
 			return -1;
 		i = h_new(d, H_TEXT);
+		if (d->n[p].flags & HF_RAWENT)
+			tb->size = (uint)decode_entities((char *)tb->bp,
+			    tb->size);
 		d->n[i].off = pool_add(d, (const char *)tb->bp, tb->size);
 		d->n[i].len = tb->size;
 		text_stats(&d->n[i], d->pool + d->n[i].off, tb->size);
@@ -182,6 +283,9 @@ copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb)
 		i = h_new(d, tag);
 		if (tag == TidyTag_UNKNOWN)
 			d->n[i].flags |= HF_CUSTOM;
+		if (tag == TidyTag_MATHML || tag == TidyTag_SVG ||
+		    (d->n[p].flags & HF_RAWENT))
+			d->n[i].flags |= HF_RAWENT;
 		if (tag == TidyTag_PRE || tag == TidyTag_TEXTAREA ||
 		    tag == TidyTag_LISTING || tag == TidyTag_XMP ||
 		    tag == TidyTag_PLAINTEXT || (d->n[p].flags & HF_PRE))
@@ -231,6 +335,119 @@ done:
 	tidyBufFree(&tb);
 }
 
+/* Elements that add no nesting: void, or closed by their next sibling. */
+static int
+flat_tag(const char *t, size_t n)
+{
+	static const char *const tags[] = {
+		"area", "base", "br", "col", "embed", "hr", "img", "input",
+		"link", "meta", "param", "source", "track", "wbr", "p", "li",
+		"dt", "dd", "tr", "td", "th", "option", "optgroup", "thead",
+		"tbody", "tfoot", "colgroup", "rb", "rt", "rp", "!doctype",
+		NULL
+	};
+	size_t k;
+
+	for (k = 0; tags[k] != NULL; k++)
+		if (strlen(tags[k]) == n && strncasecmp(t, tags[k], n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Offset of the end of s[i..len) raw text up to "</name", or len. */
+static size_t
+skip_raw(const char *s, size_t i, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (; i + n + 2 <= len; i++)
+		if (s[i] == '<' && s[i + 1] == '/' &&
+		    strncasecmp(s + i + 2, name, n) == 0)
+			return i;
+	return len;
+}
+
+/*
+ * Where the tag nesting of s first passes H_DEPTH_MAX, or len: tidy's
+ * parser recurses once per level and overflows the stack some tens of
+ * thousands of levels down.
+ */
+static size_t
+depth_cut(const char *s, size_t len)
+{
+	const char *p;
+	size_t i = 0, n;
+	long depth = 0;
+
+	while ((p = memchr(s + i, '<', len - i)) != NULL) {
+		i = (size_t)(p - s) + 1;
+		if (i + 3 <= len && strncmp(s + i, "!--", 3) == 0) {
+			p = strstr_n(s + i + 3, len - i - 3, "-->");
+			i = p != NULL ? (size_t)(p - s) + 3 : len;
+			continue;
+		}
+		if (i < len && s[i] == '/') {
+			if (depth > 0)
+				depth--;
+			continue;
+		}
+		for (n = 0; i + n < len && (isalnum((unsigned char)s[i + n]) ||
+		    s[i + n] == '-' || s[i + n] == '!'); n++)
+			;
+		if (n == 0 || flat_tag(s + i, n))
+			continue;
+		if ((n == 6 && strncasecmp(s + i, "script", 6) == 0) ||
+		    (n == 5 && strncasecmp(s + i, "style", 5) == 0)) {
+			i = skip_raw(s, i + n, len, n == 6 ? "script" : "style");
+			continue;
+		}
+		if (++depth > H_DEPTH_MAX)
+			return i - 1;
+	}
+	return len;
+}
+
+/*
+ * A copy of s without the doctypes ("<!d" up to ">", as tidy's lexer
+ * reads them) that come after the first element, or NULL when there is
+ * none: tidy 5.6 recurses without end on a doctype met inside <button>
+ * (<button><!D e><p>). A browser ignores such doctypes too.
+ */
+static char *
+drop_doctypes(const char *s, size_t *len)
+{
+	struct w_buf b;
+	const char *p, *e;
+	size_t i = 0, from = 0, n = *len;
+	int elem = 0, any = 0;
+
+	w_buf_init(&b, n + 1);
+	while ((p = memchr(s + i, '<', n - i)) != NULL) {
+		i = (size_t)(p - s) + 1;
+		if (i + 3 <= n && strncmp(s + i, "!--", 3) == 0) {
+			e = strstr_n(s + i + 3, n - i - 3, "-->");
+			i = e != NULL ? (size_t)(e - s) + 3 : n;
+			continue;
+		}
+		if (i < n && isalpha((unsigned char)s[i]))
+			elem = 1;
+		if (!elem || i + 1 >= n || s[i] != '!' ||
+		    (s[i + 1] != 'd' && s[i + 1] != 'D'))
+			continue;
+		e = memchr(s + i, '>', n - i);
+		w_buf_add(&b, s + from, i - 1 - from);
+		from = i = e != NULL ? (size_t)(e - s) + 1 : n;
+		any = 1;
+	}
+	if (!any) {
+		w_buf_free(&b);
+		return NULL;
+	}
+	w_buf_add(&b, s + from, n - from);
+	*len = b.len;
+	return w_buf_take(&b);
+}
+
 /*
  * Parse len bytes of UTF-8 HTML (cut at W_HTML_PARSE_MAX) into d.
  * Returns 0, or -1 when tidy gave up.
@@ -240,6 +457,8 @@ h_parse(struct hdoc *d, const char *s, size_t len)
 {
 	TidyDoc td;
 	TidyBuffer in, err;
+	char *copy;
+	size_t cut;
 	int rc;
 
 	memset(d, 0, sizeof(*d));
@@ -250,6 +469,12 @@ h_parse(struct hdoc *d, const char *s, size_t len)
 			len--;
 		d->truncated = 1;
 	}
+	if ((cut = depth_cut(s, len)) < len) {
+		len = cut;
+		d->truncated = 1;
+	}
+	if ((copy = drop_doctypes(s, &len)) != NULL)
+		s = copy;
 	td = tidyCreate();
 	tidyBufInit(&err);
 	tidySetErrorBuffer(td, &err);
@@ -267,6 +492,8 @@ h_parse(struct hdoc *d, const char *s, size_t len)
 	tidyOptSetInt(td, TidyMergeDivs, TidyNoState);
 	tidyOptSetInt(td, TidyMergeSpans, TidyNoState);
 	tidyOptSetInt(td, TidyUseCustomTags, TidyCustomBlocklevel);
+	/* we never write tidy's output; "omit" also dodges the loop above */
+	tidyOptSetValue(td, TidyDoctype, "omit");
 	tidySetInCharEncoding(td, "utf8");
 	tidyBufInit(&in);
 	tidyBufAttach(&in, (byte *)(uintptr_t)s, (unsigned)len);
@@ -277,9 +504,11 @@ h_parse(struct hdoc *d, const char *s, size_t len)
 	tidyBufDetach(&in);
 	tidyBufFree(&err);
 	tidyRelease(td);
+	free(copy);
 	return rc < 0 ? -1 : 0;
 }
 
+/* Release what h_parse allocated. */
 void
 h_free(struct hdoc *d)
 {
@@ -305,12 +534,6 @@ h_attr(const struct hdoc *d, int i, const char *name)
 	return NULL;
 }
 
-int
-h_tag_is(const struct hdoc *d, int i, int tag)
-{
-	return i >= 0 && d->n[i].tag == tag;
-}
-
 /* Whether an ancestor within maxdepth levels (<= 0: any) has tag. */
 int
 h_has_ancestor(const struct hdoc *d, int i, int tag, int maxdepth)
@@ -324,18 +547,6 @@ h_has_ancestor(const struct hdoc *d, int i, int tag, int maxdepth)
 			return 1;
 	}
 	return 0;
-}
-
-/* Descendants of i with tag. */
-int
-h_count_tag(const struct hdoc *d, int i, int tag)
-{
-	int j, c = 0;
-
-	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
-		if (d->n[j].tag == tag)
-			c++;
-	return c;
 }
 
 /* Append the text content of i's subtree to b. */
@@ -536,6 +747,7 @@ h_link_len(const struct hdoc *d, int i)
 	return (size_t)d->n[i].link;
 }
 
+/* Share of i's text inside links. */
 double
 h_link_density(const struct hdoc *d, int i)
 {
@@ -568,21 +780,6 @@ h_is_block(int tag)
 	case TidyTag_TFOOT: case TidyTag_TH: case TidyTag_THEAD:
 	case TidyTag_TR: case TidyTag_UL: case TidyTag_XMP:
 	case TidyTag_UNKNOWN:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-int
-h_is_void(int tag)
-{
-	switch (tag) {
-	case TidyTag_AREA: case TidyTag_BASE: case TidyTag_BR:
-	case TidyTag_COL: case TidyTag_EMBED: case TidyTag_HR:
-	case TidyTag_IMG: case TidyTag_INPUT: case TidyTag_LINK:
-	case TidyTag_META: case TidyTag_PARAM: case TidyTag_SOURCE:
-	case TidyTag_TRACK: case TidyTag_WBR:
 		return 1;
 	default:
 		return 0;

@@ -20,7 +20,7 @@
 #define HF_DATATABLE	0x02	/* table judged a data table */
 #define HF_SCORED	0x04	/* has a content score */
 #define HF_CUSTOM	0x08	/* autonomous custom element */
-#define HF_MAIN		0x10	/* inside the chosen main content */
+#define HF_RAWENT	0x10	/* inside math / svg: tidy kept entities */
 
 struct hnode {
 	int		 tag;		/* TidyTagId, or H_TEXT */
@@ -59,6 +59,7 @@ struct hdoc {
 	const char	*base;		/* page URL or NULL */
 	char		*title;		/* article title used by the scorer */
 	int		 truncated;	/* input was cut at W_HTML_PARSE_MAX */
+	int		 meta_byline;	/* metadata names an author */
 };
 
 /* html_dom.c */
@@ -78,16 +79,40 @@ size_t		 h_link_len(const struct hdoc *, int);
 double		 h_link_density(const struct hdoc *, int);
 void		 h_dirty(struct hdoc *, int);
 int		 h_is_block(int);
-int		 h_is_void(int);
-int		 h_tag_is(const struct hdoc *, int, int);
 int		 h_has_ancestor(const struct hdoc *, int, int, int);
-int		 h_count_tag(const struct hdoc *, int, int);
 size_t		 h_utf8_len(const char *, size_t);
 int		 h_ci_contains(const char *, const char *);
 
-/* html_score.c: the main content's root node, or -1. */
+/* html_score.c and html_clean.c: the main-content pass. */
+#define HS_STRIP	0x1	/* drop unlikely candidates */
+#define HS_WEIGHT	0x2	/* class / id weights */
+#define HS_CLEAN	0x4	/* conditional cleaning */
+#define HS_CHARS	500	/* an attempt shorter than this retries */
+
+struct agg;
+
+struct hscore {
+	struct hdoc	*d;
+	int		 flags;		/* HS_* */
+	int		*v;		/* scratch node list */
+	size_t		 nv, vcap;
+	int		*cand;
+	size_t		 nc, ccap;
+	struct agg	*agg;		/* conditional cleaning, by node */
+	size_t		 nagg;
+	int		 byline_done;
+	int		 title_removed;
+	const char	*title;
+};
+
 int		 h_readable(struct hdoc *, const char *);
 void		 h_strip(struct hdoc *, int);
+int		 h_class_weight(const struct hscore *, int);
+void		 h_push(int **, size_t *, size_t *, int);
+int		 h_nelem_kids(const struct hdoc *, int);
+int		 h_visible(const struct hdoc *, int);
+void		 h_collect(struct hscore *, int, int);
+void		 h_prep_article(struct hscore *, int);
 
 /* html_md.c */
 struct h_out {

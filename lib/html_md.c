@@ -39,12 +39,25 @@ struct wr {
 static void	 node(struct wr *, int);
 static void	 kids(struct wr *, int);
 
+static int
+is_http(const char *u, size_t n)
+{
+	size_t k;
+
+	if (n > 7 && strncasecmp(u, "http://", 7) == 0)
+		k = 7;
+	else if (n > 8 && strncasecmp(u, "https://", 8) == 0)
+		k = 8;
+	else
+		return 0;
+	return u[k] != '/' && u[k] != '?' && u[k] != '#';
+}
+
 /* ref made absolute against base; NULL unless http(s). Caller frees. */
 char *
 h_abs_url(const char *base, const char *ref)
 {
-	char *u;
-	const char *p;
+	char *u, *r;
 	size_t n;
 
 	if (ref == NULL)
@@ -57,26 +70,16 @@ h_abs_url(const char *base, const char *ref)
 		n--;
 	if (n == 0 || n > 4096)
 		return NULL;
-	p = ref;
-	if (strncasecmp(p, "http://", 7) == 0 ||
-	    strncasecmp(p, "https://", 8) == 0) {
-		u = w_strndup(ref, n);
-		return u;
-	}
+	if (is_http(ref, n))
+		return w_strndup(ref, n);
 	if (base == NULL)
 		return NULL;
-	{
-		char *r = w_strndup(ref, n);
-
-		u = w_url_resolve(base, r);
-		free(r);
-	}
-	if (u == NULL)
-		return NULL;
-	if (strncasecmp(u, "http://", 7) != 0 &&
-	    strncasecmp(u, "https://", 8) != 0) {
+	r = w_strndup(ref, n);
+	u = w_url_resolve(base, r);
+	free(r);
+	if (u != NULL && !is_http(u, strlen(u))) {
 		free(u);
-		return NULL;
+		u = NULL;
 	}
 	return u;
 }
@@ -120,7 +123,7 @@ put(struct wr *w, const char *s, size_t n, int esc)
 }
 
 static void
-puts_(struct wr *w, const char *s)
+put_str(struct wr *w, const char *s)
 {
 	put(w, s, strlen(s), 0);
 }
@@ -512,7 +515,7 @@ w_img(struct wr *w, int i)
 	if ((u = h_abs_url(w->o->base, src)) == NULL)
 		return;
 	alt = h_attr(w->d, i, "alt");
-	puts_(w, "![");
+	put_str(w, "![");
 	if (alt != NULL)
 		for (k = 0; alt[k] != '\0'; k++)
 			if (alt[k] != '[' && alt[k] != ']' && alt[k] != '\n')
@@ -549,7 +552,7 @@ w_list(struct wr *w, int i)
 			continue;
 		}
 		flush(w);
-		if (ordered)
+		if (ordered && !w->o->text)
 			snprintf(w->mark, sizeof(w->mark), "%d. ", n++);
 		else
 			snprintf(w->mark, sizeof(w->mark), "- ");
@@ -712,7 +715,8 @@ cell_text(struct wr *w, int c, int pipes)
 static void
 w_table(struct wr *w, int t)
 {
-	int r[MAXROWS], nr, i, c, k, ncol = 0, cols, complex, gfm;
+	int *r, nr, i, c, k, ncol = 0, cols, complex, gfm;
+	struct w_buf row;
 	char *cell;
 
 	block_start(w);
@@ -726,9 +730,11 @@ w_table(struct wr *w, int t)
 			kids(w, c);
 			block_start(w);
 		}
-	nr = rows(w->d, t, r, MAXROWS);
+	nr = rows(w->d, t, NULL, 0);
 	if (nr > MAXROWS)
 		nr = MAXROWS;
+	r = w_calloc((size_t)nr + 1, sizeof(*r));
+	rows(w->d, t, r, nr);
 	for (i = 0; i < nr; i++) {
 		for (cols = 0, c = w->d->n[r[i]].first; c >= 0;
 		    c = w->d->n[c].next)
@@ -738,26 +744,31 @@ w_table(struct wr *w, int t)
 			ncol = cols;
 	}
 	gfm = !w->o->text && !complex && ncol <= MAXCOLS && ncol > 0;
+	h_buf_init(&row, OUT_MAX);
 	for (i = 0; i < nr; i++) {
-		line(w);
+		w_buf_reset(&row);
 		if (gfm)
-			w_buf_adds(w->out, "|");
+			w_buf_adds(&row, "|");
 		for (cols = 0, c = w->d->n[r[i]].first; c >= 0;
 		    c = w->d->n[c].next) {
 			if (!is_cell(w->d, c))
 				continue;
 			cell = cell_text(w, c, gfm);
 			if (gfm)
-				w_buf_printf(w->out, " %s |", cell);
+				w_buf_printf(&row, " %s |", cell);
 			else if (*cell != '\0') {
 				if (cols > 0)
-					w_buf_adds(w->out, " | ");
-				w_buf_adds(w->out, cell);
+					w_buf_adds(&row, " | ");
+				w_buf_adds(&row, cell);
 				cols++;
 			}
 			free(cell);
 			if (gfm)
 				cols++;
+		}
+		if (row.len > 0) {
+			line(w);
+			w_buf_add(w->out, row.p, row.len);
 		}
 		if (gfm) {
 			for (; cols < ncol; cols++)
@@ -770,6 +781,8 @@ w_table(struct wr *w, int t)
 			}
 		}
 	}
+	w_buf_free(&row);
+	free(r);
 	want_blank(w);
 }
 

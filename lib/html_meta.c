@@ -377,6 +377,7 @@ h_meta(struct hdoc *d, const char *base)
 		;
 	if (k <= M_BY_CLASS)
 		o = jv_object_set(o, jv_string("byline"), jv_string(m.v[k]));
+	d->meta_byline = m.v[M_BY_LD] != NULL || m.v[M_BY_META] != NULL;
 	for (k = M_PUB_LD; k <= M_PUB_TIME && m.v[k] == NULL; k++)
 		;
 	if (k <= M_PUB_TIME)

@@ -15,27 +15,7 @@
 
 #include "html_int.h"
 
-#define F_STRIP		0x1	/* drop unlikely candidates */
-#define F_WEIGHT	0x2	/* class / id weights */
-#define F_CLEAN		0x4	/* conditional cleaning */
 #define NTOP		5
-#define CHAR_THRESHOLD	500
-
-struct agg;
-
-struct sc {
-	struct hdoc	*d;
-	int		 flags;
-	int		*v;		/* scratch node list */
-	size_t		 nv, vcap;
-	int		*cand;
-	size_t		 nc, ccap;
-	struct agg	*agg;		/* clean_cond scratch, by node */
-	size_t		 nagg;
-	int		 byline_done;
-	int		 title_removed;
-	const char	*title;
-};
 
 static const char *const unlikely[] = {
 	"-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment",
@@ -43,11 +23,18 @@ static const char *const unlikely[] = {
 	"header", "legends", "menu", "related", "remark", "replies", "rss",
 	"shoutbox", "sidebar", "skyscraper", "social", "sponsor",
 	"supplemental", "ad-break", "agegate", "pagination", "pager",
-	"popup", "yom-remote", "cookie", "consent", NULL
+	"popup", "yom-remote", NULL
+};
+/* cookie and consent banners, beyond Readability's list */
+static const char *const banners[] = {
+	"consent", "cookie-banner", "cookie-bar", "cookie-notice",
+	"cookie-policy", "cookie-law", "cookie-wall", "cookiebanner",
+	"cookiebar", "cookienotice", NULL
 };
 static const char *const maybe[] = {
 	"and", "article", "body", "column", "content", "main", "mathjax",
-	"shadow", NULL
+	"shadow",
+	NULL
 };
 static const char *const positive[] = {
 	"article", "body", "content", "entry", "hentry", "h-entry", "main",
@@ -63,8 +50,16 @@ static const char *const negative[] = {
 static int
 any_of(const char *s, const char *const *list)
 {
+	char low[512];
+	size_t n;
+
+	if (s == NULL || *s == '\0')
+		return 0;
+	for (n = 0; s[n] != '\0' && n + 1 < sizeof(low); n++)
+		low[n] = (char)(s[n] >= 'A' && s[n] <= 'Z' ? s[n] + 32 : s[n]);
+	low[n] = '\0';
 	for (; *list != NULL; list++)
-		if (h_ci_contains(s, *list))
+		if (strstr(low, *list) != NULL)
 			return 1;
 	return 0;
 }
@@ -81,14 +76,18 @@ hid_word(const char *s)
 	return 0;
 }
 
-static int
-class_weight(const struct sc *s, int i)
+/*
+ * Class and id hints, -25 / +25 each, and +10 for schema.org's
+ * itemprop="articleBody", when weights are on.
+ */
+int
+h_class_weight(const struct hscore *s, int i)
 {
 	const char *c = h_attr(s->d, i, "class");
 	const char *id = h_attr(s->d, i, "id");
 	int w = 0;
 
-	if (!(s->flags & F_WEIGHT))
+	if (!(s->flags & HS_WEIGHT))
 		return 0;
 	if (c != NULL && *c != '\0') {
 		if (any_of(c, negative) || hid_word(c))
@@ -102,11 +101,16 @@ class_weight(const struct sc *s, int i)
 		if (any_of(id, positive))
 			w += 25;
 	}
+	/* schema.org microdata: the article body itself */
+	if ((c = h_attr(s->d, i, "itemprop")) != NULL &&
+	    strstr(c, "articleBody") != NULL)
+		w += 10;
 	return w;
 }
 
-static void
-push(int **v, size_t *n, size_t *cap, int x)
+/* Append x to the growable int array *v. */
+void
+h_push(int **v, size_t *n, size_t *cap, int x)
 {
 	if (*n == *cap) {
 		*cap = *cap ? *cap * 2 : 256;
@@ -206,8 +210,9 @@ has_child_block(const struct hdoc *d, int i)
 	return 0;
 }
 
-static int
-nelem_kids(const struct hdoc *d, int i)
+/* Element children of i. */
+int
+h_nelem_kids(const struct hdoc *d, int i)
 {
 	int j, n = 0;
 
@@ -254,8 +259,8 @@ without_content(const struct hdoc *d, int i)
 }
 
 /* Readability's _isProbablyVisible. */
-static int
-visible(const struct hdoc *d, int i)
+int
+h_visible(const struct hdoc *d, int i)
 {
 	const char *st = h_attr(d, i, "style"), *a, *c;
 	char buf[256];
@@ -282,7 +287,7 @@ visible(const struct hdoc *d, int i)
 	return 1;
 }
 
-/* Lowercase \w+ tokens of s into b, space separated. */
+/* Lowercase ASCII word tokens of s into b, space separated (as JS \W+). */
 static void
 tokens(const char *s, struct w_buf *b)
 {
@@ -291,7 +296,7 @@ tokens(const char *s, struct w_buf *b)
 
 	for (; *p != '\0'; p++) {
 		if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
-		    *p == '_' || *p >= 0x80) {
+		    *p == '_') {
 			if (!in && b->len > 0)
 				w_buf_addc(b, ' ');
 			w_buf_addc(b, (char)*p);
@@ -306,57 +311,52 @@ tokens(const char *s, struct w_buf *b)
 	}
 }
 
+/* Whether the n-byte word w is among the space-separated words of s. */
+static int
+has_word(const char *s, const char *w, size_t n)
+{
+	const char *e;
+
+	for (; *s != '\0'; s = *e ? e + 1 : e) {
+		e = strchr(s, ' ');
+		if (e == NULL)
+			e = s + strlen(s);
+		if ((size_t)(e - s) == n && memcmp(s, w, n) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* Readability's _textSimilarity: share of b's tokens found in a. */
 static double
 similarity(const char *a, const char *b)
 {
-	struct w_buf ta, tb, uniq;
+	struct w_buf ta, tb;
 	const char *p, *e;
-	size_t n;
+	size_t uniq = 0, n;
 	double r;
 
 	h_buf_init(&ta, 1 << 20);
 	h_buf_init(&tb, 1 << 20);
-	h_buf_init(&uniq, 1 << 20);
 	tokens(a, &ta);
 	tokens(b, &tb);
-	for (p = tb.p; tb.len > 0 && *p != '\0'; p = *e ? e + 1 : e) {
+	for (p = tb.p; *p != '\0'; p = *e ? e + 1 : e) {
 		e = strchr(p, ' ');
 		if (e == NULL)
 			e = p + strlen(p);
 		n = (size_t)(e - p);
-		{
-			const char *q = ta.p;
-			int found = 0;
-
-			while (ta.len > 0 && (q = strstr(q, "")) != NULL) {
-				const char *qe = strchr(q, ' ');
-				size_t qn = qe ? (size_t)(qe - q) : strlen(q);
-
-				if (qn == n && memcmp(q, p, n) == 0) {
-					found = 1;
-					break;
-				}
-				if (qe == NULL)
-					break;
-				q = qe + 1;
-			}
-			if (!found) {
-				if (uniq.len > 0)
-					w_buf_addc(&uniq, ' ');
-				w_buf_add(&uniq, p, n);
-			}
-		}
+		if (!has_word(ta.p, p, n))
+			uniq += n + (uniq > 0);
 	}
-	r = tb.len == 0 ? 0 : 1 - (double)uniq.len / (double)tb.len;
+	r = tb.len == 0 || ta.len == 0 ? 0 :
+	    1 - (double)uniq / (double)tb.len;
 	w_buf_free(&ta);
 	w_buf_free(&tb);
-	w_buf_free(&uniq);
 	return r;
 }
 
 static int
-dup_title(struct sc *s, int i)
+dup_title(struct hscore *s, int i)
 {
 	struct w_buf b;
 	int r;
@@ -373,12 +373,12 @@ dup_title(struct sc *s, int i)
 }
 
 static int
-is_byline(struct sc *s, int i)
+is_byline(struct hscore *s, int i)
 {
 	const char *rel, *ip, *c, *id;
 	size_t n;
 
-	if (s->byline_done)
+	if (s->byline_done || s->d->meta_byline)
 		return 0;
 	rel = h_attr(s->d, i, "rel");
 	ip = h_attr(s->d, i, "itemprop");
@@ -401,7 +401,7 @@ is_byline(struct sc *s, int i)
 }
 
 static int
-unlikely_node(struct sc *s, int i)
+unlikely_node(struct hscore *s, int i)
 {
 	const struct hdoc *d = s->d;
 	const char *c = h_attr(d, i, "class"), *id = h_attr(d, i, "id");
@@ -423,6 +423,17 @@ unlikely_node(struct sc *s, int i)
 	    strcmp(role, "alertdialog") == 0 || strcmp(role, "dialog") == 0))
 		return 1;
 	return 0;
+}
+
+/* Removed whatever the flags: cookie and consent banners. */
+static int
+boilerplate(struct hscore *s, int i)
+{
+	const char *c, *id;
+
+	c = h_attr(s->d, i, "class");
+	id = h_attr(s->d, i, "id");
+	return any_of(c, banners) || any_of(id, banners);
 }
 
 /* Wrap runs of phrasing children of div i into new p elements. */
@@ -461,15 +472,15 @@ score_tag(int tag)
 
 /* The walk of _grabArticle: prune, note nodes to score, divs to p. */
 static void
-prune(struct sc *s)
+prune(struct hscore *s)
 {
 	struct hdoc *d = s->d;
 	int i, tag, p;
 
 	s->nv = 0;
-	for (i = d->body; i >= 0; ) {
+	for (i = d->html >= 0 ? d->html : d->body; i >= 0; ) {
 		tag = d->n[i].tag;
-		if (!visible(d, i)) {
+		if (!h_visible(d, i)) {
 			i = remove_next(d, i);
 			continue;
 		}
@@ -493,7 +504,8 @@ prune(struct sc *s)
 			i = remove_next(d, i);
 			continue;
 		}
-		if ((s->flags & F_STRIP) && unlikely_node(s, i)) {
+		if (((s->flags & HS_STRIP) && unlikely_node(s, i)) ||
+		    boilerplate(s, i)) {
 			i = remove_next(d, i);
 			continue;
 		}
@@ -506,7 +518,7 @@ prune(struct sc *s)
 			continue;
 		}
 		if (score_tag(tag))
-			push(&s->v, &s->nv, &s->vcap, i);
+			h_push(&s->v, &s->nv, &s->vcap, i);
 		if (tag == TidyTag_DIV) {
 			wrap_phrasing(d, i);
 			if ((p = single_p(d, i)) >= 0 &&
@@ -514,10 +526,10 @@ prune(struct sc *s)
 				h_insert_before(d, i, p);
 				h_unlink(d, i);
 				i = p;
-				push(&s->v, &s->nv, &s->vcap, i);
+				h_push(&s->v, &s->nv, &s->vcap, i);
 			} else if (!has_child_block(d, i)) {
 				d->n[i].tag = TidyTag_P;
-				push(&s->v, &s->nv, &s->vcap, i);
+				h_push(&s->v, &s->nv, &s->vcap, i);
 			}
 		}
 		i = next_elem(d, i, 0);
@@ -525,7 +537,7 @@ prune(struct sc *s)
 }
 
 static void
-init_node(struct sc *s, int i)
+init_node(struct hscore *s, int i)
 {
 	struct hnode *x = &s->d->n[i];
 
@@ -550,7 +562,7 @@ init_node(struct sc *s, int i)
 		x->score = 0;
 		break;
 	}
-	x->score += class_weight(s, i);
+	x->score += h_class_weight(s, i);
 }
 
 static int
@@ -561,7 +573,7 @@ is_doc_level(const struct hdoc *d, int i)
 
 /* Score paragraphs into ancestors; returns the top candidates. */
 static int
-score_all(struct sc *s, int *top)
+score_all(struct hscore *s, int *top)
 {
 	struct hdoc *d = s->d;
 	size_t k, len;
@@ -584,7 +596,7 @@ score_all(struct sc *s, int *top)
 				break;
 			if (!(d->n[a].flags & HF_SCORED)) {
 				init_node(s, a);
-				push(&s->cand, &s->nc, &s->ccap, a);
+				h_push(&s->cand, &s->nc, &s->ccap, a);
 			}
 			div = lvl == 0 ? 1 : lvl == 1 ? 2 : lvl * 3;
 			d->n[a].score += cs / div;
@@ -618,7 +630,7 @@ is_ancestor(const struct hdoc *d, int a, int i)
 
 /* Pick the top candidate and climb per Readability; -1: use body. */
 static int
-choose(struct sc *s, int *top, int ntop)
+choose(struct hscore *s, int *top, int ntop)
 {
 	struct hdoc *d = s->d;
 	int tc, p, alt[NTOP], nalt = 0, k, cnt;
@@ -658,7 +670,7 @@ choose(struct sc *s, int *top, int ntop)
 		last = d->n[p].score;
 	}
 	for (p = d->n[tc].parent; p >= 0 && p != d->body &&
-	    !is_doc_level(d, p) && nelem_kids(d, p) == 1;
+	    !is_doc_level(d, p) && h_nelem_kids(d, p) == 1;
 	    p = d->n[p].parent)
 		tc = p;
 	if (!(d->n[tc].flags & HF_SCORED))
@@ -686,7 +698,7 @@ sentence_end(const struct hdoc *d, int i)
 
 /* Gather the top candidate and its related siblings into a new div. */
 static int
-gather(struct sc *s, int tc)
+gather(struct hscore *s, int tc)
 {
 	struct hdoc *d = s->d;
 	const char *tcl, *cl;
@@ -709,7 +721,7 @@ gather(struct sc *s, int tc)
 	s->nv = 0;
 	for (j = d->n[par].first; j >= 0; j = d->n[j].next)
 		if (d->n[j].tag != H_TEXT)
-			push(&s->v, &s->nv, &s->vcap, j);
+			h_push(&s->v, &s->nv, &s->vcap, j);
 	tcl = h_attr(d, tc, "class");
 	for (k = 0; k < s->nv; k++) {
 		j = s->v[k];
@@ -737,7 +749,8 @@ gather(struct sc *s, int tc)
 			int t = d->n[j].tag;
 
 			if (t != TidyTag_DIV && t != TidyTag_ARTICLE &&
-			    t != TidyTag_SECTION && t != TidyTag_P)
+			    t != TidyTag_SECTION && t != TidyTag_P &&
+			    t != TidyTag_OL && t != TidyTag_UL)
 				d->n[j].tag = TidyTag_DIV;
 			h_append(d, art, j);
 		}
@@ -745,373 +758,29 @@ gather(struct sc *s, int tc)
 	return art;
 }
 
-static void
-collect(struct sc *s, int root, int tag)
-{
-	int j;
-
-	s->nv = 0;
-	for (j = s->d->n[root].first; j >= 0; j = h_next_pre(s->d, j, root, 0))
-		if (s->d->n[j].tag == tag)
-			push(&s->v, &s->nv, &s->vcap, j);
-}
-
-static void
-clean_tag(struct sc *s, int root, int tag)
-{
-	size_t k;
-
-	collect(s, root, tag);
-	for (k = s->nv; k-- > 0; )
-		h_unlink(s->d, s->v[k]);
-}
-
-static void
-mark_data_tables(struct sc *s, int root)
-{
-	struct hdoc *d = s->d;
-	const char *role, *dt;
-	size_t k;
-	int t, j, rows, cols, c, cc, data, nested;
-
-	collect(s, root, TidyTag_TABLE);
-	for (k = 0; k < s->nv; k++) {
-		t = s->v[k];
-		role = h_attr(d, t, "role");
-		dt = h_attr(d, t, "datatable");
-		if ((role != NULL && strcmp(role, "presentation") == 0) ||
-		    (dt != NULL && strcmp(dt, "0") == 0))
-			continue;
-		if (h_attr(d, t, "summary") != NULL) {
-			d->n[t].flags |= HF_DATATABLE;
-			continue;
-		}
-		data = nested = rows = cols = 0;
-		for (j = d->n[t].first; j >= 0; j = h_next_pre(d, j, t, 0)) {
-			switch (d->n[j].tag) {
-			case TidyTag_CAPTION:
-				if (d->n[j].first >= 0)
-					data = 1;
-				break;
-			case TidyTag_COLGROUP: case TidyTag_COL:
-			case TidyTag_THEAD: case TidyTag_TFOOT:
-			case TidyTag_TH:
-				data = 1;
-				break;
-			case TidyTag_TABLE:
-				nested = 1;
-				break;
-			case TidyTag_TR:
-				rows++;
-				for (cc = 0, c = d->n[j].first; c >= 0;
-				    c = d->n[c].next)
-					if (d->n[c].tag == TidyTag_TD ||
-					    d->n[c].tag == TidyTag_TH) {
-						const char *cs = h_attr(d, c,
-						    "colspan");
-						long v = cs ? strtol(cs, NULL,
-						    10) : 1;
-
-						cc += v > 0 && v < 1000 ?
-						    (int)v : 1;
-					}
-				if (cc > cols)
-					cols = cc;
-				break;
-			default:
-				break;
-			}
-		}
-		if (data) {
-			d->n[t].flags |= HF_DATATABLE;
-			continue;
-		}
-		if (nested)
-			continue;
-		if (rows >= 10 || cols > 4 || rows * cols > 10)
-			d->n[t].flags |= HF_DATATABLE;
-	}
-}
-
-static int
-in_datatable(const struct hdoc *d, int i)
-{
-	for (i = d->n[i].parent; i >= 0; i = d->n[i].parent)
-		if (d->n[i].tag == TidyTag_TABLE &&
-		    (d->n[i].flags & HF_DATATABLE))
-			return 1;
-	return 0;
-}
-
-/* Descendant counts for conditional cleaning. */
-struct agg {
-	int	 p, img, li, input, embed;
-	size_t	 head, list;
-};
-
-/* Readability's _cleanConditionally verdict for node i. */
-static int
-should_drop(struct sc *s, int i, int tag, const struct agg *g)
-{
-	struct hdoc *d = s->d;
-	int islist = tag == TidyTag_UL || tag == TidyTag_OL;
-	int weight, j, li, drop;
-	size_t clen;
-	double ld, hd;
-
-	clen = h_text_len(d, i);
-	if (!islist)
-		islist = clen > 0 && (double)g->list / clen > 0.9;
-	if (tag == TidyTag_TABLE && (d->n[i].flags & HF_DATATABLE))
-		return 0;
-	if (in_datatable(d, i))
-		return 0;
-	if (h_has_ancestor(d, i, TidyTag_CODE, 3))
-		return 0;
-	weight = class_weight(s, i);
-	if (weight < 0)
-		return 1;
-	if (h_commas(d, i, 0) >= 10)
-		return 0;
-	li = g->li - 100;
-	hd = clen > 0 ? (double)g->head / clen : 0;
-	ld = h_link_density(d, i);
-	drop = (g->img > 1 && (double)g->p / g->img < 0.5 &&
-	    !h_has_ancestor(d, i, TidyTag_FIGURE, 3)) ||
-	    (!islist && li > g->p) ||
-	    (g->input > g->p / 3) ||
-	    (!islist && hd < 0.9 && clen < 25 &&
-	    (g->img == 0 || g->img > 2) &&
-	    !h_has_ancestor(d, i, TidyTag_FIGURE, 3)) ||
-	    (!islist && weight < 25 && ld > 0.2) ||
-	    (weight >= 25 && ld > 0.5) ||
-	    (g->embed == 1 && clen < 75) || g->embed > 1;
-	if (islist && drop) {
-		for (j = d->n[i].first; j >= 0; j = d->n[j].next)
-			if (d->n[j].tag != H_TEXT && nelem_kids(d, j) > 1)
-				return drop;
-		if (g->img == g->li)
-			return 0;
-	}
-	return drop;
-}
-
-static void
-agg_own(const struct hdoc *d, int j, struct agg *g)
-{
-	switch (d->n[j].tag) {
-	case TidyTag_P: g->p++; break;
-	case TidyTag_IMG: g->img++; break;
-	case TidyTag_LI: g->li++; break;
-	case TidyTag_INPUT: g->input++; break;
-	case TidyTag_OBJECT: case TidyTag_EMBED: case TidyTag_IFRAME:
-		g->embed++;
-		break;
-	case TidyTag_H1: case TidyTag_H2: case TidyTag_H3: case TidyTag_H4:
-	case TidyTag_H5: case TidyTag_H6:
-		g->head += h_text_len(d, j);
-		break;
-	case TidyTag_UL: case TidyTag_OL:
-		g->list += h_text_len(d, j);
-		break;
-	default:
-		break;
-	}
-}
-
-static int
-down(struct sc *s, int j)
-{
-	memset(&s->agg[j], 0, sizeof(s->agg[j]));
-	while (s->d->n[j].first >= 0) {
-		j = s->d->n[j].first;
-		memset(&s->agg[j], 0, sizeof(s->agg[j]));
-	}
-	return j;
-}
-
-/*
- * Conditional cleaning of every tag element under root, in one
- * post-order pass: each verdict sees its subtree after the verdicts on
- * its descendants, as Readability's reverse document order does.
- */
-static void
-clean_cond(struct sc *s, int root, int tag)
-{
-	struct hdoc *d = s->d;
-	struct agg *g;
-	int j, nx, par, drop;
-
-	if (!(s->flags & F_CLEAN) || d->n[root].first < 0)
-		return;
-	if (s->nagg < d->nn) {
-		s->nagg = d->nn;
-		s->agg = w_realloc(s->agg, s->nagg * sizeof(*s->agg));
-	}
-	memset(&s->agg[root], 0, sizeof(s->agg[root]));
-	j = down(s, d->n[root].first);
-	for (;;) {
-		nx = d->n[j].next;
-		par = d->n[j].parent;
-		if (d->n[j].tag != H_TEXT) {
-			g = &s->agg[j];
-			drop = d->n[j].tag == tag && should_drop(s, j, tag, g);
-			if (drop)
-				h_unlink(d, j);
-			else {
-				agg_own(d, j, g);
-				s->agg[par].p += g->p;
-				s->agg[par].img += g->img;
-				s->agg[par].li += g->li;
-				s->agg[par].input += g->input;
-				s->agg[par].embed += g->embed;
-				s->agg[par].head += g->head;
-				s->agg[par].list += g->list;
-			}
-		}
-		if (nx >= 0)
-			j = down(s, nx);
-		else if (par == root)
-			break;
-		else
-			j = par;
-	}
-}
-
-static int
-share_like(const char *c)
-{
-	const char *p;
-
-	if (c == NULL)
-		return 0;
-	for (p = c; *p != '\0'; p++) {
-		if (strncasecmp(p, "share", 5) != 0)
-			continue;
-		{
-		int pre = p == c || p[-1] == '_' || !((p[-1] >= 'a' &&
-		    p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z') ||
-		    (p[-1] >= '0' && p[-1] <= '9'));
-		const char *e = p + 5;
-
-		if (strncasecmp(e, "daddy", 5) == 0)
-			e += 5;
-		if (pre && (*e == '\0' || *e == '_' || !((*e >= 'a' &&
-		    *e <= 'z') || (*e >= 'A' && *e <= 'Z') ||
-		    (*e >= '0' && *e <= '9'))))
-			return 1;
-		}
-	}
-	return 0;
-}
-
-static size_t
-raw_len(const struct hdoc *d, int i)
-{
-	size_t n = 0;
-	int j;
-
-	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
-		if (d->n[j].tag == H_TEXT)
-			n += h_utf8_len(d->pool + d->n[j].off, d->n[j].len);
-	return n;
-}
-
-static void
-clean_share(struct sc *s, int art)
-{
-	struct hdoc *d = s->d;
-	int c, j;
-
-	for (c = d->n[art].first; c >= 0; c = d->n[c].next) {
-		if (d->n[c].tag == H_TEXT)
-			continue;
-		for (j = d->n[c].first; j >= 0; ) {
-			if (d->n[j].tag != H_TEXT &&
-			    (share_like(h_attr(d, j, "class")) ||
-			    share_like(h_attr(d, j, "id"))) &&
-			    raw_len(d, j) < CHAR_THRESHOLD) {
-				int nx = h_next_pre(d, j, c, 1);
-
-				h_unlink(d, j);
-				j = nx;
-			} else
-				j = h_next_pre(d, j, c, 0);
-		}
-	}
-}
-
-static void
-prep_article(struct sc *s, int art)
-{
-	struct hdoc *d = s->d;
-	size_t k;
-	int i, j, img;
-
-	mark_data_tables(s, art);
-	clean_cond(s, art, TidyTag_FORM);
-	clean_cond(s, art, TidyTag_FIELDSET);
-	clean_tag(s, art, TidyTag_OBJECT);
-	clean_tag(s, art, TidyTag_EMBED);
-	clean_tag(s, art, TidyTag_FOOTER);
-	clean_tag(s, art, TidyTag_LINK);
-	clean_tag(s, art, TidyTag_ASIDE);
-	clean_share(s, art);
-	clean_tag(s, art, TidyTag_IFRAME);
-	clean_tag(s, art, TidyTag_INPUT);
-	clean_tag(s, art, TidyTag_TEXTAREA);
-	clean_tag(s, art, TidyTag_SELECT);
-	clean_tag(s, art, TidyTag_BUTTON);
-	for (i = 0; i < 2; i++) {
-		collect(s, art, i == 0 ? TidyTag_H1 : TidyTag_H2);
-		for (k = s->nv; k-- > 0; )
-			if (class_weight(s, s->v[k]) < 0)
-				h_unlink(d, s->v[k]);
-	}
-	clean_cond(s, art, TidyTag_TABLE);
-	clean_cond(s, art, TidyTag_UL);
-	clean_cond(s, art, TidyTag_DIV);
-	collect(s, art, TidyTag_H1);
-	for (k = 0; k < s->nv; k++)
-		d->n[s->v[k]].tag = TidyTag_H2;
-	collect(s, art, TidyTag_P);
-	for (k = s->nv; k-- > 0; ) {
-		i = s->v[k];
-		img = 0;
-		for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
-			if (d->n[j].tag == TidyTag_IMG ||
-			    d->n[j].tag == TidyTag_EMBED ||
-			    d->n[j].tag == TidyTag_OBJECT ||
-			    d->n[j].tag == TidyTag_IFRAME)
-				img++;
-		if (img == 0 && h_text_len(d, i) == 0)
-			h_unlink(d, i);
-	}
-}
-
 /* Drop script, noscript, style; join <br><br> runs into paragraphs. */
 static void
-prep_doc(struct sc *s)
+prep_doc(struct hscore *s)
 {
 	struct hdoc *d = s->d;
 	size_t k;
 	int i, nx, p, nn;
 
-	collect(s, d->root, TidyTag_SCRIPT);
+	h_collect(s, d->root, TidyTag_SCRIPT);
 	for (k = 0; k < s->nv; k++)
 		h_unlink(d, s->v[k]);
-	collect(s, d->root, TidyTag_NOSCRIPT);
+	h_collect(s, d->root, TidyTag_NOSCRIPT);
 	for (k = 0; k < s->nv; k++)
 		h_unlink(d, s->v[k]);
-	collect(s, d->root, TidyTag_STYLE);
+	h_collect(s, d->root, TidyTag_STYLE);
 	for (k = 0; k < s->nv; k++)
 		h_unlink(d, s->v[k]);
-	collect(s, d->root, TidyTag_TEMPLATE);
+	h_collect(s, d->root, TidyTag_TEMPLATE);
 	for (k = 0; k < s->nv; k++)
 		h_unlink(d, s->v[k]);
 	if (d->body < 0)
 		return;
-	collect(s, d->body, TidyTag_BR);
+	h_collect(s, d->body, TidyTag_BR);
 	for (k = 0; k < s->nv; k++) {
 		i = s->v[k];
 		if (d->n[i].parent < 0)
@@ -1157,7 +826,7 @@ prep_doc(struct sc *s)
 }
 
 static int
-attempt(struct sc *s)
+attempt(struct hscore *s)
 {
 	int top[NTOP], ntop, tc, art;
 
@@ -1167,7 +836,7 @@ attempt(struct sc *s)
 	ntop = score_all(s, top);
 	tc = choose(s, top, ntop);
 	art = gather(s, tc);
-	prep_article(s, art);
+	h_prep_article(s, art);
 	return art;
 }
 
@@ -1180,9 +849,9 @@ int
 h_readable(struct hdoc *d, const char *title)
 {
 	static const int order[] = {
-		F_STRIP | F_WEIGHT | F_CLEAN, F_WEIGHT | F_CLEAN, F_CLEAN, 0
+		HS_STRIP | HS_WEIGHT | HS_CLEAN, HS_WEIGHT | HS_CLEAN, HS_CLEAN, 0
 	};
-	struct sc s;
+	struct hscore s;
 	struct hnode *snap;
 	size_t nsnap, best_len = 0, len;
 	int k, art = -1, best = -1;
@@ -1204,7 +873,7 @@ h_readable(struct hdoc *d, const char *title)
 		s.flags = order[k];
 		art = attempt(&s);
 		len = h_text_len(d, art);
-		if (len >= CHAR_THRESHOLD)
+		if (len >= HS_CHARS)
 			goto done;
 		if (best < 0 || len > best_len) {
 			best = k;
@@ -1226,47 +895,3 @@ done:
 	return art;
 }
 
-/*
- * The cleaning of a fallback (a main element, the body): boilerplate
- * elements, hidden ones, navigation roles, cookie and consent banners.
- */
-void
-h_strip(struct hdoc *d, int root)
-{
-	const char *c, *id, *role;
-	int i, nx, drop;
-
-	for (i = d->n[root].first; i >= 0; i = nx) {
-		drop = 0;
-		switch (d->n[i].tag) {
-		case H_TEXT:
-			break;
-		case TidyTag_NAV: case TidyTag_ASIDE: case TidyTag_FOOTER:
-		case TidyTag_FORM: case TidyTag_IFRAME: case TidyTag_SVG:
-		case TidyTag_SCRIPT: case TidyTag_STYLE: case TidyTag_NOSCRIPT:
-		case TidyTag_TEMPLATE: case TidyTag_BUTTON: case TidyTag_SELECT:
-			drop = 1;
-			break;
-		case TidyTag_HEADER:
-			drop = !h_has_ancestor(d, i, TidyTag_ARTICLE, 0);
-			break;
-		default:
-			c = h_attr(d, i, "class");
-			id = h_attr(d, i, "id");
-			role = h_attr(d, i, "role");
-			drop = !visible(d, i) || h_ci_contains(c, "cookie") ||
-			    h_ci_contains(c, "consent") ||
-			    h_ci_contains(id, "cookie") ||
-			    h_ci_contains(id, "consent") ||
-			    (role != NULL && (strcmp(role, "navigation") == 0 ||
-			    strcmp(role, "banner") == 0 ||
-			    strcmp(role, "contentinfo") == 0 ||
-			    strcmp(role, "complementary") == 0 ||
-			    strcmp(role, "dialog") == 0));
-			break;
-		}
-		nx = h_next_pre(d, i, root, drop);
-		if (drop)
-			h_unlink(d, i);
-	}
-}

@@ -71,7 +71,7 @@ w_http_check_headers(jv headers, struct w_err *e)
 	if (jv_get_kind(headers) != JV_KIND_OBJECT)
 		return w_err_set(e, "invalid_parameter",
 		    "headers must be an object");
-	jv_object_foreach(jv_copy(headers), k, v) {
+	jv_object_foreach(headers, k, v) {
 		if (rc == 0) {
 			const char *name = jv_string_value(k), *val;
 
@@ -165,16 +165,23 @@ on_socket(void *arg, curlsocktype purpose, struct curl_sockaddr *sa)
 {
 	struct xfer *x = arg;
 	unsigned char addr[16];
-	int family;
+	int family, port;
 
 	(void)purpose;
+	/* The port is the one actually connected (WEB_CONNECT_TO may move
+	 * it), so allow entries with a port match the real endpoint. */
 	if (sa->family == AF_INET) {
-		memcpy(addr, &((struct sockaddr_in *)(void *)&sa->addr)->sin_addr,
-		    4);
+		struct sockaddr_in *in = (struct sockaddr_in *)(void *)&sa->addr;
+
+		memcpy(addr, &in->sin_addr, 4);
+		port = ntohs(in->sin_port);
 		family = 4;
 	} else if (sa->family == AF_INET6) {
-		memcpy(addr,
-		    &((struct sockaddr_in6 *)(void *)&sa->addr)->sin6_addr, 16);
+		struct sockaddr_in6 *in6 =
+		    (struct sockaddr_in6 *)(void *)&sa->addr;
+
+		memcpy(addr, &in6->sin6_addr, 16);
+		port = ntohs(in6->sin6_port);
 		family = 6;
 	} else {
 		x->refused = 1;
@@ -182,7 +189,7 @@ on_socket(void *arg, curlsocktype purpose, struct curl_sockaddr *sa)
 		    "address family not allowed");
 		return CURL_SOCKET_BAD;
 	}
-	if (w_policy_check_addr(x->req->policy, x->url->host, x->url->port,
+	if (w_policy_check_addr(x->req->policy, x->url->host, port,
 	    family, addr, x->req->operator, &x->policy_err) == -1) {
 		x->refused = 1;
 		return CURL_SOCKET_BAD;
@@ -241,7 +248,7 @@ build_headers(const struct w_http_req *r)
 	char line[1024];
 
 	if (jv_get_kind(r->headers) == JV_KIND_OBJECT)
-		jv_object_foreach(jv_copy(r->headers), k, v) {
+		jv_object_foreach(r->headers, k, v) {
 			if (strcasecmp(jv_string_value(k), "User-Agent") == 0)
 				has_ua = 1;
 			snprintf(line, sizeof(line), "%s: %s",

@@ -257,7 +257,7 @@ check_value(const struct w_field *f, jv v, struct w_err *e)
 		if (k != JV_KIND_OBJECT)
 			return w_err_set(e, "invalid_parameter",
 			    "%s must be an object of strings", f->name);
-		jv_object_foreach(jv_copy(v), hk, hv) {
+		jv_object_foreach(v, hk, hv) {
 			int bad = jv_get_kind(hv) != JV_KIND_STRING;
 
 			jv_free(hk);
@@ -283,7 +283,7 @@ w_req_validate_peek(const struct w_field *t, jv req,
 		e->usage = 1;
 		return -1;
 	}
-	jv_object_foreach(jv_copy(req), k, v) {
+	jv_object_foreach(req, k, v) {
 		if (rc == 0) {
 			f = find_field(t, jv_string_value(k));
 			if (f == NULL) {

@@ -19,7 +19,10 @@
  *  7. jv_parser_set_buf borrows the buffer until jv_parser_remaining is 0;
  *     an invalid with no message from jv_parser_next means "need more".
  *  8. jv_array_foreach / jv_object_foreach borrow the container and hand
- *     out owned elements: free them in the body.
+ *     out owned elements (free them in the body). Pass a plain
+ *     variable, never jv_copy(x): the libjq 1.6 macros evaluate the
+ *     container on every pass, so a copy there leaks a reference each
+ *     iteration.
  *  9. Our own w_* functions follow rule 1; one that only borrows ends in
  *     _peek and says so.
  */

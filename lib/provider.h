@@ -39,8 +39,8 @@ struct w_search_req {
 	char		**exclude;
 	size_t		 nexclude;
 	const char	*language;		/* NULL when absent */
-	char		 country[3];		/* "" when absent, else upper */
-	const char	*time_range;		/* NULL, day, month, year */
+	char		 country[3];		/* "" or uppercase */
+	const char	*time_range;	/* NULL, day, month or year */
 };
 
 struct w_search_call;
@@ -83,16 +83,16 @@ struct w_provider {
 	 * invalid_parameter (usage set), never echoing values. NULL: no
 	 * configuration.
 	 */
-	int		(*configure)(const struct w_config *cfg, int selected,
-			    void **state, struct w_err *e);
+	int		(*configure)(const struct w_config *cfg,
+			    int selected, void **state, struct w_err *e);
 	void		(*release)(void *state);
 	/*
 	 * Whether the request can be served: -1 with e (typically
 	 * unsupported_country_filter) to skip before dispatch and budget.
 	 * NULL: always eligible.
 	 */
-	int		(*eligible)(void *state, const struct w_search_req *q,
-			    struct w_err *e);
+	int		(*eligible)(void *state,
+			    const struct w_search_req *q, struct w_err *e);
 	/* Admission scope (pacing key) and minimum start spacing. */
 	const char	*scope;
 	long		 spacing_ms;
@@ -105,8 +105,8 @@ struct w_provider {
 	void		(*targets)(void *state, const char **out);
 	int		 operator;
 	struct w_filters filters;
-	int		 batches;	/* sends primary + alternates at once */
-	int		 available;	/* 0: slot reserved, not implemented */
+	int		 batches;	/* primary + alternates at once */
+	int		 available;	/* 0: a reserved slot */
 	/* provider_excerpt instead of search_snippet for its snippets */
 	int		 excerpts;
 	/*

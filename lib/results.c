@@ -262,6 +262,24 @@ w_results_registrable(const char *host)
 	return w_strdup(r ? r : host);
 }
 
+int
+w_results_same_site(const char *host, const char *entry)
+{
+	char *a, *b;
+	int same;
+
+	if (host == NULL || entry == NULL)
+		return 0;
+	if (w_results_domain_match(host, entry))
+		return 1;
+	a = w_results_registrable(host);
+	b = w_results_registrable(entry);
+	same = strcmp(a, b) == 0;
+	free(a);
+	free(b);
+	return same;
+}
+
 /* Relevance gate. */
 
 struct w_gate {
@@ -354,10 +372,10 @@ w_gate_new(const char *query)
 {
 	struct w_gate *g = w_calloc(1, sizeof(*g));
 	char *stops[GATE_MAX];
-	const char *p = query, *q, *e;
+	const char *p = query ? query : "", *q, *e;
 	int nstop = 0, i;
 
-	while (p && *p) {
+	while (*p) {
 		while (isspace((unsigned char)*p))
 			p++;
 		if (*p == '\0')
@@ -615,8 +633,9 @@ static const struct {
 	{ "middot", "\xc2\xb7" }, { "copy", "\xc2\xa9" }, { "reg", "\xc2\xae" },
 	{ "trade", "\xe2\x84\xa2" }, { "bull", "\xe2\x80\xa2" },
 	{ "eacute", "\xc3\xa9" }, { "egrave", "\xc3\xa8" },
-	{ "aacute", "\xc3\xa1" }, { "uuml", "\xc3\xbc" }, { "ouml", "\xc3\xb6" },
-	{ "auml", "\xc3\xa4" }, { "szlig", "\xc3\x9f" }, { "ccedil", "\xc3\xa7" },
+	{ "aacute", "\xc3\xa1" }, { "uuml", "\xc3\xbc" },
+	{ "ouml", "\xc3\xb6" }, { "auml", "\xc3\xa4" },
+	{ "szlig", "\xc3\x9f" }, { "ccedil", "\xc3\xa7" },
 	{ NULL, NULL }
 };
 
@@ -869,7 +888,8 @@ w_results_bound(jv results, size_t budget, int *lossy)
 		const char *s = w_json_str_peek(r, "snippet");
 
 		(void)idx;
-		if (t != NULL && w_results_utf8_chars(t) > W_RESULTS_TITLE_MAX) {
+		if (t != NULL &&
+		    w_results_utf8_chars(t) > W_RESULTS_TITLE_MAX) {
 			char *c = w_results_utf8_cut(t, W_RESULTS_TITLE_MAX);
 
 			r = jv_object_set(r, jv_string("title"), jv_string(c));

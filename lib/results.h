@@ -14,10 +14,10 @@
 #include "err.h"
 
 #define W_RESULTS_TITLE_MAX	500		/* characters */
-#define W_RESULTS_SNIPPET_MAX	4000		/* characters, marker included */
-#define W_RESULTS_BUDGET	(64u << 10)	/* UTF-8 bytes of all entries */
+#define W_RESULTS_SNIPPET_MAX	4000		/* with the marker */
+#define W_RESULTS_BUDGET	(64u << 10)	/* bytes of all entries */
 #define W_RESULTS_RRF_K		60
-#define W_RESULTS_PER_HOST	2		/* before other hosts' results */
+#define W_RESULTS_PER_HOST	2		/* before other hosts */
 #define W_RESULTS_MARKER \
 	"[snippet truncated; use wfetch for full source]"
 
@@ -56,6 +56,10 @@ int	 w_results_domain_match(const char *host, const char *domain);
 /* The registrable domain of host (libpsl), or host itself. Caller
  * frees. */
 char	*w_results_registrable(const char *host);
+
+/* Whether host and a domains entry share their registrable domain (how
+ * domains and exclude_domains are enforced: site level, not path). */
+int	 w_results_same_site(const char *host, const char *entry);
 
 /* The relevance gate for one query. */
 struct w_gate;

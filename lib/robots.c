@@ -61,8 +61,12 @@ struct w_robots {
 
 struct node {
 	int		 child, sib, head;
+	int		*fan;		/* child by byte, for wide nodes */
 	unsigned char	 c;
 };
+
+/* Nodes with at least this many children get a by-byte table. */
+#define FAN_MIN	6
 
 struct w_robots_agent {
 	const struct w_robots	*r;
@@ -450,6 +454,8 @@ find_child(const struct w_robots_agent *a, int n, unsigned char c)
 {
 	int k;
 
+	if (a->nodes[n].fan != NULL)
+		return a->nodes[n].fan[c];
 	for (k = a->nodes[n].child; k != -1; k = a->nodes[k].sib)
 		if (a->nodes[k].c == c)
 			return k;
@@ -467,6 +473,7 @@ child(struct w_robots_agent *a, int n, unsigned char c)
 	grow(&a->nodes, a->nnodes, &a->cnodes, sizeof(*a->nodes));
 	k = (int)a->nnodes++;
 	a->nodes[k].c = c;
+	a->nodes[k].fan = NULL;
 	a->nodes[k].child = -1;
 	a->nodes[k].head = -1;
 	a->nodes[k].sib = a->nodes[n].child;
@@ -524,6 +531,26 @@ group_global(const struct w_robots *r, const struct group *g)
 	return 0;
 }
 
+/* Give every node with many children a table from byte to child. */
+static void
+index_wide(struct w_robots_agent *a)
+{
+	size_t i;
+	int k, n, j;
+
+	for (i = 0; i < a->nnodes; i++) {
+		for (n = 0, k = a->nodes[i].child; k != -1; k = a->nodes[k].sib)
+			n++;
+		if (n < FAN_MIN)
+			continue;
+		a->nodes[i].fan = w_malloc(256 * sizeof(int));
+		for (j = 0; j < 256; j++)
+			a->nodes[i].fan[j] = -1;
+		for (k = a->nodes[i].child; k != -1; k = a->nodes[k].sib)
+			a->nodes[i].fan[a->nodes[k].c] = k;
+	}
+}
+
 struct w_robots_agent *
 w_robots_agent_new(const struct w_robots *r, const char *agent)
 {
@@ -539,6 +566,7 @@ w_robots_agent_new(const struct w_robots *r, const char *agent)
 	grow(&a->nodes, 0, &a->cnodes, sizeof(*a->nodes));
 	a->nnodes = 1;
 	a->nodes[0].child = a->nodes[0].sib = a->nodes[0].head = -1;
+	a->nodes[0].fan = NULL;
 	a->nodes[0].c = 0;
 	/* Pass 0: groups naming the agent; pass 1: the "*" groups. */
 	for (pass = 0; pass < 2 && !a->matched; pass++)
@@ -549,14 +577,19 @@ w_robots_agent_new(const struct w_robots *r, const char *agent)
 				a->matched = 1;
 				a->global = pass == 1;
 			}
+	index_wide(a);
 	return a;
 }
 
 void
 w_robots_agent_free(struct w_robots_agent *a)
 {
+	size_t i;
+
 	if (a == NULL)
 		return;
+	for (i = 0; i < a->nnodes; i++)
+		free(a->nodes[i].fan);
 	free(a->rules);
 	free(a->next);
 	free(a->nodes);
@@ -673,6 +706,11 @@ remove_dots(char *path, size_t n)
 {
 	size_t i = 0, o = 0, seg;
 
+	for (seg = 0; seg + 1 < n; seg++)
+		if (path[seg] == '/' && path[seg + 1] == '.')
+			break;
+	if (seg + 1 >= n)
+		return n;	/* no segment starts with a dot */
 	while (i < n) {
 		/* path[i] is '/' here: the path always starts with one. */
 		seg = i + 1;
@@ -781,15 +819,17 @@ w_robots_token(const char *ua, char *out, size_t len)
 	const char *s = ua, *c;
 	size_t n = 0;
 
-	if (len == 0)
-		return -1;
 	if ((c = strstr(s, "compatible;")) != NULL)
 		s = c + strlen("compatible;");
 	while (*s == ' ' || *s == '\t')
 		s++;
 	while (IS_TOKEN(s[n]))
 		n++;
-	if (n == 0 || n >= len || n >= W_ROBOTS_TOKEN_MAX)
+	/* A token ends the string or is followed by a version or the
+	 * rest of a User-Agent; "Bot2" is not a product token. */
+	if (n == 0 || n >= len || n >= W_ROBOTS_TOKEN_MAX ||
+	    (s[n] != '\0' && s[n] != '/' && s[n] != ' ' && s[n] != '\t' &&
+	    s[n] != ';' && s[n] != ')'))
 		return -1;
 	memcpy(out, s, n);
 	out[n] = '\0';

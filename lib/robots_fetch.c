@@ -40,6 +40,26 @@ w_robots_status_ok(enum w_robots_status s)
 	return s == W_ROBOTS_FETCHED || s == W_ROBOTS_MISSING;
 }
 
+int
+w_robots_check(const struct w_robots_fetch *f, const char *agent,
+    const char *url, struct w_robots_verdict *v, double *crawl_delay)
+{
+	struct w_robots_agent *a;
+	int rc = 0;
+
+	memset(v, 0, sizeof(*v));
+	if (crawl_delay != NULL)
+		*crawl_delay = -1;
+	if (!w_robots_status_ok(f->status) || f->rules == NULL)
+		return 0;
+	a = w_robots_agent_new(f->rules, agent);
+	rc = w_robots_match(a, url, v);
+	if (crawl_delay != NULL)
+		*crawl_delay = w_robots_agent_crawl_delay(a);
+	w_robots_agent_free(a);
+	return rc;
+}
+
 /* Does the body look like markup rather than a text file? */
 static int
 looks_like_markup(const char *body, size_t len, const char *ctype)
@@ -437,7 +457,7 @@ cache_prune(const char *dir)
 	while ((d = readdir(dp)) != NULL) {
 		if (strlen(d->d_name) != 64 || !valid_key(d->d_name))
 			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
+		snprintf(path, sizeof(path), "%s/%.64s", dir, d->d_name);
 		if (lstat(path, &sb) == -1)
 			continue;
 		if (now - sb.st_mtime >= W_ROBOTS_CACHE_TTL) {

@@ -48,7 +48,7 @@ struct w_robots_fetch {
 	struct w_robots		*rules;		/* FETCHED: the file; MISSING:
 						   empty; otherwise NULL */
 	char			*robots_url;	/* origin + "/robots.txt" */
-	char			*final_url;	/* after redirects; may be NULL */
+	char			*final_url;	/* after redirects, or NULL */
 	int			 http_status;	/* 0 when none arrived */
 	int			 cache_hit;
 	long			 duration_ms;
@@ -65,6 +65,16 @@ struct w_robots_fetch {
 void		 w_robots_fetch(const char *origin,
 		    const struct w_robots_opts *o, struct w_robots_fetch *f);
 void		 w_robots_fetch_free(struct w_robots_fetch *f);
+
+/*
+ * The verdict for url under f for the product token agent: by the rules
+ * when f's status lets them decide, else disallowed (fail closed, no
+ * rule). *crawl_delay, when not NULL, gets the Crawl-delay of the groups
+ * used (seconds) or -1. Returns 0, or -1 when url has no path.
+ */
+int		 w_robots_check(const struct w_robots_fetch *f,
+		    const char *agent, const char *url,
+		    struct w_robots_verdict *v, double *crawl_delay);
 
 /* "fetched", "missing", "denied", "unavailable", "malformed",
  * "challenged". */
@@ -86,7 +96,7 @@ struct w_robots_cache_ent {
 	enum w_robots_status	 status;	/* FETCHED or MISSING */
 	int			 http_status;
 	time_t			 stored;
-	char			*body;		/* NUL-terminated; caller frees */
+	char			*body;		/* NUL-terminated, caller's */
 	size_t			 len;
 };
 

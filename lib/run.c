@@ -52,6 +52,7 @@ num(jv o, const char *k)
 static int
 check(jv st, struct w_err *e)
 {
+	const char *c;
 	long max;
 	jv v;
 
@@ -64,6 +65,10 @@ check(jv st, struct w_err *e)
 	    num(st, "dispatchesUsed") < 0 ||
 	    num(st, "dispatchesUsed") > max * 4 || num(st, "pending") < 0)
 		return corrupt(e, "corrupt (counters)");
+	c = w_json_str_peek(st, "coordination");
+	if (c == NULL || (strcmp(c, "default") != 0 &&
+	    strcmp(c, "process") != 0 && strcmp(c, "host") != 0))
+		return corrupt(e, "corrupt (coordination)");
 	v = jv_object_get(jv_copy(st), jv_string("runId"));
 	if (jv_get_kind(v) != JV_KIND_STRING ||
 	    jv_string_length_bytes(jv_copy(v)) != 32) {
@@ -476,6 +481,14 @@ enum w_coord
 w_run_coord(struct w_run *r)
 {
 	return r->coord;
+}
+
+int
+w_run_host_mode(struct w_run *r, const char *config_mode)
+{
+	if (r->coord != W_COORD_DEFAULT)
+		return r->coord == W_COORD_HOST;
+	return config_mode != NULL && strcmp(config_mode, "host") == 0;
 }
 
 int

@@ -23,6 +23,7 @@ struct w_run;
  * run file: -1 with coordination_unavailable. *r freed by w_run_close.
  */
 int	 w_run_open(struct w_run **r, int max_requests, struct w_err *e);
+/* Free r (NULL is fine); the run file and its cache stay. */
 void	 w_run_close(struct w_run *r);
 
 /*
@@ -79,6 +80,13 @@ jv	 w_run_show(struct w_run *r);
 
 /* The coordination the run was started with (W_COORD_DEFAULT: none). */
 enum w_coord w_run_coord(struct w_run *r);
+
+/*
+ * Whether host coordination applies (lib/hoststate.h): the run's own
+ * mode when it was started with one, else config_mode (the config's
+ * "coordination" value; NULL means "process").
+ */
+int	 w_run_host_mode(struct w_run *r, const char *config_mode);
 
 /* Whether this process is its own in-memory run (no WEB_RUN_FILE). */
 int	 w_run_private(struct w_run *r);

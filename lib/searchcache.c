@@ -136,7 +136,7 @@ prune(const char *dir)
 				break;
 			v = w_realloc(v, cap * sizeof(*v));
 		}
-		snprintf(v[n].name, sizeof(v[n].name), "%s", d->d_name);
+		memcpy(v[n].name, d->d_name, 70);	/* 69 + NUL, checked */
 		v[n].mtime = (long long)st.st_mtim.tv_sec * 1000000000LL +
 		    st.st_mtim.tv_nsec;
 		n++;

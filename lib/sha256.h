@@ -15,7 +15,9 @@ struct w_sha256 {
 	size_t		 nblk;
 };
 
+/* Start a digest in s (no allocation; nothing to free). */
 void	 w_sha256_init(struct w_sha256 *s);
+/* Add n bytes of data. */
 void	 w_sha256_update(struct w_sha256 *s, const void *data, size_t n);
 /* Finish into out[32]; s must be re-initialised before reuse. */
 void	 w_sha256_final(struct w_sha256 *s, unsigned char out[32]);

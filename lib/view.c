@@ -54,6 +54,7 @@ merge(jv into, jv from)
 	}
 	jv_object_foreach(from, k, v)
 		into = jv_object_set(into, k, v);
+	jv_free(from);
 	return into;
 }
 

@@ -43,7 +43,7 @@ for dir in "$B" "$SAN"; do
 done
 
 if [ -n "$(ls tests/*.bats 2>/dev/null)" ]; then
-	bats --tap tests/*.bats >"$log" 2>&1
+	BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-120} bats --tap tests/*.bats >"$log" 2>&1
 	cat "$log"
 	p=$(grep -c '^ok ' "$log")
 	f=$(grep -c '^not ok ' "$log")

@@ -106,7 +106,7 @@ mode() {
 	run -3 web-control -c run show
 	echo "$output" | jq -e '.error.code == "coordination_unavailable"'
 	# Out-of-range counters are corruption too.
-	printf '{"webtoolsRun":1,"runId":"%032d","maxRequestsPerRun":4,"maxDispatches":16,"requestsUsed":-3,"dispatchesUsed":0,"pending":0,"deferrals":{}}' 0 >"$WEB_RUN_FILE"
+	printf '{"webtoolsRun":1,"runId":"%032d","coordination":"default","maxRequestsPerRun":4,"maxDispatches":16,"requestsUsed":-3,"dispatchesUsed":0,"pending":0,"deferrals":{}}' 0 >"$WEB_RUN_FILE"
 	run -3 web-control -c run show
 }
 

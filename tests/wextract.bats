@@ -15,6 +15,18 @@ jqr() {
 	printf '%s\n' "$output" | jq -r "$1"
 }
 
+@test "golden cases: fixtures/wextract/golden/*.args give *.out" {
+	cd "$FX"
+	n=0
+	for a in golden/*.args; do
+		# shellcheck disable=SC2046
+		run -0 wextract -r $(cat "$a")
+		[ "$output" = "$(cat "${a%.args}.out")" ] || fail "$a: $output"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 5 ]
+}
+
 @test "sniffs HTML, feeds, JSON, XML, PDF and text without --content-type" {
 	for f in meta-latin1.html:html rss.xml:feed atom.xml:feed \
 	    data.json:json doc.xml:xml plain.txt:text; do
@@ -205,6 +217,9 @@ jqr() {
 	    "$FX/plain.txt $FX/data.json $FX/rss.xml " ]
 	[ "$(jqr .source.representation | sort -u)" = page_extract ]
 	[ "$(jqr .source.status | sort -u)" = opened ]
+	run -0 sh -c "wextract -c '$FX/plain.txt' - < '$FX/data.json'"
+	[ "$(jqr .source.file | tr '\n' ' ')" = "$FX/plain.txt null " ]
+	[ "$(jqr .coverage.content_kind | tr '\n' ' ')" = "text json " ]
 }
 
 @test "files mode: an unreadable file gets its own error envelope" {
@@ -334,25 +349,36 @@ jqr() {
 	run -0 --separate-stderr wextract --help
 	[[ "$output" == usage:* ]]
 	[ -z "$stderr" ]
-	for o in $(printf '%s\n' "$output" | grep -o -- '--[a-z-]*' | sort -u); do
-		grep -q -- "Fl -${o#--}" "$WT_TOP/man/wextract.1" ||
-			fail "$o is not in the man page"
+	help=$output
+	opts=$(grep -o '{ "[a-z-]*", [a-z_]*_argument' "$WT_TOP/bin/wextract.c" |
+	    cut -d'"' -f2 | tr '\n' ' ')
+	[ -n "$opts" ]
+	for o in $opts; do
+		[[ "$help" == *"--$o"* ]] || fail "not in --help: $o"
+		grep -q -- "\\\\-\\\\-${o//-/\\\\-}" "$WT_TOP/man/wextract.1" ||
+			fail "not in the man page: $o"
+	done
+	for o in $(printf '%s\n' "$help" | grep -o -- '--[a-z-]*' | sort -u); do
+		[[ " $opts " == *" ${o#--} "* ]] || fail "--help lists $o"
+	done
+	run -0 wextract --schema
+	for f in $(printf '%s' "$output" | jq -r '.properties|keys[]'); do
+		grep -q -- "$f" "$WT_TOP/man/wextract.1" || fail "not in man: $f"
 	done
 	run -0 wextract --version
 	[[ "$output" == "wextract "[0-9]* ]]
 }
 
 @test "the man page's EXAMPLES run" {
-	ex=$(awk '/^\.Sh EXAMPLES/ { on = 1; next } /^\.Sh/ { on = 0 }
-	    on && /^\.Bd/ { lit = 1; next } on && /^\.Ed/ { lit = 0; next }
-	    on && lit' "$WT_TOP/man/wextract.1")
-	[ -n "$ex" ]
 	cd "$FX"
-	while IFS= read -r cmd; do
-		run sh -c "$cmd"
+	n=0
+	while IFS= read -r line; do
+		cmd=$(printf '%s' "$line" | sed -e 's/\\-/-/g' -e 's/^ *//')
+		run bash -c "$cmd"
 		[ "$status" -eq 0 ] || fail "example failed: $cmd"
 		[ -n "$output" ] || fail "example printed nothing: $cmd"
-	done <<EOF
-$ex
-EOF
+		n=$((n + 1))
+	done < <(sed -n '/^\.SH EXAMPLES/,/^\.SH SEE/p' \
+	    "$WT_TOP/man/wextract.1" | grep '^    w')
+	[ "$n" -ge 5 ]
 }

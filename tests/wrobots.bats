@@ -247,7 +247,9 @@ field() {
 
 @test "config userAgent gives the default agent and the User-Agent header" {
 	robots_case ok
-	write_config "{\"userAgent\":\"Mozilla/5.0 (compatible; BadBot/1.0)\",\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$PORT\"]}}"
+	ua='Mozilla/5.0 (compatible; BadBot/1.0)'
+	write_config "{\"userAgent\":\"$ua\",\"network\":{\"mode\":\"all\",
+	    \"allow\":[\"127.0.0.1:$PORT\"]}}"
 	run -3 wrobots "$U/public"
 	[ "$(field .agent)" = BadBot ]
 	tail -n 20 "$SERVER_DIR/log.full" | grep -q 'compatible; BadBot/1.0'
@@ -258,6 +260,8 @@ field() {
 	run -2 wrobots "not a url"
 	[ "$(field .error.code)" = invalid_parameter ]
 	run -2 wrobots "ftp://127.0.0.1:$PORT/x"
+	run -2 wrobots "http://user:secret@127.0.0.1:$PORT/x"
+	[[ $output != *secret* ]]
 	[ "$(wc -l <"$SERVER_DIR/log")" -eq "$before" ]
 }
 
@@ -310,6 +314,7 @@ field() {
 @test "usage errors exit 2" {
 	run -2 wrobots --bogus
 	run -2 wrobots --agent 123 https://e.com/
+	run -2 wrobots -f "$RB" --agent Bot2 https://e.com/
 	run -2 wrobots -f "$BATS_TEST_TMPDIR/absent" https://e.com/
 	write_config '{"network":{"mode":"sideways"}}'
 	run -2 --separate-stderr wrobots https://e.com/

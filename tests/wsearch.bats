@@ -121,19 +121,355 @@ logged() {	# logged PATTERN: matching request lines
 	[ "$(logged 'html.duckduckgo.com')" -eq 0 ]
 }
 
-@test "ollama: experimental path with max_results = limit" {
+ol() {	# ollama on the fake's plain port
 	cfg "{\"backend\":\"ollama\",\"ollama\":{\"baseUrl\":\"http://127.0.0.1:$FP\"}}"
-	# the default origin has no path, so point the fake at /ollama by prefix
-	cfg "{\"backend\":\"ollama\",\"ollama\":{\"baseUrl\":\"http://127.0.0.1:$FP\"}}"
-	run -0 wsearch -c -n 3 ollama widgets
-	[ "$(logged 'POST 127.0.0.1 /api/experimental/web_search')" -eq 0 ] || :
 }
 
-@test "ollama: local origin, 404 and 405 fall back to /api/web_search" {
+@test "ollama: experimental path, max_results = limit, provider excerpts" {
+	ol
+	run -0 wsearch -c -n 3 ollama widgets
+	[ "$(logged 'POST 127.0.0.1 /api/experimental/web_search auth=no')" -eq 1 ]
+	[ "$(logged '"max_results":3')" -eq 1 ]
+	echo "$output" | jq -e '(.results | length) == 3 and .results[0].representation == "provider_excerpt"'
+	echo "$output" | jq -e '.results[0].url == "https://ollama.example/0"'
+	echo "$output" | jq -e '.coverage.filterSupport.domains == "unverified"'
+}
+
+@test "ollama: 404 and 405 retry /api/web_search: two dispatches, one answer" {
+	ol
 	for code in 404 405; do
 		: >"$FS_DIR/log"
-		cfg "{\"backend\":\"ollama\",\"ollama\":{\"baseUrl\":\"http://localhost:$FP\"}}"
-		WEB_CONNECT_TO= run -0 wsearch -c -n 3 widgets >/dev/null || :
+		echo "$code" >"$FS_DIR/mode_ollama"
+		run -0 wsearch -c -n 2 ollama widgets $code
+		[ "$(logged ' /api/experimental/web_search')" -eq 1 ]
+		[ "$(logged ' /api/web_search ')" -eq 1 ]
+		[ "$(logged '"max_results":2')" -eq 2 ]
+		echo "$output" | jq -e '.coverage.budget.requestsUsed == 1 and .coverage.budget.dispatchesUsed == 2'
 	done
-	:
+}
+
+@test "ollama: redirects rejected, 401/403 unavailable, 429 rate limited" {
+	ol
+	echo 302 >"$FS_DIR/mode_ollama"
+	run -1 wsearch -c ollama widgets
+	echo "$output" | jq -e '.error.code == "backend_unavailable" and (.error.message | test("redirect"))'
+	[ "$(logged 'elsewhere')" -eq 0 ]
+	echo 401 >"$FS_DIR/mode_ollama"
+	run -1 wsearch -c ollama widgets
+	echo "$output" | jq -e '.error.message | test("sign")'
+	echo 403 >"$FS_DIR/mode_ollama"
+	run -1 wsearch -c ollama widgets
+	rm "$FS_DIR/mode_ollama"
+	run -3 wsearch -c ollama ratelimit widgets
+	echo "$output" | jq -e '.error.code == "rate_limited" and .coverage.rateLimited'
+}
+
+@test "ollama: hosted origin sends the key only to ollama.com" {
+	export OLLAMA_TEST_KEY=test-key-123
+	cfg '{"backend":"ollama","ollama":{"baseUrl":"https://ollama.com","apiKeyEnv":"OLLAMA_TEST_KEY"}}'
+	run -0 wsearch -c ollama widgets
+	[ "$(logged 'POST ollama.com /api/web_search auth=yes')" -eq 1 ]
+	[ "$(logged 'experimental')" -eq 0 ]
+	run -0 wsearch -c ollama widgets again
+	refute_output --partial test-key-123
+	OLLAMA_TEST_KEY= run -2 wsearch -c ollama widgets
+	assert_output --partial "unset or empty"
+	refute_output --partial test-key-123
+	cfg '{"backend":"ollama","ollama":{"baseUrl":"https://ollama.com"}}'
+	run -2 wsearch ollama widgets
+	cfg "{\"backend\":\"ollama\",\"ollama\":{\"baseUrl\":\"http://127.0.0.1:$FP\",\"apiKeyEnv\":\"OLLAMA_TEST_KEY\"}}"
+	run -2 wsearch ollama widgets
+	assert_output --partial "never sent to local"
+	cfg '{"backend":"ollama","ollama":{"baseUrl":"http://ollama.example.net"}}'
+	run -2 wsearch ollama widgets
+	[ "$(logged 'auth=yes')" -eq 2 ]
+}
+
+@test "default chain: parallel is not available, ollama is next" {
+	write_config '{}'
+	run wsearch -c widgets
+	echo "$output" | jq -e '.coverage.chain == ["parallel","ollama"]'
+	echo "$output" | jq -e '.coverage.backends[0] | .backend == "parallel" and .outcome == "not_available"'
+	echo "$output" | jq -e '.coverage.backends[1].backend == "ollama"'
+}
+
+@test "duckduckgo: HTML results over TLS at the real host name" {
+	cfg '{"backend":"duckduckgo"}'
+	run -0 wsearch -c -n 10 eino
+	echo "$output" | jq -e '(.results | length) == 10 and .results[0].url == "https://github.com/cloudwego/eino"'
+	echo "$output" | jq -e '.results[] | select(.url == "https://www.cloudwego.io/zh/docs/eino/overview/") | .published == "2025-06-23"'
+	echo "$output" | jq -e '.coverage.filterSupport.country == "native"'
+	[ "$(logged 'POST html.duckduckgo.com /html/ auth=no body=q=eino&b=&kl=wt-wt')" -eq 1 ]
+}
+
+@test "duckduckgo: country and time map to kl and df; unsupported country sends nothing" {
+	cfg '{"backend":"duckduckgo"}'
+	run -0 wsearch -c --country gb -t day eino
+	[ "$(logged 'kl=uk-en&df=d')" -eq 1 ]
+	echo "$output" | jq -e '.coverage.requestedFilters.country == "GB"'
+	run -0 wsearch -c --country ch -l fr eino
+	[ "$(logged 'kl=ch-fr')" -eq 1 ]
+	: >"$FS_DIR/log"
+	run -1 wsearch -c --country KE eino
+	echo "$output" | jq -e '.error.code == "unsupported_country_filter"'
+	[ ! -s "$FS_DIR/log" ]
+	run -2 wsearch -c --country XX eino
+	run -2 wsearch -c --country UK eino
+	[ ! -s "$FS_DIR/log" ]
+}
+
+@test "duckduckgo: 202, 403, 429, redirects and challenges are rate limits" {
+	cfg '{"backend":"duckduckgo"}'
+	for w in ratelimit202 ratelimit403 ratelimit429 redirect challenge; do
+		run -3 wsearch -c "eino $w"
+		echo "$output" | jq -e '.error.code == "rate_limited" and .coverage.rateLimited'
+		echo "$output" | jq -e 'has("next_actions") | not'
+	done
+	run -3 wsearch -c eino ratelimit429
+	echo "$output" | jq -e '.error.retry_after_ms == 7000 and (.error.retry_at | test("Z$"))'
+	run -1 wsearch -c eino servererror
+	echo "$output" | jq -e '.error.code == "backend_unavailable"'
+}
+
+@test "duckduckgo: genuine empty pages, wrappers unwrapped, ads skipped" {
+	cfg '{"backend":"duckduckgo"}'
+	run -0 wsearch -c eino noresults
+	echo "$output" | jq -e '.summary == "No results."'
+	run -0 wsearch -c eino eofpage
+	echo "$output" | jq -e '.results == []'
+	run -0 wsearch -c tidy html5 wrapped
+	echo "$output" | jq -e '[.results[].url] == ["https://www.html-tidy.org/?page=2","https://github.com/htacg/tidy-html5"]'
+}
+
+@test "startpage: token, POST, results from the embedded JSON" {
+	cfg '{"backend":"startpage"}'
+	run -0 wsearch -c tidy html5
+	echo "$output" | jq -e '[.results[].url] == ["https://www.html-tidy.org/","https://github.com/htacg/tidy-html5"]'
+	[ "$(logged 'GET www.startpage.com / ')" -eq 1 ]
+	[ "$(logged 'POST www.startpage.com /sp/search auth=no body=query=tidy+html5&cat=web&sc=Xk3mQ9wTzL0p20')" -eq 1 ]
+}
+
+@test "startpage: captcha redirect, Anubis, 429 are rate limits; empty is empty" {
+	cfg '{"backend":"startpage"}'
+	for w in captcha anubis spthrottle; do
+		run -3 wsearch -c "tidy $w"
+		echo "$output" | jq -e '.error.code == "rate_limited"'
+	done
+	run -0 wsearch -c tidy noresults
+	echo "$output" | jq -e '.summary == "No results."'
+	echo ratelimit >"$FS_DIR/mode_startpage_home"
+	run -3 wsearch -c tidy html5
+}
+
+@test "startpage: no country transport, skipped before dispatch" {
+	cfg '{"backend":"startpage"}'
+	run -1 wsearch -c --country US tidy html5
+	echo "$output" | jq -e '.error.code == "unsupported_country_filter"'
+	[ ! -s "$FS_DIR/log" ]
+}
+
+@test "keyless: DuckDuckGo then Startpage; a rate limit advances and defers" {
+	cfg '{"backend":"keyless"}'
+	run -0 wsearch -c tidy html5 ratelimit429
+	echo "$output" | jq -e '.coverage.chain == ["duckduckgo","startpage"]'
+	echo "$output" | jq -e '.coverage.backend == "startpage" and .coverage.rateLimited == true'
+	echo "$output" | jq -e '.coverage.retryAfterMs == 7000 and (.coverage.retryAt | test("Z$"))'
+	: >"$FS_DIR/log"
+	printf '%s\n' '{"query":"tidy html5 ratelimit429 more"}' \
+	    '{"query":"tidy html5 again"}' >"$BATS_TEST_TMPDIR/in"
+	run -0 wsearch -c <"$BATS_TEST_TMPDIR/in"
+	[ "$(logged 'html.duckduckgo.com')" -eq 1 ]
+	echo "${lines[1]}" | jq -e '.coverage.cooldownBackends == ["duckduckgo"] and .coverage.backends[0].outcome == "cooldown"'
+	run -0 wsearch -c --country DE eino
+	echo "$output" | jq -e '.coverage.backend == "duckduckgo"'
+	cfg '{"backend":["keyless","duckduckgo"]}'
+	run -2 wsearch eino
+	assert_output --partial twice
+}
+
+@test "local: robots.txt first, then the engine; refusals advance the chain" {
+	cfg '{"backend":"local"}'
+	run -0 wsearch -c eino
+	[ "$(logged 'GET html.duckduckgo.com /robots.txt')" -eq 1 ]
+	[ "$(logged 'POST html.duckduckgo.com /html/')" -eq 1 ]
+	echo "$output" | jq -e '.coverage.backend == "local" and .coverage.budget.dispatchesUsed == 2 and .coverage.budget.requestsUsed == 1'
+	echo deny >"$FS_DIR/mode_robots"
+	rm -rf "$XDG_CACHE_HOME" "$XDG_STATE_HOME"
+	: >"$FS_DIR/log"
+	run -3 wsearch -c eino
+	echo "$output" | jq -e '.error.code == "robots_denied"'
+	[ "$(logged 'POST html.duckduckgo.com')" -eq 0 ]
+	cfg "{\"backend\":[\"local\",\"searxng\"],\"searxng\":{\"endpoint\":\"$SX\"}}"
+	run -0 wsearch -c eino widgets
+	echo "$output" | jq -e '.coverage.backends[0].code == "robots_denied" and .coverage.backend == "searxng"'
+	echo missing >"$FS_DIR/mode_robots"
+	rm -rf "$XDG_CACHE_HOME" "$XDG_STATE_HOME"
+	cfg '{"backend":"local"}'
+	run -0 wsearch -c eino
+	echo error >"$FS_DIR/mode_robots"
+	rm -rf "$XDG_CACHE_HOME" "$XDG_STATE_HOME"
+	run -3 wsearch -c eino
+}
+
+@test "host coordination: a throttle cools the engine down for later processes" {
+	write_config '{"coordination":"host","network":{"mode":"all","allow":["127.0.0.1"]},"search":{"backend":"keyless"}}'
+	run -0 wsearch -c tidy html5 ratelimit429
+	echo "$output" | jq -e '.coverage.backend == "startpage" and .coverage.rateLimited'
+	: >"$FS_DIR/log"
+	run -0 wsearch -c tidy html5
+	[ "$(logged 'html.duckduckgo.com')" -eq 0 ]
+	echo "$output" | jq -e '.coverage.backends[0] | .backend == "duckduckgo" and .outcome == "cooldown" and .code == "rate_limited"'
+	echo "$output" | jq -e '.coverage.cooldownBackends == ["duckduckgo"] and .coverage.budget.requestsUsed == 1'
+	write_config '{"coordination":"host","network":{"mode":"all","allow":["127.0.0.1"]},"search":{"backend":"duckduckgo"}}'
+	run -3 wsearch -c eino
+	echo "$output" | jq -e '.error.code == "rate_limited" and .error.retryInRun == false'
+	[ "$(logged 'html.duckduckgo.com')" -eq 0 ]
+}
+
+@test "budget: exhaustion message, refunds, dispatch ceiling" {
+	sx '"maxRequestsPerRun":1'
+	printf '%s\n' '{"query":"garbage widgets"}' '{"query":"searxng widgets"}' \
+	    '{"query":"searxng gadgets"}' >"$BATS_TEST_TMPDIR/in"
+	run -1 wsearch -c <"$BATS_TEST_TMPDIR/in"
+	echo "${lines[0]}" | jq -e '.coverage.budget.requestsUsed == 0'
+	echo "${lines[1]}" | jq -e '.status == "ok" and .coverage.budget.requestsUsed == 1'
+	echo "${lines[2]}" | jq -e '.error.code == "search_budget_exhausted" and .error.retryInRun == false'
+	echo "${lines[2]}" | jq -e '.error.nextAction == "use_available_evidence" and .error.requestsRemaining == 0'
+	echo "${lines[2]}" | jq -e '.error | has("dispatchesUsed") and has("maxDispatches") and has("dispatchesRemaining")'
+	echo "${lines[2]}" | jq -e '.error.message | test("searxng: backend_unavailable")'
+	[ "$(logged searxng)" -eq 2 ]
+	printf '{"query":"garbage widgets"}\n%.0s' 1 2 3 4 5 >"$BATS_TEST_TMPDIR/in"
+	run -1 wsearch -c <"$BATS_TEST_TMPDIR/in"
+	echo "${lines[4]}" | jq -e '.error.code == "search_budget_exhausted"'
+	echo "${lines[4]}" | jq -e '.error.message | test("spent its dispatches on failing providers")'
+	echo "${lines[4]}" | jq -e '.error.requestsRemaining == 1 and .error.dispatchesRemaining == 0'
+}
+
+@test "cache: a success is reused for free; failures are not cached" {
+	sx
+	run -0 wsearch -c searxng widgets
+	echo "$output" | jq -e 'has("details") | not'
+	run -0 wsearch -c searxng widgets
+	echo "$output" | jq -e '.details.cache_hit == true and .coverage.cacheHit == true'
+	echo "$output" | jq -e '(.results | length) == 5 and (.next_actions | length) == 3'
+	echo "$output" | jq -e '.coverage.budget.requestsUsed == 0'
+	[ "$(logged searxng)" -eq 1 ]
+	run -0 wsearch -c -n 4 searxng widgets
+	[ "$(logged searxng)" -eq 2 ]
+	run -1 wsearch -c garbage widgets
+	run -1 wsearch -c garbage widgets
+	[ "$(logged garbage)" -eq 2 ]
+	# a different backend configuration is a different entry
+	sx '"maxRequestsPerRun":5'
+	run -0 wsearch -c searxng widgets
+	[ "$(logged 'searxng+widgets')" -eq 3 ]
+	[ "$(find "$XDG_CACHE_HOME/webtools" -type f | wc -l)" -ge 2 ]
+}
+
+@test "domains: site clause sent, include and exclude enforced, excludes not echoed" {
+	sx
+	run -0 wsearch -c -n 10 -d site1.example searxng widgets
+	[ "$(logged 'q=searxng+widgets+site%3Asite1.example&')" -eq 1 ]
+	echo "$output" | jq -e '(.results | length) == 2 and all(.results[]; .url | startswith("https://site1.example/"))'
+	run -0 wsearch -c -n 10 -d site1.example -d site2.example searxng widgets
+	[ "$(logged 'q=searxng+widgets+%28site%3Asite1.example+OR+site%3Asite2.example%29')" -eq 1 ]
+	run -0 wsearch -c -n 10 -x site0.example searxng widgets
+	echo "$output" | jq -e 'all(.results[]; .url | contains("site0") | not)'
+	refute_output --partial '"site0.example"'
+	run -0 wsearch -c -d nowhere.example searxng widgets
+	echo "$output" | jq -e '.summary == "No results." and .coverage.backends[0].outcome == "out_of_domain"'
+	run -2 wsearch -c -d co.uk searxng widgets
+}
+
+@test "fusion: duplicates fused, host diversity, alternates only when needed" {
+	sx
+	run -0 wsearch -c -n 10 searxng dupes diverse
+	echo "$output" | jq -e '([.results[].url] | unique | length) == (.results | length)'
+	run -0 wsearch -c -n 10 searxng dupes
+	echo "$output" | jq -e '.results[0].url == "https://site0.example/page0?id=0"'
+	echo "$output" | jq -e '[.results[0:6][] | .url | capture("https://(?<h>[^/]*)").h] | group_by(.) | all(length <= 2)'
+	run -0 wsearch -c -a "searxng other" -a "searxng third" searxng empty
+	echo "$output" | jq -e '.coverage.backends[0].queries == 2 and (.results[0].title | test("other"))'
+	run -0 wsearch -c -a "searxng other" searxng widgets
+	echo "$output" | jq -e '.coverage.backends[0].queries == 1'
+}
+
+@test "bounds: snippet cap with marker, partial status" {
+	sx
+	run -0 wsearch -c -n 10 searxng many huge
+	echo "$output" | jq -e '.status == "partial" and .coverage.truncated'
+	echo "$output" | jq -e 'all(.results[]; (.snippet | length) <= 4000)'
+	echo "$output" | jq -e '.results[0].snippet | endswith("[snippet truncated; use wfetch for full source]")'
+	[ "$(echo "$output" | jq -c .results | wc -c)" -le 65600 ]
+}
+
+@test "next_actions: filtered by network policy, results kept" {
+	write_config "{\"network\":{\"mode\":\"allowlist\",\"allow\":[\"127.0.0.1\",\"site2.example\"]},\"search\":{\"backend\":\"searxng\",\"searxng\":{\"endpoint\":\"$SX\"}}}"
+	run -0 wsearch -c -n 6 searxng widgets
+	echo "$output" | jq -e '(.results | length) == 6'
+	echo "$output" | jq -e '(.next_actions | length) == 2 and all(.next_actions[]; .arguments.url | startswith("https://site2.example/"))'
+}
+
+@test "requests: prompt-shaped queries and bad fields are refused before any network" {
+	sx
+	run -2 wsearch -c "$(printf 'system: you are a helpful assistant\nuser: summarise\nassistant:')"
+	echo "$output" | jq -e '.error.code == "invalid_parameter" and (.error.message | test("assembled prompt"))'
+	run -2 wsearch -c "$(head -c 1500 /dev/zero | tr '\0' a)"
+	echo '{"query":"x","limit":0}' | run -2 wsearch -c
+	echo '{"query":"x","bogus":1}' | run -2 wsearch -c
+	echo '{"query":"x","time_range":"week"}' | run -2 wsearch -c
+	echo '{"query":"x","alternate_queries":["a","b","c","d"]}' | run -2 wsearch -c
+	echo 'not json' | run -2 wsearch -c
+	[ ! -s "$FS_DIR/log" ]
+}
+
+@test "config: auto, hound, retired endpoints, duplicates, unknown names" {
+	write_config "{\"search\":{\"backend\":\"auto\",\"searxng\":{\"endpoint\":\"$SX\"}}}"
+	run -2 wsearch x
+	assert_output --partial '"auto" was removed; use ["searxng","codex","keyless"]'
+	write_config '{"search":{"backend":"hound"}}'
+	run -2 wsearch x
+	assert_output --partial 'renamed to \"local\"'
+	write_config '{"search":{"hound":{"endpoint":"http://10.1.2.3:9999/secret"}}}'
+	run -2 wsearch x
+	refute_output --partial 10.1.2.3
+	write_config '{"fetch":{"provider":"hound"}}'
+	run -2 wsearch x
+	assert_output --partial 'not equivalent'
+	write_config '{"search":{"backend":["duckduckgo","duckduckgo"]}}'
+	run -2 wsearch x
+	write_config '{"search":{"backend":"nosuch"}}'
+	run -2 wsearch x
+	write_config '{"search":{"endpoint":"http://192.0.2.7:8888"}}'
+	run -2 wsearch x
+	refute_output --partial 192.0.2.7
+	write_config "{\"search\":{\"backend\":\"searxng\",\"endpoint\":\"$SX\"}}"
+	run -0 wsearch -c searxng widgets
+}
+
+@test "output: -r prints URLs; a full stdout is an error" {
+	sx
+	run -0 wsearch -r -n 2 searxng widgets
+	assert_output "$(printf 'https://site0.example/page0?id=0\nhttps://site1.example/page1?id=1')"
+	run -1 sh -c 'wsearch searxng widgets >/dev/full'
+	assert_output --partial "writing output failed"
+}
+
+@test "man page: options documented, EXAMPLES run" {
+	for o in limit alt domain exclude-domain language country time-range \
+	    raw-output compact schema; do
+		grep -q -- "\\\\-\\\\-${o//-/\\\\-}" "$WT_TOP/man/wsearch.1" ||
+		    { echo "not in man: $o"; false; }
+	done
+	cfg "{\"backend\":[\"searxng\",\"duckduckgo\"],\"searxng\":{\"endpoint\":\"$SX\"}}"
+	n=0
+	while IFS= read -r line; do
+		line=$(printf '%s' "$line" | sed 's/\\-/-/g')
+		run bash -c "$line"
+		[ "$status" -ne 2 ] && [ "$status" -ne 127 ] ||
+		    { echo "usage error: $line"; false; }
+		n=$((n + 1))
+	done < <(sed -n '/^\.SH EXAMPLES/,/^\.SH SEE/p' "$WT_TOP/man/wsearch.1" |
+	    grep -E '^(wsearch|echo)')
+	[ "$n" -eq 3 ]
 }

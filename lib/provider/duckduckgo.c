@@ -75,7 +75,8 @@ find_class(const char *p, const char *end, const char *tok)
 {
 	for (; p < end && (p = memchr(p, '<', (size_t)(end - p))) != NULL;
 	    p++)
-		if (isalpha((unsigned char)p[1]) && has_class(p, end, tok))
+		if (end - p > 1 && isalpha((unsigned char)p[1]) &&
+		    has_class(p, end, tok))
 			return p;
 	return NULL;
 }
@@ -90,7 +91,8 @@ inner_text(const char *p, const char *end)
 
 	if (gt == NULL)
 		return w_strdup("");
-	while (n + 1 < sizeof(name) && isalnum((unsigned char)p[n + 1])) {
+	while (n + 1 < sizeof(name) && p + n + 1 < gt &&
+	    isalnum((unsigned char)p[n + 1])) {
 		name[n] = (char)tolower((unsigned char)p[n + 1]);
 		n++;
 	}
@@ -130,7 +132,8 @@ unwrap(const char *href)
 			if (*u == '%' && end - u >= 3 &&
 			    hexval((unsigned char)u[1]) >= 0 &&
 			    hexval((unsigned char)u[2]) >= 0) {
-				w_buf_addc(&b, hexval((unsigned char)u[1]) * 16 +
+				w_buf_addc(&b,
+				    hexval((unsigned char)u[1]) * 16 +
 				    hexval((unsigned char)u[2]));
 				u += 2;
 			} else
@@ -148,14 +151,15 @@ unwrap(const char *href)
 static int
 find_date(const char *p, const char *end, char *out)
 {
+	static const char shape[] = "dddd-dd-ddTdd:";
+	size_t i;
+
 	for (; p + 19 <= end; p++) {
-		if (isdigit((unsigned char)p[0]) && isdigit((unsigned char)p[1]) &&
-		    isdigit((unsigned char)p[2]) && isdigit((unsigned char)p[3]) &&
-		    p[4] == '-' && isdigit((unsigned char)p[5]) &&
-		    isdigit((unsigned char)p[6]) && p[7] == '-' &&
-		    isdigit((unsigned char)p[8]) && isdigit((unsigned char)p[9]) &&
-		    p[10] == 'T' && isdigit((unsigned char)p[11]) &&
-		    p[13] == ':') {
+		for (i = 0; shape[i]; i++)
+			if (shape[i] == 'd' ? !isdigit((unsigned char)p[i]) :
+			    p[i] != shape[i])
+				break;
+		if (shape[i] == '\0') {
 			memcpy(out, p, 10);
 			out[10] = '\0';
 			return 0;
@@ -237,8 +241,8 @@ w_ddg_parse(const char *body, size_t len, jv *out, struct w_err *e)
 	*out = jv_array();
 	for (p = body; n <= DDG_RESULTS_MAX && p < end &&
 	    (p = memchr(p, '<', (size_t)(end - p))) != NULL; p++) {
-		if (strncasecmp(p, "<div", 4) != 0 || !isspace((unsigned
-		    char)p[4]))
+		if (end - p < 5 || strncasecmp(p, "<div", 4) != 0 ||
+		    !isspace((unsigned char)p[4]))
 			continue;
 		if (has_class(p, end, "result")) {
 			if (has_class(p, end, "result--no-result"))

@@ -85,9 +85,9 @@ check(const char *base, int has_key, int trust, char **origin, int *hosted,
 		msg = "hosted Ollama (https://ollama.com) needs "
 		    "search.ollama.apiKeyEnv naming the key's variable";
 	else if (!*hosted && has_key)
-		msg = "search.ollama.apiKeyEnv is accepted only for the hosted "
-		    "origin https://ollama.com; the key is never sent to local, "
-		    "private or custom origins";
+		msg = "search.ollama.apiKeyEnv is accepted only for the "
+		    "hosted origin https://ollama.com; the key is never sent "
+		    "to local, private or custom origins";
 	else if (!*hosted && !local_host(&u) &&
 	    strcmp(u.scheme, "https") != 0)
 		msg = "a public search.ollama.baseUrl must use https://";

@@ -62,8 +62,9 @@ w_startpage_token(const char *body, size_t len, char *out, size_t outlen)
 	if ((v = find(tag, (size_t)(end - tag), "value=\"")) == NULL)
 		return -1;
 	v += 7;
-	n = strcspn(v, "\"");
-	if (n == 0 || n + 1 > outlen || v + n > end)
+	for (n = 0; v + n < end && v[n] != '"'; n++)
+		;
+	if (n == 0 || n + 1 > outlen || v + n >= end)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (!isalnum((unsigned char)v[i]) && v[i] != '-' &&
@@ -130,9 +131,9 @@ w_startpage_parse(const char *body, size_t len, jv *out, struct w_err *e)
 	*out = jv_array();
 	if (p == NULL) {
 		if (interstitial(body, len))
-			return w_err_set(e, "rate_limited", "startpage answered "
-			    "a challenge or proof-of-work page instead of "
-			    "results");
+			return w_err_set(e, "rate_limited", "startpage "
+			    "answered a challenge or proof-of-work page "
+			    "instead of results");
 		return 0;
 	}
 	p += strlen(SP_MARK);

@@ -1,15 +1,32 @@
 #!/usr/bin/env python3
-"""fake_search.py: fake search providers for tests/wsearch.bats and bench.
+"""fake_search.py: fake search providers for tests/wsearch.bats,
+tests/searx.bats and bench/search.sh.
 
     python3 tests/server/fake_search.py --dir DIR [--lifetime SECONDS]
 
-Binds 127.0.0.1 only: plain HTTP on one free port (fake SearXNG and local
-Ollama) and HTTPS on another (DuckDuckGo, Startpage and hosted Ollama at
-their real host names, with a test CA made by the openssl CLI). Writes
-DIR/port, DIR/tlsport (last), DIR/ca.pem; logs one line per request to
-DIR/log: "METHOD HOST PATH auth=yes|no body=FIRST-200-BYTES". Behaviour is
-picked by words in the query (see the README of tests/server). Exits after
---lifetime seconds (default 300) or on SIGTERM.
+Python stdlib plus the openssl CLI. Binds 127.0.0.1 only: plain HTTP on
+one free port, HTTPS on another with a test CA of its own. Writes
+DIR/port, DIR/tlsport (last, via rename), DIR/ca.pem, and logs one line
+per request to DIR/log: "METHOD HOST TARGET auth=yes|no body=FIRST-200".
+Exits after --lifetime seconds (default 300) or on SIGTERM.
+
+Routes, by Host header (reach the HTTPS names with WEB_CONNECT_TO):
+  html.duckduckgo.com  GET /robots.txt (DIR/mode_robots: allow, deny,
+      delay, missing, error); POST /html/ by words in q: ratelimit202,
+      ratelimit403, ratelimit429 (Retry-After 7), redirect, servererror,
+      challenge, noresults, eofpage, wrapped; else the eino results page.
+  www.startpage.com    GET / (form with the sc token; DIR/mode_startpage_home
+      "ratelimit" gives 429); POST /sp/search (a wrong sc redirects to
+      the captcha) by words in query: captcha, anubis, spthrottle,
+      noresults; else the embedded-JSON results page.
+  ollama.com           POST /api/web_search; needs "Bearer test-key-123".
+  anything else        /searxng/search (JSON only with format=json) by
+      words in q: json403, ratelimit429, slowpoke, unresponsive, captcha,
+      empty, garbage, many, huge, diverse, dupes; /engine/NAME (an
+      upstream json_engine for a real searx: allfail, engempty);
+      /api/experimental/web_search and /api/web_search (local Ollama;
+      DIR/mode_ollama: 404, 405, 401, 403, 302; words ratelimit, empty).
+Fixtures come from tests/fixtures/search/.
 """
 import argparse
 import http.server
@@ -117,6 +134,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.ollama_hosted(path)
         if path.startswith("/searxng"):
             return self.searxng(path, p)
+        if path.startswith("/engine/"):
+            return self.engine(path, p)
         if path.startswith("/api/"):
             return self.ollama_local(path)
         return self.send(404, "not found\n", "text/plain")
@@ -171,7 +190,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 "Location": "https://www.startpage.com/sp/captcha?x=1"})
         if "anubis" in q:
             return self.send(200, fixture("startpage_anubis.html"))
-        if "ratelimit" in q:
+        if "spthrottle" in q:
             return self.send(429, "slow down\n", "text/plain")
         if "noresults" in q:
             return self.send(200, fixture("startpage_noresults.html"))
@@ -220,6 +239,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 if lang in p:
                     doc[lang] = p[lang]
         return self.send(200, json.dumps(doc), "application/json")
+
+    # An upstream engine for a real searx (json_engine): {"items": [...]}
+    def engine(self, path, p):
+        q = p.get("q", "")
+        if "allfail" in q:
+            return self.send(429 if path.endswith("json") else 503, "no\n",
+                             "text/plain")
+        if "engempty" in q:
+            return self.send(200, json.dumps({"items": []}),
+                             "application/json")
+        tag = path.rsplit("/", 1)[-1]
+        items = [{"url": "https://%s.example/%d?utm_campaign=s" % (tag, i),
+                  "title": "%s hit %d for %s" % (tag, i, q),
+                  "content": "Engine %s says %s" % (tag, q)}
+                 for i in range(3)]
+        return self.send(200, json.dumps({"items": items}),
+                         "application/json")
 
     # Ollama
     def ollama_results(self):

@@ -8,6 +8,7 @@
 #include "doc.h"
 #include "feed.h"
 #include "json.h"
+#include "pdf.h"
 
 static void
 test_sniff(void)
@@ -379,6 +380,37 @@ test_pipeline(void)
 	w_doc_free(&d);
 }
 
+/* PDF text when pdftotext is installed (run from the top directory). */
+static void
+test_pdf(void)
+{
+	FILE *fp = fopen("tests/fixtures/wextract/tiny.pdf", "rb");
+	char buf[4096], *t = NULL;
+	size_t n, tl;
+	struct w_err e;
+	int cut, rc;
+
+	if (fp == NULL)
+		return;
+	n = fread(buf, 1, sizeof(buf), fp);
+	fclose(fp);
+	w_err_clear(&e);
+	rc = w_pdf_text(buf, n, &t, &tl, &cut, &e);
+	if (rc != 0 && strcmp(e.code, "unsupported_content") == 0) {
+		fprintf(stderr, "test_doc: pdftotext not installed, PDF "
+		    "checks skipped\n");
+		return;
+	}
+	CHECK_INT(rc, 0);
+	CHECK(t != NULL && strncmp(t, "Hello from a tiny PDF", 21) == 0);
+	CHECK(!cut);
+	free(t);
+	w_err_clear(&e);
+	CHECK_INT(w_pdf_text("%PDF-1.4\nbroken", 15, &t, &tl, &cut, &e), -1);
+	CHECK_STR(e.code, "extraction_failed");
+	CHECK(t == NULL);
+}
+
 int
 main(void)
 {
@@ -388,5 +420,6 @@ main(void)
 	test_challenge();
 	test_json();
 	test_pipeline();
+	test_pdf();
 	T_DONE();
 }

@@ -222,20 +222,31 @@ garbage(void)
 	}
 }
 
+/* Deep trees: written without recursion trouble; too deep for tidy: cut. */
 static void
 deep(void)
 {
 	struct w_buf b;
 	struct w_doc d;
 	struct w_err e;
+	jv t;
 	int i;
 
 	w_buf_init(&b, 1u << 24);
-	for (i = 0; i < 3000; i++)
+	for (i = 0; i < 1200; i++)
 		w_buf_adds(&b, "<div><blockquote><ul><li>");
 	w_buf_adds(&b, "<p>Deep text, at the bottom of a very deep tree.</p>");
 	CHECK_INT(run(b.p, b.len, W_FMT_MARKDOWN, 0, &d, &e), 0);
 	CHECK(d.text != NULL && strstr(d.text, "Deep text") != NULL);
+	done(&d);
+	w_buf_reset(&b);
+	w_buf_adds(&b, "<p>Shallow text first, then a very deep pile.</p>");
+	for (i = 0; i < 200000; i++)
+		w_buf_adds(&b, "<b>");
+	CHECK_INT(run(b.p, b.len, W_FMT_TEXT, 0, &d, &e), 0);
+	t = jv_object_get(jv_copy(d.coverage), jv_string("html_truncated"));
+	CHECK(jv_get_kind(t) == JV_KIND_TRUE);
+	jv_free(t);
 	done(&d);
 	w_buf_free(&b);
 }

@@ -4,9 +4,11 @@
  * chain's rules driven by test-only providers registered with
  * w_search_register (adding a provider needs no chain code).
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "config.h"
@@ -16,6 +18,29 @@
 #include "t.h"
 
 #define FIX "tests/fixtures/search/"
+
+/* Remove a directory tree of regular files (depth 3 at most). */
+static void
+rm_tree(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *de;
+	char sub[1024];
+
+	if (d == NULL) {
+		unlink(path);
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0)
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", path, de->d_name);
+		rm_tree(sub);
+	}
+	closedir(d);
+	rmdir(path);
+}
 
 static char *
 slurp(const char *path, size_t *len)
@@ -340,8 +365,8 @@ path(jv env, const char *p)
 		dot = strchr(p, '.');
 		k = dot ? jv_string_sized(p, (int)(dot - p)) : jv_string(p);
 		if (jv_get_kind(v) == JV_KIND_ARRAY)
-			v = jv_array_get(v, atoi(jv_string_value(k))),
-			jv_free(k);
+			v = jv_array_get(v, (int)strtol(jv_string_value(k),
+			    NULL, 10)), jv_free(k);
 		else if (jv_get_kind(v) == JV_KIND_OBJECT)
 			v = jv_object_get(v, k);
 		else {
@@ -587,7 +612,14 @@ test_chain(void)
 int
 main(void)
 {
+	char tmp[] = "/tmp/test_providers.XXXXXX";
+
 	unsetenv("WEB_RUN_FILE");
+	/* a private, empty search cache and state for the chain tests */
+	if (mkdtemp(tmp) == NULL)
+		return 1;
+	setenv("XDG_CACHE_HOME", tmp, 1);
+	setenv("XDG_STATE_HOME", tmp, 1);
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.web = jv_null();
 	w_policy_default(&cfg.policy);
@@ -600,5 +632,12 @@ main(void)
 	test_config();
 	test_chain();
 	w_config_free(&cfg);
+	{
+		char cmd[128];
+
+		/* the cache files are ours alone: remove the tree */
+		snprintf(cmd, sizeof(cmd), "%s", tmp);
+		rm_tree(cmd);
+	}
 	T_DONE();
 }

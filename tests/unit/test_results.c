@@ -90,6 +90,12 @@ test_domains(void)
 	CHECK(!w_results_domain_match("badexample.com", "example.com"));
 	CHECK(!w_results_domain_match("example.com.evil.net", "example.com"));
 	CHECK(!w_results_domain_match("example.com", "docs.example.com"));
+	CHECK(w_results_same_site("www.python.org", "docs.python.org"));
+	CHECK(w_results_same_site("docs.python.org", "python.org"));
+	CHECK(!w_results_same_site("python.org.evil.net", "python.org"));
+	CHECK(w_results_same_site("a.foo.github.io", "foo.github.io"));
+	CHECK(!w_results_same_site("bar.github.io", "foo.github.io"));
+	CHECK(!w_results_same_site("news.bbc.co.uk", "itv.co.uk"));
 	r = w_results_registrable("www.bbc.co.uk");
 	CHECK_STR(r, "bbc.co.uk");
 	free(r);
@@ -332,7 +338,8 @@ test_country(void)
 	CHECK_STR(cc, "PL");
 	CHECK_INT(w_country_norm("Gb", cc), 0);
 	CHECK_STR(cc, "GB");
-	CHECK_INT(w_country_norm("UK", cc), -1);	/* reserved, not assigned */
+	/* UK is exceptionally reserved, not assigned */
+	CHECK_INT(w_country_norm("UK", cc), -1);
 	CHECK_INT(w_country_norm("XX", cc), -1);
 	CHECK_INT(w_country_norm("EU", cc), -1);
 	CHECK_INT(w_country_norm("USA", cc), -1);

@@ -4,10 +4,17 @@
  * lists, and the lenient parsing Google's matcher does where the RFC is
  * silent.
  */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "robots.h"
+#include "robots_fetch.h"
 #include "t.h"
 
 /* Verdict of agent for url under body: 1 allowed, 0 disallowed, -1 bad. */
@@ -557,6 +564,12 @@ test_token(void)
 	CHECK_INT(w_robots_token("  my_bot-x 1.0", t, sizeof(t)), 0);
 	CHECK_STR(t, "my_bot-x");
 	CHECK_INT(w_robots_token("/1.0", t, sizeof(t)), -1);
+	CHECK_INT(w_robots_token("Bot2", t, sizeof(t)), -1);
+	CHECK_INT(w_robots_token("Bot 2", t, sizeof(t)), 0);
+	CHECK_STR(t, "Bot");
+	CHECK_INT(w_robots_token("webtools/0.1.0 (+https://x.example/)", t,
+	    sizeof(t)), 0);
+	CHECK_STR(t, "webtools");
 	CHECK_INT(w_robots_token("", t, sizeof(t)), -1);
 	CHECK_INT(w_robots_token("abcdef", t, 4), -1);
 }
@@ -595,6 +608,229 @@ test_corpus_style(void)
 	YES(b, "bingbot", "https://x/search");
 }
 
+/* Outcome of a completed HTTP answer. */
+static enum w_robots_status
+classify(int st, const char *body, const char *ctype)
+{
+	struct w_robots_fetch f;
+	enum w_robots_status s;
+
+	memset(&f, 0, sizeof(f));
+	w_err_clear(&f.why);
+	w_robots_classify(st, body, body ? strlen(body) : 0, ctype, jv_null(),
+	    &f);
+	s = f.status;
+	/* Only the statuses that let rules decide carry rules. */
+	CHECK_INT(f.rules != NULL, w_robots_status_ok(s));
+	CHECK_INT(f.why.code == NULL, w_robots_status_ok(s));
+	w_robots_fetch_free(&f);
+	return s;
+}
+
+static void
+test_classify(void)
+{
+	const char *rb = "User-agent: *\nDisallow: /x\n";
+	const char *chal = "<!DOCTYPE html><html><head><title>Just a "
+	    "moment...</title></head><body><div id=\"cf-chl-widget\">"
+	    "Checking your browser before accessing the site.</div>"
+	    "<script src=\"/cdn-cgi/challenge-platform/h/b/orchestrate/"
+	    "chl_page/v1\"></script></body></html>";
+
+	CHECK_INT(classify(200, rb, "text/plain"), W_ROBOTS_FETCHED);
+	CHECK_INT(classify(200, rb, NULL), W_ROBOTS_FETCHED);
+	CHECK_INT(classify(200, rb, "text/html"), W_ROBOTS_FETCHED);
+	CHECK_INT(classify(200, "", "text/plain"), W_ROBOTS_FETCHED);
+	CHECK_INT(classify(203, rb, "text/plain"), W_ROBOTS_FETCHED);
+	CHECK_INT(classify(404, "not found", "text/html"), W_ROBOTS_MISSING);
+	CHECK_INT(classify(410, NULL, NULL), W_ROBOTS_MISSING);
+	CHECK_INT(classify(401, NULL, NULL), W_ROBOTS_DENIED);
+	CHECK_INT(classify(403, "no", NULL), W_ROBOTS_DENIED);
+	CHECK_INT(classify(407, NULL, NULL), W_ROBOTS_DENIED);
+	CHECK_INT(classify(429, NULL, NULL), W_ROBOTS_UNAVAILABLE);
+	CHECK_INT(classify(400, NULL, NULL), W_ROBOTS_UNAVAILABLE);
+	CHECK_INT(classify(418, NULL, NULL), W_ROBOTS_UNAVAILABLE);
+	CHECK_INT(classify(500, NULL, NULL), W_ROBOTS_UNAVAILABLE);
+	CHECK_INT(classify(503, NULL, NULL), W_ROBOTS_UNAVAILABLE);
+	CHECK_INT(classify(302, NULL, NULL), W_ROBOTS_UNAVAILABLE);
+	CHECK_INT(classify(200, chal, "text/html"), W_ROBOTS_CHALLENGED);
+	CHECK_INT(classify(503, chal, "text/html"), W_ROBOTS_CHALLENGED);
+	CHECK_INT(classify(200, "<html><body>Welcome</body></html>",
+	    "text/html"), W_ROBOTS_MALFORMED);
+	CHECK_INT(classify(200, "  <?xml version=\"1.0\"?><x/>", NULL),
+	    W_ROBOTS_MALFORMED);
+	{
+		struct w_robots_fetch f;
+		static const char nul[] = "User-agent: *\n\0\1\2";
+
+		memset(&f, 0, sizeof(f));
+		w_robots_classify(200, nul, sizeof(nul) - 1, "text/plain",
+		    jv_null(), &f);
+		CHECK_INT(f.status, W_ROBOTS_MALFORMED);
+		CHECK_STR(f.why.code, "unusable_content");
+		w_robots_fetch_free(&f);
+	}
+	{
+		struct w_robots_fetch f;
+		struct w_robots_verdict v;
+		const char *b = "User-agent: a\nCrawl-delay: 3\n"
+		    "Disallow: /x\n";
+		double d;
+
+		memset(&f, 0, sizeof(f));
+		w_robots_classify(200, b, strlen(b), NULL, jv_null(), &f);
+		CHECK_INT(w_robots_check(&f, "a", "https://h/x", &v, &d), 0);
+		CHECK_INT(v.allowed, 0);
+		CHECK_INT(v.line, 3);
+		CHECK(d == 3);
+		CHECK_INT(w_robots_check(&f, "b", "https://h/x", &v, &d), 0);
+		CHECK_INT(v.allowed, 1);
+		CHECK(d < 0);
+		CHECK_INT(w_robots_check(&f, "a", "nonsense", &v, NULL), -1);
+		w_robots_fetch_free(&f);
+		memset(&f, 0, sizeof(f));
+		w_robots_classify(500, NULL, 0, NULL, jv_null(), &f);
+		CHECK_INT(w_robots_check(&f, "a", "https://h/robots.txt", &v,
+		    &d), 0);
+		CHECK_INT(v.allowed, 0);
+		CHECK(v.pattern == NULL);
+		w_robots_fetch_free(&f);
+	}
+	CHECK_STR(w_robots_status_name(W_ROBOTS_CHALLENGED), "challenged");
+	CHECK_STR(w_robots_status_name(W_ROBOTS_FETCHED), "fetched");
+}
+
+/* Files in the cache directory. */
+static int
+cache_files(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	if (d == NULL)
+		return -1;
+	while ((e = readdir(d)) != NULL)
+		if (e->d_name[0] != '.')
+			n++;
+	closedir(d);
+	return n;
+}
+
+static void
+test_cache(void)
+{
+	char tmpl[] = "/tmp/test_robots.XXXXXX", dir[300], path[600];
+	char key[65], key2[65];
+	struct w_robots_cache_ent ent, got;
+	struct w_policy pol;
+	struct stat sb;
+	FILE *fp;
+	int i;
+
+	if (mkdtemp(tmpl) == NULL) {
+		CHECK(0);
+		return;
+	}
+	setenv("XDG_STATE_HOME", tmpl, 1);
+	snprintf(dir, sizeof(dir), "%s/webtools/robots", tmpl);
+	w_policy_default(&pol);
+	w_robots_cache_key("https://example.com", &pol, NULL, key);
+	w_robots_cache_key("https://example.com", &pol, "Bot/1", key2);
+	CHECK(strcmp(key, key2) != 0);
+	CHECK_INT(strlen(key), 64);
+	pol.mode = W_NET_NONE;
+	w_robots_cache_key("https://example.com", &pol, NULL, key2);
+	CHECK(strcmp(key, key2) != 0);
+	w_robots_cache_key("https://example.org", &pol, NULL, key2);
+	CHECK(strcmp(key, key2) != 0);
+	CHECK_INT(w_robots_cache_get(key, &got), -1);
+
+	memset(&ent, 0, sizeof(ent));
+	ent.status = W_ROBOTS_FETCHED;
+	ent.http_status = 200;
+	ent.stored = time(NULL);
+	ent.body = (char *)"User-agent: *\nDisallow: /x\n";
+	ent.len = strlen(ent.body);
+	w_robots_cache_put(key, &ent);
+	CHECK_INT(w_robots_cache_get(key, &got), 0);
+	CHECK_INT(got.status, W_ROBOTS_FETCHED);
+	CHECK_INT(got.http_status, 200);
+	CHECK_STR(got.body, ent.body);
+	free(got.body);
+	CHECK_INT(stat(dir, &sb), 0);
+	CHECK_INT(sb.st_mode & 0777, 0700);
+	snprintf(path, sizeof(path), "%s/%s", dir, key);
+	CHECK_INT(stat(path, &sb), 0);
+	CHECK_INT(sb.st_mode & 0777, 0600);
+
+	/* A flipped byte in the body fails the checksum: removed. */
+	fp = fopen(path, "r+");
+	fseek(fp, -3, SEEK_END);
+	fputc('y', fp);
+	fclose(fp);
+	CHECK_INT(w_robots_cache_get(key, &got), -1);
+	CHECK_INT(access(path, F_OK), -1);
+	/* So does an expired entry, and one stored under another key. */
+	ent.stored = time(NULL) - W_ROBOTS_CACHE_TTL - 1;
+	w_robots_cache_put(key, &ent);
+	CHECK_INT(w_robots_cache_get(key, &got), -1);
+	ent.stored = time(NULL);
+	w_robots_cache_put(key, &ent);
+	snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir), "/%s", key2);
+	rename(path, dir);
+	CHECK_INT(w_robots_cache_get(key2, &got), -1);
+	snprintf(dir, sizeof(dir), "%s/webtools/robots", tmpl);
+	/* A missing robots.txt is stored with no body. */
+	ent.status = W_ROBOTS_MISSING;
+	ent.http_status = 404;
+	ent.body = NULL;
+	ent.len = 0;
+	w_robots_cache_put(key, &ent);
+	CHECK_INT(w_robots_cache_get(key, &got), 0);
+	CHECK_INT(got.status, W_ROBOTS_MISSING);
+	CHECK_INT(got.len, 0);
+	free(got.body);
+	/* Invalid keys are refused. */
+	CHECK_INT(w_robots_cache_get("../../etc/passwd", &got), -1);
+	/* At most 64 entries. */
+	for (i = 0; i < 80; i++) {
+		char o[64];
+
+		snprintf(o, sizeof(o), "https://h%d.example", i);
+		w_robots_cache_key(o, &pol, NULL, key2);
+		w_robots_cache_put(key2, &ent);
+	}
+	CHECK(cache_files(dir) <= W_ROBOTS_CACHE_MAX);
+	CHECK(cache_files(dir) >= W_ROBOTS_CACHE_MAX - 1);
+	/* A group- or world-readable directory is not used. */
+	chmod(dir, 0755);
+	w_robots_cache_key("https://new.example", &pol, NULL, key2);
+	w_robots_cache_put(key2, &ent);
+	CHECK_INT(w_robots_cache_get(key2, &got), -1);
+	chmod(dir, 0700);
+	CHECK_INT(w_robots_cache_get(key2, &got), -1);
+	/* Clean up: the entries, then the directories. */
+	{
+		DIR *d = opendir(dir);
+		struct dirent *e;
+
+		while (d != NULL && (e = readdir(d)) != NULL) {
+			if (strcmp(e->d_name, ".") == 0 ||
+			    strcmp(e->d_name, "..") == 0)
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+			unlink(path);
+		}
+		if (d != NULL)
+			closedir(d);
+		CHECK_INT(rmdir(dir), 0);
+		snprintf(dir, sizeof(dir), "%s/webtools", tmpl);
+		CHECK_INT(rmdir(dir), 0);
+		CHECK_INT(rmdir(tmpl), 0);
+	}
+}
+
 int
 main(void)
 {
@@ -610,5 +846,7 @@ main(void)
 	test_reports();
 	test_token();
 	test_corpus_style();
+	test_classify();
+	test_cache();
 	T_DONE();
 }

@@ -1,0 +1,454 @@
+/*
+ * html_clean.c: the cleaning half of the main-content pass: data
+ * tables, Readability's conditional cleaning in one post-order walk,
+ * share widgets and leftover form controls; and the boilerplate strip
+ * used on fallbacks.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "html_int.h"
+
+/* Elements with tag under root, in document order, into s->v. */
+void
+h_collect(struct hscore *s, int root, int tag)
+{
+	int j;
+
+	s->nv = 0;
+	for (j = s->d->n[root].first; j >= 0; j = h_next_pre(s->d, j, root, 0))
+		if (s->d->n[j].tag == tag)
+			h_push(&s->v, &s->nv, &s->vcap, j);
+}
+
+static void
+clean_tag(struct hscore *s, int root, int tag)
+{
+	size_t k;
+
+	h_collect(s, root, tag);
+	for (k = s->nv; k-- > 0; )
+		h_unlink(s->d, s->v[k]);
+}
+
+static int
+span_of(const struct hdoc *d, int i, const char *a)
+{
+	const char *v = h_attr(d, i, a);
+	long n = v != NULL ? strtol(v, NULL, 10) : 0;
+
+	return n > 0 && n < 10000 ? (int)n : 1;
+}
+
+static void
+mark_data_tables(struct hscore *s, int root)
+{
+	struct hdoc *d = s->d;
+	const char *role, *dt;
+	size_t k;
+	int t, j, rows, cols, c, cc, data, nested;
+
+	h_collect(s, root, TidyTag_TABLE);
+	for (k = 0; k < s->nv; k++) {
+		t = s->v[k];
+		role = h_attr(d, t, "role");
+		dt = h_attr(d, t, "datatable");
+		if ((role != NULL && strcmp(role, "presentation") == 0) ||
+		    (dt != NULL && strcmp(dt, "0") == 0))
+			continue;
+		if (h_attr(d, t, "summary") != NULL) {
+			d->n[t].flags |= HF_DATATABLE;
+			continue;
+		}
+		data = nested = rows = cols = 0;
+		for (j = d->n[t].first; j >= 0; j = h_next_pre(d, j, t, 0)) {
+			switch (d->n[j].tag) {
+			case TidyTag_CAPTION:
+				if (d->n[j].first >= 0)
+					data = 1;
+				break;
+			case TidyTag_COLGROUP: case TidyTag_COL:
+			case TidyTag_THEAD: case TidyTag_TFOOT:
+			case TidyTag_TH:
+				data = 1;
+				break;
+			case TidyTag_TABLE:
+				nested = 1;
+				break;
+			case TidyTag_TR:
+				rows += span_of(d, j, "rowspan");
+				for (cc = 0, c = d->n[j].first; c >= 0;
+				    c = h_next_pre(d, c, j, 0))
+					if (d->n[c].tag == TidyTag_TD)
+						cc += span_of(d, c, "colspan");
+				if (cc > cols)
+					cols = cc;
+				break;
+			default:
+				break;
+			}
+		}
+		if (data) {
+			d->n[t].flags |= HF_DATATABLE;
+			continue;
+		}
+		if (nested || cols == 1 || rows == 1)
+			continue;
+		if (rows >= 10 || cols > 4 || rows * cols > 10)
+			d->n[t].flags |= HF_DATATABLE;
+	}
+}
+
+static int
+in_datatable(const struct hdoc *d, int i)
+{
+	for (i = d->n[i].parent; i >= 0; i = d->n[i].parent)
+		if (d->n[i].tag == TidyTag_TABLE &&
+		    (d->n[i].flags & HF_DATATABLE))
+			return 1;
+	return 0;
+}
+
+/* Descendant counts for conditional cleaning. */
+struct agg {
+	int	 p, img, li, input, embed, dtable;
+	size_t	 head, list, textish;
+};
+
+/* Text that is only an advertisement label or a loading notice. */
+static int
+ad_or_loading(const struct hdoc *d, int i)
+{
+	static const char *const w[] = {
+		"ad", "advertising", "advertisement", "pub", "publicit\xc3\xa9",
+		"werb", "werbung", "\xe5\xb9\xbf\xe5\x91\x8a",
+		"\xd0\xa0\xd0\xb5\xd0\xba\xd0\xbb\xd0\xb0\xd0\xbc\xd0\xb0",
+		"anuncio", "loading", "loading...", "loading\xe2\x80\xa6",
+		"chargement", "chargement...", "cargando", "cargando...",
+		"\xe6\xad\xa3\xe5\x9c\xa8\xe5\x8a\xa0\xe8\xbd\xbd",
+		NULL
+	};
+	struct w_buf b;
+	char *p, *e;
+	size_t k;
+	int r = 0;
+
+	h_buf_init(&b, 4096);
+	h_text(d, i, &b);
+	for (p = b.p; *p == ' ' || *p == '\n' || *p == '\t'; p++)
+		;
+	for (e = p + strlen(p); e > p && (e[-1] == ' ' || e[-1] == '\n' ||
+	    e[-1] == '\t'); e--)
+		;
+	*e = '\0';
+	for (k = 0; w[k] != NULL && !r; k++)
+		r = strcasecmp(p, w[k]) == 0;
+	w_buf_free(&b);
+	return r;
+}
+
+/* Readability's _cleanConditionally verdict for node i. */
+static int
+should_drop(struct hscore *s, int i, int tag, const struct agg *g)
+{
+	struct hdoc *d = s->d;
+	int islist = tag == TidyTag_UL || tag == TidyTag_OL;
+	int weight, j, li, drop;
+	size_t clen;
+	double ld, hd;
+
+	clen = h_text_len(d, i);
+	if (!islist)
+		islist = clen > 0 && (double)g->list / clen > 0.9;
+	if (tag == TidyTag_TABLE && (d->n[i].flags & HF_DATATABLE))
+		return 0;
+	if (in_datatable(d, i))
+		return 0;
+	if (h_has_ancestor(d, i, TidyTag_CODE, 3) || g->dtable > 0)
+		return 0;
+	weight = h_class_weight(s, i);
+	if (weight < 0)
+		return 1;
+	if (h_commas(d, i, 0) >= 10)
+		return 0;
+	if (clen < 24 && ad_or_loading(d, i))
+		return 1;
+	li = g->li - 100;
+	hd = clen > 0 ? (double)g->head / clen : 0;
+	ld = h_link_density(d, i);
+	drop = (g->img > 1 && (double)g->p / g->img < 0.5 &&
+	    !h_has_ancestor(d, i, TidyTag_FIGURE, 3)) ||
+	    (!islist && li > g->p) ||
+	    (g->input > g->p / 3) ||
+	    (!islist && hd < 0.9 && clen < 25 &&
+	    (g->img == 0 || g->img > 2) && ld > 0 &&
+	    !h_has_ancestor(d, i, TidyTag_FIGURE, 3)) ||
+	    (!islist && weight < 25 && ld > 0.2) ||
+	    (weight >= 25 && ld > 0.5) ||
+	    (g->embed == 1 && clen < 75) || g->embed > 1 ||
+	    (g->img == 0 && (clen == 0 || g->textish == 0));
+	if (islist && drop) {
+		for (j = d->n[i].first; j >= 0; j = d->n[j].next)
+			if (d->n[j].tag != H_TEXT && h_nelem_kids(d, j) > 1)
+				return drop;
+		if (g->img == g->li)
+			return 0;
+	}
+	return drop;
+}
+
+static void
+agg_own(const struct hdoc *d, int j, struct agg *g)
+{
+	switch (d->n[j].tag) {
+	case TidyTag_P: g->p++; break;
+	case TidyTag_IMG: g->img++; break;
+	case TidyTag_LI: g->li++; break;
+	case TidyTag_INPUT: g->input++; break;
+	case TidyTag_OBJECT: case TidyTag_EMBED: case TidyTag_IFRAME:
+		g->embed++;
+		break;
+	case TidyTag_H1: case TidyTag_H2: case TidyTag_H3: case TidyTag_H4:
+	case TidyTag_H5: case TidyTag_H6:
+		g->head += h_text_len(d, j);
+		break;
+	case TidyTag_UL: case TidyTag_OL:
+		g->list += h_text_len(d, j);
+		break;
+	case TidyTag_TABLE:
+		if (d->n[j].flags & HF_DATATABLE)
+			g->dtable++;
+		break;
+	default:
+		break;
+	}
+	switch (d->n[j].tag) {
+	case TidyTag_SPAN: case TidyTag_LI: case TidyTag_TD:
+	case TidyTag_BLOCKQUOTE: case TidyTag_DL: case TidyTag_DIV:
+	case TidyTag_IMG: case TidyTag_OL: case TidyTag_P: case TidyTag_PRE:
+	case TidyTag_TABLE: case TidyTag_UL:
+		g->textish += h_text_len(d, j);
+		break;
+	default:
+		break;
+	}
+}
+
+static int
+down(struct hscore *s, int j)
+{
+	memset(&s->agg[j], 0, sizeof(s->agg[j]));
+	while (s->d->n[j].first >= 0) {
+		j = s->d->n[j].first;
+		memset(&s->agg[j], 0, sizeof(s->agg[j]));
+	}
+	return j;
+}
+
+/*
+ * Conditional cleaning of every tag element under root, in one
+ * post-order pass: each verdict sees its subtree after the verdicts on
+ * its descendants, as Readability's reverse document order does.
+ */
+static void
+clean_cond(struct hscore *s, int root, int tag)
+{
+	struct hdoc *d = s->d;
+	struct agg *g;
+	int j, nx, par, drop;
+
+	if (!(s->flags & HS_CLEAN) || d->n[root].first < 0)
+		return;
+	if (s->nagg < d->nn) {
+		s->nagg = d->nn;
+		s->agg = w_realloc(s->agg, s->nagg * sizeof(*s->agg));
+	}
+	memset(&s->agg[root], 0, sizeof(s->agg[root]));
+	j = down(s, d->n[root].first);
+	for (;;) {
+		nx = d->n[j].next;
+		par = d->n[j].parent;
+		if (d->n[j].tag != H_TEXT) {
+			g = &s->agg[j];
+			drop = d->n[j].tag == tag && should_drop(s, j, tag, g);
+			if (drop)
+				h_unlink(d, j);
+			else {
+				agg_own(d, j, g);
+				s->agg[par].p += g->p;
+				s->agg[par].img += g->img;
+				s->agg[par].li += g->li;
+				s->agg[par].input += g->input;
+				s->agg[par].embed += g->embed;
+				s->agg[par].head += g->head;
+				s->agg[par].list += g->list;
+				s->agg[par].textish += g->textish;
+				s->agg[par].dtable += g->dtable;
+			}
+		}
+		if (nx >= 0)
+			j = down(s, nx);
+		else if (par == root)
+			break;
+		else
+			j = par;
+	}
+}
+
+static int
+share_like(const char *c)
+{
+	const char *p;
+
+	if (c == NULL)
+		return 0;
+	for (p = c; *p != '\0'; p++) {
+		if (strncasecmp(p, "share", 5) != 0)
+			continue;
+		{
+		int pre = p == c || p[-1] == '_' || !((p[-1] >= 'a' &&
+		    p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z') ||
+		    (p[-1] >= '0' && p[-1] <= '9'));
+		const char *e = p + 5;
+
+		if (strncasecmp(e, "daddy", 5) == 0)
+			e += 5;
+		if (pre && (*e == '\0' || *e == '_' || !((*e >= 'a' &&
+		    *e <= 'z') || (*e >= 'A' && *e <= 'Z') ||
+		    (*e >= '0' && *e <= '9'))))
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static size_t
+raw_len(const struct hdoc *d, int i)
+{
+	size_t n = 0;
+	int j;
+
+	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+		if (d->n[j].tag == H_TEXT)
+			n += h_utf8_len(d->pool + d->n[j].off, d->n[j].len);
+	return n;
+}
+
+static void
+clean_share(struct hscore *s, int art)
+{
+	struct hdoc *d = s->d;
+	int c, j;
+
+	for (c = d->n[art].first; c >= 0; c = d->n[c].next) {
+		if (d->n[c].tag == H_TEXT)
+			continue;
+		for (j = d->n[c].first; j >= 0; ) {
+			if (d->n[j].tag != H_TEXT &&
+			    (share_like(h_attr(d, j, "class")) ||
+			    share_like(h_attr(d, j, "id"))) &&
+			    raw_len(d, j) < HS_CHARS) {
+				int nx = h_next_pre(d, j, c, 1);
+
+				h_unlink(d, j);
+				j = nx;
+			} else
+				j = h_next_pre(d, j, c, 0);
+		}
+	}
+}
+
+/* Readability's _prepArticle over the gathered content art. */
+void
+h_prep_article(struct hscore *s, int art)
+{
+	struct hdoc *d = s->d;
+	size_t k;
+	int i, j, img;
+
+	mark_data_tables(s, art);
+	clean_cond(s, art, TidyTag_FORM);
+	clean_cond(s, art, TidyTag_FIELDSET);
+	clean_tag(s, art, TidyTag_OBJECT);
+	clean_tag(s, art, TidyTag_EMBED);
+	clean_tag(s, art, TidyTag_FOOTER);
+	clean_tag(s, art, TidyTag_LINK);
+	clean_tag(s, art, TidyTag_ASIDE);
+	clean_share(s, art);
+	clean_tag(s, art, TidyTag_IFRAME);
+	clean_tag(s, art, TidyTag_INPUT);
+	clean_tag(s, art, TidyTag_TEXTAREA);
+	clean_tag(s, art, TidyTag_SELECT);
+	clean_tag(s, art, TidyTag_BUTTON);
+	for (i = 0; i < 2; i++) {
+		h_collect(s, art, i == 0 ? TidyTag_H1 : TidyTag_H2);
+		for (k = s->nv; k-- > 0; )
+			if (h_class_weight(s, s->v[k]) < 0)
+				h_unlink(d, s->v[k]);
+	}
+	clean_cond(s, art, TidyTag_TABLE);
+	clean_cond(s, art, TidyTag_UL);
+	clean_cond(s, art, TidyTag_DIV);
+	h_collect(s, art, TidyTag_H1);
+	for (k = 0; k < s->nv; k++)
+		d->n[s->v[k]].tag = TidyTag_H2;
+	h_collect(s, art, TidyTag_P);
+	for (k = s->nv; k-- > 0; ) {
+		i = s->v[k];
+		img = 0;
+		for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+			if (d->n[j].tag == TidyTag_IMG ||
+			    d->n[j].tag == TidyTag_EMBED ||
+			    d->n[j].tag == TidyTag_OBJECT ||
+			    d->n[j].tag == TidyTag_IFRAME)
+				img++;
+		if (img == 0 && h_text_len(d, i) == 0)
+			h_unlink(d, i);
+	}
+}
+
+/*
+ * The cleaning of a fallback (a main element, the body): boilerplate
+ * elements, hidden ones, navigation roles, cookie and consent banners.
+ */
+void
+h_strip(struct hdoc *d, int root)
+{
+	const char *c, *id, *role;
+	int i, nx, drop;
+
+	for (i = d->n[root].first; i >= 0; i = nx) {
+		drop = 0;
+		switch (d->n[i].tag) {
+		case H_TEXT:
+			break;
+		case TidyTag_NAV: case TidyTag_ASIDE: case TidyTag_FOOTER:
+		case TidyTag_FORM: case TidyTag_IFRAME: case TidyTag_SVG:
+		case TidyTag_SCRIPT: case TidyTag_STYLE: case TidyTag_NOSCRIPT:
+		case TidyTag_TEMPLATE: case TidyTag_BUTTON: case TidyTag_SELECT:
+			drop = 1;
+			break;
+		case TidyTag_HEADER:
+			drop = !h_has_ancestor(d, i, TidyTag_ARTICLE, 0);
+			break;
+		default:
+			c = h_attr(d, i, "class");
+			id = h_attr(d, i, "id");
+			role = h_attr(d, i, "role");
+			drop = !h_visible(d, i) || h_ci_contains(c, "cookie") ||
+			    h_ci_contains(c, "consent") ||
+			    h_ci_contains(id, "cookie") ||
+			    h_ci_contains(id, "consent") ||
+			    (role != NULL && (strcmp(role, "navigation") == 0 ||
+			    strcmp(role, "banner") == 0 ||
+			    strcmp(role, "contentinfo") == 0 ||
+			    strcmp(role, "complementary") == 0 ||
+			    strcmp(role, "dialog") == 0));
+			break;
+		}
+		nx = h_next_pre(d, i, root, drop);
+		if (drop)
+			h_unlink(d, i);
+	}
+}
