@@ -95,10 +95,14 @@ shell_quote(const char *s)
 	putchar('\'');
 }
 
+/* w_config_load, leaving nothing to free when it fails. */
 static int
 load_config(struct w_config *c, struct w_err *e)
 {
-	return w_config_load(c, e);
+	if (w_config_load(c, e) == 0)
+		return 0;
+	w_config_free(c);
+	return -1;
 }
 
 static int
@@ -284,7 +288,7 @@ coord_name(void)
 
 	w_err_clear(&e);
 	snprintf(mode, sizeof(mode), "process");
-	if (w_config_load(&c, &e) == -1)
+	if (load_config(&c, &e) == -1)
 		return "unknown (config error)";
 	v = w_config_get(&c, "coordination");
 	if (jv_get_kind(v) == JV_KIND_STRING)
@@ -447,7 +451,7 @@ doctor(const struct opts *o)
 	int bad = 0, rc;
 
 	w_err_clear(&e);
-	if (w_config_load(&c, &e) == -1) {
+	if (load_config(&c, &e) == -1) {
 		list = check(list, "config", "FAIL", e.msg);
 		bad = 1;
 	} else {
@@ -491,7 +495,7 @@ config(const struct opts *o)
 	jv env, eff, hints = jv_array(), v;
 
 	w_err_clear(&e);
-	if (w_config_load(&c, &e) == -1) {
+	if (load_config(&c, &e) == -1) {
 		jv_free(hints);
 		return fail(o, "config", &e);
 	}

@@ -290,13 +290,13 @@ w_config_load(struct w_config *c, struct w_err *e)
 		return 0;
 	if (read_file(path, explicit, &root, e) == -1) {
 		free(path);
-		return -1;
+		goto fail;
 	}
 	free(path);
 	root = unwrap(root);
 	if (w_config_check_peek(root, e) == -1) {
 		jv_free(root);
-		return -1;
+		goto fail;
 	}
 	jv_free(c->web);
 	c->web = root;
@@ -304,10 +304,13 @@ w_config_load(struct w_config *c, struct w_err *e)
 	if (w_policy_from_json(&c->policy, net, e) == -1) {
 		jv_free(net);
 		e->usage = 1;
-		return -1;
+		goto fail;
 	}
 	jv_free(net);
 	return 0;
+fail:
+	w_config_free(c);
+	return -1;
 }
 
 jv

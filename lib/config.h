@@ -21,7 +21,8 @@ struct w_config {
 /*
  * Load and validate the config. A missing default file means defaults; a
  * file named by WEB_CONFIG must exist. -1 with invalid_parameter (usage
- * set) naming the key, never echoing values.
+ * set) naming the key, never echoing values; then c holds nothing to
+ * free (w_config_free stays safe).
  */
 int	 w_config_load(struct w_config *c, struct w_err *e);
 

@@ -16,6 +16,7 @@
 #include "charset.h"
 #include "doc.h"
 #include "doccache.h"
+#include "hoststate.h"
 #include "fetch.h"
 #include "http.h"
 #include "json.h"
@@ -369,12 +370,58 @@ untrusted(void)
 	return jv_array_append(u, jv_string("links[].text"));
 }
 
+/* Host coordination (opt-in): admission for the request's origin. */
+static int
+host_admit(const struct w_fetch_ctx *ctx, const struct w_url *u,
+    struct w_host_lease *l, struct w_err *e)
+{
+	jv mode;
+	char *origin;
+	int rc, host;
+
+	memset(l, 0, sizeof(*l));
+	if (ctx->run == NULL)
+		return 0;
+	mode = w_config_get(ctx->config, "coordination");
+	host = w_run_host_mode(ctx->run, jv_get_kind(mode) == JV_KIND_STRING ?
+	    jv_string_value(mode) : NULL);
+	jv_free(mode);
+	if (!host)
+		return 0;
+	origin = w_url_origin(u);
+	rc = w_host_admit(W_SCOPE_FETCH, origin, ctx->timeout_ms > 0 ?
+	    ctx->timeout_ms : W_HTTP_TIMEOUT_MS, l, e);
+	free(origin);
+	return rc;
+}
+
+/* Tell host coordination how the origin answered. */
+static void
+host_release(struct w_host_lease *l, const struct w_http_resp *resp,
+    const struct w_err *e)
+{
+	enum w_host_outcome o = W_HOST_NEUTRAL;
+
+	if (!l->held)
+		return;
+	if (resp->status == 429 || (e->code && (strcmp(e->code,
+	    "http_429") == 0 || strcmp(e->code, "rate_limited") == 0)))
+		o = W_HOST_THROTTLED;
+	else if (resp->status >= 500 || (e->code && (strcmp(e->code,
+	    "request_failed") == 0 || strcmp(e->code, "timeout") == 0)))
+		o = W_HOST_FAILURE;
+	else if (resp->status >= 200 && resp->status < 300)
+		o = W_HOST_SUCCESS;
+	w_host_release(l, o, resp->retry_after_ms);
+}
+
 /* Fetch and extract. 0 with d filled and env's source and details set;
  * -1 with env holding the error. */
 static int
-obtain(const struct w_fetch_ctx *ctx, jv req, jv *env, struct w_doc *d,
-    size_t *bytes)
+obtain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
+    jv *env, struct w_doc *d, size_t *bytes)
 {
+	struct w_host_lease lease;
 	struct w_http_req hr;
 	struct w_http_resp resp;
 	struct w_doc_in in;
@@ -395,9 +442,15 @@ obtain(const struct w_fetch_ctx *ctx, jv req, jv *env, struct w_doc *d,
 	hr.timeout_ms = ctx->timeout_ms;
 	hr.progress = ctx->progress;
 	hr.terminal = challenge_is_terminal;
+	if (host_admit(ctx, u, &lease, &e) == -1) {
+		jv_free(hr.headers);
+		*env = fail(*env, &e, "admission");
+		return -1;
+	}
 	if (w_http_fetch(&hr, &resp, &e) == 0 && (resp.status < 200 ||
 	    resp.status >= 300))
 		status_error(&resp, &e);
+	host_release(&lease, &resp, &e);
 	src = jv_object_get(jv_copy(*env), jv_string("source"));
 	if (resp.final_url)
 		src = set(src, "final_url", jv_string(resp.final_url));
@@ -586,7 +639,7 @@ fetch_and_share(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 
 	w_doc_init(&d);
 	w_err_clear(&e);
-	if (obtain(ctx, req, &env, &d, &bytes) == -1) {
+	if (obtain(ctx, req, u, &env, &d, &bytes) == -1) {
 		if (key)
 			w_doccache_fail(ctx->run, key, jv_copy(env));
 		w_doc_free(&d);

@@ -15,7 +15,69 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
+#include <dlfcn.h>
+
+/* libcurl is loaded on the first transfer (dlopen), so programs that
+ * never fetch (wrobots --robots-file) do not pay for loading it and its
+ * thirty-odd dependencies at start-up. */
+#define CURL_DISABLE_TYPECHECK
 #include <curl/curl.h>
+
+static struct {
+	CURLcode	 (*global_init)(long);
+	CURL		*(*easy_init)(void);
+	CURLcode	 (*easy_setopt)(CURL *, CURLoption, ...);
+	CURLcode	 (*easy_perform)(CURL *);
+	CURLcode	 (*easy_getinfo)(CURL *, CURLINFO, ...);
+	void		 (*easy_reset)(CURL *);
+	void		 (*easy_cleanup)(CURL *);
+	const char	*(*easy_strerror)(CURLcode);
+	struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+	void		 (*slist_free_all)(struct curl_slist *);
+} lc;
+
+#undef curl_easy_setopt
+#undef curl_easy_getinfo
+#define curl_global_init	lc.global_init
+#define curl_easy_init		lc.easy_init
+#define curl_easy_setopt	lc.easy_setopt
+#define curl_easy_perform	lc.easy_perform
+#define curl_easy_getinfo	lc.easy_getinfo
+#define curl_easy_reset		lc.easy_reset
+#define curl_easy_cleanup	lc.easy_cleanup
+#define curl_easy_strerror	lc.easy_strerror
+#define curl_slist_append	lc.slist_append
+#define curl_slist_free_all	lc.slist_free_all
+
+/* Load libcurl once; -1 when it cannot be loaded. */
+static int
+load_curl(void)
+{
+	static int state;	/* 0 untried, 1 loaded, -1 failed */
+	void *h;
+
+	if (state != 0)
+		return state == 1 ? 0 : -1;
+	state = -1;
+	if ((h = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL)) == NULL)
+		return -1;
+#define SYM(f, name) if ((*(void **)&lc.f = dlsym(h, name)) == NULL) return -1
+	SYM(global_init, "curl_global_init");
+	SYM(easy_init, "curl_easy_init");
+	SYM(easy_setopt, "curl_easy_setopt");
+	SYM(easy_perform, "curl_easy_perform");
+	SYM(easy_getinfo, "curl_easy_getinfo");
+	SYM(easy_reset, "curl_easy_reset");
+	SYM(easy_cleanup, "curl_easy_cleanup");
+	SYM(easy_strerror, "curl_easy_strerror");
+	SYM(slist_append, "curl_slist_append");
+	SYM(slist_free_all, "curl_slist_free_all");
+#undef SYM
+	if (lc.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
+		return -1;
+	state = 1;
+	return 0;
+}
 
 #include "buf.h"
 #include "http.h"
@@ -552,7 +614,6 @@ int
 w_http_fetch(const struct w_http_req *r, struct w_http_resp *resp,
     struct w_err *e)
 {
-	static int inited;
 	struct xfer x;
 	struct w_url u;
 	struct env_lists el;
@@ -573,9 +634,10 @@ w_http_fetch(const struct w_http_req *r, struct w_http_resp *resp,
 			e->usage = 1;
 		return -1;
 	}
-	if (!inited) {
-		curl_global_init(CURL_GLOBAL_DEFAULT);
-		inited = 1;
+	if (load_curl() == -1) {
+		w_url_free(&u);
+		return w_err_set(e, "request_failed",
+		    "libcurl (libcurl.so.4) could not be loaded");
 	}
 	memset(&x, 0, sizeof(x));
 	x.req = r;

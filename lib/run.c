@@ -197,18 +197,49 @@ dir_of(const char *file)
 	return w_strndup(file, (size_t)(slash - file));
 }
 
+/* Open the run file f (an existing run). */
+static int
+open_file(struct w_run *r, const char *f, struct w_err *e)
+{
+	struct w_buf b;
+	jv st;
+
+	r->file = w_strdup(f);
+	r->dir = dir_of(f);
+	if (w_lock_check_dir(r->dir, e) == -1 || load(r, &st, e) == -1) {
+		if (strncmp(e->msg, "the run file", 12) != 0)
+			corrupt(e, "in an unsafe or missing directory");
+		return -1;
+	}
+	take_identity(r, st);
+	jv_free(st);
+	w_buf_init(&b, 8192);
+	w_buf_printf(&b, "%s/run.lock", r->dir);
+	r->lockfd = w_lock_open(b.p, 0, e);
+	w_buf_free(&b);
+	if (r->lockfd == -1)
+		return corrupt(e, "missing its lock file or unsafe");
+	return 0;
+}
+
+static struct w_run *
+run_new(void)
+{
+	struct w_run *r = w_calloc(1, sizeof(*r));
+
+	r->lockfd = -1;
+	r->mem = jv_null();
+	return r;
+}
+
 int
 w_run_open(struct w_run **rp, int max_requests, struct w_err *e)
 {
 	const char *f = getenv("WEB_RUN_FILE");
 	struct w_run *r;
-	struct w_buf b;
-	jv st;
 
 	*rp = NULL;
-	r = w_calloc(1, sizeof(*r));
-	r->lockfd = -1;
-	r->mem = jv_null();
+	r = run_new();
 	if (f == NULL || *f == '\0') {
 		if (max_requests < 1 || max_requests > 20)
 			max_requests = 4;
@@ -222,22 +253,7 @@ w_run_open(struct w_run **rp, int max_requests, struct w_err *e)
 		*rp = r;
 		return 0;
 	}
-	r->file = w_strdup(f);
-	r->dir = dir_of(f);
-	if (w_lock_check_dir(r->dir, e) == -1 || load(r, &st, e) == -1) {
-		if (strncmp(e->msg, "the run file", 12) != 0)
-			corrupt(e, "in an unsafe or missing directory");
-		w_run_close(r);
-		return -1;
-	}
-	take_identity(r, st);
-	jv_free(st);
-	w_buf_init(&b, 8192);
-	w_buf_printf(&b, "%s/run.lock", r->dir);
-	r->lockfd = w_lock_open(b.p, 0, e);
-	w_buf_free(&b);
-	if (r->lockfd == -1) {
-		corrupt(e, "missing its lock file or unsafe");
+	if (open_file(r, f, e) == -1) {
 		w_run_close(r);
 		return -1;
 	}
@@ -284,6 +300,7 @@ static int
 mutate(struct w_run *r, int (*fn)(jv *, void *, struct w_err *),
     void *arg, struct w_err *e)
 {
+	struct w_err quiet;
 	jv st;
 	int rc;
 
@@ -295,9 +312,10 @@ mutate(struct w_run *r, int (*fn)(jv *, void *, struct w_err *),
 	}
 	/* fn: 0 changed, 1 refused but changed (a count), -1 failed. */
 	rc = fn(&st, arg, e);
+	w_err_clear(&quiet);
 	if (rc >= 0) {
-		if (store(r, st, rc == 1 ? &(struct w_err){0} : e) == -1 &&
-		    rc == 0)
+		/* A refusal's own error stands over a failed store. */
+		if (store(r, st, rc == 1 ? &quiet : e) == -1 && rc == 0)
 			rc = -1;
 	} else
 		jv_free(st);
@@ -581,11 +599,8 @@ w_run_end(const char *path, struct w_err *e)
 	char *dir;
 	int rc;
 
-	if (setenv("WEB_RUN_FILE", path, 1) == -1)
-		return w_err_set(e, "coordination_unavailable", "no memory");
-	if (w_run_open(&r, 0, e) == -1)
-		return -1;
-	if (w_run_lock(r, e) == -1) {
+	r = run_new();
+	if (open_file(r, path, e) == -1 || w_run_lock(r, e) == -1) {
 		w_run_close(r);
 		return -1;
 	}

@@ -29,18 +29,8 @@
 #include "url.h"
 
 /* Slots for providers that arrive with their own issue. */
-static const struct w_provider p_parallel = {
-	.name = "parallel", .scope = "parallel",
-	.filters = { W_FS_OPERATOR, W_FS_ADVISORY, W_FS_ADVISORY,
-	    W_FS_ADVISORY },
-	.batches = 1, .available = 0
-};
-static const struct w_provider p_codex = {
-	.name = "codex", .scope = "codex",
-	.filters = { W_FS_UNVERIFIED, W_FS_NONE, W_FS_ADVISORY,
-	    W_FS_ADVISORY },
-	.available = 0
-};
+extern const struct w_provider w_provider_parallel;	/* -> provider.h */
+extern const struct w_provider w_provider_codex;	/* -> provider.h */
 static const char *const keyless_members[] = { "duckduckgo", "startpage",
     NULL };
 static const struct w_provider p_keyless = {
@@ -49,10 +39,10 @@ static const struct w_provider p_keyless = {
 
 /* The provider table: one line per provider. */
 static const struct w_provider *const table[] = {
-	&p_parallel,
+	&w_provider_parallel,
 	&w_provider_ollama,
 	&w_provider_searxng,
-	&p_codex,
+	&w_provider_codex,
 	&p_keyless,
 	&w_provider_duckduckgo,
 	&w_provider_startpage,

@@ -255,3 +255,55 @@ program_works() {
 	[ "$(grep -l '"status":"ok"' "$OUT"/* | wc -l)" -eq 16 ]
 	[ "$(hits /page)" -eq 1 ]
 }
+
+# host_buckets SCOPE: how many host-state buckets of SCOPE exist
+host_buckets() {
+	web-control -c status | jq "[.host.entries[] | select(.scope == \"$1\")] | length"
+}
+
+@test "wfetch in host mode: one origin's starts are 500 ms apart" {
+	program_works wfetch || skip "wfetch is not built yet"
+	fresh_server
+	write_config "{\"coordination\":\"host\",\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$PORT\"]}}"
+	wfetch -c "$BASE/hello.txt" >/dev/null || :
+	[ "$(host_buckets fetch)" -ge 1 ] ||
+	    skip "wfetch does not use host admission yet"
+	SECONDS=0
+	s=$(date +%s%N)
+	spawn 4 sh -c "exec wfetch -c \"$BASE/count/\$\$\""
+	e=$(date +%s%N)
+	server_stop
+	[ "$(grep -l '"status":"ok"' "$OUT"/* | wc -l)" -eq 4 ]
+	# The last of four starts waits out three spacings after the first
+	# call above, which may itself have just started one.
+	[ $(((e - s) / 1000000)) -ge 1400 ]
+}
+
+@test "wfetch in host mode: a throttled origin cools down, nothing sent" {
+	program_works wfetch || skip "wfetch is not built yet"
+	fresh_server
+	write_config "{\"coordination\":\"host\",\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$PORT\"]}}"
+	wfetch -c "$BASE/status/429?retry_after=30" >"$OUT/1" || :
+	[ "$(host_buckets fetch)" -ge 1 ] ||
+	    skip "wfetch does not use host admission yet"
+	run wfetch -c "$BASE/hello.txt"
+	server_stop
+	echo "$output" | jq -e '.status == "blocked" and
+	    (.error.retry_after_ms // 0) > 20000'
+	[ "$(hits /hello.txt)" -eq 0 ]
+}
+
+@test "wsearch in host mode: one SearXNG endpoint, 2 s apart" {
+	program_works wsearch || skip "wsearch is not built yet"
+	fresh_server
+	write_config "{\"coordination\":\"host\",\"search\":{\"backend\":\"searxng\",\"searxng\":{\"endpoint\":\"$BASE/searxng\"}}}"
+	wsearch -c "orchard first" >/dev/null || :
+	[ "$(host_buckets searxng)" -ge 1 ] ||
+	    skip "wsearch does not use host admission yet"
+	s=$(date +%s%N)
+	spawn 2 sh -c 'exec wsearch -c "orchard pruning $$"'
+	e=$(date +%s%N)
+	server_stop
+	[ "$(grep -c '^/searxng/search' "$SERVER_DIR/log")" -eq 3 ]
+	[ $(((e - s) / 1000000)) -ge 1900 ]
+}

@@ -435,10 +435,12 @@ EOF
 @test "16 concurrent identical wfetch calls in one run share one request" {
 	command -v web-control >/dev/null || skip "web-control not built"
 	eval "$(web-control run start --export)"
+	pids=
 	for i in $(seq 16); do
 		wfetch -c -f raw "$BASE/slow?total=1" >"$BATS_TEST_TMPDIR/out.$i" &
+		pids="$pids $!"
 	done
-	wait
+	wait $pids
 	[ "$(hits '/slow?total=1')" = 1 ]
 	for i in $(seq 16); do
 		[ "$(jq -r .status "$BATS_TEST_TMPDIR/out.$i")" = ok ]

@@ -17,6 +17,10 @@ hammer_build() {
 		return 0
 	fi
 	deps=$(sed -n 's/^DEP_LIBS = //p' "$WT_TOP/config.mk")
+	# A sanitizer build of the library needs its runtime at link time.
+	if nm "$lib" 2>/dev/null | grep -q __asan_; then
+		deps="$deps -fsanitize=address,undefined"
+	fi
 	cflags=$(sed -n 's/^DEP_CFLAGS = //p' "$WT_TOP/config.mk")
 	# shellcheck disable=SC2086
 	cc -std=c11 -O1 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \

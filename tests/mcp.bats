@@ -1,0 +1,216 @@
+#!/usr/bin/env bats
+# mcp: the streamable-HTTP MCP client (lib/mcp.c) through the parallel
+# search provider and the parallel fetch provider, against the fake
+# Parallel Search MCP server (tests/server/fake_mcp.py) reached at its
+# real name https://search.parallel.ai/mcp through WEB_CONNECT_TO and
+# the fake's test CA. The fake's behaviour is picked by $FM/mode.
+
+load helpers/common
+
+setup_file() {
+	FM="$BATS_FILE_TMPDIR/fm"
+	mkdir -p "$FM"
+	python3 "$BATS_TEST_DIRNAME/server/fake_mcp.py" --dir "$FM" \
+	    --lifetime 600 >"$FM/out" 2>&1 &
+	echo $! >"$FM/pid"
+	for _ in $(seq 200); do
+		[ -s "$FM/tlsport" ] && break
+		sleep 0.05
+	done
+	[ -s "$FM/tlsport" ] || { cat "$FM/out" >&2; return 1; }
+}
+
+teardown_file() {
+	kill "$(cat "$BATS_FILE_TMPDIR/fm/pid")" 2>/dev/null || :
+}
+
+setup() {
+	common_setup
+	FM="$BATS_FILE_TMPDIR/fm"
+	export WEB_CA_BUNDLE="$FM/ca.pem"
+	export WEB_CONNECT_TO="search.parallel.ai:443:127.0.0.1:$(cat "$FM/tlsport")"
+	: >"$FM/log"
+	rm -f "$FM/mode" "$FM/key" "$FM/lost" "$FM/last_args.json"
+	unset PARALLEL_TEST_KEY
+	pcfg
+}
+
+mode() {
+	echo "$1" >"$FM/mode"
+}
+
+# pcfg [SEARCH-EXTRA]: parallel alone, loopback admitted for the fake.
+pcfg() {
+	write_config "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1\"]},\"search\":{\"backend\":\"parallel\"${1:+,$1}}}"
+}
+
+rpcs() {	# rpcs METHOD: how many requests carried that JSON-RPC method
+	grep -c -- "rpc=$1 " "$FM/log" || true
+}
+
+@test "mcp: JSON answers, handshake, session, protocol header, DELETE" {
+	run -0 wsearch -c "searxng metasearch"
+	echo "$output" | jq -e '.status == "ok" and
+	    .results[0].representation == "provider_excerpt" and
+	    .results[0].published == "2025-10-08" and
+	    (.results[0].snippet | test("Excerpt 1a")) and
+	    .coverage.backends[0].backend == "parallel" and
+	    .coverage.backends[0].notes.access == "anonymous" and
+	    .coverage.budget.requestsUsed == 1'
+	run cat "$FM/log"
+	assert_line --index 0 "POST /mcp rpc=initialize session=no proto=- auth=no"
+	assert_line --index 1 "POST /mcp rpc=notifications/initialized session=yes proto=2025-11-25 auth=no"
+	assert_line --index 2 "POST /mcp rpc=tools/call session=yes proto=2025-11-25 auth=no"
+	assert_line --index 3 "DELETE /mcp rpc=- session=yes proto=2025-11-25 auth=no"
+	jq -e '.search_queries == ["searxng metasearch"] and
+	    (.objective | test("searxng metasearch")) and
+	    (.session_id | test("^webtools-[0-9a-f]{64}$"))' "$FM/last_args.json"
+}
+
+@test "mcp: SSE answers, priming events, notifications before the result" {
+	for m in sse priming notify batchid; do
+		mode "$m"
+		rm -rf "$XDG_CACHE_HOME"
+		run -0 wsearch -c "searxng metasearch $m"
+		echo "$output" | jq -e '.status == "ok" and
+		    (.results | length) == 1' || { echo "mode $m"; false; }
+	done
+}
+
+@test "mcp: a server without sessions is accepted (no session header, no DELETE)" {
+	mode stateless
+	run -0 wsearch -c "stateless search"
+	echo "$output" | jq -e '.status == "ok"'
+	run grep -c "session=yes" "$FM/log"
+	assert_output 0
+	[ "$(grep -c '^DELETE' "$FM/log")" = 0 ]
+}
+
+@test "mcp: primary and alternates go unchanged in one call costing one request" {
+	run -0 wsearch -c -a "alt one" -a "alt two" -a "alt three" "main query"
+	echo "$output" | jq -e '.coverage.budget.requestsUsed == 1 and
+	    .coverage.backends[0].dispatches == 1'
+	[ "$(rpcs tools/call)" = 1 ]
+	jq -e '.search_queries == ["main query","alt one","alt two","alt three"]' \
+	    "$FM/last_args.json"
+}
+
+@test "mcp: the objective carries language, country, time range and domains; country advisory" {
+	run -0 wsearch -c -l fr -C PL -t month -d example.com "tidy html"
+	echo "$output" | jq -e '.coverage.filterSupport.country == "advisory" and
+	    .coverage.filterSupport.domains == "operator"'
+	jq -e '(.objective | test("language fr")) and
+	    (.objective | test("country PL")) and
+	    (.objective | test("last month")) and
+	    (.objective | test("Prefer these domains: example.com")) and
+	    (.search_queries[0] | test("site:example.com"))' "$FM/last_args.json"
+}
+
+@test "mcp: the default chain starts at parallel" {
+	write_config '{"network":{"mode":"all","allow":["127.0.0.1"]}}'
+	run -0 wsearch -c "default chain"
+	echo "$output" | jq -e '.coverage.chain == ["parallel","ollama"] and
+	    .coverage.backend == "parallel"'
+}
+
+@test "mcp: a genuine empty answer is No results, ok" {
+	mode empty
+	run -0 wsearch -c "nothing here"
+	echo "$output" | jq -e '.status == "ok" and (.results | length) == 0'
+}
+
+@test "mcp: isError results and JSON-RPC errors are failures, never No results" {
+	for m in iserror rpcerror; do
+		mode "$m"
+		run -1 wsearch -c "failing $m"
+		echo "$output" | jq -e '.status == "error" and
+		    .error.code == "backend_unavailable" and
+		    (.results // [] | length) == 0 and
+		    (.summary | test("No results") | not)' ||
+		    { echo "mode $m"; false; }
+	done
+}
+
+@test "mcp: HTTP 429 and rate-limit errors open a cooldown" {
+	mode ratelimit
+	run -3 wsearch -c "throttled"
+	echo "$output" | jq -e '.status == "blocked" and
+	    .error.code == "rate_limited" and .error.retry_after_ms == 7000 and
+	    .coverage.rateLimited == true'
+	for m in toolrate rpcrate; do
+		mode "$m"
+		run -3 wsearch -c "throttled $m"
+		echo "$output" | jq -e '.error.code == "rate_limited"' ||
+		    { echo "mode $m"; false; }
+	done
+}
+
+@test "mcp: 401, 403, malformed, wrong id, non-JSON text and redirects are backend_unavailable" {
+	for m in auth401 forbid403 malformed wrongid badtext redirect; do
+		mode "$m"
+		run -1 wsearch -c "broken $m"
+		echo "$output" | jq -e '.status == "error" and
+		    .error.code == "backend_unavailable"' ||
+		    { echo "mode $m: $output"; false; }
+	done
+	# the redirect was not followed
+	run grep -c "/elsewhere" "$FM/log"
+	assert_output 0
+}
+
+@test "mcp: an endless event stream stops at the 2 MiB search bound" {
+	mode oversized
+	run -1 wsearch -c "huge stream"
+	echo "$output" | jq -e '.error.code == "response_too_large"'
+}
+
+@test "mcp: a lost session is re-initialised once, not in a loop" {
+	mode lostonce
+	run -0 wsearch -c "lost once"
+	echo "$output" | jq -e '.status == "ok"'
+	[ "$(rpcs initialize)" = 2 ]
+	: >"$FM/log"
+	mode lostalways
+	run -1 wsearch -c "lost always"
+	echo "$output" | jq -e '.error.code == "backend_unavailable"'
+	[ "$(rpcs initialize)" = 2 ]
+	[ "$(rpcs tools/call)" = 2 ]
+}
+
+@test "mcp: apiKeyEnv sends the key as a bearer token and never prints it" {
+	echo "sekrit-key-42" >"$FM/key"
+	export PARALLEL_TEST_KEY=sekrit-key-42
+	pcfg '"parallel":{"apiKeyEnv":"PARALLEL_TEST_KEY"}'
+	run -0 --separate-stderr wsearch -c "keyed search"
+	echo "$output" | jq -e '.status == "ok" and
+	    .coverage.backends[0].notes.access == "apiKeyEnv"'
+	refute_output --partial "sekrit"
+	[[ "$stderr" != *sekrit* ]]
+	run grep -c "auth=no" "$FM/log"
+	assert_output 0
+	# the key is only a digest in the search cache
+	run grep -r -l "sekrit" "$XDG_CACHE_HOME"
+	assert_failure
+}
+
+@test "mcp: a named but missing or empty key variable is an error, not anonymous" {
+	pcfg '"parallel":{"apiKeyEnv":"PARALLEL_TEST_KEY"}'
+	run -2 wsearch -c "no key"
+	assert_output --partial "apiKeyEnv"
+	export PARALLEL_TEST_KEY=
+	run -2 wsearch -c "empty key"
+	[ "$(rpcs initialize)" = 0 ]
+}
+
+@test "mcp: the endpoint passes network policy like any target" {
+	write_config '{"network":{"mode":"none"},"search":{"backend":"parallel"}}'
+	run wsearch -c "denied search"
+	assert_failure
+	echo "$output" | jq -e '.status != "ok"'
+	[ ! -s "$FM/log" ]
+	# the address actually connected (loopback) must be allowed too
+	write_config '{"network":{"mode":"all"},"search":{"backend":"parallel"}}'
+	run wsearch -c "loopback not allowed"
+	assert_failure
+	[ "$(rpcs tools/call)" = 0 ]
+}
