@@ -203,7 +203,8 @@ extract(const struct state *st, const char *bytes, size_t len,
 		w_doc_free(&d);
 		return failed(env, &e, "extraction");
 	}
-	env = w_view_apply(env, &d, st->req, prog, base_args(st->req), &e);
+	env = w_view_apply(env, &d, st->req, prog, base_args(st->req),
+	    st->mode == W_OUT_RAW, &e);
 	snprintf(sum, sizeof(sum), "Extracted %s from %s (%s, %zu bytes): %s",
 	    d.kind, file ? file : "stdin", *d.mime ? d.mime : "unknown type",
 	    len, w_status_name(w_env_status_peek(env)));

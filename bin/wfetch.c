@@ -202,6 +202,7 @@ options(int argc, char **argv, struct state *st)
 			break;
 		case 'r':
 			st->mode = W_OUT_RAW;
+			st->ctx.whole = 1;
 			break;
 		case 'c':
 			if (st->mode != W_OUT_RAW)

@@ -18,6 +18,7 @@
 #include "doccache.h"
 #include "hoststate.h"
 #include "fetch.h"
+#include "fetch_parallel.h"
 #include "http.h"
 #include "json.h"
 #include "sha256.h"
@@ -489,8 +490,8 @@ obtain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 
 /* Content, coverage, artifacts and summary for an extracted d. */
 static jv
-present(jv env, jv req, const struct w_url *u, const struct w_doc *d,
-    size_t bytes)
+present(const struct w_fetch_ctx *ctx, jv env, jv req, const struct w_url *u,
+    const struct w_doc *d, size_t bytes)
 {
 	const char *art = w_json_str_peek(req, "artifact");
 	const char *url = w_json_str_peek(req, "url");
@@ -518,7 +519,8 @@ present(jv env, jv req, const struct w_url *u, const struct w_doc *d,
 		free(saved);
 		return env;
 	}
-	env = w_view_apply(env, d, req, "wfetch", base_args(req), &e);
+	env = w_view_apply(env, d, req, "wfetch", base_args(req), ctx->whole,
+	    &e);
 	snprintf(sum, sizeof(sum), "Fetched %s (%s, %zu bytes, %s)%s%s",
 	    u->host, *d->mime ? d->mime : "unknown type", bytes,
 	    w_status_name(w_env_status_peek(env)),
@@ -613,6 +615,7 @@ cache_key(const struct w_fetch_ctx *ctx, jv req)
 	}
 	id = set(id, "network", w_config_get(ctx->config, "network"));
 	id = set(id, "render", w_config_get(ctx->config, "fetch.render"));
+	id = set(id, "provider", w_config_get(ctx->config, "fetch.provider"));
 	s = jv_dump_string(id, JV_PRINT_SORTED);
 	out = w_strdup(jv_string_value(s));
 	jv_free(s);
@@ -628,6 +631,59 @@ initial_source(jv req)
 	return set(src, "representation", jv_string("page_extract"));
 }
 
+/*
+ * fetch.provider (lib/fetch_parallel.h): "local", "parallel" or a chain
+ * of both, advancing only on the reference's list; in a chain, options
+ * Parallel cannot honour skip it. 0 with d filled, -1 with env the
+ * error of the last attempt.
+ */
+static int
+obtain_chain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
+    jv *env, struct w_doc *d, size_t *bytes)
+{
+	const char *prov[2];
+	struct w_err e;
+	jv tried = jv_array(), det;
+	int n, i, rc = -1;
+
+	w_err_clear(&e);
+	if ((n = w_parallel_fetch_chain(ctx->config, prov, 2, &e)) == -1) {
+		jv_free(tried);
+		*env = fail(*env, &e, "config");
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		if (strcmp(prov[i], "local") == 0)
+			rc = obtain(ctx, req, u, env, d, bytes);
+		else if (n > 1 && w_parallel_fetch_check(req, &e) == -1)
+			continue;
+		else
+			rc = w_parallel_obtain(ctx->config, ctx->run, req,
+			    ctx->timeout_ms, env, d, bytes);
+		if (rc == 0 || i + 1 == n || !w_parallel_fetch_advance(*env))
+			break;
+		det = jv_object_get(jv_copy(*env), jv_string("error"));
+		tried = jv_array_append(tried, jv_string_fmt("%s: %s", prov[i],
+		    w_json_str_peek(det, "code")));
+		jv_free(det);
+		*env = jv_object_delete(*env, jv_string("error"));
+		*env = w_env_status(*env, W_ST_OK);
+		w_doc_free(d);
+		w_doc_init(d);
+	}
+	if (n > 1) {
+		det = jv_object_get(jv_copy(*env), jv_string("details"));
+		if (jv_get_kind(det) != JV_KIND_OBJECT) {
+			jv_free(det);
+			det = jv_object();
+		}
+		*env = set(*env, "details", set(det, "providers_failed",
+		    tried));
+	} else
+		jv_free(tried);
+	return rc;
+}
+
 /* A miss: fetch, extract, and publish the result for waiting callers. */
 static jv
 fetch_and_share(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
@@ -639,7 +695,7 @@ fetch_and_share(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 
 	w_doc_init(&d);
 	w_err_clear(&e);
-	if (obtain(ctx, req, u, &env, &d, &bytes) == -1) {
+	if (obtain_chain(ctx, req, u, &env, &d, &bytes) == -1) {
 		if (key)
 			w_doccache_fail(ctx->run, key, jv_copy(env));
 		w_doc_free(&d);
@@ -650,7 +706,7 @@ fetch_and_share(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 		    doc_meta(&d, env, bytes), &e);
 	else if (key)
 		w_doccache_fail(ctx->run, key, jv_null());
-	env = present(env, req, u, &d, bytes);
+	env = present(ctx, env, req, u, &d, bytes);
 	w_doc_free(&d);
 	return env;
 }
@@ -684,7 +740,7 @@ w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 	} else if (rc == W_DC_HIT) {
 		w_doc_init(&d);
 		bytes = doc_from_meta(&d, &env, meta, text, len);
-		env = present(env, req, &u, &d, bytes);
+		env = present(ctx, env, req, &u, &d, bytes);
 		w_doc_free(&d);
 	} else if (rc == W_DC_SHARED_ERROR &&
 	    jv_get_kind(meta) == JV_KIND_OBJECT) {

@@ -19,6 +19,7 @@ struct w_fetch_ctx {
 	long			 timeout_ms;	/* 0: 45 s */
 	int			 progress;	/* progress line on a tty */
 	struct w_run		*run;		/* the run: its document cache */
+	int			 whole;		/* -r: no default page cap */
 };
 
 /* The request table (also the source of --schema). */

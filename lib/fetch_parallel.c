@@ -51,6 +51,8 @@ w_parallel_auth(const struct w_config *cfg, const char *ckey, char **line,
 		*line = w_buf_take(&b);
 	}
 	jv_free(name);
+	if (rc == -1)
+		e->usage = 1;	/* nothing was sent */
 	return rc;
 }
 
@@ -588,6 +590,10 @@ w_parallel_obtain(const struct w_config *cfg, struct w_run *run, jv req,
 		settle(&lease, rc, &e);
 	}
 	if (rc == 0) {
+		/* nothing of an earlier local attempt describes this one */
+		old = jv_object_delete(old, jv_string("http_status"));
+		old = jv_object_delete(old, jv_string("content_type"));
+		old = jv_object_delete(old, jv_string("charset"));
 		jv_object_foreach(src, k, v)
 			old = jv_object_set(old, k, v);
 		jv_free(src);

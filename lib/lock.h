@@ -13,8 +13,10 @@
 
 #include "err.h"
 
-/* How long a lock is waited for before coordination_unavailable. */
-#define W_LOCK_WAIT_MS	5000
+/* How long a lock is waited for before coordination_unavailable. The
+ * wait polls, so a starved waiter on a loaded two-core machine needs
+ * room; the holder keeps it for microseconds. */
+#define W_LOCK_WAIT_MS	15000
 
 /*
  * Create dir (mode 0700, parents too) if missing, then check it: a real

@@ -5,6 +5,7 @@
  * budget is cut and reported, never dropped.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -298,6 +299,9 @@ w_slice_apply(const char *text, size_t len, const struct w_slice_opts *o,
 	s->coverage = jv_object();
 	if (o->max_output_chars > 0 && o->max_output_chars < budget)
 		budget = o->max_output_chars;
+	if (o->whole && o->start_line == 0 && o->max_lines == 0 &&
+	    o->max_chars == 0 && o->max_output_chars == 0 && o->offset == 0)
+		budget = LONG_MAX;
 	if (o->focus) {
 		focused = focus_filter(text, len, o->focus, &flen, &blocks,
 		    &kept);

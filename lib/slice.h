@@ -23,6 +23,8 @@ struct w_slice_opts {
 	long		 max_output_chars; /* 0: none */
 	long		 offset;	/* chars, 0-based */
 	long		 max_chars;	/* 0: W_SLICE_MAX_CHARS */
+	int		 whole;		/* no slicing field given: no cap
+					   (wfetch -r, wextract -r) */
 };
 
 struct w_slice {

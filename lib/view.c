@@ -116,7 +116,7 @@ links_view(jv env, jv cov, const struct w_doc *d, int want)
 
 jv
 w_view_apply(jv env, const struct w_doc *d, jv req, const char *tool,
-    jv base_args, struct w_err *e)
+    jv base_args, int whole, struct w_err *e)
 {
 	struct w_slice_opts o;
 	struct w_slice s;
@@ -130,6 +130,7 @@ w_view_apply(jv env, const struct w_doc *d, jv req, const char *tool,
 	}
 	env = jv_object_set(env, jv_string("source"), source_from_doc(src, d));
 	w_slice_opts_from_req(&o, req);
+	o.whole = whole;
 	rc = w_slice_apply(d->text ? d->text : "", d->len, &o, &s, e);
 	cov = jv_object_get(jv_copy(env), jv_string("coverage"));
 	if (jv_get_kind(cov) != JV_KIND_OBJECT) {

@@ -17,9 +17,10 @@
  * offset, max_chars). tool names the continuation's tool; base_args
  * (consumed) are the arguments every continuation repeats (url, format,
  * focus, include_links). On focus_no_match, e is set and env carries the
- * error with no content.
+ * error with no content. whole: with no slicing field in req, return the
+ * whole text instead of the default 20000-character page (for -r).
  */
 jv	 w_view_apply(jv env, const struct w_doc *d, jv req, const char *tool,
-	    jv base_args, struct w_err *e);
+	    jv base_args, int whole, struct w_err *e);
 
 #endif

@@ -214,3 +214,98 @@ rpcs() {	# rpcs METHOD: how many requests carried that JSON-RPC method
 	assert_failure
 	[ "$(rpcs tools/call)" = 0 ]
 }
+
+# fcfg PROVIDER-JSON [FETCH-EXTRA]: a config with that fetch.provider.
+fcfg() {
+	write_config "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1\"]},\"fetch\":{\"provider\":$1${2:+,$2}}}"
+}
+
+@test "mcp fetch: parallel web_fetch with full content, honestly labelled" {
+	fcfg '"parallel"'
+	run -0 wfetch -c https://example.org/a
+	echo "$output" | jq -e '.status == "ok" and
+	    (.content | test("Full markdown body")) and
+	    .source.representation == "page_extract" and
+	    .source.title == "Title of https://example.org/a" and
+	    .coverage.provider == "parallel" and
+	    .coverage.redirectsAttested == false and
+	    .details.redirects_attested == false'
+	jq -e '.urls == ["https://example.org/a"] and .full_content == true and
+	    (.session_id | test("^webtools-"))' "$FM/last_args.json"
+	[ "$(rpcs tools/call)" = 1 ]
+	[ "$(grep -c '^DELETE' "$FM/log")" = 1 ]
+}
+
+@test "mcp fetch: excerpts only are said so" {
+	fcfg '"parallel"'
+	mode excerpts
+	run -0 wfetch -c https://example.org/b
+	echo "$output" | jq -e '.source.representation == "provider_excerpt" and
+	    .coverage.excerptsOnly == true and
+	    (.coverage.note | test("excerpts only")) and
+	    (.content | test("Excerpt one"))'
+}
+
+@test "mcp fetch: raw, headers, render and include_links are refused before any connection" {
+	fcfg '"parallel"'
+	for args in "--format raw" "--render auto" "--include-links"; do
+		run -2 wfetch -c $args https://example.org/c
+		echo "$output" | jq -e '.error.code == "unsupported_parameter"' ||
+		    { echo "$args: $output"; false; }
+	done
+	echo '{"url":"https://example.org/c","headers":{"Accept":"text/html"}}' |
+	    { run -2 wfetch -c; echo "$output" | jq -e '.error.code == "unsupported_parameter" and (.error.message | test("headers"))'; }
+	[ ! -s "$FM/log" ]
+}
+
+@test "mcp fetch: a chain advances from local on an ordinary failure only" {
+	FP=$(cat "$FM/port")
+	fcfg '["local","parallel"]'
+	run -0 wfetch -c "http://127.0.0.1:$FP/status/404"
+	echo "$output" | jq -e '.status == "ok" and .coverage.provider == "parallel" and
+	    .details.providers_failed == ["local: http_4xx"]'
+	[ "$(rpcs tools/call)" = 1 ]
+	# a refusal (403) is terminal: Parallel is never asked
+	: >"$FM/log"
+	run -1 wfetch -c "http://127.0.0.1:$FP/status/403"
+	echo "$output" | jq -e '.error.code == "http_4xx" and .error.http_status == 403'
+	[ "$(rpcs tools/call)" = 0 ]
+	# successful local extraction never triggers Parallel
+	run -0 wfetch -c "http://127.0.0.1:$FP/page"
+	echo "$output" | jq -e '(.content | test("Read locally")) and
+	    .source.representation == "page_extract"'
+	[ "$(rpcs tools/call)" = 0 ]
+}
+
+@test "mcp fetch: in a chain, options Parallel cannot honour go to local extraction" {
+	FP=$(cat "$FM/port")
+	fcfg '["parallel","local"]'
+	run -0 wfetch -c --include-links "http://127.0.0.1:$FP/page"
+	echo "$output" | jq -e '(.content | test("Read locally"))'
+	[ "$(rpcs tools/call)" = 0 ]
+}
+
+@test "mcp fetch: rate limits, source errors and a missing key" {
+	fcfg '"parallel"'
+	mode ratelimit
+	run -3 wfetch -c https://example.org/d
+	echo "$output" | jq -e '.error.code == "rate_limited"'
+	mode fetcherr
+	run -1 wfetch -c https://example.org/e
+	echo "$output" | jq -e '.error.code == "http_4xx" and .error.http_status == 404'
+	mode json
+	: >"$FM/log"
+	fcfg '"parallel"' '"parallel":{"apiKeyEnv":"PARALLEL_TEST_KEY"}'
+	run -2 wfetch -c https://example.org/f
+	echo "$output" | jq -e '.error.code == "invalid_parameter"'
+	[ ! -s "$FM/log" ]
+}
+
+@test "mcp fetch: a silent endpoint ends at the request deadline" {
+	fcfg '"parallel"'
+	mode silent
+	SECONDS=0
+	run -1 wfetch -c --timeout 2 https://example.org/g
+	echo "$output" | jq -e '.error.code == "timeout"'
+	[ "$SECONDS" -lt 10 ]
+}

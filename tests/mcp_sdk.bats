@@ -18,7 +18,7 @@ sdk_prepare() {
 	    [ -d "$WT_MCP_SDK_DIR/node_modules/@modelcontextprotocol/sdk" ]; then
 		ln -s "$WT_MCP_SDK_DIR/node_modules" "$D/node_modules"
 	elif command -v npm >/dev/null && command -v node >/dev/null; then
-		(cd "$D" && timeout 240 npm install --prefer-offline \
+		(cd "$D" && timeout 240 npm install --prefer-offline --fetch-retries=0 \
 		    --no-audit --no-fund --silent \
 		    "@modelcontextprotocol/sdk@$SDK_VERSION" >"$D/npm.log" 2>&1) ||
 		    return 1

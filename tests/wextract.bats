@@ -382,3 +382,11 @@ jqr() {
 	    "$WT_TOP/man/wextract.1" | grep '^    w')
 	[ "$n" -ge 5 ]
 }
+
+@test "-r without slicing options prints the whole text" {
+	head -c 60000 /dev/zero | tr '\0' 'a' | fold -w 100 >"$BATS_TEST_TMPDIR/long.txt"
+	run -0 --separate-stderr wextract -r --content-type text/plain "$BATS_TEST_TMPDIR/long.txt"
+	[ "${#output}" -ge 60000 ]
+	run -0 --separate-stderr wextract -c --content-type text/plain "$BATS_TEST_TMPDIR/long.txt"
+	[ "$(printf '%s' "$output" | jq -r .status)" = partial ]
+}

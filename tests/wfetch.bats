@@ -455,3 +455,10 @@ EOF
 	[ "$(field .error.code)" = coordination_unavailable ]
 	[ "$(hits /count/corrupt)" = 0 ]
 }
+
+@test "-r without slicing options prints the whole text, not a 20000-char page" {
+	run -0 --separate-stderr wfetch -r -f raw "$BASE/size/50000"
+	[ "${#output}" -ge 49999 ]
+	run -0 --separate-stderr wfetch -r -f raw --max-chars 100 "$BASE/size/50000"
+	[ "${#output}" -ge 99 ] && [ "${#output}" -le 100 ]
+}

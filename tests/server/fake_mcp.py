@@ -40,8 +40,9 @@ Behaviour is chosen per request by the file DIR/mode (one word; default
   excerpts   web_fetch results without full_content
   fetcherr   web_fetch with no result and errors[] holding HTTP 404
   empty      web_search with an empty results array
-When DIR/key exists, requests need "Authorization: Bearer <its text>"
-(else 401).
+GET /page is a small HTML page and GET /status/NNN answers status NNN
+(local fetch targets for provider chains). When DIR/key exists, requests
+need "Authorization: Bearer <its text>" (else 401).
 """
 import argparse
 import http.server
@@ -196,6 +197,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_GET(self):
         self.record("-")
+        if self.path.startswith("/status/"):
+            return self.send(int(self.path[8:11]), "status page\n",
+                             "text/plain")
+        if self.path == "/page":
+            return self.send(200, "<!doctype html><html><head><title>Local"
+                             " page</title></head><body><main><h1>Local "
+                             "page</h1><p>Read locally, not remotely.</p>"
+                             "<p><a href='/next'>next</a></p></main></body>"
+                             "</html>", "text/html; charset=utf-8")
         self.send(405, "", None, {"Allow": "POST, DELETE"})
 
     def error(self, status, code, msg):
