@@ -462,3 +462,17 @@ EOF
 	run -0 --separate-stderr wfetch -r -f raw --max-chars 100 "$BASE/size/50000"
 	[ "${#output}" -ge 99 ] && [ "${#output}" -le 100 ]
 }
+
+@test "a progress line on a terminal's stderr when a transfer lasts over a second" {
+	command -v script >/dev/null || skip "script (util-linux) not installed"
+	run script -qfec "wfetch -c -f raw '$BASE/slow?total=2'" /dev/null
+	[[ "$output" == *"KiB/s"* ]]
+}
+
+@test "pretty JSON on a terminal, one line per envelope otherwise" {
+	command -v script >/dev/null || skip "script (util-linux) not installed"
+	run script -qfec "wfetch '$BASE/hello.txt'" /dev/null
+	[[ "$output" == *'"tool": "wfetch"'* ]]
+	run -0 wfetch "$BASE/hello.txt"
+	[ "${#lines[@]}" = 1 ]
+}
