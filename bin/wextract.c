@@ -215,15 +215,6 @@ extract(const struct state *st, const char *bytes, size_t len,
 	return set(env, "summary", jv_string(sum));
 }
 
-static int
-emit(const struct state *st, jv env)
-{
-	int rc = w_env_exit_peek(env);
-
-	w_out_emit(env, st->mode, prog);
-	return rc;
-}
-
 /* Read fp up to INPUT_MAX: 0, 1 when larger, -1 on a read error. */
 static int
 slurp(FILE *fp, struct w_buf *b)
@@ -261,7 +252,7 @@ one(const struct state *st, const char *file)
 	if (rc == 0) {
 		env = extract(st, b.p, b.len, file);
 		w_buf_free(&b);
-		return emit(st, env);
+		return w_out_emit_rc(env, st->mode, prog);
 	}
 	if (fp != NULL)
 		w_buf_free(&b);
@@ -273,15 +264,7 @@ one(const struct state *st, const char *file)
 	else
 		w_err_set(&e, "request_failed", "cannot read %s: %s",
 		    file ? file : "stdin", strerror(saved ? saved : EIO));
-	return emit(st, failed(env, &e, "reading"));
-}
-
-static void
-print_schema(void)
-{
-	jv_dumpf(w_req_schema(fields, "wextract", NULL), stdout,
-	    JV_PRINT_INDENT_FLAGS(2));
-	putchar('\n');
+	return w_out_emit_rc(failed(env, &e, "reading"), st->mode, prog);
 }
 
 /* Parse options into st->req; -1 on a usage error. */
@@ -334,13 +317,13 @@ options(int argc, char **argv, struct state *st)
 				st->mode = W_OUT_COMPACT;
 			break;
 		case 's':
-			print_schema();
+			w_out_schema(w_req_schema(fields, "wextract", NULL));
 			exit(w_out_finish(prog));
 		case 'h':
 			usage(stdout);
 			exit(w_out_finish(prog));
 		case 'V':
-			printf("wextract %s\n", WEBTOOLS_VERSION);
+			w_out_version(prog);
 			exit(w_out_finish(prog));
 		default:
 			usage(stderr);
@@ -366,7 +349,8 @@ main(int argc, char **argv)
 	w_err_clear(&e);
 	if (w_req_validate_peek(fields, st.req, NULL, &e) == -1) {
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
-		rc = emit(&st, failed(w_env_new(prog), &e, "request"));
+		rc = w_out_emit_rc(failed(w_env_new(prog), &e, "request"),
+		    st.mode, prog);
 	} else if (optind < argc)
 		for (i = optind; i < argc; i++)
 			rc = w_exit_worst(rc, one(&st, argv[i]));

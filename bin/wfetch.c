@@ -77,15 +77,6 @@ add_header(jv base, const char *h)
 }
 
 static int
-emit(struct state *st, jv env)
-{
-	int rc = w_env_exit_peek(env);
-
-	w_out_emit(env, st->mode, prog);
-	return rc;
-}
-
-static int
 on_request(jv input, void *arg)
 {
 	struct state *st = arg;
@@ -94,7 +85,8 @@ on_request(jv input, void *arg)
 
 	jv_array_foreach(reqs, i, r) {
 		(void)i;
-		rc = w_exit_worst(rc, emit(st, w_fetch_run(&st->ctx, r)));
+		rc = w_exit_worst(rc, w_out_emit_rc(w_fetch_run(&st->ctx, r),
+		    st->mode, prog));
 	}
 	jv_free(reqs);
 	return rc;
@@ -104,14 +96,8 @@ static int
 on_bad(const char *msg, void *arg)
 {
 	struct state *st = arg;
-	struct w_err e;
-	jv env = w_env_new(prog);
 
-	w_err_clear(&e);
-	w_err_set(&e, "invalid_parameter", "%s", msg);
-	e.usage = 1;
-	env = jv_object_set(env, jv_string("summary"), jv_string(msg));
-	return emit(st, w_env_error(env, &e));
+	return w_out_bad_input(msg, st->mode, prog);
 }
 
 /* Parse options into st; returns -1 on a usage error. */
@@ -209,15 +195,13 @@ options(int argc, char **argv, struct state *st)
 				st->mode = W_OUT_COMPACT;
 			break;
 		case 's':
-			jv_dumpf(w_fetch_schema(), stdout, JV_PRINT_PRETTY |
-			    JV_PRINT_SPACE2);
-			putchar('\n');
+			w_out_schema(w_fetch_schema());
 			exit(w_out_finish(prog));
 		case 'h':
 			usage(stdout);
 			exit(w_out_finish(prog));
 		case 'V':
-			printf("wfetch %s\n", WEBTOOLS_VERSION);
+			w_out_version(prog);
 			exit(w_out_finish(prog));
 		default:
 			usage(stderr);
@@ -239,8 +223,10 @@ main(int argc, char **argv)
 	st.base = jv_object();
 	st.ctx.config = &cfg;
 	st.ctx.progress = 1;
-	if (options(argc, argv, &st) == -1)
+	if (options(argc, argv, &st) == -1) {
+		jv_free(st.base);
 		return W_EXIT_USAGE;
+	}
 	w_err_clear(&e);
 	if (w_config_load(&cfg, &e) == -1) {
 		fprintf(stderr, "%s: %s\n", prog, e.msg);

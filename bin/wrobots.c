@@ -646,16 +646,14 @@ options(int argc, char **argv, struct state *st)
 			st->mode = W_OUT_COMPACT;
 			break;
 		case 's':
-			jv_dumpf(w_req_schema(fields, "wrobots request",
-			    required), stdout, JV_PRINT_PRETTY |
-			    JV_PRINT_SPACE2);
-			putchar('\n');
+			w_out_schema(w_req_schema(fields, "wrobots request",
+			    required));
 			exit(w_out_finish(prog));
 		case 'h':
 			usage(stdout);
 			exit(w_out_finish(prog));
 		case 'V':
-			printf("wrobots %s\n", WEBTOOLS_VERSION);
+			w_out_version(prog);
 			exit(w_out_finish(prog));
 		default:
 			usage(stderr);

@@ -111,14 +111,8 @@ static int
 on_bad(const char *msg, void *arg)
 {
 	struct state *st = arg;
-	struct w_err e;
-	jv env = w_env_new(prog);
 
-	w_err_clear(&e);
-	w_err_set(&e, "invalid_parameter", "%s", msg);
-	e.usage = 1;
-	env = jv_object_set(env, jv_string("summary"), jv_string(msg));
-	return emit(st, w_env_error(env, &e));
+	return w_out_bad_input(msg, st->mode, prog);
 }
 
 static int
@@ -185,16 +179,14 @@ options(int argc, char **argv, struct state *st)
 			st->mode = W_OUT_COMPACT;
 			break;
 		case 's':
-			jv_dumpf(w_req_schema(w_search_fields(), "wsearch "
-			    "request", (const char *const[]){ "query", NULL }),
-			    stdout, JV_PRINT_PRETTY | JV_PRINT_SPACE2);
-			putchar('\n');
+			w_out_schema(w_req_schema(w_search_fields(), "wsearch "
+			    "request", (const char *const[]){ "query", NULL }));
 			exit(w_out_finish(prog));
 		case 'h':
 			usage(stdout);
 			exit(w_out_finish(prog));
 		case 'V':
-			printf("wsearch %s\n", WEBTOOLS_VERSION);
+			w_out_version(prog);
 			exit(w_out_finish(prog));
 		default:
 			usage(stderr);

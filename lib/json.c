@@ -173,6 +173,41 @@ w_out_emit(jv env, enum w_out_mode mode, const char *prog)
 }
 
 int
+w_out_emit_rc(jv env, enum w_out_mode mode, const char *prog)
+{
+	int rc = w_env_exit_peek(env);
+
+	w_out_emit(env, mode, prog);
+	return rc;
+}
+
+int
+w_out_bad_input(const char *msg, enum w_out_mode mode, const char *prog)
+{
+	struct w_err e;
+	jv env = w_env_new(prog);
+
+	w_err_clear(&e);
+	w_err_set(&e, "invalid_parameter", "%s", msg);
+	e.usage = 1;
+	env = jv_object_set(env, jv_string("summary"), jv_string(msg));
+	return w_out_emit_rc(w_env_error(env, &e), mode, prog);
+}
+
+void
+w_out_schema(jv schema)
+{
+	jv_dumpf(schema, stdout, JV_PRINT_PRETTY | JV_PRINT_SPACE2);
+	putchar('\n');
+}
+
+void
+w_out_version(const char *prog)
+{
+	printf("%s %s\n", prog, WEBTOOLS_VERSION);
+}
+
+int
 w_out_finish(const char *prog)
 {
 	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {

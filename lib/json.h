@@ -77,6 +77,18 @@ enum w_out_mode {
  */
 void		 w_out_emit(jv env, enum w_out_mode mode, const char *prog);
 
+/* w_out_emit, returning the envelope's exit code. Consumes env. */
+int		 w_out_emit_rc(jv env, enum w_out_mode mode, const char *prog);
+
+/* An invalid_parameter envelope (usage) for malformed input; its exit
+ * code. */
+int		 w_out_bad_input(const char *msg, enum w_out_mode mode,
+		    const char *prog);
+
+/* Print a JSON Schema (consumed) pretty on stdout; --version's line. */
+void		 w_out_schema(jv schema);
+void		 w_out_version(const char *prog);
+
 /*
  * Flush and close stdout; on failure print "prog: writing output failed"
  * and return 1, else 0.

@@ -145,6 +145,8 @@ extern const struct w_provider w_provider_ollama;
 extern const struct w_provider w_provider_duckduckgo;
 extern const struct w_provider w_provider_startpage;
 extern const struct w_provider w_provider_local;
+extern const struct w_provider w_provider_parallel;
+extern const struct w_provider w_provider_codex;
 
 /*
  * Response parsers, exported for the unit tests. Each returns 0 with

@@ -28,9 +28,6 @@
 #include "searchcache.h"
 #include "url.h"
 
-/* Slots for providers that arrive with their own issue. */
-extern const struct w_provider w_provider_parallel;	/* -> provider.h */
-extern const struct w_provider w_provider_codex;	/* -> provider.h */
 static const char *const keyless_members[] = { "duckduckgo", "startpage",
     NULL };
 static const struct w_provider p_keyless = {

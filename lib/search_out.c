@@ -420,12 +420,28 @@ str_list(char **v, size_t n)
 	return a;
 }
 
+/* A provider's credential enters cache keys only as its digest. */
+static jv
+credential_digest(jv k, const struct w_search *s, const char *path,
+    const char *name)
+{
+	jv v = w_config_get(s->cfg, path);
+	const char *env;
+	char digest[65];
+
+	if (jv_get_kind(v) == JV_KIND_STRING &&
+	    (env = getenv(jv_string_value(v))) != NULL) {
+		w_sha256_hex(env, strlen(env), digest);
+		k = jv_object_set(k, jv_string(name), jv_string(digest));
+	}
+	jv_free(v);
+	return k;
+}
+
 char *
 w_search_cache_key(const struct w_search *s, const struct req *r)
 {
 	jv k = jv_object(), q = jv_object(), v;
-	const char *env;
-	char digest[65];
 	int i;
 
 	q = jv_object_set(q, jv_string("query"), jv_string(r->q.query));
@@ -446,14 +462,8 @@ w_search_cache_key(const struct w_search *s, const struct req *r)
 	k = jv_object_set(k, jv_string("request"), q);
 	k = jv_object_set(k, jv_string("search"),
 	    w_config_get(s->cfg, "search"));
-	v = w_config_get(s->cfg, "search.ollama.apiKeyEnv");
-	if (jv_get_kind(v) == JV_KIND_STRING &&
-	    (env = getenv(jv_string_value(v))) != NULL) {
-		w_sha256_hex(env, strlen(env), digest);
-		k = jv_object_set(k, jv_string("credential"),
-		    jv_string(digest));
-	}
-	jv_free(v);
+	k = credential_digest(k, s, "search.ollama.apiKeyEnv", "ollama");
+	k = credential_digest(k, s, "search.parallel.apiKeyEnv", "parallel");
 	k = jv_dump_string(k, JV_PRINT_SORTED);
 	v = jv_string_fmt("wsearch/1 %s", jv_string_value(k));
 	jv_free(k);

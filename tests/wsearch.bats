@@ -185,11 +185,11 @@ ol() {	# ollama on the fake's plain port
 	[ "$(logged 'auth=yes')" -eq 2 ]
 }
 
-@test "default chain: parallel is not available, ollama is next" {
+@test "default chain: parallel fails offline, ollama is next" {
 	write_config '{}'
 	run wsearch -c widgets
 	echo "$output" | jq -e '.coverage.chain == ["parallel","ollama"]'
-	echo "$output" | jq -e '.coverage.backends[0] | .backend == "parallel" and .outcome == "not_available"'
+	echo "$output" | jq -e '.coverage.backends[0] | .backend == "parallel" and .outcome == "failed"'
 	echo "$output" | jq -e '.coverage.backends[1].backend == "ollama"'
 }
 
