@@ -12,6 +12,7 @@
 #include "buf.h"
 #include "config.h"
 #include "hoststate.h"
+#include "fetch_parallel.h"
 #include "json.h"
 #include "run.h"
 #include "searchcache.h"
@@ -440,7 +441,59 @@ check(jv list, const char *name, const char *st, const char *detail)
 	return jv_array_append(list, o);
 }
 
-/* The key-presence checks of doctor; liveness needs the search chain. */
+/* Whether the provider list at path names name (dflt when unset). */
+static int
+selects(const struct w_config *c, const char *path, const char *name,
+    int dflt)
+{
+	jv v = w_config_get(c, path);
+	int yes = dflt;
+
+	if (jv_get_kind(v) == JV_KIND_STRING)
+		yes = strcmp(jv_string_value(v), name) == 0;
+	else if (jv_get_kind(v) == JV_KIND_ARRAY) {
+		yes = 0;
+		jv_array_foreach(v, i, x) {
+			(void)i;
+			if (jv_get_kind(x) == JV_KIND_STRING &&
+			    strcmp(jv_string_value(x), name) == 0)
+				yes = 1;
+			jv_free(x);
+		}
+	}
+	jv_free(v);
+	return yes;
+}
+
+/* Parallel liveness (tools/list only, no query) where it is selected. */
+static jv
+parallel_checks(jv list, const struct w_config *c, int *bad)
+{
+	static const char *const which[] = { "search", "fetch" };
+	struct w_err e;
+	char name[32];
+	jv info;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (!selects(c, i == 0 ? "search.backend" : "fetch.provider",
+		    "parallel", i == 0))
+			continue;
+		snprintf(name, sizeof(name), "parallel %s", which[i]);
+		w_err_clear(&e);
+		if (w_parallel_live(c, which[i], 10000, &info, &e) == -1) {
+			list = check(list, name, "FAIL", e.msg);
+			*bad = 1;
+		} else {
+			list = check(list, name, "ok", "tools/list answered");
+			jv_free(info);
+		}
+	}
+	return list;
+}
+
+/* Config, host state, run file, and liveness of the providers whose
+ * probe sends no query (Parallel: tools/list). */
 static int
 doctor(const struct opts *o)
 {
@@ -456,6 +509,7 @@ doctor(const struct opts *o)
 		bad = 1;
 	} else {
 		list = check(list, "config", "ok", "loaded and valid");
+		list = parallel_checks(list, &c, &bad);
 		w_config_free(&c);
 	}
 	w_err_clear(&e);
@@ -477,8 +531,8 @@ doctor(const struct opts *o)
 		list = check(list, "run", "ok", "run file readable");
 		w_run_close(r);
 	}
-	list = check(list, "liveness", "skip", "backend liveness probes are "
-	    "not implemented yet");
+	list = check(list, "other liveness", "skip", "probes that would send "
+	    "a query (SearXNG, Ollama, keyless engines) are not run");
 	env = ok_env("doctor", bad ? "problems found" : "no problems found");
 	env = jv_object_set(env, jv_string("checks"), list);
 	if (bad)

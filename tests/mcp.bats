@@ -309,3 +309,10 @@ fcfg() {
 	echo "$output" | jq -e '.error.code == "timeout"'
 	[ "$SECONDS" -lt 10 ]
 }
+
+@test "doctor: Parallel liveness uses tools/list only, never a query" {
+	run -0 web-control -c doctor
+	echo "$output" | jq -e '.checks[] | select(.check == "parallel search") | .status == "ok"'
+	[ "$(rpcs tools/list)" -ge 1 ]
+	[ "$(rpcs tools/call)" = 0 ]
+}

@@ -278,11 +278,18 @@ mode() {
 }
 
 @test "doctor: reports each check" {
+	write_config '{"search":{"backend":"ollama"}}'
 	run -0 web-control -c doctor
 	echo "$output" | jq -e '[.checks[].check] | index("host state")'
 	export WEB_RUN_FILE="$BATS_TEST_TMPDIR/none.json"
 	run -1 web-control doctor
 	assert_output --partial FAIL
+}
+
+@test "doctor: an unreachable default Parallel endpoint is a failed check" {
+	unset WEB_RUN_FILE
+	run -1 web-control -c doctor
+	echo "$output" | jq -e '.checks[] | select(.check == "parallel search") | .status == "FAIL"'
 }
 
 @test "web-control: writing to a full device fails" {

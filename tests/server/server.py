@@ -698,7 +698,7 @@ def r_ddg(h):
         name = "ddg_html_eof_google_fallback_eino_2025.html"
     else:
         name = "ddg_html_eino_2025.html"
-    h.send(200, fixture(name), HTML)
+    h.send(200, fixture(os.path.join("..", "search", name)), HTML)
 
 
 GP = frozenset(("GET", "HEAD"))
