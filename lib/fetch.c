@@ -184,6 +184,9 @@ save_file(const char *path, const char *data, size_t len)
 			off += (size_t)n;
 		if (off == len && close(fd) == 0) {
 			fd = -1;
+			/* Unlink first: ext4 flushes data synchronously when
+			 * a rename replaces an existing file. */
+			(void)unlink(path);
 			rc = rename(tmp.p, path);
 		}
 		if (fd >= 0)

@@ -59,7 +59,7 @@ load_curl(void)
 	if (state != 0)
 		return state == 1 ? 0 : -1;
 	state = -1;
-	if ((h = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL)) == NULL)
+	if ((h = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL)) == NULL)
 		return -1;
 #define SYM(f, name) if ((*(void **)&lc.f = dlsym(h, name)) == NULL) return -1
 	SYM(global_init, "curl_global_init");
