@@ -647,7 +647,7 @@ obtain_chain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 	const char *prov[2];
 	struct w_err e;
 	jv tried = jv_array(), det;
-	int n, i, rc = -1;
+	int n, i, k, rc = -1;
 
 	w_err_clear(&e);
 	if ((n = w_parallel_fetch_chain(ctx->config, prov, 2, &e)) == -1) {
@@ -655,15 +655,18 @@ obtain_chain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 		*env = fail(*env, &e, "config");
 		return -1;
 	}
-	for (i = 0; i < n; i++) {
+	/* In a chain, options Parallel cannot honour skip it up front. */
+	for (i = k = 0; i < n; i++)
+		if (strcmp(prov[i], "local") == 0 || n == 1 ||
+		    w_parallel_fetch_check(req, &e) == 0)
+			prov[k++] = prov[i];
+	for (i = 0; i < k; i++) {
 		if (strcmp(prov[i], "local") == 0)
 			rc = obtain(ctx, req, u, env, d, bytes);
-		else if (n > 1 && w_parallel_fetch_check(req, &e) == -1)
-			continue;
 		else
 			rc = w_parallel_obtain(ctx->config, ctx->run, req,
 			    ctx->timeout_ms, env, d, bytes);
-		if (rc == 0 || i + 1 == n || !w_parallel_fetch_advance(*env))
+		if (rc == 0 || i + 1 == k || !w_parallel_fetch_advance(*env))
 			break;
 		det = jv_object_get(jv_copy(*env), jv_string("error"));
 		tried = jv_array_append(tried, jv_string_fmt("%s: %s", prov[i],

@@ -285,6 +285,14 @@ fcfg() {
 	[ "$(rpcs tools/call)" = 0 ]
 }
 
+@test "mcp fetch: a local failure stays an error when Parallel is skipped for its options" {
+	FP=$(cat "$FM/port")
+	fcfg '["local","parallel"]'
+	run -1 wfetch -c --include-links "http://127.0.0.1:$FP/status/404"
+	echo "$output" | jq -e '.status == "error" and .error.code == "http_4xx"'
+	[ "$(rpcs tools/call)" = 0 ]
+}
+
 @test "mcp fetch: rate limits, source errors and a missing key" {
 	fcfg '"parallel"'
 	mode ratelimit
