@@ -47,7 +47,7 @@ $(BIN)/%: $(B)/bin/%.o $(LIBA)
 
 $(B)/unit/%: tests/unit/%.c tests/unit/t.h $(LIBA)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIBA) $(LDFLAGS) $(DEP_LIBS)
+	@echo "LD $@"; $(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIBA) $(LDFLAGS) $(DEP_LIBS)
 
 units: $(UNIT_BIN)
 

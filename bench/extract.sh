@@ -93,3 +93,24 @@ printf '%-34s %10s %14s\n' "wextract FILE... (one process)" "$batch" \
 printf '%-34s %10s %14s\n' "cat per page (floor)" "$catfloor" "-"
 printf '%-34s %10s %14s\n' "wextract per page" "$perpage" \
     "$(ratio "$perpage" "$catfloor")"
+printf '%-34s %10s %14s\n' "wextract per page vs one process" "$perpage" \
+    "$(ratio "$perpage" "$batch")"
+
+# Readability's batch rate from the quality table, for the 20x goal.
+rb=$(awk '$1 == "readability-text" {print $7}' "$tmp/q" 2>/dev/null)
+if [ -n "$rb" ]; then
+	printf '%-34s %10s %14s\n' "readability-text (batch)" "$rb" \
+	    "$(awk -v b="$batch" -v r="$rb" 'BEGIN {printf "wextract %.1fx", b / r}')"
+fi
+
+# Peak memory on the largest page: goal under 10 x its size + 16 MiB.
+big=$(ls -S "$tmp"/pages/*.html | head -1)
+size=$(wc -c < "$big")
+/usr/bin/time -f '%M' -o "$tmp/rss" "$W" --format text -c $WOPT "$big" \
+    > /dev/null 2>&1
+rss=$(cat "$tmp/rss")
+bound=$(( (size * 10 + 16 * 1024 * 1024) / 1024 ))
+echo
+printf 'peak RSS on the largest page (%s, %d bytes): %d KiB, bound %d KiB (%s)\n' \
+    "$(basename "$big")" "$size" "$rss" "$bound" \
+    "$([ "$rss" -lt "$bound" ] && echo met || echo NOT met)"

@@ -301,8 +301,10 @@ list_from_env(const char *var)
 	return l;
 }
 
+/* Request headers; internal (trusted, possibly credentials) ones only
+ * while the request stays on its first origin. */
 static struct curl_slist *
-build_headers(const struct w_http_req *r)
+build_headers(const struct w_http_req *r, int with_internal)
 {
 	struct curl_slist *l = NULL;
 	const char *const *h;
@@ -319,7 +321,7 @@ build_headers(const struct w_http_req *r)
 			jv_free(k);
 			jv_free(v);
 		}
-	for (h = r->internal; h && *h; h++) {
+	for (h = with_internal ? r->internal : NULL; h && *h; h++) {
 		if (strncasecmp(*h, "User-Agent:", 11) == 0)
 			has_ua = 1;
 		l = curl_slist_append(l, *h);
@@ -560,6 +562,16 @@ location_of(const struct w_http_resp *resp)
 }
 
 static int
+same_origin(const struct w_url *u, const char *origin)
+{
+	char *o = w_url_origin(u);
+	int same = strcmp(o, origin) == 0;
+
+	free(o);
+	return same;
+}
+
+static int
 is_redirect(int st)
 {
 	return st == 301 || st == 302 || st == 303 || st == 307 || st == 308;
@@ -619,7 +631,7 @@ w_http_fetch(const struct w_http_req *r, struct w_http_resp *resp,
 	struct env_lists el;
 	struct curl_slist *hdrs = NULL;
 	CURL *c = NULL;
-	char *url = NULL, *loc, *next;
+	char *url = NULL, *loc, *next, *origin0;
 	long start = now_ms(), deadline = start + effective_timeout(r);
 	int hop, rc = -1, maxr = r->max_redirects < 0 ?
 	    W_HTTP_MAX_REDIRECTS : r->max_redirects;
@@ -646,7 +658,8 @@ w_http_fetch(const struct w_http_req *r, struct w_http_resp *resp,
 	w_buf_init(&x.body, r->max_bytes ? r->max_bytes : W_HTTP_MAX_BYTES);
 	el.resolve = list_from_env("WEB_RESOLVE");
 	el.connect_to = list_from_env("WEB_CONNECT_TO");
-	hdrs = build_headers(r);
+	hdrs = build_headers(r, 1);
+	origin0 = w_url_origin(&u);
 	c = curl_easy_init();
 	for (hop = 0;; hop++) {
 		free(url);
@@ -687,6 +700,10 @@ w_http_fetch(const struct w_http_req *r, struct w_http_resp *resp,
 			break;
 		}
 		free(next);
+		if (r->internal && !same_origin(&u, origin0)) {
+			curl_slist_free_all(hdrs);
+			hdrs = build_headers(r, 0);
+		}
 	}
 	if (r->no_redirects && rc == 0 && is_redirect(resp->status))
 		resp->location = location_of(resp);
@@ -696,6 +713,7 @@ w_http_fetch(const struct w_http_req *r, struct w_http_resp *resp,
 	resp->duration_ms = now_ms() - start;
 	w_url_free(&u);
 	jv_free(x.headers);
+	free(origin0);
 	curl_slist_free_all(hdrs);
 	curl_slist_free_all(el.resolve);
 	curl_slist_free_all(el.connect_to);
