@@ -242,6 +242,8 @@ main(int argc, char **argv)
 		w_out_finish(prog);
 		return W_EXIT_BLOCKED;
 	}
+	/* One URL in a process-private run: nothing could hit the cache. */
+	st.ctx.nocache = optind == argc - 1 && w_run_private(st.ctx.run);
 	if (optind < argc)
 		for (i = optind; i < argc; i++)
 			rc = w_exit_worst(rc, on_request(jv_object_set(

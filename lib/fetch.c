@@ -736,7 +736,7 @@ w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 	}
 	env = set(env, "source", initial_source(req));
 	w_url_parse(w_json_str_peek(req, "url"), &u, &e);
-	if (ctx->run) {
+	if (ctx->run && !ctx->nocache) {
 		key = cache_key(ctx, req);
 		rc = w_doccache_get(ctx->run, key, ctx->timeout_ms > 0 ?
 		    ctx->timeout_ms : W_HTTP_TIMEOUT_MS, &text, &len, &meta, &e);

@@ -20,6 +20,7 @@ struct w_fetch_ctx {
 	int			 progress;	/* progress line on a tty */
 	struct w_run		*run;		/* the run: its document cache */
 	int			 whole;		/* -r: no default page cap */
+	int			 nocache;	/* skip the run's document cache */
 };
 
 /* The request table (also the source of --schema). */
