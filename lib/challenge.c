@@ -7,10 +7,10 @@
  * 429 or 503. One light pass strips tags to measure the visible text.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "buf.h"
 #include "challenge.h"
@@ -119,35 +119,123 @@ static const char *const login[] = {
 	"log on", NULL
 };
 
+/* ASCII lowercase of byte c, as tolower() in the C locale. */
+#define LC(c)	((c) >= 'A' && (c) <= 'Z' ? (c) + 32 : (c))
+/* isspace() in the C locale. */
+#define IS_SPACE(c)	((c) == ' ' || ((c) >= '\t' && (c) <= '\r'))
+
+/* Whether s[0..n) equals needle (lowercase) ignoring ASCII case. */
+static int
+eq_ci(const char *s, const char *needle, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (LC((unsigned char)s[i]) != (unsigned char)needle[i])
+			return 0;
+	return 1;
+}
+
+/* Offset of needle (lowercase) in s[0..len) ignoring case, or len. */
 static size_t
 find_ci(const char *s, size_t len, const char *needle)
 {
-	size_t n = strlen(needle), i;
+	size_t n = strlen(needle), i = 0;
+	unsigned char f = (unsigned char)needle[0];
+	const char *p;
 
-	for (i = 0; n <= len && i <= len - n; i++)
-		if (strncasecmp(s + i, needle, n) == 0)
+	if (n == 0 || n > len)
+		return n == 0 ? 0 : len;
+	if (f < 'a' || f > 'z') {
+		/* no case to fold on the first byte: let memchr skip */
+		while (i <= len - n &&
+		    (p = memchr(s + i, f, len - n + 1 - i)) != NULL) {
+			i = (size_t)(p - s);
+			if (eq_ci(s + i + 1, needle + 1, n - 1))
+				return i;
+			i++;
+		}
+		return len;
+	}
+	for (; i <= len - n; i++)
+		if (LC((unsigned char)s[i]) == f &&
+		    eq_ci(s + i + 1, needle + 1, n - 1))
 			return i;
 	return len;
 }
 
+/* Bytes with their high bit set where w's bytes are 0 or 'A'..'Z'. */
+#define ONES	0x0101010101010101ULL
+#define HIGHS	0x8080808080808080ULL
+
 static void
 markup_add(struct scan *sc, const char *s, size_t n)
 {
-	char tmp[512];
-	size_t room, k, i;
+	struct w_buf *b = &sc->markup;
+	size_t room = b->max - b->len, i = 0;
+	uint64_t w, h, up, nul;
+	unsigned char c;
+	char *o;
 
-	while (n > 0 && sc->markup.len < sc->markup.max) {
-		room = sc->markup.max - sc->markup.len;
-		k = n < sizeof(tmp) ? n : sizeof(tmp);
-		if (k > room)
-			k = room;
-		for (i = 0; i < k; i++)
-			tmp[i] = s[i] == '\0' ? ' ' :
-			    (char)tolower((unsigned char)s[i]);
-		(void)w_buf_add(&sc->markup, tmp, k);
-		s += k;
-		n -= k;
+	if (n > room)
+		n = room;
+	if (n == 0)
+		return;
+	w_buf_reserve(b, n);
+	o = b->p + b->len;
+	/* eight bytes at a time: ASCII capitals + 0x20, NUL to ' ' */
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = w & ~HIGHS;
+		up = (h + ONES * (0x80 - 'A')) & ~(h + ONES * (0x7f - 'Z')) &
+		    ~w & HIGHS;
+		nul = ~((h + ~HIGHS) | w) & HIGHS;
+		w |= (up | nul) >> 2;
+		memcpy(o + i, &w, 8);
 	}
+	for (; i < n; i++) {
+		c = (unsigned char)s[i];
+		o[i] = c == '\0' ? ' ' : (char)LC(c);
+	}
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+/*
+ * A run of plain text at s (up to '<', '&' or a curly quote's lead
+ * byte): text_char() for each byte, kept in locals. Returns its length.
+ */
+static size_t
+text_run(struct scan *sc, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i, visible = sc->visible, vislen = sc->vislen;
+	int space = sc->space;
+	unsigned char c;
+
+	for (i = 0; i < len; i++) {
+		c = p[i];
+		if (c == '<' || c == '&' || c == 0xe2)
+			break;
+		if (IS_SPACE(c) || c == 0) {
+			space = visible > 0;
+			continue;
+		}
+		if (space) {
+			space = 0;
+			visible++;
+			if (vislen < VIS_KEEP)
+				sc->vis[vislen++] = ' ';
+		}
+		if ((c & 0xc0) != 0x80)
+			visible++;
+		if (vislen < VIS_KEEP)
+			sc->vis[vislen++] = (char)LC(c);
+	}
+	sc->visible = visible;
+	sc->vislen = vislen;
+	sc->space = space;
+	return i;
 }
 
 static void
@@ -166,7 +254,7 @@ vis_byte(struct scan *sc, int c)
 	if ((c & 0xc0) != 0x80)
 		sc->visible++;
 	if (sc->vislen < VIS_KEEP)
-		sc->vis[sc->vislen++] = (char)tolower(c);
+		sc->vis[sc->vislen++] = (char)LC(c);
 }
 
 /* One character of text at s: entities and curly quotes folded. */
@@ -189,7 +277,7 @@ text_char(struct scan *sc, const char *s, size_t len)
 	if (c == '&')
 		for (i = 0; ents[i].ent != NULL; i++) {
 			n = strlen(ents[i].ent);
-			if (n <= len && strncasecmp(s, ents[i].ent, n) == 0) {
+			if (n <= len && eq_ci(s, ents[i].ent, n)) {
 				vis_byte(sc, ents[i].c);
 				return n;
 			}
@@ -199,7 +287,7 @@ text_char(struct scan *sc, const char *s, size_t len)
 		vis_byte(sc, '\'');
 		return 3;
 	}
-	vis_byte(sc, isspace(c) || c == 0 ? ' ' : c);
+	vis_byte(sc, IS_SPACE(c) || c == 0 ? ' ' : c);
 	return 1;
 }
 
@@ -223,7 +311,7 @@ tag_span(const char *s, size_t len, char *name, size_t namelen, int *end)
 	while (i < len && (isalnum((unsigned char)s[i]) || s[i] == '-' ||
 	    s[i] == ':')) {
 		if (k + 1 < namelen)
-			name[k++] = (char)tolower((unsigned char)s[i]);
+			name[k++] = (char)LC((unsigned char)s[i]);
 		i++;
 	}
 	name[k] = '\0';
@@ -280,10 +368,16 @@ scan_html(struct scan *sc, const char *s, size_t len)
 {
 	char name[16];
 	size_t i = 0, n;
+	unsigned char c;
 	int end;
 
 	while (i < len) {
-		if (s[i] != '<') {
+		c = (unsigned char)s[i];
+		if (c != '<' && c != '&' && c != 0xe2) {
+			i += text_run(sc, s + i, len - i);
+			continue;
+		}
+		if (c != '<') {
 			i += text_char(sc, s + i, len - i);
 			continue;
 		}
@@ -454,7 +548,9 @@ classify(const struct scan *sc, int status, jv headers,
 	if (sparse && (v = find_marker(widgets, sc->markup.p)) != NULL)
 		return set(c, "access_challenge", v,
 		    "captcha form on a sparse page");
-	v = find_marker(scripts, sc->markup.p);
+	/* the vendor scripts matter only on the sparse pages below */
+	v = sparse || (sc->visible <= W_CHALLENGE_VOCAB_MAX && refused) ?
+	    find_marker(scripts, sc->markup.p) : NULL;
 	if (v != NULL && sparse && refused)
 		return set(c, "access_challenge", v,
 		    "challenge script on a sparse refused page");
@@ -480,6 +576,8 @@ w_challenge_classify(const char *html, size_t len, int http_status,
 
 	memset(c, 0, sizeof(*c));
 	w_buf_init(&sc->markup, MARKUP_MAX);
+	/* the markup kept is a part of html: one allocation holds it */
+	w_buf_reserve(&sc->markup, len);
 	(void)w_buf_add(&sc->markup, "", 0);
 	scan_html(sc, html, len);
 	hit = classify(sc, http_status, headers, c);

@@ -21,6 +21,7 @@
 #include "fetch_parallel.h"
 #include "http.h"
 #include "json.h"
+#include "policy.h"
 #include "sha256.h"
 #include "url.h"
 #include "view.h"
@@ -653,6 +654,13 @@ obtain_chain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 	if ((n = w_parallel_fetch_chain(ctx->config, prov, 2, &e)) == -1) {
 		jv_free(tried);
 		*env = fail(*env, &e, "config");
+		return -1;
+	}
+	/* The target passes the policy whoever fetches it: a remote
+	 * provider must never be handed a URL this host may not fetch. */
+	if (w_policy_check_url(&ctx->config->policy, u, 0, &e) == -1) {
+		jv_free(tried);
+		*env = fail(*env, &e, "fetch");
 		return -1;
 	}
 	/* In a chain, options Parallel cannot honour skip it up front. */

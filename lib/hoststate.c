@@ -205,169 +205,509 @@ is_hex32(const char *s)
 	size_t i;
 
 	for (i = 0; i < 32; i++)
-		if (s[i] == '\0' || strchr("0123456789abcdef", s[i]) == NULL)
+		if (!((s[i] >= '0' && s[i] <= '9') ||
+		    (s[i] >= 'a' && s[i] <= 'f')))
 			return 0;
 	return s[32] == '\0';
 }
 
-static int
-getnum(jv o, const char *k, double lo, double hi, double *v)
-{
-	jv x = jv_object_get(jv_copy(o), jv_string(k));
-	int ok = jv_get_kind(x) == JV_KIND_NUMBER;
+/*
+ * The state file is read and written by hand rather than through jv:
+ * jq's parser and a jv tree per bucket cost about a millisecond per
+ * call once a few dozen origins are recorded. The reader is strict JSON
+ * (any key order, whitespace, unknown members skipped); anything else,
+ * a missing or out-of-range field, a duplicate bucket or trailing bytes,
+ * is corrupt.
+ */
+#define BIG	9007199254740991.0	/* 2^53 - 1 */
+#define MAX_DEPTH	32
 
-	if (ok) {
-		*v = jv_number_value(x);
-		ok = *v >= lo && *v <= hi && *v == (double)(long long)*v;
-	}
-	jv_free(x);
-	return ok ? 0 : -1;
+struct cur {
+	const char	*p, *end;
+	int		 depth;
+};
+
+static void
+ws(struct cur *c)
+{
+	while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' ||
+	    *c->p == '\n' || *c->p == '\r'))
+		c->p++;
 }
 
-#define BIG	9007199254740991.0	/* 2^53 - 1 */
+/* Consume ch after any whitespace; -1 when something else comes. */
+static int
+eat(struct cur *c, char ch)
+{
+	ws(c);
+	if (c->p < c->end && *c->p == ch) {
+		c->p++;
+		return 0;
+	}
+	return -1;
+}
 
 static int
-parse_holder(jv o, struct w_host_holder *h)
+hexval(int ch)
 {
-	double v[5];
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	return -1;
+}
 
-	if (jv_get_kind(o) != JV_KIND_OBJECT ||
-	    getnum(o, "id", 0, BIG, &v[0]) || getnum(o, "pid", 1, 1 << 30,
-	    &v[1]) || getnum(o, "start", 0, BIG, &v[2]) ||
-	    getnum(o, "since", 0, BIG, &v[3]) ||
-	    getnum(o, "probe", 0, 1, &v[4]))
+/*
+ * A string. Its text (escapes decoded; non-ASCII and NUL as byte 1,
+ * which matches no name) goes to out when it fits in cap - 1 bytes,
+ * else out is "\1".
+ */
+static int
+str(struct cur *c, char *out, size_t cap)
+{
+	size_t n = 0;
+	int ch, i, d, v;
+
+	if (eat(c, '"') == -1)
+		return -1;
+	for (;;) {
+		if (c->p >= c->end)
+			return -1;
+		ch = (unsigned char)*c->p++;
+		if (ch == '"')
+			break;
+		if (ch < 0x20)
+			return -1;
+		if (ch == '\\') {
+			if (c->p >= c->end)
+				return -1;
+			switch (ch = (unsigned char)*c->p++) {
+			case '"': case '\\': case '/':
+				break;
+			case 'b': ch = '\b'; break;
+			case 'f': ch = '\f'; break;
+			case 'n': ch = '\n'; break;
+			case 'r': ch = '\r'; break;
+			case 't': ch = '\t'; break;
+			case 'u':
+				if (c->end - c->p < 4)
+					return -1;
+				for (v = 0, i = 0; i < 4; i++) {
+					if ((d = hexval(c->p[i])) == -1)
+						return -1;
+					v = v * 16 + d;
+				}
+				c->p += 4;
+				ch = v > 0 && v < 0x80 ? v : 1;
+				break;
+			default:
+				return -1;
+			}
+		} else if (ch >= 0x80)
+			ch = 1;
+		if (n + 1 < cap)
+			out[n++] = (char)ch;
+		else
+			n = cap;
+	}
+	if (n >= cap) {
+		out[0] = '\1';
+		n = 1;
+	}
+	out[n] = '\0';
+	return 0;
+}
+
+static int
+digits(struct cur *c)
+{
+	const char *s = c->p;
+
+	while (c->p < c->end && *c->p >= '0' && *c->p <= '9')
+		c->p++;
+	return c->p > s ? 0 : -1;
+}
+
+/* A JSON number; *v is -1 when it is too long to be one of ours. */
+static int
+lexnum(struct cur *c, double *v)
+{
+	const char *s;
+	char tmp[40];
+	size_t n;
+
+	ws(c);
+	s = c->p;
+	if (c->p < c->end && *c->p == '-')
+		c->p++;
+	if (c->p < c->end && *c->p == '0')
+		c->p++;
+	else if (digits(c) == -1)
+		return -1;
+	if (c->p < c->end && *c->p == '.') {
+		c->p++;
+		if (digits(c) == -1)
+			return -1;
+	}
+	if (c->p < c->end && (*c->p == 'e' || *c->p == 'E')) {
+		c->p++;
+		if (c->p < c->end && (*c->p == '+' || *c->p == '-'))
+			c->p++;
+		if (digits(c) == -1)
+			return -1;
+	}
+	n = (size_t)(c->p - s);
+	if (n <= 15 && s[0] != '-') {
+		/* Digits only (what the writer puts): exact without strtod. */
+		for (*v = 0; s < c->p && *s >= '0' && *s <= '9'; s++)
+			*v = *v * 10 + (*s - '0');
+		if (s == c->p)
+			return 0;
+		s = c->p - n;
+	}
+	if (n >= sizeof(tmp)) {
+		*v = -1;
+		return 0;
+	}
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	*v = strtod(tmp, NULL);
+	return 0;
+}
+
+/* A number that is an integer in [lo, hi]. */
+static int
+num(struct cur *c, double lo, double hi, long long *out)
+{
+	double v;
+
+	if (lexnum(c, &v) == -1 || !(v >= lo && v <= hi) ||
+	    v != (double)(long long)v)
+		return -1;
+	*out = (long long)v;
+	return 0;
+}
+
+static int
+word(struct cur *c, const char *w)
+{
+	size_t n = strlen(w);
+
+	if ((size_t)(c->end - c->p) < n || memcmp(c->p, w, n) != 0)
+		return -1;
+	c->p += n;
+	return 0;
+}
+
+/* Skip any one value. */
+static int
+skip(struct cur *c)
+{
+	char k[2], close;
+	double v;
+
+	ws(c);
+	if (c->p >= c->end)
+		return -1;
+	switch (*c->p) {
+	case '"':
+		return str(c, k, sizeof(k));
+	case 't':
+		return word(c, "true");
+	case 'f':
+		return word(c, "false");
+	case 'n':
+		return word(c, "null");
+	case '{':
+	case '[':
+		break;
+	default:
+		return lexnum(c, &v);
+	}
+	close = *c->p++ == '{' ? '}' : ']';
+	if (++c->depth > MAX_DEPTH)
+		return -1;
+	if (eat(c, close) == 0) {
+		c->depth--;
+		return 0;
+	}
+	do {
+		if (close == '}' && (str(c, k, sizeof(k)) == -1 ||
+		    eat(c, ':') == -1))
+			return -1;
+		if (skip(c) == -1)
+			return -1;
+	} while (eat(c, ',') == 0);
+	c->depth--;
+	return eat(c, close);
+}
+
+/* Index of name in f[0..n), n when absent; *next (the field after the
+ * last one found: the order the writer uses) is tried first. */
+static int
+field(const char *const *f, int n, const char *name, int *next)
+{
+	int i;
+
+	if (*next < n && strcmp(f[*next], name) == 0)
+		i = *next;
+	else
+		for (i = 0; i < n && strcmp(f[i], name) != 0; i++)
+			;
+	*next = i + 1;
+	return i;
+}
+
+static int
+parse_holder(struct cur *c, struct w_host_holder *h)
+{
+	static const char *const f[] = { "id", "pid", "start", "since",
+	    "probe" };
+	static const double lo[] = { 0, 1, 0, 0, 0 };
+	static const double hi[] = { BIG, 1 << 30, BIG, BIG, 1 };
+	long long v[5] = { 0 };
+	char k[40];
+	int i, seen = 0, next = 0;
+
+	if (eat(c, '{') == -1)
+		return -1;
+	do {
+		if (str(c, k, sizeof(k)) == -1 || eat(c, ':') == -1)
+			return -1;
+		if ((i = field(f, 5, k, &next)) == 5) {
+			if (skip(c) == -1)
+				return -1;
+			continue;
+		}
+		if (num(c, lo[i], hi[i], &v[i]) == -1)
+			return -1;
+		seen |= 1 << i;
+	} while (eat(c, ',') == 0);
+	if (eat(c, '}') == -1 || seen != 0x1f)
 		return -1;
 	h->id = (long)v[0];
 	h->pid = (pid_t)v[1];
 	h->start = (unsigned long long)v[2];
-	h->since = (long long)v[3];
+	h->since = v[3];
 	h->probe = (int)v[4];
 	return 0;
 }
 
 static int
-parse_bucket(const char *key, jv o, struct w_host_bucket *b)
+parse_active(struct cur *c, struct w_host_bucket *b)
+{
+	b->nact = 0;
+	if (eat(c, '[') == -1)
+		return -1;
+	if (eat(c, ']') == 0)
+		return 0;
+	do {
+		if (b->nact >= W_HOST_MAX_LEASES ||
+		    parse_holder(c, &b->act[b->nact]) == -1)
+			return -1;
+		b->nact++;
+	} while (eat(c, ',') == 0);
+	return eat(c, ']');
+}
+
+static int
+parse_bucket(struct cur *c, struct w_host_bucket *b)
 {
 	static const char *const f[] = { "scope", "last", "until",
 	    "throttles", "failures", "seq", "admitted", "throttled",
-	    "failed" };
-	double v[9];
-	jv act, h;
-	int i, n;
+	    "failed", "active" };
+	long long v[9] = { 0 };
+	char k[40];
+	int i, seen = 0, next = 0;
 
-	if (!is_hex32(key) || jv_get_kind(o) != JV_KIND_OBJECT)
+	if (eat(c, '{') == -1)
 		return -1;
-	for (i = 0; i < 9; i++)
-		if (getnum(o, f[i], 0, i == 0 ? W_SCOPE_COUNT - 1 : BIG,
-		    &v[i]) == -1)
+	do {
+		if (str(c, k, sizeof(k)) == -1 || eat(c, ':') == -1)
 			return -1;
-	memset(b, 0, sizeof(*b));
-	memcpy(b->key, key, 33);
+		if ((i = field(f, 10, k, &next)) == 10) {
+			if (skip(c) == -1)
+				return -1;
+			continue;
+		}
+		if (i == 9 ? parse_active(c, b) : num(c, 0, i == 0 ?
+		    W_SCOPE_COUNT - 1 : BIG, &v[i]))
+			return -1;
+		seen |= 1 << i;
+	} while (eat(c, ',') == 0);
+	if (eat(c, '}') == -1 || seen != 0x3ff)
+		return -1;
 	b->scope = (int)v[0];
-	b->last = (long long)v[1];
-	b->until = (long long)v[2];
+	b->last = v[1];
+	b->until = v[2];
 	b->throttles = (long)v[3];
 	b->failures = (long)v[4];
 	b->seq = (long)v[5];
 	b->admitted = (long)v[6];
 	b->throttled = (long)v[7];
 	b->failed = (long)v[8];
-	act = jv_object_get(jv_copy(o), jv_string("active"));
-	if (jv_get_kind(act) != JV_KIND_ARRAY ||
-	    (n = jv_array_length(jv_copy(act))) > W_HOST_MAX_LEASES) {
-		jv_free(act);
-		return -1;
-	}
-	for (i = 0; i < n; i++) {
-		h = jv_array_get(jv_copy(act), i);
-		if (parse_holder(h, &b->act[i]) == -1) {
-			jv_free(h);
-			jv_free(act);
-			return -1;
-		}
-		jv_free(h);
-	}
-	b->nact = n;
-	jv_free(act);
 	return 0;
+}
+
+/* Whether key is already among the n buckets (a table by key prefix). */
+static int
+duplicate(struct state *st, unsigned short *tab, size_t n)
+{
+	const char *key = st->b[n].key;
+	unsigned long h = 0;
+	size_t i;
+	int j;
+
+	for (j = 0; j < 8; j++)
+		h = h * 16 + (unsigned long)hexval(key[j]);
+	for (i = h % 1024; tab[i] != 0; i = (i + 1) % 1024)
+		if (strcmp(st->b[tab[i] - 1].key, key) == 0)
+			return 1;
+	tab[i] = (unsigned short)(n + 1);
+	return 0;
+}
+
+static int
+parse_buckets(struct cur *c, struct state *st, struct w_err *e)
+{
+	unsigned short tab[1024];
+	char k[40];
+
+	if (eat(c, '{') == -1)
+		return unavailable(e, "is corrupt (not a webtools state file)");
+	if (eat(c, '}') == 0)
+		return 0;
+	memset(tab, 0, sizeof(tab));
+	do {
+		if (st->n >= W_HOST_MAX_BUCKETS)
+			return unavailable(e, "is corrupt or has too many "
+			    "buckets");
+		if (st->n % 16 == 0)
+			st->b = w_realloc(st->b, (st->n + 16) *
+			    sizeof(*st->b));
+		memset(&st->b[st->n], 0, sizeof(*st->b));
+		if (str(c, k, sizeof(k)) == -1 || !is_hex32(k) ||
+		    eat(c, ':') == -1 || parse_bucket(c, &st->b[st->n]) == -1)
+			return unavailable(e, "is corrupt (a bucket)");
+		memcpy(st->b[st->n].key, k, 33);
+		if (duplicate(st, tab, st->n))
+			return unavailable(e, "is corrupt (a duplicate "
+			    "bucket)");
+		st->n++;
+	} while (eat(c, ',') == 0);
+	if (eat(c, '}') == -1)
+		return unavailable(e, "is corrupt (not a webtools state file)");
+	return 0;
+}
+
+static int
+parse_top(struct cur *c, struct state *st, struct w_err *e)
+{
+	char k[40];
+	long long v;
+	int version = 0, buckets = 0;
+
+	if (eat(c, '{') == -1)
+		return -1;
+	do {
+		if (str(c, k, sizeof(k)) == -1 || eat(c, ':') == -1)
+			return -1;
+		if (strcmp(k, "webtoolsHostState") == 0) {
+			if (num(c, 1, 1, &v) == -1)
+				return -1;
+			version = 1;
+		} else if (strcmp(k, "buckets") == 0) {
+			if (buckets)
+				return -1;
+			if (parse_buckets(c, st, e) == -1)
+				return -2;
+			buckets = 1;
+		} else if (skip(c) == -1)
+			return -1;
+	} while (eat(c, ',') == 0);
+	if (eat(c, '}') == -1 || !version || !buckets)
+		return -1;
+	ws(c);
+	return c->p == c->end ? 0 : -1;
 }
 
 static int
 parse_state(const char *s, size_t len, struct state *st, struct w_err *e)
 {
-	jv o, bs, k, v;
-	int it, n, rc;
+	struct cur c;
+	int rc;
 
-	o = jv_parse_sized(s, (int)len);
-	if (jv_get_kind(o) != JV_KIND_OBJECT ||
-	    w_json_int_peek(o, "webtoolsHostState", 0) != 1) {
-		jv_free(o);
-		return unavailable(e, "is corrupt (not a webtools state file)");
-	}
-	bs = jv_object_get(o, jv_string("buckets"));
-	if (jv_get_kind(bs) != JV_KIND_OBJECT ||
-	    (n = jv_object_length(jv_copy(bs))) > W_HOST_MAX_BUCKETS) {
-		jv_free(bs);
-		return unavailable(e, "is corrupt or has too many buckets");
-	}
-	st->b = w_calloc((size_t)n + 1, sizeof(*st->b));
+	c.p = s;
+	c.end = s + len;
+	c.depth = 0;
+	st->b = NULL;
 	st->n = 0;
-	for (it = jv_object_iter(bs); jv_object_iter_valid(bs, it);
-	    it = jv_object_iter_next(bs, it)) {
-		k = jv_object_iter_key(bs, it);
-		v = jv_object_iter_value(bs, it);
-		rc = parse_bucket(jv_string_value(k), v, &st->b[st->n]);
-		jv_free(v);
-		if (rc == -1) {
-			jv_free(k);
-			jv_free(bs);
-			free(st->b);
-			st->b = NULL;
-			st->n = 0;
-			return unavailable(e, "is corrupt (a bucket)");
-		}
-		jv_free(k);
-		st->n++;
-	}
-	jv_free(bs);
-	return 0;
+	if ((rc = parse_top(&c, st, e)) == 0)
+		return 0;
+	free(st->b);
+	st->b = NULL;
+	st->n = 0;
+	if (rc == -1)
+		unavailable(e, "is corrupt (not a webtools state file)");
+	return -1;
 }
 
-static jv
-dump_bucket(const struct w_host_bucket *b)
+/* Append sep (a comma or a brace) and "name":v. */
+static int
+addnum(struct w_buf *o, int sep, const char *name, long long v)
 {
-	jv o = jv_object(), act = jv_array(), h;
-	int i;
+	char d[24];
+	size_t i = sizeof(d);
+	unsigned long long u;
 
+	if (w_buf_addc(o, sep) == -1 || w_buf_addc(o, '"') == -1 ||
+	    w_buf_adds(o, name) == -1 || w_buf_add(o, "\":", 2) == -1)
+		return -1;
+	u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+	do
+		d[--i] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		d[--i] = '-';
+	return w_buf_add(o, d + i, sizeof(d) - i);
+}
+
+/* Append one bucket as a member of the buckets object (-1: too big). */
+static int
+dump_bucket(struct w_buf *o, const struct w_host_bucket *b)
+{
+	const struct w_host_holder *h;
+	int i, rc;
+
+	rc = w_buf_addc(o, '"') | w_buf_add(o, b->key, 32) |
+	    w_buf_add(o, "\":", 2) | addnum(o, '{', "scope", b->scope) |
+	    w_buf_adds(o, ",\"active\":[");
 	for (i = 0; i < b->nact; i++) {
-		h = jv_object();
-		h = jv_object_set(h, jv_string("id"), jv_number(b->act[i].id));
-		h = jv_object_set(h, jv_string("pid"),
-		    jv_number(b->act[i].pid));
-		h = jv_object_set(h, jv_string("start"),
-		    jv_number((double)b->act[i].start));
-		h = jv_object_set(h, jv_string("since"),
-		    jv_number((double)b->act[i].since));
-		h = jv_object_set(h, jv_string("probe"),
-		    jv_number(b->act[i].probe));
-		act = jv_array_append(act, h);
+		h = &b->act[i];
+		if (i > 0)
+			rc |= w_buf_addc(o, ',');
+		rc |= addnum(o, '{', "id", h->id) |
+		    addnum(o, ',', "pid", h->pid) |
+		    addnum(o, ',', "start", (long long)h->start) |
+		    addnum(o, ',', "since", h->since) |
+		    addnum(o, ',', "probe", h->probe) | w_buf_addc(o, '}');
 	}
-	o = jv_object_set(o, jv_string("scope"), jv_number(b->scope));
-	o = jv_object_set(o, jv_string("active"), act);
-	o = jv_object_set(o, jv_string("last"), jv_number((double)b->last));
-	o = jv_object_set(o, jv_string("until"), jv_number((double)b->until));
-	o = jv_object_set(o, jv_string("throttles"), jv_number(b->throttles));
-	o = jv_object_set(o, jv_string("failures"), jv_number(b->failures));
-	o = jv_object_set(o, jv_string("seq"), jv_number(b->seq));
-	o = jv_object_set(o, jv_string("admitted"), jv_number(b->admitted));
-	o = jv_object_set(o, jv_string("throttled"), jv_number(b->throttled));
-	o = jv_object_set(o, jv_string("failed"), jv_number(b->failed));
-	return o;
+	rc |= w_buf_addc(o, ']') | addnum(o, ',', "last", b->last) |
+	    addnum(o, ',', "until", b->until) |
+	    addnum(o, ',', "throttles", b->throttles) |
+	    addnum(o, ',', "failures", b->failures) |
+	    addnum(o, ',', "seq", b->seq) |
+	    addnum(o, ',', "admitted", b->admitted) |
+	    addnum(o, ',', "throttled", b->throttled) |
+	    addnum(o, ',', "failed", b->failed) | w_buf_addc(o, '}');
+	return rc;
 }
 
 /* Paths of the state directory's files. */
 struct paths {
-	char	*dir, *state, *lock;
+	char	*dir, *state, *spare, *lock;
 	int	 lockfd;
 };
 
@@ -380,6 +720,7 @@ paths_free(struct paths *p)
 	}
 	free(p->dir);
 	free(p->state);
+	free(p->spare);
 	free(p->lock);
 }
 
@@ -395,6 +736,9 @@ paths_lock(struct paths *p, int create, struct w_err *e)
 	w_buf_init(&b, 8192);
 	w_buf_printf(&b, "%s/state.json", p->dir);
 	p->state = w_buf_take(&b);
+	w_buf_init(&b, 8192);
+	w_buf_printf(&b, "%s/state.spare", p->dir);
+	p->spare = w_buf_take(&b);
 	w_buf_init(&b, 8192);
 	w_buf_printf(&b, "%s/state.lock", p->dir);
 	p->lock = w_buf_take(&b);
@@ -432,7 +776,7 @@ load_state(struct paths *p, struct state *st, struct w_err *e)
 }
 
 /*
- * Write the state. sync: fsync before the rename. Lease bookkeeping is
+ * Write the state. sync: fsync before the exchange. Lease bookkeeping is
  * written without it (a lease means nothing after a crash, and an fsync
  * costs milliseconds per call); cooldowns, streaks and resets with it.
  */
@@ -440,23 +784,28 @@ static int
 store_state(struct paths *p, const struct state *st, int sync,
     struct w_err *e)
 {
-	jv o = jv_object(), bs = jv_object();
+	struct w_buf o;
 	size_t i;
-	int rc;
+	int rc = 0;
 
-	for (i = 0; i < st->n; i++)
-		bs = jv_object_set(bs, jv_string(st->b[i].key),
-		    dump_bucket(&st->b[i]));
-	o = jv_object_set(o, jv_string("webtoolsHostState"), jv_number(1));
-	o = jv_object_set(o, jv_string("buckets"), bs);
-	o = jv_dump_string(o, 0);
-	if (strlen(jv_string_value(o)) > W_HOST_MAX_BYTES) {
-		jv_free(o);
+	w_buf_init(&o, W_HOST_MAX_BYTES);
+	w_buf_reserve(&o, 256 + st->n * 240);
+	if (w_buf_adds(&o, "{\"webtoolsHostState\":1,\"buckets\":{") == -1)
+		rc = -1;
+	for (i = 0; i < st->n && rc == 0; i++)
+		if ((i > 0 && w_buf_addc(&o, ',') == -1) ||
+		    dump_bucket(&o, &st->b[i]) == -1)
+			rc = -1;
+	if (rc == 0 && w_buf_adds(&o, "}}") == -1)
+		rc = -1;
+	if (rc == -1) {
+		w_buf_free(&o);
 		return unavailable(e, "would grow past 256 KiB");
 	}
-	rc = w_lock_write_atomic(p->state, jv_string_value(o),
-	    strlen(jv_string_value(o)), sync, e);
-	jv_free(o);
+	/* Every reader and writer holds state.lock, so the spare may be
+	 * rewritten in place and exchanged (lock.h). */
+	rc = w_lock_write_swap(p->state, p->spare, o.p, o.len, sync, e);
+	w_buf_free(&o);
 	return rc;
 }
 
@@ -756,6 +1105,9 @@ w_host_reset(jv *out, struct w_err *e)
 		st.b = NULL;
 		st.n = 0;
 		rc = store_state(&p, &st, 1, e);
+		/* The spare now holds the cleared state: keep no copy. */
+		if (rc == 0)
+			(void)unlink(p.spare);
 	} else
 		rc = 0;
 out:

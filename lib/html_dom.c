@@ -27,11 +27,15 @@ static void	 text_stats(struct hnode *, const char *, size_t);
 static const char *
 strstr_n(const char *s, size_t n, const char *needle)
 {
-	size_t k = strlen(needle), i;
+	size_t k = strlen(needle), i = 0;
+	const char *p;
 
-	for (i = 0; i + k <= n; i++)
-		if (s[i] == needle[0] && memcmp(s + i, needle, k) == 0)
-			return s + i;
+	while (i + k <= n &&
+	    (p = memchr(s + i, needle[0], n - k + 1 - i)) != NULL) {
+		if (memcmp(p, needle, k) == 0)
+			return p;
+		i = (size_t)(p - s) + 1;
+	}
 	return NULL;
 }
 
@@ -316,6 +320,9 @@ copy_tree(struct hdoc *d, TidyDoc td, TidyNode root)
 	t = tidyGetChild(root);
 	while (t != NULL) {
 		i = copy_node(d, td, t, p, &tb);
+		/* tidyNodeGetValue() clears all of tb: keep it small */
+		if (tb.allocated > 4096)
+			tidyBufFree(&tb);
 		if (i >= 0 && d->n[i].tag != H_TEXT &&
 		    (c = tidyGetChild(t)) != NULL) {
 			p = i;
@@ -346,10 +353,17 @@ flat_tag(const char *t, size_t n)
 		"tbody", "tfoot", "colgroup", "rb", "rt", "rp", "!doctype",
 		NULL
 	};
+	char low[9];
 	size_t k;
 
+	if (n >= sizeof(low))
+		return 0;
+	for (k = 0; k < n; k++)
+		low[k] = (t[k] >= 'A' && t[k] <= 'Z') ? (char)(t[k] + 32) :
+		    t[k];
+	low[n] = '\0';
 	for (k = 0; tags[k] != NULL; k++)
-		if (strlen(tags[k]) == n && strncasecmp(t, tags[k], n) == 0)
+		if (tags[k][0] == low[0] && strcmp(tags[k], low) == 0)
 			return 1;
 	return 0;
 }
@@ -359,11 +373,15 @@ static size_t
 skip_raw(const char *s, size_t i, size_t len, const char *name)
 {
 	size_t n = strlen(name);
+	const char *p;
 
-	for (; i + n + 2 <= len; i++)
-		if (s[i] == '<' && s[i + 1] == '/' &&
-		    strncasecmp(s + i + 2, name, n) == 0)
+	while (i + n + 2 <= len &&
+	    (p = memchr(s + i, '<', len - n - 1 - i)) != NULL) {
+		i = (size_t)(p - s);
+		if (s[i + 1] == '/' && strncasecmp(s + i + 2, name, n) == 0)
 			return i;
+		i++;
+	}
 	return len;
 }
 
@@ -524,13 +542,17 @@ const char *
 h_attr(const struct hdoc *d, int i, const char *name)
 {
 	const struct hnode *x = &d->n[i];
+	const char *nm;
 	unsigned k;
 
 	if (x->tag == H_TEXT)
 		return NULL;
-	for (k = 0; k < x->nattr; k++)
-		if (strcmp(d->pool + d->a[x->attr + k].name, name) == 0)
+	for (k = 0; k < x->nattr; k++) {
+		nm = d->pool + d->a[x->attr + k].name;
+		/* the first byte settles most mismatches without a call */
+		if (nm[0] == name[0] && strcmp(nm, name) == 0)
 			return d->pool + d->a[x->attr + k].val;
+	}
 	return NULL;
 }
 
@@ -583,50 +605,72 @@ ws_len(const unsigned char *p, size_t n)
 	return 0;
 }
 
-/* Statistics of one text node. */
+/*
+ * Statistics of one text node, counted in locals (s may alias x, which
+ * would otherwise be stored back on every byte).
+ */
 static void
 text_stats(struct hnode *x, const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	const unsigned char *e = p + len;
+	unsigned tn = 0, com = 0, comall = 0;
+	unsigned char tf = 0;
 	size_t w;
 	int sp = 0;
 
-	x->tn = 0;
-	x->tf = 0;
-	x->com = x->comall = 0;
-	x->link = 0;
-	x->valid = 1;
 	if (len > 0 && ws_len(p, len) > 0)
-		x->tf |= TS_LEAD;
+		tf |= TS_LEAD;
 	while (p < e) {
+		if (*p < 0x80) {
+			/* ASCII: the common case, without ws_len() */
+			if (*p == ' ' || (*p >= '\t' && *p <= '\r')) {
+				sp = 1;
+				tf |= TS_WS;
+				p++;
+				continue;
+			}
+			if (sp && (tf & TS_ANY))
+				tn++;
+			sp = 0;
+			tf |= TS_ANY;
+			if (*p == ',')
+				com++, comall++;
+			tn++;
+			p++;
+			continue;
+		}
 		if ((w = ws_len(p, (size_t)(e - p))) > 0) {
 			sp = 1;
-			x->tf |= TS_WS;
+			tf |= TS_WS;
 			p += w;
 			continue;
 		}
-		if (sp && (x->tf & TS_ANY))
-			x->tn++;
+		if (sp && (tf & TS_ANY))
+			tn++;
 		sp = 0;
-		x->tf |= TS_ANY;
-		if (*p == ',')
-			x->com++, x->comall++;
-		else if (*p == 0xd8 && p + 1 < e && p[1] == 0x8c)
-			x->comall++;
+		tf |= TS_ANY;
+		if (*p == 0xd8 && p + 1 < e && p[1] == 0x8c)
+			comall++;
 		else if (*p == 0xef && p + 2 < e && ((p[1] == 0xb9 &&
 		    p[2] == 0x90) || (p[1] == 0xb8 && (p[2] == 0x90 ||
 		    p[2] == 0x91)) || (p[1] == 0xbc && p[2] == 0x8c)))
-			x->comall++;
+			comall++;
 		else if (*p == 0xe2 && p + 2 < e && p[1] == 0xb8 &&
 		    (p[2] == 0x81 || p[2] == 0xb4 || p[2] == 0xb2))
-			x->comall++;
+			comall++;
 		if ((*p & 0xc0) != 0x80)
-			x->tn++;
+			tn++;
 		p++;
 	}
 	if (sp)
-		x->tf |= TS_TRAIL;
+		tf |= TS_TRAIL;
+	x->tn = tn;
+	x->tf = tf;
+	x->com = com;
+	x->comall = comall;
+	x->link = 0;
+	x->valid = 1;
 }
 
 /* Mark i and its ancestors as changed. */

@@ -221,6 +221,53 @@ fail:
 }
 
 int
+w_lock_write_swap(const char *path, const char *spare, const void *data,
+    size_t len, int sync, struct w_err *e)
+{
+	const char *p = data;
+	size_t off = 0;
+	ssize_t n;
+	int fd;
+
+	fd = open(spare, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd == -1)
+		return w_err_set(e, "coordination_unavailable",
+		    "cannot open %s: %s", spare, strerror(errno));
+	if (w_lock_check_fd(fd, "the spare state file", e) == -1) {
+		close(fd);
+		return -1;
+	}
+	while (off < len) {
+		if ((n = pwrite(fd, p + off, len - off, (off_t)off)) == -1) {
+			if (errno == EINTR)
+				continue;
+			goto fail;
+		}
+		off += (size_t)n;
+	}
+	if (ftruncate(fd, (off_t)len) == -1 || (sync && fsync(fd) == -1))
+		goto fail;
+	if (close(fd) == -1) {
+		fd = -1;
+		goto fail;
+	}
+	fd = -1;
+	if (renameat2(AT_FDCWD, spare, AT_FDCWD, path, RENAME_EXCHANGE) == 0)
+		return 0;
+	/* No path yet, or no exchange here: a plain rename of the whole
+	 * spare is just as atomic; the next write creates a new spare. */
+	if ((errno == ENOENT || errno == EINVAL || errno == ENOSYS ||
+	    errno == EOPNOTSUPP) && rename(spare, path) == 0)
+		return 0;
+fail:
+	w_err_set(e, "coordination_unavailable", "cannot write %s: %s",
+	    path, strerror(errno));
+	if (fd != -1)
+		close(fd);
+	return -1;
+}
+
+int
 w_lock_read_private(const char *path, size_t max, char **out, size_t *len,
     struct w_err *e)
 {

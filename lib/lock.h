@@ -56,6 +56,22 @@ int	 w_lock_write_atomic(const char *path, const void *data, size_t len,
 	    int sync, struct w_err *e);
 
 /*
+ * Replace path's content with len bytes of data by way of spare, an
+ * owner-private file beside it (created 0600 when missing, checked like
+ * w_lock_check_fd) that is rewritten in place, fsync'd when sync is set,
+ * and exchanged with path (renameat2 RENAME_EXCHANGE), so the old
+ * content becomes the next spare. No file is created per write, which
+ * on ext4 saves an inode allocation and the flush a replacing rename
+ * triggers. A crash leaves path whole (old or new). Only for files every
+ * reader and writer of which holds one lock covering both: a lockless
+ * reader could still hold the old inode while it is rewritten. Where the
+ * exchange is unsupported, spare is renamed over path instead. -1 with
+ * coordination_unavailable.
+ */
+int	 w_lock_write_swap(const char *path, const char *spare,
+	    const void *data, size_t len, int sync, struct w_err *e);
+
+/*
  * Read a private file (checked like w_lock_check_fd) of at most max
  * bytes into *out (NUL-terminated, caller frees). Returns 0, 1 when the
  * file does not exist (and *out is NULL), or -1 with

@@ -279,7 +279,11 @@ classify_embedded(const unsigned char *a, enum w_addrclass *c)
 		0, 0x64, 0xff, 0x9b, 0, 1
 	}, teredo[4] = { 0x20, 0x01, 0, 0 };
 
-	if (memcmp(a, mapped, 12) == 0 || memcmp(a, nat64, 12) == 0)
+	if (memcmp(a, mapped, 12) == 0) {
+		*c = classify4(get32(a + 12));
+		return 1;
+	}
+	if (memcmp(a, nat64, 12) == 0)
 		*c = classify4(get32(a + 12));
 	else if (memcmp(a, zero, 12) == 0)
 		*c = embedded(get32(a + 12), W_ADDR_RESERVED);
@@ -291,6 +295,11 @@ classify_embedded(const unsigned char *a, enum w_addrclass *c)
 		*c = embedded(~get32(a + 12), W_ADDR_RESERVED);
 	else
 		return 0;
+	/* Only the mapped form is this host: the tunnels and NAT64 carrying
+	 * 127/8 are routed off the machine, so never count as loopback
+	 * (which localhost mode and operator endpoints admit). */
+	if (*c == W_ADDR_LOOPBACK)
+		*c = W_ADDR_RESERVED;
 	return 1;
 }
 

@@ -324,3 +324,15 @@ fcfg() {
 	[ "$(rpcs tools/list)" -ge 1 ]
 	[ "$(rpcs tools/call)" = 0 ]
 }
+
+@test "mcp fetch: Parallel is never handed a URL the policy refuses" {
+	fcfg '"parallel"'
+	run -3 wfetch -c http://169.254.169.254/latest/meta-data/
+	echo "$output" | jq -e '.error.code == "blocked_target"'
+	run -3 wfetch -c http://10.0.0.1/admin
+	echo "$output" | jq -e '.error.code == "blocked_target"'
+	write_config '{"network":{"mode":"allowlist","allow":["search.parallel.ai","127.0.0.1"]},"fetch":{"provider":"parallel"}}'
+	run -3 wfetch -c https://not-allowed.example/
+	echo "$output" | jq -e '.error.code == "network_denied"'
+	[ "$(rpcs tools/call)" = 0 ]
+}

@@ -1,12 +1,15 @@
 /*
  * test_hoststate.c: cooldown arithmetic, admission decisions on one
  * bucket with a fake clock, and the state file: admit/release, fail
- * closed on corrupt, oversized and unsafe state, reset.
+ * closed on corrupt, oversized and unsafe state, reset, the strict
+ * reader, and the spare file the writer exchanges with state.json.
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "t.h"
@@ -219,6 +222,119 @@ test_files(void)
 	w_host_release(&l, W_HOST_SUCCESS, -1);
 }
 
+/* Number of buckets status reports for text as state.json, -1 if refused. */
+static long
+status_of(const char *text, long *active)
+{
+	struct w_err e;
+	long n;
+	jv out;
+
+	if (text != NULL)
+		put_state(text, 0600);
+	w_err_clear(&e);
+	if (w_host_status(&out, &e) == -1)
+		return -1;
+	n = w_json_int_peek(out, "buckets", -2);
+	if (active)
+		*active = w_json_int_peek(out, "activeRequests", -2);
+	jv_free(out);
+	return n;
+}
+
+#define K1	"0123456789abcdef0123456789abcdef"
+#define K2	"fedcba9876543210fedcba9876543210"
+#define B0	"\"scope\":7,\"active\":[],\"last\":0,\"until\":0," \
+	"\"throttles\":0,\"failures\":0,\"seq\":0,\"admitted\":0," \
+	"\"throttled\":0,\"failed\":0"
+
+static void
+test_reader(void)
+{
+	struct w_host_lease l;
+	struct w_err e;
+	char text[1024], p[512];
+	long act = 0;
+	struct stat st;
+	FILE *fp;
+	jv out;
+
+	/* Accepted: whitespace, any key order, unknown members, escapes. */
+	CHECK_INT(status_of("{\"webtoolsHostState\":1,\"buckets\":{}}\n", 0),
+	    0);
+	CHECK_INT(status_of(" {\n \"buckets\" : { } ,\t\"x\":[1,{\"y\":null},"
+	    "-2.5e3,\"\\u00e9\\n\",true,false], \"webtoolsHostState\" : 1.0 "
+	    "}\r\n", 0), 0);
+	snprintf(text, sizeof(text), "{\"webtoolsHostState\":1,\"buckets\":{"
+	    "\"" K1 "\":{\"failed\":0,\"throttled\":0,\"admitted\":3,"
+	    "\"seq\":3,\"failures\":0,\"throttles\":0,\"until\":0,"
+	    "\"last\":0,\"extra\":{\"a\":[]},\"active\":[{\"probe\":0,"
+	    "\"since\":%lld,\"start\":0,\"pid\":%ld,\"id\":3,\"z\":\"\"}],"
+	    "\"\\u0073cope\":7},\"" K2 "\":{" B0 "}}}",
+	    w_lock_now_ms(), (long)getpid());
+	CHECK_INT(status_of(text, &act), 2);
+	CHECK_INT(act, 1);
+	/* Refused: anything else. */
+	CHECK_INT(status_of("", 0), -1);
+	CHECK_INT(status_of("{\"webtoolsHostState\":1,\"buckets\":{}} x", 0),
+	    -1);
+	/* A file torn to the wrong length (NUL padding) is refused. */
+	snprintf(text, sizeof(text), "%s/webtools/state.json", dir);
+	fp = fopen(text, "w");
+	fwrite("{\"webtoolsHostState\":1,\"buckets\":{}}\0\0", 1, 39, fp);
+	fclose(fp);
+	CHECK_INT(status_of(NULL, 0), -1);
+	CHECK_INT(status_of("{\"webtoolsHostState\":2,\"buckets\":{}}", 0), -1);
+	CHECK_INT(status_of("{\"webtoolsHostState\":1}", 0), -1);
+	CHECK_INT(status_of("{\"buckets\":{}}", 0), -1);
+	CHECK_INT(status_of("{\"webtoolsHostState\":1,\"buckets\":{},"
+	    "\"buckets\":{}}", 0), -1);
+	CHECK_INT(status_of("{\"webtoolsHostState\":1,\"buckets\":[]}", 0), -1);
+	CHECK_INT(status_of("{\"webtoolsHostState\":1,\"buckets\":{\"" K1
+	    "\":{" B0 "},\"" K1 "\":{" B0 "}}}", 0), -1);
+	CHECK_INT(status_of("{\"webtoolsHostState\":1,\"buckets\":{\"" K1
+	    "\":{" B0 ",\"seq\":1.5}}}", 0), -1);
+	CHECK_INT(status_of("{\"webtoolsHostState\":1,\"buckets\":{\"" K1
+	    "\":{" B0 ",\"seq\":-1}}}", 0), -1);
+	CHECK_INT(status_of("{\"webtoolsHostState\":1,\"buckets\":{\"" K1
+	    "\":{" B0 ",\"scope\":8}}}", 0), -1);
+	CHECK_INT(status_of("{\"webtoolsHostState\":1,\"buckets\":{\"" K1
+	    "\":{\"scope\":7,\"active\":[]}}}", 0), -1);
+	CHECK_INT(status_of("{\"webtoolsHostState\":1,\"buckets\":{\"" K1
+	    "\":{" B0 ",\"active\":[{}]}}}", 0), -1);
+	CHECK_INT(status_of("{\"webtoolsHostState\":1,\"buckets\":{\"" K1
+	    "x\":{" B0 "}}}", 0), -1);
+	CHECK_INT(status_of("{\"webtoolsHostState\":1,\"buckets\":{\"" K1
+	    "\":{" B0 ",}}}", 0), -1);
+	CHECK_INT(status_of("{\"webtoolsHostState\":1,\"buckets\":{},\"x\":"
+	    "\"\x01\"}", 0), -1);
+	CHECK_INT(status_of("{\"webtoolsHostState\":1,\"buckets\":{},\"x\":"
+	    "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]"
+	    "]]]]]]]]]]]]]]]]}", 0), -1);
+	CHECK_INT(status_of("{\"webtoolsHostState\":1,\"buckets\":{},\"x\":"
+	    "01}", 0), -1);
+
+	/* The writer's spare: private, checked, and dropped by reset. */
+	put_state("{\"webtoolsHostState\":1,\"buckets\":{}}", 0600);
+	w_err_clear(&e);
+	CHECK_INT(w_host_admit(W_SCOPE_CODEX, "spare", 1000, &l, &e), 0);
+	w_host_release(&l, W_HOST_SUCCESS, -1);
+	snprintf(p, sizeof(p), "%s/webtools/state.spare", dir);
+	CHECK_INT(stat(p, &st), 0);
+	CHECK_INT(st.st_mode & 0777, 0600);
+	chmod(p, 0644);
+	CHECK_INT(w_host_admit(W_SCOPE_CODEX, "spare", 1000, &l, &e), -1);
+	CHECK_STR(e.code, "coordination_unavailable");
+	chmod(p, 0600);
+	w_err_clear(&e);
+	CHECK_INT(w_host_admit(W_SCOPE_CODEX, "spare", 1000, &l, &e), 0);
+	w_host_release(&l, W_HOST_SUCCESS, -1);
+	CHECK_INT(status_of(NULL, 0), 1);
+	CHECK_INT(w_host_reset(&out, &e), 0);
+	jv_free(out);
+	CHECK(stat(p, &st) == -1);
+}
+
 int
 main(void)
 {
@@ -227,6 +343,7 @@ main(void)
 	test_cooldown();
 	test_decide();
 	test_files();
+	test_reader();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (fork() == 0) {
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);

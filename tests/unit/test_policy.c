@@ -193,24 +193,24 @@ test_classify_v6(void)
 		{ "::ffff:10.1.2.3", "private" },
 		{ "::ffff:0.0.0.0", "unspecified" },
 		/* Compatible (deprecated): reserved unless special. */
-		{ "::127.0.0.1", "loopback" }, { "::8.8.8.8", "reserved" },
+		{ "::127.0.0.1", "reserved" }, { "::8.8.8.8", "reserved" },
 		{ "::a9fe:a9fe", "metadata" },
 		/* NAT64 well-known prefix: the IPv4 class. */
 		{ "64:ff9b::a9fe:a9fe", "metadata" },
 		{ "64:ff9b::169.254.169.254", "metadata" },
-		{ "64:ff9b::7f00:1", "loopback" },
+		{ "64:ff9b::7f00:1", "reserved" },	/* off-host: never loopback */
 		{ "64:ff9b::a00:1", "private" },
 		{ "64:ff9b::808:808", "public" },
 		/* Local-use NAT64: reserved unless special. */
 		{ "64:ff9b:1::808:808", "reserved" },
-		{ "64:ff9b:1::7f00:1", "loopback" },
+		{ "64:ff9b:1::7f00:1", "reserved" },
 		/* 6to4: reserved unless special. */
 		{ "2002:a9fe:a9fe::", "metadata" },
-		{ "2002:7f00:1::1", "loopback" },
+		{ "2002:7f00:1::1", "reserved" },
 		{ "2002:c0a8:101::", "private" },
 		{ "2002:808:808::1", "reserved" },
 		/* Teredo: client is the last 32 bits inverted. */
-		{ "2001:0:4136:e378:8000:63bf:80ff:fffe", "loopback" },
+		{ "2001:0:4136:e378:8000:63bf:80ff:fffe", "reserved" },
 		{ "2001:0:4136:e378:8000:63bf:5601:5601", "metadata" },
 		{ "2001:0:4136:e378:8000:63bf:f7f7:f7f7", "reserved" },
 		{ "2001::1", "reserved" },
@@ -427,6 +427,13 @@ test_mode_all(void)
 	CHECK_STR(conn(&p, "localhost", 8888, "127.0.0.1", 1), "ok");
 	CHECK_STR(conn(&p, "localhost", 8888, "::1", 1), "ok");
 	CHECK_STR(conn(&p, "localhost", 8888, "::ffff:127.0.0.1", 1), "ok");
+	/* Tunnels carrying 127/8 leave the host: not an operator loopback. */
+	CHECK_STR(conn(&p, "localhost", 8888, "2002:7f00:1::", 1),
+	    "blocked_target");
+	CHECK_STR(conn(&p, "localhost", 8888, "64:ff9b::7f00:1", 1),
+	    "blocked_target");
+	CHECK_STR(conn(&p, "localhost", 8888, "::127.0.0.1", 1),
+	    "blocked_target");
 	CHECK_STR(conn(&p, "searx.lan", 8888, "192.168.1.5", 1),
 	    "blocked_target");
 	CHECK_STR(conn(&p, NULL, 80, "8.8.8.8", 0), "ok");
