@@ -62,8 +62,10 @@ add_header(jv base, const char *h)
 	const char *colon = strchr(h, ':'), *v;
 	jv hs;
 
-	if (colon == NULL || colon == h)
+	if (colon == NULL || colon == h) {
+		jv_free(base);
 		return jv_invalid();
+	}
 	for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
 		;
 	hs = jv_object_get(jv_copy(base), jv_string("headers"));
@@ -229,6 +231,7 @@ main(int argc, char **argv)
 	}
 	w_err_clear(&e);
 	if (w_config_load(&cfg, &e) == -1) {
+		jv_free(st.base);
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
 		w_out_emit(w_env_error(w_env_new(prog), &e), st.mode, prog);
 		w_out_finish(prog);
@@ -238,6 +241,7 @@ main(int argc, char **argv)
 	    "search.maxRequestsPerRun", 0), &e) == -1) {
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
 		w_out_emit(w_env_error(w_env_new(prog), &e), st.mode, prog);
+		jv_free(st.base);
 		w_config_free(&cfg);
 		w_out_finish(prog);
 		return W_EXIT_BLOCKED;

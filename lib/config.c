@@ -175,7 +175,10 @@ check_object(jv o, const char *prefix, struct w_err *e)
 
 			snprintf(path, sizeof(path), "%s%s%s", prefix,
 			    *prefix ? "." : "", jv_string_value(k));
-			if ((key = find_key(path)) == NULL) {
+			/* "network.mode" as one key would match the table
+			 * yet never be read: a dot is never part of a key. */
+			if (strchr(jv_string_value(k), '.') != NULL ||
+			    (key = find_key(path)) == NULL) {
 				w_err_set(e, "invalid_parameter",
 				    "config: unknown key %.200s", path);
 				e->usage = 1;

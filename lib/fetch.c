@@ -3,6 +3,7 @@
  * network work, the HTTP core, challenge and status mapping, extraction
  * through the same doc.c code as wextract, views, artifacts.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@
 #include "json.h"
 #include "policy.h"
 #include "sha256.h"
+#include "slice.h"
 #include "url.h"
 #include "view.h"
 
@@ -141,11 +143,14 @@ cache_dir(void)
 	const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
 	struct w_buf b;
 
+	/* No shared fallback such as /tmp: another user could own it. */
+	if ((x == NULL || *x != '/') && (home == NULL || *home != '/'))
+		return NULL;
 	w_buf_init(&b, 4096);
 	if (x && *x == '/')
 		w_buf_printf(&b, "%s/webtools", x);
 	else
-		w_buf_printf(&b, "%s/.cache/webtools", home ? home : "/tmp");
+		w_buf_printf(&b, "%s/.cache/webtools", home);
 	return w_buf_take(&b);
 }
 
@@ -177,8 +182,8 @@ save_file(const char *path, const char *data, size_t len)
 	size_t off = 0;
 
 	w_buf_init(&tmp, 8192);
-	w_buf_printf(&tmp, "%s.tmp.%ld", path, (long)getpid());
-	fd = open(tmp.p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	w_buf_printf(&tmp, "%s.XXXXXX", path);
+	fd = mkstemp(tmp.p);	/* O_EXCL, 0600: never someone else's file */
 	if (fd >= 0) {
 		while (off < len && (n = write(fd, data + off,
 		    len - off)) > 0)
@@ -214,6 +219,47 @@ ext_for(const struct w_doc *d, enum w_format f)
 	return "txt";
 }
 
+/* Keep at most keep files in dir, removing the oldest first. */
+static void
+prune(const char *dir, size_t keep)
+{
+	struct ent {
+		char	name[256];
+		time_t	mtime;
+	} *v = NULL;
+	size_t n = 0, cap = 0, i, j;
+	struct dirent *de;
+	struct stat st;
+	char p[4096];
+	DIR *d;
+
+	if ((d = opendir(dir)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL && n < 4096) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(p, sizeof(p), "%s/%s", dir, de->d_name);
+		if (lstat(p, &st) == -1 || !S_ISREG(st.st_mode))
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			v = w_realloc(v, cap * sizeof(*v));
+		}
+		snprintf(v[n].name, sizeof(v[n].name), "%s", de->d_name);
+		v[n++].mtime = st.st_mtime;
+	}
+	closedir(d);
+	while (n > keep) {
+		for (j = 0, i = 1; i < n; i++)
+			if (v[i].mtime < v[j].mtime)
+				j = i;
+		snprintf(p, sizeof(p), "%s/%s", dir, v[j].name);
+		(void)unlink(p);
+		v[j] = v[--n];
+	}
+	free(v);
+}
+
 /* Save d's full text; returns the path (caller frees) or NULL. */
 static char *
 save_artifact(const char *name, const struct w_url *u, const char *url,
@@ -222,6 +268,8 @@ save_artifact(const char *name, const struct w_url *u, const char *url,
 	char *dir = cache_dir(), hex[65];
 	struct w_buf path;
 
+	if (dir == NULL)
+		return NULL;
 	w_buf_init(&path, 8192);
 	if (name) {
 		w_buf_printf(&path, "%s/artifacts", dir);
@@ -233,10 +281,11 @@ save_artifact(const char *name, const struct w_url *u, const char *url,
 		w_buf_printf(&path, "%s/web", dir);
 		w_sha256_hex(url, strlen(url), hex);
 		hex[16] = '\0';
-		if (mkdirs(path.p) == 0)
+		if (mkdirs(path.p) == 0) {
+			prune(path.p, W_FETCH_AUTO_ARTIFACTS_MAX - 1);
 			w_buf_printf(&path, "/%.100s-%s.%s", u->host, hex,
 			    ext_for(d, f));
-		else
+		} else
 			w_buf_reset(&path);
 	}
 	free(dir);
@@ -504,7 +553,8 @@ present(const struct w_fetch_ctx *ctx, jv env, jv req, const struct w_url *u,
 	enum w_format f = format_of(req);
 
 	w_err_clear(&e);
-	if (art || (!d->binary && (long)d->len > W_FETCH_AUTO_ARTIFACT_CHARS))
+	if (art || (!d->binary && d->len > W_FETCH_AUTO_ARTIFACT_CHARS &&
+	    w_slice_chars(d->text, d->len) > W_FETCH_AUTO_ARTIFACT_CHARS))
 		saved = save_artifact(art, u, url, d, f);
 	env = set(env, "coverage", set(jv_object(), "bytes",
 	    jv_number((double)bytes)));
@@ -528,7 +578,9 @@ present(const struct w_fetch_ctx *ctx, jv env, jv req, const struct w_url *u,
 	snprintf(sum, sizeof(sum), "Fetched %s (%s, %zu bytes, %s)%s%s",
 	    u->host, *d->mime ? d->mime : "unknown type", bytes,
 	    w_status_name(w_env_status_peek(env)),
-	    saved ? "; full text saved as " : "", saved ? saved : "");
+	    saved ? "; full text saved as " : art ? "; the artifact could "
+	    "not be saved (no private cache directory)" : "",
+	    saved ? saved : "");
 	if (e.code == NULL)
 		env = set(env, "summary", jv_string(sum));
 	else

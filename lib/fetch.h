@@ -12,7 +12,10 @@
 #include "run.h"
 
 /* Texts longer than this are also saved as an artifact. */
-#define W_FETCH_AUTO_ARTIFACT_CHARS 200000L
+#define W_FETCH_AUTO_ARTIFACT_CHARS 200000UL
+
+/* Automatic artifacts kept in the cache's web/ folder, oldest out. */
+#define W_FETCH_AUTO_ARTIFACTS_MAX 64
 
 struct w_fetch_ctx {
 	const struct w_config	*config;

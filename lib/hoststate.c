@@ -169,10 +169,41 @@ w_host_settle(struct w_host_bucket *b, long id, enum w_host_outcome o,
 
 /* ---- the state file ---- */
 
+/*
+ * The loaded state. raw[i] is bucket i's member text ("key":{...}) in
+ * text as read, written back verbatim unless the bucket was touched
+ * (len 0): one call changes one bucket, so a store re-encodes only it.
+ */
+struct span {
+	size_t	 off, len;
+};
+
 struct state {
 	struct w_host_bucket	*b;
-	size_t			 n;
+	struct span		*raw;
+	size_t			 n, cap;
+	char			*text;
 };
+
+static void
+state_free(struct state *st)
+{
+	free(st->b);
+	free(st->raw);
+	free(st->text);
+	memset(st, 0, sizeof(*st));
+}
+
+/* Room for one more bucket. */
+static void
+state_grow(struct state *st)
+{
+	if (st->n < st->cap)
+		return;
+	st->cap = st->cap ? st->cap * 2 : 16;
+	st->b = w_realloc(st->b, st->cap * sizeof(*st->b));
+	st->raw = w_realloc(st->raw, st->cap * sizeof(*st->raw));
+}
 
 static int
 unavailable(struct w_err *e, const char *why)
@@ -460,6 +491,32 @@ field(const char *const *f, int n, const char *name, int *next)
 	return i;
 }
 
+/*
+ * The next member's name as an index in f[0..n) (n for another name),
+ * its colon consumed; -1 on bad syntax. The name field() would try first
+ * is matched in place.
+ */
+static int
+member(struct cur *c, const char *const *f, int n, int *next)
+{
+	char k[40];
+	size_t len;
+
+	ws(c);
+	if (*next < n) {
+		len = strlen(f[*next]);
+		if ((size_t)(c->end - c->p) > len + 1 && c->p[0] == '"' &&
+		    memcmp(c->p + 1, f[*next], len) == 0 &&
+		    c->p[len + 1] == '"') {
+			c->p += len + 2;
+			return eat(c, ':') == -1 ? -1 : (*next)++;
+		}
+	}
+	if (str(c, k, sizeof(k)) == -1 || eat(c, ':') == -1)
+		return -1;
+	return field(f, n, k, next);
+}
+
 static int
 parse_holder(struct cur *c, struct w_host_holder *h)
 {
@@ -468,15 +525,14 @@ parse_holder(struct cur *c, struct w_host_holder *h)
 	static const double lo[] = { 0, 1, 0, 0, 0 };
 	static const double hi[] = { BIG, 1 << 30, BIG, BIG, 1 };
 	long long v[5] = { 0 };
-	char k[40];
 	int i, seen = 0, next = 0;
 
 	if (eat(c, '{') == -1)
 		return -1;
 	do {
-		if (str(c, k, sizeof(k)) == -1 || eat(c, ':') == -1)
+		if ((i = member(c, f, 5, &next)) == -1)
 			return -1;
-		if ((i = field(f, 5, k, &next)) == 5) {
+		if (i == 5) {
 			if (skip(c) == -1)
 				return -1;
 			continue;
@@ -519,15 +575,14 @@ parse_bucket(struct cur *c, struct w_host_bucket *b)
 	    "throttles", "failures", "seq", "admitted", "throttled",
 	    "failed", "active" };
 	long long v[9] = { 0 };
-	char k[40];
 	int i, seen = 0, next = 0;
 
 	if (eat(c, '{') == -1)
 		return -1;
 	do {
-		if (str(c, k, sizeof(k)) == -1 || eat(c, ':') == -1)
+		if ((i = member(c, f, 10, &next)) == -1)
 			return -1;
-		if ((i = field(f, 10, k, &next)) == 10) {
+		if (i == 10) {
 			if (skip(c) == -1)
 				return -1;
 			continue;
@@ -584,13 +639,15 @@ parse_buckets(struct cur *c, struct state *st, struct w_err *e)
 		if (st->n >= W_HOST_MAX_BUCKETS)
 			return unavailable(e, "is corrupt or has too many "
 			    "buckets");
-		if (st->n % 16 == 0)
-			st->b = w_realloc(st->b, (st->n + 16) *
-			    sizeof(*st->b));
+		state_grow(st);
 		memset(&st->b[st->n], 0, sizeof(*st->b));
+		ws(c);
+		st->raw[st->n].off = (size_t)(c->p - st->text);
 		if (str(c, k, sizeof(k)) == -1 || !is_hex32(k) ||
 		    eat(c, ':') == -1 || parse_bucket(c, &st->b[st->n]) == -1)
 			return unavailable(e, "is corrupt (a bucket)");
+		st->raw[st->n].len = (size_t)(c->p - st->text) -
+		    st->raw[st->n].off;
 		memcpy(st->b[st->n].key, k, 33);
 		if (duplicate(st, tab, st->n))
 			return unavailable(e, "is corrupt (a duplicate "
@@ -633,22 +690,19 @@ parse_top(struct cur *c, struct state *st, struct w_err *e)
 	return c->p == c->end ? 0 : -1;
 }
 
+/* Parse st->text (len bytes) into st. */
 static int
-parse_state(const char *s, size_t len, struct state *st, struct w_err *e)
+parse_state(size_t len, struct state *st, struct w_err *e)
 {
 	struct cur c;
 	int rc;
 
-	c.p = s;
-	c.end = s + len;
+	c.p = st->text;
+	c.end = st->text + len;
 	c.depth = 0;
-	st->b = NULL;
-	st->n = 0;
 	if ((rc = parse_top(&c, st, e)) == 0)
 		return 0;
-	free(st->b);
-	st->b = NULL;
-	st->n = 0;
+	state_free(st);
 	if (rc == -1)
 		unavailable(e, "is corrupt (not a webtools state file)");
 	return -1;
@@ -759,20 +813,17 @@ paths_lock(struct paths *p, int create, struct w_err *e)
 static int
 load_state(struct paths *p, struct state *st, struct w_err *e)
 {
-	char *s;
 	size_t n;
 	int rc;
 
-	st->b = NULL;
-	st->n = 0;
-	rc = w_lock_read_private(p->state, W_HOST_MAX_BYTES, &s, &n, e);
+	memset(st, 0, sizeof(*st));
+	rc = w_lock_read_private(p->state, W_HOST_MAX_BYTES, &st->text, &n,
+	    e);
 	if (rc == 1)
 		return 0;
 	if (rc == -1)
 		return -1;
-	rc = parse_state(s, n, st, e);
-	free(s);
-	return rc;
+	return parse_state(n, st, e);
 }
 
 /*
@@ -794,7 +845,9 @@ store_state(struct paths *p, const struct state *st, int sync,
 		rc = -1;
 	for (i = 0; i < st->n && rc == 0; i++)
 		if ((i > 0 && w_buf_addc(&o, ',') == -1) ||
-		    dump_bucket(&o, &st->b[i]) == -1)
+		    (st->raw[i].len > 0 ? w_buf_add(&o, st->text +
+		    st->raw[i].off, st->raw[i].len) :
+		    dump_bucket(&o, &st->b[i])) == -1)
 			rc = -1;
 	if (rc == 0 && w_buf_adds(&o, "}}") == -1)
 		rc = -1;
@@ -832,7 +885,10 @@ idle(const struct w_host_bucket *b, long long now)
 	    b->failures == 0 && now - b->last > 60000;
 }
 
-/* Find or add key's bucket; NULL when the state is full. */
+/*
+ * Find or add key's bucket, marked as changed (the caller changes it);
+ * NULL when the state is full.
+ */
 static struct w_host_bucket *
 find_bucket(struct state *st, const char *key, enum w_scope scope,
     long long now)
@@ -841,8 +897,10 @@ find_bucket(struct state *st, const char *key, enum w_scope scope,
 	size_t i, old = 0;
 
 	for (i = 0; i < st->n; i++)
-		if (strcmp(st->b[i].key, key) == 0)
+		if (memcmp(st->b[i].key, key, 33) == 0) {
+			st->raw[i].len = 0;
 			return &st->b[i];
+		}
 	if (st->n >= W_HOST_MAX_BUCKETS) {
 		/* Drop the least recently used idle bucket. */
 		for (i = 0, old = st->n; i < st->n; i++)
@@ -851,14 +909,17 @@ find_bucket(struct state *st, const char *key, enum w_scope scope,
 				old = i;
 		if (old == st->n)
 			return NULL;
-		st->b[old] = st->b[--st->n];
+		st->n--;
+		st->b[old] = st->b[st->n];
+		st->raw[old] = st->raw[st->n];
 	}
-	nb = w_realloc(st->b, (st->n + 1) * sizeof(*nb));
-	st->b = nb;
-	memset(&nb[st->n], 0, sizeof(*nb));
-	memcpy(nb[st->n].key, key, 33);
-	nb[st->n].scope = scope;
-	return &nb[st->n++];
+	state_grow(st);
+	nb = &st->b[st->n];
+	memset(nb, 0, sizeof(*nb));
+	memcpy(nb->key, key, 33);
+	nb->scope = scope;
+	st->raw[st->n++].len = 0;
+	return nb;
 }
 
 /* Drop expired leases and the temporaries of crashed writers. */
@@ -911,7 +972,7 @@ w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 		}
 		now = w_lock_now_ms();
 		if ((b = find_bucket(&st, bk, scope, now)) == NULL) {
-			free(st.b);
+			state_free(&st);
 			paths_free(&p);
 			return unavailable(e, "is full (512 active buckets)");
 		}
@@ -924,11 +985,11 @@ w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 		/* Waiting changes nothing unless a lease was reclaimed. */
 		if ((d == W_HOST_ADMIT || b->nact != before) &&
 		    store_state(&p, &st, 0, e) == -1) {
-			free(st.b);
+			state_free(&st);
 			paths_free(&p);
 			return -1;
 		}
-		free(st.b);
+		state_free(&st);
 		paths_free(&p);
 		if (d == W_HOST_ADMIT) {
 			l->held = 1;
@@ -974,7 +1035,7 @@ w_host_release(struct w_host_lease *l, enum w_host_outcome o,
 		w_host_settle(b, l->id, o, retry_after_ms, w_lock_now_ms());
 		(void)store_state(&p, &st, durable, &e);
 	}
-	free(st.b);
+	state_free(&st);
 	paths_free(&p);
 }
 
@@ -1021,14 +1082,16 @@ open_validated(struct paths *p, struct state *st, struct w_err *e)
 	size_t i;
 	int rc, n = 0;
 
-	st->b = NULL;
-	st->n = 0;
+	memset(st, 0, sizeof(*st));
 	if ((rc = paths_lock(p, 0, e)) != 0)
 		return rc;
 	if (load_state(p, st, e) == -1)
 		return -1;
 	for (i = 0; i < st->n; i++)
-		n += reclaim(&st->b[i], now, 1);
+		if (reclaim(&st->b[i], now, 1) > 0) {
+			st->raw[i].len = 0;
+			n++;
+		}
 	if (n > 0 && store_state(p, st, 0, e) == -1)
 		return -1;
 	return 0;
@@ -1048,7 +1111,7 @@ w_host_status(jv *out, struct w_err *e)
 	*out = jv_null();
 	rc = open_validated(&p, &st, e);
 	if (rc == -1) {
-		free(st.b);
+		state_free(&st);
 		paths_free(&p);
 		jv_free(bs);
 		return -1;
@@ -1069,7 +1132,7 @@ w_host_status(jv *out, struct w_err *e)
 	    jv_number(active));
 	*out = jv_object_set(*out, jv_string("coolingDown"), jv_number(cool));
 	*out = jv_object_set(*out, jv_string("entries"), bs);
-	free(st.b);
+	state_free(&st);
 	paths_free(&p);
 	return 0;
 }
@@ -1101,9 +1164,7 @@ w_host_reset(jv *out, struct w_err *e)
 	*out = jv_object_set(*out, jv_string("bucketsCleared"),
 	    jv_number((double)st.n));
 	if (rc == 0) {
-		free(st.b);
-		st.b = NULL;
-		st.n = 0;
+		state_free(&st);
 		rc = store_state(&p, &st, 1, e);
 		/* The spare now holds the cleared state: keep no copy. */
 		if (rc == 0)
@@ -1115,7 +1176,7 @@ out:
 		jv_free(*out);
 		*out = jv_null();
 	}
-	free(st.b);
+	state_free(&st);
 	paths_free(&p);
 	return rc;
 }

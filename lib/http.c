@@ -98,6 +98,7 @@ struct xfer {
 	jv			 headers;
 	size_t			 header_bytes;
 	int			 too_large;
+	int			 headers_too_large;
 	int			 refused;
 	struct w_err		 policy_err;
 	long			 start_ms;
@@ -148,6 +149,10 @@ w_http_check_headers(jv headers, struct w_err *e)
 			else if (jv_get_kind(v) != JV_KIND_STRING)
 				rc = w_err_set(e, "invalid_parameter",
 				    "header values must be strings");
+			else if (strlen(jv_string_value(v)) > 1000)
+				rc = w_err_set(e, "invalid_parameter",
+				    "header %.40s is longer than 1000 bytes",
+				    name);
 			else {
 				for (val = jv_string_value(v); *val; val++)
 					if (*val == '\r' || *val == '\n')
@@ -186,8 +191,10 @@ on_header(char *p, size_t sz, size_t n, void *arg)
 	char name[128];
 
 	x->header_bytes += len;
-	if (x->header_bytes > HEADER_MAX)
+	if (x->header_bytes > HEADER_MAX) {
+		x->headers_too_large = 1;
 		return 0;
+	}
 	if (len > 5 && strncmp(p, "HTTP/", 5) == 0) {
 		/* A new response (after 100 Continue): start over. */
 		jv_free(x->headers);
@@ -436,6 +443,12 @@ map_curl_error(CURLcode rc, struct xfer *x, const char *errbuf,
 		*e = x->policy_err;
 		return 0;
 	}
+	if (x->headers_too_large) {
+		w_err_set(e, "response_too_large",
+		    "the response headers are larger than %u bytes",
+		    HEADER_MAX);
+		return 0;
+	}
 	if (x->too_large || rc == CURLE_FILESIZE_EXCEEDED) {
 		w_err_set(e, "response_too_large",
 		    "the response is larger than %zu bytes", x->body.max);
@@ -502,7 +515,11 @@ attempt(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
 	jv_free(x->headers);
 	x->headers = jv_object();
 	x->header_bytes = 0;
-	x->too_large = x->refused = 0;
+	x->too_large = x->headers_too_large = x->refused = 0;
+	resp->status = 0;
+	resp->resolved[0] = '\0';
+	free(resp->content_type);
+	resp->content_type = NULL;
 	setup(c, x, url, hdrs, el, deadline - now_ms(), errbuf);
 	rc = curl_easy_perform(c);
 	resp->attempts++;
@@ -539,8 +556,10 @@ retry_wait(const struct w_http_resp *resp, int n, long deadline)
 	    250L << n;
 	struct timespec ts;
 
+	/* Retry-After is honoured up to 5 s; a longer one is not cut
+	 * short into a retry. */
 	if (wait > RETRY_WAIT_MAX)
-		wait = RETRY_WAIT_MAX;
+		return -1;
 	if (now_ms() + wait >= deadline)
 		return -1;
 	ts.tv_sec = wait / 1000;
@@ -681,7 +700,7 @@ w_http_fetch(const struct w_http_req *r, struct w_http_resp *resp,
 		free(loc);
 		w_url_free(&u);
 		if (next == NULL) {
-			rc = w_err_set(e, "blocked_target",
+			rc = w_err_set(e, "request_failed",
 			    "redirect %d has no valid Location", hop + 1);
 			memset(&u, 0, sizeof(u));
 			break;
@@ -761,5 +780,8 @@ w_http_status_error(const struct w_http_resp *resp, struct w_err *e)
 		return w_err_set(e, "http_5xx", "the server answered HTTP %d",
 		    st);
 	}
+	if (st < 400)
+		return w_err_set(e, "request_failed", "the server answered "
+		    "HTTP %d, which is not a document", st);
 	return w_err_set(e, "http_4xx", "the server answered HTTP %d", st);
 }

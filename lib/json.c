@@ -168,8 +168,8 @@ w_out_emit(jv env, enum w_out_mode mode, const char *prog)
 	    (size_t)jv_string_length_bytes(jv_copy(env)), stdout);
 	jv_free(env);
 	putchar('\n');
-	if (mode == W_OUT_AUTO && isatty(STDOUT_FILENO))
-		fflush(stdout);
+	/* One envelope at a time reaches a reader waiting on a pipe. */
+	fflush(stdout);
 }
 
 int
@@ -430,11 +430,18 @@ w_input_stream(FILE *fp, w_req_fn fn, w_bad_fn bad, void *arg)
 	jv v;
 
 	while (!done) {
-		n = fread(chunk, 1, sizeof(chunk), fp);
-		if (n == 0 && ferror(fp)) {
-			worst = w_exit_worst(worst, bad("reading stdin failed", arg));
+		/* read(2), not fread: a request is answered as soon as it
+		 * arrives, without waiting for a full buffer or EOF. */
+		ssize_t r = read(fileno(fp), chunk, sizeof(chunk));
+
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r == -1) {
+			worst = w_exit_worst(worst,
+			    bad("reading stdin failed", arg));
 			break;
 		}
+		n = (size_t)r;
 		jv_parser_set_buf(p, chunk, (int)n, n > 0);
 		pending += n;
 		while (jv_is_valid(v = jv_parser_next(p))) {

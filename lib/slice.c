@@ -81,6 +81,12 @@ cp_count(const char *s, size_t len)
 	return n;
 }
 
+size_t
+w_slice_chars(const char *s, size_t len)
+{
+	return cp_count(s, len);
+}
+
 /* Case-insensitive (ASCII) substring search within n bytes. */
 static int
 contains(const char *hay, size_t n, const char *needle, size_t m)
@@ -237,10 +243,14 @@ by_lines(const char *text, size_t len, const struct w_slice_opts *o,
 	}
 	s->content = w_strndup(from, (size_t)(to - from));
 	if (cut) {
-		s->next_line = start;
+		/* Continue inside the cut line, in characters: a line
+		 * continuation would return this same view again. */
+		s->next_offset = (long)cp_count(text, (size_t)(to - text));
 		s->partial = 1;
 		s->coverage = cov_set(s->coverage, "endLine", jv_number(start));
 		s->coverage = cov_set(s->coverage, "lineCut", jv_true());
+		s->coverage = cov_set(s->coverage, "next_offset",
+		    jv_number((double)s->next_offset));
 	} else {
 		s->coverage = cov_set(s->coverage, "endLine",
 		    jv_number(end_line));

@@ -37,6 +37,9 @@ struct w_slice {
 	long	 next_offset;	/* -1: none */
 };
 
+/* Code points in s (len bytes of UTF-8). */
+size_t	 w_slice_chars(const char *s, size_t len);
+
 /* Fill o from a request object (borrowed). */
 void	 w_slice_opts_from_req(struct w_slice_opts *o, jv req);
 

@@ -70,16 +70,16 @@ continuation(const struct w_slice *s, const struct w_slice_opts *o,
 		args = jv_object_set(args, jv_string("max_lines"),
 		    jv_number(o->max_lines > 0 ? o->max_lines :
 		    W_SLICE_LINES_DEFAULT));
-	} else if (s->next_offset >= 0) {
+	} else if (s->next_offset >= 0)
 		args = jv_object_set(args, jv_string("offset"),
 		    jv_number((double)s->next_offset));
-		if (o->max_chars > 0)
-			args = jv_object_set(args, jv_string("max_chars"),
-			    jv_number(o->max_chars));
-	} else {
+	else {
 		jv_free(args);
 		return jv_invalid();
 	}
+	if (o->max_chars > 0)
+		args = jv_object_set(args, jv_string("max_chars"),
+		    jv_number(o->max_chars));
 	if (o->max_output_chars > 0)
 		args = jv_object_set(args, jv_string("max_output_chars"),
 		    jv_number(o->max_output_chars));

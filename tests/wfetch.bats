@@ -476,3 +476,74 @@ EOF
 	run -0 wfetch "$BASE/hello.txt"
 	[ "${#lines[@]}" = 1 ]
 }
+
+@test "a line longer than the budget is cut and continued by offset, never repeated" {
+	run -0 wfetch -c -f raw --start-line 1 --max-output-chars 20 "$BASE/size/1000"
+	[ "$(field .coverage.lineCut)" = true ]
+	[ "$(field '.content|length')" = 20 ]
+	[ "$(field '.next_actions[0].arguments.offset')" = 20 ]
+	[ "$(field '.next_actions[0].arguments.start_line')" = null ]
+	printf '%s' "$output" | jq -c '.next_actions[0].arguments' | wfetch -c >"$BATS_TEST_TMPDIR/next"
+	[ "$(jq -r '.content|length' "$BATS_TEST_TMPDIR/next")" = 20 ]
+	[ "$(jq -r .coverage.offset "$BATS_TEST_TMPDIR/next")" = 20 ]
+}
+
+@test "each request on stdin is answered before the next arrives" {
+	mkfifo "$BATS_TEST_TMPDIR/in"
+	wfetch -c <"$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out" &
+	pid=$!
+	exec 7>"$BATS_TEST_TMPDIR/in"
+	echo "{\"url\":\"$BASE/hello.txt\"}" >&7
+	for _ in $(seq 50); do
+		[ -s "$BATS_TEST_TMPDIR/out" ] && break
+		sleep 0.1
+	done
+	n=$(wc -l <"$BATS_TEST_TMPDIR/out")
+	exec 7>&-
+	wait "$pid"
+	[ "$n" = 1 ]
+}
+
+@test "a final 3xx, and a redirect without Location, are request_failed" {
+	run -1 wfetch -c "$BASE/status/300"
+	[ "$(field .error.code)" = request_failed ]
+	run -1 wfetch -c "$BASE/status/302"
+	[ "$(field .error.code)" = request_failed ]
+}
+
+@test "a Retry-After over 5 seconds is not cut short into a retry" {
+	run -1 wfetch -c "$BASE/status/503?retry_after=3600"
+	[ "$(field .error.code)" = http_5xx ]
+	[ "$(field .error.retry_after_ms)" = 3600000 ]
+	[ "$(hits '/status/503?retry_after=3600')" = 1 ]
+}
+
+@test "a dotted config key is refused, never silently ignored" {
+	write_config '{"network.mode":"none"}'
+	run -2 --separate-stderr wfetch -c "$BASE/count/dotted"
+	[ "$(field .error.code)" = invalid_parameter ]
+	[ "$(hits /count/dotted)" = 0 ]
+}
+
+@test "a header value over 1000 bytes is refused before connecting" {
+	long=$(head -c 1200 /dev/zero | tr '\0' a)
+	run -2 wfetch -c -H "User-Agent: $long" "$BASE/count/longhdr"
+	[ "$(field .error.code)" = invalid_parameter ]
+	[ "$(hits /count/longhdr)" = 0 ]
+}
+
+@test "automatic artifacts are capped, oldest removed first" {
+	mkdir -p "$XDG_CACHE_HOME/webtools/web"
+	for i in $(seq 70); do
+		touch -d "2020-01-01 00:00:$((i % 60))" "$XDG_CACHE_HOME/webtools/web/old-$i.txt"
+	done
+	run -0 wfetch -c -f raw "$BASE/size/300000"
+	[ -f "$(field .artifact)" ]
+	[ "$(ls "$XDG_CACHE_HOME/webtools/web" | wc -l)" -le 64 ]
+}
+
+@test "without a private cache directory nothing is saved under /tmp" {
+	run -0 env -u HOME -u XDG_CACHE_HOME "$WT_BIN/wfetch" -c -f raw --artifact x.txt "$BASE/hello.txt"
+	[ "$(field .artifact)" = null ]
+	[[ "$(field .summary)" == *"could not be saved"* ]]
+}

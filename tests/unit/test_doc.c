@@ -274,6 +274,63 @@ test_challenge(void)
 	free(a);
 }
 
+/*
+ * The scan's fast paths (word-at-a-time lowercasing, text runs, memchr
+ * searches) against what the byte-by-byte scan found.
+ */
+static void
+test_challenge_scan(void)
+{
+	static const char nul[] = "<div>\0</div><div id=\"sec-if-cpt\">";
+	struct w_challenge c;
+	char html[128], *a;
+	int k;
+
+	/* an upper-case marker at every offset of an eight-byte word */
+	for (k = 0; k < 10; k++) {
+		snprintf(html, sizeof(html), "<DIV%*sID=\"PX-CAPTCHA\"></DIV>",
+		    k + 1, "");
+		CHECK_INT(classify(html, 200, jv_null(), &c), 1);
+		CHECK_STR(c.vendor, "PerimeterX");
+	}
+	/* a NUL byte in the markup does not end the marker search */
+	CHECK_INT(w_challenge_classify(nul, sizeof(nul) - 1, 200, jv_null(),
+	    &c), 1);
+	CHECK_STR(c.vendor, "Akamai");
+	/* raw text ends at its closing tag in any case */
+	CHECK_INT(classify("<script>var a=1;</SCRIPT ><p>Verify you are "
+	    "human</p>", 200, jv_null(), &c), 1);
+	CHECK_INT(classify("<STYLE>p{}</Style><p>Verify you are human</p>",
+	    200, jv_null(), &c), 1);
+	CHECK_INT(classify("<script>var a='</scrip';", 200, jv_null(), &c),
+	    0);
+	CHECK_INT(c.visible, 0);
+	/* comments are not text; entities and curly quotes fold */
+	CHECK_INT(classify("<!-- verify you are human --><p>Hi</p>", 200,
+	    jv_null(), &c), 0);
+	CHECK_INT(c.visible, 2);
+	CHECK_INT(classify("<!-- x -- ><p>Verify you are human</p>", 200,
+	    jv_null(), &c), 0);
+	CHECK_INT(classify("<p>A &AMP; B\t\n C</p>  <p>D</p>", 200,
+	    jv_null(), &c), 0);
+	CHECK_INT(c.visible, 9);
+	CHECK_INT(classify("<p>Making sure you\xe2\x80\x99re not a "
+	    "bot</p>", 200, jv_null(), &c), 1);
+	CHECK_INT(classify("<p>\xc3\xa9t\xc3\xa9 \xe2\x80\x94 ok</p>", 200,
+	    jv_null(), &c), 0);
+	CHECK_INT(c.visible, 8);
+	/* a marker after long text is still found; text is all counted */
+	a = long_article("<script>x='CF-CHL-widget'</script>");
+	CHECK_INT(classify(a, 200, jv_null(), &c), 1);
+	CHECK_STR(c.vendor, "Cloudflare");
+	CHECK(c.visible > 1500);
+	free(a);
+	/* vendor scripts name the vendor of a tiny refused page */
+	CHECK_INT(classify("<p>Blocked</p><script src=\"https://KPSDK.example"
+	    "/x.js\"></script>", 403, jv_null(), &c), 1);
+	CHECK_STR(c.vendor, "Kasada");
+}
+
 static int
 run(const char *bytes, size_t len, const char *ctype, enum w_format f,
     const char *artifact, struct w_doc *d, struct w_err *e)
@@ -418,6 +475,7 @@ main(void)
 	test_xml();
 	test_feed();
 	test_challenge();
+	test_challenge_scan();
 	test_json();
 	test_pipeline();
 	test_pdf();

@@ -251,6 +251,68 @@ deep(void)
 	w_buf_free(&b);
 }
 
+/* Whether html (6000 levels of "<b>" inside wrap) was cut for depth. */
+static int
+cut_for_depth(const char *pre, const char *tag, const char *post)
+{
+	struct w_buf b;
+	struct w_doc d;
+	struct w_err e;
+	jv t;
+	int i, cut;
+
+	w_buf_init(&b, 1u << 24);
+	w_buf_adds(&b, "<p>Shallow text first, then a pile.</p>");
+	w_buf_adds(&b, pre);
+	for (i = 0; i < 6000; i++)
+		w_buf_adds(&b, tag);
+	w_buf_adds(&b, post);
+	w_buf_adds(&b, "<p>Closing words after the pile.</p>");
+	CHECK_INT(run(b.p, b.len, W_FMT_TEXT, 0, &d, &e), 0);
+	t = jv_object_get(jv_copy(d.coverage), jv_string("html_truncated"));
+	cut = jv_get_kind(t) == JV_KIND_TRUE;
+	if (!cut)
+		CHECK(d.text != NULL && strstr(d.text, "Closing") != NULL);
+	jv_free(t);
+	done(&d);
+	w_buf_free(&b);
+	return cut;
+}
+
+/* What the depth scan counts and skips, in any letter case. */
+static void
+depth_scan(void)
+{
+	struct w_buf b;
+	struct w_doc d;
+	struct w_err e;
+	int i;
+
+	CHECK_INT(cut_for_depth("", "<b>", ""), 1);
+	CHECK_INT(cut_for_depth("", "<P>x", ""), 0);
+	CHECK_INT(cut_for_depth("", "<Li>x", ""), 0);
+	CHECK_INT(cut_for_depth("", "<BR>", ""), 0);
+	CHECK_INT(cut_for_depth("<script>var s='", "<b>", "';</SCRIPT>"), 0);
+	CHECK_INT(cut_for_depth("<STYLE>/*", "<b>", "*/</style >"), 0);
+	CHECK_INT(cut_for_depth("<script>var s='</scrip", "<b>",
+	    "';</script>"), 0);
+	CHECK_INT(cut_for_depth("<!-- -- >", "<b>", "-->"), 0);
+	CHECK_INT(cut_for_depth("<!-- -->", "<b>", ""), 1);
+	/* a long text node, then short ones: each is whole */
+	w_buf_init(&b, 1u << 20);
+	w_buf_adds(&b, "<article><p>");
+	for (i = 0; i < 400; i++)
+		w_buf_adds(&b, "Long words, ");
+	w_buf_adds(&b, "end of the long one.</p><p>Short one.</p>"
+	    "<p>Another.</p></article>");
+	CHECK_INT(run(b.p, b.len, W_FMT_TEXT, 0, &d, &e), 0);
+	CHECK(d.text != NULL && strstr(d.text, "end of the long one.") !=
+	    NULL && strstr(d.text, "Short one.") != NULL &&
+	    strstr(d.text, "Another.") != NULL);
+	done(&d);
+	w_buf_free(&b);
+}
+
 /* Over W_HTML_PARSE_MAX: cut, not failed. */
 static void
 oversize(void)
@@ -283,6 +345,7 @@ main(void)
 	fixtures();
 	garbage();
 	deep();
+	depth_scan();
 	oversize();
 	T_DONE();
 }

@@ -73,7 +73,17 @@ test_budget(void)
 	CHECK(s.partial);
 	CHECK(w_json_bool_peek(s.coverage, "truncated", 0));
 	CHECK(w_json_bool_peek(s.coverage, "lineCut", 0));
+	/* The continuation goes on inside the line, never repeats it. */
+	CHECK_INT(s.next_line, 0);
+	CHECK_INT(s.next_offset, 10);
 	w_slice_free(&s);
+	o.start_line = 0;
+	o.offset = 10;
+	CHECK_INT(w_slice_apply(longline, strlen(longline), &o, &s, &e), 0);
+	CHECK_STR(s.content, "klmnopqrst");
+	w_slice_free(&s);
+	o.offset = 0;
+	o.start_line = 1;
 
 	/* Whole lines while they fit. */
 	o.max_output_chars = 30;
