@@ -79,26 +79,34 @@ if [ -x "$BIN/wfetch" ]; then
 	port=$(cat "$tmp/port")
 	n=$(( N / 5 ))
 	echo "2. one wfetch of a loopback page, median of $n (microseconds)"
-	for mode in none run host; do
-		case $mode in
-		host)	echo "{\"coordination\":\"host\",\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$port\"]}}" >"$WEB_CONFIG";;
-		*)	echo "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$port\"]}}" >"$WEB_CONFIG";;
-		esac
-		unset WEB_RUN_FILE
-		if [ "$mode" != none ]; then
-			WEB_RUN_FILE=$("$BIN/web-control" run start)
-			export WEB_RUN_FILE
-		fi
-		: >"$tmp/t"
-		# A fresh origin each time (a name pointed at loopback): a
-		# cache hit would skip the fetch, and host mode spaces
-		# starts to one origin 500 ms apart by design.
-		for i in $(seq "$n"); do
-			WEB_RESOLVE="o$i.bench:$port:127.0.0.1" us "$BIN/wfetch" \
-			    -c "http://o$i.bench:$port/hello.txt" >>"$tmp/t"
+	allow="\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$port\"]}"
+	echo "{$allow}" >"$tmp/plain.json"
+	echo "{\"coordination\":\"host\",$allow}" >"$tmp/host.json"
+	unset WEB_RUN_FILE
+	runf=$("$BIN/web-control" run start)
+	hostf=$("$BIN/web-control" run start)
+	: >"$tmp/t.none"; : >"$tmp/t.run"; : >"$tmp/t.host"
+	# The modes take turns, so a change in machine load touches all
+	# three alike. A fresh origin each time (a name pointed at
+	# loopback): a cache hit would skip the fetch, and host mode
+	# spaces starts to one origin 500 ms apart by design.
+	for i in $(seq "$n"); do
+		for mode in none run host; do
+			case $mode in
+			none)	cfg=plain.json rf="";;
+			run)	cfg=plain.json rf=$runf;;
+			host)	cfg=host.json rf=$hostf;;
+			esac
+			WEB_CONFIG="$tmp/$cfg" WEB_RUN_FILE=$rf \
+			    WEB_RESOLVE="$mode$i.bench:$port:127.0.0.1" us \
+			    "$BIN/wfetch" -c "http://$mode$i.bench:$port/hello.txt" \
+			    >>"$tmp/t.$mode"
 		done
-		[ "$mode" != none ] && "$BIN/web-control" run end
-		printf '%-28s %8s\n' "$mode" "$(median <"$tmp/t")"
+	done
+	WEB_RUN_FILE=$runf "$BIN/web-control" run end
+	WEB_RUN_FILE=$hostf "$BIN/web-control" run end
+	for mode in none run host; do
+		printf '%-28s %8s\n' "$mode" "$(median <"$tmp/t.$mode")"
 	done
 else
 	echo "2. skipped: no $BIN/wfetch"

@@ -164,7 +164,7 @@ find_ci(const char *s, size_t len, const char *needle)
 	return len;
 }
 
-/* Bytes with their high bit set where w's bytes are 0 or 'A'..'Z'. */
+/* Word-at-a-time constants: 0x01, 0x80 in every byte of a word. */
 #define ONES	0x0101010101010101ULL
 #define HIGHS	0x8080808080808080ULL
 

@@ -6,8 +6,11 @@
  * start, cooldowns and quota counters; no query text, URLs, content,
  * headers or credentials. Every change happens under an fcntl lock on
  * the permanent file state.lock beside it and replaces state.json
- * atomically (write, fsync, rename). Corrupt, oversized or unsafe state
- * fails closed with coordination_unavailable.
+ * atomically: the new state is written to a private spare file, synced
+ * when it changes a cooldown, streak or reset (lease-only changes are
+ * not, to keep admission under a millisecond), then exchanged with
+ * state.json in one rename. Corrupt, oversized or unsafe state fails
+ * closed with coordination_unavailable.
  */
 #ifndef W_HOSTSTATE_H
 #define W_HOSTSTATE_H

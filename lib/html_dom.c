@@ -277,7 +277,7 @@ copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb)
 			    tb->size);
 		d->n[i].off = pool_add(d, (const char *)tb->bp, tb->size);
 		d->n[i].len = tb->size;
-		text_stats(&d->n[i], d->pool + d->n[i].off, tb->size);
+		/* its statistics wait for ensure(): script bodies never need them */
 		if (d->n[p].flags & HF_PRE)
 			d->n[i].flags |= HF_PRE;
 		break;
@@ -689,6 +689,11 @@ combine(struct hdoc *d, int j)
 	const char *href;
 	int k;
 
+	if (x->otag == H_TEXT) {
+		/* a text node's own, counted on first use (text never changes) */
+		text_stats(x, d->pool + x->off, x->len);
+		return;
+	}
 	x->tn = 0;
 	x->tf = 0;
 	x->com = x->comall = 0;

@@ -2,8 +2,9 @@
  * lock.h: the file primitives coordination is built on: owner-private
  * directories and files (checked for owner and mode before use), fcntl
  * locks with a bounded wait, atomic replacement (write a temporary file,
- * optionally fsync, rename), bounded reads, and process identity (pid
- * plus start time, so a reused pid is not mistaken for the owner).
+ * optionally fsync, rename; or rewrite a spare file and exchange it with
+ * the target), bounded reads, and process identity (pid plus start
+ * time, so a reused pid is not mistaken for the owner).
  */
 #ifndef W_LOCK_H
 #define W_LOCK_H

@@ -1,7 +1,7 @@
 /*
  * test_lock.c: private directories and files, the fcntl lock (a second
- * process cannot take it while it is held), atomic replacement and
- * process identity.
+ * process cannot take it while it is held), atomic replacement, the
+ * spare-file exchange and process identity.
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -115,6 +115,61 @@ test_atomic(void)
 	CHECK_INT(w_lock_write_atomic(at("no/f"), "x", 1, 0, &e), -1);
 }
 
+/* Replacement by exchange with a spare rewritten in place. */
+static void
+test_swap(void)
+{
+	struct w_err e;
+	struct stat st;
+	char *s;
+	size_t n;
+
+	w_err_clear(&e);
+	/* No file yet: the spare becomes it. */
+	CHECK_INT(w_lock_write_swap(at("s"), at("s.spare"), "first-text", 10,
+	    0, &e), 0);
+	CHECK_INT(w_lock_read_private(at("s"), 100, &s, &n, &e), 0);
+	CHECK_STR(s, "first-text");
+	free(s);
+	CHECK_INT(stat(at("s"), &st), 0);
+	CHECK_INT(st.st_mode & 0777, 0600);
+	/* Then an exchange: the old text is the next spare. */
+	CHECK_INT(w_lock_write_swap(at("s"), at("s.spare"), "two", 3, 1, &e),
+	    0);
+	CHECK_INT(w_lock_read_private(at("s"), 100, &s, &n, &e), 0);
+	CHECK_STR(s, "two");
+	CHECK_INT(n, 3);
+	free(s);
+	CHECK_INT(w_lock_read_private(at("s.spare"), 100, &s, &n, &e), 0);
+	CHECK_STR(s, "first-text");
+	free(s);
+	/* A shorter text after a longer one leaves no tail. */
+	CHECK_INT(w_lock_write_swap(at("s"), at("s.spare"), "3rd", 3, 0, &e),
+	    0);
+	CHECK_INT(w_lock_read_private(at("s"), 100, &s, &n, &e), 0);
+	CHECK_STR(s, "3rd");
+	free(s);
+	/* An unsafe spare is refused and the file left alone. */
+	chmod(at("s.spare"), 0644);
+	CHECK_INT(w_lock_write_swap(at("s"), at("s.spare"), "bad", 3, 0, &e),
+	    -1);
+	CHECK(strstr(e.msg, "other users") != NULL);
+	chmod(at("s.spare"), 0600);
+	CHECK_INT(link(at("s.spare"), at("s.link")), 0);
+	CHECK_INT(w_lock_write_swap(at("s"), at("s.spare"), "bad", 3, 0, &e),
+	    -1);
+	unlink(at("s.link"));
+	unlink(at("s.spare"));
+	CHECK_INT(symlink(at("elsewhere"), at("s.spare")), 0);
+	CHECK_INT(w_lock_write_swap(at("s"), at("s.spare"), "bad", 3, 0, &e),
+	    -1);
+	CHECK(access(at("elsewhere"), F_OK) == -1);
+	unlink(at("s.spare"));
+	CHECK_INT(w_lock_read_private(at("s"), 100, &s, &n, &e), 0);
+	CHECK_STR(s, "3rd");
+	free(s);
+}
+
 static void
 test_proc(void)
 {
@@ -145,6 +200,7 @@ main(void)
 	test_dirs();
 	test_lock();
 	test_atomic();
+	test_swap();
 	test_proc();
 	CHECK_INT(w_lock_random(r1, sizeof(r1)), 0);
 	CHECK_INT(w_lock_random(r2, sizeof(r2)), 0);
