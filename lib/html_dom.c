@@ -277,7 +277,7 @@ copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb)
 			    tb->size);
 		d->n[i].off = pool_add(d, (const char *)tb->bp, tb->size);
 		d->n[i].len = tb->size;
-		/* its statistics wait for ensure(): script bodies never need them */
+		/* statistics wait for ensure(): most script text needs none */
 		if (d->n[p].flags & HF_PRE)
 			d->n[i].flags |= HF_PRE;
 		break;
@@ -681,7 +681,10 @@ h_dirty(struct hdoc *d, int i)
 		d->n[i].valid = 0;
 }
 
-/* Element j's statistics from its (valid) children. */
+/*
+ * Node j's statistics: a text node's from its text (counted on first
+ * use; text never changes), an element's from its (valid) children.
+ */
 static void
 combine(struct hdoc *d, int j)
 {
@@ -690,7 +693,6 @@ combine(struct hdoc *d, int j)
 	int k;
 
 	if (x->otag == H_TEXT) {
-		/* a text node's own, counted on first use (text never changes) */
 		text_stats(x, d->pool + x->off, x->len);
 		return;
 	}
