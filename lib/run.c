@@ -206,19 +206,27 @@ open_file(struct w_run *r, const char *f, struct w_err *e)
 
 	r->file = w_strdup(f);
 	r->dir = dir_of(f);
-	if (w_lock_check_dir(r->dir, e) == -1 || load(r, &st, e) == -1) {
-		if (strncmp(e->msg, "the run file", 12) != 0)
-			corrupt(e, "in an unsafe or missing directory");
-		return -1;
-	}
-	take_identity(r, st);
-	jv_free(st);
+	if (w_lock_check_dir(r->dir, e) == -1)
+		return corrupt(e, "in an unsafe or missing directory");
 	w_buf_init(&b, 8192);
 	w_buf_printf(&b, "%s/run.lock", r->dir);
 	r->lockfd = w_lock_open(b.p, 0, e);
 	w_buf_free(&b);
 	if (r->lockfd == -1)
 		return corrupt(e, "missing its lock file or unsafe");
+	/* Read under a shared lock: a writer's rename must not be seen
+	 * half-way (the replaced file, already unlinked, looks unsafe). */
+	if (w_lock_take(r->lockfd, 0, W_LOCK_WAIT_MS, e) == -1)
+		return -1;
+	if (load(r, &st, e) == -1) {
+		w_lock_drop(r->lockfd);
+		if (strncmp(e->msg, "the run file", 12) != 0)
+			corrupt(e, "in an unsafe or missing directory");
+		return -1;
+	}
+	w_lock_drop(r->lockfd);
+	take_identity(r, st);
+	jv_free(st);
 	return 0;
 }
 
