@@ -711,7 +711,7 @@ u8_lead(unsigned char c, unsigned char *lo, unsigned char *hi)
  * UTF-8 per the Encoding Standard's decoder: each maximal subpart of an
  * ill-formed sequence becomes one U+FFFD. Valid runs are copied whole.
  */
-static void
+static int
 dec_utf8(const unsigned char *s, size_t n, struct obuf *o)
 {
 	const uint64_t hi8 = 0x8080808080808080ULL;
@@ -746,12 +746,16 @@ dec_utf8(const unsigned char *s, size_t n, struct obuf *o)
 			i = j;
 			continue;
 		}
+		if (o == NULL)
+			return 0;	/* checking only: not clean */
 		ob_put(o, s + run, i - run);
 		ob_rep(o);
 		i = j;
 		run = i;
 	}
-	ob_put(o, s + run, n - run);
+	if (o != NULL)
+		ob_put(o, s + run, n - run);
+	return 1;
 }
 
 static void
@@ -958,6 +962,30 @@ w_charset_decode(const char *bytes, size_t len, const char *http_charset,
 	out->len = o.len;
 	out->replacements = o.rep;
 	return 0;
+}
+
+int
+w_charset_decode_take(char *buf, size_t len, const char *http_charset,
+    enum w_cs_kind kind, struct w_decoded *out, struct w_err *e)
+{
+	struct pick pk;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	choose((const unsigned char *)buf, len, http_charset, kind, &pk);
+	if (buf != NULL && pk.enc != NULL && pk.enc->dec == DEC_UTF8 &&
+	    pk.skip == 0 && dec_utf8((const unsigned char *)buf, len, NULL)) {
+		/* Valid, NUL-free UTF-8 decodes to itself: adopt it. */
+		out->source = pk.source;
+		snprintf(out->charset, sizeof(out->charset), "%s",
+		    pk.enc->name);
+		out->s = buf;
+		out->len = len;
+		return 0;
+	}
+	rc = w_charset_decode(buf, len, http_charset, kind, out, e);
+	free(buf);
+	return rc;
 }
 
 /* ---- Content-Type ---- */

@@ -54,6 +54,15 @@ int		 w_charset_decode(const char *bytes, size_t len,
 		    const char *http_charset, enum w_cs_kind kind,
 		    struct w_decoded *out, struct w_err *e);
 
+/*
+ * w_charset_decode for a malloc'd buffer the caller gives away (buf[len]
+ * must be NUL): when it is already clean UTF-8 without a BOM it becomes
+ * out->s as is, without a copy; otherwise it is decoded and freed.
+ */
+int		 w_charset_decode_take(char *buf, size_t len,
+		    const char *http_charset, enum w_cs_kind kind,
+		    struct w_decoded *out, struct w_err *e);
+
 /* The charset parameter of a Content-Type value, into out; 0 if found. */
 int		 w_charset_from_ctype(const char *ctype, char *out,
 		    size_t outlen);

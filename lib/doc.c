@@ -652,8 +652,16 @@ textual(const struct w_doc_in *in, const struct w_doc_opts *o,
 	if (http == NULL && w_charset_from_ctype(in->content_type, cs,
 	    sizeof(cs)) == 0)
 		http = cs;
-	if (w_charset_decode(in->bytes, in->len, http, cs_kind(out->kind),
-	    &d, e) != 0) {
+	if (in->steal != NULL && *in->steal == in->bytes) {
+		char *buf = *in->steal;
+
+		*in->steal = NULL;
+		rc = w_charset_decode_take(buf, in->len, http,
+		    cs_kind(out->kind), &d, e);
+	} else
+		rc = w_charset_decode(in->bytes, in->len, http,
+		    cs_kind(out->kind), &d, e);
+	if (rc != 0) {
 		snprintf(out->charset, sizeof(out->charset), "%s", d.charset);
 		return -1;
 	}

@@ -27,6 +27,10 @@ struct w_doc_in {
 	int		 http_status;	/* 0 when not from HTTP */
 	jv		 headers;	/* borrowed: lowercase name -> value,
 					   or jv_null() */
+	char		**steal;	/* optional: &caller's malloc'd,
+					   NUL-terminated buffer == bytes;
+					   text decoding may take it (sets
+					   *steal to NULL) instead of copying */
 };
 
 struct w_doc_opts {

@@ -526,6 +526,7 @@ obtain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 		in.content_type = resp.content_type;
 		in.http_status = resp.status;
 		in.headers = resp.headers;
+		in.steal = &resp.body;	/* the body is ours to give away */
 		memset(&o, 0, sizeof(o));
 		o.format = format_of(req);
 		o.include_links = w_json_bool_peek(req, "include_links", 0);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "t.h"
+#include "buf.h"
 #include "charset.h"
 
 #define H	W_CS_KIND_HTML
@@ -434,9 +435,60 @@ test_decode(void)
 	free(big);
 }
 
+/* w_charset_decode_take adopts clean UTF-8 and decodes the rest. */
+static void
+test_take(void)
+{
+	struct w_decoded d;
+	struct w_err e;
+	char *buf;
+
+	w_err_clear(&e);
+	buf = w_strdup("caf\xc3\xa9 ok");
+	CHECK_INT(w_charset_decode_take(buf, strlen(buf), NULL,
+	    W_CS_KIND_HTML, &d, &e), 0);
+	CHECK(d.s == buf);		/* no copy */
+	CHECK_STR(d.charset, "utf-8");
+	CHECK_INT(d.replacements, 0);
+	free(d.s);
+
+	buf = w_strdup("a\xff b");	/* invalid: decoded, counted */
+	CHECK_INT(w_charset_decode_take(buf, strlen(buf), "utf-8",
+	    W_CS_KIND_OTHER, &d, &e), 0);
+	CHECK_STR(d.s, "a\xef\xbf\xbd b");
+	CHECK_INT(d.replacements, 1);
+	free(d.s);
+
+	buf = w_strdup("\xef\xbb\xbfhi");	/* BOM: stripped, so copied */
+	CHECK_INT(w_charset_decode_take(buf, strlen(buf), NULL,
+	    W_CS_KIND_OTHER, &d, &e), 0);
+	CHECK_STR(d.s, "hi");
+	CHECK_INT(d.source, W_CS_BOM);
+	free(d.s);
+
+	buf = w_strdup("caf\xe9");		/* Latin-1 declared */
+	CHECK_INT(w_charset_decode_take(buf, strlen(buf), "iso-8859-1",
+	    W_CS_KIND_OTHER, &d, &e), 0);
+	CHECK_STR(d.s, "caf\xc3\xa9");
+	free(d.s);
+
+	buf = w_malloc(4);			/* a NUL inside: not clean */
+	memcpy(buf, "a\0b", 4);
+	CHECK_INT(w_charset_decode_take(buf, 3, NULL, W_CS_KIND_OTHER, &d,
+	    &e), 0);
+	CHECK_INT(d.replacements, 1);
+	free(d.s);
+
+	buf = w_strdup("x");
+	CHECK_INT(w_charset_decode_take(buf, 1, "x-made-up", W_CS_KIND_OTHER,
+	    &d, &e), -1);
+	CHECK_STR(e.code, "unsupported_charset");
+}
+
 int
 main(void)
 {
+	test_take();
 	test_ctype();
 	test_labels();
 	test_sniff();
