@@ -192,8 +192,9 @@ check_object(jv o, const char *prefix, struct w_err *e)
 	return rc;
 }
 
-int
-w_config_check_peek(jv web, struct w_err *e)
+/* Validate a parsed tools.web object (borrowed). */
+static int
+check_web_peek(jv web, struct w_err *e)
 {
 	if (jv_get_kind(web) != JV_KIND_OBJECT)
 		return bad(e, "must be a JSON object", "the top");
@@ -203,22 +204,14 @@ w_config_check_peek(jv web, struct w_err *e)
 static char *
 config_path(int *explicit)
 {
-	const char *p, *home;
-	struct w_buf b;
+	const char *p;
 
 	*explicit = 0;
 	if ((p = getenv("WEB_CONFIG")) != NULL && *p) {
 		*explicit = 1;
 		return w_strdup(p);
 	}
-	w_buf_init(&b, 4096);
-	if ((p = getenv("XDG_CONFIG_HOME")) != NULL && *p == '/')
-		w_buf_printf(&b, "%s/webtools/config.json", p);
-	else if ((home = getenv("HOME")) != NULL && *home)
-		w_buf_printf(&b, "%s/.config/webtools/config.json", home);
-	else
-		return NULL;
-	return w_buf_take(&b);
+	return w_config_basedir(W_BASE_CONFIG, "config.json");
 }
 
 static int
@@ -255,6 +248,28 @@ read_file(const char *path, int explicit, jv *out, struct w_err *e)
 	}
 	w_buf_free(&b);
 	return rc;
+}
+
+char *
+w_config_basedir(enum w_base which, const char *sub)
+{
+	static const char *const var[] = { "XDG_CONFIG_HOME",
+	    "XDG_STATE_HOME", "XDG_CACHE_HOME" };
+	static const char *const dflt[] = { ".config", ".local/state",
+	    ".cache" };
+	const char *x = getenv(var[which]), *home = getenv("HOME");
+	struct w_buf b;
+
+	w_buf_init(&b, 8192);
+	if (x != NULL && *x == '/')
+		w_buf_printf(&b, "%s/webtools", x);
+	else if (home != NULL && *home == '/')
+		w_buf_printf(&b, "%s/%s/webtools", home, dflt[which]);
+	else
+		return NULL;
+	if (sub != NULL)
+		w_buf_printf(&b, "/%s", sub);
+	return w_buf_take(&b);
 }
 
 /* Unwrap {"tools":{"web":...}}. Consumes root. */
@@ -297,7 +312,7 @@ w_config_load(struct w_config *c, struct w_err *e)
 	}
 	free(path);
 	root = unwrap(root);
-	if (w_config_check_peek(root, e) == -1) {
+	if (check_web_peek(root, e) == -1) {
 		jv_free(root);
 		goto fail;
 	}

@@ -26,8 +26,19 @@ struct w_config {
  */
 int	 w_config_load(struct w_config *c, struct w_err *e);
 
-/* Validate an already parsed tools.web object (borrowed). */
-int	 w_config_check_peek(jv web, struct w_err *e);
+/* The XDG base directories webtools keeps its files under. */
+enum w_base {
+	W_BASE_CONFIG,	/* $XDG_CONFIG_HOME, else ~/.config */
+	W_BASE_STATE,	/* $XDG_STATE_HOME, else ~/.local/state */
+	W_BASE_CACHE	/* $XDG_CACHE_HOME, else ~/.cache */
+};
+
+/*
+ * "<base>/webtools" or "<base>/webtools/<sub>" (sub may be NULL). NULL
+ * when neither the XDG variable nor HOME is an absolute path: there is
+ * no shared fallback such as /tmp. Caller frees.
+ */
+char	*w_config_basedir(enum w_base which, const char *sub);
 
 /* The value at a dotted path ("search.backend"); jv_null() if absent. */
 jv	 w_config_get(const struct w_config *c, const char *path);

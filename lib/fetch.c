@@ -5,7 +5,6 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +21,7 @@
 #include "fetch_parallel.h"
 #include "http.h"
 #include "json.h"
+#include "lock.h"
 #include "policy.h"
 #include "sha256.h"
 #include "slice.h"
@@ -137,72 +137,7 @@ validate(jv req, struct w_err *e)
 	return 0;
 }
 
-static char *
-cache_dir(void)
-{
-	const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	struct w_buf b;
 
-	/* No shared fallback such as /tmp: another user could own it. */
-	if ((x == NULL || *x != '/') && (home == NULL || *home != '/'))
-		return NULL;
-	w_buf_init(&b, 4096);
-	if (x && *x == '/')
-		w_buf_printf(&b, "%s/webtools", x);
-	else
-		w_buf_printf(&b, "%s/.cache/webtools", home);
-	return w_buf_take(&b);
-}
-
-static int
-mkdirs(char *path)
-{
-	char *p;
-
-	for (p = path + 1; *p; p++)
-		if (*p == '/') {
-			*p = '\0';
-			if (mkdir(path, 0700) == -1 && errno != EEXIST) {
-				*p = '/';
-				return -1;
-			}
-			*p = '/';
-		}
-	return mkdir(path, 0700) == -1 && errno != EEXIST ? -1 : 0;
-}
-
-/* Write data to path atomically (temp, rename), mode 0600: readers never
- * see a half-written file. No fsync: an artifact is a cache entry. */
-static int
-save_file(const char *path, const char *data, size_t len)
-{
-	struct w_buf tmp;
-	int fd, rc = -1;
-	ssize_t n;
-	size_t off = 0;
-
-	w_buf_init(&tmp, 8192);
-	w_buf_printf(&tmp, "%s.XXXXXX", path);
-	fd = mkstemp(tmp.p);	/* O_EXCL, 0600: never someone else's file */
-	if (fd >= 0) {
-		while (off < len && (n = write(fd, data + off,
-		    len - off)) > 0)
-			off += (size_t)n;
-		if (off == len && close(fd) == 0) {
-			fd = -1;
-			/* Unlink first: ext4 flushes data synchronously when
-			 * a rename replaces an existing file. */
-			(void)unlink(path);
-			rc = rename(tmp.p, path);
-		}
-		if (fd >= 0)
-			close(fd);
-		if (rc == -1)
-			unlink(tmp.p);
-	}
-	w_buf_free(&tmp);
-	return rc;
-}
 
 static const char *
 ext_for(const struct w_doc *d, enum w_format f)
@@ -265,15 +200,17 @@ static char *
 save_artifact(const char *name, const struct w_url *u, const char *url,
     const struct w_doc *d, enum w_format f)
 {
-	char *dir = cache_dir(), hex[65];
+	char *dir = w_config_basedir(W_BASE_CACHE, NULL), hex[65];
 	struct w_buf path;
+	struct w_err e;
 
 	if (dir == NULL)
 		return NULL;
 	w_buf_init(&path, 8192);
+	w_err_clear(&e);
 	if (name) {
 		w_buf_printf(&path, "%s/artifacts", dir);
-		if (mkdirs(path.p) == 0)
+		if (w_lock_private_dir(path.p, &e) == 0)
 			w_buf_printf(&path, "/%s", name);
 		else
 			w_buf_reset(&path);
@@ -281,7 +218,7 @@ save_artifact(const char *name, const struct w_url *u, const char *url,
 		w_buf_printf(&path, "%s/web", dir);
 		w_sha256_hex(url, strlen(url), hex);
 		hex[16] = '\0';
-		if (mkdirs(path.p) == 0) {
+		if (w_lock_private_dir(path.p, &e) == 0) {
 			prune(path.p, W_FETCH_AUTO_ARTIFACTS_MAX - 1);
 			w_buf_printf(&path, "/%.100s-%s.%s", u->host, hex,
 			    ext_for(d, f));
@@ -289,7 +226,12 @@ save_artifact(const char *name, const struct w_url *u, const char *url,
 			w_buf_reset(&path);
 	}
 	free(dir);
-	if (path.len == 0 || save_file(path.p, d->text, d->len) == -1) {
+	/* Unlink first: ext4 flushes data synchronously when a rename
+	 * replaces an existing file, and an artifact is only a cache. */
+	if (path.len > 0)
+		(void)unlink(path.p);
+	if (path.len == 0 || w_lock_write_atomic(path.p, d->text, d->len, 0,
+	    &e) == -1) {
 		w_buf_free(&path);
 		return NULL;
 	}
