@@ -47,15 +47,6 @@ usage(FILE *fp)
 	    "  -h, --help, -V, --version\n");
 }
 
-static int
-number(const char *s, long *out)
-{
-	char *end;
-
-	*out = strtol(s, &end, 10);
-	return *s != '\0' && *end == '\0' ? 0 : -1;
-}
-
 static jv
 add_header(jv base, const char *h)
 {
@@ -156,7 +147,7 @@ options(int argc, char **argv, struct state *st)
 			    jv_string("include_links"), jv_true());
 			break;
 		case 'S': case 'L': case 'O': case 'o': case 'C':
-			if (number(optarg, &n) == -1) {
+			if (w_arg_long(optarg, &n) == -1) {
 				fprintf(stderr, "%s: --%s needs a number\n",
 				    prog, numkeys[ch]);
 				return -1;
@@ -173,7 +164,7 @@ options(int argc, char **argv, struct state *st)
 			}
 			break;
 		case 'T':
-			if (number(optarg, &n) == -1 || n < 1 || n > 45) {
+			if (w_arg_long(optarg, &n) == -1 || n < 1 || n > 45) {
 				fprintf(stderr, "%s: --timeout takes 1 to 45 "
 				    "seconds\n", prog);
 				return -1;
@@ -181,7 +172,7 @@ options(int argc, char **argv, struct state *st)
 			st->ctx.timeout_ms = n * 1000;
 			break;
 		case 't':
-			if (number(optarg, &n) == -1 || n < 1 || n > 10) {
+			if (w_arg_long(optarg, &n) == -1 || n < 1 || n > 10) {
 				fprintf(stderr, "%s: --top takes 1 to 10\n",
 				    prog);
 				return -1;

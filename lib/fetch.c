@@ -137,8 +137,6 @@ validate(jv req, struct w_err *e)
 	return 0;
 }
 
-
-
 static const char *
 ext_for(const struct w_doc *d, enum w_format f)
 {

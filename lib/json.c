@@ -194,6 +194,16 @@ w_out_bad_input(const char *msg, enum w_out_mode mode, const char *prog)
 	return w_out_emit_rc(w_env_error(env, &e), mode, prog);
 }
 
+int
+w_arg_long(const char *s, long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtol(s, &end, 10);
+	return *s != '\0' && *end == '\0' && errno == 0 ? 0 : -1;
+}
+
 void
 w_out_schema(jv schema)
 {

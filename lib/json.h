@@ -85,6 +85,10 @@ int		 w_out_emit_rc(jv env, enum w_out_mode mode, const char *prog);
 int		 w_out_bad_input(const char *msg, enum w_out_mode mode,
 		    const char *prog);
 
+/* A whole decimal number from a command-line argument: 0, or -1 when s
+ * is empty, has trailing bytes or overflows a long. */
+int		 w_arg_long(const char *s, long *out);
+
 /* Print a JSON Schema (consumed) pretty on stdout; --version's line. */
 void		 w_out_schema(jv schema);
 void		 w_out_version(const char *prog);
