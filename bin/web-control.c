@@ -119,10 +119,7 @@ run_start(const struct opts *o)
 	if (max == 0) {
 		if (load_config(&c, &e) == -1)
 			return fail(o, "run start", &e);
-		env = w_config_get(&c, "search.maxRequestsPerRun");
-		max = jv_get_kind(env) == JV_KIND_NUMBER ?
-		    (int)jv_number_value(env) : 4;
-		jv_free(env);
+		max = w_config_int(&c, "search.maxRequestsPerRun", 4);
 		w_config_free(&c);
 	}
 	if (w_run_start(NULL, max, o->coord, &path, &e) == -1)
@@ -185,30 +182,30 @@ show_text(jv env)
 	jv_free(r);
 }
 
-/* The run named by WEB_RUN_FILE; a missing variable is a usage error. */
-static int
-open_named_run(const char *cmd, struct w_run **r, struct w_err *e)
+/* WEB_RUN_FILE; NULL with a usage error when it is unset. */
+static const char *
+run_file(struct w_err *e)
 {
 	const char *f = getenv("WEB_RUN_FILE");
 
-	if (f == NULL || *f == '\0') {
-		e->usage = 1;
-		return w_err_set(e, "invalid_parameter", "WEB_RUN_FILE is "
-		    "not set (start a run with: eval \"$(web-control run "
-		    "start --export)\")");
-	}
-	return w_run_open(r, 0, e);
+	if (f != NULL && *f != '\0')
+		return f;
+	e->usage = 1;
+	w_err_set(e, "invalid_parameter", "WEB_RUN_FILE is not set (start "
+	    "a run with: eval \"$(web-control run start --export)\")");
+	return NULL;
 }
 
 static int
 run_show(const struct opts *o)
 {
+	const char *f;
 	struct w_run *r;
 	struct w_err e;
 	jv env, show;
 
 	w_err_clear(&e);
-	if (open_named_run("run show", &r, &e) == -1)
+	if ((f = run_file(&e)) == NULL || w_run_open(&r, 0, &e) == -1)
 		return fail(o, "run show", &e);
 	show = w_run_show(r);
 	w_run_close(r);
@@ -219,8 +216,7 @@ run_show(const struct opts *o)
 		return fail(o, "run show", &e);
 	}
 	env = ok_env("run show", "run figures");
-	env = jv_object_set(env, jv_string("run_file"),
-	    jv_string(getenv("WEB_RUN_FILE")));
+	env = jv_object_set(env, jv_string("run_file"), jv_string(f));
 	env = jv_object_set(env, jv_string("run"), show);
 	return emit(o, env, show_text);
 }
@@ -228,16 +224,11 @@ run_show(const struct opts *o)
 static int
 run_end(const struct opts *o)
 {
-	const char *f = getenv("WEB_RUN_FILE");
+	const char *f;
 	struct w_err e;
 
 	w_err_clear(&e);
-	if (f == NULL || *f == '\0') {
-		e.usage = 1;
-		w_err_set(&e, "invalid_parameter", "WEB_RUN_FILE is not set");
-		return fail(o, "run end", &e);
-	}
-	if (w_run_end(f, &e) == -1)
+	if ((f = run_file(&e)) == NULL || w_run_end(f, &e) == -1)
 		return fail(o, "run end", &e);
 	if (o->export)
 		printf("unset WEB_RUN_FILE\n");
@@ -609,12 +600,10 @@ static const char schema[] =
 static int
 run_option(struct opts *o, int ch, const char *arg)
 {
-	char *end;
 	long n;
 
 	if (ch == 'm') {
-		n = strtol(arg, &end, 10);
-		if (*arg == '\0' || *end != '\0' || n < 1 || n > 20) {
+		if (w_arg_long(arg, &n) == -1 || n < 1 || n > 20) {
 			fprintf(stderr, "%s: --max-requests must be 1 to 20\n",
 			    prog);
 			return -1;

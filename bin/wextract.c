@@ -59,7 +59,8 @@ usage(FILE *fp)
 	fprintf(fp,
 	    "usage: wextract [options] < DOCUMENT\n"
 	    "       wextract [options] FILE...\n"
-	    "      --url URL           where the document came from (link base)\n"
+	    "      --url URL           where the document came from "
+	    "(link base)\n"
 	    "      --content-type T    its media type; sniffed when absent\n"
 	    "      --charset C         its charset, in place of the header's\n"
 	    "      --http-status N     the HTTP status it was served with\n"
@@ -67,7 +68,8 @@ usage(FILE *fp)
 	    "      --focus TERMS       keep only matching blocks\n"
 	    "      --include-links     list up to 20 links\n"
 	    "      --start-line N      first line of a line slice (1-based)\n"
-	    "      --max-lines N       lines in a slice (1-10000, default 200)\n"
+	    "      --max-lines N       lines in a slice (1-10000, "
+	    "default 200)\n"
 	    "      --max-output-chars N  cap on returned characters\n"
 	    "      --offset N          first character of a char page\n"
 	    "      --max-chars N       characters per page (default 20000)\n"
@@ -87,12 +89,9 @@ set(jv o, const char *k, jv v)
 static jv
 number(const char *arg)
 {
-	char *end;
 	long n;
 
-	errno = 0;
-	n = strtol(arg, &end, 10);
-	if (*arg == '\0' || *end != '\0' || errno != 0)
+	if (w_arg_long(arg, &n) == -1)
 		return jv_string(arg);
 	return jv_number((double)n);
 }

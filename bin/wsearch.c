@@ -87,23 +87,10 @@ static int
 on_request(jv req, void *arg)
 {
 	struct state *st = arg;
-	jv keys;
-	int i, n;
 
-	if (jv_get_kind(req) == JV_KIND_OBJECT) {
-		keys = jv_keys(jv_copy(st->base));
-		n = jv_array_length(jv_copy(keys));
-		for (i = 0; i < n; i++) {
-			jv k = jv_array_get(jv_copy(keys), i);
-
-			if (!jv_object_has(jv_copy(req), jv_copy(k)))
-				req = jv_object_set(req, jv_copy(k),
-				    jv_object_get(jv_copy(st->base),
-				    jv_copy(k)));
-			jv_free(k);
-		}
-		jv_free(keys);
-	}
+	/* the options are defaults: the request's own fields win */
+	if (jv_get_kind(req) == JV_KIND_OBJECT)
+		req = jv_object_merge(jv_copy(st->base), req);
 	return emit(st, w_search_run(st->search, req));
 }
 
@@ -133,7 +120,6 @@ options(int argc, char **argv, struct state *st)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	char *end;
 	long n;
 	int ch;
 
@@ -141,8 +127,7 @@ options(int argc, char **argv, struct state *st)
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'n':
-			n = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0') {
+			if (w_arg_long(optarg, &n) == -1) {
 				fprintf(stderr, "%s: --limit needs a number\n",
 				    prog);
 				return -1;

@@ -2,6 +2,7 @@
  * buf.c: bounded buffers and aborting allocators.
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +59,8 @@ w_buf_init(struct w_buf *b, size_t max)
 {
 	b->p = NULL;
 	b->len = b->cap = 0;
-	b->max = max;
+	/* grow() needs max + 1 to be representable. */
+	b->max = max > SIZE_MAX / 2 ? SIZE_MAX / 2 : max;
 }
 
 static int

@@ -14,7 +14,8 @@ struct w_buf {
 	size_t	 max;	/* hard cap on len; appends past it fail */
 };
 
-/* Start an empty buffer that may grow to max bytes. */
+/* Start an empty buffer that may grow to max bytes (at most
+ * SIZE_MAX / 2; larger values are clamped). */
 void	 w_buf_init(struct w_buf *b, size_t max);
 
 /* Append n bytes; -1 (nothing appended) when len would exceed max. */

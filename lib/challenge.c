@@ -19,7 +19,7 @@
 #define VIS_KEEP	8192		/* visible bytes kept for phrases */
 
 struct scan {
-	struct w_buf	 markup;	/* lowercased tags and raw-text bodies */
+	struct w_buf	 markup;	/* lowercased tags, raw-text bodies */
 	char		 vis[VIS_KEEP + 1]; /* lowercased, collapsed */
 	size_t		 vislen;
 	size_t		 visible;	/* visible characters */

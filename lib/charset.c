@@ -652,34 +652,40 @@ ob_rep(struct obuf *o)
 	o->rep++;
 }
 
+size_t
+w_charset_utf8_put(unsigned long c, char out[4])
+{
+	if (c < 0x80) {
+		out[0] = (char)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		out[0] = (char)(0xC0 | (c >> 6));
+		out[1] = (char)(0x80 | (c & 0x3F));
+		return 2;
+	}
+	if (c < 0x10000) {
+		out[0] = (char)(0xE0 | (c >> 12));
+		out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
+		out[2] = (char)(0x80 | (c & 0x3F));
+		return 3;
+	}
+	out[0] = (char)(0xF0 | (c >> 18));
+	out[1] = (char)(0x80 | ((c >> 12) & 0x3F));
+	out[2] = (char)(0x80 | ((c >> 6) & 0x3F));
+	out[3] = (char)(0x80 | (c & 0x3F));
+	return 4;
+}
+
 static void
 ob_cp(struct obuf *o, uint32_t c)
 {
-	unsigned char b[4];
+	char b[4];
 
-	if (c == 0) {
+	if (c == 0)
 		ob_rep(o);
-		return;
-	}
-	if (c < 0x80) {
-		b[0] = (unsigned char)c;
-		ob_put(o, b, 1);
-	} else if (c < 0x800) {
-		b[0] = (unsigned char)(0xC0 | (c >> 6));
-		b[1] = (unsigned char)(0x80 | (c & 0x3F));
-		ob_put(o, b, 2);
-	} else if (c < 0x10000) {
-		b[0] = (unsigned char)(0xE0 | (c >> 12));
-		b[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-		b[2] = (unsigned char)(0x80 | (c & 0x3F));
-		ob_put(o, b, 3);
-	} else {
-		b[0] = (unsigned char)(0xF0 | (c >> 18));
-		b[1] = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
-		b[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-		b[3] = (unsigned char)(0x80 | (c & 0x3F));
-		ob_put(o, b, 4);
-	}
+	else
+		ob_put(o, b, w_charset_utf8_put(c, b));
 }
 
 /* Bytes of a UTF-8 sequence led by c, with the range of its 2nd byte. */

@@ -25,7 +25,7 @@ enum w_cs_kind {
 };
 
 struct w_decoded {
-	char		*s;		/* UTF-8, NUL-terminated; caller frees */
+	char		*s;		/* UTF-8, NUL-ended; caller frees */
 	size_t		 len;
 	char		 charset[40];	/* canonical lowercase label used */
 	enum w_cs_source source;
@@ -75,6 +75,9 @@ void		 w_mime_from_ctype(const char *ctype, char *out, size_t outlen);
  * e.g. "latin1" -> "windows-1252"; NULL when unknown. Static string.
  */
 const char	*w_charset_canonical(const char *label);
+
+/* UTF-8 for code point c (at most 0x10FFFF) into out; its length. */
+size_t		 w_charset_utf8_put(unsigned long c, char out[4]);
 
 /* "bom", "http", "meta", "xml" or "default". Static string. */
 const char	*w_charset_source_name(enum w_cs_source src);

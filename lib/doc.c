@@ -116,7 +116,8 @@ binary_magic(const unsigned char *s, size_t n)
 	} magic[] = {
 		{ "\x89PNG", 4 }, { "GIF8", 4 }, { "\xff\xd8\xff", 3 },
 		{ "PK\x03\x04", 4 }, { "\x1f\x8b", 2 }, { "\x7f" "ELF", 4 },
-		{ "RIFF", 4 }, { "OggS", 4 }, { "BZh", 3 }, { "\xfd" "7zXZ", 5 },
+		{ "RIFF", 4 }, { "OggS", 4 }, { "BZh", 3 },
+		{ "\xfd" "7zXZ", 5 },
 		{ NULL, 0 }
 	};
 	size_t i;
@@ -161,43 +162,58 @@ w_doc_sniff(const char *bytes, size_t len)
 	return html_inside(probe, n) ? "html" : "text";
 }
 
+/* Whether s (n bytes) ends in suf, with something before it. */
+static int
+ends_with(const char *s, size_t n, const char *suf)
+{
+	size_t k = strlen(suf);
+
+	return n > k && strcmp(s + n - k, suf) == 0;
+}
+
 /* The kind a declared media type names; NULL: sniff the bytes. */
 static const char *
 declared_kind(const char *mime, const char *bytes, size_t len)
 {
-	size_t n = strlen(mime);
+	static const struct {
+		const char	*mime, *kind;
+	} exact[] = {
+		{ "text/html", "html" }, { "application/xhtml+xml", "html" },
+		{ "application/rss+xml", "feed" },
+		{ "application/atom+xml", "feed" },
+		{ "application/xml", "xml" }, { "text/xml", "xml" },
+		{ "application/json", "json" }, { "text/json", "json" },
+		{ "application/pdf", "pdf" }, { "application/x-pdf", "pdf" },
+		{ "text/markdown", "markdown" },
+		{ "text/x-markdown", "markdown" },
+		{ "application/javascript", "text" },
+		{ "application/x-javascript", "text" },
+		{ "application/yaml", "text" }, { "application/toml", "text" },
+		{ "application/x-sh", "text" },
+		{ "application/x-ndjson", "text" },
+		{ "application/zip", "binary" },
+		{ "application/gzip", "binary" },
+		{ NULL, NULL }
+	};
+	size_t n = strlen(mime), i;
 
 	if (n == 0)
 		return NULL;
-	if (!strcmp(mime, "text/html") || !strcmp(mime, "application/xhtml+xml"))
-		return "html";
-	if (!strcmp(mime, "application/rss+xml") ||
-	    !strcmp(mime, "application/atom+xml"))
-		return "feed";
-	if (!strcmp(mime, "application/xml") || !strcmp(mime, "text/xml") ||
-	    (n > 4 && !strcmp(mime + n - 4, "+xml")))
+	for (i = 0; exact[i].mime != NULL; i++)
+		if (strcmp(mime, exact[i].mime) == 0)
+			return exact[i].kind;
+	if (ends_with(mime, n, "+xml"))
 		return "xml";
-	if (!strcmp(mime, "application/json") || !strcmp(mime, "text/json") ||
-	    (n > 5 && !strcmp(mime + n - 5, "+json")))
+	if (ends_with(mime, n, "+json"))
 		return "json";
-	if (!strcmp(mime, "application/pdf") || !strcmp(mime, "application/x-pdf"))
-		return "pdf";
-	if (!strcmp(mime, "text/markdown") || !strcmp(mime, "text/x-markdown"))
-		return "markdown";
-	if (!strncmp(mime, "text/", 5) || !strcmp(mime, "application/javascript")
-	    || !strcmp(mime, "application/x-javascript") ||
-	    !strcmp(mime, "application/yaml") || !strcmp(mime, "application/toml")
-	    || !strcmp(mime, "application/x-sh") ||
-	    !strcmp(mime, "application/x-ndjson"))
+	if (strncmp(mime, "text/", 5) == 0)
 		return "text";
 	if (!strcmp(mime, "application/octet-stream") ||
 	    !strcmp(mime, "binary/octet-stream"))
 		return len >= 5 && memcmp(bytes, "%PDF-", 5) == 0 ? "pdf" :
 		    "binary";
 	if (!strncmp(mime, "image/", 6) || !strncmp(mime, "audio/", 6) ||
-	    !strncmp(mime, "video/", 6) || !strncmp(mime, "font/", 5) ||
-	    !strcmp(mime, "application/zip") ||
-	    !strcmp(mime, "application/gzip"))
+	    !strncmp(mime, "video/", 6) || !strncmp(mime, "font/", 5))
 		return "binary";
 	return NULL;
 }
@@ -489,7 +505,8 @@ do_json(const char *s, size_t len, struct w_doc *out, struct w_err *e)
 {
 	if (len > JSON_PARSE_MAX)
 		return w_err_set(e, "response_too_large",
-		    "JSON larger than %u MiB is not parsed", JSON_PARSE_MAX >> 20);
+		    "JSON larger than %u MiB is not parsed",
+		    JSON_PARSE_MAX >> 20);
 	if (json_check(s, len) != 0)
 		return w_err_set(e, "extraction_failed", "JSON does not parse");
 	out->text = json_pretty(s, len, &out->len);

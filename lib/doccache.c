@@ -192,7 +192,10 @@ disk_read(int fd, char **text, size_t *len, jv *meta)
 	return 0;
 }
 
-/* The marker's owner and state; -1 when unreadable. */
+/*
+ * The marker's owner and, for a finished (failed) one, the error it
+ * stored (*error jv_null when none); -1 when unreadable.
+ */
 static int
 marker_read(const char *mp, long *pid, unsigned long long *start,
     jv *error)
@@ -203,7 +206,7 @@ marker_read(const char *mp, long *pid, unsigned long long *start,
 	struct w_err e;
 
 	*error = jv_null();
-	if (w_lock_read_private(mp, 4096, &s, &n, &e) != 0)
+	if (w_lock_read_private(mp, 8192, &s, &n, &e) != 0)
 		return -1;
 	o = jv_parse_sized(s, (int)n);
 	free(s);
@@ -212,35 +215,13 @@ marker_read(const char *mp, long *pid, unsigned long long *start,
 		return -1;
 	}
 	*pid = w_json_int_peek(o, "pid", -1);
-	*start = (unsigned long long)jv_number_value(o = jv_object_get(o,
-	    jv_string("start")));
-	jv_free(o);
+	*start = (unsigned long long)w_json_int_peek(o, "start", 0);
+	*error = jv_object_get(o, jv_string("error"));
+	if (!jv_is_valid(*error)) {
+		jv_free(*error);
+		*error = jv_null();
+	}
 	return 0;
-}
-
-/* The stored result of a finished (failed) marker; jv_null if none. */
-static jv
-marker_error(const char *mp)
-{
-	char *s;
-	size_t n;
-	struct w_err e;
-	jv o, err;
-
-	if (w_lock_read_private(mp, 8192, &s, &n, &e) != 0)
-		return jv_null();
-	o = jv_parse_sized(s, (int)n);
-	free(s);
-	if (jv_get_kind(o) != JV_KIND_OBJECT) {
-		jv_free(o);
-		return jv_null();
-	}
-	err = jv_object_get(o, jv_string("error"));
-	if (!jv_is_valid(err)) {
-		jv_free(err);
-		return jv_null();
-	}
-	return err;
 }
 
 /* Create (or, with an error, replace) the caller's marker. */
@@ -294,7 +275,6 @@ disk_look(struct w_doccache *dc, const char *h, int waited, long *owner,
 		return 1;
 	}
 	if (marker_read(mp, &pid, &start, err) == 0) {
-		*err = marker_error(mp);
 		if (jv_get_kind(*err) != JV_KIND_NULL && waited) {
 			free(mp);
 			return 3;
@@ -395,6 +375,14 @@ struct entry {
 	size_t		 bytes;
 };
 
+/* Whether d (in dp) is a stored document; *st filled when it is. */
+static int
+is_doc(DIR *dp, const struct dirent *d, struct stat *st)
+{
+	return strlen(d->d_name) == 68 && strcmp(d->d_name + 64, ".doc") == 0 &&
+	    fstatat(dirfd(dp), d->d_name, st, AT_SYMLINK_NOFOLLOW) == 0;
+}
+
 /* Evict until one more document of len bytes fits. Under the lock. */
 static void
 evict(struct w_doccache *dc, size_t len)
@@ -409,9 +397,7 @@ evict(struct w_doccache *dc, size_t len)
 	if ((dp = opendir(dc->docs)) == NULL)
 		return;
 	while ((d = readdir(dp)) != NULL && n < sizeof(ent) / sizeof(ent[0])) {
-		if (strlen(d->d_name) != 68 ||
-		    strcmp(d->d_name + 64, ".doc") != 0 ||
-		    fstatat(dirfd(dp), d->d_name, &st, AT_SYMLINK_NOFOLLOW))
+		if (!is_doc(dp, d, &st))
 			continue;
 		memcpy(ent[n].h, d->d_name, 64);
 		ent[n].h[64] = '\0';
@@ -516,7 +502,7 @@ jv
 w_doccache_usage(struct w_run *r)
 {
 	struct w_doccache *dc = w_run_doccache(r);
-	size_t docs = 0, bytes = 0, inflight = 0, i, n;
+	size_t docs = 0, bytes = 0, inflight = 0, i;
 	struct dirent *d;
 	struct stat st;
 	DIR *dp;
@@ -528,13 +514,10 @@ w_doccache_usage(struct w_run *r)
 			bytes += dc->mem[i].len;
 	} else if ((dp = opendir(dc->docs)) != NULL) {
 		while ((d = readdir(dp)) != NULL) {
-			n = strlen(d->d_name);
-			if (n == 68 && strcmp(d->d_name + 64, ".doc") == 0 &&
-			    fstatat(dirfd(dp), d->d_name, &st,
-			    AT_SYMLINK_NOFOLLOW) == 0) {
+			if (is_doc(dp, d, &st)) {
 				docs++;
 				bytes += (size_t)st.st_size;
-			} else if (n == 73 &&
+			} else if (strlen(d->d_name) == 73 &&
 			    strcmp(d->d_name + 64, ".inflight") == 0)
 				inflight++;
 		}

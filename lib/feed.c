@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "buf.h"
+#include "charset.h"
 #include "feed.h"
 #include "url.h"
 
@@ -100,28 +101,8 @@ static void
 put_utf8(struct w_buf *b, unsigned long c)
 {
 	char u[4];
-	size_t n;
 
-	if (c < 0x80) {
-		u[0] = (char)c;
-		n = 1;
-	} else if (c < 0x800) {
-		u[0] = (char)(0xc0 | (c >> 6));
-		u[1] = (char)(0x80 | (c & 0x3f));
-		n = 2;
-	} else if (c < 0x10000) {
-		u[0] = (char)(0xe0 | (c >> 12));
-		u[1] = (char)(0x80 | ((c >> 6) & 0x3f));
-		u[2] = (char)(0x80 | (c & 0x3f));
-		n = 3;
-	} else {
-		u[0] = (char)(0xf0 | (c >> 18));
-		u[1] = (char)(0x80 | ((c >> 12) & 0x3f));
-		u[2] = (char)(0x80 | ((c >> 6) & 0x3f));
-		u[3] = (char)(0x80 | (c & 0x3f));
-		n = 4;
-	}
-	(void)w_buf_add(b, u, n);
+	(void)w_buf_add(b, u, w_charset_utf8_put(c, u));
 }
 
 static const struct {
@@ -692,8 +673,10 @@ html_line(struct xp *x, const char *s, size_t n, struct w_buf *out)
 	while (i < n) {
 		if (s[i] == '<' && i + 1 < n && (isalpha((unsigned char)
 		    s[i + 1]) || s[i + 1] == '/' || s[i + 1] == '!')) {
-			if ((n - i > 7 && strncasecmp(s + i, "<script", 7) == 0) ||
-			    (n - i > 6 && strncasecmp(s + i, "<style", 6) == 0)) {
+			if ((n - i > 7 &&
+			    strncasecmp(s + i, "<script", 7) == 0) ||
+			    (n - i > 6 &&
+			    strncasecmp(s + i, "<style", 6) == 0)) {
 				for (k = i + 2; k + 1 < n && !(s[k] == '<' &&
 				    s[k + 1] == '/'); k++)
 					;

@@ -369,18 +369,11 @@ static int
 host_admit(const struct w_fetch_ctx *ctx, const struct w_url *u,
     struct w_host_lease *l, struct w_err *e)
 {
-	jv mode;
 	char *origin;
-	int rc, host;
+	int rc;
 
 	memset(l, 0, sizeof(*l));
-	if (ctx->run == NULL)
-		return 0;
-	mode = w_config_get(ctx->config, "coordination");
-	host = w_run_host_mode(ctx->run, jv_get_kind(mode) == JV_KIND_STRING ?
-	    jv_string_value(mode) : NULL);
-	jv_free(mode);
-	if (!host)
+	if (ctx->run == NULL || !w_run_host(ctx->run, ctx->config))
 		return 0;
 	origin = w_url_origin(u);
 	rc = w_host_admit(W_SCOPE_FETCH, origin, ctx->timeout_ms > 0 ?

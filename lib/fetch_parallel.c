@@ -165,15 +165,6 @@ w_parallel_search_results(jv results)
 	return out;
 }
 
-static long long
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 int
 w_parallel_live(const struct w_config *cfg, const char *which,
     long timeout_ms, jv *info, struct w_err *e)
@@ -195,7 +186,7 @@ w_parallel_live(const struct w_config *cfg, const char *which,
 	o.policy = &cfg->policy;
 	o.max_bytes = W_MCP_SEARCH_MAX;
 	o.timeout_ms = timeout_ms > 0 ? timeout_ms : W_PARALLEL_TIMEOUT_MS;
-	o.deadline = now_ms() + o.timeout_ms;
+	o.deadline = w_lock_mono_ms() + o.timeout_ms;
 	o.auth = auth;
 	keyed = auth != NULL;
 	o.name = "web-control";
@@ -413,7 +404,7 @@ w_parallel_fetch(const struct w_config *cfg, struct w_run *run, jv req,
 	o.policy = &cfg->policy;
 	o.max_bytes = W_MCP_FETCH_MAX;
 	o.timeout_ms = timeout_ms > 0 ? timeout_ms : W_HTTP_TIMEOUT_MS;
-	o.deadline = now_ms() + o.timeout_ms;
+	o.deadline = w_lock_mono_ms() + o.timeout_ms;
 	o.auth = auth;
 	o.name = "wfetch";
 	w_parallel_session(run, sess, sizeof(sess));
@@ -525,17 +516,8 @@ static int
 admit(const struct w_config *cfg, struct w_run *run, long timeout_ms,
     struct w_host_lease *l, struct w_err *e)
 {
-	jv mode;
-	int host;
-
 	memset(l, 0, sizeof(*l));
-	if (run == NULL)
-		return 0;
-	mode = w_config_get(cfg, "coordination");
-	host = w_run_host_mode(run, jv_get_kind(mode) == JV_KIND_STRING ?
-	    jv_string_value(mode) : NULL);
-	jv_free(mode);
-	if (!host)
+	if (run == NULL || !w_run_host(run, cfg))
 		return 0;
 	return w_host_admit(W_SCOPE_PARALLEL, "", timeout_ms > 0 ?
 	    timeout_ms : W_HTTP_TIMEOUT_MS, l, e);

@@ -10,7 +10,6 @@
  */
 #include <sys/stat.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "config.h"
 #include "hoststate.h"
 #include "json.h"
 #include "lock.h"
@@ -218,20 +218,15 @@ unavailable(struct w_err *e, const char *why)
 	    "repair it)", why);
 }
 
-char *
-w_host_dir(void)
+/* The state directory ($XDG_STATE_HOME/webtools); caller frees. */
+static char *
+state_dir(void)
 {
-	const char *p;
-	struct w_buf b;
+	char *d = w_config_basedir(W_BASE_STATE, NULL);
 
-	w_buf_init(&b, 8192);
-	if ((p = getenv("XDG_STATE_HOME")) != NULL && *p == '/')
-		w_buf_printf(&b, "%s/webtools", p);
-	else if ((p = getenv("HOME")) != NULL && *p == '/')
-		w_buf_printf(&b, "%s/.local/state/webtools", p);
-	else
-		w_buf_printf(&b, "/nonexistent/webtools");
-	return w_buf_take(&b);
+	/* No usable base: a path that cannot exist, so admission fails
+	 * closed instead of falling back to a shared place. */
+	return d != NULL ? d : w_strdup("/nonexistent/webtools");
 }
 
 static int
@@ -783,24 +778,28 @@ paths_free(struct paths *p)
 	free(p->lock);
 }
 
+/* dir/name; caller frees. */
+static char *
+join(const char *dir, const char *name)
+{
+	struct w_buf b;
+
+	w_buf_init(&b, 8192);
+	w_buf_printf(&b, "%s/%s", dir, name);
+	return w_buf_take(&b);
+}
+
 /* Check (create when create) the directory, open and take the lock. */
 static int
 paths_lock(struct paths *p, int create, struct w_err *e)
 {
-	struct w_buf b;
 	int rc;
 
 	p->lockfd = -1;
-	p->dir = w_host_dir();
-	w_buf_init(&b, 8192);
-	w_buf_printf(&b, "%s/state.json", p->dir);
-	p->state = w_buf_take(&b);
-	w_buf_init(&b, 8192);
-	w_buf_printf(&b, "%s/state.spare", p->dir);
-	p->spare = w_buf_take(&b);
-	w_buf_init(&b, 8192);
-	w_buf_printf(&b, "%s/state.lock", p->dir);
-	p->lock = w_buf_take(&b);
+	p->dir = state_dir();
+	p->state = join(p->dir, "state.json");
+	p->spare = join(p->dir, "state.spare");
+	p->lock = join(p->dir, "state.lock");
 	if (access(p->dir, F_OK) == -1 && errno == ENOENT && create)
 		rc = w_lock_private_dir(p->dir, e);
 	else
@@ -927,22 +926,6 @@ find_bucket(struct state *st, const char *key, enum w_scope scope,
 	return nb;
 }
 
-/* Drop expired leases and the temporaries of crashed writers. */
-static void
-sweep_temps(const struct paths *p)
-{
-	struct dirent *d;
-	DIR *dp;
-
-	if ((dp = opendir(p->dir)) == NULL)
-		return;
-	while ((d = readdir(dp)) != NULL)
-		if (strncmp(d->d_name, "state.json.", 11) == 0 &&
-		    strlen(d->d_name) == 17)
-			(void)unlinkat(dirfd(dp), d->d_name, 0);
-	closedir(dp);
-}
-
 static int
 cooling(struct w_err *e, const char *name, long ms, long long now)
 {
@@ -983,10 +966,8 @@ w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 		}
 		before = b->nact;
 		d = w_host_decide(b, now, getpid(), start, 1, &ms, &id);
-		if (d == W_HOST_ADMIT) {
+		if (d == W_HOST_ADMIT)
 			l->probe = b->act[b->nact - 1].probe;
-			sweep_temps(&p);
-		}
 		/* Waiting changes nothing unless a lease was reclaimed. */
 		if ((d == W_HOST_ADMIT || b->nact != before) &&
 		    store_state(&p, &st, 0, e) == -1) {

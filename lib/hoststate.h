@@ -98,9 +98,6 @@ int	 w_host_status(jv *out, struct w_err *e);
  */
 int	 w_host_reset(jv *out, struct w_err *e);
 
-/* The state directory ($XDG_STATE_HOME/webtools); caller frees. */
-char	*w_host_dir(void);
-
 /*
  * The pure part, exposed for unit tests: one bucket and the decisions
  * on it at time now (ms).

@@ -155,7 +155,8 @@ static size_t
 evidence(const char *s, const char *url, const char *title)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t n = 0, ul = url ? strlen(url) : 0, tl = title ? strlen(title) : 0;
+	size_t n = 0, ul = url ? strlen(url) : 0;
+	size_t tl = title ? strlen(title) : 0;
 
 	while (*p != '\0') {
 		if (ul > 0 && strncmp((const char *)p, url, ul) == 0) {

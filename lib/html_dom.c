@@ -16,6 +16,7 @@
 #include <tidybuffio.h>
 #pragma GCC diagnostic pop
 
+#include "charset.h"
 #include "html.h"
 #include "html_int.h"
 
@@ -178,32 +179,6 @@ add_attrs(struct hdoc *d, int i, TidyNode t)
 	}
 }
 
-/* UTF-8 for code point c into out (room for 4); its length. */
-static size_t
-utf8_put(unsigned long c, char *out)
-{
-	if (c < 0x80) {
-		out[0] = (char)c;
-		return 1;
-	}
-	if (c < 0x800) {
-		out[0] = (char)(0xc0 | (c >> 6));
-		out[1] = (char)(0x80 | (c & 0x3f));
-		return 2;
-	}
-	if (c < 0x10000) {
-		out[0] = (char)(0xe0 | (c >> 12));
-		out[1] = (char)(0x80 | ((c >> 6) & 0x3f));
-		out[2] = (char)(0x80 | (c & 0x3f));
-		return 3;
-	}
-	out[0] = (char)(0xf0 | (c >> 18));
-	out[1] = (char)(0x80 | ((c >> 12) & 0x3f));
-	out[2] = (char)(0x80 | ((c >> 6) & 0x3f));
-	out[3] = (char)(0x80 | (c & 0x3f));
-	return 4;
-}
-
 /*
  * Decode the entities tidy leaves in math and svg text, in place (the
  * result is never longer); unknown names stay as they are.
@@ -254,7 +229,7 @@ decode_entities(char *s, size_t n)
 			continue;
 		}
 		if (c != 0)
-			o += utf8_put(c, s + o);
+			o += w_charset_utf8_put(c, s + o);
 		i = e + 1;
 	}
 	return o;
@@ -416,7 +391,8 @@ depth_cut(const char *s, size_t len)
 			continue;
 		if ((n == 6 && strncasecmp(s + i, "script", 6) == 0) ||
 		    (n == 5 && strncasecmp(s + i, "style", 5) == 0)) {
-			i = skip_raw(s, i + n, len, n == 6 ? "script" : "style");
+			i = skip_raw(s, i + n, len,
+			    n == 6 ? "script" : "style");
 			continue;
 		}
 		if (++depth > H_DEPTH_MAX)

@@ -849,7 +849,8 @@ int
 h_readable(struct hdoc *d, const char *title)
 {
 	static const int order[] = {
-		HS_STRIP | HS_WEIGHT | HS_CLEAN, HS_WEIGHT | HS_CLEAN, HS_CLEAN, 0
+		HS_STRIP | HS_WEIGHT | HS_CLEAN, HS_WEIGHT | HS_CLEAN,
+		HS_CLEAN, 0
 	};
 	struct hscore s;
 	struct hnode *snap;

@@ -69,32 +69,27 @@ w_lock_check_dir(const char *dir, struct w_err *e)
 int
 w_lock_private_dir(const char *dir, struct w_err *e)
 {
-	char *p, *s;
+	char *p, *s, c;
 
 	if (dir[0] != '/')
 		return w_err_set(e, "coordination_unavailable",
 		    "directory %s is not absolute", dir);
 	p = w_strdup(dir);
+	/* Each prefix ending before a slash, then dir itself. */
 	for (s = p + 1; ; s++) {
 		if (*s != '/' && *s != '\0')
 			continue;
-		if (*s == '/') {
-			*s = '\0';
-			if (mkdir(p, 0700) == -1 && errno != EEXIST) {
-				free(p);
-				return w_err_set(e, "coordination_unavailable",
-				    "cannot create a directory above %s: %s",
-				    dir, strerror(errno));
-			}
-			*s = '/';
-			continue;
-		}
+		c = *s;
+		*s = '\0';
 		if (mkdir(p, 0700) == -1 && errno != EEXIST) {
 			free(p);
 			return w_err_set(e, "coordination_unavailable",
-			    "cannot create %s: %s", dir, strerror(errno));
+			    "cannot create %s%s: %s", c == '/' ?
+			    "a directory above " : "", dir, strerror(errno));
 		}
-		break;
+		if (c == '\0')
+			break;
+		*s = c;
 	}
 	free(p);
 	return w_lock_check_dir(dir, e);
@@ -168,13 +163,30 @@ w_lock_drop(int fd)
 	(void)fcntl(fd, SETLK, &fl);
 }
 
+/* Write all len bytes of data to fd; -1 with errno set. */
+static int
+write_all(int fd, const void *data, size_t len)
+{
+	const char *p = data;
+	ssize_t n;
+
+	while (len > 0) {
+		if ((n = write(fd, p, len)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
 int
 w_lock_write_atomic(const char *path, const void *data, size_t len,
     int sync, struct w_err *e)
 {
 	struct w_buf t;
-	const char *p = data;
-	ssize_t n;
 	int fd;
 
 	w_buf_init(&t, 8192);
@@ -189,17 +201,8 @@ w_lock_write_atomic(const char *path, const void *data, size_t len,
 		w_buf_free(&t);
 		return -1;
 	}
-	(void)fchmod(fd, 0600);
-	while (len > 0) {
-		if ((n = write(fd, p, len)) == -1) {
-			if (errno == EINTR)
-				continue;
-			goto fail;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	if (sync && fsync(fd) == -1)
+	/* mkstemp made it 0600. */
+	if (write_all(fd, data, len) == -1 || (sync && fsync(fd) == -1))
 		goto fail;
 	if (close(fd) == -1) {
 		fd = -1;
@@ -224,9 +227,6 @@ int
 w_lock_write_swap(const char *path, const char *spare, const void *data,
     size_t len, int sync, struct w_err *e)
 {
-	const char *p = data;
-	size_t off = 0;
-	ssize_t n;
 	int fd;
 
 	fd = open(spare, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -237,15 +237,9 @@ w_lock_write_swap(const char *path, const char *spare, const void *data,
 		close(fd);
 		return -1;
 	}
-	while (off < len) {
-		if ((n = pwrite(fd, p + off, len - off, (off_t)off)) == -1) {
-			if (errno == EINTR)
-				continue;
-			goto fail;
-		}
-		off += (size_t)n;
-	}
-	if (ftruncate(fd, (off_t)len) == -1 || (sync && fsync(fd) == -1))
+	/* Rewritten from offset 0, then cut to the new length. */
+	if (write_all(fd, data, len) == -1 || ftruncate(fd, (off_t)len) == -1 ||
+	    (sync && fsync(fd) == -1))
 		goto fail;
 	if (close(fd) == -1) {
 		fd = -1;

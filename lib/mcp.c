@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 
 #include "buf.h"
 #include "http.h"
 #include "json.h"
+#include "lock.h"
 #include "mcp.h"
 
 #define SESSION_MAX	256
@@ -29,15 +29,6 @@ struct w_mcp {
 	long			 next_id;
 };
 
-static long long
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static long
 timeout_for(const struct w_mcp *m, long cap)
 {
@@ -47,7 +38,7 @@ timeout_for(const struct w_mcp *m, long cap)
 	if (cap > 0 && cap < t)
 		t = cap;
 	if (m->o.deadline > 0) {
-		left = m->o.deadline - now_ms();
+		left = m->o.deadline - w_lock_mono_ms();
 		if (left < 1)
 			left = 1;
 		if (left < t)

@@ -12,22 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "buf.h"
+#include "lock.h"
 #include "pdf.h"
 
 extern char **environ;
-
-static long
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* Write bytes to a new private temporary file; its name into path. */
 static int
@@ -82,18 +73,18 @@ spawn(const char *path, int out, pid_t *pid)
 
 /* Read fd into b until EOF, the deadline or the cap; 1 on timeout. */
 static int
-drain(int fd, struct w_buf *b, long deadline, int *truncated)
+drain(int fd, struct w_buf *b, long long deadline, int *truncated)
 {
 	struct pollfd p;
 	char chunk[65536];
 	ssize_t n;
-	long left;
+	long long left;
 	size_t room;
 
 	p.fd = fd;
 	p.events = POLLIN;
 	for (;;) {
-		if ((left = deadline - now_ms()) <= 0)
+		if ((left = deadline - w_lock_mono_ms()) <= 0)
 			return 1;
 		if (poll(&p, 1, (int)left) < 0) {
 			if (errno == EINTR)
@@ -165,7 +156,8 @@ w_pdf_text(const char *bytes, size_t len, char **text, size_t *textlen,
 	}
 	close(fds[1]);
 	fds[1] = -1;
-	late = drain(fds[0], &b, now_ms() + W_PDF_TIMEOUT_MS, truncated);
+	late = drain(fds[0], &b, w_lock_mono_ms() + W_PDF_TIMEOUT_MS,
+	    truncated);
 	if (late || *truncated)
 		kill(pid, SIGKILL);
 	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)

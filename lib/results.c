@@ -13,6 +13,7 @@
 #include "buf.h"
 #include "json.h"
 #include "results.h"
+#include "slice.h"
 
 #define URL_MAX		8192
 #define GATE_MAX	32
@@ -806,17 +807,6 @@ w_results_html_text(const char *s, size_t n)
 	return w_buf_take(&out);
 }
 
-size_t
-w_results_utf8_chars(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			n++;
-	return n;
-}
-
 char *
 w_results_utf8_cut(const char *s, size_t max)
 {
@@ -882,14 +872,14 @@ w_results_bound(jv results, size_t budget, int *lossy)
 	size_t total = 0, *sz, over, chars, mchars;
 	int n, i;
 
-	mchars = w_results_utf8_chars(W_RESULTS_MARKER);
+	mchars = w_slice_chars(W_RESULTS_MARKER, strlen(W_RESULTS_MARKER));
 	jv_array_foreach(results, idx, r) {
 		const char *t = w_json_str_peek(r, "title");
 		const char *s = w_json_str_peek(r, "snippet");
 
 		(void)idx;
 		if (t != NULL &&
-		    w_results_utf8_chars(t) > W_RESULTS_TITLE_MAX) {
+		    w_slice_chars(t, strlen(t)) > W_RESULTS_TITLE_MAX) {
 			char *c = w_results_utf8_cut(t, W_RESULTS_TITLE_MAX);
 
 			r = jv_object_set(r, jv_string("title"), jv_string(c));
@@ -897,7 +887,7 @@ w_results_bound(jv results, size_t budget, int *lossy)
 			*lossy = 1;
 		}
 		if (s != NULL &&
-		    w_results_utf8_chars(s) > W_RESULTS_SNIPPET_MAX) {
+		    w_slice_chars(s, strlen(s)) > W_RESULTS_SNIPPET_MAX) {
 			r = cut_snippet(r, W_RESULTS_SNIPPET_MAX - mchars - 1);
 			*lossy = 1;
 		}
@@ -918,7 +908,7 @@ w_results_bound(jv results, size_t budget, int *lossy)
 		const char *s = w_json_str_peek(r, "snippet");
 
 		over = total - budget;
-		chars = s ? w_results_utf8_chars(s) : 0;
+		chars = s ? w_slice_chars(s, strlen(s)) : 0;
 		if (s != NULL && chars > mchars + 1) {
 			size_t keep = chars > over + mchars + 1 ?
 			    chars - over - mchars - 1 : 0;

@@ -98,9 +98,6 @@ jv	 w_results_diversify(jv results, int per_host);
  */
 char	*w_results_html_text(const char *s, size_t n);
 
-/* Characters (code points) in UTF-8 s. */
-size_t	 w_results_utf8_chars(const char *s);
-
 /* s cut to at most max characters at a code point boundary. Caller
  * frees. */
 char	*w_results_utf8_cut(const char *s, size_t max);

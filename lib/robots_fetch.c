@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +18,10 @@
 
 #include "buf.h"
 #include "challenge.h"
+#include "config.h"
 #include "http.h"
 #include "json.h"
+#include "lock.h"
 #include "robots_fetch.h"
 #include "sha256.h"
 
@@ -77,14 +80,6 @@ looks_like_markup(const char *body, size_t len, const char *ctype)
 	return i < len && body[i] == '<';
 }
 
-/* A response header's value (headers borrowed), NULL when absent. */
-static const char *
-header_peek(jv headers, const char *name)
-{
-	return jv_get_kind(headers) == JV_KIND_OBJECT ?
-	    w_json_str_peek(headers, name) : NULL;
-}
-
 void
 w_robots_classify(int st, const char *body, size_t len, const char *ctype,
     jv headers, struct w_robots_fetch *f)
@@ -92,6 +87,7 @@ w_robots_classify(int st, const char *body, size_t len, const char *ctype,
 	struct w_challenge ch;
 	struct w_http_resp fake;
 	const char *ra;
+	time_t now;
 
 	f->http_status = st;
 	if (body != NULL && len > 0 && looks_like_markup(body, len, ctype) &&
@@ -113,11 +109,10 @@ w_robots_classify(int st, const char *body, size_t len, const char *ctype,
 		memset(&fake, 0, sizeof(fake));
 		fake.status = st;
 		fake.retry_after_ms = -1;
-		if ((ra = header_peek(headers, "retry-after")) != NULL &&
-		    (fake.retry_after_ms = w_http_retry_after_ms(ra,
-		    time(NULL))) >= 0)
-			fake.retry_at = time(NULL) + (fake.retry_after_ms +
-			    999) / 1000;
+		now = time(NULL);
+		if ((ra = w_json_str_peek(headers, "retry-after")) != NULL &&
+		    (fake.retry_after_ms = w_http_retry_after_ms(ra, now)) >= 0)
+			fake.retry_at = now + (fake.retry_after_ms + 999) / 1000;
 		w_http_status_error(&fake, &f->why);
 		f->status = st == 401 || st == 403 || st == 407 ?
 		    W_ROBOTS_DENIED : W_ROBOTS_UNAVAILABLE;
@@ -240,74 +235,52 @@ w_robots_fetch_free(struct w_robots_fetch *f)
 static int
 cache_dir(char *out, size_t len)
 {
-	const char *x = getenv("XDG_STATE_HOME"), *h = getenv("HOME");
-	struct stat sb;
-	char *p;
-	int n;
+	char *d = w_config_basedir(W_BASE_STATE, "robots");
+	struct w_err e;
+	int rc = -1;
 
-	if (x != NULL && x[0] == '/')
-		n = snprintf(out, len, "%s/webtools/robots", x);
-	else if (h != NULL && h[0] == '/')
-		n = snprintf(out, len, "%s/.local/state/webtools/robots", h);
-	else
-		return -1;
-	if (n < 0 || (size_t)n >= len)
-		return -1;
-	for (p = out + 1; *p != '\0'; p++)
-		if (*p == '/') {
-			*p = '\0';
-			if (mkdir(out, 0700) == -1 && errno != EEXIST) {
-				*p = '/';
-				return -1;
-			}
-			*p = '/';
-		}
-	if (mkdir(out, 0700) == -1 && errno != EEXIST)
-		return -1;
-	if (lstat(out, &sb) == -1 || !S_ISDIR(sb.st_mode) ||
-	    sb.st_uid != geteuid() || (sb.st_mode & 077) != 0)
-		return -1;
-	return 0;
+	w_err_clear(&e);
+	if (d != NULL && strlen(d) < len && w_lock_private_dir(d, &e) == 0) {
+		memcpy(out, d, strlen(d) + 1);
+		rc = 0;
+	}
+	free(d);
+	return rc;
 }
 
+/* Append str and its NUL to b, so that adjacent fields cannot run together. */
 static void
-hash_str(struct w_sha256 *s, const char *str)
+key_str(struct w_buf *b, const char *str)
 {
-	w_sha256_update(s, str, strlen(str) + 1);
+	(void)w_buf_add(b, str, strlen(str) + 1);
 }
 
 void
 w_robots_cache_key(const char *origin, const struct w_policy *policy,
     const char *user_agent, char out[65])
 {
-	static const char hex[] = "0123456789abcdef";
-	struct w_sha256 s;
-	unsigned char d[32];
+	struct w_buf b;
 	char num[64];
 	size_t i;
 
-	w_sha256_init(&s);
-	hash_str(&s, "robots");
-	hash_str(&s, origin);
-	hash_str(&s, user_agent ? user_agent : "");
+	w_buf_init(&b, SIZE_MAX / 2);	/* config and URL text: no cap */
+	key_str(&b, "robots");
+	key_str(&b, origin);
+	key_str(&b, user_agent ? user_agent : "");
 	snprintf(num, sizeof(num), "%d:%zu", policy ? (int)policy->mode : -1,
 	    policy ? policy->nallow : 0);
-	hash_str(&s, num);
+	key_str(&b, num);
 	for (i = 0; policy != NULL && i < policy->nallow; i++) {
 		const struct w_allow *a = &policy->allow[i];
 
-		hash_str(&s, a->host ? a->host : "");
-		w_sha256_update(&s, a->addr, sizeof(a->addr));
+		key_str(&b, a->host ? a->host : "");
+		(void)w_buf_add(&b, a->addr, sizeof(a->addr));
 		snprintf(num, sizeof(num), "%d/%d:%d", a->family, a->prefix,
 		    a->port);
-		hash_str(&s, num);
+		key_str(&b, num);
 	}
-	w_sha256_final(&s, d);
-	for (i = 0; i < 32; i++) {
-		out[2 * i] = hex[d[i] >> 4];
-		out[2 * i + 1] = hex[d[i] & 15];
-	}
-	out[64] = '\0';
+	w_sha256_hex(b.p, b.len, out);
+	w_buf_free(&b);
 }
 
 static int

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "config.h"
 #include "doccache.h"
 #include "json.h"
 #include "lock.h"
@@ -69,13 +70,9 @@ check(jv st, struct w_err *e)
 	if (c == NULL || (strcmp(c, "default") != 0 &&
 	    strcmp(c, "process") != 0 && strcmp(c, "host") != 0))
 		return corrupt(e, "corrupt (coordination)");
-	v = jv_object_get(jv_copy(st), jv_string("runId"));
-	if (jv_get_kind(v) != JV_KIND_STRING ||
-	    jv_string_length_bytes(jv_copy(v)) != 32) {
-		jv_free(v);
+	c = w_json_str_peek(st, "runId");
+	if (c == NULL || strlen(c) != 32)
 		return corrupt(e, "corrupt (run id)");
-	}
-	jv_free(v);
 	v = jv_object_get(jv_copy(st), jv_string("deferrals"));
 	if (jv_get_kind(v) != JV_KIND_OBJECT) {
 		jv_free(v);
@@ -119,41 +116,42 @@ load(struct w_run *r, jv *out, struct w_err *e)
 	return 0;
 }
 
+/* Write st (consumed) to file. */
 static int
-store(struct w_run *r, jv st, struct w_err *e)
+write_file(const char *file, jv st, struct w_err *e)
 {
 	const char *s;
 	int rc;
 
+	st = jv_dump_string(st, 0);
+	s = jv_string_value(st);
+	/* The run is ephemeral: atomic against crashes, no fsync. */
+	rc = w_lock_write_atomic(file, s, strlen(s), 0, e);
+	jv_free(st);
+	return rc;
+}
+
+static int
+store(struct w_run *r, jv st, struct w_err *e)
+{
 	if (r->file == NULL) {
 		jv_free(r->mem);
 		r->mem = st;
 		return 0;
 	}
-	st = jv_dump_string(st, 0);
-	s = jv_string_value(st);
-	/* The run is ephemeral: atomic against crashes, no fsync. */
-	rc = w_lock_write_atomic(r->file, s, strlen(s), 0, e);
-	jv_free(st);
-	return rc;
+	return write_file(r->file, st, e);
 }
 
 static jv
 fresh(int max, enum w_coord coord)
 {
-	static const char hx[] = "0123456789abcdef";
 	unsigned char rnd[16];
 	char id[33];
-	int i;
 	jv st;
 
 	if (w_lock_random(rnd, sizeof(rnd)) == -1)
 		return jv_invalid_with_msg(jv_string("no randomness"));
-	for (i = 0; i < 16; i++) {
-		id[2 * i] = hx[rnd[i] >> 4];
-		id[2 * i + 1] = hx[rnd[i] & 15];
-	}
-	id[32] = '\0';
+	w_sha256_tohex(rnd, sizeof(rnd), id);
 	st = jv_object();
 	st = jv_object_set(st, jv_string("webtoolsRun"), jv_number(1));
 	st = jv_object_set(st, jv_string("runId"), jv_string(id));
@@ -220,8 +218,6 @@ open_file(struct w_run *r, const char *f, struct w_err *e)
 		return -1;
 	if (load(r, &st, e) == -1) {
 		w_lock_drop(r->lockfd);
-		if (strncmp(e->msg, "the run file", 12) != 0)
-			corrupt(e, "in an unsafe or missing directory");
 		return -1;
 	}
 	w_lock_drop(r->lockfd);
@@ -503,18 +499,27 @@ w_run_session_id(struct w_run *r, char *out, size_t len)
 	snprintf(out, len, "webtools-%s", hex);
 }
 
-enum w_coord
-w_run_coord(struct w_run *r)
-{
-	return r->coord;
-}
-
 int
 w_run_host_mode(struct w_run *r, const char *config_mode)
 {
 	if (r->coord != W_COORD_DEFAULT)
 		return r->coord == W_COORD_HOST;
 	return config_mode != NULL && strcmp(config_mode, "host") == 0;
+}
+
+int
+w_run_host(struct w_run *r, const struct w_config *c)
+{
+	jv mode;
+	int host;
+
+	if (r->coord != W_COORD_DEFAULT)
+		return r->coord == W_COORD_HOST;
+	mode = w_config_get(c, "coordination");
+	host = w_run_host_mode(r, jv_get_kind(mode) == JV_KIND_STRING ?
+	    jv_string_value(mode) : NULL);
+	jv_free(mode);
+	return host;
 }
 
 int
@@ -580,7 +585,7 @@ remove_known(const char *dir)
 	struct w_buf b;
 	struct dirent *d;
 	DIR *dp;
-	int i, rc;
+	int i;
 
 	w_buf_init(&b, 8192);
 	for (i = 0; i < 2; i++) {
@@ -596,8 +601,7 @@ remove_known(const char *dir)
 			(void)rmdir(b.p);
 	}
 	w_buf_free(&b);
-	rc = rmdir(dir);
-	return rc;
+	return rmdir(dir);
 }
 
 int
@@ -678,13 +682,8 @@ w_run_start(const char *base, int max_requests, enum w_coord coord,
 		w_err_set(e, "coordination_unavailable", "no randomness");
 		goto fail;
 	}
-	st = jv_dump_string(st, 0);
-	if (w_lock_write_atomic(b.p, jv_string_value(st),
-	    strlen(jv_string_value(st)), 0, e) == -1) {
-		jv_free(st);
+	if (write_file(b.p, st, e) == -1)
 		goto fail;
-	}
-	jv_free(st);
 	*path = w_buf_take(&b);
 	free(dir);
 	return 0;

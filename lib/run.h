@@ -78,15 +78,16 @@ int	 w_run_end(const char *path, struct w_err *e);
  */
 jv	 w_run_show(struct w_run *r);
 
-/* The coordination the run was started with (W_COORD_DEFAULT: none). */
-enum w_coord w_run_coord(struct w_run *r);
-
 /*
  * Whether host coordination applies (lib/hoststate.h): the run's own
  * mode when it was started with one, else config_mode (the config's
  * "coordination" value; NULL means "process").
  */
 int	 w_run_host_mode(struct w_run *r, const char *config_mode);
+
+/* w_run_host_mode with config_mode read from c's "coordination". */
+struct w_config;
+int	 w_run_host(struct w_run *r, const struct w_config *c);
 
 /* Whether this process is its own in-memory run (no WEB_RUN_FILE). */
 int	 w_run_private(struct w_run *r);

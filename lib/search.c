@@ -19,6 +19,7 @@
 #include "hoststate.h"
 #include "http.h"
 #include "json.h"
+#include "lock.h"
 #include "policy.h"
 #include "provider.h"
 #include "results.h"
@@ -55,15 +56,6 @@ const char *const *
 w_search_default_chain(void)
 {
 	return default_chain;
-}
-
-static long long
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 const struct w_provider *
@@ -144,14 +136,10 @@ w_search_dispatch(struct w_search_call *c, struct w_err *e)
 		for (i = 0; c->p->spacing_ms > 0 && i < s->npace; i++) {
 			if (strcmp(s->pace[i].scope, c->p->scope) != 0)
 				continue;
-			now = now_ms();
+			now = w_lock_mono_ms();
 			wait = s->pace[i].last_ms + c->p->spacing_ms - now;
-			if (wait > 0 && now + wait < c->deadline) {
-				struct timespec ts = { (time_t)(wait / 1000),
-				    (long)(wait % 1000) * 1000000L };
-
-				nanosleep(&ts, NULL);
-			}
+			if (wait > 0 && now + wait < c->deadline)
+				w_lock_sleep_ms((long)wait);
 		}
 		if (w_run_reserve(s->run, e) == -1)
 			return -1;
@@ -162,7 +150,7 @@ w_search_dispatch(struct w_search_call *c, struct w_err *e)
 		if (i == s->npace && i < CHAIN_MAX)
 			s->pace[s->npace++].scope = c->p->scope;
 		if (i < CHAIN_MAX)
-			s->pace[i].last_ms = now_ms();
+			s->pace[i].last_ms = w_lock_mono_ms();
 	} else if (w_run_dispatch(s->run, e) == -1)
 		return -1;
 	c->dispatches++;
@@ -172,7 +160,7 @@ w_search_dispatch(struct w_search_call *c, struct w_err *e)
 long
 w_search_remaining_ms(const struct w_search_call *c)
 {
-	long long left = c->deadline - now_ms();
+	long long left = c->deadline - w_lock_mono_ms();
 
 	return left < 1 ? 1 : (long)left;
 }
@@ -479,7 +467,7 @@ host_admit(struct pass *ps, const struct w_provider *p, const char *key,
     struct w_host_lease *l, struct w_err *e)
 {
 	int scope;
-	long long left = ps->deadline - now_ms();
+	long long left = ps->deadline - w_lock_mono_ms();
 
 	memset(l, 0, sizeof(*l));
 	if (!ps->host)
@@ -653,6 +641,9 @@ stage(struct pass *ps, struct slot *sl)
 			break;
 		}
 		rc = p->search(sl->state, &c, &ps->r->q, queries[i], &raw, &e);
+		if (rc == -1 && e.code == NULL)
+			w_err_set(&e, "backend_unavailable", "%s failed",
+			    p->name);
 		host_release(&lease, rc, &e);
 		sent++;
 		if (c.reserved)
@@ -666,9 +657,6 @@ stage(struct pass *ps, struct slot *sl)
 			jv_free(c.notes);
 		if (rc == -1) {
 			jv_free(raw);
-			if (e.code == NULL)
-				w_err_set(&e, "backend_unavailable",
-				    "%s failed", p->name);
 			if (strcmp(e.code, "search_budget_exhausted") == 0 ||
 			    strcmp(e.code, "coordination_unavailable") == 0) {
 				ps->stop = 1;
@@ -826,7 +814,7 @@ w_search_run(struct w_search *s, jv req)
 	struct pass ps;
 	struct req r;
 	struct w_err e;
-	jv env, maxr, hit;
+	jv env, hit;
 	char *key;
 	int rc;
 
@@ -840,11 +828,9 @@ w_search_run(struct w_search *s, jv req)
 	if (!s->run_tried) {
 		s->run_tried = 1;
 		w_err_clear(&s->run_err);
-		maxr = w_config_get(s->cfg, "search.maxRequestsPerRun");
-		if (w_run_open(&s->run, jv_get_kind(maxr) == JV_KIND_NUMBER ?
-		    (int)jv_number_value(maxr) : 0, &s->run_err) == -1)
+		if (w_run_open(&s->run, w_config_int(s->cfg,
+		    "search.maxRequestsPerRun", 0), &s->run_err) == -1)
 			s->run = NULL;
-		jv_free(maxr);
 	}
 	if (s->run == NULL) {
 		env = w_env_error(w_env_new("wsearch"), &s->run_err);
@@ -874,11 +860,8 @@ w_search_run(struct w_search *s, jv req)
 	ps.backends = jv_array();
 	ps.lists = jv_array();
 	ps.cooldown = jv_array();
-	ps.deadline = now_ms() + W_SEARCH_DEADLINE_MS;
-	maxr = w_config_get(s->cfg, "coordination");
-	ps.host = w_run_host_mode(s->run, jv_get_kind(maxr) ==
-	    JV_KIND_STRING ? jv_string_value(maxr) : NULL);
-	jv_free(maxr);
+	ps.deadline = w_lock_mono_ms() + W_SEARCH_DEADLINE_MS;
+	ps.host = w_run_host(s->run, s->cfg);
 	env = run_pass(&ps);
 	w_search_to_cache(key, env);
 	free(key);

@@ -442,6 +442,7 @@ char *
 w_search_cache_key(const struct w_search *s, const struct req *r)
 {
 	jv k = jv_object(), q = jv_object(), v;
+	char *out;
 	int i;
 
 	q = jv_object_set(q, jv_string("query"), jv_string(r->q.query));
@@ -467,12 +468,9 @@ w_search_cache_key(const struct w_search *s, const struct req *r)
 	k = jv_dump_string(k, JV_PRINT_SORTED);
 	v = jv_string_fmt("wsearch/1 %s", jv_string_value(k));
 	jv_free(k);
-	{
-		char *out = w_strdup(jv_string_value(v));
-
-		jv_free(v);
-		return out;
-	}
+	out = w_strdup(jv_string_value(v));
+	jv_free(v);
+	return out;
 }
 
 jv

@@ -14,6 +14,7 @@
 #include "results.h"
 #include "search.h"
 #include "search_int.h"
+#include "slice.h"
 
 static const char *const time_ranges[] = { "day", "month", "year", NULL };
 
@@ -61,7 +62,7 @@ prompt_shaped(const char *q)
 	char *low;
 	size_t i, n = strlen(q);
 
-	if (w_results_utf8_chars(q) > 1000)
+	if (w_slice_chars(q, strlen(q)) > 1000)
 		return 1;
 	for (p = q; *p; p++)
 		if (*p == '\n')

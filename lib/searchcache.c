@@ -13,25 +13,19 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "config.h"
 #include "json.h"
 #include "lock.h"
 #include "searchcache.h"
 #include "sha256.h"
 
+/* The cache directory; with no usable base, one that never exists. */
 static char *
 cache_dir(void)
 {
-	const char *p;
-	struct w_buf b;
+	char *d = w_config_basedir(W_BASE_CACHE, "search");
 
-	w_buf_init(&b, 8192);
-	if ((p = getenv("XDG_CACHE_HOME")) != NULL && *p == '/')
-		w_buf_printf(&b, "%s/webtools/search", p);
-	else if ((p = getenv("HOME")) != NULL && *p == '/')
-		w_buf_printf(&b, "%s/.cache/webtools/search", p);
-	else
-		w_buf_printf(&b, "/nonexistent/webtools/search");
-	return w_buf_take(&b);
+	return d != NULL ? d : w_strdup("/nonexistent/webtools/search");
 }
 
 static char *

@@ -106,19 +106,26 @@ w_sha256_final(struct w_sha256 *s, unsigned char out[32])
 }
 
 void
-w_sha256_hex(const void *data, size_t n, char out[65])
+w_sha256_tohex(const unsigned char *d, size_t n, char *out)
 {
 	static const char hx[] = "0123456789abcdef";
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		out[2 * i] = hx[d[i] >> 4];
+		out[2 * i + 1] = hx[d[i] & 15];
+	}
+	out[2 * n] = '\0';
+}
+
+void
+w_sha256_hex(const void *data, size_t n, char out[65])
+{
 	struct w_sha256 s;
 	unsigned char d[32];
-	int i;
 
 	w_sha256_init(&s);
 	w_sha256_update(&s, data, n);
 	w_sha256_final(&s, d);
-	for (i = 0; i < 32; i++) {
-		out[2 * i] = hx[d[i] >> 4];
-		out[2 * i + 1] = hx[d[i] & 15];
-	}
-	out[64] = '\0';
+	w_sha256_tohex(d, sizeof(d), out);
 }

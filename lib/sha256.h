@@ -22,6 +22,9 @@ void	 w_sha256_update(struct w_sha256 *s, const void *data, size_t n);
 /* Finish into out[32]; s must be re-initialised before reuse. */
 void	 w_sha256_final(struct w_sha256 *s, unsigned char out[32]);
 
+/* n bytes of d as 2n lowercase hex digits + NUL into out. */
+void	 w_sha256_tohex(const unsigned char *d, size_t n, char *out);
+
 /* One-shot digest of n bytes as 64 lowercase hex digits + NUL. */
 void	 w_sha256_hex(const void *data, size_t n, char out[65]);
 

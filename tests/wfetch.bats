@@ -534,6 +534,7 @@ EOF
 
 @test "automatic artifacts are capped, oldest removed first" {
 	mkdir -p "$XDG_CACHE_HOME/webtools/web"
+	chmod 700 "$XDG_CACHE_HOME/webtools/web"	# artifacts need a private dir
 	for i in $(seq 70); do
 		touch -d "2020-01-01 00:00:$((i % 60))" "$XDG_CACHE_HOME/webtools/web/old-$i.txt"
 	done

@@ -202,6 +202,24 @@ ol() {	# ollama on the fake's plain port
 	[ "$(logged 'POST html.duckduckgo.com /html/ auth=no body=q=eino&b=&kl=wt-wt')" -eq 1 ]
 }
 
+@test "duckduckgo: starts within one process are 1.5 s apart" {
+	cfg '{"backend":"duckduckgo"}'
+	t0=$(date +%s%N)
+	run -0 wsearch -c <<<'{"query":"eino","limit":3} {"query":"eino","limit":4}'
+	t1=$(date +%s%N)
+	echo "$output" | jq -se 'length == 2 and all(.[]; .status == "ok")'
+	[ "$(logged 'POST html.duckduckgo.com /html/')" -eq 2 ]
+	[ $(( (t1 - t0) / 1000000 )) -ge 1450 ]
+}
+
+@test "options are defaults for stdin requests; a request's own field wins" {
+	cfg '{"backend":"duckduckgo"}'
+	run -0 wsearch -c -n 2 <<<'{"query":"eino"}'
+	echo "$output" | jq -e '(.results | length) == 2'
+	run -0 wsearch -c -n 2 <<<'{"query":"eino","limit":5}'
+	echo "$output" | jq -e '(.results | length) == 5'
+}
+
 @test "duckduckgo: country and time map to kl and df; unsupported country sends nothing" {
 	cfg '{"backend":"duckduckgo"}'
 	run -0 wsearch -c --country gb -t day eino

@@ -8,10 +8,10 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "buf.h"
 #include "json.h"
+#include "lock.h"
 #include "provider.h"
 #include "robots.h"
 #include "robots_fetch.h"
@@ -38,16 +38,6 @@ targets(void *state, const char **out)
 	out[0] = LOCAL_ROBOTS;
 	out[1] = W_DDG_URL;
 	out[2] = NULL;
-}
-
-static long
-elapsed_ms(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (long)((t.tv_sec - t0->tv_sec) * 1000 +
-	    (t.tv_nsec - t0->tv_nsec) / 1000000);
 }
 
 /* robots.txt first: 0 when the engine path may be fetched. */
@@ -94,13 +84,12 @@ static int
 search(void *state, struct w_search_call *c, const struct w_search_req *q,
     const char *query, jv *out, struct w_err *e)
 {
-	struct timespec t0;
+	long long t0 = w_lock_mono_ms();
 	long left;
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (robots(c, state, e) == -1)
 		return -1;
-	left = LOCAL_DEADLINE - elapsed_ms(&t0);
+	left = LOCAL_DEADLINE - (long)(w_lock_mono_ms() - t0);
 	if (left <= 0)
 		return w_err_set(e, "timeout", "local search passed its "
 		    "15-second deadline");

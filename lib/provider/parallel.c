@@ -10,11 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "buf.h"
 #include "fetch_parallel.h"
 #include "json.h"
+#include "lock.h"
 #include "mcp.h"
 #include "provider.h"
 #include "search_int.h"
@@ -101,15 +101,6 @@ objective(const struct w_search_req *q, const char *query)
 	return w_buf_take(&b);
 }
 
-static long long
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static int
 gate(void *arg, struct w_err *e)
 {
@@ -138,7 +129,7 @@ search(void *state, struct w_search_call *c, const struct w_search_req *q,
 	o.policy = &c->s->cfg->policy;
 	o.max_bytes = W_MCP_SEARCH_MAX;
 	o.timeout_ms = W_PARALLEL_TIMEOUT_MS;
-	o.deadline = now_ms() + w_search_remaining_ms(c);
+	o.deadline = w_lock_mono_ms() + w_search_remaining_ms(c);
 	o.auth = auth;
 	o.name = "wsearch";
 	o.gate = gate;

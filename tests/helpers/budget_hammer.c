@@ -175,7 +175,7 @@ bench(int n, int host)
 	struct w_run *r;
 	struct w_err e;
 	long *t = calloc((size_t)n, sizeof(long)), t0;
-	char key[64], doc[64], body[2048], *text;
+	char doc[64], body[2048], *text;
 	size_t len;
 	jv meta;
 	int i;
@@ -184,8 +184,6 @@ bench(int n, int host)
 	body[sizeof(body) - 1] = '\0';
 	for (i = 0; i < n; i++) {
 		w_err_clear(&e);
-		/* Codex scope: serialised without spacing, so no sleeps. */
-		snprintf(key, sizeof(key), "bench");
 		t0 = usec();
 		if (w_run_open(&r, 20, &e) == -1)
 			return fail(&e);
@@ -198,7 +196,8 @@ bench(int n, int host)
 		if (w_doccache_put(r, doc, body, sizeof(body) - 1,
 		    jv_object(), &e) == -1)
 			return fail(&e);
-		if (host && w_host_admit(W_SCOPE_CODEX, key, 1000, &l,
+		/* Codex scope: serialised without spacing, so no sleeps. */
+		if (host && w_host_admit(W_SCOPE_CODEX, "bench", 1000, &l,
 		    &e) == -1)
 			return fail(&e);
 		if (host)

@@ -4,13 +4,14 @@ the shape of Parallel's Search MCP, for tests/mcp.bats.
 
     python3 tests/server/fake_mcp.py --dir DIR [--lifetime SECONDS]
 
-Python stdlib plus the openssl CLI. Binds 127.0.0.1 only: plain HTTP on
-one free port, HTTPS (a test CA of its own, names search.parallel.ai and
-127.0.0.1) on another. Writes DIR/port, DIR/ca.pem, DIR/tlsport (last,
-via rename). Logs one line per request to DIR/log:
+Python stdlib plus the openssl CLI (via tlsutil.py). Binds 127.0.0.1
+only: plain HTTP on one free port, HTTPS (a test CA of its own, names
+search.parallel.ai and 127.0.0.1) on another. Writes DIR/port,
+DIR/ca.pem, DIR/tlsport (last, via rename). Logs one line per request to
+DIR/log:
     "METHOD PATH rpc=METHOD|- session=yes|no proto=VALUE|- auth=yes|no"
-and the arguments of the last tools/call to DIR/last_args.json.
-Exits after --lifetime seconds (default 300) or on SIGTERM.
+and the arguments of the last tools/call to DIR/last_args.json. Exits
+after --lifetime seconds (default 300) or on SIGTERM.
 
 Behaviour is chosen per request by the file DIR/mode (one word; default
 "json"):
@@ -48,14 +49,12 @@ import argparse
 import http.server
 import json
 import os
-import signal
 import socketserver
-import ssl
-import subprocess
-import sys
 import threading
 import time
 import uuid
+
+import tlsutil
 
 NAMES = ["search.parallel.ai"]
 PROTO = "2025-11-25"
@@ -73,30 +72,6 @@ TOOLS = [
          "session_id": {"type": "string"}},
          "required": ["urls"]}},
 ]
-
-
-def make_ca(d):
-    cnf = os.path.join(d, "fm.cnf")
-    with open(cnf, "w") as f:
-        f.write("[req]\ndistinguished_name=dn\n[dn]\n[ext]\n"
-                "basicConstraints=CA:FALSE\nsubjectAltName=" +
-                ",".join("DNS:" + n for n in NAMES) + ",IP:127.0.0.1\n")
-
-    def run(*a):
-        subprocess.run(a, check=True, capture_output=True)
-    ca_key, ca = os.path.join(d, "fm-ca.key"), os.path.join(d, "ca.pem")
-    key, csr = os.path.join(d, "fm.key"), os.path.join(d, "fm.csr")
-    crt = os.path.join(d, "fm.pem")
-    run("openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
-        "ec_paramgen_curve:P-256", "-nodes", "-keyout", ca_key, "-out", ca,
-        "-days", "2", "-subj", "/CN=fake_mcp test CA")
-    run("openssl", "req", "-newkey", "ec", "-pkeyopt",
-        "ec_paramgen_curve:P-256", "-nodes", "-keyout", key, "-out", csr,
-        "-subj", "/CN=fake mcp", "-config", cnf)
-    run("openssl", "x509", "-req", "-in", csr, "-CA", ca, "-CAkey", ca_key,
-        "-CAcreateserial", "-out", crt, "-days", "2", "-extfile", cnf,
-        "-extensions", "ext")
-    return crt, key
 
 
 def search_payload(args):
@@ -381,26 +356,9 @@ def main():
     ap.add_argument("--lifetime", type=float, default=300)
     a = ap.parse_args()
     os.makedirs(a.dir, exist_ok=True)
-    crt, key = make_ca(a.dir)
-    lock = threading.Lock()
-    sessions = set()
-    servers = []
-    for tls in (False, True):
-        s = Server(("127.0.0.1", 0), Handler)
-        s.dir, s.lock, s.sessions = a.dir, lock, sessions
-        if tls:
-            ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-            ctx.load_cert_chain(crt, key)
-            s.socket = ctx.wrap_socket(s.socket, server_side=True)
-        threading.Thread(target=s.serve_forever, daemon=True).start()
-        servers.append(s)
-    for name, s in (("port", servers[0]), ("tlsport", servers[1])):
-        tmp = os.path.join(a.dir, name + ".tmp")
-        with open(tmp, "w") as f:
-            f.write("%d\n" % s.server_address[1])
-        os.rename(tmp, os.path.join(a.dir, name))
-    signal.signal(signal.SIGTERM, lambda *x: sys.exit(0))
-    time.sleep(a.lifetime)
+    crt, key = tlsutil.make_cert(a.dir, "fm", NAMES, "fake_mcp")
+    tlsutil.serve(a.dir, a.lifetime, Server, Handler, crt, key,
+                  dir=a.dir, lock=threading.Lock(), sessions=set())
 
 
 if __name__ == "__main__":

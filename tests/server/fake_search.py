@@ -4,11 +4,12 @@ tests/searx.bats and bench/search.sh.
 
     python3 tests/server/fake_search.py --dir DIR [--lifetime SECONDS]
 
-Python stdlib plus the openssl CLI. Binds 127.0.0.1 only: plain HTTP on
-one free port, HTTPS on another with a test CA of its own. Writes
-DIR/port, DIR/tlsport (last, via rename), DIR/ca.pem, and logs one line
-per request to DIR/log: "METHOD HOST TARGET auth=yes|no body=FIRST-200".
-Exits after --lifetime seconds (default 300) or on SIGTERM.
+Python stdlib plus the openssl CLI (via tlsutil.py). Binds 127.0.0.1
+only: plain HTTP on one free port, HTTPS on another with a test CA of
+its own. Writes DIR/port, DIR/tlsport (last, via rename), DIR/ca.pem,
+and logs one line per request to DIR/log: "METHOD HOST TARGET
+auth=yes|no body=FIRST-200". Exits after --lifetime seconds (default
+300) or on SIGTERM.
 
 Routes, by Host header (reach the HTTPS names with WEB_CONNECT_TO):
   html.duckduckgo.com  GET /robots.txt (DIR/mode_robots: allow, deny,
@@ -32,14 +33,12 @@ import argparse
 import http.server
 import json
 import os
-import signal
 import socketserver
-import ssl
-import subprocess
-import sys
 import threading
 import time
 import urllib.parse
+
+import tlsutil
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIX = os.path.join(TOP, "fixtures", "search")
@@ -51,28 +50,6 @@ SC = "Xk3mQ9wTzL0p20"
 def fixture(name):
     with open(os.path.join(FIX, name), "rb") as f:
         return f.read()
-
-
-def make_ca(d):
-    cnf = os.path.join(d, "fs.cnf")
-    with open(cnf, "w") as f:
-        f.write("[req]\ndistinguished_name=dn\n[dn]\n[ext]\n"
-                "basicConstraints=CA:FALSE\nsubjectAltName=" +
-                ",".join("DNS:" + n for n in NAMES) + ",IP:127.0.0.1\n")
-    run = lambda *a: subprocess.run(a, check=True, capture_output=True)
-    ca_key, ca = os.path.join(d, "fs-ca.key"), os.path.join(d, "ca.pem")
-    key, csr = os.path.join(d, "fs.key"), os.path.join(d, "fs.csr")
-    crt = os.path.join(d, "fs.pem")
-    run("openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
-        "ec_paramgen_curve:P-256", "-nodes", "-keyout", ca_key, "-out", ca,
-        "-days", "2", "-subj", "/CN=fake_search test CA")
-    run("openssl", "req", "-newkey", "ec", "-pkeyopt",
-        "ec_paramgen_curve:P-256", "-nodes", "-keyout", key, "-out", csr,
-        "-subj", "/CN=fake search", "-config", cnf)
-    run("openssl", "x509", "-req", "-in", csr, "-CA", ca, "-CAkey", ca_key,
-        "-CAcreateserial", "-out", crt, "-days", "2", "-extfile", cnf,
-        "-extensions", "ext")
-    return crt, key
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -324,25 +301,9 @@ def main():
     ap.add_argument("--lifetime", type=float, default=300)
     a = ap.parse_args()
     os.makedirs(a.dir, exist_ok=True)
-    crt, key = make_ca(a.dir)
-    lock = threading.Lock()
-    servers = []
-    for tls in (False, True):
-        s = Server(("127.0.0.1", 0), Handler)
-        s.dir, s.lock = a.dir, lock
-        if tls:
-            ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-            ctx.load_cert_chain(crt, key)
-            s.socket = ctx.wrap_socket(s.socket, server_side=True)
-        threading.Thread(target=s.serve_forever, daemon=True).start()
-        servers.append(s)
-    for name, s in (("port", servers[0]), ("tlsport", servers[1])):
-        tmp = os.path.join(a.dir, name + ".tmp")
-        with open(tmp, "w") as f:
-            f.write("%d\n" % s.server_address[1])
-        os.rename(tmp, os.path.join(a.dir, name))
-    signal.signal(signal.SIGTERM, lambda *x: sys.exit(0))
-    time.sleep(a.lifetime)
+    crt, key = tlsutil.make_cert(a.dir, "fs", NAMES, "fake_search")
+    tlsutil.serve(a.dir, a.lifetime, Server, Handler, crt, key,
+                  dir=a.dir, lock=threading.Lock())
 
 
 if __name__ == "__main__":

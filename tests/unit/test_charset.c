@@ -485,9 +485,36 @@ test_take(void)
 	CHECK_STR(e.code, "unsupported_charset");
 }
 
+/* The UTF-8 encoder at each length boundary. */
+static void
+test_utf8_put(void)
+{
+	static const struct {
+		unsigned long	 c;
+		const char	*want;
+	} v[] = {
+		{ 0x41, "A" }, { 0x7f, "\x7f" }, { 0x80, "\xc2\x80" },
+		{ 0xe9, "\xc3\xa9" }, { 0x7ff, "\xdf\xbf" },
+		{ 0x800, "\xe0\xa0\x80" }, { 0x20ac, "\xe2\x82\xac" },
+		{ 0xffff, "\xef\xbf\xbf" }, { 0x10000, "\xf0\x90\x80\x80" },
+		{ 0x1f600, "\xf0\x9f\x98\x80" },
+		{ 0x10ffff, "\xf4\x8f\xbf\xbf" }, { 0, NULL }
+	};
+	char out[5];
+	size_t i, n;
+
+	for (i = 0; v[i].want != NULL; i++) {
+		n = w_charset_utf8_put(v[i].c, out);
+		out[n] = '\0';
+		CHECK_INT(n, strlen(v[i].want));
+		CHECK_STR(out, v[i].want);
+	}
+}
+
 int
 main(void)
 {
+	test_utf8_put();
 	test_take();
 	test_ctype();
 	test_labels();

@@ -381,6 +381,39 @@ test_json(void)
 		CHECK(!json_ok(bad[i]));
 }
 
+/* A declared media type decides the kind; an unknown one is sniffed. */
+static void
+test_declared(void)
+{
+	static const char *const v[][2] = {
+		{ "application/xhtml+xml", "html" },
+		{ "application/atom+xml", "feed" },
+		{ "image/svg+xml", "xml" }, { "+xml", "json" },
+		{ "application/ld+json", "json" },
+		{ "text/x-markdown", "markdown" },
+		{ "text/csv", "text" }, { "application/x-ndjson", "text" },
+		{ "application/x-unknown", "json" },	/* sniffed */
+		{ NULL, NULL }
+	};
+	struct w_doc d;
+	struct w_err e;
+	int i;
+
+	for (i = 0; v[i][0] != NULL; i++) {
+		(void)run("{\"a\":1}", 7, v[i][0], W_FMT_TEXT, NULL, &d, &e);
+		CHECK_STR(d.kind, v[i][1]);
+		w_doc_free(&d);
+	}
+	CHECK_INT(run("%PDF-1.4\n", 9, "application/octet-stream",
+	    W_FMT_TEXT, NULL, &d, &e), -1);
+	CHECK_STR(d.kind, "pdf");
+	w_doc_free(&d);
+	CHECK_INT(run("abc", 3, "font/woff2", W_FMT_TEXT, NULL, &d, &e), -1);
+	CHECK_STR(e.code, "unsupported_content");
+	CHECK_STR(d.kind, "binary");
+	w_doc_free(&d);
+}
+
 static void
 test_pipeline(void)
 {
@@ -478,6 +511,7 @@ main(void)
 	test_challenge_scan();
 	test_json();
 	test_pipeline();
+	test_declared();
 	test_pdf();
 	T_DONE();
 }

@@ -326,7 +326,8 @@ oversize(void)
 	w_buf_adds(&b, "<html><body><article>");
 	while (b.len < W_HTML_PARSE_MAX + 4096)
 		w_buf_adds(&b, "<p>A long article goes on, and on, with "
-		    "commas, words and sentences that never seem to end.</p>\n");
+		    "commas, words and sentences that never seem to "
+		    "end.</p>\n");
 	CHECK_INT(run(b.p, b.len, W_FMT_TEXT, 0, &d, &e), 0);
 	t = jv_object_get(jv_copy(d.coverage), jv_string("html_truncated"));
 	CHECK(jv_get_kind(t) == JV_KIND_TRUE);

@@ -59,6 +59,14 @@ test_dirs(void)
 	CHECK_INT(symlink(at("a/b"), at("link")), 0);
 	CHECK_INT(w_lock_check_dir(at("link"), &e), -1);
 	CHECK_INT(w_lock_private_dir("relative/dir", &e), -1);
+	/* A regular file in the way, above dir and as dir itself. */
+	close(open(at("plain"), O_WRONLY | O_CREAT, 0600));
+	CHECK_INT(w_lock_private_dir(at("plain/x/y"), &e), -1);
+	CHECK(strstr(e.msg, "cannot create a directory above") != NULL);
+	CHECK_INT(w_lock_private_dir(at("plain/x"), &e), -1);
+	CHECK(strncmp(e.msg, "cannot create /", 15) == 0);
+	CHECK_INT(w_lock_private_dir(at("plain"), &e), -1);
+	CHECK(strstr(e.msg, "not a directory") != NULL);
 }
 
 static void

@@ -12,6 +12,7 @@
 #include <utime.h>
 
 #include "t.h"
+#include "config.h"
 #include "doccache.h"
 #include "json.h"
 #include "run.h"
@@ -84,6 +85,7 @@ test_search(void)
 static void
 test_memdoc(void)
 {
+	struct w_config c;
 	struct w_run *r;
 	struct w_err e;
 	char key[32], *text, *big;
@@ -129,6 +131,17 @@ test_memdoc(void)
 	CHECK_INT(w_json_int_peek(meta, "requestsUsed", -1), 1);
 	CHECK_INT(w_json_int_peek(meta, "maxRequestsPerRun", -1), 4);
 	jv_free(meta);
+	/* A run without its own mode follows the config's coordination. */
+	memset(&c, 0, sizeof(c));
+	c.web = jv_object();
+	CHECK(!w_run_host(r, &c));
+	c.web = jv_object_set(c.web, jv_string("coordination"),
+	    jv_string("host"));
+	CHECK(w_run_host(r, &c));
+	c.web = jv_object_set(c.web, jv_string("coordination"),
+	    jv_string("process"));
+	CHECK(!w_run_host(r, &c));
+	jv_free(c.web);
 	w_run_close(r);
 }
 

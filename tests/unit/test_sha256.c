@@ -4,19 +4,6 @@
 #include "t.h"
 #include "sha256.h"
 
-static void
-hex(const unsigned char *d, char *out)
-{
-	static const char hx[] = "0123456789abcdef";
-	int i;
-
-	for (i = 0; i < 32; i++) {
-		out[2 * i] = hx[d[i] >> 4];
-		out[2 * i + 1] = hx[d[i] & 15];
-	}
-	out[64] = '\0';
-}
-
 int
 main(void)
 {
@@ -39,16 +26,24 @@ main(void)
 	for (i = 0; i < 1000; i++)
 		w_sha256_update(&s, a, i % 2 ? 999 : 1001);
 	w_sha256_final(&s, d);
-	hex(d, out);
+	w_sha256_tohex(d, sizeof(d), out);
 	CHECK_STR(out, "cdc76e5c9914fb9281a1c7e284d73e67"
 	    "f1809a48a497200e046d39ccc7112cd0");
 	w_sha256_hex("", 0, out);
 	CHECK_STR(out, "e3b0c44298fc1c149afbf4c8996fb924"
 	    "27ae41e4649b934ca495991b7852b855");
-	/* 55 and 56 bytes straddle the padding boundary. */
+	/* 55, 56 and 64 bytes straddle the padding boundary (digests
+	 * from Python's hashlib). */
 	w_sha256_hex(a, 55, out);
-	CHECK(strlen(out) == 64);
+	CHECK_STR(out, "9f4390f8d30c2dd92ec9f095b65e2b9a"
+	    "e9b0a925a5258e241c9f1e910f734318");
 	w_sha256_hex(a, 56, out);
-	CHECK(strlen(out) == 64);
+	CHECK_STR(out, "b35439a4ac6f0948b6d6f9e3c6af0f5f"
+	    "590ce20f1bde7090ef7970686ec6738a");
+	w_sha256_hex(a, 64, out);
+	CHECK_STR(out, "ffe054fe7ae0cb6dc65c3af9b61d5209"
+	    "f439851db43d0ba5997337df154668eb");
+	w_sha256_tohex((const unsigned char *)"\x00\x7f\xa5\xff", 4, out);
+	CHECK_STR(out, "007fa5ff");
 	T_DONE();
 }
