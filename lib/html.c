@@ -215,6 +215,17 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 	return (int)h_text_len(d, root);
 }
 
+/* Two decimals, so the envelope stays stable across libm versions. */
+static double
+conf_round(double c)
+{
+	if (c < 0)
+		c = 0;
+	if (c > 1)
+		c = 1;
+	return (double)(long)(c * 100 + 0.5) / 100;
+}
+
 /* See html.h. */
 int
 w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
@@ -226,7 +237,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	const char *stage = "readability";
 	const char *title;
 	size_t blen, alen;
-	int art, shell, rc = -1;
+	double tconf;
+	int art, shell, type, rc = -1;
 	jv meta;
 
 	if (h_parse(&d, utf8, len) == -1) {
@@ -237,11 +249,12 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	d.base = in->url;
 	meta = h_meta(&d, in->url);
 	survey(&d, &p);
+	type = h_page_type(&d, in->url, &tconf);
 	blen = body_text(&d);
 	shell = blen < SHELL_TEXT && (p.app_root || p.noscript_js ||
 	    p.script_bytes > 100000);
 	h_buf_init(&b, OUT_MAX);
-	art = h_readable(&d, d.title);
+	art = h_readable(&d, d.title, h_profile(type));
 	alen = art >= 0 ? h_text_len(&d, art) : 0;
 	if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
 	    p.main_len > 4 * alen) || alen == 0) {
@@ -256,6 +269,10 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	jv_free(out->coverage);
 	out->coverage = jv_object_set(jv_object(),
 	    jv_string("extraction_stage"), jv_string(stage));
+	out->coverage = jv_object_set(out->coverage, jv_string("page_type"),
+	    jv_string(h_type_name(type)));
+	out->coverage = jv_object_set(out->coverage, jv_string("confidence"),
+	    jv_number(conf_round(tconf)));
 	if (d.truncated)
 		out->coverage = jv_object_set(out->coverage,
 		    jv_string("html_truncated"), jv_true());

@@ -16,6 +16,7 @@
 #include "html_int.h"
 
 #define NTOP		5
+#define EXPAND_SHARE	0.75	/* of the paragraph text, for HP_EXPAND */
 
 static const char *const unlikely[] = {
 	"-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment",
@@ -31,6 +32,14 @@ static const char *const banners[] = {
 	"cookie-policy", "cookie-law", "cookie-wall", "cookiebanner",
 	"cookiebar", "cookienotice", NULL
 };
+/* the same without the words of comment threads, for HP_THREAD */
+static const char *const unlikely_thread[] = {
+	"-ad-", "ai2html", "banner", "breadcrumbs", "combx", "cover-wrap",
+	"extra", "footer", "gdpr", "header", "legends", "menu", "related",
+	"rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor",
+	"supplemental", "ad-break", "agegate", "pagination", "pager",
+	"popup", "yom-remote", NULL
+};
 static const char *const maybe[] = {
 	"and", "article", "body", "column", "content", "main", "mathjax",
 	"shadow",
@@ -45,6 +54,13 @@ static const char *const negative[] = {
 	"footer", "gdpr", "masthead", "media", "meta", "outbrain", "promo",
 	"related", "scroll", "share", "shoutbox", "sidebar", "skyscraper",
 	"sponsor", "shopping", "tags", "widget", NULL
+};
+
+static const char *const negative_thread[] = {
+	"-ad-", "hidden", "banner", "combx", "contact", "footer", "gdpr",
+	"masthead", "media", "outbrain", "promo", "related", "scroll",
+	"share", "shoutbox", "sidebar", "skyscraper", "sponsor", "shopping",
+	"tags", "widget", NULL
 };
 
 static int
@@ -85,18 +101,20 @@ h_class_weight(const struct hscore *s, int i)
 {
 	const char *c = h_attr(s->d, i, "class");
 	const char *id = h_attr(s->d, i, "id");
+	const char *const *neg = s->prof & HP_THREAD ? negative_thread :
+	    negative;
 	int w = 0;
 
 	if (!(s->flags & HS_WEIGHT))
 		return 0;
 	if (c != NULL && *c != '\0') {
-		if (any_of(c, negative) || hid_word(c))
+		if (any_of(c, neg) || hid_word(c))
 			w -= 25;
 		if (any_of(c, positive))
 			w += 25;
 	}
 	if (id != NULL && *id != '\0') {
-		if (any_of(id, negative) || hid_word(id))
+		if (any_of(id, neg) || hid_word(id))
 			w -= 25;
 		if (any_of(id, positive))
 			w += 25;
@@ -405,12 +423,14 @@ unlikely_node(struct hscore *s, int i)
 {
 	const struct hdoc *d = s->d;
 	const char *c = h_attr(d, i, "class"), *id = h_attr(d, i, "id");
+	const char *const *un = s->prof & HP_THREAD ? unlikely_thread :
+	    unlikely;
 	const char *role;
 	int tag = d->n[i].tag;
 
 	if (tag == TidyTag_BODY || tag == TidyTag_A)
 		return 0;
-	if ((any_of(c, unlikely) || any_of(id, unlikely)) &&
+	if ((any_of(c, un) || any_of(id, un)) &&
 	    !any_of(c, maybe) && !any_of(id, maybe) &&
 	    !h_has_ancestor(d, i, TidyTag_TABLE, 3) &&
 	    !h_has_ancestor(d, i, TidyTag_CODE, 3))
@@ -581,6 +601,11 @@ score_all(struct hscore *s, int *top)
 	int i, a, lvl, ntop = 0, t;
 
 	s->nc = 0;
+	if (s->nmass < d->nn) {
+		s->nmass = d->nn + d->nn / 4;
+		s->mass = w_realloc(s->mass, s->nmass * sizeof(*s->mass));
+	}
+	memset(s->mass, 0, s->nmass * sizeof(*s->mass));
 	for (k = 0; k < s->nv; k++) {
 		i = s->v[k];
 		if (d->n[i].parent < 0)
@@ -588,6 +613,11 @@ score_all(struct hscore *s, int *top)
 		len = h_text_len(d, i);
 		if (len < 25)
 			continue;
+		if (!h_has_ancestor(d, i, TidyTag_P, 0)) {
+			cs = (double)len * (1 - h_link_density(d, i));
+			for (a = i; a >= 0; a = d->n[a].parent)
+				s->mass[a] += cs;
+		}
 		cs = 1 + (double)(h_commas(d, i, 1) + 1) +
 		    (double)(len / 100 > 3 ? 3 : len / 100);
 		for (a = d->n[i].parent, lvl = 0; a >= 0 && lvl < 5;
@@ -626,6 +656,31 @@ is_ancestor(const struct hdoc *d, int a, int i)
 		if (i == a)
 			return 1;
 	return 0;
+}
+
+/*
+ * Climb from tc until the pick holds most of the page's paragraph
+ * text: the posts of a thread, the sections of a landing page, the
+ * items of a list are siblings that one best node misses. The climb
+ * stops below the body and before a link-heavy ancestor.
+ */
+static int
+expand(struct hscore *s, int tc)
+{
+	struct hdoc *d = s->d;
+	double total = s->mass[d->body];
+	int p;
+
+	if (total <= 0)
+		return tc;
+	while (s->mass[tc] < EXPAND_SHARE * total) {
+		p = d->n[tc].parent;
+		if (p < 0 || p == d->body || is_doc_level(d, p) ||
+		    h_link_density(d, p) > 0.5)
+			break;
+		tc = p;
+	}
+	return tc;
 }
 
 /* Pick the top candidate and climb per Readability; -1: use body. */
@@ -673,6 +728,8 @@ choose(struct hscore *s, int *top, int ntop)
 	    !is_doc_level(d, p) && h_nelem_kids(d, p) == 1;
 	    p = d->n[p].parent)
 		tc = p;
+	if (s->prof & HP_EXPAND)
+		tc = expand(s, tc);
 	if (!(d->n[tc].flags & HF_SCORED))
 		init_node(s, tc);
 	return tc;
@@ -846,7 +903,7 @@ attempt(struct hscore *s)
  * the content, or -1 when the page has no body.
  */
 int
-h_readable(struct hdoc *d, const char *title)
+h_readable(struct hdoc *d, const char *title, int prof)
 {
 	static const int order[] = {
 		HS_STRIP | HS_WEIGHT | HS_CLEAN, HS_WEIGHT | HS_CLEAN,
@@ -862,6 +919,7 @@ h_readable(struct hdoc *d, const char *title)
 	memset(&s, 0, sizeof(s));
 	s.d = d;
 	s.title = title;
+	s.prof = prof;
 	prep_doc(&s);
 	nsnap = d->nn;
 	snap = w_malloc(nsnap * sizeof(*snap));
@@ -893,6 +951,25 @@ done:
 	free(s.v);
 	free(s.cand);
 	free(s.agg);
+	free(s.mass);
 	return art;
 }
 
+
+/* The extraction profile of a page type (H_*). */
+int
+h_profile(int type)
+{
+	switch (type) {
+	case H_FORUM:
+		return HP_EXPAND | HP_THREAD;
+	case H_PRODUCT:
+		return HP_EXPAND | HP_TABS;
+	case H_COLLECTION: case H_LISTING:
+		return HP_EXPAND | HP_LISTS;
+	case H_SERVICE:
+		return HP_EXPAND;
+	default:
+		return 0;
+	}
+}
