@@ -102,6 +102,7 @@ struct hscore {
 	int		 flags;		/* HS_* */
 	int		 prof;		/* HP_* */
 	double		*mass;		/* text under each node, by node */
+	double		 share;		/* of the page's text in the pick */
 	size_t		 nmass;
 	int		*v;		/* scratch node list */
 	size_t		 nv, vcap;
@@ -114,7 +115,7 @@ struct hscore {
 	const char	*title;
 };
 
-int		 h_readable(struct hdoc *, const char *, int);
+int		 h_readable(struct hdoc *, const char *, int, double *);
 int		 h_profile(int);
 void		 h_strip(struct hdoc *, int);
 int		 h_class_weight(const struct hscore *, int);

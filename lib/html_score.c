@@ -63,6 +63,26 @@ static const char *const negative_thread[] = {
 	"tags", "widget", NULL
 };
 
+/*
+ * Blank the utility-class tokens of a class list ("max-lg:scroll-mt-2",
+ * "w-1/2", "mt-1.5", "[mask:none]"): they style, they do not name the
+ * content, and their words ("scroll", "hidden") would misfire.
+ */
+static void
+utility_blank(char *s)
+{
+	char *t, *e;
+
+	for (t = s; *t != '\0'; t = e) {
+		while (*t == ' ')
+			t++;
+		for (e = t; *e != '\0' && *e != ' '; e++)
+			;
+		if (strcspn(t, ":[./") < (size_t)(e - t))
+			memset(t, ' ', (size_t)(e - t));
+	}
+}
+
 static int
 any_of(const char *s, const char *const *list)
 {
@@ -74,6 +94,7 @@ any_of(const char *s, const char *const *list)
 	for (n = 0; s[n] != '\0' && n + 1 < sizeof(low); n++)
 		low[n] = (char)(s[n] >= 'A' && s[n] <= 'Z' ? s[n] + 32 : s[n]);
 	low[n] = '\0';
+	utility_blank(low);
 	for (; *list != NULL; list++)
 		if (strstr(low, *list) != NULL)
 			return 1;
@@ -676,10 +697,19 @@ expand(struct hscore *s, int tc)
 	while (s->mass[tc] < EXPAND_SHARE * total) {
 		p = d->n[tc].parent;
 		if (p < 0 || p == d->body || is_doc_level(d, p) ||
-		    h_link_density(d, p) > 0.5)
+		    h_link_density(d, p) > 0.5) {
+#ifdef H_TYPE_DEBUG
+			if (getenv("H_TYPE_DEBUG"))
+				fprintf(stderr, "expand stop at %d (%s) mass %.0f/%.0f ld %.2f\n", tc, h_attr(d, tc, "class"), s->mass[tc], total, p >= 0 ? h_link_density(d, p) : -1.0);
+#endif
 			break;
+		}
 		tc = p;
 	}
+#ifdef H_TYPE_DEBUG
+	if (getenv("H_TYPE_DEBUG"))
+		fprintf(stderr, "expand to %d (%s) mass %.0f/%.0f len %zu\n", tc, h_attr(d, tc, "class"), s->mass[tc], total, h_text_len(d, tc));
+#endif
 	return tc;
 }
 
@@ -764,6 +794,7 @@ gather(struct hscore *s, int tc)
 	int art, par, j, app;
 
 	art = h_new(d, TidyTag_DIV);
+	s->share = 0;
 	if (tc < 0) {
 		tc = h_new(d, TidyTag_DIV);
 		while (d->n[d->body].first >= 0)
@@ -805,6 +836,8 @@ gather(struct hscore *s, int tc)
 		if (app) {
 			int t = d->n[j].tag;
 
+			if ((size_t)j < s->nmass)
+				s->share += s->mass[j];
 			if (t != TidyTag_DIV && t != TidyTag_ARTICLE &&
 			    t != TidyTag_SECTION && t != TidyTag_P &&
 			    t != TidyTag_OL && t != TidyTag_UL)
@@ -893,6 +926,10 @@ attempt(struct hscore *s)
 	ntop = score_all(s, top);
 	tc = choose(s, top, ntop);
 	art = gather(s, tc);
+	if (tc < 0)
+		s->share = 1;
+	else if (s->mass[s->d->body] > 0)
+		s->share /= s->mass[s->d->body];
 	h_prep_article(s, art);
 	return art;
 }
@@ -903,7 +940,7 @@ attempt(struct hscore *s)
  * the content, or -1 when the page has no body.
  */
 int
-h_readable(struct hdoc *d, const char *title, int prof)
+h_readable(struct hdoc *d, const char *title, int prof, double *share)
 {
 	static const int order[] = {
 		HS_STRIP | HS_WEIGHT | HS_CLEAN, HS_WEIGHT | HS_CLEAN,
@@ -947,6 +984,7 @@ h_readable(struct hdoc *d, const char *title, int prof)
 		art = attempt(&s);
 	}
 done:
+	*share = s.share > 1 ? 1 : s.share;
 	free(snap);
 	free(s.v);
 	free(s.cand);

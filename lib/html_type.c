@@ -498,7 +498,8 @@ h_page_type(const struct hdoc *d, const char *url, double *conf)
 	 * forum: repeated items with author lines and text; comments
 	 * under a text of their own are an article's
 	 */
-	if (f.rep_n >= 2 && f.rep_author >= 2 && f.rep_author * 2 >= f.rep_n &&
+	if ((f.rep_n >= 3 || (f.rep_n == 2 && url_has(url, forumw))) &&
+	    f.rep_author >= 2 && f.rep_author * 2 >= f.rep_n &&
 	    f.rep_text / (size_t)f.rep_n > 80 && f.rep_price == 0) {
 		outside = f.ptext - prose(d, f.rep_parent);
 		if (f.rep_comment && outside >= 800)
@@ -522,7 +523,8 @@ h_page_type(const struct hdoc *d, const char *url, double *conf)
 		    f.prices >= 4))
 			s[H_COLLECTION] += 4;
 		else if (f.rep_author * 2 < f.rep_n)
-			s[H_LISTING] += f.rep_h * 2 >= f.rep_n ? 4 : 3;
+			s[H_LISTING] += f.rep_h * 2 >= f.rep_n &&
+			    f.rep_text * 3 > f.text ? 4 : 1;
 	}
 	if (f.prices > 6)
 		s[H_COLLECTION] += 2;
