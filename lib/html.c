@@ -197,7 +197,7 @@ fallback(struct hdoc *d, const char *utf8, size_t len, const struct pre *p,
 		art = d->body;
 		*stage = "body";
 	}
-	h_strip(d, art);
+	h_strip(d, art, -1);
 	return art;
 }
 
@@ -229,14 +229,14 @@ region_root(struct hdoc *d, const struct pre *p, size_t blen)
 
 /* Text left in the main region once stripped of boilerplate. */
 static size_t
-region(struct hdoc *d, const struct pre *p, size_t blen)
+region(struct hdoc *d, const struct pre *p, size_t blen, int prof)
 {
 	int r;
 
 	if (d->body < 0)
 		return 0;
 	r = region_root(d, p, blen);
-	h_strip(d, r);
+	h_strip(d, r, prof);
 	return h_text_len(d, r);
 }
 
@@ -319,7 +319,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	nsnap = d.nn;
 	snap = w_malloc(nsnap * sizeof(*snap));
 	memcpy(snap, d.n, nsnap * sizeof(*snap));
-	rlen = region(&d, &p, blen);
+	rlen = region(&d, &p, blen, -1);
 	memcpy(d.n, snap, nsnap * sizeof(*snap));
 	d.nn = nsnap;
 	art = h_readable(&d, d.title, h_profile(type), &share);
@@ -328,7 +328,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		art = region_root(&d, &p, blen);
-		h_strip(&d, art);
+		h_strip(&d, art, h_profile(type));
 		stage = "region";
 	} else if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
 	    p.main_len > 4 * alen) || alen == 0) {

@@ -408,14 +408,79 @@ h_prep_article(struct hscore *s, int art)
 	}
 }
 
+/* Class words of page chrome: navigation, promotion, forms, pop-ups. */
+static const char *const chrome[] = {
+	"breadcrumb", "pagination", "pager", "facet", "filter", "sorting",
+	"sort-by", "newsletter", "subscribe", "signup", "sign-up", "social",
+	"share", "sidebar", "related", "recommend", "promo", "advert",
+	"-ad-", "modal", "popup", "pop-up", "overlay", "skip-link", "navbar",
+	"site-header", "site-footer", "masthead", "menu", "toolbar", NULL
+};
+
+/* Whether a class token of c (utility classes aside) holds a word. */
+static int
+class_has(const char *c, const char *const *w, int thread)
+{
+	char tok[128];
+	size_t n, k;
+
+	if (c == NULL)
+		return 0;
+	while (*c != '\0') {
+		while (*c == ' ' || *c == '\t' || *c == '\n')
+			c++;
+		for (n = 0; c[n] != '\0' && c[n] != ' ' && c[n] != '\t' &&
+		    c[n] != '\n'; n++)
+			;
+		if (n > 0 && n < sizeof(tok) && strcspn(c, ":[./") >= n) {
+			for (k = 0; k < n; k++)
+				tok[k] = (char)(c[k] >= 'A' && c[k] <= 'Z' ?
+				    c[k] + 32 : c[k]);
+			tok[n] = '\0';
+			for (k = 0; w[k] != NULL; k++)
+				if (strstr(tok, w[k]) != NULL)
+					return 1;
+			if (!thread && strstr(tok, "comment") != NULL)
+				return 1;
+		}
+		c += n;
+	}
+	return 0;
+}
+
+/*
+ * Page chrome inside a region: elements named for navigation,
+ * promotion, pop-ups or (outside threads) comments, and modal boxes,
+ * each only while it holds a small part of the region. (Link density
+ * is no test here: the items of listings are links.)
+ */
+static int
+chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
+{
+	size_t len = h_text_len(d, i);
+	int tag = d->n[i].tag;
+
+	if (len * 5 > rlen * 2)
+		return 0;
+	if (tag == TidyTag_A || tag == TidyTag_LI || tag == TidyTag_P ||
+	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
+		return 0;
+	if (class_has(h_attr(d, i, "class"), chrome, prof & HP_THREAD) ||
+	    class_has(h_attr(d, i, "id"), chrome, prof & HP_THREAD))
+		return 1;
+	return h_attr(d, i, "aria-modal") != NULL;
+}
+
 /*
  * The cleaning of a fallback (a main element, the body): boilerplate
- * elements, hidden ones, navigation roles, cookie and consent banners.
+ * elements, hidden ones, navigation roles, cookie and consent banners;
+ * with prof >= 0, page chrome too (the region of a region pick).
  */
 void
-h_strip(struct hdoc *d, int root)
+h_strip(struct hdoc *d, int root, int prof)
 {
 	const char *c, *id, *role;
+	size_t rlen = prof >= 0 ? h_text_len(d, root) : 0;
 	int i, nx, drop;
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
@@ -444,7 +509,8 @@ h_strip(struct hdoc *d, int root)
 			    strcmp(role, "banner") == 0 ||
 			    strcmp(role, "contentinfo") == 0 ||
 			    strcmp(role, "complementary") == 0 ||
-			    strcmp(role, "dialog") == 0));
+			    strcmp(role, "dialog") == 0)) ||
+			    (prof >= 0 && chrome_el(d, i, rlen, prof));
 			break;
 		}
 		nx = h_next_pre(d, i, root, drop);

@@ -818,11 +818,16 @@ int
 h_ci_contains(const char *hay, const char *needle)
 {
 	size_t n = strlen(needle);
+	int lo, up;
 
-	if (hay == NULL)
-		return 0;
+	if (hay == NULL || n == 0)
+		return hay != NULL;
+	lo = needle[0] >= 'A' && needle[0] <= 'Z' ? needle[0] + 32 : needle[0];
+	up = lo >= 'a' && lo <= 'z' ? lo - 32 : lo;
+	/* the first byte settles most positions without a call */
 	for (; *hay != '\0'; hay++)
-		if (strncasecmp(hay, needle, n) == 0)
+		if ((*hay == lo || *hay == up) &&
+		    strncasecmp(hay + 1, needle + 1, n - 1) == 0)
 			return 1;
 	return 0;
 }

@@ -117,7 +117,7 @@ struct hscore {
 
 int		 h_readable(struct hdoc *, const char *, int, double *);
 int		 h_profile(int);
-void		 h_strip(struct hdoc *, int);
+void		 h_strip(struct hdoc *, int, int);
 int		 h_class_weight(const struct hscore *, int);
 void		 h_push(int **, size_t *, size_t *, int);
 int		 h_nelem_kids(const struct hdoc *, int);
