@@ -330,6 +330,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		art = region_root(&d, &p, blen);
 		h_strip(&d, art, h_profile(type));
 		stage = "region";
+	} else if (alen > 0 && (h_profile(type) & HP_TABS)) {
+		h_strip_chrome(&d, art, h_profile(type));
 	} else if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
 	    p.main_len > 4 * alen) || alen == 0) {
 		if ((art = fallback(&d, utf8, len, &p, alen, &stage)) < 0) {

@@ -417,6 +417,13 @@ static const char *const chrome[] = {
 	"site-header", "site-footer", "masthead", "menu", "toolbar", NULL
 };
 
+/* On product pages: what surrounds the product. */
+static const char *const shop[] = {
+	"review", "rating", "recommend", "also-", "carousel", "slider",
+	"upsell", "up-sell", "cross-sell", "crosssell", "similar",
+	"recently", "viewed", "bundle", "accessor", "question", NULL
+};
+
 /* Whether a class token of c (utility classes aside) holds a word. */
 static int
 class_has(const char *c, const char *const *w, int thread)
@@ -468,6 +475,10 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 	if (class_has(h_attr(d, i, "class"), chrome, prof & HP_THREAD) ||
 	    class_has(h_attr(d, i, "id"), chrome, prof & HP_THREAD))
 		return 1;
+	if ((prof & HP_TABS) &&
+	    (class_has(h_attr(d, i, "class"), shop, 1) ||
+	    class_has(h_attr(d, i, "id"), shop, 1)))
+		return 1;
 	return h_attr(d, i, "aria-modal") != NULL;
 }
 
@@ -501,7 +512,9 @@ h_strip(struct hdoc *d, int root, int prof)
 			c = h_attr(d, i, "class");
 			id = h_attr(d, i, "id");
 			role = h_attr(d, i, "role");
-			drop = !h_visible(d, i) || h_ci_contains(c, "cookie") ||
+			drop = (!h_visible(d, i) && !(prof >= 0 &&
+			    (prof & HP_TABS) && h_tab_panel(d, i))) ||
+			    h_ci_contains(c, "cookie") ||
 			    h_ci_contains(c, "consent") ||
 			    h_ci_contains(id, "cookie") ||
 			    h_ci_contains(id, "consent") ||
@@ -513,6 +526,24 @@ h_strip(struct hdoc *d, int root, int prof)
 			    (prof >= 0 && chrome_el(d, i, rlen, prof));
 			break;
 		}
+		nx = h_next_pre(d, i, root, drop);
+		if (drop)
+			h_unlink(d, i);
+	}
+}
+
+/*
+ * Page chrome left inside a chosen content root (see chrome_el): on
+ * product pages, reviews, recommendations and carousels.
+ */
+void
+h_strip_chrome(struct hdoc *d, int root, int prof)
+{
+	size_t rlen = h_text_len(d, root);
+	int i, nx, drop;
+
+	for (i = d->n[root].first; i >= 0; i = nx) {
+		drop = d->n[i].tag != H_TEXT && chrome_el(d, i, rlen, prof);
 		nx = h_next_pre(d, i, root, drop);
 		if (drop)
 			h_unlink(d, i);

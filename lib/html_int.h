@@ -118,10 +118,12 @@ struct hscore {
 int		 h_readable(struct hdoc *, const char *, int, double *);
 int		 h_profile(int);
 void		 h_strip(struct hdoc *, int, int);
+void		 h_strip_chrome(struct hdoc *, int, int);
 int		 h_class_weight(const struct hscore *, int);
 void		 h_push(int **, size_t *, size_t *, int);
 int		 h_nelem_kids(const struct hdoc *, int);
 int		 h_visible(const struct hdoc *, int);
+int		 h_tab_panel(const struct hdoc *, int);
 void		 h_collect(struct hscore *, int, int);
 void		 h_prep_article(struct hscore *, int);
 

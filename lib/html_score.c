@@ -297,6 +297,22 @@ without_content(const struct hdoc *d, int i)
 	return n == 0 || n == brhr;
 }
 
+/*
+ * A panel of tabs or an accordion, hidden until chosen: on product
+ * pages the description and specifications live there.
+ */
+int
+h_tab_panel(const struct hdoc *d, int i)
+{
+	const char *r = h_attr(d, i, "role"), *c = h_attr(d, i, "class");
+
+	if (r != NULL && strcmp(r, "tabpanel") == 0)
+		return 1;
+	return h_ci_contains(c, "tab-pane") || h_ci_contains(c, "tabpanel") ||
+	    h_ci_contains(c, "tab-panel") || h_ci_contains(c, "tab-content") ||
+	    h_ci_contains(c, "tabs-panel") || h_ci_contains(c, "accordion");
+}
+
 /* Readability's _isProbablyVisible. */
 int
 h_visible(const struct hdoc *d, int i)
@@ -521,7 +537,8 @@ prune(struct hscore *s)
 	s->nv = 0;
 	for (i = d->html >= 0 ? d->html : d->body; i >= 0; ) {
 		tag = d->n[i].tag;
-		if (!h_visible(d, i)) {
+		if (!h_visible(d, i) &&
+		    !((s->prof & HP_TABS) && h_tab_panel(d, i))) {
 			i = remove_next(d, i);
 			continue;
 		}
