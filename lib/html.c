@@ -330,7 +330,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		art = region_root(&d, &p, blen);
 		h_strip(&d, art, h_profile(type));
 		stage = "region";
-	} else if (alen > 0 && (h_profile(type) & HP_TABS)) {
+	} else if (alen > 0 && (h_profile(type) & (HP_TABS | HP_LISTS))) {
 		h_strip_chrome(&d, art, h_profile(type));
 	} else if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
 	    p.main_len > 4 * alen) || alen == 0) {

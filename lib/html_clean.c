@@ -148,6 +148,20 @@ ad_or_loading(const struct hdoc *d, int i)
 	return r;
 }
 
+/* The author line of a post: an author's name or a date in it. */
+static int
+post_meta(const struct hdoc *d, int i)
+{
+	int j;
+
+	if (h_authorish(d, i))
+		return 1;
+	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_TIME || h_authorish(d, j))
+			return 1;
+	return 0;
+}
+
 /* Readability's _cleanConditionally verdict for node i. */
 static int
 should_drop(struct hscore *s, int i, int tag, const struct agg *g)
@@ -166,6 +180,8 @@ should_drop(struct hscore *s, int i, int tag, const struct agg *g)
 	if (in_datatable(d, i))
 		return 0;
 	if (h_has_ancestor(d, i, TidyTag_CODE, 3) || g->dtable > 0)
+		return 0;
+	if ((s->prof & HP_THREAD) && clen < 200 && post_meta(d, i))
 		return 0;
 	weight = h_class_weight(s, i);
 	if (weight < 0)
@@ -368,6 +384,8 @@ h_prep_article(struct hscore *s, int art)
 	int i, j, img;
 
 	mark_data_tables(s, art);
+	if (s->prof & HP_THREAD)
+		h_strip_chrome(d, art, s->prof);
 	clean_cond(s, art, TidyTag_FORM);
 	clean_cond(s, art, TidyTag_FIELDSET);
 	clean_tag(s, art, TidyTag_OBJECT);
@@ -415,6 +433,19 @@ static const char *const chrome[] = {
 	"share", "sidebar", "related", "recommend", "promo", "advert",
 	"-ad-", "modal", "popup", "pop-up", "overlay", "skip-link", "navbar",
 	"site-header", "site-footer", "masthead", "menu", "toolbar", NULL
+};
+
+/* In threads: what surrounds the posts. */
+static const char *const thread_words[] = {
+	"vote", "badge", "reaction", "kudos", "post-actions", "postactions",
+	"post-controls", "toolbar", "signature", "reply-form", "replyform",
+	"share", NULL
+};
+
+/* In listings: what is interleaved with the items or sorts them. */
+static const char *const list_words[] = {
+	"promo", "sponsor", "advert", "sort-", "sorting", "pagination",
+	"pager", "filter", "facet", "load-more", "loadmore", NULL
 };
 
 /* On product pages: what surrounds the product. */
@@ -469,6 +500,14 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 
 	if (len * 5 > rlen * 2)
 		return 0;
+	if ((prof & HP_THREAD) && tag != TidyTag_P &&
+	    (class_has(h_attr(d, i, "class"), thread_words, 1) ||
+	    class_has(h_attr(d, i, "id"), thread_words, 1)))
+		return 1;
+	if ((prof & HP_LISTS) &&
+	    (class_has(h_attr(d, i, "class"), list_words, 1) ||
+	    class_has(h_attr(d, i, "id"), list_words, 1)))
+		return 1;
 	if (tag == TidyTag_A || tag == TidyTag_LI || tag == TidyTag_P ||
 	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
 		return 0;

@@ -148,6 +148,7 @@ enum {
 };
 int		 h_page_type(const struct hdoc *, const char *, double *);
 const char	*h_type_name(int);
+int		 h_authorish(const struct hdoc *, int);
 
 /* html_links.c */
 jv		 h_links(const struct hdoc *, const int *, size_t, int,

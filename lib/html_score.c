@@ -975,6 +975,9 @@ h_readable(struct hdoc *d, const char *title, int prof, double *share)
 	s.title = title;
 	s.prof = prof;
 	prep_doc(&s);
+	/* the chrome of threads, listings and products, before scoring */
+	if (prof & (HP_THREAD | HP_LISTS | HP_TABS))
+		h_strip_chrome(d, d->body, prof);
 	nsnap = d->nn;
 	snap = w_malloc(nsnap * sizeof(*snap));
 	memcpy(snap, d->n, nsnap * sizeof(*snap));

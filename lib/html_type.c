@@ -147,8 +147,9 @@ itemtype(struct feat *f, const char *v)
 	schema_vote(f, s, strcspn(s, " "), 2);
 }
 
-static int
-authorish(const struct hdoc *d, int i)
+/* Whether element i names an author (class, itemprop). */
+int
+h_authorish(const struct hdoc *d, int i)
 {
 	const char *c = h_attr(d, i, "class"), *ip = h_attr(d, i, "itemprop");
 
@@ -211,7 +212,7 @@ item_scan(const struct hdoc *d, int i, struct item *it)
 			it->link = 1;
 		else if (t >= TidyTag_H1 && t <= TidyTag_H6)
 			it->head = 1;
-		if (!it->author && authorish(d, j))
+		if (!it->author && h_authorish(d, j))
 			it->author = 1;
 		if (!it->price && priceish(d, j))
 			it->price = 1;
