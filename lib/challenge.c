@@ -457,11 +457,28 @@ has_word(const char *hay, const char *w)
 	return 0;
 }
 
+/*
+ * Whether needle occurs in hay other than as the start of a Turnstile
+ * widget's name ("cf-chl-widget-..."): the widget sits in ordinary
+ * forms, the challenge page's own names do not.
+ */
+static int
+has_marker(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	const char *p;
+
+	for (p = hay; (p = strstr(p, needle)) != NULL; p += n)
+		if (strncmp(p + n, "widget", 6) != 0)
+			return 1;
+	return 0;
+}
+
 static const char *
 find_marker(const struct marker *m, const char *hay)
 {
 	for (; m->needle != NULL; m++)
-		if (strstr(hay, m->needle))
+		if (has_marker(hay, m->needle))
 			return m->vendor;
 	return NULL;
 }

@@ -94,6 +94,7 @@ int		 h_ci_contains(const char *, const char *);
 #define HP_THREAD	0x2	/* comment-class containers are content */
 #define HP_LISTS	0x4	/* keep lists of links (items, results) */
 #define HP_TABS		0x8	/* hidden tab panels are content */
+#define HP_CHROME	0x10	/* drop page chrome before scoring */
 
 struct agg;
 
@@ -149,6 +150,7 @@ enum {
 int		 h_page_type(const struct hdoc *, const char *, double *);
 const char	*h_type_name(int);
 int		 h_authorish(const struct hdoc *, int);
+int		 h_priceish(const struct hdoc *, int);
 
 /* html_links.c */
 jv		 h_links(const struct hdoc *, const int *, size_t, int,

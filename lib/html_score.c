@@ -696,6 +696,38 @@ is_ancestor(const struct hdoc *d, int a, int i)
 	return 0;
 }
 
+static int
+holds_price(const struct hdoc *d, int i)
+{
+	int j;
+
+	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+		if (d->n[j].tag != H_TEXT && h_priceish(d, j))
+			return 1;
+	return 0;
+}
+
+/*
+ * On a product page the pick is often one tab panel: climb out of the
+ * tabs, then (a few levels at most) to the box that holds the price,
+ * which holds the name, the availability and the other panels too.
+ */
+static int
+product_box(struct hscore *s, int tc)
+{
+	struct hdoc *d = s->d;
+	int p, k, orig = tc;
+
+	for (k = 0; k < 6 && !holds_price(d, tc); k++) {
+		p = d->n[tc].parent;
+		if (p < 0 || p == d->body || is_doc_level(d, p) ||
+		    h_link_density(d, p) > 0.5)
+			break;
+		tc = p;
+	}
+	return holds_price(d, tc) ? tc : orig;
+}
+
 /*
  * Climb from tc until the pick holds most of the page's paragraph
  * text: the posts of a thread, the sections of a landing page, the
@@ -711,6 +743,8 @@ expand(struct hscore *s, int tc)
 
 	if (total <= 0)
 		return tc;
+	if (s->prof & HP_TABS)
+		tc = product_box(s, tc);
 	while (s->mass[tc] < EXPAND_SHARE * total) {
 		p = d->n[tc].parent;
 		if (p < 0 || p == d->body || is_doc_level(d, p) ||
@@ -976,7 +1010,7 @@ h_readable(struct hdoc *d, const char *title, int prof, double *share)
 	s.prof = prof;
 	prep_doc(&s);
 	/* the chrome of threads, listings and products, before scoring */
-	if (prof & (HP_THREAD | HP_LISTS | HP_TABS))
+	if (prof & HP_CHROME)
 		h_strip_chrome(d, d->body, prof);
 	nsnap = d->nn;
 	snap = w_malloc(nsnap * sizeof(*snap));
@@ -1020,13 +1054,13 @@ h_profile(int type)
 {
 	switch (type) {
 	case H_FORUM:
-		return HP_EXPAND | HP_THREAD;
+		return HP_EXPAND | HP_THREAD | HP_CHROME;
 	case H_PRODUCT:
-		return HP_EXPAND | HP_TABS;
+		return HP_EXPAND | HP_TABS | HP_CHROME;
 	case H_COLLECTION: case H_LISTING:
-		return HP_EXPAND | HP_LISTS;
+		return HP_EXPAND | HP_LISTS | HP_CHROME;
 	case H_SERVICE:
-		return HP_EXPAND;
+		return HP_EXPAND | HP_CHROME;
 	default:
 		return 0;
 	}

@@ -163,8 +163,9 @@ h_authorish(const struct hdoc *d, int i)
 	    token_ci(c, "user") || h_ci_contains(c, "byline");
 }
 
-static int
-priceish(const struct hdoc *d, int i)
+/* Whether element i holds a price (itemprop, class). */
+int
+h_priceish(const struct hdoc *d, int i)
 {
 	const char *c = h_attr(d, i, "class"), *ip = h_attr(d, i, "itemprop");
 
@@ -214,7 +215,7 @@ item_scan(const struct hdoc *d, int i, struct item *it)
 			it->head = 1;
 		if (!it->author && h_authorish(d, j))
 			it->author = 1;
-		if (!it->price && priceish(d, j))
+		if (!it->price && h_priceish(d, j))
 			it->price = 1;
 		if (!it->date && (h_attr(d, j, "datetime") != NULL ||
 		    h_ci_contains(h_attr(d, j, "class"), "date")))
@@ -320,7 +321,7 @@ skip_tag(int t)
 {
 	return t == TidyTag_SCRIPT || t == TidyTag_STYLE ||
 	    t == TidyTag_NOSCRIPT || t == TidyTag_TEMPLATE ||
-	    t == TidyTag_HEAD || t == TidyTag_SVG;
+	    t == TidyTag_SVG;
 }
 
 static void
@@ -365,7 +366,7 @@ walk(const struct hdoc *d, struct feat *f)
 		}
 		if ((v = h_attr(d, i, "itemtype")) != NULL)
 			itemtype(f, v);
-		if (priceish(d, i))
+		if (h_priceish(d, i))
 			f->prices++;
 		switch (t) {
 		case TidyTag_PRE:
@@ -542,7 +543,7 @@ h_page_type(const struct hdoc *d, const char *url, double *conf)
 	if (url_root(url))
 		s[H_SERVICE] += 3;
 	if (f.nh2 + f.nh3 >= 4 && f.nlongp < 3)
-		s[H_SERVICE] += 2;
+		s[H_SERVICE] += 1.5;
 	if (ld > 0.5)
 		s[H_LISTING] += 1;
 #ifdef H_TYPE_DEBUG
