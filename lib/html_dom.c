@@ -813,21 +813,25 @@ h_is_block(int tag)
 	}
 }
 
+#define LOWER(c)	((c) >= 'A' && (c) <= 'Z' ? (c) + 32 : (c))
+
 /* Case-insensitive ASCII substring test. */
 int
 h_ci_contains(const char *hay, const char *needle)
 {
-	size_t n = strlen(needle);
-	int lo, up;
+	size_t n;
+	char set[3];
 
-	if (hay == NULL || n == 0)
+	if (hay == NULL || *needle == '\0')
 		return hay != NULL;
-	lo = needle[0] >= 'A' && needle[0] <= 'Z' ? needle[0] + 32 : needle[0];
-	up = lo >= 'a' && lo <= 'z' ? lo - 32 : lo;
-	/* the first byte settles most positions without a call */
-	for (; *hay != '\0'; hay++)
-		if ((*hay == lo || *hay == up) &&
-		    strncasecmp(hay + 1, needle + 1, n - 1) == 0)
+	n = strlen(needle);
+	set[0] = (char)LOWER(needle[0]);
+	set[1] = (char)(set[0] >= 'a' && set[0] <= 'z' ? set[0] - 32 :
+	    set[0]);
+	set[2] = '\0';
+	/* strpbrk finds the candidates for the first byte, either case */
+	for (; (hay = strpbrk(hay, set)) != NULL; hay++)
+		if (strncasecmp(hay + 1, needle + 1, n - 1) == 0)
 			return 1;
 	return 0;
 }

@@ -42,16 +42,20 @@ struct feat {
 	int	 comments;		/* comment-class items */
 };
 
-/* Whether word w occurs in s as a token (bounded by non-letters). */
+/* Whether word w (lowercase letters) occurs in s after a non-letter. */
 static int
 token_ci(const char *s, const char *w)
 {
 	size_t n = strlen(w);
 	const char *p;
+	char set[3];
 
 	if (s == NULL)
 		return 0;
-	for (p = s; *p != '\0'; p++) {
+	set[0] = w[0];
+	set[1] = (char)(w[0] - 32);
+	set[2] = '\0';
+	for (p = s; (p = strpbrk(p, set)) != NULL; p++) {
 		if (strncasecmp(p, w, n) != 0)
 			continue;
 		if (p > s && ((p[-1] | 32) >= 'a' && (p[-1] | 32) <= 'z'))
