@@ -692,6 +692,15 @@ obtain_chain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 	int n, i, k, rc = -1;
 
 	w_err_clear(&e);
+	{
+		enum w_render_mode rm;
+
+		if (w_fetch_render_mode(ctx->config, req, &rm, &e) == -1) {
+			jv_free(tried);
+			*env = fail(*env, &e, "config");
+			return -1;
+		}
+	}
 	if ((n = w_parallel_fetch_chain(ctx->config, prov, 2, &e)) == -1) {
 		jv_free(tried);
 		*env = fail(*env, &e, "config");
