@@ -146,16 +146,15 @@ failed(jv env, const struct w_err *e, const char *what)
 {
 	jv src = jv_object_get(jv_copy(env), jv_string("source"));
 	char sum[700];
-	int soft = strcmp(e->code, "access_challenge") == 0 ||
-	    strcmp(e->code, "authentication_required") == 0;
 
 	if (jv_get_kind(src) == JV_KIND_OBJECT)
 		env = set(env, "source", set(src, "status",
-		    jv_string(soft ? "blocked_soft" : "fetch_failed")));
+		    jv_string(w_source_status_name(
+		    w_err_source_status(e->code)))));
 	else
 		jv_free(src);
-	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what, e->code,
-	    e->msg);
+	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what,
+	    w_err_name(e->code), e->msg);
 	return w_env_error(set(env, "summary", jv_string(sum)), e);
 }
 
@@ -207,7 +206,7 @@ extract(const struct state *st, const char *bytes, size_t len,
 	snprintf(sum, sizeof(sum), "Extracted %s from %s (%s, %zu bytes): %s",
 	    d.kind, file ? file : "stdin", *d.mime ? d.mime : "unknown type",
 	    len, w_status_name(w_env_status_peek(env)));
-	if (e.code != NULL)
+	if (e.code != W_E_NONE)
 		snprintf(sum, sizeof(sum), "No block of the document matches "
 		    "the focus.");
 	w_doc_free(&d);
@@ -258,10 +257,10 @@ one(const struct state *st, const char *file)
 	env = set(w_env_new(prog), "source", file ? set(jv_object(), "file",
 	    jv_string(file)) : jv_object());
 	if (rc == 1)
-		w_err_set(&e, "response_too_large", "the document is larger "
+		w_err_set(&e, W_E_RESPONSE_TOO_LARGE, "the document is larger "
 		    "than %u MiB", INPUT_MAX >> 20);
 	else
-		w_err_set(&e, "request_failed", "cannot read %s: %s",
+		w_err_set(&e, W_E_REQUEST_FAILED, "cannot read %s: %s",
 		    file ? file : "stdin", strerror(saved ? saved : EIO));
 	return w_out_emit_rc(failed(env, &e, "reading"), st->mode, prog);
 }

@@ -107,10 +107,10 @@ validate(jv req, struct w_err *e)
 	e->usage = 1;
 	if (format_of(req) == W_FMT_RAW && (s = w_json_str_peek(req,
 	    "render")) != NULL && strcmp(s, "never") != 0)
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "format raw requires render never");
 	if ((s = w_json_str_peek(req, "artifact")) && !artifact_name_ok(s))
-		return w_err_set(e, "invalid_parameter", "artifact must be a "
+		return w_err_set(e, W_E_INVALID_PARAMETER, "artifact must be a "
 		    "plain file name (letters, digits, . - _)");
 	{
 		jv h = jv_object_get(jv_copy(req), jv_string("headers"));
@@ -124,12 +124,12 @@ validate(jv req, struct w_err *e)
 		return -1;
 	if (strcmp(u.scheme, "http") != 0 && strcmp(u.scheme, "https") != 0) {
 		w_url_free(&u);
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "url must be http:// or https://");
 	}
 	if (u.has_userinfo) {
 		w_url_free(&u);
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "credentials in the URL are not allowed");
 	}
 	w_url_free(&u);
@@ -255,22 +255,6 @@ details_of(const struct w_http_resp *resp)
 	return set(d, "cache_hit", jv_false());
 }
 
-static const char *
-source_status_for(const char *code)
-{
-	if (code == NULL)
-		return "opened";
-	if (strcmp(code, "blocked_target") == 0 ||
-	    strcmp(code, "network_denied") == 0)
-		return "blocked_target";
-	if (strcmp(code, "access_challenge") == 0 ||
-	    strcmp(code, "authentication_required") == 0)
-		return "blocked_soft";
-	if (strcmp(code, "robots_denied") == 0)
-		return "blocked_policy";
-	return "fetch_failed";
-}
-
 /* An error envelope with source and summary. Consumes env. */
 static jv
 fail(jv env, const struct w_err *e, const char *what)
@@ -282,10 +266,11 @@ fail(jv env, const struct w_err *e, const char *what)
 		jv_free(src);
 		src = jv_object();
 	}
-	src = set(src, "status", jv_string(source_status_for(e->code)));
+	src = set(src, "status", jv_string(w_source_status_name(
+	    w_err_source_status(e->code))));
 	env = set(env, "source", src);
-	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what, e->code,
-	    e->msg);
+	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what,
+	    w_err_name(e->code), e->msg);
 	env = set(env, "summary", jv_string(sum));
 	return w_env_error(env, e);
 }
@@ -382,24 +367,14 @@ host_admit(const struct w_fetch_ctx *ctx, const struct w_url *u,
 	return rc;
 }
 
-/* Tell host coordination how the origin answered. */
+/* Tell host coordination how the origin answered (err.c's table). */
 static void
 host_release(struct w_host_lease *l, const struct w_http_resp *resp,
     const struct w_err *e)
 {
-	enum w_host_outcome o = W_HOST_NEUTRAL;
-
-	if (!l->held)
-		return;
-	if (resp->status == 429 || (e->code && (strcmp(e->code,
-	    "http_429") == 0 || strcmp(e->code, "rate_limited") == 0)))
-		o = W_HOST_THROTTLED;
-	else if (resp->status >= 500 || (e->code && (strcmp(e->code,
-	    "request_failed") == 0 || strcmp(e->code, "timeout") == 0)))
-		o = W_HOST_FAILURE;
-	else if (resp->status >= 200 && resp->status < 300)
-		o = W_HOST_SUCCESS;
-	w_host_release(l, o, resp->retry_after_ms);
+	if (l->held)
+		w_host_release(l, w_err_host_outcome(e->code),
+		    resp->retry_after_ms);
 }
 
 /* Fetch and extract. 0 with d filled and env's source and details set;
@@ -448,7 +423,7 @@ obtain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 	*env = set(*env, "source", src);
 	*env = set(*env, "details", details_of(&resp));
 	*bytes = resp.len;
-	if (e.code == NULL) {
+	if (e.code == W_E_NONE) {
 		src = jv_object_get(jv_copy(*env), jv_string("source"));
 		*env = set(*env, "source", set(src, "status",
 		    jv_string("opened")));
@@ -500,7 +475,7 @@ present(const struct w_fetch_ctx *ctx, jv env, jv req, const struct w_url *u,
 		if (saved)
 			env = set(env, "artifact", jv_string(saved));
 		else {
-			w_err_set(&e, "request_failed",
+			w_err_set(&e, W_E_REQUEST_FAILED,
 			    "the artifact could not be written");
 			env = w_env_error(env, &e);
 		}
@@ -515,7 +490,7 @@ present(const struct w_fetch_ctx *ctx, jv env, jv req, const struct w_url *u,
 	    saved ? "; full text saved as " : art ? "; the artifact could "
 	    "not be saved (no private cache directory)" : "",
 	    saved ? saved : "");
-	if (e.code == NULL)
+	if (e.code == W_E_NONE)
 		env = set(env, "summary", jv_string(sum));
 	else
 		env = set(env, "summary", jv_string("No block of the "

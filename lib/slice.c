@@ -321,7 +321,7 @@ w_slice_apply(const char *text, size_t len, const struct w_slice_opts *o,
 		    jv_string("matched"), jv_number(kept)));
 		if (kept == 0) {
 			free(focused);
-			return w_err_set(e, "focus_no_match",
+			return w_err_set(e, W_E_FOCUS_NO_MATCH,
 			    "no block of the document matches the focus");
 		}
 		if (kept < blocks)

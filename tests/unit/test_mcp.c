@@ -107,24 +107,24 @@ test_result(void)
 	CHECK_INT(classify("{\"id\":1,\"result\":{\"content\":[{\"type\":"
 	    "\"text\",\"text\":\"internal\"}],\"isError\":true}}", &res, &e),
 	    -1);
-	CHECK_STR(e.code, "backend_unavailable");
+	CHECK_STR(w_err_name(e.code), "backend_unavailable");
 	CHECK(strstr(e.msg, "internal") == NULL);
 	jv_free(res);
 	CHECK_INT(classify("{\"id\":1,\"result\":{\"content\":[{\"type\":"
 	    "\"text\",\"text\":\"upstream 429 Too Many Requests\"}],"
 	    "\"isError\":true}}", &res, &e), -1);
-	CHECK_STR(e.code, "rate_limited");
+	CHECK_STR(w_err_name(e.code), "rate_limited");
 	jv_free(res);
 	CHECK_INT(classify("{\"id\":1,\"error\":{\"code\":-32603,"
 	    "\"message\":\"boom\"}}", &res, &e), -1);
-	CHECK_STR(e.code, "backend_unavailable");
+	CHECK_STR(w_err_name(e.code), "backend_unavailable");
 	jv_free(res);
 	CHECK_INT(classify("{\"id\":1,\"error\":{\"code\":-32000,"
 	    "\"message\":\"Rate limit exceeded\"}}", &res, &e), -1);
-	CHECK_STR(e.code, "rate_limited");
+	CHECK_STR(w_err_name(e.code), "rate_limited");
 	jv_free(res);
 	CHECK_INT(classify("{\"id\":1,\"result\":[]}", &res, &e), -1);
-	CHECK_STR(e.code, "backend_unavailable");
+	CHECK_STR(w_err_name(e.code), "backend_unavailable");
 	jv_free(res);
 }
 
@@ -158,7 +158,7 @@ test_parallel(void)
 	CHECK_INT(jv_array_length(jv_copy(out)), 0);
 	jv_free(out);
 	CHECK_INT(pparse("No results found", &out, NULL, &e), -1);
-	CHECK_STR(e.code, "backend_unavailable");
+	CHECK_STR(w_err_name(e.code), "backend_unavailable");
 	jv_free(out);
 	CHECK_INT(pparse("{\"search_id\":\"s\"}", &out, NULL, &e), -1);
 	jv_free(out);
@@ -181,7 +181,7 @@ test_fetch_check(void)
 	jv_free(r);
 	r = jv_parse("{\"url\":\"https://example.org/\",\"format\":\"raw\"}");
 	CHECK_INT(w_parallel_fetch_check(r, &e), -1);
-	CHECK_STR(e.code, "unsupported_parameter");
+	CHECK_STR(w_err_name(e.code), "unsupported_parameter");
 	CHECK(strstr(e.msg, "format") != NULL);
 	jv_free(r);
 	r = jv_parse("{\"url\":\"u\",\"headers\":{\"Accept\":\"x\"}}");
