@@ -216,31 +216,23 @@ w_parallel_live(const struct w_config *cfg, const char *which,
 }
 
 int
-w_parallel_fetch_check(jv req, struct w_err *e)
+w_parallel_fetch_check(const struct w_request *r, struct w_err *e)
 {
-	const char *s;
-	jv h;
-	int n;
-
 	e->usage = 1;		/* nothing is sent */
 
-	if ((s = w_json_str_peek(req, "format")) != NULL &&
-	    strcmp(s, "raw") == 0)
+	if (r->format == W_FMT_RAW)
 		return w_err_set(e, W_E_UNSUPPORTED_PARAMETER, "format raw is "
 		    "not supported by the parallel fetch provider");
-	h = jv_object_get(jv_copy(req), jv_string("headers"));
-	n = jv_get_kind(h) == JV_KIND_OBJECT ?
-	    jv_object_length(jv_copy(h)) : 0;
-	jv_free(h);
-	if (n > 0)
+	if (jv_get_kind(r->headers) == JV_KIND_OBJECT &&
+	    jv_object_length(jv_copy(r->headers)) > 0)
 		return w_err_set(e, W_E_UNSUPPORTED_PARAMETER, "headers are not "
 		    "supported by the parallel fetch provider (request "
 		    "headers are never sent remotely)");
-	if ((s = w_json_str_peek(req, "render")) != NULL &&
-	    strcmp(s, "never") != 0)
+	if (r->render == W_RENDER_AUTO || r->render == W_RENDER_ALWAYS)
 		return w_err_set(e, W_E_UNSUPPORTED_PARAMETER, "render %s is not "
-		    "supported by the parallel fetch provider", s);
-	if (w_json_bool_peek(req, "include_links", 0))
+		    "supported by the parallel fetch provider",
+		    r->render == W_RENDER_AUTO ? "auto" : "always");
+	if (r->include_links)
 		return w_err_set(e, W_E_UNSUPPORTED_PARAMETER, "include_links is "
 		    "not supported by the parallel fetch provider");
 	e->usage = 0;
@@ -382,12 +374,13 @@ to_doc(jv r, enum w_format fmt, struct w_doc *d, jv *source,
 }
 
 int
-w_parallel_fetch(const struct w_config *cfg, struct w_run *run, jv req,
-    long timeout_ms, struct w_doc *d, jv *source, struct w_err *e)
+w_parallel_fetch(const struct w_config *cfg, struct w_run *run,
+    const struct w_request *r, long timeout_ms, struct w_doc *d, jv *source,
+    struct w_err *e)
 {
 	struct w_mcp_opts o;
 	struct w_mcp *m;
-	const char *url = w_json_str_peek(req, "url"), *fmt;
+	const char *url = r->url;
 	char *auth = NULL, sess[96];
 	jv args, res = jv_null(), text, results = jv_null(), errors =
 	    jv_null(), hit = jv_invalid();
@@ -396,7 +389,7 @@ w_parallel_fetch(const struct w_config *cfg, struct w_run *run, jv req,
 	*source = jv_null();
 	if (url == NULL)
 		return w_err_set(e, W_E_INVALID_PARAMETER, "url is required");
-	if (w_parallel_fetch_check(req, e) == -1 ||
+	if (w_parallel_fetch_check(r, e) == -1 ||
 	    w_parallel_auth(cfg, "fetch.parallel.apiKeyEnv", &auth, e) == -1)
 		return -1;
 	memset(&o, 0, sizeof(o));
@@ -429,8 +422,7 @@ w_parallel_fetch(const struct w_config *cfg, struct w_run *run, jv req,
 	else if (rc == 0)
 		rc = source_error(errors, e);
 	if (rc == 0) {
-		fmt = w_json_str_peek(req, "format");
-		rc = to_doc(hit, fmt && strcmp(fmt, "text") == 0 ? W_FMT_TEXT :
+		rc = to_doc(hit, r->format == W_FMT_TEXT ? W_FMT_TEXT :
 		    W_FMT_MARKDOWN, d, source, e);
 	}
 	jv_free(hit);
@@ -518,8 +510,9 @@ settle(struct w_host_lease *l, int rc, const struct w_err *e)
 }
 
 int
-w_parallel_obtain(const struct w_config *cfg, struct w_run *run, jv req,
-    long timeout_ms, jv *env, struct w_doc *d, size_t *bytes)
+w_parallel_obtain(const struct w_config *cfg, struct w_run *run,
+    const struct w_request *r, long timeout_ms, jv *env, struct w_doc *d,
+    size_t *bytes)
 {
 	struct w_host_lease lease;
 	struct w_err e;
@@ -542,7 +535,7 @@ w_parallel_obtain(const struct w_config *cfg, struct w_run *run, jv req,
 	*env = jv_object_set(*env, jv_string("details"), det);
 	src = jv_null();
 	if (admit(cfg, run, timeout_ms, &lease, &e) == 0) {
-		rc = w_parallel_fetch(cfg, run, req, timeout_ms, d, &src, &e);
+		rc = w_parallel_fetch(cfg, run, r, timeout_ms, d, &src, &e);
 		settle(&lease, rc, &e);
 	}
 	if (rc == 0) {

@@ -169,33 +169,45 @@ test_parallel(void)
 	jv_free(errs);
 }
 
+/* Decode a wfetch request and ask whether Parallel can take it. */
+static int
+pcheck(const char *json, struct w_err *e)
+{
+	struct w_request r;
+	jv req = jv_parse(json);
+	int rc;
+
+	w_err_clear(e);
+	rc = w_request_decode(W_REQ_WFETCH, req, &r, e);
+	jv_free(req);
+	CHECK_INT(rc, 0);
+	rc = w_parallel_fetch_check(&r, e);
+	w_request_free(&r);
+	return rc;
+}
+
 static void
 test_fetch_check(void)
 {
 	struct w_err e;
-	jv r;
 
-	w_err_clear(&e);
-	r = jv_parse("{\"url\":\"https://example.org/\",\"format\":\"text\"}");
-	CHECK_INT(w_parallel_fetch_check(r, &e), 0);
-	jv_free(r);
-	r = jv_parse("{\"url\":\"https://example.org/\",\"format\":\"raw\"}");
-	CHECK_INT(w_parallel_fetch_check(r, &e), -1);
+	CHECK_INT(pcheck("{\"url\":\"https://example.org/\","
+	    "\"format\":\"text\"}", &e), 0);
+	CHECK_INT(pcheck("{\"url\":\"https://example.org/\","
+	    "\"format\":\"raw\"}", &e), -1);
 	CHECK_STR(w_err_name(e.code), "unsupported_parameter");
 	CHECK(strstr(e.msg, "format") != NULL);
-	jv_free(r);
-	r = jv_parse("{\"url\":\"u\",\"headers\":{\"Accept\":\"x\"}}");
-	CHECK_INT(w_parallel_fetch_check(r, &e), -1);
+	CHECK_INT(pcheck("{\"url\":\"https://u.example/\","
+	    "\"headers\":{\"Accept\":\"x\"}}", &e), -1);
 	CHECK(strstr(e.msg, "headers") != NULL);
-	jv_free(r);
-	r = jv_parse("{\"url\":\"u\",\"render\":\"auto\"}");
-	CHECK_INT(w_parallel_fetch_check(r, &e), -1);
-	CHECK(strstr(e.msg, "render") != NULL);
-	jv_free(r);
-	r = jv_parse("{\"url\":\"u\",\"include_links\":true}");
-	CHECK_INT(w_parallel_fetch_check(r, &e), -1);
+	CHECK_INT(pcheck("{\"url\":\"https://u.example/\","
+	    "\"render\":\"auto\"}", &e), -1);
+	CHECK(strstr(e.msg, "render auto") != NULL);
+	CHECK_INT(pcheck("{\"url\":\"https://u.example/\","
+	    "\"render\":\"never\"}", &e), 0);
+	CHECK_INT(pcheck("{\"url\":\"https://u.example/\","
+	    "\"include_links\":true}", &e), -1);
 	CHECK(strstr(e.msg, "include_links") != NULL);
-	jv_free(r);
 }
 
 int
