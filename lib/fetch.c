@@ -244,7 +244,8 @@ host_release(struct w_host_lease *l, const struct w_http_resp *resp,
  * static failure's unusable_content, saying why the render failed.
  */
 static int
-render_step(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
+render_step(const struct w_fetch_ctx *ctx, const struct w_request *req,
+    const struct w_url *u,
     const char *why, long long deadline, jv *env, struct w_doc *d,
     size_t *bytes, const struct w_err *stat)
 {
@@ -255,10 +256,10 @@ render_step(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 	if (w_fetch_render(ctx, req, u, why, deadline, env, d, bytes,
 	    &e) == 0)
 		return 0;
-	if (stat && strcmp(e.code, "cancelled") != 0) {
+	if (stat && e.code != W_E_CANCELLED) {
 		snprintf(msg, sizeof(msg), "%.200s; rendering failed (%s): "
-		    "%.250s", stat->msg, e.code, e.msg);
-		w_err_set(&e, "unusable_content", "%s", msg);
+		    "%.250s", stat->msg, w_err_name(e.code), e.msg);
+		w_err_set(&e, W_E_UNUSABLE_CONTENT, "%s", msg);
 	}
 	*env = fail(*env, &e, "render");
 	return -1;
@@ -276,7 +277,7 @@ obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	struct w_doc_in in;
 	struct w_doc_opts o;
 	struct w_err e;
-	enum w_render_mode rm;
+	enum w_render rm;
 	const char *why;
 	long long deadline = w_lock_mono_ms() + (ctx->timeout_ms > 0 ?
 	    ctx->timeout_ms : W_HTTP_TIMEOUT_MS);
@@ -284,12 +285,12 @@ obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	int rc = -1;
 
 	w_err_clear(&e);
-	if (w_fetch_render_mode(ctx->config, req, &rm, &e) == -1) {
+	if (w_fetch_render_mode(ctx->config, r, &rm, &e) == -1) {
 		*env = fail(*env, &e, "config");
 		return -1;
 	}
 	if (rm == W_RENDER_ALWAYS)	/* browser-first, strict */
-		return render_step(ctx, req, u, "always", deadline, env, d,
+		return render_step(ctx, r, u, "always", deadline, env, d,
 		    bytes, NULL);
 	w_http_req_init(&hr);
 	hr.url = r->url;
@@ -337,9 +338,8 @@ obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 			*env = set(*env, "coverage", jv_copy(d->coverage));
 		if (rc == -1 && rm == W_RENDER_AUTO && (why =
 		    w_fetch_render_reason(resp.content_type, d, &e)) != NULL) {
-			jv_free(hr.headers);
 			w_http_resp_free(&resp);
-			return render_step(ctx, req, u, why, deadline, env, d,
+			return render_step(ctx, r, u, why, deadline, env, d,
 			    bytes, &e);
 		}
 	}
@@ -472,12 +472,12 @@ cache_key(const struct w_fetch_ctx *ctx, const struct w_request *r)
 	id = set(id, "network", w_config_get(ctx->config, "network"));
 	id = set(id, "render", w_config_get(ctx->config, "fetch.render"));
 	{
-		enum w_render_mode rm;
+		enum w_render rm;
 		struct w_err e;
 
 		w_err_clear(&e);
 		id = set(id, "render_mode", w_fetch_render_mode(ctx->config,
-		    req, &rm, &e) == 0 ? jv_string(w_render_mode_name(rm)) :
+		    r, &rm, &e) == 0 ? jv_string(w_render_mode_name(rm)) :
 		    jv_null());
 	}
 	id = set(id, "provider", w_config_get(ctx->config, "fetch.provider"));
@@ -514,9 +514,9 @@ obtain_chain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 
 	w_err_clear(&e);
 	{
-		enum w_render_mode rm;
+		enum w_render rm;
 
-		if (w_fetch_render_mode(ctx->config, req, &rm, &e) == -1) {
+		if (w_fetch_render_mode(ctx->config, r, &rm, &e) == -1) {
 			jv_free(tried);
 			*env = fail(*env, &e, "config");
 			return -1;

@@ -29,15 +29,15 @@ set(jv o, const char *k, jv v)
 }
 
 int
-w_fetch_render_mode(const struct w_config *c, jv req, enum w_render_mode *m,
-    struct w_err *e)
+w_fetch_render_mode(const struct w_config *c, const struct w_request *r,
+    enum w_render *m, struct w_err *e)
 {
 	jv cfg = w_config_get(c, "fetch.render");
 	const char *names[2];
 	int n, i, local = 0;
 
 	*m = w_render_mode(jv_get_kind(cfg) == JV_KIND_STRING ?
-	    jv_string_value(cfg) : NULL, w_json_str_peek(req, "render"));
+	    jv_string_value(cfg) : NULL, r->render);
 	if (jv_get_kind(cfg) == JV_KIND_STRING &&
 	    strcmp(jv_string_value(cfg), "never") != 0) {
 		if ((n = w_parallel_fetch_chain(c, names, 2, e)) == -1) {
@@ -49,7 +49,7 @@ w_fetch_render_mode(const struct w_config *c, jv req, enum w_render_mode *m,
 				local = 1;
 		if (!local) {
 			jv_free(cfg);
-			w_err_set(e, "invalid_parameter", "config: fetch.render "
+			w_err_set(e, W_E_INVALID_PARAMETER, "config: fetch.render "
 			    "needs the local fetch provider (only Parallel is "
 			    "selected)");
 			e->usage = 1;
@@ -67,7 +67,7 @@ w_fetch_render_reason(const char *ctype, const struct w_doc *d,
 	char mime[80];
 	int html;
 
-	if (e->code == NULL)
+	if (e->code == W_E_NONE)
 		return NULL;
 	w_mime_from_ctype(ctype ? ctype : "", mime, sizeof(mime));
 	html = *mime ? strcmp(mime, "text/html") == 0 ||
@@ -75,11 +75,11 @@ w_fetch_render_reason(const char *ctype, const struct w_doc *d,
 	    strcmp(d->kind, "html") == 0;
 	if (!html)
 		return NULL;
-	if (strcmp(e->code, "unusable_content") == 0 &&
+	if (e->code == W_E_UNUSABLE_CONTENT &&
 	    jv_get_kind(d->coverage) == JV_KIND_OBJECT &&
 	    w_json_bool_peek(d->coverage, "browser_recommended", 0))
 		return "app_shell";
-	if (strcmp(e->code, "extraction_failed") == 0)
+	if (e->code == W_E_EXTRACTION_FAILED)
 		return "parser_failure";
 	return NULL;
 }
@@ -103,16 +103,10 @@ admit(const struct w_fetch_ctx *ctx, const struct w_url *u, long wait_ms,
 static void
 release(struct w_host_lease *l, const struct w_err *e, int rc)
 {
-	enum w_host_outcome o = W_HOST_NEUTRAL;
-
 	if (!l->held)
 		return;
-	if (rc == 0)
-		o = W_HOST_SUCCESS;
-	else if (e->code && (strcmp(e->code, "timeout") == 0 ||
-	    strcmp(e->code, "request_failed") == 0))
-		o = W_HOST_FAILURE;
-	w_host_release(l, o, -1);
+	w_host_release(l, rc == 0 ? W_HOST_SUCCESS :
+	    w_err_host_outcome(e->code), -1);
 }
 
 static char *
@@ -138,12 +132,13 @@ render_coverage(jv cov, const char *reason, const struct w_render_res *rr,
 	cov = set(cov, "render_reason", jv_string(reason));
 	cov = set(cov, "render_blocked", jv_number(rr->blocked));
 	if (e)
-		cov = set(cov, "render_error", jv_string(e->code));
+		cov = set(cov, "render_error", jv_string(w_err_name(e->code)));
 	return cov;
 }
 
 int
-w_fetch_render(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
+w_fetch_render(const struct w_fetch_ctx *ctx, const struct w_request *req,
+    const struct w_url *u,
     const char *reason, long long deadline, jv *env, struct w_doc *d,
     size_t *bytes, struct w_err *e)
 {
@@ -167,7 +162,7 @@ w_fetch_render(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 		free(url);
 		*env = set(*env, "coverage", render_coverage(jv_object_get(
 		    jv_copy(*env), jv_string("coverage")), reason, &rr, e));
-		return w_err_set(e, "timeout", "no time left to render "
+		return w_err_set(e, W_E_TIMEOUT, "no time left to render "
 		    "within the request's deadline");
 	}
 	if (admit(ctx, u, left, &lease, e) == -1) {
@@ -220,13 +215,7 @@ w_fetch_render(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 	in.headers = jv_null();
 	in.rendered = 1;
 	memset(&o, 0, sizeof(o));
-	o.format = W_FMT_MARKDOWN;
-	{
-		const char *f = w_json_str_peek(req, "format");
-
-		if (f && strcmp(f, "text") == 0)
-			o.format = W_FMT_TEXT;
-	}
+	o.format = req->format;
 	/* include_links reads static HTML only (the reference). */
 	w_doc_free(d);
 	w_doc_init(d);

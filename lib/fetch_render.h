@@ -15,14 +15,15 @@
 #include "fetch.h"
 #include "render.h"
 #include "url.h"
+#include "view.h"
 
 /*
- * The request's (borrowed) effective mode under the config ceiling.
+ * The request's effective mode under the config ceiling.
  * -1 with invalid_parameter when fetch.render is not never but no local
  * provider is selected (only Parallel: nothing could render).
  */
-int	 w_fetch_render_mode(const struct w_config *c, jv req,
-	    enum w_render_mode *m, struct w_err *e);
+int	 w_fetch_render_mode(const struct w_config *c,
+	    const struct w_request *r, enum w_render *m, struct w_err *e);
 
 /*
  * Whether a static extraction that failed with e escalates under auto:
@@ -43,7 +44,8 @@ const char *w_fetch_render_reason(const char *ctype, const struct w_doc *d,
  * status) and details; on -1, e says why and env's coverage carries
  * render_blocked and render_error.
  */
-int	 w_fetch_render(const struct w_fetch_ctx *ctx, jv req,
+int	 w_fetch_render(const struct w_fetch_ctx *ctx,
+	    const struct w_request *req,
 	    const struct w_url *u, const char *reason, long long deadline,
 	    jv *env, struct w_doc *d, size_t *bytes, struct w_err *e);
 

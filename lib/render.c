@@ -49,23 +49,20 @@ extern char **environ;
 #define OUT_MAX		(48u << 20)
 #define ENVIRON_MAX	(256u << 10)
 
-enum w_render_mode
-w_render_mode(const char *config, const char *call)
+enum w_render
+w_render_mode(const char *config, enum w_render call)
 {
-	const char *m;
-
 	if (config == NULL || strcmp(config, "never") == 0)
 		return W_RENDER_NEVER;
-	m = call ? call : config;
-	if (strcmp(m, "always") == 0)
+	if (call != W_RENDER_DEFAULT)
+		return call;
+	if (strcmp(config, "always") == 0)
 		return W_RENDER_ALWAYS;
-	if (strcmp(m, "auto") == 0)
-		return W_RENDER_AUTO;
-	return W_RENDER_NEVER;
+	return strcmp(config, "auto") == 0 ? W_RENDER_AUTO : W_RENDER_NEVER;
 }
 
 const char *
-w_render_mode_name(enum w_render_mode m)
+w_render_mode_name(enum w_render m)
 {
 	return m == W_RENDER_ALWAYS ? "always" : m == W_RENDER_AUTO ? "auto" :
 	    "never";
@@ -536,7 +533,7 @@ parse_batch(const char *text, size_t len, struct w_render_res *out,
 
 	if (jv_get_kind(a) != JV_KIND_ARRAY) {
 		jv_free(a);
-		return w_err_set(e, "backend_unavailable", "the browser "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "the browser "
 		    "command gave no batch result (not agent-browser?)");
 	}
 	n = jv_array_length(jv_copy(a));
@@ -550,15 +547,15 @@ parse_batch(const char *text, size_t len, struct w_render_res *out,
 			brief(why, sizeof(why), jv_object_get(jv_copy(step),
 			    jv_string("error")));
 			if (i == 0)
-				rc = w_err_set(e, "backend_unavailable", "the "
+				rc = w_err_set(e, W_E_BACKEND_UNAVAILABLE, "the "
 				    "browser did not start: %s", why);
 			else if (strstr(why, "imeout") || strstr(why,
 			    "timed out"))
-				rc = w_err_set(e, "timeout", "the page did not "
+				rc = w_err_set(e, W_E_TIMEOUT, "the page did not "
 				    "reach DOMContentLoaded within the render "
 				    "budget");
 			else
-				rc = w_err_set(e, "request_failed", "the "
+				rc = w_err_set(e, W_E_REQUEST_FAILED, "the "
 				    "render failed: %s", why);
 		} else if (i == 3 && jv_get_kind(v = jv_object_get(jv_copy(res),
 		    jv_string("url"))) == JV_KIND_STRING) {
@@ -579,7 +576,7 @@ parse_batch(const char *text, size_t len, struct w_render_res *out,
 	}
 	jv_free(a);
 	if (rc == 0 && (out->html == NULL || out->final_url == NULL))
-		rc = w_err_set(e, "request_failed", "the browser returned no "
+		rc = w_err_set(e, W_E_REQUEST_FAILED, "the browser returned no "
 		    "page");
 	return rc;
 }
@@ -595,13 +592,13 @@ check_final(const struct w_render_req *r, const char *final,
 
 	w_err_clear(&e2);
 	if (w_url_parse(final, &u, &e2) == -1)
-		return w_err_set(e, "blocked_target", "the page ended on a "
+		return w_err_set(e, W_E_BLOCKED_TARGET, "the page ended on a "
 		    "URL that is not http(s)");
 	if (strcmp(u.scheme, "http") != 0 && strcmp(u.scheme, "https") != 0)
-		rc = w_err_set(e, "blocked_target", "the page ended on a "
+		rc = w_err_set(e, W_E_BLOCKED_TARGET, "the page ended on a "
 		    "%s: URL", u.scheme);
 	else if (strcmp(u.host, r->host) != 0)
-		rc = w_err_set(e, "blocked_target", "the page navigated "
+		rc = w_err_set(e, W_E_BLOCKED_TARGET, "the page navigated "
 		    "outside the render's allowed domain");
 	else if ((rc = w_policy_check_url(r->policy, &u, 0, &e2)) == -1)
 		rc = w_err_set(e, e2.code, "%s", e2.msg);
@@ -636,16 +633,16 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 	memset(&ps, 0, sizeof(ps));
 	w_buf_init(&o, OUT_MAX);
 	if (w_render_which(cmd, cmdpath, sizeof(cmdpath)) == -1)
-		return w_err_set(e, "backend_unavailable", "browser command "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "browser command "
 		    "%.200s not found (install agent-browser, or set "
 		    "fetch.browserCommand)", cmd);
 	if (w_render_browser(r->executable, browser, sizeof(browser)) == -1)
-		return w_err_set(e, "backend_unavailable", "no Chromium found "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "no Chromium found "
 		    "(%.200s; install chromium-headless-shell, or set "
 		    "fetch.browserExecutable)", r->executable ? r->executable :
 		    "chromium-headless-shell or chromium on PATH");
 	if ((dir = private_dir()) == NULL)
-		return w_err_set(e, "request_failed", "no private directory "
+		return w_err_set(e, W_E_REQUEST_FAILED, "no private directory "
 		    "for the render: %s", strerror(errno));
 	trap(old);
 	random_hex(id, 16);
@@ -657,7 +654,7 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 	    0400)) == -1 || write(fd, "{}\n", 3) != 3) {
 		if (fd >= 0)
 			close(fd);
-		w_err_set(e, "request_failed", "the render config could not "
+		w_err_set(e, W_E_REQUEST_FAILED, "the render config could not "
 		    "be written");
 		goto done;
 	}
@@ -689,7 +686,7 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 	envp = child_env(dir, mark, budget);
 	feed = batch_json(r->url);
 	if (spawn(cmdpath, argv, envp, &pid, &in, &outfd) == -1) {
-		w_err_set(e, "backend_unavailable", "browser command %.200s "
+		w_err_set(e, W_E_BACKEND_UNAVAILABLE, "browser command %.200s "
 		    "could not be started: %s", cmd, strerror(errno));
 		pid = -1;
 		goto done;
@@ -697,12 +694,12 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 	cv = converse(in, outfd, feed, &o, deadline);
 	close(outfd);
 	if (cv == -2)
-		w_err_set(e, "cancelled", "the render was interrupted");
+		w_err_set(e, W_E_CANCELLED, "the render was interrupted");
 	else if (cv == -1)
-		w_err_set(e, "timeout", "the render did not finish within "
+		w_err_set(e, W_E_TIMEOUT, "the render did not finish within "
 		    "%ld ms", budget);
 	else if (cv == -3)
-		w_err_set(e, "response_too_large", "the rendered page "
+		w_err_set(e, W_E_RESPONSE_TOO_LARGE, "the rendered page "
 		    "outgrew %u bytes", OUT_MAX);
 	else if (parse_batch(o.p, o.len, out, e) == 0 &&
 	    check_final(r, out->final_url, e) == 0)
@@ -715,12 +712,12 @@ done:
 	out->requests = ps.requests;
 	out->bytes = ps.bytes;
 	if (ps.too_large && rc == 0) {
-		rc = w_err_set(e, "response_too_large", "the render outgrew "
+		rc = w_err_set(e, W_E_RESPONSE_TOO_LARGE, "the render outgrew "
 		    "its byte bound");
 	}
-	if (rc == -1 && e->code && strcmp(e->code, "request_failed") == 0 &&
+	if (rc == -1 && e->code == W_E_REQUEST_FAILED &&
 	    w_lock_mono_ms() >= deadline - 50)
-		w_err_set(e, "timeout", "the render did not finish within "
+		w_err_set(e, W_E_TIMEOUT, "the render did not finish within "
 		    "%ld ms", budget);
 	if (rc == -1) {
 		w_render_res_free(out);
@@ -761,13 +758,13 @@ w_render_command_version(const char *command, char *out, size_t n,
 	int in, outfd, cv;
 
 	if (w_render_which(command, path, sizeof(path)) == -1)
-		return w_err_set(e, "backend_unavailable", "browser command "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "browser command "
 		    "%.200s not found", command);
 	argv[0] = (char *)command;
 	argv[1] = (char *)"--version";
 	argv[2] = NULL;
 	if (spawn(path, argv, environ, &pid, &in, &outfd) == -1)
-		return w_err_set(e, "backend_unavailable", "browser command "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "browser command "
 		    "%.200s could not be started", command);
 	w_buf_init(&o, 4096);
 	got_signal = 0;
@@ -776,7 +773,7 @@ w_render_command_version(const char *command, char *out, size_t n,
 	reap_child(pid);
 	if (cv != 0 || o.len == 0) {
 		w_buf_free(&o);
-		return w_err_set(e, "backend_unavailable", "%.200s --version "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "%.200s --version "
 		    "gave no answer", command);
 	}
 	if ((nl = strchr(o.p, '\n')) != NULL)

@@ -16,6 +16,7 @@
 
 #include "err.h"
 #include "policy.h"
+#include "view.h"
 
 #define W_RENDER_BUDGET_MS	20000L
 #define W_RENDER_DEFAULT_CMD	"agent-browser"
@@ -24,19 +25,14 @@
 #define W_RENDER_MIN_VERSION	"0.33.1"
 #define W_RENDER_OLDEST_VERSION	"0.27.0"
 
-enum w_render_mode {
-	W_RENDER_NEVER = 0,
-	W_RENDER_AUTO,
-	W_RENDER_ALWAYS
-};
-
 /*
- * The effective mode: config (fetch.render, NULL: never) is the
- * ceiling. Config never keeps every call static; otherwise the call's
- * wish (NULL: the config's value) is taken as is.
+ * The effective mode (never W_RENDER_DEFAULT): config (fetch.render,
+ * NULL: never) is the ceiling. Config never keeps every call static;
+ * otherwise the call's wish (W_RENDER_DEFAULT: the config's value) is
+ * taken as is.
  */
-enum w_render_mode w_render_mode(const char *config, const char *call);
-const char	*w_render_mode_name(enum w_render_mode m);
+enum w_render w_render_mode(const char *config, enum w_render call);
+const char	*w_render_mode_name(enum w_render m);
 
 /*
  * Compare dotted versions ("0.33.1"; a leading "agent-browser " and a

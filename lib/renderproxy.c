@@ -60,7 +60,7 @@ w_rproxy_admit(const struct w_policy *p, const char *allowed_host,
 		if (strchr(target, '/') || strchr(target, '@') ||
 		    strchr(target, ':') == NULL) {
 			w_buf_free(&b);
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "CONNECT needs host:port");
 		}
 		w_buf_printf(&b, "https://%s/", target);
@@ -71,13 +71,13 @@ w_rproxy_admit(const struct w_policy *p, const char *allowed_host,
 	if (rc == -1)
 		return -1;
 	if (!connect && strcmp(u->scheme, "http") != 0)
-		rc = w_err_set(e, "blocked_target", "scheme %s is not "
+		rc = w_err_set(e, W_E_BLOCKED_TARGET, "scheme %s is not "
 		    "proxied in absolute form", u->scheme);
 	else if (u->has_userinfo)
-		rc = w_err_set(e, "invalid_parameter",
+		rc = w_err_set(e, W_E_INVALID_PARAMETER,
 		    "credentials in the URL are not allowed");
 	else if (allowed_host == NULL || strcmp(u->host, allowed_host) != 0)
-		rc = w_err_set(e, "blocked_target", "the host is outside the "
+		rc = w_err_set(e, W_E_BLOCKED_TARGET, "the host is outside the "
 		    "render's allowed domain");
 	else
 		rc = w_policy_check_url(p, u, 0, e);
@@ -588,7 +588,7 @@ w_rproxy_start(const struct w_rproxy_opts *o, struct w_rproxy **out,
 	*out = px;
 	return 0;
 fail:
-	w_err_set(e, "request_failed", "the render proxy could not start: %s",
+	w_err_set(e, W_E_REQUEST_FAILED, "the render proxy could not start: %s",
 	    strerror(errno));
 	if (px->lfd >= 0)
 		close(px->lfd);
