@@ -135,6 +135,8 @@ w_rproxy_rewrite(const char *head, size_t len, const char *path)
 		if ((eol = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			eol = end;
 		n = (size_t)(eol - p);
+		if (n > 0 && p[n - 1] == '\r')
+			n--;
 		if (n > 11 && strncasecmp(p, "connection:", 11) == 0) {
 			w_buf_add(&conn, p + 11, n - 11);
 			w_buf_addc(&conn, ',');
