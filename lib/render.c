@@ -413,11 +413,12 @@ fail:
 /*
  * Feed in (then close it), collect stdout until EOF, the deadline or a
  * signal. 0 at EOF, -1 on the deadline, -2 on a signal, -3 when the
- * output outgrew its cap.
+ * output outgrew its cap, -4 when the proxy (px, may be NULL) reached
+ * the render's byte bound.
  */
 static int
 converse(int in, int out, const char *feed, struct w_buf *o,
-    long long deadline)
+    long long deadline, struct w_rproxy *px)
 {
 	struct pollfd pf[2];
 	size_t fed = 0, flen = feed ? strlen(feed) : 0;
@@ -440,6 +441,11 @@ converse(int in, int out, const char *feed, struct w_buf *o,
 			if (in >= 0)
 				close(in);
 			return -1;
+		}
+		if (px && w_rproxy_too_large(px)) {
+			if (in >= 0)
+				close(in);
+			return -4;
 		}
 		nf = 0;
 		pf[nf].fd = out;
@@ -663,6 +669,7 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 	po.host = r->host;
 	po.max_bytes = r->max_bytes;
 	po.deadline = deadline;
+	po.token = id;
 	if (w_rproxy_start(&po, &px, e) == -1)
 		goto done;
 	argv_add(argv, &argc, cmd);
@@ -691,13 +698,17 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 		pid = -1;
 		goto done;
 	}
-	cv = converse(in, outfd, feed, &o, deadline);
+	cv = converse(in, outfd, feed, &o, deadline, px);
 	close(outfd);
 	if (cv == -2)
 		w_err_set(e, W_E_CANCELLED, "the render was interrupted");
 	else if (cv == -1)
 		w_err_set(e, W_E_TIMEOUT, "the render did not finish within "
 		    "%ld ms", budget);
+	else if (cv == -4)
+		w_err_set(e, W_E_RESPONSE_TOO_LARGE, "the render's responses "
+		    "outgrew %zu bytes", r->max_bytes ? r->max_bytes :
+		    (size_t)W_HTTP_MAX_BYTES);
 	else if (cv == -3)
 		w_err_set(e, W_E_RESPONSE_TOO_LARGE, "the rendered page "
 		    "outgrew %u bytes", OUT_MAX);
@@ -715,6 +726,12 @@ done:
 		rc = w_err_set(e, W_E_RESPONSE_TOO_LARGE, "the render outgrew "
 		    "its byte bound");
 	}
+	/* The document itself is a refusal of the proxy's (the page was
+	 * navigated to a target the policy refuses at connect time). */
+	if (rc == 0 && out->html && strstr(out->html, id) != NULL)
+		rc = w_err_set(e, ps.last_refusal != W_E_NONE ?
+		    ps.last_refusal : W_E_BLOCKED_TARGET, "the page's "
+		    "document was refused by the network policy");
 	if (rc == -1 && e->code == W_E_REQUEST_FAILED &&
 	    w_lock_mono_ms() >= deadline - 50)
 		w_err_set(e, W_E_TIMEOUT, "the render did not finish within "
@@ -768,7 +785,7 @@ w_render_command_version(const char *command, char *out, size_t n,
 		    "%.200s could not be started", command);
 	w_buf_init(&o, 4096);
 	got_signal = 0;
-	cv = converse(in, outfd, NULL, &o, w_lock_mono_ms() + 2000);
+	cv = converse(in, outfd, NULL, &o, w_lock_mono_ms() + 2000, NULL);
 	close(outfd);
 	reap_child(pid);
 	if (cv != 0 || o.len == 0) {

@@ -38,11 +38,12 @@ struct conn {
 struct w_rproxy {
 	struct w_rproxy_opts	 o;
 	char			*host;
+	char			*token;
 	int			 lfd;
 	int			 port;
 	pthread_t		 th;
 	atomic_int		 stop;
-	atomic_int		 requests, blocked, too_large;
+	atomic_int		 requests, blocked, too_large, last_refusal;
 	atomic_size_t		 bytes;
 	struct conn		*conns[W_RPROXY_CONNS_MAX];
 };
@@ -222,13 +223,17 @@ read_head(struct w_rproxy *px, int fd, struct w_buf *b)
 static void
 refuse(struct w_rproxy *px, int fd, int status, const char *why)
 {
-	char msg[700];
+	char msg[1000];
 	int n;
 
+	char body[600];
+
+	snprintf(body, sizeof(body), "webtools render proxy %s: %.400s\n",
+	    px->token, why);
 	n = snprintf(msg, sizeof(msg), "HTTP/1.1 %d %s\r\nContent-Type: "
 	    "text/plain\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n"
-	    "%s\n", status, status == 403 ? "Forbidden" : status == 503 ?
-	    "Service Unavailable" : "Bad Gateway", strlen(why) + 1, why);
+	    "%s", status, status == 403 ? "Forbidden" : status == 503 ?
+	    "Service Unavailable" : "Bad Gateway", strlen(body), body);
 	if (n > 0 && (size_t)n < sizeof(msg))
 		(void)send_all(px, fd, msg, (size_t)n);
 }
@@ -441,12 +446,14 @@ serve(struct w_rproxy *px, int cfd)
 	isconnect = strcmp(method, "CONNECT") == 0;
 	if (w_rproxy_admit(px->o.policy, px->host, target, isconnect, &u,
 	    &e) == -1) {
+		atomic_store(&px->last_refusal, (int)e.code);
 		refuse(px, cfd, 403, e.msg);
 		atomic_fetch_add(&px->blocked, 1);
 		goto done;
 	}
 	ufd = open_upstream(px, &u, &e);
 	if (ufd == -1) {
+		atomic_store(&px->last_refusal, (int)e.code);
 		refuse(px, cfd, 403, e.msg);
 		atomic_fetch_add(&px->blocked, 1);
 	} else if (ufd == -2)
@@ -575,6 +582,7 @@ w_rproxy_start(const struct w_rproxy_opts *o, struct w_rproxy **out,
 	if (px->o.max_bytes == 0)
 		px->o.max_bytes = W_HTTP_MAX_BYTES;
 	px->host = w_strdup(o->host ? o->host : "");
+	px->token = w_strdup(o->token ? o->token : "");
 	memset(&sa, 0, sizeof(sa));
 	sa.sin_family = AF_INET;
 	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
@@ -595,6 +603,7 @@ fail:
 	if (px->lfd >= 0)
 		close(px->lfd);
 	free(px->host);
+	free(px->token);
 	free(px);
 	return -1;
 }
@@ -603,6 +612,12 @@ int
 w_rproxy_port(const struct w_rproxy *p)
 {
 	return p->port;
+}
+
+int
+w_rproxy_too_large(struct w_rproxy *p)
+{
+	return atomic_load(&p->too_large);
 }
 
 void
@@ -618,7 +633,10 @@ w_rproxy_stop(struct w_rproxy *px, struct w_rproxy_stats *st)
 		st->blocked = atomic_load(&px->blocked);
 		st->bytes = atomic_load(&px->bytes);
 		st->too_large = atomic_load(&px->too_large);
+		st->last_refusal = (enum w_code)atomic_load(
+		    &px->last_refusal);
 	}
+	free(px->token);
 	free(px->host);
 	free(px);
 }

@@ -34,6 +34,9 @@ struct w_rproxy_opts {
 	size_t			 max_bytes;	/* response bytes, whole render;
 						   0: W_HTTP_MAX_BYTES */
 	long long		 deadline;	/* monotonic ms (w_lock_mono_ms) */
+	const char		*token;		/* in every refusal's body, so a
+						   refused document is told from
+						   a page; may be NULL */
 };
 
 struct w_rproxy_stats {
@@ -41,6 +44,7 @@ struct w_rproxy_stats {
 	int	 blocked;	/* refused by policy, host or bound */
 	size_t	 bytes;		/* response bytes relayed */
 	int	 too_large;	/* the byte bound was reached */
+	enum w_code last_refusal; /* code of the last policy refusal */
 };
 
 /*
@@ -71,6 +75,9 @@ int	 w_rproxy_start(const struct w_rproxy_opts *o, struct w_rproxy **out,
 
 /* Its port. */
 int	 w_rproxy_port(const struct w_rproxy *p);
+
+/* Whether the render's byte bound has been reached (the render is over). */
+int	 w_rproxy_too_large(struct w_rproxy *p);
 
 /* Stop it, close every connection, fill st (may be NULL), free p. */
 void	 w_rproxy_stop(struct w_rproxy *p, struct w_rproxy_stats *st);

@@ -288,3 +288,26 @@ EOF
 	run -0 web-control doctor
 	refute_output --partial "browser command"
 }
+
+@test "a document the policy refuses at connect time is blocked_target, not the proxy's refusal as content" {
+	need_browser
+	render_config auto
+	# A public-looking name that resolves to loopback on a port outside
+	# the allow list: the name passes, the address actually connected
+	# does not.
+	export WEB_RESOLVE="bad.example:$FPORT:127.0.0.1"
+	run -3 wfetch -c --render always "http://bad.example:$FPORT/js/page"
+	[ "$(field .error.code)" = blocked_target ]
+	[ "$(field .content)" = null ]
+	[ "$(forbidden_hits)" = 0 ]
+	[ "$(render_procs)" = 0 ]
+}
+
+@test "the render's responses are bounded at 20 MiB in all" {
+	need_browser
+	render_config auto
+	run -1 wfetch -c --render always "$BASE/html/size/22000000"
+	[ "$(field .error.code)" = response_too_large ]
+	[ "$(field .coverage.render_blocked)" -ge 1 ]
+	[ "$(render_procs)" = 0 ]
+}
