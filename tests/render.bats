@@ -260,8 +260,15 @@ EOF
 	write_config "{\"coordination\":\"host\",\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$PORT\"]},\"fetch\":{\"render\":\"auto\",\"browserCommand\":\"$AB\"}}"
 	run -0 wfetch -c --render always "$BASE/js/page"
 	[ "$(field .coverage.rendered)" = true ]
+	# always makes no static fetch: the one admission is the render's.
 	run -0 web-control -c status
-	printf '%s\n' "$output" | grep -q '"fetch"'
+	echo "$output" | jq -e '.host.buckets == 1 and
+	    .host.entries[0].scope == "fetch" and .host.entries[0].admitted == 1'
+	# auto: the static fetch, then the render, each admitted.
+	run -0 wfetch -c "$BASE/js/page?auto"
+	[ "$(field .coverage.rendered)" = true ]
+	run -0 web-control -c status
+	echo "$output" | jq -e '.host.entries[0].admitted == 3'
 }
 
 @test "web-control doctor checks the browser command's version and the Chromium, when rendering is on" {
