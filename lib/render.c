@@ -42,6 +42,7 @@
 #include "lock.h"
 #include "render.h"
 #include "renderproxy.h"
+#include "sha256.h"
 #include "url.h"
 
 extern char **environ;
@@ -311,8 +312,7 @@ random_hex(char *out, size_t nbytes)
 	if (w_lock_random(r, nbytes) == -1)
 		for (i = 0; i < nbytes; i++)
 			r[i] = (unsigned char)(w_lock_now_ms() >> (i % 8));
-	for (i = 0; i < nbytes; i++)
-		sprintf(out + 2 * i, "%02x", r[i]);
+	w_sha256_tohex(r, nbytes, out);
 }
 
 /* The child's whole environment: nothing of ours leaks in (no proxies,
