@@ -120,7 +120,7 @@ base_args(jv req)
 	int i;
 
 	for (i = 0; keep[i] != NULL; i++) {
-		v = jv_object_get(jv_copy(req), jv_string(keep[i]));
+		v = w_json_get(jv_copy(req), keep[i]);
 		if (jv_is_valid(v) && jv_get_kind(v) != JV_KIND_NULL)
 			a = set(a, keep[i], v);
 		else
@@ -144,7 +144,7 @@ format_of(jv req)
 static jv
 failed(jv env, const struct w_err *e, const char *what)
 {
-	jv src = jv_object_get(jv_copy(env), jv_string("source"));
+	jv src = w_json_get(jv_copy(env), "source");
 	char sum[700];
 	int soft = strcmp(e->code, "access_challenge") == 0 ||
 	    strcmp(e->code, "authentication_required") == 0;
@@ -193,7 +193,7 @@ extract(const struct state *st, const char *bytes, size_t len,
 	w_doc_init(&d);
 	w_err_clear(&e);
 	if (w_doc_extract(&in, &o, &d, &e) == -1) {
-		src = jv_object_get(jv_copy(env), jv_string("source"));
+		src = w_json_get(jv_copy(env), "source");
 		if (*d.mime)
 			src = set(src, "content_type", jv_string(d.mime));
 		env = set(env, "source", src);

@@ -487,7 +487,7 @@ check(struct state *st, const char *url, const char *agent)
 static int
 check_request(struct state *st, const char *text, size_t n)
 {
-	jv req = jv_parse_sized(text, (int)n);
+	jv req = w_json_parse(text, n);
 	struct w_err e;
 	const char *agent;
 	char tok[W_ROBOTS_TOKEN_MAX];

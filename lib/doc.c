@@ -16,6 +16,7 @@
 #include "doc.h"
 #include "feed.h"
 #include "html.h"
+#include "json.h"
 #include "pdf.h"
 
 #define SNIFF_BYTES	1024
@@ -343,163 +344,6 @@ json_pretty(const char *s, size_t len, size_t *outlen)
 	return w_buf_take(&b);
 }
 
-/* A strict RFC 8259 checker: libjq 1.6's parser leaks on some errors. */
-struct jp {
-	const char	*s;
-	size_t		 n, i;
-	int		 depth;
-};
-
-static int	 jvalue(struct jp *);
-
-static void
-jws(struct jp *p)
-{
-	while (p->i < p->n && (p->s[p->i] == ' ' || p->s[p->i] == '\t' ||
-	    p->s[p->i] == '\n' || p->s[p->i] == '\r'))
-		p->i++;
-}
-
-static int
-jchar(struct jp *p, char c)
-{
-	jws(p);
-	if (p->i >= p->n || p->s[p->i] != c)
-		return -1;
-	p->i++;
-	return 0;
-}
-
-static int
-jstring(struct jp *p)
-{
-	unsigned char c;
-	int k;
-
-	if (jchar(p, '"') != 0)
-		return -1;
-	while (p->i < p->n) {
-		c = (unsigned char)p->s[p->i++];
-		if (c == '"')
-			return 0;
-		if (c < 0x20)
-			return -1;
-		if (c != '\\')
-			continue;
-		if (p->i >= p->n)
-			return -1;
-		c = (unsigned char)p->s[p->i++];
-		if (c == 'u') {
-			for (k = 0; k < 4; k++, p->i++)
-				if (p->i >= p->n ||
-				    !isxdigit((unsigned char)p->s[p->i]))
-					return -1;
-		} else if (strchr("\"\\/bfnrt", c) == NULL || c == '\0')
-			return -1;
-	}
-	return -1;
-}
-
-static size_t
-jdigits(struct jp *p)
-{
-	size_t at = p->i;
-
-	while (p->i < p->n && isdigit((unsigned char)p->s[p->i]))
-		p->i++;
-	return p->i - at;
-}
-
-static int
-jnumber(struct jp *p)
-{
-	if (p->i < p->n && p->s[p->i] == '-')
-		p->i++;
-	if (p->i < p->n && p->s[p->i] == '0')
-		p->i++;
-	else if (jdigits(p) == 0)
-		return -1;
-	if (p->i < p->n && p->s[p->i] == '.') {
-		p->i++;
-		if (jdigits(p) == 0)
-			return -1;
-	}
-	if (p->i < p->n && (p->s[p->i] == 'e' || p->s[p->i] == 'E')) {
-		p->i++;
-		if (p->i < p->n && (p->s[p->i] == '+' || p->s[p->i] == '-'))
-			p->i++;
-		if (jdigits(p) == 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* The members of an object or the elements of an array. */
-static int
-jmembers(struct jp *p, char close, int object)
-{
-	if (++p->depth > 512)
-		return -1;
-	p->i++;
-	if (jchar(p, close) == 0) {
-		p->depth--;
-		return 0;
-	}
-	for (;;) {
-		if (object && (jstring(p) != 0 || jchar(p, ':') != 0))
-			return -1;
-		if (jvalue(p) != 0)
-			return -1;
-		if (jchar(p, ',') == 0)
-			continue;
-		if (jchar(p, close) != 0)
-			return -1;
-		p->depth--;
-		return 0;
-	}
-}
-
-static int
-jvalue(struct jp *p)
-{
-	static const char *const lits[] = { "true", "false", "null", NULL };
-	size_t k, i;
-
-	jws(p);
-	if (p->i >= p->n)
-		return -1;
-	switch (p->s[p->i]) {
-	case '{':
-		return jmembers(p, '}', 1);
-	case '[':
-		return jmembers(p, ']', 0);
-	case '"':
-		return jstring(p);
-	}
-	for (i = 0; lits[i] != NULL; i++) {
-		k = strlen(lits[i]);
-		if (p->n - p->i >= k && memcmp(p->s + p->i, lits[i], k) == 0) {
-			p->i += k;
-			return 0;
-		}
-	}
-	return jnumber(p);
-}
-
-static int
-json_check(const char *s, size_t len)
-{
-	struct jp p;
-
-	memset(&p, 0, sizeof(p));
-	p.s = s;
-	p.n = len;
-	if (jvalue(&p) != 0)
-		return -1;
-	jws(&p);
-	return p.i == p.n ? 0 : -1;
-}
-
 static int
 do_json(const char *s, size_t len, struct w_doc *out, struct w_err *e)
 {
@@ -507,7 +351,7 @@ do_json(const char *s, size_t len, struct w_doc *out, struct w_err *e)
 		return w_err_set(e, "response_too_large",
 		    "JSON larger than %u MiB is not parsed",
 		    JSON_PARSE_MAX >> 20);
-	if (json_check(s, len) != 0)
+	if (w_json_check(s, len, 512) != 0)
 		return w_err_set(e, "extraction_failed", "JSON does not parse");
 	out->text = json_pretty(s, len, &out->len);
 	return 0;

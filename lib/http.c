@@ -81,6 +81,7 @@ load_curl(void)
 
 #include "buf.h"
 #include "http.h"
+#include "json.h"
 #include "url.h"
 
 #define HEADER_MAX	(64u << 10)
@@ -423,7 +424,7 @@ static void
 note_retry_after(struct w_http_resp *resp)
 {
 	const char *v = NULL;
-	jv h = jv_object_get(jv_copy(resp->headers), jv_string("retry-after"));
+	jv h = w_json_get(jv_copy(resp->headers), "retry-after");
 	time_t now = time(NULL);
 
 	if (jv_get_kind(h) == JV_KIND_STRING)
@@ -571,7 +572,7 @@ retry_wait(const struct w_http_resp *resp, int n, long deadline)
 static char *
 location_of(const struct w_http_resp *resp)
 {
-	jv loc = jv_object_get(jv_copy(resp->headers), jv_string("location"));
+	jv loc = w_json_get(jv_copy(resp->headers), "location");
 	char *s = NULL;
 
 	if (jv_get_kind(loc) == JV_KIND_STRING)

@@ -33,8 +33,8 @@ source_from_doc(jv src, const struct w_doc *d)
 	if (jv_get_kind(d->meta) != JV_KIND_OBJECT)
 		return src;
 	for (i = 0; meta_keys[i][0] != NULL; i++) {
-		jv v = jv_object_get(jv_copy(d->meta),
-		    jv_string(meta_keys[i][0]));
+		jv v = w_json_get(jv_copy(d->meta),
+		    meta_keys[i][0]);
 
 		if (jv_get_kind(v) == JV_KIND_STRING &&
 		    jv_string_length_bytes(jv_copy(v)) > 0)
@@ -123,7 +123,7 @@ w_view_apply(jv env, const struct w_doc *d, jv req, const char *tool,
 	jv src, cov, act;
 	int rc;
 
-	src = jv_object_get(jv_copy(env), jv_string("source"));
+	src = w_json_get(jv_copy(env), "source");
 	if (jv_get_kind(src) != JV_KIND_OBJECT) {
 		jv_free(src);
 		src = jv_object();
@@ -132,7 +132,7 @@ w_view_apply(jv env, const struct w_doc *d, jv req, const char *tool,
 	w_slice_opts_from_req(&o, req);
 	o.whole = whole;
 	rc = w_slice_apply(d->text ? d->text : "", d->len, &o, &s, e);
-	cov = jv_object_get(jv_copy(env), jv_string("coverage"));
+	cov = w_json_get(jv_copy(env), "coverage");
 	if (jv_get_kind(cov) != JV_KIND_OBJECT) {
 		jv_free(cov);
 		cov = jv_object();
