@@ -199,6 +199,7 @@ extract(const struct state *st, const char *bytes, size_t len,
 		env = set(env, "source", src);
 		env = set(env, "coverage", set(jv_copy(d.coverage),
 		    "content_kind", jv_string(d.kind)));
+		env = w_view_decoded(env, &d);
 		w_doc_free(&d);
 		return failed(env, &e, "extraction");
 	}

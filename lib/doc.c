@@ -245,16 +245,48 @@ sniffed_mime(const char *kind, const char *bytes, size_t len)
 }
 
 /* Declared as text but NUL bytes early and no UTF-16: binary. */
+/*
+ * Whether a body declared as text is binary after all: more than one
+ * byte in 20 of its first 8 KiB is a control byte (NUL included). A few
+ * NULs in a page do not make it binary: they decode to U+FFFD (counted)
+ * and the text is kept, as a browser shows it.
+ */
 static int
 looks_binary(const struct w_doc_in *in, const char *cs)
 {
 	const unsigned char *s = (const unsigned char *)in->bytes;
-	size_t n = in->len < NUL_BYTES ? in->len : NUL_BYTES;
+	size_t n = in->len < NUL_BYTES ? in->len : NUL_BYTES, i, ctl = 0;
 
 	if (strncasecmp(cs, "utf-16", 6) == 0 || (n >= 2 && ((s[0] == 0xff &&
 	    s[1] == 0xfe) || (s[0] == 0xfe && s[1] == 0xff))))
 		return 0;
-	return memchr(s, '\0', n) != NULL;
+	for (i = 0; i < n; i++)
+		if (s[i] < 0x20 && s[i] != '\t' && s[i] != '\n' &&
+		    s[i] != '\r' && s[i] != '\f' && s[i] != 0x1b)
+			ctl++;
+	return ctl * 20 > n;
+}
+
+/*
+ * The kind the first bytes prove, whatever Content-Type says: "pdf"
+ * (%PDF- after at most a few bytes of whitespace), "binary" (an image,
+ * archive or executable signature), else NULL.
+ */
+const char *
+w_doc_magic(const char *bytes, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)bytes;
+	size_t i = 0;
+
+	if (binary_magic(s, len))
+		return "binary";
+	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	while (i < len && i < 16 && isspace(s[i]))
+		i++;
+	if (len - i >= 5 && memcmp(s + i, "%PDF-", 5) == 0)
+		return "pdf";
+	return NULL;
 }
 
 static void
@@ -548,7 +580,7 @@ int
 w_doc_extract(const struct w_doc_in *in, const struct w_doc_opts *o,
     struct w_doc *out, struct w_err *e)
 {
-	const char *kind;
+	const char *kind, *magic;
 	char mime[80], cs[40] = "";
 	int declared;
 
@@ -561,6 +593,13 @@ w_doc_extract(const struct w_doc_in *in, const struct w_doc_opts *o,
 	declared = kind != NULL;
 	if (kind == NULL)
 		kind = w_doc_sniff(in->bytes, in->len);
+	else if ((magic = w_doc_magic(in->bytes, in->len)) != NULL &&
+	    strcmp(kind, magic) != 0) {
+		/* A PDF or an image served as text/html is what it is. */
+		kind = magic;
+		w_mime_from_ctype(sniffed_mime(kind, in->bytes, in->len), mime,
+		    sizeof(mime));
+	}
 	if (!declared && !strcmp(kind, "text") && url_is_markdown(in->url))
 		kind = "markdown";
 	snprintf(out->kind, sizeof(out->kind), "%s", kind);

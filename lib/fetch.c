@@ -465,8 +465,14 @@ obtain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 		o.include_links = w_json_bool_peek(req, "include_links", 0);
 		o.artifact = w_json_str_peek(req, "artifact");
 		rc = w_doc_extract(&in, &o, d, &e);
+		if (resp.truncated_body && jv_get_kind(d->coverage) ==
+		    JV_KIND_OBJECT)
+			d->coverage = set(d->coverage, "truncated_body",
+			    jv_true());
 		if (rc == -1 && jv_get_kind(d->coverage) == JV_KIND_OBJECT)
 			*env = set(*env, "coverage", jv_copy(d->coverage));
+		if (rc == -1)
+			*env = w_view_decoded(*env, d);
 	}
 	if (rc == -1)
 		*env = fail(*env, &e, e.usage ? "request" : "fetch");

@@ -153,7 +153,9 @@ w_view_apply(jv env, const struct w_doc *d, jv req, const char *tool,
 	if (s.content)
 		env = jv_object_set(env, jv_string("content"),
 		    jv_string(s.content));
-	if (s.partial)
+	/* An encoded body cut short (coverage.truncated_body) is partial
+	 * whatever the slice says. */
+	if (s.partial || w_json_bool_peek(d->coverage, "truncated_body", 0))
 		env = w_env_status(env, W_ST_PARTIAL);
 	act = continuation(&s, &o, tool, base_args);
 	if (jv_is_valid(act))
@@ -164,4 +166,28 @@ w_view_apply(jv env, const struct w_doc *d, jv req, const char *tool,
 	w_slice_free(&s);
 	jv_free(base_args);
 	return env;
+}
+
+jv
+w_view_decoded(jv env, const struct w_doc *d)
+{
+	jv src, cov;
+
+	if (d->charset[0] == '\0')
+		return env;
+	src = w_json_get(jv_copy(env), "source");
+	if (jv_get_kind(src) != JV_KIND_OBJECT) {
+		jv_free(src);
+		src = jv_object();
+	}
+	env = jv_object_set(env, jv_string("source"), jv_object_set(src,
+	    jv_string("charset"), jv_string(d->charset)));
+	cov = w_json_get(jv_copy(env), "coverage");
+	if (jv_get_kind(cov) != JV_KIND_OBJECT) {
+		jv_free(cov);
+		cov = jv_object();
+	}
+	return jv_object_set(env, jv_string("coverage"), jv_object_set(cov,
+	    jv_string("replacement_chars"),
+	    jv_number((double)d->replacements)));
 }

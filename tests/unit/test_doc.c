@@ -236,6 +236,20 @@ test_feed_attrs(void)
 	free(fx);
 }
 
+/* Signatures that outrank a declared type. */
+static void
+test_magic(void)
+{
+	CHECK_STR(w_doc_magic("%PDF-1.4\n", 9), "pdf");
+	CHECK_STR(w_doc_magic("\n  %PDF-1.7", 11), "pdf");
+	CHECK_STR(w_doc_magic("\x89PNG\r\n\x1a\n", 8), "binary");
+	CHECK_STR(w_doc_magic("GIF89a", 6), "binary");
+	CHECK_STR(w_doc_magic("\x1f\x8b\x08", 3), "binary");
+	CHECK(w_doc_magic("<html>%PDF-", 11) == NULL);
+	CHECK(w_doc_magic("%PDF", 4) == NULL);
+	CHECK(w_doc_magic("", 0) == NULL);
+}
+
 static void
 test_challenge(void)
 {
@@ -566,6 +580,7 @@ main(void)
 	test_xml();
 	test_feed();
 	test_feed_attrs();
+	test_magic();
 	test_challenge();
 	test_challenge_scan();
 	test_json();
