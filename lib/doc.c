@@ -129,13 +129,27 @@ binary_magic(const unsigned char *s, size_t n)
 	return 0;
 }
 
+/* Whether more than one byte in 20 of the first 8 KiB of s is a control
+ * byte (NUL included; tab, newlines, form feed and escape are text). */
+static int
+mostly_control(const unsigned char *s, size_t len)
+{
+	size_t n = len < NUL_BYTES ? len : NUL_BYTES, i, ctl = 0;
+
+	for (i = 0; i < n; i++)
+		if (s[i] < 0x20 && s[i] != '\t' && s[i] != '\n' &&
+		    s[i] != '\r' && s[i] != '\f' && s[i] != 0x1b)
+			ctl++;
+	return ctl * 20 > n;
+}
+
 const char *
 w_doc_sniff(const char *bytes, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)bytes;
 	char probe[SNIFF_BYTES] = "";
 	size_t i, n = 0, start = 0;
-	int u16;
+	int u16, nul = 0;
 
 	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
 		start = 3;
@@ -145,13 +159,20 @@ w_doc_sniff(const char *bytes, size_t len)
 		start = 2;
 	else if (binary_magic(s, len))
 		return "binary";
-	else if (memchr(s, '\0', len < NUL_BYTES ? len : NUL_BYTES))
-		return "binary";
+	else
+		nul = memchr(s, '\0', len < NUL_BYTES ? len : NUL_BYTES) != NULL;
 	for (i = start; i < len && i < SNIFF_BYTES + start + 8; i++)
 		if (n == 0 && (s[i] == '\0' || isspace(s[i])))
 			continue;
 		else if (s[i] != '\0' && n < sizeof(probe))
 			probe[n++] = (char)s[i];
+	/* As the HTML standard's sniffing does, an HTML start outranks
+	 * stray NUL bytes (they decode to U+FFFD); otherwise a NUL is
+	 * binary. */
+	if (nul)
+		return n > 0 && probe[0] == '<' && !strcmp(sniff_markup(probe,
+		    n), "html") && !mostly_control(s, len) ? "html" :
+		    "binary";
 	if (n >= 5 && memcmp(probe, "%PDF-", 5) == 0)
 		return "pdf";
 	if (n == 0)
@@ -255,16 +276,12 @@ static int
 looks_binary(const struct w_doc_in *in, const char *cs)
 {
 	const unsigned char *s = (const unsigned char *)in->bytes;
-	size_t n = in->len < NUL_BYTES ? in->len : NUL_BYTES, i, ctl = 0;
+	size_t n = in->len < NUL_BYTES ? in->len : NUL_BYTES;
 
 	if (strncasecmp(cs, "utf-16", 6) == 0 || (n >= 2 && ((s[0] == 0xff &&
 	    s[1] == 0xfe) || (s[0] == 0xfe && s[1] == 0xff))))
 		return 0;
-	for (i = 0; i < n; i++)
-		if (s[i] < 0x20 && s[i] != '\t' && s[i] != '\n' &&
-		    s[i] != '\r' && s[i] != '\f' && s[i] != 0x1b)
-			ctl++;
-	return ctl * 20 > n;
+	return mostly_control(s, n);
 }
 
 /*

@@ -248,6 +248,11 @@ test_magic(void)
 	CHECK(w_doc_magic("<html>%PDF-", 11) == NULL);
 	CHECK(w_doc_magic("%PDF", 4) == NULL);
 	CHECK(w_doc_magic("", 0) == NULL);
+	/* an HTML start outranks a stray NUL; NUL-heavy bytes stay binary */
+	CHECK_STR(w_doc_sniff("<!DOCTYPE html><html><body><p>Some words\0 "
+	    "here in a page body.</p></body></html>", 80), "html");
+	CHECK_STR(w_doc_sniff("<\0h\0t\0m\0l\0>\0x\0", 14), "binary");
+	CHECK_STR(w_doc_sniff("abc\0def", 7), "binary");
 }
 
 static void
