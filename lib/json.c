@@ -673,6 +673,11 @@ w_json_check(const char *s, size_t len, int maxdepth)
 jv
 w_json_parse(const char *s, size_t len)
 {
+	/* A UTF-8 BOM first is skipped, as libjq's parser does. */
+	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+		s += 3;
+		len -= 3;
+	}
 	/* libjq 1.6 refuses nesting deeper than 256 (and leaks then). */
 	if (len > INT_MAX || w_json_check(s, len, 256) != 0)
 		return jv_invalid_with_msg(jv_string("not a JSON text"));
@@ -715,7 +720,9 @@ w_input_stream(FILE *fp, w_req_fn fn, w_bad_fn bad, void *arg)
 	char chunk[65536];
 	size_t off, start = 0, end = 0;
 	ssize_t r;
-	int worst = 0, eof = 0, st;
+	int worst = 0, eof = 0, st, first = 1;
+	size_t rescan = 0;	/* a big cut-short text is scanned again at
+				   this length (each scan starts over) */
 
 	/* Texts are framed by the strict checker and only then handed to
 	 * libjq (which asserts on an RS byte mid-buffer and leaks on some
@@ -723,6 +730,18 @@ w_input_stream(FILE *fp, w_req_fn fn, w_bad_fn bad, void *arg)
 	w_buf_init(&b, W_JSON_TEXT_MAX + sizeof(chunk));
 	for (;;) {
 		off = 0;
+		/* A UTF-8 BOM opening the stream is skipped (as libjq did);
+		 * the first bytes may be a part of one. */
+		if (first && b.len < 3 && !eof && (b.len == 0 ||
+		    memcmp(b.p, "\xef\xbb\xbf", b.len) == 0))
+			goto more;
+		if (first) {
+			first = 0;
+			if (b.len >= 3 && memcmp(b.p, "\xef\xbb\xbf", 3) == 0)
+				off = 3;
+		}
+		if (!eof && b.len < rescan)
+			goto more;
 		while ((st = next_text(b.p ? b.p + off : "", b.len - off, eof,
 		    &start, &end)) == TEXT_ONE) {
 			jv v = jv_parse_sized(b.p + off + start,
@@ -744,6 +763,10 @@ w_input_stream(FILE *fp, w_req_fn fn, w_bad_fn bad, void *arg)
 			memmove(b.p, b.p + off, b.len - off);
 			b.len -= off;
 		}
+		/* Past 1 MiB, wait for a quarter more before scanning a
+		 * text again: linear, not quadratic, in its size. */
+		rescan = b.len > (1u << 20) ? b.len + b.len / 4 : 0;
+more:
 		if (b.len > W_JSON_TEXT_MAX) {
 			worst = w_exit_worst(worst,
 			    bad("a JSON text on stdin is larger than 8 MiB", arg));

@@ -148,6 +148,9 @@ test_check(void)
 	v = w_json_parse("{\"a\":1}", 7);
 	CHECK_INT(w_json_int_peek(v, "a", 0), 1);
 	jv_free(v);
+	v = w_json_parse("\xef\xbb\xbf{\"a\":2}", 10);
+	CHECK_INT(w_json_int_peek(v, "a", 0), 2);
+	jv_free(v);
 }
 
 struct seen {
@@ -212,6 +215,11 @@ test_stream(void)
 	CHECK_INT(s.n + s.bad, 0);
 	CHECK_INT(stream("", 0, &s), 0);
 	CHECK_INT(s.n + s.bad, 0);
+	/* a UTF-8 BOM opening the stream is skipped, only there */
+	CHECK_INT(stream("\xef\xbb\xbf{\"u\":\"bom\"}", 14, &s), 0);
+	CHECK_INT(s.n, 1);
+	CHECK_STR(s.last, "bom");
+	CHECK_INT(stream("{}\xef\xbb\xbf{}", 7, &s), 2);
 	/* An RS byte aborted wfetch and wsearch (libjq's set_buf assert). */
 	txt = slurp(FIX "ndjson-rs-byte.txt", &len);
 	CHECK_INT(stream(txt, len, &s), 2);
@@ -238,6 +246,20 @@ test_stream(void)
 	memcpy(big + 299996, "\"}12", 4);
 	CHECK_INT(stream(big, 300000, &s), 0);
 	CHECK_INT(s.n, 2);
+	free(big);
+	/* a 3 MiB text (scanned again only as it grows), then one over
+	 * the 8 MiB bound */
+	big = w_malloc(9u << 20);
+	memcpy(big, "{\"u\":\"", 6);
+	memset(big + 6, 'y', (3u << 20) - 8);
+	memcpy(big + (3u << 20) - 2, "\"}", 2);
+	CHECK_INT(stream(big, 3u << 20, &s), 0);
+	CHECK_INT(s.n, 1);
+	memset(big + 6, 'y', (9u << 20) - 8);
+	memcpy(big + (9u << 20) - 2, "\"}", 2);
+	CHECK_INT(stream(big, 9u << 20, &s), 2);
+	CHECK_INT(s.n, 0);
+	CHECK_STR(s.last, "a JSON text on stdin is larger than 8 MiB");
 	free(big);
 }
 
