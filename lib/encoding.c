@@ -86,7 +86,7 @@ zstart(struct w_enc *d)
 static int
 bad(struct w_enc *d, struct w_err *e, const char *why)
 {
-	return w_err_set(e, "request_failed", "the body does not decode as "
+	return w_err_set(e, W_E_REQUEST_FAILED, "the body does not decode as "
 	    "its Content-Encoding %s says (%s)", w_enc_name(d), why);
 }
 
@@ -132,7 +132,7 @@ zfeed(struct w_enc *d, const unsigned char *p, size_t n, struct w_buf *out,
 	int rc;
 
 	if (!d->started && zstart(d) == -1)
-		return w_err_set(e, "request_failed", "zlib could not start");
+		return w_err_set(e, W_E_REQUEST_FAILED, "zlib could not start");
 	d->z.next_in = (Bytef *)(uintptr_t)p;
 	d->z.avail_in = (uInt)n;
 	do {
@@ -169,7 +169,7 @@ brfeed(struct w_enc *d, const unsigned char *p, size_t n, struct w_buf *out,
 
 	if (d->br == NULL &&
 	    (d->br = BrotliDecoderCreateInstance(NULL, NULL, NULL)) == NULL)
-		return w_err_set(e, "request_failed",
+		return w_err_set(e, W_E_REQUEST_FAILED,
 		    "the brotli decoder could not start");
 	do {
 		o = chunk;

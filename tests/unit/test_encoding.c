@@ -95,7 +95,7 @@ main(void)
 	CHECK_INT(decode("gzip", (const unsigned char *)text, 40, 40, &out,
 	    &e, &feed), -1);
 	CHECK_INT(feed, -1);
-	CHECK_STR(e.code, "request_failed");
+	CHECK_STR(w_err_name(e.code), "request_failed");
 	CHECK(strstr(e.msg, "Content-Encoding gzip") != NULL);
 	w_buf_reset(&out);
 	(void)decode("deflate", z, n, n, &out, &e, &feed);

@@ -278,7 +278,7 @@ test_providers(void)
 	txt = slurp(FIX "searxng-unresponsive-nonarray.json", &len);
 	w_err_clear(&e);
 	CHECK_INT(w_searxng_parse(txt, len, &out, &e), -1);
-	CHECK_STR(e.code, "backend_unavailable");
+	CHECK_STR(w_err_name(e.code), "backend_unavailable");
 	CHECK(strstr(e.msg, "engines failed") != NULL);
 	CHECK_INT(w_json_len_peek(out), 0);
 	jv_free(out);
@@ -333,7 +333,7 @@ test_mcp_code(void)
 	CHECK(jv_is_valid(m));
 	w_err_clear(&e);
 	CHECK_INT(w_mcp_result(m, "tools/call", &res, &e), -1);
-	CHECK_STR(e.code, "backend_unavailable");
+	CHECK_STR(w_err_name(e.code), "backend_unavailable");
 	CHECK(strstr(e.msg, "JSON-RPC error 0") != NULL);
 	jv_free(res);
 	jv_free(m);
@@ -366,7 +366,7 @@ test_runfile(void)
 	setenv("WEB_RUN_FILE", path, 1);
 	w_err_clear(&e);
 	CHECK_INT(w_run_open(&r, 0, &e), -1);
-	CHECK_STR(e.code, "coordination_unavailable");
+	CHECK_STR(w_err_name(e.code), "coordination_unavailable");
 	if (r != NULL)
 		w_run_close(r);
 	unsetenv("WEB_RUN_FILE");
