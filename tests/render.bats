@@ -318,3 +318,13 @@ EOF
 	[ "$(field .coverage.render_blocked)" -ge 1 ]
 	[ "$(render_procs)" = 0 ]
 }
+
+@test "include_links on a rendered page says links come from static HTML only" {
+	need_browser
+	render_config auto
+	run -0 wfetch -c --render always --include-links "$BASE/js/page?links"
+	[ "$(field .coverage.rendered)" = true ]
+	[ "$(field .coverage.links.available)" = false ]
+	field .coverage.links.reason | grep -q "rendered page"
+	[ "$(field .links)" = null ]
+}
