@@ -13,6 +13,7 @@ tests/server/README.md lists the routes.
 
 import argparse
 import gzip
+import html
 import json
 import os
 import re
@@ -576,15 +577,18 @@ def r_js_page(h):
 
 
 def r_js_fetch(h):
-    """The script reaches for ?to=URL (fetch and an image) and an image
-    that redirects to ?redir=URL, then writes its text."""
-    to = json.dumps(h.query.get("to", ""))
-    redir = json.dumps("/redirect/to302?u=" +
-                       quote(h.query.get("redir", ""), safe=""))
-    js = ("try { fetch(%s).catch(function(){}); } catch (e) {}\n"
-          "var i = new Image(); i.src = %s;\n"
-          "var j = new Image(); j.src = %s;\n%s" % (to, to, redir, JS_WRITE))
-    h.send(200, (JS_SHELL % ("Orchard fetch", js)).encode(), HTML)
+    """Parser-blocking scripts from ?to=URL and from a 302 to ?redir=URL
+    (both tried before DOMContentLoaded), a fetch of ?to, then the
+    script-written text."""
+    to = h.query.get("to", "")
+    redir = "/redirect/to302?u=" + quote(h.query.get("redir", ""), safe="")
+    js = ("try { fetch(%s).catch(function(){}); } catch (e) {}\n%s"
+          % (json.dumps(to), JS_WRITE))
+    page = (JS_SHELL % ("Orchard fetch", js)).replace(
+        "</title></head>", "</title><script src=\"%s\"></script>"
+        "<script src=\"%s\"></script></head>"
+        % (html.escape(to), html.escape(redir)), 1)
+    h.send(200, page.encode(), HTML)
 
 
 def r_js_leave(h):
