@@ -153,6 +153,13 @@ static volatile sig_atomic_t got_signal;
 static const int caught[] = { SIGINT, SIGTERM, SIGHUP };
 #define NCAUGHT (sizeof(caught) / sizeof(caught[0]))
 
+/* The handlers a render replaces: caught[], then SIGPIPE (ignored while
+ * the render writes to a child that may already be gone). */
+struct traps {
+	struct sigaction	 old[NCAUGHT];
+	struct sigaction	 pipe;
+};
+
 static void
 on_signal(int sig)
 {
@@ -160,7 +167,7 @@ on_signal(int sig)
 }
 
 static void
-trap(struct sigaction old[NCAUGHT])
+trap(struct traps *t)
 {
 	struct sigaction sa;
 	size_t i;
@@ -170,19 +177,22 @@ trap(struct sigaction old[NCAUGHT])
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < NCAUGHT; i++)
-		sigaction(caught[i], &sa, &old[i]);
+		sigaction(caught[i], &sa, &t->old[i]);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, &t->pipe);
 }
 
 /* Restore the handlers; a signal that came during the render is
  * delivered again now that the browser is gone. */
 static void
-untrap(struct sigaction old[NCAUGHT])
+untrap(struct traps *t)
 {
 	size_t i;
 	int sig = got_signal;
 
+	sigaction(SIGPIPE, &t->pipe, NULL);
 	for (i = 0; i < NCAUGHT; i++)
-		sigaction(caught[i], &old[i], NULL);
+		sigaction(caught[i], &t->old[i], NULL);
 	if (sig)
 		raise(sig);
 }
@@ -622,7 +632,7 @@ int
 w_render_page(const struct w_render_req *r, struct w_render_res *out,
     struct w_err *e)
 {
-	struct sigaction old[NCAUGHT];
+	struct traps old;
 	struct w_rproxy_opts po;
 	struct w_rproxy_stats ps;
 	struct w_rproxy *px = NULL;
@@ -650,7 +660,7 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 	if ((dir = private_dir()) == NULL)
 		return w_err_set(e, W_E_REQUEST_FAILED, "no private directory "
 		    "for the render: %s", strerror(errno));
-	trap(old);
+	trap(&old);
 	random_hex(id, 16);
 	snprintf(mark, sizeof(mark), "WT_RENDER_ID=%s", id);
 	/* An empty, read-only config: no user or project config applies. */
@@ -752,7 +762,7 @@ done:
 	w_buf_free(&b);
 	w_buf_free(&o);
 	out->duration_ms = (long)(w_lock_mono_ms() - start);
-	untrap(old);
+	untrap(&old);
 	return rc;
 }
 

@@ -336,3 +336,16 @@ EOF
 	field .coverage.links.reason | grep -q "rendered page"
 	[ "$(field .links)" = null ]
 }
+
+@test "a browser command that exits at once, or answers nonsense, is backend_unavailable (wfetch survives)" {
+	printf '#!/bin/sh\nexit 0\n' >"$BATS_TEST_TMPDIR/quits"
+	printf '#!/bin/sh\necho not json\n' >"$BATS_TEST_TMPDIR/chatty"
+	chmod +x "$BATS_TEST_TMPDIR/quits" "$BATS_TEST_TMPDIR/chatty"
+	for c in quits chatty; do
+		render_config auto "$BATS_TEST_TMPDIR/$c" \
+		    '"browserExecutable":"/bin/sh"'
+		run -1 wfetch -c --render always "$BASE/js/page?$c"
+		[ "$(field .error.code)" = backend_unavailable ]
+	done
+	[ -z "$(ls -d "$BATS_TEST_TMPDIR"/wt-render-* 2>/dev/null)" ]
+}
