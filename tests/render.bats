@@ -321,7 +321,8 @@ EOF
 @test "the render's responses are bounded at 20 MiB in all" {
 	need_browser
 	render_config auto
-	run -1 wfetch -c --render always "$BASE/html/size/22000000"
+	# A parser-blocking 21 MiB script: downloaded before DOMContentLoaded.
+	run -1 wfetch -c --render always "$BASE/js/fetch?to=/big&redir=/page"
 	[ "$(field .error.code)" = response_too_large ]
 	[ "$(field .coverage.render_blocked)" -ge 1 ]
 	[ "$(render_procs)" = 0 ]
