@@ -350,3 +350,11 @@ EOF
 	done
 	[ -z "$(ls -d "$BATS_TEST_TMPDIR"/wt-render-* 2>/dev/null)" ]
 }
+
+@test "no time left for a render inside the deadline: timeout without a launch" {
+	need_browser
+	render_config auto "$(counter)"
+	run -1 wfetch -c --timeout 1 --render always "$BASE/js/page?late"
+	[ "$(field .error.code)" = timeout ]
+	[ "$(launches)" = 0 ]
+}
