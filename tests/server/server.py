@@ -882,6 +882,9 @@ def r_hostile(h):
                       b"Connection: close\r\n\r\n")
         h.close_connection = True
         return
+    if name == "404-gzip-cut":
+        gz = gzip.compress(HOSTILE_PAGE)
+        return h.send(404, gz[:12], HTML, {"Content-Encoding": "gzip"})
     if name == "header-huge":
         return h.send(200, HOSTILE_PAGE, HTML, {"X-Huge": "h" * 200000})
     if name not in HOSTILE:
