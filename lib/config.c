@@ -29,7 +29,8 @@ struct key {
 	const char		*why;	/* K_RETIRED: the migration hint */
 };
 
-static const char *const coord_modes[] = { "process", "host", NULL };
+static const char *const coord_modes[] = { "process", "host", "redis",
+    NULL };
 static const char *const net_modes[] = { "none", "localhost", "allowlist",
     "all", NULL };
 static const char *const renders[] = { "never", "auto", "always", NULL };
@@ -37,6 +38,12 @@ static const char *const renders[] = { "never", "auto", "always", NULL };
 /* Every key the programs read; later modules add their lines here. */
 static const struct key keys[] = {
 	{ "coordination", K_ENUM, 0, 0, coord_modes, NULL },
+	{ "redis", K_OBJ, 0, 0, NULL, NULL },
+	{ "redis.url", K_STR, 1, 4096, NULL, NULL },
+	{ "redis.prefix", K_STR, 1, 64, NULL, NULL },
+	{ "redis.timeoutMs", K_INT, 1, 60000, NULL, NULL },
+	{ "redis.leaseMs", K_INT, 1000, 600000, NULL, NULL },
+	{ "redis.passwordEnv", K_STR, 1, 200, NULL, NULL },
 	{ "userAgent", K_STR, 1, 200, NULL, NULL },
 	{ "network", K_OBJ, 0, 0, NULL, NULL },
 	{ "network.mode", K_ENUM, 0, 0, net_modes, NULL },
