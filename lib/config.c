@@ -9,6 +9,7 @@
 
 #include "buf.h"
 #include "config.h"
+#include "redis.h"
 
 enum kind {
 	K_OBJ,
@@ -302,6 +303,26 @@ unwrap(jv root)
 	return web;
 }
 
+/* coordination "redis" needs a usable redis object (lib/redis.h). */
+static int
+check_redis(const struct w_config *c, struct w_err *e)
+{
+	struct w_redis_conf rc;
+	jv mode = w_config_get(c, "coordination"), r;
+	int redis, rv = 0;
+
+	redis = jv_get_kind(mode) == JV_KIND_STRING &&
+	    strcmp(jv_string_value(mode), "redis") == 0;
+	jv_free(mode);
+	r = w_config_get(c, "redis");
+	if (redis || jv_get_kind(r) == JV_KIND_OBJECT) {
+		rv = w_redis_conf_from_json(r, &rc, e);
+		w_redis_conf_free(&rc);
+	}
+	jv_free(r);
+	return rv;
+}
+
 int
 w_config_load(struct w_config *c, struct w_err *e)
 {
@@ -332,6 +353,8 @@ w_config_load(struct w_config *c, struct w_err *e)
 		goto fail;
 	}
 	jv_free(net);
+	if (check_redis(c, e) == -1)
+		goto fail;
 	return 0;
 fail:
 	w_config_free(c);

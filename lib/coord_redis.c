@@ -710,8 +710,14 @@ w_credis_cache_claim(struct w_redis *rd, const char *key, long wait_ms,
 		}
 		rc = jv_get_kind(out) == JV_KIND_STRING;
 		jv_free(out);
-		if (rc == 1)
+		if (rc == 1) {
+			/* The previous claimer may have just stored it. */
+			rc = w_credis_cache_get(rd, key, result, e);
+			if (rc == 1)
+				w_credis_cache_unclaim(rd, key);
+			rc = rc == 1 ? 2 : rc == 0 ? 1 : -1;
 			break;
+		}
 		/* Someone else searches: wait for the answer. */
 		if ((rc = w_credis_cache_get(rd, key, result, e)) != 0) {
 			rc = rc == 1 ? 2 : -1;
