@@ -28,14 +28,16 @@
 #include "sha256.h"
 
 /* Milliseconds of the server's TIME, as every script computes it. */
-#define NOW_MS "local t = redis.call('TIME')\n" \
+#define NOW_MS "if redis.replicate_commands then " \
+	"redis.replicate_commands() end\n" \
+	"local t = redis.call('TIME')\n" \
 	"local now = tonumber(t[1]) * 1000 + " \
 	"math.floor(tonumber(t[2]) / 1000)\n"
 
 /*
  * KEYS[1] bucket. ARGV: concurrency, spacing ms, lease TTL ms, owner,
- * scope. Returns {0, id, probe, now} admitted, {1, ms, now} wait,
- * {2, ms, now} cooling down. Leases are fields l:<id> = "since probe
+ * scope. Returns {0, id, probe, now} admitted, {1, ms, now, 0} wait,
+ * {2, ms, now, 0} cooling down. Leases are fields l:<id> = "since probe
  * owner"; expired ones are reclaimed first.
  */
 static struct w_redis_script admit_lua = { NOW_MS
@@ -57,15 +59,15 @@ static struct w_redis_script admit_lua = { NOW_MS
 "  elseif f == 'cool' then cool = tonumber(v) or 0\n"
 "  elseif f == 'last' then last = tonumber(v) or 0 end\n"
 "end\n"
-"if cool > now then return {2, cool - now, now} end\n"
+"if cool > now then return {2, cool - now, now, 0} end\n"
 "local probe = 0\n"
 "if cool ~= 0 then\n"
-"  if probing then return {1, 50, now} end\n"
+"  if probing then return {1, 50, now, 0} end\n"
 "  probe = 1\n"
 "end\n"
-"if n >= conc or n >= 8 then return {1, 20, now} end\n"
+"if n >= conc or n >= 8 then return {1, 20, now, 0} end\n"
 "if last ~= 0 and now < last + spacing then\n"
-"  return {1, last + spacing - now, now}\n"
+"  return {1, last + spacing - now, now, 0}\n"
 "end\n"
 "local id = redis.call('HINCRBY', k, 'seq', 1)\n"
 "redis.call('HSET', k, 'l:' .. id, now .. ' ' .. probe .. ' ' .. ARGV[4],"
@@ -273,7 +275,7 @@ w_credis_admit(struct w_redis *rd, enum w_scope scope, const char *key,
 	argv[4] = own, argv[5] = sc;
 	for (;;) {
 		if (w_redis_eval(rd, &admit_lua, 1, 6, argv, &out, e) == -1 ||
-		    ints(out, 3, v, e) == -1) {
+		    ints(out, 4, v, e) == -1) {
 			rc = -1;
 			break;
 		}
@@ -282,7 +284,7 @@ w_credis_admit(struct w_redis *rd, enum w_scope scope, const char *key,
 			l->scope = scope;
 			l->id = (long)v[1];
 			l->probe = (int)v[2];
-			l->since = w_lock_now_ms();
+			l->since = v[3];	/* the server's clock */
 			memcpy(l->bucket, bk, sizeof(bk));
 			rc = 0;
 			break;

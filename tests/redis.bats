@@ -351,22 +351,77 @@ ms() {
 	[ "$SECONDS" -lt 3 ]
 }
 
-@test "a server that answers garbage is coordination_unavailable" {
-	GP=$(free_port)
+# fake_redis PORT MODE: a TCP listener that answers HTTP (garbage) or
+# nothing (hang) to whatever it is sent; its pid in FPID.
+fake_redis() {
 	python3 -c '
-import socket, sys
+import socket, sys, time
 s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 s.bind(("127.0.0.1", int(sys.argv[1]))); s.listen(8); s.settimeout(20)
-try:
-    while True:
-        c, _ = s.accept(); c.recv(4096); c.sendall(b"HTTP/1.1 200 OK\r\n\r\nhello"); c.close()
-except Exception:
-    pass' "$GP" &
-	gpid=$!
-	sleep 0.3
+held = []
+while True:
+    try:
+        c, _ = s.accept()
+    except OSError:
+        break
+    try:
+        c.recv(4096)
+        if sys.argv[2] == "hang":
+            held.append(c)
+        else:
+            c.sendall(b"HTTP/1.1 200 OK\r\n\r\nhello"); c.close()
+    except OSError:
+        pass' "$1" "$2" &
+	FPID=$!
+	for _ in $(seq 100); do
+		python3 -c 'import socket, sys; socket.create_connection(("127.0.0.1", int(sys.argv[1])), 1).close()' "$1" 2>/dev/null && return 0
+		sleep 0.05
+	done
+}
+
+@test "a Redis that does not answer times out promptly, nothing sent" {
+	GP=$(free_port)
+	fake_redis "$GP" hang
+	write_config "{\"coordination\":\"redis\",\"redis\":{\"url\":\"redis://127.0.0.1:$GP\",\"timeoutMs\":200},\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$PORT\"]},\"search\":{\"backend\":\"searxng\",\"searxng\":{\"endpoint\":\"$BASE/searxng\"}}}"
+	s=$(ms)
+	run -3 wfetch -c "$BASE/hello.txt"
+	echo "$output" | jq -e '.error.code == "coordination_unavailable"'
+	assert_output --partial "in time"
+	run -3 wsearch -c "orchard hang"
+	e=$(ms)
+	kill "$FPID" 2>/dev/null || :
+	echo "$output" | jq -e '.error.code == "coordination_unavailable"'
+	[ $((e - s)) -lt 3000 ]
+	[ "$(hits /hello.txt)" -eq 0 ]
+	[ "$(grep -c '^/searxng/search' "$SERVER_DIR/log")" -eq 0 ]
+}
+
+@test "a unix socket Redis works under any network mode" {
+	sock="$BATS_TEST_TMPDIR/redis.sock"
+	redis_down redis2
+	redis-server --port 0 --unixsocket "$sock" --save '' --appendonly no \
+	    --daemonize no >/dev/null 2>&1 &
+	echo $! >"$BATS_FILE_TMPDIR/redis2.pid"
+	for _ in $(seq 100); do
+		[ -S "$sock" ] && break
+		sleep 0.05
+	done
+	write_config "{\"coordination\":\"redis\",\"redis\":{\"url\":\"unix://$sock\"},\"network\":{\"mode\":\"localhost\"},\"search\":{\"backend\":\"searxng\",\"searxng\":{\"endpoint\":\"$BASE/searxng\"}}}"
+	run -0 web-control -c doctor
+	echo "$output" | jq -e '.checks[] | select(.check == "coordination") |
+	    .redis.where == "unix:'"$sock"'"'
+	run -0 wfetch -c "$BASE/hello.txt"
+	run -0 web-control -c status
+	echo "$output" | jq -e '.host.buckets == 1 and .host.entries[0].scope == "fetch"'
+	redis_down redis2
+}
+
+@test "a server that answers garbage is coordination_unavailable" {
+	GP=$(free_port)
+	fake_redis "$GP" garbage
 	write_config "{\"coordination\":\"redis\",\"redis\":{\"url\":\"redis://127.0.0.1:$GP\"},\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$PORT\"]}}"
 	run -3 wfetch -c "$BASE/hello.txt"
-	kill "$gpid" 2>/dev/null || :
+	kill "$FPID" 2>/dev/null || :
 	echo "$output" | jq -e '.error.code == "coordination_unavailable"'
 	[ "$(hits /hello.txt)" -eq 0 ]
 }
