@@ -1,9 +1,10 @@
 /*
  * budget_hammer.c: a test and benchmark driver for the run file, the
  * document cache and host admission (through lib/coord.h: the config's
- * "redis" coordination when it says so, else host files), used by tests/run-stress.bats,
- * tests/web-control.bats and bench/coordination.sh while the programs
- * that call them are not there to do it.
+ * "redis" coordination when it says so, else host files), used by
+ * tests/run-stress.bats, tests/web-control.bats, tests/redis.bats and
+ * bench/coordination.sh while the programs that call them are not there
+ * to do it.
  *
  *   budget_hammer reserve 0|1          reserve, settle (answered 0/1)
  *   budget_hammer hold MS              reserve, sleep MS, settle(1)
