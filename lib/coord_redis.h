@@ -1,7 +1,9 @@
 /*
  * coord_redis.h: the Redis backend of lib/coord.h (used only by
- * coord.c). Each decision is one Lua script run with EVALSHA on the
- * server's clock (TIME), so machines with skewed clocks agree. Keys,
+ * coord.c; coord_redis.c host decisions and health, coord_redis_run.c
+ * runs and the search cache, coord_lua.c the scripts). Each decision
+ * is one Lua script run with EVALSHA on the server's clock (TIME), so
+ * machines with skewed clocks agree. Keys,
  * all under the configured prefix and all with a TTL:
  *   host:<bucket>       hash: admission bucket (spacing, leases,
  *                       cooldown, streaks, counters); 1 h after its
@@ -23,6 +25,26 @@
 #include "redis.h"
 
 #define W_CREDIS_INFLIGHT_MS	65000L
+
+/* The scripts (lib/coord_lua.c); w_lua_all ends with NULL. */
+extern struct w_redis_script w_lua_admit, w_lua_release, w_lua_run_create,
+    w_lua_run_reserve, w_lua_run_settle, w_lua_run_defer, w_lua_unclaim;
+extern struct w_redis_script *const w_lua_all[];
+
+/* Shared helpers of coord_redis*.c. */
+/* prefix + part + rest (rest may be NULL); caller frees. */
+char	*w_credis_key(struct w_redis *rd, const char *part, const char *rest);
+/* coordination_unavailable for a reply of the wrong shape; -1. */
+int	 w_credis_garbage(struct w_err *e);
+/* The first n elements of array a (consumed) as integers into v. */
+int	 w_credis_ints(jv a, int n, long long *v, struct w_err *e);
+/* "hostname:pid", the owner of leases and claims. */
+void	 w_credis_owner(char *buf, size_t len);
+/* Field f of a flat HGETALL array h (borrowed), NULL if absent; the
+ * pointer lives as long as h. */
+const char *w_credis_hfield(jv h, const char *f);
+/* The same as an integer, 0 if absent. */
+long long w_credis_hnum(jv h, const char *f);
 
 int	 w_credis_admit(struct w_redis *rd, enum w_scope scope,
 	    const char *key, long wait_ms,
