@@ -503,7 +503,7 @@ w_credis_doctor(struct w_redis *rd, jv *out, struct w_err *e)
 	    ver, sizeof(ver));
 	jv_free(r);
 	argv[0] = "SCRIPT", argv[1] = "EXISTS";
-	for (ns = 0; w_lua_all[ns] != NULL && ns < 14; ns++)
+	for (ns = 0; ns < 14 && w_lua_all[ns] != NULL; ns++)
 		argv[2 + ns] = w_redis_script_sha(w_lua_all[ns]);
 	if (w_redis_cmd(rd, (int)(2 + ns), argv, NULL, &r, e) == -1)
 		return -1;
