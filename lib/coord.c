@@ -38,7 +38,7 @@ w_coord_open(struct w_coordinator **cop, enum w_coord_kind kind, jv redis,
 	if (kind == W_COORD_KIND_REDIS) {
 		if (!w_redis_available()) {
 			free(co);
-			return w_err_set(e, "backend_unavailable",
+			return w_err_set(e, W_E_BACKEND_UNAVAILABLE,
 			    "coordination \"redis\" is not available in this "
 			    "build (configure found no hiredis; install "
 			    "libhiredis-dev and rebuild); nothing was sent");
@@ -179,7 +179,7 @@ w_coord_cache_unclaim(struct w_coordinator *co, const char *key)
 static int
 not_redis(struct w_err *e)
 {
-	return w_err_set(e, "coordination_unavailable", "the run's budget "
+	return w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "the run's budget "
 	    "is in Redis but coordination is not \"redis\"");
 }
 

@@ -39,7 +39,7 @@ w_credis_key(struct w_redis *rd, const char *part, const char *rest)
 int
 w_credis_garbage(struct w_err *e)
 {
-	return w_err_set(e, "coordination_unavailable", "Redis answered a "
+	return w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "Redis answered a "
 	    "coordination script with something unexpected; nothing was "
 	    "sent");
 }
@@ -52,7 +52,7 @@ w_credis_ints(jv a, int n, long long *v, struct w_err *e)
 	    jv_array_length(jv_copy(a)) >= n;
 
 	for (i = 0; ok && i < n; i++) {
-		jv x = jv_array_get(jv_copy(a), i);
+		jv x = w_json_at(jv_copy(a), i);
 
 		ok = jv_get_kind(x) == JV_KIND_NUMBER;
 		if (ok)
@@ -77,7 +77,7 @@ w_credis_owner(char *buf, size_t len)
 static int
 cooling(struct w_err *e, const char *name, long long ms, long long now)
 {
-	w_err_set(e, "rate_limited", "%s is cooling down after throttling "
+	w_err_set(e, W_E_RATE_LIMITED, "%s is cooling down after throttling "
 	    "or failures (shared in Redis); nothing was sent (retry after "
 	    "%lld s)", name, (ms + 999) / 1000);
 	e->retry_after_ms = (long)ms;
@@ -93,11 +93,11 @@ w_credis_hfield(jv h, const char *f)
 	const char *r = NULL;
 
 	for (i = 0; i + 1 < n && r == NULL; i += 2) {
-		jv k = jv_array_get(jv_copy(h), i);
+		jv k = w_json_at(jv_copy(h), i);
 
 		if (jv_get_kind(k) == JV_KIND_STRING &&
 		    strcmp(jv_string_value(k), f) == 0) {
-			jv v = jv_array_get(jv_copy(h), i + 1);
+			jv v = w_json_at(jv_copy(h), i + 1);
 
 			/* h holds the string, so the pointer outlives v. */
 			if (jv_get_kind(v) == JV_KIND_STRING)
@@ -170,7 +170,7 @@ w_credis_admit(struct w_redis *rd, enum w_scope scope, const char *key,
 			break;
 		}
 		if (w_lock_mono_ms() + v[1] > end) {
-			rc = w_err_set(e, "timeout", "admission for %s (Redis) "
+			rc = w_err_set(e, W_E_TIMEOUT, "admission for %s (Redis) "
 			    "did not come within %ld ms", r->name, wait_ms);
 			break;
 		}
@@ -227,7 +227,7 @@ server_now(struct w_redis *rd, struct w_err *e)
 		return -1;
 	}
 	for (i = 0; i < 2 && jv_get_kind(out) == JV_KIND_ARRAY; i++) {
-		jv x = jv_array_get(jv_copy(out), i);
+		jv x = w_json_at(jv_copy(out), i);
 
 		a = jv_array_append(a, jv_number(jv_get_kind(x) ==
 		    JV_KIND_STRING ? strtod(jv_string_value(x), NULL) : -1));
@@ -259,9 +259,9 @@ scan_keys(struct w_redis *rd, const char *pattern, int max, jv *keys,
 			return -1;
 		}
 		c = jv_get_kind(out) == JV_KIND_ARRAY ?
-		    jv_array_get(jv_copy(out), 0) : jv_null();
+		    w_json_at(jv_copy(out), 0) : jv_null();
 		ks = jv_get_kind(out) == JV_KIND_ARRAY ?
-		    jv_array_get(jv_copy(out), 1) : jv_null();
+		    w_json_at(jv_copy(out), 1) : jv_null();
 		jv_free(out);
 		if (jv_get_kind(c) != JV_KIND_STRING ||
 		    jv_get_kind(ks) != JV_KIND_ARRAY ||
@@ -301,8 +301,8 @@ bucket_entry(struct w_redis *rd, const char *key, jv h, long long now,
 
 	*active = 0;
 	for (i = 0; i + 1 < n; i += 2) {
-		jv k = jv_array_get(jv_copy(h), i);
-		jv v = jv_array_get(jv_copy(h), i + 1);
+		jv k = w_json_at(jv_copy(h), i);
+		jv v = w_json_at(jv_copy(h), i + 1);
 
 		if (jv_get_kind(k) == JV_KIND_STRING &&
 		    jv_get_kind(v) == JV_KIND_STRING &&
@@ -430,7 +430,7 @@ w_credis_reset(struct w_redis *rd, jv *out, struct w_err *e)
 	}
 	if (active > 0) {
 		jv_free(ents);
-		return w_err_set(e, "coordination_unavailable", "reset "
+		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "reset "
 		    "refused: %ld request%s active under Redis "
 		    "coordination; wait for %s to finish", active,
 		    active == 1 ? " is" : "s are", active == 1 ? "it" :

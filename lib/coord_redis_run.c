@@ -48,7 +48,8 @@ w_credis_cache_get(struct w_redis *rd, const char *key, jv *result,
 		jv_free(out);
 		return w_credis_garbage(e);
 	}
-	*result = jv_parse(jv_string_value(out));
+	*result = w_json_parse(jv_string_value(out),
+	    strlen(jv_string_value(out)));
 	jv_free(out);
 	if (jv_get_kind(*result) != JV_KIND_OBJECT) {
 		/* Not ours: a miss, as a corrupt cache file is. */
@@ -199,16 +200,16 @@ w_credis_run_reserve(struct w_redis *rd, const char *id, int dispatch_only,
 	if (v[0] == 0)
 		return 0;
 	if (v[0] == -1)
-		return w_err_set(e, "search_budget_exhausted", "the run is "
+		return w_err_set(e, W_E_SEARCH_BUDGET_EXHAUSTED, "the run is "
 		    "over: its budget is gone from Redis (ended, expired or "
 		    "lost in a restart); start a new run");
 	if (v[0] == -2)
 		return w_credis_garbage(e);
 	/* Ask again for the figures: the reply said which limit. */
 	if (v[0] == 1)
-		return w_err_set(e, "search_budget_exhausted", "the run's "
+		return w_err_set(e, W_E_SEARCH_BUDGET_EXHAUSTED, "the run's "
 		    "search budget is used up (shared in Redis)");
-	return w_err_set(e, "search_budget_exhausted", "the run's dispatch "
+	return w_err_set(e, W_E_SEARCH_BUDGET_EXHAUSTED, "the run's dispatch "
 	    "ceiling is reached (shared in Redis)");
 }
 
@@ -253,7 +254,7 @@ w_credis_run_get(struct w_redis *rd, const char *id, jv *out,
 	if (jv_get_kind(h) != JV_KIND_ARRAY || jv_array_length(jv_copy(h)) ==
 	    0 || w_credis_hfield(h, "max") == NULL) {
 		jv_free(h);
-		w_err_set(e, "coordination_unavailable", "the run is over: "
+		w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "the run is over: "
 		    "its budget is gone from Redis (ended, expired or lost in "
 		    "a restart)");
 		goto fail;
@@ -270,15 +271,19 @@ w_credis_run_get(struct w_redis *rd, const char *id, jv *out,
 	defs = jv_object();
 	for (i = 0; jv_get_kind(dh) == JV_KIND_ARRAY &&
 	    (int)i + 1 < jv_array_length(jv_copy(dh)); i += 2) {
-		jv kk = jv_array_get(jv_copy(dh), (int)i);
-		jv vv = jv_array_get(jv_copy(dh), (int)i + 1);
+		jv kk = w_json_at(jv_copy(dh), (int)i);
+		jv vv = w_json_at(jv_copy(dh), (int)i + 1);
+
+		jv one = jv_get_kind(vv) == JV_KIND_STRING ?
+		    w_json_parse(jv_string_value(vv),
+		    strlen(jv_string_value(vv))) : jv_invalid();
 
 		if (jv_get_kind(kk) == JV_KIND_STRING &&
-		    jv_get_kind(vv) == JV_KIND_STRING) {
-			defs = jv_object_set(defs, kk,
-			    jv_parse(jv_string_value(vv)));
+		    jv_get_kind(one) == JV_KIND_OBJECT) {
+			defs = jv_object_set(defs, kk, one);
 			jv_free(vv);
 		} else {
+			jv_free(one);
 			jv_free(kk);
 			jv_free(vv);
 		}

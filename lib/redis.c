@@ -26,7 +26,7 @@
 static int
 bad_url(struct w_err *e, const char *why)
 {
-	w_err_set(e, "invalid_parameter", "config: redis.url %s", why);
+	w_err_set(e, W_E_INVALID_PARAMETER, "config: redis.url %s", why);
 	e->usage = 1;
 	return -1;
 }
@@ -200,7 +200,7 @@ w_redis_url_parse(const char *url, struct w_redis_conf *c, struct w_err *e)
 static int
 bad_key(struct w_err *e, const char *key, const char *why)
 {
-	w_err_set(e, "invalid_parameter", "config: redis.%s %s", key, why);
+	w_err_set(e, W_E_INVALID_PARAMETER, "config: redis.%s %s", key, why);
 	e->usage = 1;
 	return -1;
 }
@@ -288,7 +288,7 @@ w_redis_open(struct w_redis **r, const struct w_redis_conf *c,
     const struct w_policy *p, struct w_err *e)
 {
 	*r = NULL;
-	return w_err_set(e, "backend_unavailable", "coordination \"redis\" "
+	return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "coordination \"redis\" "
 	    "is not available in this build (configure found no hiredis; "
 	    "install libhiredis-dev and rebuild)");
 }
@@ -309,7 +309,7 @@ w_redis_cmd(struct w_redis *r, int argc, const char **argv,
     const size_t *lens, jv *out, struct w_err *e)
 {
 	*out = jv_null();
-	return w_err_set(e, "backend_unavailable", "no Redis support");
+	return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "no Redis support");
 }
 
 int
@@ -317,7 +317,7 @@ w_redis_eval(struct w_redis *r, struct w_redis_script *s, int nkeys,
     int argc, const char **argv, jv *out, struct w_err *e)
 {
 	*out = jv_null();
-	return w_err_set(e, "backend_unavailable", "no Redis support");
+	return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "no Redis support");
 }
 
 #else
@@ -337,7 +337,7 @@ w_redis_available(void)
 static int
 down(struct w_redis *r, struct w_err *e, const char *what)
 {
-	w_err_set(e, "coordination_unavailable", "Redis at %s %s; nothing "
+	w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "Redis at %s %s; nothing "
 	    "was sent (coordination \"redis\" fails closed)", r->where, what);
 	e->retryable = 1;
 	if (r->ctx != NULL) {
@@ -378,7 +378,7 @@ checked_addr(const struct w_redis_conf *c, const struct w_policy *p,
 	hints.ai_family = AF_UNSPEC;
 	hints.ai_socktype = SOCK_STREAM;
 	if ((rc = getaddrinfo(c->host, NULL, &hints, &res)) != 0)
-		return w_err_set(e, "coordination_unavailable", "the Redis "
+		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "the Redis "
 		    "host %s does not resolve (%s); nothing was sent",
 		    c->host, gai_strerror(rc));
 	w_err_clear(&first);
@@ -401,15 +401,15 @@ checked_addr(const struct w_redis_conf *c, const struct w_policy *p,
 			freeaddrinfo(res);
 			return 0;
 		}
-		if (first.code == NULL)
+		if (first.code == W_E_NONE)
 			first = *e;
 	}
 	freeaddrinfo(res);
-	if (first.code != NULL) {
+	if (first.code != W_E_NONE) {
 		*e = first;
 		return -1;
 	}
-	return w_err_set(e, "coordination_unavailable", "the Redis host %s "
+	return w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "the Redis host %s "
 	    "has no usable address; nothing was sent", c->host);
 }
 
@@ -467,7 +467,7 @@ command(struct w_redis *r, int argc, const char **argv, const size_t *lens,
 	if (r->ctx == NULL)
 		return down(r, e, "is not connected");
 	if (argc > 16)
-		return w_err_set(e, "coordination_unavailable", "too many "
+		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "too many "
 		    "arguments");
 	for (i = 0; i < argc; i++)
 		l[i] = lens ? lens[i] : strlen(argv[i]);
@@ -497,7 +497,7 @@ error_reply(struct w_redis *r, struct w_err *e, const char *word)
 	    strcmp(word, "NOPERM") == 0)
 		return down(r, e, "refused authentication or permission "
 		    "(check redis.url's user and redis.passwordEnv)");
-	return w_err_set(e, "coordination_unavailable", "Redis at %s "
+	return w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "Redis at %s "
 	    "answered an error (%.40s); nothing was sent", r->where, word);
 }
 
@@ -521,7 +521,7 @@ w_redis_eval(struct w_redis *r, struct w_redis_script *s, int nkeys,
 	int i, tries;
 
 	if (argc + 3 > 16)
-		return w_err_set(e, "coordination_unavailable", "too many "
+		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "too many "
 		    "script arguments");
 	snprintf(nk, sizeof(nk), "%d", nkeys);
 	a[0] = "EVALSHA";

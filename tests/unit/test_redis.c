@@ -60,7 +60,7 @@ urls(void)
 	w_redis_conf_free(&c);
 	/* Refusals name the key and never echo the URL. */
 	CHECK_INT(parse("rediss://:topsecret@h", &c, &e), -1);
-	CHECK_STR(e.code, "invalid_parameter");
+	CHECK(e.code == W_E_INVALID_PARAMETER);
 	CHECK(e.usage == 1);
 	CHECK(strstr(e.msg, "redis.url") != NULL);
 	CHECK(strstr(e.msg, "topsecret") == NULL);
