@@ -468,7 +468,7 @@ main(void)
 	w_policy_default(&p);
 	w_err_clear(&e);
 	if (w_coord_open(&co, W_COORD_KIND_REDIS, jv_null(), &p, &e) == -1)
-		printf("%s %s\n", e.code, e.msg);
+		printf("%s %s\n", w_err_name(e.code), e.msg);
 	return 0;
 }
 EOF
