@@ -42,9 +42,10 @@
 static int
 fail(const struct w_err *e)
 {
-	printf("%s %s\n", e->code != W_E_NONE ? w_err_name(e->code) :
-	    "error", e->msg);
-	return e->code == W_E_SEARCH_BUDGET_EXHAUSTED ? 3 : 1;
+	printf("%s %s\n", e->code != W_E_NONE ? w_err_name(e->code) : "error",
+	    e->msg);
+	return e->code == W_E_SEARCH_BUDGET_EXHAUSTED ?
+	    3 : 1;
 }
 
 static int
