@@ -3,12 +3,15 @@
  * Errors name the key and never echo values (endpoints and secrets).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
 #include "config.h"
+#include "json.h"
+#include "redis.h"
 
 enum kind {
 	K_OBJ,
@@ -29,7 +32,8 @@ struct key {
 	const char		*why;	/* K_RETIRED: the migration hint */
 };
 
-static const char *const coord_modes[] = { "process", "host", NULL };
+static const char *const coord_modes[] = { "process", "host", "redis",
+    NULL };
 static const char *const net_modes[] = { "none", "localhost", "allowlist",
     "all", NULL };
 static const char *const renders[] = { "never", "auto", "always", NULL };
@@ -37,6 +41,12 @@ static const char *const renders[] = { "never", "auto", "always", NULL };
 /* Every key the programs read; later modules add their lines here. */
 static const struct key keys[] = {
 	{ "coordination", K_ENUM, 0, 0, coord_modes, NULL },
+	{ "redis", K_OBJ, 0, 0, NULL, NULL },
+	{ "redis.url", K_STR, 1, 4096, NULL, NULL },
+	{ "redis.prefix", K_STR, 1, 64, NULL, NULL },
+	{ "redis.timeoutMs", K_INT, 1, 60000, NULL, NULL },
+	{ "redis.leaseMs", K_INT, 1000, 600000, NULL, NULL },
+	{ "redis.passwordEnv", K_STR, 1, 200, NULL, NULL },
 	{ "userAgent", K_STR, 1, 200, NULL, NULL },
 	{ "network", K_OBJ, 0, 0, NULL, NULL },
 	{ "network.mode", K_ENUM, 0, 0, net_modes, NULL },
@@ -63,6 +73,7 @@ static const struct key keys[] = {
 	{ "fetch.provider", K_STR_OR_LIST, 0, 8, NULL, NULL },
 	{ "fetch.render", K_ENUM, 0, 0, renders, NULL },
 	{ "fetch.browserCommand", K_STR, 1, 1024, NULL, NULL },
+	{ "fetch.browserExecutable", K_STR, 1, 1024, NULL, NULL },
 	{ "fetch.parallel", K_OBJ, 0, 0, NULL, NULL },
 	{ "fetch.parallel.apiKeyEnv", K_STR, 1, 200, NULL, NULL },
 	{ "fetch.hound", K_OBJ, 0, 0, NULL, NULL },
@@ -86,7 +97,7 @@ find_key(const char *path)
 static int
 bad(struct w_err *e, const char *what, const char *path)
 {
-	w_err_set(e, "invalid_parameter", "config: %s %s", path, what);
+	w_err_set(e, W_E_INVALID_PARAMETER, "config: %s %s", path, what);
 	e->usage = 1;
 	return -1;
 }
@@ -99,7 +110,7 @@ check_list(jv v, const struct key *k, struct w_err *e)
 	if (k->max > 0 && n > k->max)
 		return bad(e, "has too many entries", k->path);
 	for (i = 0; i < n && ok; i++) {
-		jv x = jv_array_get(jv_copy(v), i);
+		jv x = w_json_at(jv_copy(v), i);
 
 		ok = jv_get_kind(x) == JV_KIND_STRING;
 		jv_free(x);
@@ -179,7 +190,7 @@ check_object(jv o, const char *prefix, struct w_err *e)
 			 * yet never be read: a dot is never part of a key. */
 			if (strchr(jv_string_value(k), '.') != NULL ||
 			    (key = find_key(path)) == NULL) {
-				w_err_set(e, "invalid_parameter",
+				w_err_set(e, W_E_INVALID_PARAMETER,
 				    "config: unknown key %.200s", path);
 				e->usage = 1;
 				rc = -1;
@@ -240,7 +251,7 @@ read_file(const char *path, int explicit, jv *out, struct w_err *e)
 		}
 	fclose(fp);
 	if (rc == 0) {
-		*out = jv_parse_sized(b.p ? b.p : "", (int)b.len);
+		*out = w_json_parse(b.p ? b.p : "", b.len);
 		if (!jv_is_valid(*out)) {
 			jv_free(*out);
 			rc = bad(e, "is not valid JSON", "the file");
@@ -281,18 +292,38 @@ unwrap(jv root)
 	if (jv_get_kind(root) != JV_KIND_OBJECT ||
 	    jv_object_length(jv_copy(root)) != 1)
 		return root;
-	tools = jv_object_get(jv_copy(root), jv_string("tools"));
+	tools = w_json_get(jv_copy(root), "tools");
 	if (jv_get_kind(tools) != JV_KIND_OBJECT) {
 		jv_free(tools);
 		return root;
 	}
-	web = jv_object_get(tools, jv_string("web"));
+	web = w_json_get(tools, "web");
 	if (jv_get_kind(web) != JV_KIND_OBJECT) {
 		jv_free(web);
 		return root;
 	}
 	jv_free(root);
 	return web;
+}
+
+/* coordination "redis" needs a usable redis object (lib/redis.h). */
+static int
+check_redis(const struct w_config *c, struct w_err *e)
+{
+	struct w_redis_conf rc;
+	jv mode = w_config_get(c, "coordination"), r;
+	int redis, rv = 0;
+
+	redis = jv_get_kind(mode) == JV_KIND_STRING &&
+	    strcmp(jv_string_value(mode), "redis") == 0;
+	jv_free(mode);
+	r = w_config_get(c, "redis");
+	if (redis || jv_get_kind(r) == JV_KIND_OBJECT) {
+		rv = w_redis_conf_from_json(r, &rc, e);
+		w_redis_conf_free(&rc);
+	}
+	jv_free(r);
+	return rv;
 }
 
 int
@@ -325,6 +356,8 @@ w_config_load(struct w_config *c, struct w_err *e)
 		goto fail;
 	}
 	jv_free(net);
+	if (check_redis(c, e) == -1)
+		goto fail;
 	return 0;
 fail:
 	w_config_free(c);
@@ -343,7 +376,7 @@ w_config_get(const struct w_config *c, const char *path)
 			jv_free(v);
 			return jv_null();
 		}
-		v = jv_object_get(v, dot ? jv_string_sized(p, (int)(dot - p))
+		v = w_json_getv(v, dot ? jv_string_sized(p, (int)(dot - p))
 		    : jv_string(p));
 		if (!jv_is_valid(v)) {
 			jv_free(v);
@@ -358,12 +391,13 @@ int
 w_config_int(const struct w_config *c, const char *path, int dflt)
 {
 	jv v = w_config_get(c, path);
-	int n = dflt;
+	long n = dflt;
 
-	if (jv_get_kind(v) == JV_KIND_NUMBER)
-		n = (int)jv_number_value(v);
+	if (jv_get_kind(v) != JV_KIND_NUMBER ||
+	    w_num_long(jv_number_value(v), INT_MIN, INT_MAX, &n) != 0)
+		n = dflt;
 	jv_free(v);
-	return n;
+	return (int)n;
 }
 
 void

@@ -27,6 +27,8 @@ struct w_doc_in {
 	int		 http_status;	/* 0 when not from HTTP */
 	jv		 headers;	/* borrowed: lowercase name -> value,
 					   or jv_null() */
+	int		 rendered;	/* a browser's DOM: never classified
+					   as an application shell */
 	char		**steal;	/* optional: &caller's malloc'd,
 					   NUL-terminated buffer == bytes;
 					   text decoding may take it (sets
@@ -59,6 +61,12 @@ struct w_doc {
  * "xml", "pdf", "text" or "binary" (static strings).
  */
 const char *w_doc_sniff(const char *bytes, size_t len);
+
+/*
+ * The kind the first bytes prove whatever the declared type says: "pdf",
+ * "binary" (image, archive, executable signatures), or NULL.
+ */
+const char *w_doc_magic(const char *bytes, size_t len);
 
 /* Initialise / release a w_doc; free accepts a zeroed or freed doc. */
 void	 w_doc_init(struct w_doc *d);

@@ -212,7 +212,7 @@ state_grow(struct state *st)
 static int
 unavailable(struct w_err *e, const char *why)
 {
-	return w_err_set(e, "coordination_unavailable", "host coordination "
+	return w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "host coordination "
 	    "state %s; refusing to send without it (inspect "
 	    "$XDG_STATE_HOME/webtools by hand; web-control reset does not "
 	    "repair it)", why);
@@ -866,8 +866,8 @@ store_state(struct paths *p, const struct state *st, int sync,
 	return rc;
 }
 
-static void
-bucket_key(enum w_scope scope, const char *key, char out[33])
+void
+w_host_bucket_key(enum w_scope scope, const char *key, char out[33])
 {
 	struct w_buf b;
 	char h[65];
@@ -929,17 +929,24 @@ find_bucket(struct state *st, const char *key, enum w_scope scope,
 static int
 cooling(struct w_err *e, const char *name, long ms, long long now)
 {
-	w_err_set(e, "rate_limited", "%s is cooling down after throttling "
+	w_err_set(e, W_E_RATE_LIMITED, "%s is cooling down after throttling "
 	    "or failures; nothing was sent (retry after %ld s)", name,
 	    (ms + 999) / 1000);
 	e->retry_after_ms = ms;
 	e->retry_at = (time_t)((now + ms + 999) / 1000);
-	e->retryable = 1;
 	return -1;
 }
 
 int
 w_host_admit(enum w_scope scope, const char *key, long wait_ms,
+    struct w_host_lease *l, struct w_err *e)
+{
+	return w_host_admit_until(scope, key, wait_ms, NULL, NULL, l, e);
+}
+
+int
+w_host_admit_until(enum w_scope scope, const char *key, long wait_ms,
+    int (*give_up)(void *, struct w_err *), void *arg,
     struct w_host_lease *l, struct w_err *e)
 {
 	long long end = w_lock_mono_ms() + wait_ms, now;
@@ -952,7 +959,7 @@ w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 	int d, before;
 
 	memset(l, 0, sizeof(*l));
-	bucket_key(scope, key, bk);
+	w_host_bucket_key(scope, key, bk);
 	for (;;) {
 		if (paths_lock(&p, 1, e) != 0 || load_state(&p, &st, e)) {
 			paths_free(&p);
@@ -987,8 +994,10 @@ w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 		}
 		if (d == W_HOST_COOLING)
 			return cooling(e, w_host_rule(scope)->name, ms, now);
+		if (give_up != NULL && give_up(arg, e) == -1)
+			return -1;
 		if (w_lock_mono_ms() + ms > end)
-			return w_err_set(e, "timeout", "host admission for %s "
+			return w_err_set(e, W_E_TIMEOUT, "host admission for %s "
 			    "did not come within %ld ms",
 			    w_host_rule(scope)->name, wait_ms);
 		w_lock_sleep_ms(ms);
@@ -1139,7 +1148,7 @@ w_host_reset(jv *out, struct w_err *e)
 	for (i = 0; i < st.n; i++)
 		active += st.b[i].nact;
 	if (active > 0) {
-		rc = w_err_set(e, "coordination_unavailable", "reset refused: "
+		rc = w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "reset refused: "
 		    "%ld request%s active under host coordination; wait for "
 		    "%s to finish", active, active == 1 ? " is" : "s are",
 		    active == 1 ? "it" : "them");

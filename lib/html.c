@@ -305,7 +305,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	snap = NULL;
 	if (h_parse(&d, utf8, len) == -1) {
 		h_free(&d);
-		return w_err_set(e, "extraction_failed",
+		return w_err_set(e, W_E_EXTRACTION_FAILED,
 		    "the HTML parser gave up on this document");
 	}
 	d.base = in->url;
@@ -313,7 +313,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	survey(&d, &p);
 	type = h_page_type(&d, in->url, &tconf);
 	blen = body_text(&d);
-	shell = blen < SHELL_TEXT && (p.app_root || p.noscript_js ||
+	shell = !in->rendered && blen < SHELL_TEXT &&
+	    (p.app_root || p.noscript_js ||
 	    p.script_bytes > 100000);
 	h_buf_init(&b, OUT_MAX);
 	nsnap = d.nn;
@@ -335,7 +336,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	} else if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
 	    p.main_len > 4 * alen) || alen == 0) {
 		if ((art = fallback(&d, utf8, len, &p, alen, &stage)) < 0) {
-			rc = w_err_set(e, "extraction_failed",
+			rc = w_err_set(e, W_E_EXTRACTION_FAILED,
 			    "the HTML parser gave up on this document");
 			goto done;
 		}
@@ -366,7 +367,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		if (shell)
 			out->coverage = jv_object_set(out->coverage,
 			    jv_string("browser_recommended"), jv_true());
-		w_err_set(e, "unusable_content", shell ?
+		w_err_set(e, W_E_UNUSABLE_CONTENT, shell ?
 		    "the page is an application shell rendered by scripts" :
 		    "the page has no readable text");
 		goto done;
