@@ -47,7 +47,10 @@ usage(FILE *fp)
 	    "  -r, --raw-output        print only the content\n"
 	    "  -c, --compact           one line per envelope\n"
 	    "      --schema            print the JSON Schema of the options\n"
-	    "  -h, --help, -V, --version\n");
+	    "  -h, --help, -V, --version\n"
+	    "HTML is typed (coverage.page_type: article, forum, product,\n"
+	    "collection, listing, documentation, service, other) and extracted\n"
+	    "by that type's profile; coverage.confidence is 0 to 1.\n");
 }
 
 static jv
