@@ -3,6 +3,7 @@
  * (status, reset), the effective config (config) and a health check
  * (doctor). JSON with --json (or -c), a short table otherwise.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include "hoststate.h"
 #include "fetch_parallel.h"
 #include "json.h"
+#include "ledger.h"
 #include "run.h"
 #include "searchcache.h"
 
@@ -25,6 +27,7 @@ struct opts {
 	int		 max_requests;	/* 0: from the config */
 	enum w_coord	 coord;
 	int		 export;
+	const char	*status;	/* sources --status */
 };
 
 static void
@@ -35,12 +38,16 @@ usage(FILE *fp)
 	    "                   [--coordination process|host] [--export]\n"
 	    "       web-control [options] run show | run end [--export]\n"
 	    "       web-control [options] status | reset | config | doctor\n"
+	    "       web-control [options] sources [--status S]\n"
+	    "       web-control [options] verdict [FILE] < answer.md\n"
 	    "  -j, --json              JSON output (an envelope)\n"
 	    "  -c, --compact           compact JSON output (implies --json)\n"
 	    "      --max-requests N    the run's answered searches (1-20)\n"
 	    "      --coordination M    process or host, for the whole run\n"
 	    "      --export            print shell for eval: export/unset\n"
 	    "                          WEB_RUN_FILE\n"
+	    "      --status S          sources: only opened, found, blocked_policy,\n"
+	    "                          blocked_soft, blocked_target or fetch_failed\n"
 	    "      --schema            print the JSON Schema of the commands\n"
 	    "  -h, --help, -V, --version\n");
 }
@@ -559,6 +566,212 @@ config(const struct opts *o)
 	return emit(o, env, config_text);
 }
 
+static const char *const source_statuses[] = { "opened", "blocked_policy",
+    "blocked_soft", "blocked_target", "fetch_failed", "found", NULL };
+
+/* The run for sources and verdict; NULL (after the error) without one. */
+static struct w_run *
+need_run(const struct opts *o, const char *cmd, int *rc)
+{
+	struct w_run *r;
+	struct w_err e;
+
+	w_err_clear(&e);
+	if (run_file(&e) == NULL || w_run_open(&r, 0, &e) == -1) {
+		if (e.code != NULL && strcmp(e.code, "invalid_parameter") == 0)
+			snprintf(e.msg, sizeof(e.msg), "%s needs a run: "
+			    "WEB_RUN_FILE is not set (start one with: eval "
+			    "\"$(web-control run start --export)\", then search "
+			    "and fetch inside it)", cmd);
+		*rc = fail(o, cmd, &e);
+		return NULL;
+	}
+	return r;
+}
+
+/* r's ledger; NULL-kind invalid after printing the error. */
+static jv
+ledger_of(const struct opts *o, struct w_run *r, const char *cmd, int *rc)
+{
+	struct w_err e;
+	jv l = w_ledger_list(r), m;
+
+	if (jv_is_valid(l))
+		return l;
+	m = jv_invalid_get_msg(l);
+	w_err_clear(&e);
+	w_err_set(&e, "coordination_unavailable", "%s",
+	    jv_get_kind(m) == JV_KIND_STRING ? jv_string_value(m) :
+	    "the ledger is unreadable");
+	jv_free(m);
+	*rc = fail(o, cmd, &e);
+	return jv_invalid();
+}
+
+static int
+status_match(jv x, const char *want)
+{
+	const char *st = w_json_str_peek(x, "status");
+
+	if (want == NULL)
+		return 1;
+	if (st == NULL || *st == '\0')
+		st = "found";
+	return strcmp(st, want) == 0;
+}
+
+static void
+sources_row(jv x)
+{
+	const char *st = w_json_str_peek(x, "status");
+
+	printf("%-14s %-16s %-9s %s\n", st && *st ? st : "found",
+	    w_json_str_peek(x, "representation") ?
+	    w_json_str_peek(x, "representation") : "-",
+	    w_json_str_peek(x, "provider") ? w_json_str_peek(x, "provider") :
+	    "-", w_json_str_peek(x, "url"));
+}
+
+static int
+sources(const struct opts *o)
+{
+	struct w_run *r;
+	int rc = 0, tty = !o->json && isatty(STDOUT_FILENO);
+	jv l, ents, keep = jv_array(), env;
+
+	if ((r = need_run(o, "sources", &rc)) == NULL) {
+		jv_free(keep);
+		return rc;
+	}
+	l = ledger_of(o, r, "sources", &rc);
+	w_run_close(r);
+	if (!jv_is_valid(l)) {
+		jv_free(keep);
+		return rc;
+	}
+	ents = jv_object_get(jv_copy(l), jv_string("entries"));
+	jv_array_foreach(ents, i, x) {
+		(void)i;
+		if (!status_match(x, o->status))
+			jv_free(x);
+		else if (o->json)
+			keep = jv_array_append(keep, x);
+		else if (tty) {
+			sources_row(x);
+			jv_free(x);
+		} else {
+			jv_dumpf(x, stdout, 0);
+			putchar('\n');
+		}
+	}
+	if (tty)
+		printf("%ld entr%s kept, %ld dropped (%ld search snippets)\n",
+		    (long)jv_array_length(jv_copy(ents)),
+		    jv_array_length(jv_copy(ents)) == 1 ? "y" : "ies",
+		    w_json_int_peek(l, "dropped", 0),
+		    w_json_int_peek(l, "droppedSnippets", 0));
+	jv_free(ents);
+	if (!o->json) {
+		jv_free(keep);
+		jv_free(l);
+		return 0;
+	}
+	env = ok_env("sources", "the run's source ledger");
+	l = jv_object_set(l, jv_string("entries"), keep);
+	env = jv_object_set(env, jv_string("ledger"), l);
+	return emit(o, env, NULL);
+}
+
+#define ANSWER_MAX	(4u << 20)
+
+/* Read the answer from path (NULL: stdin), at most ANSWER_MAX bytes. */
+static int
+read_answer(const char *path, struct w_buf *b, struct w_err *e)
+{
+	FILE *fp = path ? fopen(path, "r") : stdin;
+	char chunk[8192];
+	size_t n;
+	int rc = 0;
+
+	if (fp == NULL) {
+		e->usage = 1;
+		return w_err_set(e, "invalid_parameter", "cannot read the "
+		    "answer file: %s", strerror(errno));
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
+		if (w_buf_add(b, chunk, n) == -1) {
+			e->usage = 1;
+			rc = w_err_set(e, "invalid_parameter", "the answer is "
+			    "larger than %u bytes", ANSWER_MAX);
+			break;
+		}
+	if (rc == 0 && ferror(fp)) {
+		e->usage = 1;
+		rc = w_err_set(e, "invalid_parameter", "reading the answer "
+		    "failed");
+	}
+	if (path)
+		fclose(fp);
+	return rc;
+}
+
+static const char *
+verdict_summary(const char *v)
+{
+	if (strcmp(v, "grounded") == 0)
+		return "grounded: the answer cites a page this run opened";
+	if (strcmp(v, "unopened_sources") == 0)
+		return "unopened_sources: every cited source was only found "
+		    "(or blocked or failed), none opened";
+	if (strcmp(v, "unsupported_claim") == 0)
+		return "unsupported_claim: the answer cites a source this run "
+		    "never consulted";
+	return "ungrounded_no_chunks: the answer cites no source";
+}
+
+static int
+verdict(const struct opts *o, const char *path)
+{
+	struct w_run *r;
+	struct w_buf b;
+	struct w_err e;
+	int rc = 0;
+	jv l, g, env;
+
+	if ((r = need_run(o, "verdict", &rc)) == NULL)
+		return rc;
+	w_err_clear(&e);
+	w_buf_init(&b, ANSWER_MAX);
+	if (read_answer(path, &b, &e) == -1) {
+		w_buf_free(&b);
+		w_run_close(r);
+		return fail(o, "verdict", &e);
+	}
+	l = ledger_of(o, r, "verdict", &rc);
+	w_run_close(r);
+	if (!jv_is_valid(l)) {
+		w_buf_free(&b);
+		return rc;
+	}
+	g = w_ledger_grade(l, w_ledger_citations(b.p ? b.p : "", b.len));
+	w_buf_free(&b);
+	env = ok_env("verdict", verdict_summary(w_json_str_peek(g,
+	    "verdict")));
+	env = jv_object_set(env, jv_string("verdict"), jv_object_get(
+	    jv_copy(g), jv_string("verdict")));
+	env = jv_object_set(env, jv_string("citations"), jv_object_get(
+	    jv_copy(g), jv_string("citations")));
+	env = jv_object_set(env, jv_string("counts"), jv_object_get(g,
+	    jv_string("counts")));
+	if (strcmp(w_json_str_peek(env, "verdict"), "grounded") != 0)
+		env = w_env_status(env, W_ST_BLOCKED);
+	/* Always the envelope: the verdict is the output. */
+	w_out_emit(jv_copy(env), o->mode, prog);
+	rc = w_env_exit_peek(env);
+	jv_free(env);
+	return rc;
+}
+
 static int
 dispatch(const struct opts *o, int argc, char **argv)
 {
@@ -580,6 +793,10 @@ dispatch(const struct opts *o, int argc, char **argv)
 		return config(o);
 	if (argc == 1 && strcmp(c, "doctor") == 0)
 		return doctor(o);
+	if (argc == 1 && strcmp(c, "sources") == 0)
+		return sources(o);
+	if (argc <= 2 && strcmp(c, "verdict") == 0)
+		return verdict(o, argc == 2 ? argv[1] : NULL);
 	fprintf(stderr, "%s: unknown command: %s%s%s\n", prog, c,
 	    argc > 1 ? " " : "", sub);
 	usage(stderr);
@@ -591,9 +808,13 @@ static const char schema[] =
     "\"title\":\"web-control\",\"type\":\"object\","
     "\"properties\":{\"command\":{\"enum\":[\"run start\","
     "\"run show\",\"run end\",\"status\",\"reset\",\"config\","
-    "\"doctor\"]},\"max_requests\":{\"type\":\"integer\","
+    "\"doctor\",\"sources\",\"verdict\"]},"
+    "\"max_requests\":{\"type\":\"integer\","
     "\"minimum\":1,\"maximum\":20},\"coordination\":{\"enum\":"
-    "[\"process\",\"host\"]}},\"required\":[\"command\"],"
+    "[\"process\",\"host\"]},\"status\":{\"enum\":[\"opened\","
+    "\"found\",\"blocked_policy\",\"blocked_soft\",\"blocked_target\","
+    "\"fetch_failed\"]},\"no_liveness\":{\"type\":\"boolean\"}},"
+    "\"required\":[\"command\"],"
     "\"additionalProperties\":false}";
 
 /* --max-requests and --coordination; -1 (after a message) when bad. */
@@ -621,6 +842,21 @@ run_option(struct opts *o, int ch, const char *arg)
 	return 0;
 }
 
+static int
+status_option(struct opts *o, const char *arg)
+{
+	const char *const *s;
+
+	for (s = source_statuses; *s; s++)
+		if (strcmp(*s, arg) == 0) {
+			o->status = *s;
+			return 0;
+		}
+	fprintf(stderr, "%s: --status must be opened, found, blocked_policy, "
+	    "blocked_soft, blocked_target or fetch_failed\n", prog);
+	return -1;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -630,12 +866,13 @@ main(int argc, char **argv)
 		{ "max-requests", required_argument, NULL, 'm' },
 		{ "coordination", required_argument, NULL, 'C' },
 		{ "export", no_argument, NULL, 'x' },
+		{ "status", required_argument, NULL, 'S' },
 		{ "schema", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 0, W_OUT_AUTO, 0, W_COORD_DEFAULT, 0 };
+	struct opts o = { 0, W_OUT_AUTO, 0, W_COORD_DEFAULT, 0, NULL };
 	int ch, rc;
 
 	while ((ch = getopt_long(argc, argv, "jchV", lo, NULL)) != -1)
@@ -654,6 +891,10 @@ main(int argc, char **argv)
 			break;
 		case 'x':
 			o.export = 1;
+			break;
+		case 'S':
+			if (status_option(&o, optarg) == -1)
+				return W_EXIT_USAGE;
 			break;
 		case 's':
 			fputs(schema, stdout);

@@ -21,6 +21,7 @@
 #include "fetch_parallel.h"
 #include "http.h"
 #include "json.h"
+#include "ledger.h"
 #include "lock.h"
 #include "policy.h"
 #include "sha256.h"
@@ -757,6 +758,7 @@ w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 	free(key);
 	w_url_free(&u);
 	jv_free(req);
+	w_ledger_note_fetch(ctx->run, env);
 	return env;
 }
 

@@ -33,6 +33,7 @@ struct w_run {
 	char			 id[65];
 	enum w_coord		 coord;
 	struct w_doccache	*dc;
+	jv			 ledger; /* the private run's ledger */
 };
 
 static int
@@ -233,6 +234,7 @@ run_new(void)
 
 	r->lockfd = -1;
 	r->mem = jv_null();
+	r->ledger = jv_null();
 	return r;
 }
 
@@ -274,6 +276,7 @@ w_run_close(struct w_run *r)
 	if (r->lockfd != -1)
 		close(r->lockfd);
 	jv_free(r->mem);
+	jv_free(r->ledger);
 	free(r->file);
 	free(r->dir);
 	free(r);
@@ -534,6 +537,12 @@ w_run_dir(struct w_run *r)
 	return r->dir;
 }
 
+jv *
+w_run_ledger_mem(struct w_run *r)
+{
+	return &r->ledger;
+}
+
 struct w_doccache *
 w_run_doccache(struct w_run *r)
 {
@@ -568,7 +577,9 @@ ours(const char *name)
 {
 	size_t i;
 
-	if (strncmp(name, "run.json", 8) == 0 || strcmp(name, "run.lock") == 0)
+	if (strncmp(name, "run.json", 8) == 0 ||
+	    strncmp(name, "run.ledger", 10) == 0 ||
+	    strcmp(name, "run.lock") == 0)
 		return 1;
 	for (i = 0; i < 64; i++)
 		if (name[i] == '\0' ||

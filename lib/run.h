@@ -102,6 +102,10 @@ void	 w_run_unlock(struct w_run *r);
 /* The run's document cache handle (lib/doccache.h), created lazily. */
 struct w_doccache *w_run_doccache(struct w_run *r);
 
+/* The private run's in-memory ledger slot (lib/ledger.c; jv_null when
+ * empty); owned by r. */
+jv	*w_run_ledger_mem(struct w_run *r);
+
 /* The run id's derived session identity: "webtools-" + hex SHA-256 of
  * the run id (a random id for a private run). Into out (>= 74 bytes). */
 void	 w_run_session_id(struct w_run *r, char *out, size_t len);

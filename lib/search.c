@@ -26,6 +26,7 @@
 #include "run.h"
 #include "search.h"
 #include "search_int.h"
+#include "ledger.h"
 #include "searchcache.h"
 #include "url.h"
 
@@ -845,8 +846,11 @@ w_search_run(struct w_search *s, jv req)
 	if (rc != 0) {
 		free(key);
 		w_search_req_free(&r);
-		if (rc == 1)
-			return w_search_from_cache(s, hit);
+		if (rc == 1) {
+			env = w_search_from_cache(s, hit);
+			w_ledger_note_search(s->run, env);
+			return env;
+		}
 		jv_free(hit);
 		env = w_env_error(w_env_new("wsearch"), &e);
 		return jv_object_set(env, jv_string("summary"),
@@ -864,6 +868,7 @@ w_search_run(struct w_search *s, jv req)
 	ps.host = w_run_host(s->run, s->cfg);
 	env = run_pass(&ps);
 	w_search_to_cache(key, env);
+	w_ledger_note_search(s->run, env);
 	free(key);
 	jv_free(ps.backends);
 	jv_free(ps.lists);

@@ -8,7 +8,8 @@ Python stdlib plus the openssl CLI (via tlsutil.py). Binds 127.0.0.1
 only: plain HTTP on one free port, HTTPS on another with a test CA of
 its own. Writes DIR/port, DIR/tlsport (last, via rename), DIR/ca.pem,
 and logs one line per request to DIR/log: "METHOD HOST TARGET
-auth=yes|no body=FIRST-200". Exits after --lifetime seconds (default
+auth=yes|no body=FIRST-200", and to DIR/times: "EPOCH-SECONDS METHOD
+HOST TARGET". Exits after --lifetime seconds (default
 300) or on SIGTERM.
 
 Routes, by Host header (reach the HTTPS names with WEB_CONNECT_TO):
@@ -23,7 +24,8 @@ Routes, by Host header (reach the HTTPS names with WEB_CONNECT_TO):
   ollama.com           POST /api/web_search; needs "Bearer test-key-123".
   anything else        /searxng/search (JSON only with format=json) by
       words in q: json403, ratelimit429, slowpoke, unresponsive, captcha,
-      empty, garbage, many, huge, diverse, dupes; /engine/NAME (an
+      empty, garbage, many, huge, diverse, dupes, lagged (1 s late);
+      DIR/mode_searx_base (a URL prefix) makes results BASE/page/I; /engine/NAME (an
       upstream json_engine for a real searx: allfail, engempty);
       /api/experimental/web_search and /api/web_search (local Ollama;
       DIR/mode_ollama: 404, 405, 401, 403, 302; words ratelimit, empty).
@@ -92,6 +94,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with self.server.lock:
             with open(os.path.join(self.server.dir, "log"), "a") as f:
                 f.write(line)
+            with open(os.path.join(self.server.dir, "times"), "a") as f:
+                f.write("%.3f %s %s %s\n" % (time.time(), self.command,
+                                              host, self.path))
         return host
 
     def do_GET(self):
@@ -182,6 +187,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send(429, "", "text/plain", {"Retry-After": "30"})
         if "slowpoke" in q:
             time.sleep(5)
+        if "lagged" in q:
+            time.sleep(1)
         doc = {"query": q, "number_of_results": 0, "results": [],
                "answers": [], "corrections": [], "infoboxes": [],
                "suggestions": [], "unresponsive_engines": []}
@@ -201,8 +208,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             for i in range(n):
                 host = "site%d.example" % (i % 3) if "diverse" not in q \
                     else "one.example"
+                base = self.server.mode("searx_base", "")
                 doc["results"].append({
-                    "url": "https://%s/page%d?utm_source=searx&id=%d"
+                    "url": "%s/page/%d?utm_source=searx" % (base, i)
+                           if base else
+                           "https://%s/page%d?utm_source=searx&id=%d"
                            "&fbclid=zz#top" % (host, i, i),
                     "title": "Result %d about %s" % (i, q),
                     "content": "Snippet %d about %s %s" % (i, q, big),

@@ -1,0 +1,147 @@
+#!/usr/bin/env bats
+# Grounding (issue 14): the run's source ledger, web-control sources and
+# verdict, shared in-flight searches, keyless pacing across processes,
+# the query guard, doctor's config checks and liveness, cancellation.
+# A fake SearXNG (tests/server/fake_search.py) whose results point at the
+# loopback fixture server (tests/server/server.py).
+
+load helpers/common
+
+setup_file() {
+	server_start
+	FS_DIR="$BATS_FILE_TMPDIR/fs"
+	mkdir -p "$FS_DIR"
+	python3 "$BATS_TEST_DIRNAME/server/fake_search.py" --dir "$FS_DIR" \
+	    --lifetime 600 >"$FS_DIR/out" 2>&1 3>&- &
+	echo $! >"$FS_DIR/pid"
+	for _ in $(seq 200); do
+		[ -s "$FS_DIR/tlsport" ] && break
+		sleep 0.05
+	done
+	[ -s "$FS_DIR/tlsport" ] || { cat "$FS_DIR/out" >&2; return 1; }
+}
+
+teardown_file() {
+	kill "$(cat "$BATS_FILE_TMPDIR/fs/pid")" 2>/dev/null || :
+	server_stop
+}
+
+setup() {
+	common_setup
+	server_env
+	FS_DIR="$BATS_FILE_TMPDIR/fs"
+	FP=$(cat "$FS_DIR/port")
+	FT=$(cat "$FS_DIR/tlsport")
+	SX="http://127.0.0.1:$FP/searxng"
+	: >"$FS_DIR/log"
+	: >"$FS_DIR/times"
+	rm -f "$FS_DIR"/mode_*
+	echo "$BASE" >"$FS_DIR/mode_searx_base"
+	export XDG_RUNTIME_DIR="$BATS_TEST_TMPDIR"
+	write_config "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1\"]},\"search\":{\"backend\":\"searxng\",\"searxng\":{\"endpoint\":\"$SX\"}}}"
+	eval "$(web-control run start --max-requests 8 --export)"
+}
+
+teardown() {
+	[ -n "${WEB_RUN_FILE:-}" ] && web-control run end >/dev/null 2>&1 || :
+}
+
+searx_hits() {
+	grep -c 'GET 127.0.0.1 /searxng/search' "$FS_DIR/log" || true
+}
+
+@test "verdict: search then fetch one cited page is grounded (exit 0)" {
+	run -0 wsearch -c orchard pruning
+	run -0 wfetch -c "$BASE/page/0"
+	printf 'Prune in winter [1].\n\n[1]: %s/page/0?utm_source=mail\n' \
+	    "$BASE" >"$BATS_TEST_TMPDIR/answer.md"
+	run -0 web-control -c verdict "$BATS_TEST_TMPDIR/answer.md"
+	echo "$output" | jq -e '.verdict == "grounded" and .status == "ok"'
+	echo "$output" | jq -e --arg u "$BASE/page/0" '.citations == [{"url":$u,"seen":true,"status":"opened","representation":"page_extract"}]'
+	echo "$output" | jq -e '.counts.opened == 1 and .counts.citations == 1'
+}
+
+@test "verdict: citing search results nobody opened is unopened_sources (exit 3)" {
+	run -0 wsearch -c orchard pruning
+	run -3 web-control -c verdict <<<"See [one]($BASE/page/1) and <$BASE/page/2>."
+	echo "$output" | jq -e '.verdict == "unopened_sources"'
+	echo "$output" | jq -e '[.citations[].representation] == ["search_snippet","search_snippet"]'
+	echo "$output" | jq -e '.counts.found_only == 2 and .counts.opened == 0'
+}
+
+@test "verdict: a URL the run never saw is unsupported_claim (exit 3)" {
+	run -0 wsearch -c orchard pruning
+	run -0 wfetch -c "$BASE/page/0"
+	run -3 web-control -c verdict <<<"Per $BASE/page/0 and https://never.example/claim, yes."
+	echo "$output" | jq -e '.verdict == "unsupported_claim"'
+	echo "$output" | jq -e '.citations[1] == {"url":"https://never.example/claim","seen":false,"status":null,"representation":null}'
+}
+
+@test "verdict: nothing retrieved and nothing cited is ungrounded_no_chunks (exit 3)" {
+	run -3 web-control -c verdict <<<"I think so, from memory."
+	echo "$output" | jq -e '.verdict == "ungrounded_no_chunks" and .counts.ledger_entries == 0'
+	[ "$(searx_hits)" -eq 0 ]
+}
+
+@test "verdict: citations in links, autolinks, references and bare text are normalised" {
+	run -0 wsearch -c orchard pruning
+	printf '%s\n' "[a]($BASE/page/0#top)" "<$BASE/page/1?fbclid=x>" \
+	    "[r]: $BASE/page/2" "bare $BASE/page/3." "(see $BASE/page/4)" \
+	    "again $BASE/page/0" >"$BATS_TEST_TMPDIR/a.md"
+	run -3 web-control -c verdict "$BATS_TEST_TMPDIR/a.md"
+	echo "$output" | jq -e --arg b "$BASE" '[.citations[].url] == [range(5) | "\($b)/page/\(.)"]'
+	echo "$output" | jq -e 'all(.citations[]; .seen)'
+}
+
+@test "verdict and sources without a run are invalid_parameter with a hint" {
+	web-control run end
+	unset WEB_RUN_FILE
+	run -2 --separate-stderr web-control -c verdict <<<"x"
+	echo "$output" | jq -e '.error.code == "invalid_parameter"'
+	echo "$output" | jq -e '.error.message | test("run start --export")'
+	run -2 --separate-stderr web-control -c sources
+	echo "$output" | jq -e '.error.code == "invalid_parameter"'
+	run -2 web-control verdict "$BATS_TEST_TMPDIR/missing.md" extra
+}
+
+@test "sources: NDJSON entries, --status filter, JSON envelope, private file" {
+	run -0 wsearch -c orchard pruning
+	run -0 wfetch -c "$BASE/page/0"
+	run -0 web-control sources
+	[ "${#lines[@]}" -eq 6 ]
+	echo "${lines[0]}" | jq -e --arg u "$BASE/page/0" '.kind == "search" and .url == $u and .provider == "searxng" and .representation == "search_snippet" and .status == ""'
+	echo "${lines[5]}" | jq -e '.kind == "fetch" and .status == "opened" and .chars > 100 and .provider == "local"'
+	run -0 web-control sources --status opened
+	[ "${#lines[@]}" -eq 1 ]
+	run -0 web-control sources --status found
+	[ "${#lines[@]}" -eq 5 ]
+	run -0 web-control -c sources --status opened
+	echo "$output" | jq -e '.ledger.maxEntries == 2000 and .ledger.maxBytes == 1048576 and (.ledger.entries | length) == 1'
+	run -2 web-control sources --status bogus
+	[ "$(stat -c %a "$(dirname "$WEB_RUN_FILE")/run.ledger")" = 600 ]
+	run -0 web-control run end
+	[ ! -e "$(dirname "$WEB_RUN_FILE")" ]
+	unset WEB_RUN_FILE
+}
+
+@test "sources: failed, blocked_target and blocked_soft fetches are recorded" {
+	run wfetch -c "$BASE/status/500" "$BASE/challenge/cloudflare" \
+	    "http://10.255.255.1/x"
+	run -0 web-control sources
+	echo "$output" | jq -se '[.[].status] == ["fetch_failed","blocked_soft","blocked_target"]'
+	echo "$output" | jq -se 'all(.[]; .chars == 0)'
+}
+
+@test "ledger: bounded at 1 MiB, oldest search snippets dropped first and counted" {
+	run -0 wsearch -c orchard pruning
+	pad=$(head -c 7000 /dev/zero | tr '\0' 'p')
+	for i in $(seq 160); do echo "$BASE/hello.txt?n=$i&pad=$pad"; done |
+	    jq -Rc '{url: .}' >"$BATS_TEST_TMPDIR/reqs"
+	run -0 wfetch -c <"$BATS_TEST_TMPDIR/reqs"
+	run -0 web-control -c sources
+	echo "$output" | jq -e '.ledger.bytes <= 1048576 and .ledger.dropped > 5'
+	echo "$output" | jq -e '.ledger.droppedSnippets == 5'
+	echo "$output" | jq -e '[.ledger.entries[].kind] | all(. == "fetch")'
+	echo "$output" | jq -e '.ledger.entries[-1].url | test("n=160&")'
+	[ "$(stat -c %s "$(dirname "$WEB_RUN_FILE")/run.ledger")" -lt 1100000 ]
+}
