@@ -19,6 +19,16 @@
 
 struct w_search;
 
+/*
+ * The query guard: why q looks like assembled-prompt text rather than a
+ * search query (a static string: several lines, far too long, role or
+ * system markers, a response-language directive, instructions to the
+ * model such as "cite sources" or "never reveal", or two or more
+ * formatting-rule signals in one line), or NULL for an ordinary query.
+ * Pure.
+ */
+const char	*w_search_prompt_reason(const char *q);
+
 /* The request table of wsearch (NULL-name terminated). */
 const struct w_field	*w_search_fields(void);
 
