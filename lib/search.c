@@ -26,6 +26,7 @@
 #include "run.h"
 #include "search.h"
 #include "search_int.h"
+#include "doccache.h"
 #include "ledger.h"
 #include "searchcache.h"
 #include "url.h"
@@ -809,14 +810,86 @@ usage_envelope(struct w_err *e)
 	    jv_string("Invalid request: nothing was sent."));
 }
 
+/*
+ * Identical searches in flight in one run share one provider request
+ * through the run's in-flight markers (lib/doccache.h): the first owns
+ * the marker, the others wait (bounded by the search deadline) for its
+ * envelope. 0: we own the marker (*skey set, end it with share_end);
+ * 1: *env is the owner's answer; 2: go on alone.
+ */
+static int
+share_wait(struct w_search *s, const char *key, long long deadline,
+    char **skey, jv *env)
+{
+	struct w_buf b;
+	struct w_err e;
+	char *text = NULL;
+	size_t len;
+	jv meta = jv_null();
+	long wait = (long)(deadline - w_lock_mono_ms());
+	int rc;
+
+	*skey = NULL;
+	if (w_run_private(s->run) || wait <= 0)
+		return 2;
+	w_buf_init(&b, 16384 + strlen(key));
+	w_buf_printf(&b, "wsearch in flight\n%s", key);
+	w_err_clear(&e);
+	rc = w_doccache_get(s->run, b.p, wait, &text, &len, &meta, &e);
+	free(text);
+	if (rc == W_DC_MISS) {
+		*skey = w_buf_take(&b);
+		jv_free(meta);
+		return 0;
+	}
+	w_buf_free(&b);
+	if (rc == W_DC_SHARED_ERROR && w_json_str_peek(meta, "tool") != NULL &&
+	    strcmp(w_json_str_peek(meta, "tool"), "wsearch") == 0) {
+		*env = meta;
+		return 1;
+	}
+	jv_free(meta);
+	return 2;
+}
+
+/* End our marker with env (borrowed) for the callers waiting on it. */
+static void
+share_end(struct w_search *s, char *skey, jv env)
+{
+	if (skey == NULL)
+		return;
+	w_doccache_fail(s->run, skey, jv_copy(env));
+	free(skey);
+}
+
+/* The envelope a waiting caller prints: an answer as from the cache
+ * (fresh budget and actions), a failure as the owner saw it. */
+static jv
+shared_env(struct w_search *s, jv env)
+{
+	jv d;
+
+	if (w_env_status_peek(env) == W_ST_OK ||
+	    w_env_status_peek(env) == W_ST_PARTIAL)
+		env = w_search_from_cache(s, env);
+	d = jv_object_get(jv_copy(env), jv_string("details"));
+	if (jv_get_kind(d) != JV_KIND_OBJECT) {
+		jv_free(d);
+		d = jv_object();
+	}
+	d = jv_object_set(d, jv_string("shared_in_flight"), jv_true());
+	return jv_object_set(env, jv_string("details"), d);
+}
+
 jv
 w_search_run(struct w_search *s, jv req)
 {
 	struct pass ps;
 	struct req r;
 	struct w_err e;
+	long long deadline = w_lock_mono_ms() + W_SEARCH_DEADLINE_MS;
 	jv env, hit;
-	char *key;
+	char *key, *skey = NULL;
 	int rc;
 
 	w_err_clear(&e);
@@ -858,16 +931,32 @@ w_search_run(struct w_search *s, jv req)
 		    "sent."));
 	}
 	jv_free(hit);
+	if ((rc = share_wait(s, key, deadline, &skey, &env)) == 1) {
+		free(key);
+		w_search_req_free(&r);
+		return shared_env(s, env);
+	}
+	/* The owner's answer went to the cache after our look. */
+	if (rc == 2 && w_searchcache_get(key, &hit, &e) == 1) {
+		free(key);
+		w_search_req_free(&r);
+		env = w_search_from_cache(s, hit);
+		w_ledger_note_search(s->run, env);
+		return env;
+	}
+	if (rc == 2)
+		jv_free(hit);
 	memset(&ps, 0, sizeof(ps));
 	ps.s = s;
 	ps.r = &r;
 	ps.backends = jv_array();
 	ps.lists = jv_array();
 	ps.cooldown = jv_array();
-	ps.deadline = w_lock_mono_ms() + W_SEARCH_DEADLINE_MS;
+	ps.deadline = deadline;
 	ps.host = w_run_host(s->run, s->cfg);
 	env = run_pass(&ps);
 	w_search_to_cache(key, env);
+	share_end(s, skey, env);
 	w_ledger_note_search(s->run, env);
 	free(key);
 	jv_free(ps.backends);

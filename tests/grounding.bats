@@ -156,3 +156,34 @@ searx_hits() {
 	run -0 wsearch -c "how to cite sources in APA"
 	[ "$(searx_hits)" -eq 2 ]
 }
+
+@test "shared search: four concurrent identical searches send one request and spend one budget unit" {
+	pids=
+	for i in 1 2 3 4; do
+		wsearch -c lagged orchard >"$BATS_TEST_TMPDIR/out$i" 2>&1 &
+		pids="$pids $!"
+	done
+	wait $pids || :
+	[ "$(searx_hits)" -eq 1 ]
+	for i in 1 2 3 4; do
+		jq -e '.status == "ok" and (.results | length) == 5' "$BATS_TEST_TMPDIR/out$i"
+	done
+	[ "$(cat "$BATS_TEST_TMPDIR"/out* | jq -s '[.[] | select(.details.shared_in_flight)] | length')" -eq 3 ]
+	run -0 web-control -c run show
+	echo "$output" | jq -e '.run.requestsUsed == 1 and .run.dispatchesUsed == 1 and .run.pending == 0'
+}
+
+@test "shared search: a failure is shared too, and refunded once" {
+	pids=
+	for i in 1 2 3; do
+		wsearch -c lagged json403 >"$BATS_TEST_TMPDIR/out$i" 2>&1 &
+		pids="$pids $!"
+	done
+	wait $pids || :
+	[ "$(searx_hits)" -eq 1 ]
+	for i in 1 2 3; do
+		jq -e '.status == "error"' "$BATS_TEST_TMPDIR/out$i"
+	done
+	run -0 web-control -c run show
+	echo "$output" | jq -e '.run.requestsUsed == 0 and .run.dispatchesUsed == 1 and .run.refunds == 1'
+}

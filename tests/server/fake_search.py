@@ -181,14 +181,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
     # SearXNG JSON API
     def searxng(self, path, p):
         q = p.get("q", "")
+        if "lagged" in q:
+            time.sleep(1)
         if p.get("format") != "json" or "json403" in q:
             return self.send(403, "Forbidden\n", "text/plain")
         if "ratelimit429" in q:
             return self.send(429, "", "text/plain", {"Retry-After": "30"})
         if "slowpoke" in q:
             time.sleep(5)
-        if "lagged" in q:
-            time.sleep(1)
         doc = {"query": q, "number_of_results": 0, "results": [],
                "answers": [], "corrections": [], "infoboxes": [],
                "suggestions": [], "unresponsive_engines": []}
