@@ -12,8 +12,8 @@
 
 #include "buf.h"
 #include "config.h"
+#include "doctor.h"
 #include "hoststate.h"
-#include "fetch_parallel.h"
 #include "json.h"
 #include "ledger.h"
 #include "run.h"
@@ -28,6 +28,7 @@ struct opts {
 	enum w_coord	 coord;
 	int		 export;
 	const char	*status;	/* sources --status */
+	int		 no_liveness;	/* doctor --no-liveness */
 };
 
 static void
@@ -37,7 +38,8 @@ usage(FILE *fp)
 	    "usage: web-control [options] run start [--max-requests N]\n"
 	    "                   [--coordination process|host] [--export]\n"
 	    "       web-control [options] run show | run end [--export]\n"
-	    "       web-control [options] status | reset | config | doctor\n"
+	    "       web-control [options] status | reset | config\n"
+	    "       web-control [options] doctor [--no-liveness]\n"
 	    "       web-control [options] sources [--status S]\n"
 	    "       web-control [options] verdict [FILE] < answer.md\n"
 	    "  -j, --json              JSON output (an envelope)\n"
@@ -48,6 +50,7 @@ usage(FILE *fp)
 	    "                          WEB_RUN_FILE\n"
 	    "      --status S          sources: only opened, found, blocked_policy,\n"
 	    "                          blocked_soft, blocked_target or fetch_failed\n"
+	    "      --no-liveness       doctor: send no probe to any provider\n"
 	    "      --schema            print the JSON Schema of the commands\n"
 	    "  -h, --help, -V, --version\n");
 }
@@ -428,70 +431,8 @@ doctor_text(jv env)
 	jv_free(ch);
 }
 
-static jv
-check(jv list, const char *name, const char *st, const char *detail)
-{
-	jv o = jv_object();
-
-	o = jv_object_set(o, jv_string("check"), jv_string(name));
-	o = jv_object_set(o, jv_string("status"), jv_string(st));
-	o = jv_object_set(o, jv_string("detail"), jv_string(detail));
-	return jv_array_append(list, o);
-}
-
-/* Whether the provider list at path names name (dflt when unset). */
-static int
-selects(const struct w_config *c, const char *path, const char *name,
-    int dflt)
-{
-	jv v = w_config_get(c, path);
-	int yes = dflt;
-
-	if (jv_get_kind(v) == JV_KIND_STRING)
-		yes = strcmp(jv_string_value(v), name) == 0;
-	else if (jv_get_kind(v) == JV_KIND_ARRAY) {
-		yes = 0;
-		jv_array_foreach(v, i, x) {
-			(void)i;
-			if (jv_get_kind(x) == JV_KIND_STRING &&
-			    strcmp(jv_string_value(x), name) == 0)
-				yes = 1;
-			jv_free(x);
-		}
-	}
-	jv_free(v);
-	return yes;
-}
-
-/* Parallel liveness (tools/list only, no query) where it is selected. */
-static jv
-parallel_checks(jv list, const struct w_config *c, int *bad)
-{
-	static const char *const which[] = { "search", "fetch" };
-	struct w_err e;
-	char name[32];
-	jv info;
-	int i;
-
-	for (i = 0; i < 2; i++) {
-		if (!selects(c, i == 0 ? "search.backend" : "fetch.provider",
-		    "parallel", i == 0))
-			continue;
-		snprintf(name, sizeof(name), "parallel %s", which[i]);
-		w_err_clear(&e);
-		if (w_parallel_live(c, which[i], 10000, &info, &e) == -1) {
-			list = check(list, name, "FAIL", e.msg);
-			*bad = 1;
-		} else {
-			list = check(list, name, "ok", "tools/list answered");
-			jv_free(info);
-		}
-	}
-	return list;
-}
-
-/* Config, host state, run file, and liveness of the providers whose
- * probe sends no query (Parallel: tools/list). */
+/* Config (the programs' own checks), host state, run file, and the
+ * liveness of what the config selects unless switched off. */
 static int
 doctor(const struct opts *o)
 {
@@ -499,38 +440,47 @@ doctor(const struct opts *o)
 	struct w_err e;
 	struct w_run *r;
 	jv list = jv_array(), h, env;
-	int bad = 0, rc;
+	int bad = 0, rc, loaded;
 
 	w_err_clear(&e);
-	if (load_config(&c, &e) == -1) {
-		list = check(list, "config", "FAIL", e.msg);
+	if (!(loaded = load_config(&c, &e) == 0)) {
+		list = w_doctor_check(list, "config", "FAIL", e.msg);
 		bad = 1;
 	} else {
-		list = check(list, "config", "ok", "loaded and valid");
-		list = parallel_checks(list, &c, &bad);
-		w_config_free(&c);
+		list = w_doctor_check(list, "config", "ok", "loaded and valid");
+		list = w_doctor_config(list, &c, &bad);
 	}
 	w_err_clear(&e);
 	if (w_host_status(&h, &e) == -1) {
-		list = check(list, "host state", "FAIL", e.msg);
+		list = w_doctor_check(list, "host state", "FAIL", e.msg);
 		bad = 1;
 	} else {
-		list = check(list, "host state", "ok", "private and valid");
+		list = w_doctor_check(list, "host state", "ok",
+		    "private and valid");
 		jv_free(h);
 	}
 	w_err_clear(&e);
 	if (getenv("WEB_RUN_FILE") == NULL)
-		list = check(list, "run", "ok", "no WEB_RUN_FILE: each "
-		    "process is its own run");
+		list = w_doctor_check(list, "run", "ok", "no WEB_RUN_FILE: "
+		    "each process is its own run");
 	else if (w_run_open(&r, 0, &e) == -1) {
-		list = check(list, "run", "FAIL", e.msg);
+		list = w_doctor_check(list, "run", "FAIL", e.msg);
 		bad = 1;
 	} else {
-		list = check(list, "run", "ok", "run file readable");
+		list = w_doctor_check(list, "run", "ok", "run file readable");
 		w_run_close(r);
 	}
-	list = check(list, "other liveness", "skip", "probes that would send "
-	    "a query (SearXNG, Ollama, keyless engines) are not run");
+	if (loaded && (o->no_liveness || !w_doctor_liveness_enabled(&c)))
+		list = w_doctor_check(list, "liveness", "skip", o->no_liveness ?
+		    "--no-liveness: no probe sent" :
+		    "doctor.liveness is false: no probe sent");
+	else if (loaded) {
+		list = w_doctor_liveness(list, &c, &bad);
+		list = w_doctor_check(list, "keyless liveness", "skip",
+		    "public keyless engines are never probed");
+	}
+	if (loaded)
+		w_config_free(&c);
 	env = ok_env("doctor", bad ? "problems found" : "no problems found");
 	env = jv_object_set(env, jv_string("checks"), list);
 	if (bad)
@@ -539,12 +489,29 @@ doctor(const struct opts *o)
 	return bad ? W_EXIT_ERROR : rc;
 }
 
+/* The hints of failed checks (borrowed list) appended to hints. */
+static jv
+failed_hints(jv hints, jv checks)
+{
+	jv_array_foreach(checks, i, x) {
+		(void)i;
+		if (strcmp(w_json_str_peek(x, "status"), "FAIL") == 0 &&
+		    strcmp(w_json_str_peek(x, "detail"), "as above") != 0)
+			hints = jv_array_append(hints, jv_string(
+			    w_json_str_peek(x, "detail")));
+		jv_free(x);
+	}
+	return hints;
+}
+
+/* The effective config, the programs' own checks and their hints. */
 static int
 config(const struct opts *o)
 {
 	struct w_config c;
 	struct w_err e;
-	jv env, eff, hints = jv_array(), v;
+	jv env, eff, hints = jv_array(), v, checks;
+	int bad = 0;
 
 	w_err_clear(&e);
 	if (load_config(&c, &e) == -1) {
@@ -557,12 +524,24 @@ config(const struct opts *o)
 		hints = jv_array_append(hints, jv_string("search.endpoint is "
 		    "the legacy spelling of search.searxng.endpoint"));
 	jv_free(v);
+	checks = w_doctor_config(jv_array(), &c, &bad);
 	w_config_free(&c);
-	env = ok_env("config", "effective configuration");
+	hints = failed_hints(hints, jv_copy(checks));
+	env = ok_env("config", bad ? "the configuration fails the "
+	    "programs' checks" : "effective configuration");
 	env = jv_object_set(env, jv_string("source"), jv_string(
 	    getenv("WEB_CONFIG") ? "WEB_CONFIG" : "XDG_CONFIG_HOME"));
 	env = jv_object_set(env, jv_string("config"), redact(eff));
+	env = jv_object_set(env, jv_string("checks"), checks);
 	env = jv_object_set(env, jv_string("hints"), hints);
+	if (bad) {
+		w_err_set(&e, "invalid_parameter", "the configuration fails "
+		    "the programs' checks (see hints)");
+		e.usage = 1;
+		env = w_env_error(env, &e);
+		if (!o->json)
+			fprintf(stderr, "%s: config: %s\n", prog, e.msg);
+	}
 	return emit(o, env, config_text);
 }
 
@@ -867,12 +846,13 @@ main(int argc, char **argv)
 		{ "coordination", required_argument, NULL, 'C' },
 		{ "export", no_argument, NULL, 'x' },
 		{ "status", required_argument, NULL, 'S' },
+		{ "no-liveness", no_argument, NULL, 'N' },
 		{ "schema", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 0, W_OUT_AUTO, 0, W_COORD_DEFAULT, 0, NULL };
+	struct opts o = { 0, W_OUT_AUTO, 0, W_COORD_DEFAULT, 0, NULL, 0 };
 	int ch, rc;
 
 	while ((ch = getopt_long(argc, argv, "jchV", lo, NULL)) != -1)
@@ -891,6 +871,9 @@ main(int argc, char **argv)
 			break;
 		case 'x':
 			o.export = 1;
+			break;
+		case 'N':
+			o.no_liveness = 1;
 			break;
 		case 'S':
 			if (status_option(&o, optarg) == -1)

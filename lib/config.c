@@ -68,6 +68,8 @@ static const struct key keys[] = {
 	{ "fetch.hound", K_OBJ, 0, 0, NULL, NULL },
 	{ "fetch.hound.endpoint", K_RETIRED, 0, 0, NULL,
 	    "is retired: fetch.provider \"local\" needs no endpoint" },
+	{ "doctor", K_OBJ, 0, 0, NULL, NULL },
+	{ "doctor.liveness", K_BOOL, 0, 0, NULL, NULL },
 	{ NULL, K_OBJ, 0, 0, NULL, NULL }
 };
 

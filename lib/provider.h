@@ -53,6 +53,9 @@ struct w_search_call;
  */
 int	 w_search_dispatch(struct w_search_call *c, struct w_err *e);
 
+/* Whether c is doctor's liveness probe (no run, nothing counted). */
+int	 w_search_probing(const struct w_search_call *c);
+
 /*
  * Deadline left for this call in ms (at least 1), and the HTTP request
  * defaults every provider starts from: policy, timeout bounded by both
@@ -109,6 +112,12 @@ struct w_provider {
 	int		 available;	/* 0: a reserved slot */
 	/* provider_excerpt instead of search_snippet for its snippets */
 	int		 excerpts;
+	/*
+	 * web-control doctor may probe it: one search of W_SEARCH_PROBE
+	 * with the call in probe mode (w_search_probing: no run, no budget;
+	 * a provider with a readiness step may stop after it).
+	 */
+	int		 live;
 	/*
 	 * Run one query (or, with batches, the primary and alternates in
 	 * q). On success 0 and *out an array of raw results {title, url,

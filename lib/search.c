@@ -127,6 +127,17 @@ w_search_result(const char *title, const char *url, const char *snippet,
 
 /* Call-side helpers for providers. */
 
+static int
+keyless(const struct w_provider *p)
+{
+	const char *const *m;
+
+	for (m = keyless_members; *m; m++)
+		if (strcmp(*m, p->name) == 0)
+			return 1;
+	return 0;
+}
+
 int
 w_search_dispatch(struct w_search_call *c, struct w_err *e)
 {
@@ -134,7 +145,17 @@ w_search_dispatch(struct w_search_call *c, struct w_err *e)
 	long long now, wait;
 	int i;
 
+	if (c->probe) {
+		c->dispatches++;
+		return 0;
+	}
 	if (!c->reserved) {
+		/* Keyless engines: paced across every process of the run. */
+		if (keyless(c->p) && w_run_pace(s->run, c->p->scope,
+		    KEYLESS_SPACING_MS, KEYLESS_IN_FLIGHT, c->deadline,
+		    e) == -1)
+			return -1;
+		c->paced = keyless(c->p);
 		for (i = 0; c->p->spacing_ms > 0 && i < s->npace; i++) {
 			if (strcmp(s->pace[i].scope, c->p->scope) != 0)
 				continue;
@@ -157,6 +178,12 @@ w_search_dispatch(struct w_search_call *c, struct w_err *e)
 		return -1;
 	c->dispatches++;
 	return 0;
+}
+
+int
+w_search_probing(const struct w_search_call *c)
+{
+	return c->probe;
 }
 
 long
@@ -448,6 +475,8 @@ note_failure(struct w_search *s, const char *backend, const char *code)
 	}
 	if (!dup && n < FAILURES_MAX)
 		s->failures = jv_array_append(s->failures, jv_string(one));
+	if (s->run != NULL)
+		w_run_note_failure(s->run, one);
 }
 
 static void
@@ -647,6 +676,8 @@ stage(struct pass *ps, struct slot *sl)
 			w_err_set(&e, "backend_unavailable", "%s failed",
 			    p->name);
 		host_release(&lease, rc, &e);
+		if (c.paced)
+			w_run_pace_done(s->run, p->scope);
 		sent++;
 		if (c.reserved)
 			w_run_settle(s->run, rc == 0);
@@ -964,4 +995,70 @@ w_search_run(struct w_search *s, jv req)
 	jv_free(ps.cooldown);
 	w_search_req_free(&r);
 	return env;
+}
+
+/* One provider's probe as a doctor check {check, status, detail}. */
+static jv
+probe_one(struct w_search *s, struct slot *sl, long timeout_ms)
+{
+	struct w_search_call c;
+	struct w_search_req q;
+	struct w_err e;
+	char detail[640];
+	jv raw = jv_null(), o = jv_object();
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	memset(&q, 0, sizeof(q));
+	c.s = s;
+	c.p = sl->p;
+	c.alone = 1;
+	c.probe = 1;
+	c.deadline = w_lock_mono_ms() + timeout_ms;
+	c.notes = jv_object();
+	q.query = W_SEARCH_PROBE;
+	q.limit = 1;
+	w_err_clear(&e);
+	rc = sl->p->search(sl->state, &c, &q, q.query, &raw, &e);
+	if (rc == 0)
+		snprintf(detail, sizeof(detail), "%s (%d result%s, %ld ms)",
+		    strcmp(sl->p->name, "codex") == 0 ? "ready" : "answered",
+		    jv_get_kind(raw) == JV_KIND_ARRAY ?
+		    jv_array_length(jv_copy(raw)) : 0,
+		    jv_get_kind(raw) == JV_KIND_ARRAY &&
+		    jv_array_length(jv_copy(raw)) == 1 ? "" : "s",
+		    (long)(timeout_ms - (c.deadline - w_lock_mono_ms())));
+	else
+		snprintf(detail, sizeof(detail), "%s: %s", e.code ? e.code :
+		    "backend_unavailable", e.msg);
+	jv_free(raw);
+	jv_free(c.notes);
+	o = jv_object_set(o, jv_string("check"), jv_string_fmt("%s liveness",
+	    sl->p->name));
+	o = jv_object_set(o, jv_string("status"), jv_string(rc == 0 ? "ok" :
+	    "FAIL"));
+	return jv_object_set(o, jv_string("detail"), jv_string(detail));
+}
+
+jv
+w_search_liveness(const struct w_config *cfg, long timeout_ms, int *failed)
+{
+	struct w_search *s;
+	struct w_err e;
+	jv list = jv_array(), one;
+	int i;
+
+	w_err_clear(&e);
+	if (w_search_new(cfg, &s, &e) == -1)
+		return list;
+	for (i = 0; i < s->n; i++) {
+		if (!s->chain[i].p->live || !s->chain[i].p->available)
+			continue;
+		one = probe_one(s, &s->chain[i], timeout_ms);
+		if (strcmp(w_json_str_peek(one, "status"), "ok") != 0)
+			*failed = 1;
+		list = jv_array_append(list, one);
+	}
+	w_search_free(s);
+	return list;
 }

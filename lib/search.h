@@ -56,4 +56,17 @@ jv	 w_search_run(struct w_search *s, jv req);
 /* The default chain used when search.backend is unset. */
 const char *const	*w_search_default_chain(void);
 
+/* The query doctor's liveness probes send. */
+#define W_SEARCH_PROBE	"webtools liveness probe"
+
+/*
+ * Liveness of the selected providers that allow a probe (SearXNG and
+ * Ollama: one bounded JSON query each; Codex: its readiness steps, no
+ * turn), outside any run and budget: an array of {check, status "ok" or
+ * "FAIL", detail}; *failed set when one failed. An invalid search
+ * config yields an empty array (the config check reports it).
+ */
+jv	 w_search_liveness(const struct w_config *cfg, long timeout_ms,
+	    int *failed);
+
 #endif

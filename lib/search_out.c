@@ -342,8 +342,16 @@ w_search_budget_env(struct pass *ps, jv env)
 {
 	struct w_err e = ps->stop_err;
 	jv b = w_run_budget(ps->s->run), err;
+	jv fails = w_run_failures(ps->s->run);
 	struct w_buf m;
-	int n = jv_array_length(jv_copy(ps->s->failures)), i;
+	int n, i;
+
+	/* Every process of the run, ours included (also kept in memory). */
+	if (jv_array_length(jv_copy(fails)) == 0) {
+		jv_free(fails);
+		fails = jv_copy(ps->s->failures);
+	}
+	n = jv_array_length(jv_copy(fails));
 
 	if (strcmp(e.code, "search_budget_exhausted") == 0) {
 		w_buf_init(&m, sizeof(e.msg));
@@ -355,7 +363,7 @@ w_search_budget_env(struct pass *ps, jv env)
 		if (n > 0)
 			w_buf_adds(&m, "; failures this run: ");
 		for (i = 0; i < n; i++) {
-			jv f = jv_array_get(jv_copy(ps->s->failures), i);
+			jv f = jv_array_get(jv_copy(fails), i);
 
 			w_buf_printf(&m, "%s%s", i ? ", " : "",
 			    jv_string_value(f));
@@ -368,6 +376,7 @@ w_search_budget_env(struct pass *ps, jv env)
 		snprintf(e.msg, sizeof(e.msg), "%s", m.p);
 		w_buf_free(&m);
 	}
+	jv_free(fails);
 	env = w_env_error(env, &e);
 	err = jv_object_get(jv_copy(env), jv_string("error"));
 	if (jv_is_valid(b) && jv_get_kind(b) == JV_KIND_OBJECT)

@@ -187,3 +187,107 @@ searx_hits() {
 	run -0 web-control -c run show
 	echo "$output" | jq -e '.run.requestsUsed == 0 and .run.dispatchesUsed == 1 and .run.refunds == 1'
 }
+
+# ddg: the keyless DuckDuckGo engine at the fake, over real TLS.
+ddg() {
+	export WEB_CA_BUNDLE="$FS_DIR/ca.pem"
+	export WEB_CONNECT_TO="html.duckduckgo.com:443:127.0.0.1:$FT"
+	write_config "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1\"]},\"search\":{\"backend\":\"duckduckgo\"}}"
+}
+
+@test "keyless pacing: starts 1.5 s apart across the processes of a run" {
+	ddg
+	pids=
+	for q in alpha beta gamma; do
+		wsearch -c "eino $q" >"$BATS_TEST_TMPDIR/out.$q" 2>&1 &
+		pids="$pids $!"
+	done
+	wait $pids || :
+	for q in alpha beta gamma; do
+		jq -e '.status == "ok"' "$BATS_TEST_TMPDIR/out.$q"
+	done
+	grep 'POST html.duckduckgo.com /html' "$FS_DIR/times" | cut -d' ' -f1 |
+	    sort -n >"$BATS_TEST_TMPDIR/starts"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/starts")" -eq 3 ]
+	awk 'NR > 1 && $1 - prev < 1.45 { bad = 1 } { prev = $1 }
+	    END { exit bad }' "$BATS_TEST_TMPDIR/starts"
+	run -0 web-control -c run show
+	echo "$output" | jq -e '.run.pacing.duckduckgo.active == []'
+}
+
+@test "budget exhausted: failures this run come from every process of the run" {
+	web-control run end
+	eval "$(web-control run start --max-requests 1 --export)"
+	ddg
+	run -1 wsearch -c "eino servererror"
+	run -0 wsearch -c "eino fine"
+	run -3 wsearch -c "eino more"
+	echo "$output" | jq -e '.error.code == "search_budget_exhausted"'
+	echo "$output" | jq -e '.error.message | test("failures this run: duckduckgo: backend_unavailable")'
+}
+
+# doctor_vs CONFIG PROGRAM ARGS...: doctor fails on CONFIG with exactly
+# the message PROGRAM gives, and config lists it as a hint (exit 2).
+doctor_vs() {
+	write_config "$1"
+	shift
+	run -2 --separate-stderr "$@"
+	msg=$(echo "$output" | jq -r .error.message)
+	[ -n "$msg" ] && [ "$msg" != null ]
+	run -1 web-control -c doctor --no-liveness
+	echo "$output" | jq -e --arg m "$msg" '[.checks[] | select(.status == "FAIL") | .detail] - ["as above"] == [$m]'
+	run -2 --separate-stderr web-control -c config
+	echo "$output" | jq -e --arg m "$msg" '.error.code == "invalid_parameter" and (.hints | index($m))'
+}
+
+@test "doctor and config: the programs' own config checks, with the same hints" {
+	doctor_vs '{"search":{"backend":"auto","searxng":{"endpoint":"http://127.0.0.1:9"}}}' wsearch -c orchard
+	[[ "$msg" == *'["searxng","codex","keyless"]'* ]]
+	doctor_vs '{"search":{"backend":["keyless","duckduckgo"]}}' wsearch -c orchard
+	[[ "$msg" == *twice* ]]
+	doctor_vs '{"search":{"backend":"searxng"}}' wsearch -c orchard
+	[[ "$msg" == *search.searxng.endpoint* ]]
+	doctor_vs '{"fetch":{"provider":"hound"}}' wsearch -c orchard
+	[[ "$msg" == *'"local" is not equivalent'* ]]
+	doctor_vs '{"fetch":{"provider":[]}}' wfetch -c "$BASE/hello.txt"
+	[[ "$msg" == *"empty list"* ]]
+	[ "$(hits /hello.txt)" -eq 0 ]
+	[ "$(searx_hits)" -eq 0 ]
+}
+
+@test "doctor: liveness probes SearXNG and Ollama once each; --no-liveness and doctor.liveness false send nothing" {
+	write_config "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1\"]},\"search\":{\"backend\":[\"searxng\",\"ollama\"],\"searxng\":{\"endpoint\":\"$SX\"},\"ollama\":{\"baseUrl\":\"http://127.0.0.1:$FP\"}}}"
+	run -0 web-control -c doctor --no-liveness
+	echo "$output" | jq -e '.checks[] | select(.check == "liveness") | .status == "skip"'
+	[ ! -s "$FS_DIR/log" ]
+	write_config "{\"doctor\":{\"liveness\":false},\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1\"]},\"search\":{\"backend\":[\"searxng\",\"ollama\"],\"searxng\":{\"endpoint\":\"$SX\"},\"ollama\":{\"baseUrl\":\"http://127.0.0.1:$FP\"}}}"
+	run -0 web-control -c doctor
+	[ ! -s "$FS_DIR/log" ]
+	write_config "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1\"]},\"search\":{\"backend\":[\"searxng\",\"ollama\"],\"searxng\":{\"endpoint\":\"$SX\"},\"ollama\":{\"baseUrl\":\"http://127.0.0.1:$FP\"}}}"
+	run -0 web-control -c doctor
+	echo "$output" | jq -e '[.checks[] | select(.check | endswith("liveness")) | .status] == ["ok","ok","skip"]'
+	[ "$(grep -c 'GET 127.0.0.1 /searxng/search?q=webtools+liveness+probe&format=json' "$FS_DIR/log")" -eq 1 ]
+	[ "$(grep -c 'POST 127.0.0.1 /api/' "$FS_DIR/log")" -eq 1 ]
+	[ "$(wc -l <"$FS_DIR/log")" -eq 2 ]
+	# Probes spend nothing of the run.
+	run -0 web-control -c run show
+	echo "$output" | jq -e '.run.requestsUsed == 0 and .run.dispatchesUsed == 0'
+	echo 403 >"$FS_DIR/mode_ollama"
+	run -1 web-control -c doctor
+	echo "$output" | jq -e '.checks[] | select(.check == "ollama liveness") | .status == "FAIL"'
+	run -1 web-control doctor
+	assert_output --partial "FAIL ollama liveness"
+}
+
+@test "doctor: the browser's version when rendering is enabled" {
+	write_config '{"fetch":{"render":"auto","browserCommand":"/nonexistent/browser"},"search":{"backend":"duckduckgo"}}'
+	run -1 web-control -c doctor
+	echo "$output" | jq -e '.checks[] | select(.check == "browser") | .status == "FAIL" and (.detail | test("cannot be run"))'
+	printf '#!/bin/sh\necho "fakebrowser 1.2.3"\n' >"$BATS_TEST_TMPDIR/fb"
+	chmod +x "$BATS_TEST_TMPDIR/fb"
+	write_config "{\"fetch\":{\"render\":\"always\",\"browserCommand\":\"$BATS_TEST_TMPDIR/fb\"},\"search\":{\"backend\":\"duckduckgo\"}}"
+	run -0 web-control -c doctor
+	echo "$output" | jq -e '.checks[] | select(.check == "browser") | .status == "ok" and .detail == "fakebrowser 1.2.3"'
+	run -0 web-control -c doctor --no-liveness
+	echo "$output" | jq -e '[.checks[] | select(.check == "browser")] == []'
+}

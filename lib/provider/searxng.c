@@ -334,6 +334,7 @@ search(void *state, struct w_search_call *c, const struct w_search_req *q,
 }
 
 const struct w_provider w_provider_searxng = {
+	.live = 1,
 	.name = "searxng",
 	.configure = configure,
 	.release = release,
