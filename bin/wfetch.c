@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cancel.h"
 #include "config.h"
 #include "fetch.h"
 #include "json.h"
@@ -78,6 +79,10 @@ on_request(jv input, void *arg)
 
 	jv_array_foreach(reqs, i, r) {
 		(void)i;
+		if (w_cancel_signal()) {	/* nothing more starts */
+			jv_free(r);
+			continue;
+		}
 		rc = w_exit_worst(rc, w_out_emit_rc(w_fetch_run(&st->ctx, r),
 		    st->mode, prog));
 	}
@@ -221,6 +226,7 @@ main(int argc, char **argv)
 		return W_EXIT_USAGE;
 	}
 	w_err_clear(&e);
+	w_cancel_install();
 	if (w_config_load(&cfg, &e) == -1) {
 		jv_free(st.base);
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
@@ -251,5 +257,5 @@ main(int argc, char **argv)
 	w_config_free(&cfg);
 	if (w_out_finish(prog) != 0)
 		rc = w_exit_worst(rc, W_EXIT_ERROR);
-	return rc;
+	return w_cancel_exit(rc);
 }

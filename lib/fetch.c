@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "cancel.h"
 #include "challenge.h"
 #include "charset.h"
 #include "doc.h"
@@ -24,6 +25,8 @@
 #include "ledger.h"
 #include "lock.h"
 #include "policy.h"
+#include "robots.h"
+#include "robots_fetch.h"
 #include "sha256.h"
 #include "slice.h"
 #include "url.h"
@@ -623,6 +626,49 @@ initial_source(jv req)
 }
 
 /*
+ * fetch.robots true: the origin's robots.txt is asked first (the robots
+ * cache, fail closed as wrobots is) for the userAgent's product token
+ * (else "webtools"); a refusal is robots_denied, source.status
+ * blocked_policy: a lawful refusal, nothing fetched.
+ */
+static int
+robots_gate(const struct w_fetch_ctx *ctx, const struct w_url *u,
+    const char *url, struct w_err *e)
+{
+	struct w_robots_opts o;
+	struct w_robots_fetch f;
+	struct w_robots_verdict v;
+	char agent[W_ROBOTS_TOKEN_MAX] = "webtools", *origin;
+	jv on = w_config_get(ctx->config, "fetch.robots");
+	jv ua = w_config_get(ctx->config, "userAgent");
+	int rc = 0;
+
+	if (jv_get_kind(on) != JV_KIND_TRUE) {
+		jv_free(on);
+		jv_free(ua);
+		return 0;
+	}
+	memset(&o, 0, sizeof(o));
+	o.policy = &ctx->config->policy;
+	if (jv_get_kind(ua) == JV_KIND_STRING) {
+		o.user_agent = jv_string_value(ua);
+		if (w_robots_token(o.user_agent, agent, sizeof(agent)) == -1)
+			snprintf(agent, sizeof(agent), "webtools");
+	}
+	origin = w_url_origin(u);
+	w_robots_fetch(origin, &o, &f);
+	if (w_robots_check(&f, agent, url, &v, NULL) == 0 && !v.allowed)
+		rc = w_err_set(e, "robots_denied", "robots.txt of %.200s "
+		    "(%s) does not allow %s to fetch this URL", origin,
+		    w_robots_status_name(f.status), agent);
+	w_robots_fetch_free(&f);
+	free(origin);
+	jv_free(on);
+	jv_free(ua);
+	return rc;
+}
+
+/*
  * fetch.provider (lib/fetch_parallel.h): "local", "parallel" or a chain
  * of both, advancing only on the reference's list; in a chain, options
  * Parallel cannot honour skip it. 0 with d filled, -1 with env the
@@ -645,9 +691,11 @@ obtain_chain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 	}
 	/* The target passes the policy whoever fetches it: a remote
 	 * provider must never be handed a URL this host may not fetch. */
-	if (w_policy_check_url(&ctx->config->policy, u, 0, &e) == -1) {
+	if (w_policy_check_url(&ctx->config->policy, u, 0, &e) == -1 ||
+	    robots_gate(ctx, u, w_json_str_peek(req, "url"), &e) == -1) {
 		jv_free(tried);
-		*env = fail(*env, &e, "fetch");
+		*env = fail(*env, &e, strcmp(e.code, "robots_denied") == 0 ?
+		    "policy" : "fetch");
 		return -1;
 	}
 	/* In a chain, options Parallel cannot honour skip it up front. */
@@ -697,8 +745,10 @@ fetch_and_share(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 	w_doc_init(&d);
 	w_err_clear(&e);
 	if (obtain_chain(ctx, req, u, &env, &d, &bytes) == -1) {
+		/* Our cancellation is not the waiters': they fetch alone. */
 		if (key)
-			w_doccache_fail(ctx->run, key, jv_copy(env));
+			w_doccache_fail(ctx->run, key, w_cancel_signal() ?
+			    jv_null() : jv_copy(env));
 		w_doc_free(&d);
 		return env;
 	}

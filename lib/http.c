@@ -80,6 +80,7 @@ load_curl(void)
 }
 
 #include "buf.h"
+#include "cancel.h"
 #include "http.h"
 #include "url.h"
 
@@ -103,6 +104,7 @@ struct xfer {
 	struct w_err		 policy_err;
 	long			 start_ms;
 	int			 progress_shown;
+	int			 show_progress;
 };
 
 static long
@@ -276,7 +278,10 @@ on_progress(void *arg, curl_off_t dltotal, curl_off_t dlnow,
 	(void)dltotal;
 	(void)ultotal;
 	(void)ulnow;
-	if (el < 1000)
+	/* SIGINT / SIGTERM: abort (CURLE_ABORTED_BY_CALLBACK). */
+	if (w_cancel_signal())
+		return 1;
+	if (!x->show_progress || el < 1000)
 		return 0;
 	fprintf(stderr, "\r%.40s: %ld KiB, %ld KiB/s, %ld.%lds  ",
 	    x->url->host, (long)(dlnow / 1024),
@@ -387,11 +392,11 @@ setup(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
 	if (r->method && strcmp(r->method, "GET") != 0 &&
 	    strcmp(r->method, "POST") != 0)
 		curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, r->method);
-	if (r->progress && isatty(STDERR_FILENO)) {
-		curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, on_progress);
-		curl_easy_setopt(c, CURLOPT_XFERINFODATA, x);
-		curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
-	}
+	/* Always: the callback also notices cancellation. */
+	x->show_progress = r->progress && isatty(STDERR_FILENO);
+	curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, on_progress);
+	curl_easy_setopt(c, CURLOPT_XFERINFODATA, x);
+	curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
 }
 
 long
@@ -454,6 +459,8 @@ map_curl_error(CURLcode rc, struct xfer *x, const char *errbuf,
 		    "the response is larger than %zu bytes", x->body.max);
 		return 0;
 	}
+	if (rc == CURLE_ABORTED_BY_CALLBACK && w_cancel_check(e) == -1)
+		return 0;
 	if (rc == CURLE_OPERATION_TIMEDOUT) {
 		w_err_set(e, "timeout", "the transfer hit its deadline");
 		e->retryable = 1;
@@ -632,6 +639,8 @@ fetch_one(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
 		}
 		if (retry_wait(resp, n, deadline) == -1)
 			return rc;
+		if (w_cancel_check(e) == -1)
+			return -1;
 	}
 }
 
@@ -658,7 +667,8 @@ w_http_fetch(const struct w_http_req *r, struct w_http_resp *resp,
 
 	init_resp(resp);
 	w_err_clear(e);
-	if (w_http_check_headers(r->headers, e) == -1)
+	if (w_http_check_headers(r->headers, e) == -1 ||
+	    w_cancel_check(e) == -1)
 		return -1;
 	if (check_hop(r, r->url, 0, &u, e) == -1) {
 		if (strcmp(e->code, "invalid_parameter") == 0)

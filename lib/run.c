@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "cancel.h"
 #include "config.h"
 #include "doccache.h"
 #include "json.h"
@@ -811,6 +812,8 @@ w_run_pace(struct w_run *r, const char *scope, long spacing_ms,
 			    "outlast the deadline", scope, spacing_ms,
 			    max_active);
 		w_lock_sleep_ms(a.wait_ms < 200 ? a.wait_ms : 200);
+		if (w_cancel_check(e) == -1)
+			return -1;
 	}
 }
 

@@ -659,7 +659,7 @@ stage(struct pass *ps, struct slot *sl)
 					    e.retry_after_ms);
 				entry_fail(ps, &ent, p, &e);
 			} else if (strcmp(e.code, "coordination_unavailable") ==
-			    0) {
+			    0 || strcmp(e.code, "cancelled") == 0) {
 				ps->stop = 1;
 				ps->stop_err = e;
 				ent = jv_object_set(ent, jv_string("outcome"),
@@ -691,7 +691,8 @@ stage(struct pass *ps, struct slot *sl)
 		if (rc == -1) {
 			jv_free(raw);
 			if (strcmp(e.code, "search_budget_exhausted") == 0 ||
-			    strcmp(e.code, "coordination_unavailable") == 0) {
+			    strcmp(e.code, "coordination_unavailable") == 0 ||
+			    strcmp(e.code, "cancelled") == 0) {
 				ps->stop = 1;
 				ps->stop_err = e;
 				ent = jv_object_set(ent, jv_string("outcome"),
@@ -887,9 +888,14 @@ share_wait(struct w_search *s, const char *key, long long deadline,
 static void
 share_end(struct w_search *s, char *skey, jv env)
 {
-	if (skey == NULL)
-		return;
-	w_doccache_fail(s->run, skey, jv_copy(env));
+	jv err = jv_object_get(jv_copy(env), jv_string("error"));
+	const char *code = w_json_str_peek(err, "code");
+
+	if (skey != NULL)
+		/* Our cancellation is not the waiters': they go on alone. */
+		w_doccache_fail(s->run, skey, code != NULL &&
+		    strcmp(code, "cancelled") == 0 ? jv_null() : jv_copy(env));
+	jv_free(err);
 	free(skey);
 }
 

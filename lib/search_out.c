@@ -390,7 +390,9 @@ w_search_budget_env(struct pass *ps, jv env)
 	return jv_object_set(env, jv_string("summary"), jv_string(
 	    strcmp(e.code, "search_budget_exhausted") == 0 ?
 	    "Search budget exhausted for this run: use the evidence already "
-	    "gathered." : "Coordination is unavailable: nothing more was "
+	    "gathered." : strcmp(e.code, "cancelled") == 0 ?
+	    "Cancelled: the search in flight was abandoned and its budget "
+	    "refunded." : "Coordination is unavailable: nothing more was "
 	    "sent."));
 }
 

@@ -291,3 +291,73 @@ doctor_vs() {
 	run -0 web-control -c doctor --no-liveness
 	echo "$output" | jq -e '[.checks[] | select(.check == "browser")] == []'
 }
+
+# wait_for_log PATTERN FILE: until FILE has a line matching PATTERN (5 s).
+wait_for_log() {
+	for _ in $(seq 100); do
+		grep -q -- "$1" "$2" 2>/dev/null && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+@test "cancellation: SIGINT mid-fetch answers a cancelled envelope, exits 130, releases the lease" {
+	write_config "{\"coordination\":\"host\",\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$PORT\"]}}"
+	wfetch -c "$BASE/slow?total=60" >"$BATS_TEST_TMPDIR/out" 2>/dev/null &
+	pid=$!
+	wait_for_log '^/slow' "$SERVER_DIR/log"
+	sleep 0.3
+	SECONDS=0
+	kill -INT "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 130 ]
+	[ "$SECONDS" -le 2 ]
+	jq -e '.status == "error" and .error.code == "cancelled" and (.error.message | test("SIGINT"))' "$BATS_TEST_TMPDIR/out"
+	run -0 web-control -c status
+	echo "$output" | jq -e '.host.activeRequests == 0'
+	run -0 web-control sources
+	[ -z "$output" ]
+	# The in-flight marker is released: the same URL is fetched at once.
+	run -0 wfetch -c "$BASE/slow?total=1"
+	run -0 wfetch -c --timeout 2 "$BASE/hello.txt"
+}
+
+@test "cancellation: SIGTERM mid-search exits 143 and refunds the reservation" {
+	wsearch -c slowpoke orchard >"$BATS_TEST_TMPDIR/out" 2>/dev/null &
+	pid=$!
+	wait_for_log 'slowpoke' "$FS_DIR/log"
+	SECONDS=0
+	kill -TERM "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 143 ]
+	[ "$SECONDS" -le 2 ]
+	jq -e '.error.code == "cancelled" and (.summary | test("Cancelled"))' "$BATS_TEST_TMPDIR/out"
+	run -0 web-control -c run show
+	echo "$output" | jq -e '.run.requestsUsed == 0 and .run.pending == 0 and .run.refunds == 1'
+	# Nothing of the run is held: the next search goes through.
+	run -0 wsearch -c orchard
+	echo "$output" | jq -e '.coverage.budget.requestsUsed == 1'
+}
+
+@test "blocked_policy: with fetch.robots a robots.txt refusal is recorded, nothing fetched" {
+	write_config "{\"fetch\":{\"robots\":true},\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1\"]}}"
+	run -3 wfetch -c "$BASE/private/report"
+	echo "$output" | jq -e '.status == "blocked" and .error.code == "robots_denied" and .source.status == "blocked_policy"'
+	[ "$(hits /private/report)" -eq 0 ]
+	[ "$(hits /robots.txt)" -ge 1 ]
+	run -1 wfetch -c "$BASE/private/open/page"
+	echo "$output" | jq -e '.error.code == "http_4xx" and .source.status == "fetch_failed"'
+	[ "$(hits /private/open/page)" -eq 1 ]
+	run -0 wfetch -c "$BASE/page"
+	echo "$output" | jq -e '.source.status == "opened"'
+	run -0 web-control sources --status blocked_policy
+	echo "$output" | jq -e --arg u "$BASE/private/report" '.url == $u and .chars == 0'
+	run -3 web-control -c verdict <<<"See $BASE/private/report"
+	echo "$output" | jq -e '.verdict == "unopened_sources" and .citations[0].status == "blocked_policy" and .counts.blocked == 1'
+	# Without fetch.robots the classic posture stays: no robots preflight.
+	allow_server
+	run wfetch -c "$BASE/private/other"
+	[ "$(hits /private/other)" -eq 1 ]
+}
