@@ -368,6 +368,15 @@ untrusted(void)
 	return jv_array_append(u, jv_string("links[].text"));
 }
 
+/* What is left of the request's deadline (ms, at least 1). */
+static long
+left_ms(const struct w_fetch_ctx *ctx)
+{
+	long long left = ctx->deadline - w_lock_mono_ms();
+
+	return left < 1 ? 1 : (long)left;
+}
+
 /* Host coordination (opt-in): admission for the request's origin. */
 static int
 host_admit(const struct w_fetch_ctx *ctx, const struct w_url *u,
@@ -380,8 +389,7 @@ host_admit(const struct w_fetch_ctx *ctx, const struct w_url *u,
 	if (ctx->run == NULL || !w_run_host(ctx->run, ctx->config))
 		return 0;
 	origin = w_url_origin(u);
-	rc = w_host_admit(W_SCOPE_FETCH, origin, ctx->timeout_ms > 0 ?
-	    ctx->timeout_ms : W_HTTP_TIMEOUT_MS, l, e);
+	rc = w_host_admit(W_SCOPE_FETCH, origin, left_ms(ctx), l, e);
 	free(origin);
 	return rc;
 }
@@ -430,7 +438,6 @@ obtain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 		hr.headers = jv_null();
 	}
 	hr.policy = &ctx->config->policy;
-	hr.timeout_ms = ctx->timeout_ms;
 	hr.progress = ctx->progress;
 	hr.terminal = challenge_is_terminal;
 	if (host_admit(ctx, u, &lease, &e) == -1) {
@@ -438,6 +445,7 @@ obtain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 		*env = fail(*env, &e, "admission");
 		return -1;
 	}
+	hr.timeout_ms = left_ms(ctx);	/* what the admission wait left */
 	if (w_http_fetch(&hr, &resp, &e) == 0 && (resp.status < 200 ||
 	    resp.status >= 300))
 		status_error(&resp, &e);
@@ -708,7 +716,7 @@ obtain_chain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 			rc = obtain(ctx, req, u, env, d, bytes);
 		else
 			rc = w_parallel_obtain(ctx->config, ctx->run, req,
-			    ctx->timeout_ms, env, d, bytes);
+			    left_ms(ctx), env, d, bytes);
 		if (rc == 0 || i + 1 == k || !w_parallel_fetch_advance(*env))
 			break;
 		det = jv_object_get(jv_copy(*env), jv_string("error"));
@@ -763,8 +771,9 @@ fetch_and_share(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 }
 
 jv
-w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
+w_fetch_run(const struct w_fetch_ctx *ctx0, jv req)
 {
+	struct w_fetch_ctx lc = *ctx0, *ctx = &lc;
 	struct w_url u;
 	struct w_err e;
 	struct w_doc d;
@@ -774,6 +783,9 @@ w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 	int rc = W_DC_MISS;
 
 	w_err_clear(&e);
+	/* One deadline: run-cache and admission waits count inside it. */
+	lc.deadline = w_lock_mono_ms() + (ctx->timeout_ms > 0 ?
+	    ctx->timeout_ms : W_HTTP_TIMEOUT_MS);
 	env = set(env, "untrusted_fields", untrusted());
 	if (validate(req, &e) == -1) {
 		jv_free(req);
@@ -783,8 +795,8 @@ w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 	w_url_parse(w_json_str_peek(req, "url"), &u, &e);
 	if (ctx->run && !ctx->nocache) {
 		key = cache_key(ctx, req);
-		rc = w_doccache_get(ctx->run, key, ctx->timeout_ms > 0 ?
-		    ctx->timeout_ms : W_HTTP_TIMEOUT_MS, &text, &len, &meta, &e);
+		rc = w_doccache_get(ctx->run, key, left_ms(ctx), &text, &len,
+		    &meta, &e);
 	}
 	if (rc == -1) {
 		env = fail(env, &e, "coordination");

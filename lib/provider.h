@@ -100,6 +100,13 @@ struct w_provider {
 	const char	*scope;
 	long		 spacing_ms;
 	/*
+	 * The stage budget (ms; 0: none) in a chain and alone: c->deadline
+	 * is capped at the stage's start plus it, and host admission and
+	 * run-cache waits before the request count inside it.
+	 */
+	long		 stage_ms;
+	long		 alone_ms;
+	/*
 	 * The URLs this provider will contact (borrowed strings, at most
 	 * 4, NULL-terminated into out); the chain checks each against the
 	 * network policy before any dispatch. operator: they are

@@ -495,10 +495,10 @@ note_retry(struct w_search *s, const char *backend, long ms)
 /* Host admission for one search of p (coordination "host" only). */
 static int
 host_admit(struct pass *ps, const struct w_provider *p, const char *key,
-    struct w_host_lease *l, struct w_err *e)
+    long long deadline, struct w_host_lease *l, struct w_err *e)
 {
 	int scope;
-	long long left = ps->deadline - w_lock_mono_ms();
+	long long left = deadline - w_lock_mono_ms();
 
 	memset(l, 0, sizeof(*l));
 	if (!ps->host)
@@ -553,6 +553,22 @@ entry_fail(struct pass *ps, jv *ent, const struct w_provider *p,
 	}
 	ps->nfail++;
 	note_failure(ps->s, p->name, e->code);
+}
+
+/*
+ * A call's deadline: the pass's, capped by the provider's stage budget
+ * counted from the call's start, the first call's from the request's
+ * start (the run-cache wait counts inside it).
+ */
+static long long
+stage_deadline(struct pass *ps, const struct w_provider *p, int alone)
+{
+	long budget = alone ? p->alone_ms : p->stage_ms;
+	long long start = ps->calls++ == 0 ? ps->started : w_lock_mono_ms();
+
+	if (budget <= 0 || start + budget > ps->deadline)
+		return ps->deadline;
+	return start + budget;
 }
 
 /* Run one provider's stage. */
@@ -642,12 +658,12 @@ stage(struct pass *ps, struct slot *sl)
 		c.s = s;
 		c.p = p;
 		c.alone = s->n == 1;
-		c.deadline = ps->deadline;
+		c.deadline = stage_deadline(ps, p, c.alone);
 		c.notes = jv_object();
 		raw = jv_null();
 		w_err_clear(&e);
-		if (host_admit(ps, p, p->operator ? targets[0] : "", &lease,
-		    &e) == -1) {
+		if (host_admit(ps, p, p->operator ? targets[0] : "",
+		    c.deadline, &lease, &e) == -1) {
 			jv_free(c.notes);
 			if (strcmp(e.code, "rate_limited") == 0) {
 				ent = jv_object_set(ent, jv_string("outcome"),
@@ -990,6 +1006,7 @@ w_search_run(struct w_search *s, jv req)
 	ps.lists = jv_array();
 	ps.cooldown = jv_array();
 	ps.deadline = deadline;
+	ps.started = deadline - W_SEARCH_DEADLINE_MS;
 	ps.host = w_run_host(s->run, s->cfg);
 	env = run_pass(&ps);
 	w_search_to_cache(key, env);

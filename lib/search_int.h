@@ -90,6 +90,8 @@ struct pass {
 	struct w_err	 stop_err;
 	int		 local_refused;
 	long long	 deadline;
+	long long	 started;	/* w_search_run's start */
+	int		 calls;		/* provider calls so far */
 	int		 host;		/* coordination "host" */
 };
 

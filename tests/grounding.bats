@@ -361,3 +361,30 @@ wait_for_log() {
 	run wfetch -c "$BASE/private/other"
 	[ "$(hits /private/other)" -eq 1 ]
 }
+
+@test "deadlines: a host admission wait counts inside wfetch's deadline" {
+	write_config "{\"coordination\":\"host\",\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$PORT\"]}}"
+	wfetch -c "$BASE/slow?total=2" >/dev/null 2>&1 &
+	a=$!
+	wfetch -c "$BASE/slow?total=2&b" >/dev/null 2>&1 &
+	b=$!
+	wait_for_log '^/slow?total=2&b' "$SERVER_DIR/log"
+	s=$(date +%s%N)
+	run -1 wfetch -c --timeout 2 "$BASE/slow?total=6"
+	e=$(date +%s%N)
+	wait $a $b || :
+	echo "$output" | jq -e '.error.code == "timeout"'
+	# admitted after about 1.5 s, the transfer gets what is left of 2 s
+	[ $(((e - s) / 1000000)) -lt 2700 ]
+}
+
+@test "deadlines: a SearXNG admission wait counts inside its 3 s stage budget" {
+	write_config "{\"coordination\":\"host\",\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1\"]},\"search\":{\"backend\":[\"searxng\",\"ollama\"],\"searxng\":{\"endpoint\":\"$SX\"},\"ollama\":{\"baseUrl\":\"http://127.0.0.1:$FP\"}}}"
+	run -0 wsearch -c orchard one
+	echo "$output" | jq -e '.coverage.backend == "searxng"'
+	SECONDS=0
+	run -0 wsearch -c sluggish orchard two
+	echo "$output" | jq -e '.coverage.backends[0] | .backend == "searxng" and .code == "timeout"'
+	echo "$output" | jq -e '.coverage.backend == "ollama"'
+	[ "$SECONDS" -le 4 ]
+}

@@ -24,7 +24,7 @@ Routes, by Host header (reach the HTTPS names with WEB_CONNECT_TO):
   ollama.com           POST /api/web_search; needs "Bearer test-key-123".
   anything else        /searxng/search (JSON only with format=json) by
       words in q: json403, ratelimit429, slowpoke, unresponsive, captcha,
-      empty, garbage, many, huge, diverse, dupes, lagged (1 s late);
+      empty, garbage, many, huge, diverse, dupes, lagged (1 s), sluggish (2 s);
       DIR/mode_searx_base (a URL prefix) makes results BASE/page/I; /engine/NAME (an
       upstream json_engine for a real searx: allfail, engempty);
       /api/experimental/web_search and /api/web_search (local Ollama;
@@ -183,6 +183,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         q = p.get("q", "")
         if "lagged" in q:
             time.sleep(1)
+        if "sluggish" in q:
+            time.sleep(2)
         if p.get("format") != "json" or "json403" in q:
             return self.send(403, "Forbidden\n", "text/plain")
         if "ratelimit429" in q:
