@@ -201,7 +201,7 @@ run_file(struct w_err *e)
 	if (f != NULL && *f != '\0')
 		return f;
 	e->usage = 1;
-	w_err_set(e, "invalid_parameter", "WEB_RUN_FILE is not set (start "
+	w_err_set(e, W_E_INVALID_PARAMETER, "WEB_RUN_FILE is not set (start "
 	    "a run with: eval \"$(web-control run start --export)\")");
 	return NULL;
 }
@@ -220,7 +220,7 @@ run_show(const struct opts *o)
 	show = w_run_show(r);
 	w_run_close(r);
 	if (!jv_is_valid(show)) {
-		w_err_set(&e, "coordination_unavailable", "%s",
+		w_err_set(&e, W_E_COORDINATION_UNAVAILABLE, "%s",
 		    jv_string_value(show = jv_invalid_get_msg(show)));
 		jv_free(show);
 		return fail(o, "run show", &e);
@@ -535,7 +535,7 @@ config(const struct opts *o)
 	env = jv_object_set(env, jv_string("checks"), checks);
 	env = jv_object_set(env, jv_string("hints"), hints);
 	if (bad) {
-		w_err_set(&e, "invalid_parameter", "the configuration fails "
+		w_err_set(&e, W_E_INVALID_PARAMETER, "the configuration fails "
 		    "the programs' checks (see hints)");
 		e.usage = 1;
 		env = w_env_error(env, &e);
@@ -557,7 +557,7 @@ need_run(const struct opts *o, const char *cmd, int *rc)
 
 	w_err_clear(&e);
 	if (run_file(&e) == NULL || w_run_open(&r, 0, &e) == -1) {
-		if (e.code != NULL && strcmp(e.code, "invalid_parameter") == 0)
+		if (e.code == W_E_INVALID_PARAMETER)
 			snprintf(e.msg, sizeof(e.msg), "%s needs a run: "
 			    "WEB_RUN_FILE is not set (start one with: eval "
 			    "\"$(web-control run start --export)\", then search "
@@ -579,7 +579,7 @@ ledger_of(const struct opts *o, struct w_run *r, const char *cmd, int *rc)
 		return l;
 	m = jv_invalid_get_msg(l);
 	w_err_clear(&e);
-	w_err_set(&e, "coordination_unavailable", "%s",
+	w_err_set(&e, W_E_COORDINATION_UNAVAILABLE, "%s",
 	    jv_get_kind(m) == JV_KIND_STRING ? jv_string_value(m) :
 	    "the ledger is unreadable");
 	jv_free(m);
@@ -674,19 +674,19 @@ read_answer(const char *path, struct w_buf *b, struct w_err *e)
 
 	if (fp == NULL) {
 		e->usage = 1;
-		return w_err_set(e, "invalid_parameter", "cannot read the "
+		return w_err_set(e, W_E_INVALID_PARAMETER, "cannot read the "
 		    "answer file: %s", strerror(errno));
 	}
 	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
 		if (w_buf_add(b, chunk, n) == -1) {
 			e->usage = 1;
-			rc = w_err_set(e, "invalid_parameter", "the answer is "
+			rc = w_err_set(e, W_E_INVALID_PARAMETER, "the answer is "
 			    "larger than %u bytes", ANSWER_MAX);
 			break;
 		}
 	if (rc == 0 && ferror(fp)) {
 		e->usage = 1;
-		rc = w_err_set(e, "invalid_parameter", "reading the answer "
+		rc = w_err_set(e, W_E_INVALID_PARAMETER, "reading the answer "
 		    "failed");
 	}
 	if (path)

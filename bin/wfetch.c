@@ -11,6 +11,7 @@
 #include "cancel.h"
 #include "config.h"
 #include "fetch.h"
+#include "view.h"
 #include "json.h"
 
 static const char *prog = "wfetch";
@@ -193,7 +194,7 @@ options(int argc, char **argv, struct state *st)
 				st->mode = W_OUT_COMPACT;
 			break;
 		case 's':
-			w_out_schema(w_fetch_schema());
+			w_out_schema(w_request_schema(W_REQ_WFETCH));
 			exit(w_out_finish(prog));
 		case 'h':
 			usage(stdout);

@@ -37,7 +37,7 @@ w_cancel_check(struct w_err *e)
 {
 	if (got == 0)
 		return 0;
-	return w_err_set(e, "cancelled", "cancelled by %s",
+	return w_err_set(e, W_E_CANCELLED, "cancelled by %s",
 	    got == SIGINT ? "SIGINT" : "SIGTERM");
 }
 

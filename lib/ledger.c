@@ -164,7 +164,7 @@ load(struct w_run *r, jv *out, struct w_err *e)
 	if (jv_get_kind(*out) != JV_KIND_OBJECT) {
 		jv_free(*out);
 		*out = jv_null();
-		return w_err_set(e, "coordination_unavailable", "the run's "
+		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "the run's "
 		    "ledger is corrupt; start a new run");
 	}
 	return 0;
