@@ -489,7 +489,7 @@ doctor(const struct opts *o)
 	return bad ? W_EXIT_ERROR : rc;
 }
 
-/* The hints of failed checks (borrowed list) appended to hints. */
+/* The hints of failed checks (consumed) appended to hints. */
 static jv
 failed_hints(jv hints, jv checks)
 {
@@ -501,6 +501,7 @@ failed_hints(jv hints, jv checks)
 			    w_json_str_peek(x, "detail")));
 		jv_free(x);
 	}
+	jv_free(checks);
 	return hints;
 }
 
@@ -733,6 +734,7 @@ verdict(const struct opts *o, const char *path)
 		return rc;
 	}
 	g = w_ledger_grade(l, w_ledger_citations(b.p ? b.p : "", b.len));
+	jv_free(l);
 	w_buf_free(&b);
 	env = ok_env("verdict", verdict_summary(w_json_str_peek(g,
 	    "verdict")));

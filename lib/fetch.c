@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -453,6 +454,53 @@ initial_source(const struct w_request *r)
 	return set(src, "representation", jv_string("page_extract"));
 }
 
+/* Whether host is name or below it (name lowercase, no trailing dot). */
+static int
+host_under(const char *host, const char *name)
+{
+	size_t h = strlen(host), n = strlen(name);
+
+	if (n == 0 || n > h || strcasecmp(host + h - n, name) != 0)
+		return 0;
+	return h == n || host[h - n - 1] == '.';
+}
+
+/*
+ * fetch.sourcePolicy: hosts the deployment marks "licensed" or
+ * "manualOnly" are not fetched (a listed name covers its subdomains).
+ * The contract's closed code list has one code for a lawful refusal:
+ * robots_denied, source.status blocked_policy; the message says which.
+ */
+static int
+source_policy_gate(const struct w_fetch_ctx *ctx, const struct w_url *u,
+    struct w_err *e)
+{
+	static const char *const marks[] = { "licensed", "manualOnly", NULL };
+	const char *const *m;
+	char path[64];
+	jv list;
+	int rc = 0;
+
+	for (m = marks; *m && rc == 0; m++) {
+		snprintf(path, sizeof(path), "fetch.sourcePolicy.%s", *m);
+		list = w_config_get(ctx->config, path);
+		if (jv_get_kind(list) == JV_KIND_ARRAY)
+			jv_array_foreach(list, i, x) {
+				(void)i;
+				if (rc == 0 && jv_get_kind(x) ==
+				    JV_KIND_STRING && host_under(u->host,
+				    jv_string_value(x)))
+					rc = w_err_set(e, W_E_ROBOTS_DENIED,
+					    "the source policy marks %.200s %s: "
+					    "not fetched (a lawful refusal)",
+					    u->host, *m);
+				jv_free(x);
+			}
+		jv_free(list);
+	}
+	return rc;
+}
+
 /*
  * fetch.robots true: the origin's robots.txt is asked first (the robots
  * cache, fail closed as wrobots is) for the userAgent's product token
@@ -521,6 +569,7 @@ obtain_chain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	/* The target passes the policy whoever fetches it: a remote
 	 * provider must never be handed a URL this host may not fetch. */
 	if (w_policy_check_url(&ctx->config->policy, u, 0, &e) == -1 ||
+	    source_policy_gate(ctx, u, &e) == -1 ||
 	    robots_gate(ctx, u, r->url, &e) == -1) {
 		jv_free(tried);
 		*env = fail(*env, &e, e.code == W_E_ROBOTS_DENIED ?

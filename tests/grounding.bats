@@ -388,3 +388,22 @@ wait_for_log() {
 	echo "$output" | jq -e '.coverage.backend == "ollama"'
 	[ "$SECONDS" -le 4 ]
 }
+
+@test "blocked_policy: a host the source policy marks licensed or manual-only is not fetched" {
+	write_config "{\"fetch\":{\"sourcePolicy\":{\"licensed\":[\"news.example\"],\"manualOnly\":[\"127.0.0.1\"]}},\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1\"]}}"
+	run -3 wfetch -c "$BASE/page/held"
+	echo "$output" | jq -e '.error.code == "robots_denied" and .source.status == "blocked_policy"'
+	echo "$output" | jq -e '.error.message | test("source policy marks 127.0.0.1 manualOnly")'
+	[ "$(hits /page/held)" -eq 0 ]
+	run -0 web-control sources --status blocked_policy
+	echo "$output" | jq -e --arg u "$BASE/page/held" '.url == $u'
+	# A listed name covers its subdomains, not look-alikes.
+	write_config "{\"fetch\":{\"sourcePolicy\":{\"licensed\":[\"example.com\"]}},\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1\"]}}"
+	export WEB_RESOLVE="www.example.com:$PORT:127.0.0.1 notexample.com:$PORT:127.0.0.1"
+	run -3 wfetch -c "http://www.example.com:$PORT/page/lic"
+	echo "$output" | jq -e '.error.message | test("marks www.example.com licensed")'
+	run wfetch -c "http://notexample.com:$PORT/page/lic2"
+	echo "$output" | jq -e '.error.code != "robots_denied"'
+	write_config '{"fetch":{"sourcePolicy":{"licensed":"x"}}}'
+	run -2 wfetch -c "$BASE/page"
+}
