@@ -48,8 +48,9 @@ usage(FILE *fp)
 	    "      --coordination M    process or host, for the whole run\n"
 	    "      --export            print shell for eval: export/unset\n"
 	    "                          WEB_RUN_FILE\n"
-	    "      --status S          sources: only opened, found, blocked_policy,\n"
-	    "                          blocked_soft, blocked_target or fetch_failed\n"
+	    "      --status S          sources: only opened, found,\n"
+	    "                          blocked_policy, blocked_soft,\n"
+	    "                          blocked_target or fetch_failed\n"
 	    "      --no-liveness       doctor: send no probe to any provider\n"
 	    "      --schema            print the JSON Schema of the commands\n"
 	    "  -h, --help, -V, --version\n");
@@ -561,8 +562,8 @@ need_run(const struct opts *o, const char *cmd, int *rc)
 		if (e.code == W_E_INVALID_PARAMETER)
 			snprintf(e.msg, sizeof(e.msg), "%s needs a run: "
 			    "WEB_RUN_FILE is not set (start one with: eval "
-			    "\"$(web-control run start --export)\", then search "
-			    "and fetch inside it)", cmd);
+			    "\"$(web-control run start --export)\", then "
+			    "search and fetch inside it)", cmd);
 		*rc = fail(o, cmd, &e);
 		return NULL;
 	}
@@ -681,8 +682,8 @@ read_answer(const char *path, struct w_buf *b, struct w_err *e)
 	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
 		if (w_buf_add(b, chunk, n) == -1) {
 			e->usage = 1;
-			rc = w_err_set(e, W_E_INVALID_PARAMETER, "the answer is "
-			    "larger than %u bytes", ANSWER_MAX);
+			rc = w_err_set(e, W_E_INVALID_PARAMETER, "the answer "
+			    "is larger than %u bytes", ANSWER_MAX);
 			break;
 		}
 	if (rc == 0 && ferror(fp)) {

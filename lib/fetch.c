@@ -491,9 +491,9 @@ source_policy_gate(const struct w_fetch_ctx *ctx, const struct w_url *u,
 				    JV_KIND_STRING && host_under(u->host,
 				    jv_string_value(x)))
 					rc = w_err_set(e, W_E_ROBOTS_DENIED,
-					    "the source policy marks %.200s %s: "
-					    "not fetched (a lawful refusal)",
-					    u->host, *m);
+					    "the source policy marks %.200s "
+					    "%s: not fetched (a lawful "
+					    "refusal)", u->host, *m);
 				jv_free(x);
 			}
 		jv_free(list);

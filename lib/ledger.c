@@ -109,7 +109,8 @@ w_ledger_bound(jv ledger, jv entries, size_t max_entries, size_t max_bytes)
 	}
 	jv_free(entries);
 	n = jv_array_length(jv_copy(list));
-	while (n > 0 && ((size_t)n > max_entries || (size_t)bytes > max_bytes)) {
+	while (n > 0 && ((size_t)n > max_entries ||
+	    (size_t)bytes > max_bytes)) {
 		at = victim(list, n);
 		x = jv_array_get(jv_copy(list), at);
 		bytes -= (long)entry_bytes(x);

@@ -209,8 +209,11 @@ ddg() {
 	grep 'POST html.duckduckgo.com /html' "$FS_DIR/times" | cut -d' ' -f1 |
 	    sort -n >"$BATS_TEST_TMPDIR/starts"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/starts")" -eq 3 ]
-	awk 'NR > 1 && $1 - prev < 1.45 { bad = 1 } { prev = $1 }
-	    END { exit bad }' "$BATS_TEST_TMPDIR/starts"
+	# Starts are 1.5 s apart; arrivals at the fake jitter by the TLS
+	# handshake (slow under sanitizers). Unpaced, all three arrive at once.
+	awk 'NR > 1 && $1 - prev < 1.0 { bad = 1 } { prev = $1 }
+	    NR == 1 { first = $1 } END { exit bad || prev - first < 2.5 }' \
+	    "$BATS_TEST_TMPDIR/starts"
 	run -0 web-control -c run show
 	echo "$output" | jq -e '.run.pacing.duckduckgo.active == []'
 }
@@ -406,4 +409,14 @@ wait_for_log() {
 	echo "$output" | jq -e '.error.code != "robots_denied"'
 	write_config '{"fetch":{"sourcePolicy":{"licensed":"x"}}}'
 	run -2 wfetch -c "$BASE/page"
+}
+
+@test "sources: a table on a terminal" {
+	command -v script >/dev/null || skip "script (util-linux) is not installed"
+	run -0 wsearch -c orchard pruning
+	run -0 wfetch -c "$BASE/page/0"
+	run -0 script -qec "web-control sources" /dev/null
+	[[ "$output" == *"opened         page_extract     local     $BASE/page/0"* ]]
+	[[ "$output" == *"found          search_snippet   searxng   $BASE/page/4"* ]]
+	[[ "$output" == *"6 entries kept, 0 dropped (0 search snippets)"* ]]
 }
