@@ -70,7 +70,7 @@ number(const char *arg)
 static jv
 failed(jv env, const struct w_err *e, const char *what)
 {
-	jv src = jv_object_get(jv_copy(env), jv_string("source"));
+	jv src = w_json_get(jv_copy(env), "source");
 	char sum[700];
 
 	if (jv_get_kind(src) == JV_KIND_OBJECT)
@@ -119,12 +119,13 @@ extract(const struct state *st, const char *bytes, size_t len,
 	w_doc_init(&d);
 	w_err_clear(&e);
 	if (w_doc_extract(&in, &o, &d, &e) == -1) {
-		src = jv_object_get(jv_copy(env), jv_string("source"));
+		src = w_json_get(jv_copy(env), "source");
 		if (*d.mime)
 			src = set(src, "content_type", jv_string(d.mime));
 		env = set(env, "source", src);
 		env = set(env, "coverage", set(jv_copy(d.coverage),
 		    "content_kind", jv_string(d.kind)));
+		env = w_view_decoded(env, &d);
 		w_doc_free(&d);
 		return failed(env, &e, "extraction");
 	}
