@@ -35,6 +35,7 @@ setup() {
 	SX="http://127.0.0.1:$FP/searxng"
 	: >"$FS_DIR/log"
 	: >"$FS_DIR/times"
+	: >"$FS_DIR/connections"
 	rm -f "$FS_DIR"/mode_*
 	echo "$BASE" >"$FS_DIR/mode_searx_base"
 	export XDG_RUNTIME_DIR="$BATS_TEST_TMPDIR"
@@ -263,15 +264,18 @@ doctor_vs() {
 	run -0 web-control -c doctor --no-liveness
 	echo "$output" | jq -e '.checks[] | select(.check == "liveness") | .status == "skip"'
 	[ ! -s "$FS_DIR/log" ]
+	[ ! -s "$FS_DIR/connections" ]
 	write_config "{\"doctor\":{\"liveness\":false},\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1\"]},\"search\":{\"backend\":[\"searxng\",\"ollama\"],\"searxng\":{\"endpoint\":\"$SX\"},\"ollama\":{\"baseUrl\":\"http://127.0.0.1:$FP\"}}}"
 	run -0 web-control -c doctor
 	[ ! -s "$FS_DIR/log" ]
+	[ ! -s "$FS_DIR/connections" ]
 	write_config "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1\"]},\"search\":{\"backend\":[\"searxng\",\"ollama\"],\"searxng\":{\"endpoint\":\"$SX\"},\"ollama\":{\"baseUrl\":\"http://127.0.0.1:$FP\"}}}"
 	run -0 web-control -c doctor
 	echo "$output" | jq -e '[.checks[] | select(.check | endswith("liveness")) | .status] == ["ok","ok","skip"]'
 	[ "$(grep -c 'GET 127.0.0.1 /searxng/search?q=webtools+liveness+probe&format=json' "$FS_DIR/log")" -eq 1 ]
 	[ "$(grep -c 'POST 127.0.0.1 /api/' "$FS_DIR/log")" -eq 1 ]
 	[ "$(wc -l <"$FS_DIR/log")" -eq 2 ]
+	[ "$(wc -l <"$FS_DIR/connections")" -eq 2 ]
 	# Probes spend nothing of the run.
 	run -0 web-control -c run show
 	echo "$output" | jq -e '.run.requestsUsed == 0 and .run.dispatchesUsed == 0'

@@ -8,9 +8,9 @@ Python stdlib plus the openssl CLI (via tlsutil.py). Binds 127.0.0.1
 only: plain HTTP on one free port, HTTPS on another with a test CA of
 its own. Writes DIR/port, DIR/tlsport (last, via rename), DIR/ca.pem,
 and logs one line per request to DIR/log: "METHOD HOST TARGET
-auth=yes|no body=FIRST-200", and to DIR/times: "EPOCH-SECONDS METHOD
-HOST TARGET". Exits after --lifetime seconds (default
-300) or on SIGTERM.
+auth=yes|no body=FIRST-200", to DIR/times: "EPOCH-SECONDS METHOD HOST
+TARGET", and one line per accepted connection to DIR/connections.
+Exits after --lifetime seconds (default 300) or on SIGTERM.
 
 Routes, by Host header (reach the HTTPS names with WEB_CONNECT_TO):
   html.duckduckgo.com  GET /robots.txt (DIR/mode_robots: allow, deny,
@@ -69,6 +69,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def log_message(self, *a):
         pass
+
+    def setup(self):
+        # one line per accepted connection, requests or not
+        with self.server.lock:
+            with open(os.path.join(self.server.dir, "connections"),
+                      "a") as f:
+                f.write("%.3f\n" % time.time())
+        super().setup()
 
     def send(self, status, body=b"", ctype="text/html; charset=utf-8",
              headers=None):
