@@ -450,6 +450,7 @@ doctor(const struct opts *o)
 	} else {
 		list = w_doctor_check(list, "config", "ok", "loaded and valid");
 		list = w_doctor_config(list, &c, &bad);
+		list = w_doctor_render(list, &c, &bad);
 	}
 	w_err_clear(&e);
 	if (w_host_status(&h, &e) == -1) {

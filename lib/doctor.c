@@ -1,28 +1,19 @@
 /*
  * doctor.c: web-control doctor's and config's checks (doctor.h): the
- * programs' own config checks, and bounded liveness probes of what the
- * config selects.
+ * programs' own config checks, the renderer's presence, and bounded
+ * liveness probes of what the config selects.
  */
-#include <sys/wait.h>
-
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "buf.h"
 #include "doctor.h"
 #include "fetch_parallel.h"
 #include "json.h"
 #include "lock.h"
+#include "render.h"
 #include "search.h"
-
-extern char **environ;
 
 jv
 w_doctor_check(jv list, const char *name, const char *status,
@@ -147,103 +138,61 @@ parallel(jv list, const struct w_config *c, int *failed)
 	return list;
 }
 
-/* Read at most n - 1 bytes of fd into out within deadline. */
-static void
-read_bounded(int fd, char *out, size_t n, long long deadline)
+jv
+w_doctor_render(jv list, const struct w_config *c, int *failed)
 {
-	struct pollfd p = { fd, POLLIN, 0 };
-	size_t len = 0;
-	ssize_t r;
-	long long left;
+	jv cmd = w_config_get(c, "fetch.browserCommand");
+	jv exe = w_config_get(c, "fetch.browserExecutable");
+	const char *cs = jv_get_kind(cmd) == JV_KIND_STRING ?
+	    jv_string_value(cmd) : W_RENDER_DEFAULT_CMD;
+	char ver[256], path[4096], msg[700];
+	struct w_err e;
+	int cmp;
 
-	out[0] = '\0';
-	while (len + 1 < n && (left = deadline - w_lock_mono_ms()) > 0) {
-		if (poll(&p, 1, (int)left) <= 0)
-			break;
-		if ((r = read(fd, out + len, n - 1 - len)) <= 0)
-			break;
-		len += (size_t)r;
+	if (!renders(c))
+		goto done;
+	w_err_clear(&e);
+	if (w_render_command_version(cs, ver, sizeof(ver), &e) == -1) {
+		list = w_doctor_check(list, "browser command", "FAIL", e.msg);
+		*failed = 1;
+	} else if ((cmp = w_render_version_cmp(ver,
+	    W_RENDER_OLDEST_VERSION)) < 0) {
+		snprintf(msg, sizeof(msg), "%.200s: \"%.200s\" is not "
+		    "agent-browser %s or newer", cs, ver,
+		    W_RENDER_MIN_VERSION);
+		list = w_doctor_check(list, "browser command", "FAIL", msg);
+		*failed = 1;
+	} else {
+		cmp = w_render_version_cmp(ver, W_RENDER_MIN_VERSION);
+		snprintf(msg, sizeof(msg), "%.200s (%.200s)%s", ver, cs,
+		    cmp < 0 ? "; older than " W_RENDER_MIN_VERSION ", the "
+		    "version the reference asks for (this one was verified "
+		    "to work)" : "");
+		list = w_doctor_check(list, "browser command", cmp < 0 ?
+		    "warn" : "ok", msg);
 	}
-	out[len] = '\0';
-	out[strcspn(out, "\r\n")] = '\0';
-}
-
-/*
- * The browser's version: fetch.browserCommand (agent-browser by
- * default) run with --version, without a shell, stdin closed, bounded
- * in time and output. 0 with the first line in out, -1 with why.
- */
-static int
-browser_version(const struct w_config *c, char *out, size_t n)
-{
-	jv v = w_config_get(c, "fetch.browserCommand");
-	const char *cmd = jv_get_kind(v) == JV_KIND_STRING ?
-	    jv_string_value(v) : "agent-browser";
-	posix_spawn_file_actions_t fa;
-	char *argv[3];
-	int pfd[2], st = 0, rc;
-	long long deadline;
-	pid_t pid;
-
-	if (pipe(pfd) == -1) {
-		jv_free(v);
-		snprintf(out, n, "no pipe: %s", strerror(errno));
-		return -1;
-	}
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, pfd[1], 1);
-	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	posix_spawn_file_actions_addclose(&fa, pfd[0]);
-	argv[0] = (char *)cmd;
-	argv[1] = (char *)"--version";
-	argv[2] = NULL;
-	rc = posix_spawnp(&pid, cmd, &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(pfd[1]);
-	if (rc != 0) {
-		close(pfd[0]);
-		snprintf(out, n, "fetch.browserCommand cannot be run: %s",
-		    strerror(rc));
-		jv_free(v);
-		return -1;
-	}
-	jv_free(v);
-	deadline = w_lock_mono_ms() + W_DOCTOR_PROBE_MS;
-	read_bounded(pfd[0], out, n, deadline);
-	close(pfd[0]);
-	while ((rc = (int)waitpid(pid, &st, WNOHANG)) == 0 &&
-	    w_lock_mono_ms() < deadline)
-		w_lock_sleep_ms(10);
-	if (rc == 0) {
-		(void)kill(pid, SIGKILL);
-		(void)waitpid(pid, &st, 0);
-		snprintf(out, n, "fetch.browserCommand --version did not "
-		    "finish in %ld ms", W_DOCTOR_PROBE_MS);
-		return -1;
-	}
-	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0 || *out == '\0') {
-		snprintf(out, n, "fetch.browserCommand --version failed");
-		return -1;
-	}
-	return 0;
+	if (w_render_browser(jv_get_kind(exe) == JV_KIND_STRING ?
+	    jv_string_value(exe) : NULL, path, sizeof(path)) == -1) {
+		snprintf(msg, sizeof(msg), "%.200s not found (install "
+		    "chromium-headless-shell)", jv_get_kind(exe) ==
+		    JV_KIND_STRING ? jv_string_value(exe) :
+		    "chromium-headless-shell or chromium on PATH");
+		list = w_doctor_check(list, "chromium", "FAIL", msg);
+		*failed = 1;
+	} else
+		list = w_doctor_check(list, "chromium", "ok", path);
+done:
+	jv_free(cmd);
+	jv_free(exe);
+	return list;
 }
 
 jv
 w_doctor_liveness(jv list, const struct w_config *c, int *failed)
 {
-	char detail[256];
 	jv probes;
 
 	probes = w_search_liveness(c, W_DOCTOR_PROBE_MS, failed);
 	list = jv_array_concat(list, probes);
-	list = parallel(list, c, failed);
-	if (renders(c)) {
-		if (browser_version(c, detail, sizeof(detail)) == -1) {
-			list = w_doctor_check(list, "browser", "FAIL", detail);
-			*failed = 1;
-		} else
-			list = w_doctor_check(list, "browser", "ok", detail);
-	}
-	return list;
+	return parallel(list, c, failed);
 }

@@ -1,7 +1,7 @@
 /*
  * doctor.h: the checks web-control doctor and config run: the config
- * checks every program runs at start (search chain, fetch providers,
- * render settings) with their hints, and liveness probes of the
+ * checks every program runs at start (search chain, fetch providers)
+ * with their hints, the renderer's presence, and liveness probes of the
  * selected providers (bounded; skipped with --no-liveness or config
  * doctor.liveness false).
  */
@@ -30,14 +30,23 @@ jv	 w_doctor_check(jv list, const char *name, const char *status,
  */
 jv	 w_doctor_config(jv list, const struct w_config *c, int *failed);
 
+/*
+ * When fetch.render is not "never": the browser command's version
+ * (agent-browser 0.27.0 or newer; older than 0.33.1 is a warning) and the
+ * Chromium it will drive, appended to list (consumed); *failed set when
+ * one is missing. Local only: nothing is sent, so it runs with
+ * --no-liveness too.
+ */
+jv	 w_doctor_render(jv list, const struct w_config *c, int *failed);
+
 /* Whether c lets doctor send liveness probes (doctor.liveness). */
 int	 w_doctor_liveness_enabled(const struct w_config *c);
 
 /*
  * Liveness of what c selects, appended to list (consumed): SearXNG and
  * Ollama (one bounded JSON query), Codex readiness, Parallel tools/list
- * with its access mode (anonymous or key) for search and fetch, and the
- * browser when rendering is enabled. *failed set when one fails.
+ * with its access mode (anonymous or key) for search and fetch. *failed
+ * set when one fails.
  */
 jv	 w_doctor_liveness(jv list, const struct w_config *c, int *failed);
 

@@ -286,17 +286,22 @@ doctor_vs() {
 	assert_output --partial "FAIL ollama liveness"
 }
 
-@test "doctor: the browser's version when rendering is enabled" {
+@test "doctor: the browser command and Chromium are checked when rendering is on, without any probe" {
 	write_config '{"fetch":{"render":"auto","browserCommand":"/nonexistent/browser"},"search":{"backend":"duckduckgo"}}'
-	run -1 web-control -c doctor
-	echo "$output" | jq -e '.checks[] | select(.check == "browser") | .status == "FAIL" and (.detail | test("cannot be run"))'
-	printf '#!/bin/sh\necho "fakebrowser 1.2.3"\n' >"$BATS_TEST_TMPDIR/fb"
+	run -1 web-control -c doctor --no-liveness
+	echo "$output" | jq -e '.checks[] | select(.check == "browser command") | .status == "FAIL"'
+	printf '#!/bin/sh\necho "agent-browser 0.33.1"\n' >"$BATS_TEST_TMPDIR/fb"
 	chmod +x "$BATS_TEST_TMPDIR/fb"
-	write_config "{\"fetch\":{\"render\":\"always\",\"browserCommand\":\"$BATS_TEST_TMPDIR/fb\"},\"search\":{\"backend\":\"duckduckgo\"}}"
-	run -0 web-control -c doctor
-	echo "$output" | jq -e '.checks[] | select(.check == "browser") | .status == "ok" and .detail == "fakebrowser 1.2.3"'
+	: >"$BATS_TEST_TMPDIR/chromium"
+	chmod +x "$BATS_TEST_TMPDIR/chromium"
+	write_config "{\"fetch\":{\"render\":\"always\",\"browserCommand\":\"$BATS_TEST_TMPDIR/fb\",\"browserExecutable\":\"$BATS_TEST_TMPDIR/chromium\"},\"search\":{\"backend\":\"duckduckgo\"}}"
 	run -0 web-control -c doctor --no-liveness
-	echo "$output" | jq -e '[.checks[] | select(.check == "browser")] == []'
+	echo "$output" | jq -e '.checks[] | select(.check == "browser command") | .status == "ok" and (.detail | startswith("agent-browser 0.33.1"))'
+	echo "$output" | jq -e '.checks[] | select(.check == "chromium") | .status == "ok"'
+	# the renderer is not part of the configuration check
+	run -0 web-control -c config
+	echo "$output" | jq -e '[.checks[].check] == ["search config","fetch config"]'
+	[ ! -s "$FS_DIR/connections" ]
 }
 
 # wait_for_log PATTERN FILE: until FILE has a line matching PATTERN (5 s).
