@@ -19,6 +19,7 @@
 #include "doc.h"
 #include "doccache.h"
 #include "hoststate.h"
+#include "coord.h"
 #include "fetch.h"
 #include "fetch_parallel.h"
 #include "fetch_render.h"
@@ -229,14 +230,18 @@ static int
 host_admit(const struct w_fetch_ctx *ctx, const struct w_url *u,
     struct w_host_lease *l, struct w_err *e)
 {
+	struct w_coordinator *co;
 	char *origin;
 	int rc;
 
 	memset(l, 0, sizeof(*l));
-	if (ctx->run == NULL || !w_run_host(ctx->run, ctx->config))
+	if (ctx->run == NULL)
 		return 0;
+	if (w_run_coord(ctx->run, ctx->config, &co, e) == -1)
+		return -1;
 	origin = w_url_origin(u);
-	rc = w_host_admit(W_SCOPE_FETCH, origin, left_ms(ctx), l, e);
+	rc = w_coord_admit(co, W_SCOPE_FETCH, origin, left_ms(ctx), NULL, NULL,
+	    l, e);
 	free(origin);
 	return rc;
 }
@@ -247,7 +252,7 @@ host_release(struct w_host_lease *l, const struct w_http_resp *resp,
     const struct w_err *e)
 {
 	if (l->held)
-		w_host_release(l, w_err_host_outcome(e->code),
+		w_coord_release(l, w_err_host_outcome(e->code),
 		    resp->retry_after_ms);
 }
 

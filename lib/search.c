@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "buf.h"
+#include "coord.h"
 #include "hoststate.h"
 #include "http.h"
 #include "json.h"
@@ -492,7 +493,15 @@ note_retry(struct w_search *s, const char *backend, long ms)
 	s->retry = jv_object_set(s->retry, jv_string(backend), o);
 }
 
-/* Host admission for one search of p (coordination "host" only). */
+/* While waiting for admission: give up once the budget is gone, as
+ * the reservation after it would be refused anyway. */
+static int
+budget_gone(void *arg, struct w_err *e)
+{
+	return w_run_check(arg, e);
+}
+
+/* Admission for one search of p (coordination "host" or "redis"). */
 static int
 host_admit(struct pass *ps, const struct w_provider *p, const char *key,
     long long deadline, struct w_host_lease *l, struct w_err *e)
@@ -501,13 +510,11 @@ host_admit(struct pass *ps, const struct w_provider *p, const char *key,
 	long long left = deadline - w_lock_mono_ms();
 
 	memset(l, 0, sizeof(*l));
-	if (!ps->host)
-		return 0;
 	if ((scope = w_host_scope_named(p->scope)) < 0 ||
 	    scope == W_SCOPE_FETCH)
 		scope = W_SCOPE_PROVIDER;
-	return w_host_admit((enum w_scope)scope, key ? key : "",
-	    left > 1 ? (long)left : 1, l, e);
+	return w_coord_admit(ps->co, (enum w_scope)scope, key ? key : "",
+	    left > 1 ? (long)left : 1, budget_gone, ps->s->run, l, e);
 }
 
 /* Tell host coordination how the provider answered (err.c's table). */
@@ -518,7 +525,7 @@ host_release(struct w_host_lease *l, int rc, const struct w_err *e)
 	    e->code);
 
 	if (l->held)
-		w_host_release(l, o, o == W_HOST_THROTTLED ?
+		w_coord_release(l, o, o == W_HOST_THROTTLED ?
 		    e->retry_after_ms : -1);
 }
 
@@ -667,6 +674,7 @@ stage(struct pass *ps, struct slot *sl)
 					    e.retry_after_ms);
 				entry_fail(ps, &ent, p, &e);
 			} else if (e.code == W_E_COORDINATION_UNAVAILABLE ||
+			    e.code == W_E_SEARCH_BUDGET_EXHAUSTED ||
 			    e.code == W_E_CANCELLED) {
 				ps->stop = 1;
 				ps->stop_err = e;
@@ -897,13 +905,16 @@ share_wait(struct w_search *s, const char *key, long long deadline,
 static void
 share_end(struct w_search *s, char *skey, jv env)
 {
-	jv err = jv_object_get(jv_copy(env), jv_string("error"));
+	jv err = jv_get_kind(env) == JV_KIND_OBJECT ?
+	    jv_object_get(jv_copy(env), jv_string("error")) : jv_null();
 	const char *code = w_json_str_peek(err, "code");
 
+	/* Our cancellation is not the waiters', nor is an answer that
+	 * came from elsewhere (null): they go on alone. */
 	if (skey != NULL)
-		/* Our cancellation is not the waiters': they go on alone. */
-		w_doccache_fail(s->run, skey, code != NULL &&
-		    strcmp(code, "cancelled") == 0 ? jv_null() : jv_copy(env));
+		w_doccache_fail(s->run, skey, jv_get_kind(env) !=
+		    JV_KIND_OBJECT || (code != NULL && strcmp(code,
+		    "cancelled") == 0) ? jv_null() : jv_copy(env));
 	jv_free(err);
 	free(skey);
 }
@@ -930,13 +941,14 @@ shared_env(struct w_search *s, jv env)
 jv
 w_search_run(struct w_search *s, jv req)
 {
+	struct w_coordinator *co;
 	struct pass ps;
 	struct req r;
 	struct w_err e;
 	long long deadline = w_lock_mono_ms() + W_SEARCH_DEADLINE_MS;
 	jv env, hit;
 	char *key, *skey = NULL;
-	int rc;
+	int rc, claimed = 0;
 
 	w_err_clear(&e);
 	if (w_search_req_parse(req, &r, &e) == -1) {
@@ -959,10 +971,35 @@ w_search_run(struct w_search *s, jv req)
 		    jv_string("Run coordination is unavailable: nothing was "
 		    "sent."));
 	}
-	key = w_search_cache_key(s, &r);
 	w_err_clear(&e);
-	rc = w_searchcache_get(key, &hit, &e);
+	if (w_run_coord(s->run, s->cfg, &co, &e) == -1) {
+		env = w_env_error(w_env_new("wsearch"), &e);
+		w_search_req_free(&r);
+		return jv_object_set(env, jv_string("summary"),
+		    jv_string("Coordination is unavailable: nothing was "
+		    "sent."));
+	}
+	key = w_search_cache_key(s, &r);
+	rc = w_coord_cache_get(co, key, &hit, &e);
+	/* Miss: an identical search in flight in this run answers us,
+	 * failures included (the run's markers); else claim the search, or
+	 * wait for one in flight elsewhere (another machine too, under
+	 * redis) and reuse its answer. */
+	if (rc == 0) {
+		jv_free(hit);
+		hit = jv_null();
+		if (share_wait(s, key, deadline, &skey, &env) == 1) {
+			free(key);
+			w_search_req_free(&r);
+			return shared_env(s, env);
+		}
+		rc = w_coord_cache_claim(co, key, W_SEARCH_DEADLINE_MS, &hit,
+		    &e);
+		claimed = rc == 1;
+		rc = rc == 2 ? 1 : rc == -1 ? -1 : 0;
+	}
 	if (rc != 0) {
+		share_end(s, skey, jv_null());
 		free(key);
 		w_search_req_free(&r);
 		if (rc == 1) {
@@ -973,25 +1010,12 @@ w_search_run(struct w_search *s, jv req)
 		jv_free(hit);
 		env = w_env_error(w_env_new("wsearch"), &e);
 		return jv_object_set(env, jv_string("summary"),
-		    jv_string("The search cache is unsafe: nothing was "
-		    "sent."));
+		    jv_string(e.code == W_E_COORDINATION_UNAVAILABLE &&
+		    w_coord_kind_of(co) == W_COORD_KIND_REDIS ?
+		    "Coordination is unavailable: nothing was sent." :
+		    "The search cache is unsafe: nothing was sent."));
 	}
 	jv_free(hit);
-	if ((rc = share_wait(s, key, deadline, &skey, &env)) == 1) {
-		free(key);
-		w_search_req_free(&r);
-		return shared_env(s, env);
-	}
-	/* The owner's answer went to the cache after our look. */
-	if (rc == 2 && w_searchcache_get(key, &hit, &e) == 1) {
-		free(key);
-		w_search_req_free(&r);
-		env = w_search_from_cache(s, hit);
-		w_ledger_note_search(s->run, env);
-		return env;
-	}
-	if (rc == 2)
-		jv_free(hit);
 	memset(&ps, 0, sizeof(ps));
 	ps.s = s;
 	ps.r = &r;
@@ -1000,9 +1024,11 @@ w_search_run(struct w_search *s, jv req)
 	ps.cooldown = jv_array();
 	ps.deadline = deadline;
 	ps.started = deadline - W_SEARCH_DEADLINE_MS;
-	ps.host = w_run_host(s->run, s->cfg);
+	ps.co = co;
 	env = run_pass(&ps);
-	w_search_to_cache(key, env);
+	w_search_to_cache(co, key, env);
+	if (claimed)
+		w_coord_cache_unclaim(co, key);
 	share_end(s, skey, env);
 	w_ledger_note_search(s->run, env);
 	free(key);
