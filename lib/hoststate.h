@@ -83,6 +83,14 @@ int	 w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 	    struct w_host_lease *l, struct w_err *e);
 
 /*
+ * One admission attempt without waiting: 0 with *l held, 1 when the
+ * caller must come back in *wait_ms, -1 as w_host_admit (rate_limited
+ * while cooling, coordination_unavailable).
+ */
+int	 w_host_admit_try(enum w_scope scope, const char *key,
+	    struct w_host_lease *l, long *wait_ms, struct w_err *e);
+
+/*
  * Release a held lease with the request's outcome; retry_after_ms is a
  * Retry-After in ms, or -1 when the response gave none.
  */
