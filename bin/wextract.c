@@ -11,42 +11,12 @@
 
 #include "buf.h"
 #include "doc.h"
+#include "extract.h"
 #include "json.h"
-#include "view.h"
 
-#define INPUT_MAX	(20u << 20)	/* bytes read per document */
+#define INPUT_MAX	W_EXTRACT_INPUT_MAX
 
 static const char *prog = "wextract";
-
-static const char *const formats[] = { "markdown", "text", "raw", NULL };
-
-static const struct w_field fields[] = {
-	{ "url", W_FT_STRING, 1, 8192, NULL,
-	    "URL the document came from: base for relative links" },
-	{ "content_type", W_FT_STRING, 1, 256, NULL,
-	    "Content-Type of the document; sniffed when absent" },
-	{ "charset", W_FT_STRING, 1, 64, NULL,
-	    "charset, in place of the HTTP header's" },
-	{ "http_status", W_FT_INT, 100, 599, NULL,
-	    "HTTP status the document was served with (challenge checks)" },
-	{ "format", W_FT_ENUM, 0, 0, formats,
-	    "markdown (default), text, or raw (decoded body as is)" },
-	{ "focus", W_FT_STRING, 0, 500, NULL,
-	    "keep only the blank-line-separated blocks matching these terms" },
-	{ "include_links", W_FT_BOOL, 0, 0, NULL,
-	    "list up to 20 absolute links of the document" },
-	{ "start_line", W_FT_INT, 1, 100000000, NULL,
-	    "first line of a line slice (1-based)" },
-	{ "max_lines", W_FT_INT, 1, 10000, NULL,
-	    "lines in a line slice (default 200)" },
-	{ "max_output_chars", W_FT_INT, 1, 100000, NULL,
-	    "cap on the characters of content returned" },
-	{ "offset", W_FT_INT, 0, 1000000000, NULL,
-	    "first character of a character page (0-based)" },
-	{ "max_chars", W_FT_INT, 1, 100000, NULL,
-	    "characters per page (default 20000)" },
-	{ NULL, W_FT_STRING, 0, 0, NULL, NULL }
-};
 
 struct state {
 	jv		 req;		/* the options as a request */
@@ -96,124 +66,6 @@ number(const char *arg)
 	return jv_number((double)n);
 }
 
-static jv
-untrusted(void)
-{
-	static const char *const f[] = { "content", "source.title",
-	    "source.byline", "source.description", "source.site_name",
-	    "links[].text", "links[].url", NULL };
-	jv u = jv_array();
-	int i;
-
-	for (i = 0; f[i] != NULL; i++)
-		u = jv_array_append(u, jv_string(f[i]));
-	return u;
-}
-
-/* The options every continuation repeats. */
-static jv
-base_args(jv req)
-{
-	static const char *const keep[] = { "url", "content_type", "charset",
-	    "http_status", "format", "focus", "include_links", NULL };
-	jv a = jv_object(), v;
-	int i;
-
-	for (i = 0; keep[i] != NULL; i++) {
-		v = jv_object_get(jv_copy(req), jv_string(keep[i]));
-		if (jv_is_valid(v) && jv_get_kind(v) != JV_KIND_NULL)
-			a = set(a, keep[i], v);
-		else
-			jv_free(v);
-	}
-	return a;
-}
-
-static enum w_format
-format_of(jv req)
-{
-	const char *f = w_json_str_peek(req, "format");
-
-	if (f != NULL && strcmp(f, "text") == 0)
-		return W_FMT_TEXT;
-	if (f != NULL && strcmp(f, "raw") == 0)
-		return W_FMT_RAW;
-	return W_FMT_MARKDOWN;
-}
-
-static jv
-failed(jv env, const struct w_err *e, const char *what)
-{
-	jv src = jv_object_get(jv_copy(env), jv_string("source"));
-	char sum[700];
-	int soft = strcmp(e->code, "access_challenge") == 0 ||
-	    strcmp(e->code, "authentication_required") == 0;
-
-	if (jv_get_kind(src) == JV_KIND_OBJECT)
-		env = set(env, "source", set(src, "status",
-		    jv_string(soft ? "blocked_soft" : "fetch_failed")));
-	else
-		jv_free(src);
-	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what, e->code,
-	    e->msg);
-	return w_env_error(set(env, "summary", jv_string(sum)), e);
-}
-
-/* One document into one envelope. */
-static jv
-extract(const struct state *st, const char *bytes, size_t len,
-    const char *file)
-{
-	struct w_doc_in in;
-	struct w_doc_opts o;
-	struct w_doc d;
-	struct w_err e;
-	jv env = set(w_env_new(prog), "untrusted_fields", untrusted()), src;
-	char sum[700];
-
-	memset(&in, 0, sizeof(in));
-	in.bytes = bytes;
-	in.len = len;
-	in.url = w_json_str_peek(st->req, "url");
-	in.content_type = w_json_str_peek(st->req, "content_type");
-	in.charset = w_json_str_peek(st->req, "charset");
-	in.http_status = (int)w_json_int_peek(st->req, "http_status", 0);
-	in.headers = jv_null();
-	memset(&o, 0, sizeof(o));
-	o.format = format_of(st->req);
-	o.include_links = w_json_bool_peek(st->req, "include_links", 0);
-	src = set(jv_object(), "representation", jv_string("page_extract"));
-	if (file != NULL)
-		src = set(src, "file", jv_string(file));
-	if (in.url != NULL)
-		src = set(src, "url", jv_string(in.url));
-	if (in.http_status > 0)
-		src = set(src, "http_status", jv_number(in.http_status));
-	env = set(env, "source", set(src, "status", jv_string("opened")));
-	w_doc_init(&d);
-	w_err_clear(&e);
-	if (w_doc_extract(&in, &o, &d, &e) == -1) {
-		src = jv_object_get(jv_copy(env), jv_string("source"));
-		if (*d.mime)
-			src = set(src, "content_type", jv_string(d.mime));
-		env = set(env, "source", src);
-		env = set(env, "coverage", set(jv_copy(d.coverage),
-		    "content_kind", jv_string(d.kind)));
-		w_doc_free(&d);
-		return failed(env, &e, "extraction");
-	}
-	env = w_view_apply(env, &d, st->req, prog, base_args(st->req),
-	    st->mode == W_OUT_RAW, &e);
-	snprintf(sum, sizeof(sum), "Extracted %s from %s (%s, %zu bytes): %s",
-	    d.kind, file ? file : "stdin", *d.mime ? d.mime : "unknown type",
-	    len, w_status_name(w_env_status_peek(env)));
-	if (e.code != NULL)
-		snprintf(sum, sizeof(sum), "No block of the document matches "
-		    "the focus.");
-	w_doc_free(&d);
-	return set(env, "summary", jv_string(sum));
-}
-
 /* Read fp up to INPUT_MAX: 0, 1 when larger, -1 on a read error. */
 static int
 slurp(FILE *fp, struct w_buf *b)
@@ -249,7 +101,8 @@ one(const struct state *st, const char *file)
 		fclose(fp);
 	w_err_clear(&e);
 	if (rc == 0) {
-		env = extract(st, b.p, b.len, file);
+		env = w_extract_run(st->req, b.p, b.len, file,
+		    st->mode == W_OUT_RAW);
 		w_buf_free(&b);
 		return w_out_emit_rc(env, st->mode, prog);
 	}
@@ -263,7 +116,8 @@ one(const struct state *st, const char *file)
 	else
 		w_err_set(&e, "request_failed", "cannot read %s: %s",
 		    file ? file : "stdin", strerror(saved ? saved : EIO));
-	return w_out_emit_rc(failed(env, &e, "reading"), st->mode, prog);
+	return w_out_emit_rc(w_extract_failed(env, &e, "reading"),
+	    st->mode, prog);
 }
 
 /* Parse options into st->req; -1 on a usage error. */
@@ -316,7 +170,7 @@ options(int argc, char **argv, struct state *st)
 				st->mode = W_OUT_COMPACT;
 			break;
 		case 's':
-			w_out_schema(w_req_schema(fields, "wextract", NULL));
+			w_out_schema(w_extract_schema());
 			exit(w_out_finish(prog));
 		case 'h':
 			usage(stdout);
@@ -346,9 +200,10 @@ main(int argc, char **argv)
 		return W_EXIT_USAGE;
 	}
 	w_err_clear(&e);
-	if (w_req_validate_peek(fields, st.req, NULL, &e) == -1) {
+	if (w_req_validate_peek(w_extract_fields, st.req, NULL, &e) == -1) {
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
-		rc = w_out_emit_rc(failed(w_env_new(prog), &e, "request"),
+		rc = w_out_emit_rc(w_extract_failed(w_env_new(prog), &e,
+		    "request"),
 		    st.mode, prog);
 	} else if (optind < argc)
 		for (i = optind; i < argc; i++)

@@ -402,6 +402,74 @@ host_release(struct w_host_lease *l, const struct w_http_resp *resp,
 	w_host_release(l, o, resp->retry_after_ms);
 }
 
+/* The HTTP request for req (hr->headers is a new reference). */
+static void
+http_req_for(const struct w_fetch_ctx *ctx, jv req, struct w_http_req *hr)
+{
+	w_http_req_init(hr);
+	hr->url = w_json_str_peek(req, "url");
+	hr->headers = jv_object_get(jv_copy(req), jv_string("headers"));
+	if (!jv_is_valid(hr->headers)) {
+		jv_free(hr->headers);
+		hr->headers = jv_null();
+	}
+	hr->policy = &ctx->config->policy;
+	hr->timeout_ms = ctx->timeout_ms;
+	hr->progress = ctx->progress;
+	hr->terminal = challenge_is_terminal;
+}
+
+/* After the transfer (rc and e from the HTTP core): release the host
+ * lease, record source and details, extract. Frees resp. 0 with d
+ * filled, -1 with env holding the error. */
+static int
+obtain_end(jv req, int rc, struct w_http_resp *resp, struct w_err *e,
+    struct w_host_lease *lease, jv *env, struct w_doc *d, size_t *bytes)
+{
+	struct w_doc_in in;
+	struct w_doc_opts o;
+	jv src;
+
+	if (rc == 0 && (resp->status < 200 || resp->status >= 300))
+		status_error(resp, e);
+	host_release(lease, resp, e);
+	rc = -1;
+	src = jv_object_get(jv_copy(*env), jv_string("source"));
+	if (resp->final_url)
+		src = set(src, "final_url", jv_string(resp->final_url));
+	if (resp->status)
+		src = set(src, "http_status", jv_number(resp->status));
+	if (resp->content_type)
+		src = set(src, "content_type", jv_string(resp->content_type));
+	*env = set(*env, "source", src);
+	*env = set(*env, "details", details_of(resp));
+	*bytes = resp->len;
+	if (e->code == NULL) {
+		src = jv_object_get(jv_copy(*env), jv_string("source"));
+		*env = set(*env, "source", set(src, "status",
+		    jv_string("opened")));
+		memset(&in, 0, sizeof(in));
+		in.bytes = resp->body;
+		in.len = resp->len;
+		in.url = resp->final_url;
+		in.content_type = resp->content_type;
+		in.http_status = resp->status;
+		in.headers = resp->headers;
+		in.steal = &resp->body;	/* the body is ours to give away */
+		memset(&o, 0, sizeof(o));
+		o.format = format_of(req);
+		o.include_links = w_json_bool_peek(req, "include_links", 0);
+		o.artifact = w_json_str_peek(req, "artifact");
+		rc = w_doc_extract(&in, &o, d, e);
+		if (rc == -1 && jv_get_kind(d->coverage) == JV_KIND_OBJECT)
+			*env = set(*env, "coverage", jv_copy(d->coverage));
+	}
+	if (rc == -1)
+		*env = fail(*env, e, e->usage ? "request" : "fetch");
+	w_http_resp_free(resp);
+	return rc;
+}
+
 /* Fetch and extract. 0 with d filled and env's source and details set;
  * -1 with env holding the error. */
 static int
@@ -411,67 +479,19 @@ obtain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 	struct w_host_lease lease;
 	struct w_http_req hr;
 	struct w_http_resp resp;
-	struct w_doc_in in;
-	struct w_doc_opts o;
 	struct w_err e;
-	jv src;
-	int rc = -1;
+	int rc;
 
 	w_err_clear(&e);
-	w_http_req_init(&hr);
-	hr.url = w_json_str_peek(req, "url");
-	hr.headers = jv_object_get(jv_copy(req), jv_string("headers"));
-	if (!jv_is_valid(hr.headers)) {
-		jv_free(hr.headers);
-		hr.headers = jv_null();
-	}
-	hr.policy = &ctx->config->policy;
-	hr.timeout_ms = ctx->timeout_ms;
-	hr.progress = ctx->progress;
-	hr.terminal = challenge_is_terminal;
+	http_req_for(ctx, req, &hr);
 	if (host_admit(ctx, u, &lease, &e) == -1) {
 		jv_free(hr.headers);
 		*env = fail(*env, &e, "admission");
 		return -1;
 	}
-	if (w_http_fetch(&hr, &resp, &e) == 0 && (resp.status < 200 ||
-	    resp.status >= 300))
-		status_error(&resp, &e);
-	host_release(&lease, &resp, &e);
-	src = jv_object_get(jv_copy(*env), jv_string("source"));
-	if (resp.final_url)
-		src = set(src, "final_url", jv_string(resp.final_url));
-	if (resp.status)
-		src = set(src, "http_status", jv_number(resp.status));
-	if (resp.content_type)
-		src = set(src, "content_type", jv_string(resp.content_type));
-	*env = set(*env, "source", src);
-	*env = set(*env, "details", details_of(&resp));
-	*bytes = resp.len;
-	if (e.code == NULL) {
-		src = jv_object_get(jv_copy(*env), jv_string("source"));
-		*env = set(*env, "source", set(src, "status",
-		    jv_string("opened")));
-		memset(&in, 0, sizeof(in));
-		in.bytes = resp.body;
-		in.len = resp.len;
-		in.url = resp.final_url;
-		in.content_type = resp.content_type;
-		in.http_status = resp.status;
-		in.headers = resp.headers;
-		in.steal = &resp.body;	/* the body is ours to give away */
-		memset(&o, 0, sizeof(o));
-		o.format = format_of(req);
-		o.include_links = w_json_bool_peek(req, "include_links", 0);
-		o.artifact = w_json_str_peek(req, "artifact");
-		rc = w_doc_extract(&in, &o, d, &e);
-		if (rc == -1 && jv_get_kind(d->coverage) == JV_KIND_OBJECT)
-			*env = set(*env, "coverage", jv_copy(d->coverage));
-	}
-	if (rc == -1)
-		*env = fail(*env, &e, e.usage ? "request" : "fetch");
+	rc = w_http_fetch(&hr, &resp, &e);
+	rc = obtain_end(req, rc, &resp, &e, &lease, env, d, bytes);
 	jv_free(hr.headers);
-	w_http_resp_free(&resp);
 	return rc;
 }
 
@@ -684,78 +704,115 @@ obtain_chain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 	return rc;
 }
 
+/* After obtaining (rc): publish the result for waiting callers and
+ * present it. Frees d. */
+static jv
+share(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u, jv env,
+    const char *key, int rc, struct w_doc *d, size_t bytes)
+{
+	struct w_err e;
+
+	w_err_clear(&e);
+	if (rc == -1) {
+		if (key)
+			w_doccache_fail(ctx->run, key, jv_copy(env));
+		w_doc_free(d);
+		return env;
+	}
+	if (key && !d->binary)
+		w_doccache_put(ctx->run, key, d->text, d->len,
+		    doc_meta(d, env, bytes), &e);
+	else if (key)
+		w_doccache_fail(ctx->run, key, jv_null());
+	env = present(ctx, env, req, u, d, bytes);
+	w_doc_free(d);
+	return env;
+}
+
 /* A miss: fetch, extract, and publish the result for waiting callers. */
 static jv
 fetch_and_share(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
     jv env, const char *key)
 {
 	struct w_doc d;
-	struct w_err e;
 	size_t bytes = 0;
+	int rc;
 
 	w_doc_init(&d);
+	rc = obtain_chain(ctx, req, u, &env, &d, &bytes);
+	return share(ctx, req, u, env, key, rc, &d, bytes);
+}
+
+/*
+ * Everything before the fetch: validation, the run's document cache.
+ * 1 with *env final; 0 for a miss with *env started, u parsed (free
+ * it) and *key the cache key whose marker the caller owns (NULL when
+ * there is no cache).
+ */
+static int
+lookup(const struct w_fetch_ctx *ctx, jv req, struct w_url *u, jv *env,
+    char **key)
+{
+	struct w_err e;
+	struct w_doc d;
+	jv meta = jv_null();
+	char *text = NULL;
+	size_t len = 0, bytes;
+	int rc = W_DC_MISS;
+
 	w_err_clear(&e);
-	if (obtain_chain(ctx, req, u, &env, &d, &bytes) == -1) {
-		if (key)
-			w_doccache_fail(ctx->run, key, jv_copy(env));
-		w_doc_free(&d);
-		return env;
+	*key = NULL;
+	*env = set(*env, "untrusted_fields", untrusted());
+	if (validate(req, &e) == -1) {
+		*env = fail(*env, &e, "request");
+		return 1;
 	}
-	if (key && !d.binary)
-		w_doccache_put(ctx->run, key, d.text, d.len,
-		    doc_meta(&d, env, bytes), &e);
-	else if (key)
-		w_doccache_fail(ctx->run, key, jv_null());
-	env = present(ctx, env, req, u, &d, bytes);
-	w_doc_free(&d);
-	return env;
+	*env = set(*env, "source", initial_source(req));
+	w_url_parse(w_json_str_peek(req, "url"), u, &e);
+	if (ctx->run && !ctx->nocache) {
+		*key = cache_key(ctx, req);
+		rc = w_doccache_get(ctx->run, *key, ctx->timeout_ms > 0 ?
+		    ctx->timeout_ms : W_HTTP_TIMEOUT_MS, &text, &len, &meta, &e);
+	}
+	if (rc == W_DC_MISS)
+		return 0;
+	if (rc == W_DC_SHARED_ERROR && jv_get_kind(meta) != JV_KIND_OBJECT) {
+		/* uncacheable: fetch ours */
+		jv_free(meta);
+		free(*key);
+		*key = NULL;
+		return 0;
+	}
+	if (rc == -1) {
+		*env = fail(*env, &e, "coordination");
+	} else if (rc == W_DC_HIT) {
+		w_doc_init(&d);
+		bytes = doc_from_meta(&d, env, meta, text, len);
+		*env = present(ctx, *env, req, u, &d, bytes);
+		w_doc_free(&d);
+	} else {
+		jv_free(*env);
+		*env = meta;
+	}
+	free(*key);
+	*key = NULL;
+	w_url_free(u);
+	return 1;
 }
 
 jv
 w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 {
 	struct w_url u;
-	struct w_err e;
-	struct w_doc d;
-	jv env = w_env_new("wfetch"), meta = jv_null();
-	char *key = NULL, *text = NULL;
-	size_t len = 0, bytes;
-	int rc = W_DC_MISS;
+	jv env = w_env_new("wfetch");
+	char *key;
 
-	w_err_clear(&e);
-	env = set(env, "untrusted_fields", untrusted());
-	if (validate(req, &e) == -1) {
-		jv_free(req);
-		return fail(env, &e, "request");
-	}
-	env = set(env, "source", initial_source(req));
-	w_url_parse(w_json_str_peek(req, "url"), &u, &e);
-	if (ctx->run && !ctx->nocache) {
-		key = cache_key(ctx, req);
-		rc = w_doccache_get(ctx->run, key, ctx->timeout_ms > 0 ?
-		    ctx->timeout_ms : W_HTTP_TIMEOUT_MS, &text, &len, &meta, &e);
-	}
-	if (rc == -1) {
-		env = fail(env, &e, "coordination");
-	} else if (rc == W_DC_HIT) {
-		w_doc_init(&d);
-		bytes = doc_from_meta(&d, &env, meta, text, len);
-		env = present(ctx, env, req, &u, &d, bytes);
-		w_doc_free(&d);
-	} else if (rc == W_DC_SHARED_ERROR &&
-	    jv_get_kind(meta) == JV_KIND_OBJECT) {
-		jv_free(env);
-		env = meta;
-	} else {
-		if (rc == W_DC_SHARED_ERROR) {	/* uncacheable: fetch ours */
-			jv_free(meta);
-			free(key);
-			key = NULL;
-		}
+	memset(&u, 0, sizeof(u));
+	if (lookup(ctx, req, &u, &env, &key) == 0) {
 		env = fetch_and_share(ctx, req, &u, env, key);
+		free(key);
+		w_url_free(&u);
 	}
-	free(key);
-	w_url_free(&u);
 	jv_free(req);
 	return env;
 }
@@ -816,4 +873,308 @@ w_fetch_expand(jv input, jv base, int top)
 	jv_free(list);
 	jv_free(input);
 	return out;
+}
+
+/*
+ * Many requests at once (wfetch -P): each request is a job; a miss of
+ * the local provider becomes one transfer of a shared libcurl multi,
+ * admitted per origin without blocking the others; everything else
+ * (validation, cache hits, remote providers, extraction) runs as in
+ * w_fetch_run. At most n jobs are open (started and not yet emitted),
+ * which bounds the bodies, documents and envelopes held at once.
+ */
+enum { J_ADMIT, J_XFER, J_FOLLOW, J_DONE };
+
+struct job {
+	int			 state;
+	jv			 req;
+	jv			 env;
+	char			*key;		/* document cache key */
+	char			*ident;		/* identity for duplicates */
+	struct w_url		 u;
+	struct w_http_req	 hr;
+	struct w_http_resp	 resp;
+	struct w_err		 e;
+	struct w_host_lease	 lease;
+	long long		 admit_at;	/* next admission try */
+	long long		 admit_end;	/* admission deadline */
+	struct job		*leader;	/* an identical open job */
+	struct job		*next;
+};
+
+struct w_fetch_batch {
+	struct w_fetch_ctx	 ctx;
+	int			 n;
+	int			 unordered;
+	int			 local;		/* the only provider is local */
+	void			(*emit)(jv, void *);
+	void			*arg;
+	struct w_http_multi	*m;
+	struct job		*head;		/* open jobs, input order */
+	int			 open;
+};
+
+struct w_fetch_batch *
+w_fetch_batch_new(const struct w_fetch_ctx *ctx, int n, int unordered,
+    void (*emit)(jv env, void *arg), void *arg)
+{
+	struct w_fetch_batch *b = w_calloc(1, sizeof(*b));
+	const char *prov[2];
+	struct w_err e;
+
+	b->ctx = *ctx;
+	b->n = n < 1 ? 1 : n > W_FETCH_PARALLEL_MAX ? W_FETCH_PARALLEL_MAX : n;
+	if (b->n > 1)
+		b->ctx.progress = 0;	/* one tty line cannot show many */
+	b->unordered = unordered;
+	b->emit = emit;
+	b->arg = arg;
+	w_err_clear(&e);
+	b->local = w_parallel_fetch_chain(ctx->config, prov, 2, &e) == 1 &&
+	    strcmp(prov[0], "local") == 0;
+	b->m = w_http_multi_new();
+	return b;
+}
+
+static void
+job_free(struct job *j)
+{
+	jv_free(j->req);
+	jv_free(j->env);
+	jv_free(j->hr.headers);
+	free(j->key);
+	free(j->ident);
+	w_url_free(&j->u);
+	free(j);
+}
+
+static void
+job_done(struct job *j, jv env)
+{
+	j->env = env;
+	j->state = J_DONE;
+}
+
+/* The transfer of j ended with rc: extract, share, present. */
+static void
+job_fetched(struct w_fetch_batch *b, struct job *j, int rc)
+{
+	struct w_doc d;
+	size_t bytes = 0;
+	jv env = j->env;
+
+	w_doc_init(&d);
+	j->env = jv_invalid();
+	rc = obtain_end(j->req, rc, &j->resp, &j->e, &j->lease, &env, &d,
+	    &bytes);
+	job_done(j, share(&b->ctx, j->req, &j->u, env, j->key, rc, &d,
+	    bytes));
+}
+
+/* Try j's host admission; start its transfer once admitted. */
+static void
+job_admit(struct w_fetch_batch *b, struct job *j, long long now)
+{
+	long wait = 0;
+	char *origin;
+	int rc = 0;
+
+	memset(&j->lease, 0, sizeof(j->lease));
+	w_err_clear(&j->e);
+	if (b->ctx.run && w_run_host(b->ctx.run, b->ctx.config)) {
+		origin = w_url_origin(&j->u);
+		rc = w_host_admit_try(W_SCOPE_FETCH, origin, &j->lease, &wait,
+		    &j->e);
+		free(origin);
+		if (rc == 1 && now + wait > j->admit_end)
+			rc = w_err_set(&j->e, "timeout", "host admission for "
+			    "fetch did not come within the deadline");
+	}
+	if (rc == 1) {
+		j->admit_at = now + wait;
+		return;
+	}
+	if (rc == -1) {
+		jv env = fail(j->env, &j->e, "admission");
+
+		j->env = jv_invalid();
+		if (j->key)
+			w_doccache_fail(b->ctx.run, j->key, jv_copy(env));
+		job_done(j, env);
+		return;
+	}
+	http_req_for(&b->ctx, j->req, &j->hr);
+	j->state = J_XFER;
+	/* A request refused at once still comes back from the wait. */
+	(void)w_http_multi_add(b->m, &j->hr, &j->resp, &j->e, j);
+}
+
+/* A follower whose leader is done: the leader's error, or its own run
+ * (a cache hit now). */
+static void
+job_follow(struct w_fetch_batch *b, struct job *j)
+{
+	if (w_env_status_peek(j->leader->env) != W_ST_OK &&
+	    w_env_status_peek(j->leader->env) != W_ST_PARTIAL) {
+		job_done(j, jv_copy(j->leader->env));
+		return;
+	}
+	jv_free(j->env);
+	j->env = jv_invalid();
+	job_done(j, w_fetch_run(&b->ctx, jv_copy(j->req)));
+}
+
+/* Emit what may go out: done jobs at the head, or any with unordered. */
+static void
+emit_ready(struct w_fetch_batch *b)
+{
+	struct job **pp = &b->head, *j, *k;
+
+	while ((j = *pp) != NULL) {
+		if (j->state != J_DONE) {
+			if (!b->unordered)
+				return;
+			pp = &j->next;
+			continue;
+		}
+		/* Followers need their leader until they are done. */
+		for (k = j->next; k; k = k->next)
+			if (k->leader == j && k->state != J_DONE)
+				break;
+		if (k != NULL) {
+			if (!b->unordered)
+				return;
+			pp = &j->next;
+			continue;
+		}
+		for (k = j->next; k; k = k->next)
+			if (k->leader == j)
+				k->leader = NULL;
+		*pp = j->next;
+		b->emit(j->env, b->arg);
+		j->env = jv_invalid();
+		job_free(j);
+		b->open--;
+	}
+}
+
+/* Advance every job once; with block, wait for something to happen. */
+static void
+pump(struct w_fetch_batch *b, int block)
+{
+	long long now = w_lock_mono_ms(), next = -1;
+	struct job *j;
+	int rc, pending = 0;
+	long wait;
+
+	for (j = b->head; j; j = j->next) {
+		if (j->state == J_ADMIT && j->admit_at <= now)
+			job_admit(b, j, now);
+		if (j->state == J_ADMIT && (next == -1 || j->admit_at < next))
+			next = j->admit_at;
+		if (j->state == J_FOLLOW && j->leader->state == J_DONE)
+			job_follow(b, j);
+		if (j->state != J_DONE)
+			pending = 1;
+	}
+	emit_ready(b);
+	if (!block || !pending)
+		return;
+	wait = next == -1 ? -1 : (long)(next - now > 0 ? next - now : 0);
+	if (w_http_multi_count(b->m) == 0) {
+		if (wait > 0)
+			w_lock_sleep_ms(wait);
+		return;
+	}
+	j = w_http_multi_wait(b->m, wait, &rc);
+	while (j != NULL) {
+		job_fetched(b, j, rc);
+		j = w_http_multi_wait(b->m, 0, &rc);
+	}
+	for (j = b->head; j; j = j->next)
+		if (j->state == J_FOLLOW && j->leader->state == J_DONE)
+			job_follow(b, j);
+	emit_ready(b);
+}
+
+static void
+push(struct w_fetch_batch *b, struct job *j)
+{
+	struct job **pp;
+
+	for (pp = &b->head; *pp; pp = &(*pp)->next)
+		;
+	*pp = j;
+	b->open++;
+}
+
+void
+w_fetch_batch_add(struct w_fetch_batch *b, jv req)
+{
+	struct job *j, *k;
+	struct w_err e;
+
+	while (b->open >= b->n)
+		pump(b, 1);
+	j = w_calloc(1, sizeof(*j));
+	j->req = req;
+	j->env = w_env_new("wfetch");
+	j->hr.headers = jv_null();
+	j->resp.headers = jv_null();
+	j->resp.redirects = jv_null();
+	w_err_clear(&e);
+	if (jv_get_kind(req) == JV_KIND_OBJECT && validate(req, &e) == 0) {
+		j->ident = cache_key(&b->ctx, req);
+		for (k = b->head; k; k = k->next)
+			if (k->ident && k->state != J_DONE && k->leader ==
+			    NULL && strcmp(k->ident, j->ident) == 0)
+				break;
+		if (k != NULL) {
+			/* Identical URLs are fetched once. */
+			j->leader = k;
+			j->state = J_FOLLOW;
+			push(b, j);
+			pump(b, 0);
+			return;
+		}
+	}
+	push(b, j);
+	if (!b->local || b->n == 1) {
+		/* One at a time, or a remote provider: the plain path. */
+		jv_free(j->env);
+		j->env = jv_invalid();
+		job_done(j, w_fetch_run(&b->ctx, jv_copy(req)));
+	} else if (lookup(&b->ctx, req, &j->u, &j->env, &j->key) == 1) {
+		job_done(j, j->env);
+	} else {
+		j->state = J_ADMIT;
+		j->admit_end = w_lock_mono_ms() + (b->ctx.timeout_ms > 0 ?
+		    b->ctx.timeout_ms : W_HTTP_TIMEOUT_MS);
+	}
+	pump(b, 0);
+}
+
+void
+w_fetch_batch_add_env(struct w_fetch_batch *b, jv env)
+{
+	struct job *j;
+
+	while (b->open >= b->n)
+		pump(b, 1);
+	j = w_calloc(1, sizeof(*j));
+	j->req = jv_null();
+	j->hr.headers = jv_null();
+	j->env = env;
+	j->state = J_DONE;
+	push(b, j);
+	emit_ready(b);
+}
+
+void
+w_fetch_batch_finish(struct w_fetch_batch *b)
+{
+	while (b->open > 0)
+		pump(b, 1);
+	w_http_multi_free(b->m);
+	free(b);
 }

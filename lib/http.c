@@ -973,8 +973,10 @@ w_http_multi_free(struct w_http_multi *mh)
 	}
 	if (mh->m)
 		curl_multi_cleanup(mh->m);
-	curl_slist_free_all(mh->el.resolve);
-	curl_slist_free_all(mh->el.connect_to);
+	if (mh->have_el) {	/* libcurl is loaded */
+		curl_slist_free_all(mh->el.resolve);
+		curl_slist_free_all(mh->el.connect_to);
+	}
 	free(mh);
 }
 

@@ -821,6 +821,11 @@ def make_certs(d):
     return leaf, key
 
 
+# Many clients connect at once (wfetch -P 16): the default listen backlog
+# of 5 drops SYNs, which costs a one-second retransmit.
+ThreadingHTTPServer.request_queue_size = 128
+
+
 class TLSServer(ThreadingHTTPServer):
     """Wraps accepted sockets; the handshake runs in the handler thread."""
 
