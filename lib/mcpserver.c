@@ -419,7 +419,8 @@ read_allowed(struct srv *s, const char *file, struct w_buf *b, char **shown)
 		joined = w_strdup(file);
 	else {
 		joined = w_malloc(rl + strlen(file) + 2);
-		sprintf(joined, "%s/%s", s->root, file);
+		snprintf(joined, rl + strlen(file) + 2, "%s/%s", s->root,
+		    file);
 	}
 	if (realpath(joined, real) == NULL) {
 		free(joined);
