@@ -507,8 +507,11 @@ present(const struct w_fetch_ctx *ctx, jv env, jv req, const struct w_url *u,
 	enum w_format f = format_of(req);
 
 	w_err_clear(&e);
+	/* A code point is at most 4 bytes: a text over 4x the limit in
+	 * bytes is over it in characters without counting. */
 	if (art || (!d->binary && d->len > W_FETCH_AUTO_ARTIFACT_CHARS &&
-	    w_slice_chars(d->text, d->len) > W_FETCH_AUTO_ARTIFACT_CHARS))
+	    (d->len > 4 * W_FETCH_AUTO_ARTIFACT_CHARS ||
+	    w_slice_chars(d->text, d->len) > W_FETCH_AUTO_ARTIFACT_CHARS)))
 		saved = save_artifact(art, u, url, d, f);
 	env = set(env, "coverage", set(jv_object(), "bytes",
 	    jv_number((double)bytes)));
