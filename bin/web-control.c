@@ -346,7 +346,7 @@ defaults(void)
 	    "\"search\":{\"backend\":[\"parallel\",\"ollama\"],"
 	    "\"maxRequestsPerRun\":4},"
 	    "\"fetch\":{\"provider\":\"local\",\"render\":\"never\","
-	    "\"browserCommand\":\"agent-browser\"}}";
+	    "\"browserCommand\":\"agent-browser\",\"concurrency\":1}}";
 
 	return jv_parse(d);
 }

@@ -242,3 +242,22 @@ EOF2
 	echo "${lines[0]}" | jq -e '.result.protocolVersion == "2025-11-25"'
 	echo "${lines[1]}" | jq -e '.result.protocolVersion == "2025-06-18"'
 }
+
+@test "mcp: SIGTERM ends a session and removes its run" {
+	mkfifo "$BATS_TEST_TMPDIR/in"
+	web-control mcp <"$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out" \
+	    2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	exec 5>"$BATS_TEST_TMPDIR/in"
+	echo "$INIT" >&5
+	for _ in $(seq 100); do
+		[ -s "$BATS_TEST_TMPDIR/out" ] && break
+		sleep 0.05
+	done
+	jq -e '.result.protocolVersion' "$BATS_TEST_TMPDIR/out"
+	[ -n "$(ls -A "$XDG_RUNTIME_DIR")" ]
+	kill -TERM "$pid"
+	wait "$pid"
+	exec 5>&-
+	[ -z "$(ls -A "$XDG_RUNTIME_DIR")" ]
+}
