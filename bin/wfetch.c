@@ -281,8 +281,12 @@ main(int argc, char **argv)
 			rc = w_exit_worst(rc, on_request(jv_object_set(
 			    jv_object(), jv_string("url"), jv_string(argv[i])),
 			    &st));
-	else
+	else {
+		/* Transfers go on while the input is slow to come. */
+		w_input_set_idle(w_fetch_batch_idle, st.batch);
 		rc = w_input_stream(stdin, on_request, on_bad, &st);
+		w_input_set_idle(NULL, NULL);
+	}
 	w_fetch_batch_finish(st.batch);
 	rc = w_exit_worst(rc, st.rc);
 	jv_free(st.base);

@@ -4,6 +4,7 @@
  * through the same doc.c code as wextract, views, artifacts.
  */
 #include <dirent.h>
+#include <poll.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1061,9 +1062,10 @@ emit_ready(struct w_fetch_batch *b)
 	}
 }
 
-/* Advance every job once; with block, wait for something to happen. */
+/* Advance every job once; then wait up to max_ms (-1: until a transfer
+ * ends or an admission is due; 0: not at all) for progress. */
 static void
-pump(struct w_fetch_batch *b, int block)
+pump(struct w_fetch_batch *b, long max_ms)
 {
 	long long now = w_lock_mono_ms(), next = -1;
 	struct job *j;
@@ -1081,9 +1083,11 @@ pump(struct w_fetch_batch *b, int block)
 			pending = 1;
 	}
 	emit_ready(b);
-	if (!block || !pending)
+	if (max_ms == 0 || !pending)
 		return;
 	wait = next == -1 ? -1 : (long)(next - now > 0 ? next - now : 0);
+	if (max_ms > 0 && (wait == -1 || wait > max_ms))
+		wait = max_ms;
 	if (w_http_multi_count(b->m) == 0) {
 		if (wait > 0)
 			w_lock_sleep_ms(wait);
@@ -1098,6 +1102,22 @@ pump(struct w_fetch_batch *b, int block)
 		if (j->state == J_FOLLOW && j->leader->state == J_DONE)
 			job_follow(b, j);
 	emit_ready(b);
+}
+
+void
+w_fetch_batch_idle(int fd, void *arg)
+{
+	struct w_fetch_batch *b = arg;
+	struct pollfd pf;
+
+	for (;;) {
+		pf.fd = fd;
+		pf.events = POLLIN;
+		pf.revents = 0;
+		if (b->open == 0 || poll(&pf, 1, 0) != 0)
+			return;
+		pump(b, 50);
+	}
 }
 
 static void
@@ -1118,7 +1138,7 @@ w_fetch_batch_add(struct w_fetch_batch *b, jv req)
 	struct w_err e;
 
 	while (b->open >= b->n)
-		pump(b, 1);
+		pump(b, -1);
 	j = w_calloc(1, sizeof(*j));
 	j->req = req;
 	j->env = w_env_new("wfetch");
@@ -1163,7 +1183,7 @@ w_fetch_batch_add_env(struct w_fetch_batch *b, jv env)
 	struct job *j;
 
 	while (b->open >= b->n)
-		pump(b, 1);
+		pump(b, -1);
 	j = w_calloc(1, sizeof(*j));
 	j->req = jv_null();
 	j->hr.headers = jv_null();
@@ -1177,7 +1197,7 @@ void
 w_fetch_batch_finish(struct w_fetch_batch *b)
 {
 	while (b->open > 0)
-		pump(b, 1);
+		pump(b, -1);
 	w_http_multi_free(b->m);
 	free(b);
 }

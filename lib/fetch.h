@@ -63,6 +63,9 @@ struct w_fetch_batch *w_fetch_batch_new(const struct w_fetch_ctx *ctx,
 void	 w_fetch_batch_add(struct w_fetch_batch *b, jv req);
 /* Queue a finished envelope (consumed; a bad input line) in order. */
 void	 w_fetch_batch_add_env(struct w_fetch_batch *b, jv env);
+/* A w_idle_fn (json.h): drive b's transfers until fd is readable or
+ * nothing is open. */
+void	 w_fetch_batch_idle(int fd, void *arg);
 /* Finish every request, emit, free b. */
 void	 w_fetch_batch_finish(struct w_fetch_batch *b);
 

@@ -430,6 +430,16 @@ w_req_schema(const struct w_field *t, const char *title,
 	    jv_false());
 }
 
+static w_idle_fn idle_fn;
+static void *idle_arg;
+
+void
+w_input_set_idle(w_idle_fn fn, void *arg)
+{
+	idle_fn = fn;
+	idle_arg = arg;
+}
+
 int
 w_input_stream(FILE *fp, w_req_fn fn, w_bad_fn bad, void *arg)
 {
@@ -442,7 +452,11 @@ w_input_stream(FILE *fp, w_req_fn fn, w_bad_fn bad, void *arg)
 	while (!done) {
 		/* read(2), not fread: a request is answered as soon as it
 		 * arrives, without waiting for a full buffer or EOF. */
-		ssize_t r = read(fileno(fp), chunk, sizeof(chunk));
+		ssize_t r;
+
+		if (idle_fn != NULL)
+			idle_fn(fileno(fp), idle_arg);
+		r = read(fileno(fp), chunk, sizeof(chunk));
 
 		if (r == -1 && errno == EINTR)
 			continue;
