@@ -101,7 +101,10 @@ send_msg(struct srv *s, jv msg)
 	msg = set(msg, "jsonrpc", jv_string("2.0"));
 	jv_dumpf(msg, s->out, 0);
 	fputc('\n', s->out);
-	fflush(s->out);
+	/* SIGPIPE is ignored (the session's run must still be removed):
+	 * a client that went away ends the session here. */
+	if (fflush(s->out) == EOF || ferror(s->out))
+		stop = 1;
 }
 
 static void
