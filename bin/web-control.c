@@ -196,7 +196,7 @@ run_file(struct w_err *e)
 	if (f != NULL && *f != '\0')
 		return f;
 	e->usage = 1;
-	w_err_set(e, "invalid_parameter", "WEB_RUN_FILE is not set (start "
+	w_err_set(e, W_E_INVALID_PARAMETER, "WEB_RUN_FILE is not set (start "
 	    "a run with: eval \"$(web-control run start --export)\")");
 	return NULL;
 }
@@ -215,7 +215,7 @@ run_show(const struct opts *o)
 	show = w_run_show(r);
 	w_run_close(r);
 	if (!jv_is_valid(show)) {
-		w_err_set(&e, "coordination_unavailable", "%s",
+		w_err_set(&e, W_E_COORDINATION_UNAVAILABLE, "%s",
 		    jv_string_value(show = jv_invalid_get_msg(show)));
 		jv_free(show);
 		return fail(o, "run show", &e);

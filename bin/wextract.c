@@ -13,6 +13,7 @@
 #include "doc.h"
 #include "extract.h"
 #include "json.h"
+#include "view.h"
 
 #define INPUT_MAX	W_EXTRACT_INPUT_MAX
 
@@ -20,6 +21,7 @@ static const char *prog = "wextract";
 
 struct state {
 	jv		 req;		/* the options as a request */
+	struct w_request r;		/* req, decoded */
 	enum w_out_mode	 mode;
 };
 
@@ -101,7 +103,7 @@ one(const struct state *st, const char *file)
 		fclose(fp);
 	w_err_clear(&e);
 	if (rc == 0) {
-		env = w_extract_run(st->req, b.p, b.len, file,
+		env = w_extract_run(&st->r, b.p, b.len, file,
 		    st->mode == W_OUT_RAW);
 		w_buf_free(&b);
 		return w_out_emit_rc(env, st->mode, prog);
@@ -111,10 +113,10 @@ one(const struct state *st, const char *file)
 	env = set(w_env_new(prog), "source", file ? set(jv_object(), "file",
 	    jv_string(file)) : jv_object());
 	if (rc == 1)
-		w_err_set(&e, "response_too_large", "the document is larger "
+		w_err_set(&e, W_E_RESPONSE_TOO_LARGE, "the document is larger "
 		    "than %u MiB", INPUT_MAX >> 20);
 	else
-		w_err_set(&e, "request_failed", "cannot read %s: %s",
+		w_err_set(&e, W_E_REQUEST_FAILED, "cannot read %s: %s",
 		    file ? file : "stdin", strerror(saved ? saved : EIO));
 	return w_out_emit_rc(w_extract_failed(env, &e, "reading"),
 	    st->mode, prog);
@@ -170,7 +172,7 @@ options(int argc, char **argv, struct state *st)
 				st->mode = W_OUT_COMPACT;
 			break;
 		case 's':
-			w_out_schema(w_extract_schema());
+			w_out_schema(w_request_schema(W_REQ_WEXTRACT));
 			exit(w_out_finish(prog));
 		case 'h':
 			usage(stdout);
@@ -200,7 +202,7 @@ main(int argc, char **argv)
 		return W_EXIT_USAGE;
 	}
 	w_err_clear(&e);
-	if (w_req_validate_peek(w_extract_fields, st.req, NULL, &e) == -1) {
+	if (w_request_decode(W_REQ_WEXTRACT, st.req, &st.r, &e) == -1) {
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
 		rc = w_out_emit_rc(w_extract_failed(w_env_new(prog), &e,
 		    "request"),
@@ -211,6 +213,7 @@ main(int argc, char **argv)
 	else
 		rc = one(&st, NULL);
 	jv_free(st.req);
+	w_request_free(&st.r);
 	if (w_out_finish(prog) != 0)
 		rc = w_exit_worst(rc, W_EXIT_ERROR);
 	return rc;

@@ -10,6 +10,7 @@
 
 #include "config.h"
 #include "fetch.h"
+#include "view.h"
 #include "json.h"
 
 static const char *prog = "wfetch";
@@ -105,7 +106,7 @@ on_bad(const char *msg, void *arg)
 	jv env = w_env_new(prog);
 
 	w_err_clear(&e);
-	w_err_set(&e, "invalid_parameter", "%s", msg);
+	w_err_set(&e, W_E_INVALID_PARAMETER, "%s", msg);
 	e.usage = 1;
 	env = jv_object_set(env, jv_string("summary"), jv_string(msg));
 	w_fetch_batch_add_env(st->batch, w_env_error(env, &e));
@@ -221,7 +222,7 @@ options(int argc, char **argv, struct state *st)
 				st->mode = W_OUT_COMPACT;
 			break;
 		case 's':
-			w_out_schema(w_fetch_schema());
+			w_out_schema(w_request_schema(W_REQ_WFETCH));
 			exit(w_out_finish(prog));
 		case 'h':
 			usage(stdout);

@@ -340,7 +340,8 @@ put_error(struct w_buf *b, const struct origin *o, const char *sum)
 		return;
 	put_key(b, "details");
 	w_buf_adds(b, "{\"robots_error\":{\"code\":");
-	put_cstr(b, why->code ? why->code : "request_failed");
+	put_cstr(b, why->code != W_E_NONE ? w_err_name(why->code) :
+	    "request_failed");
 	w_buf_adds(b, ",\"message\":");
 	put_cstr(b, why->msg);
 	if (why->http_status > 0)
@@ -453,14 +454,14 @@ check(struct state *st, const char *url, const char *agent)
 		if (strcmp(u.scheme, "http") != 0 &&
 		    strcmp(u.scheme, "https") != 0) {
 			w_url_free(&u);
-			w_err_set(&e, "invalid_parameter",
+			w_err_set(&e, W_E_INVALID_PARAMETER,
 			    "url must be http:// or https://");
 			e.usage = 1;
 			return fail(st, url, &e);
 		}
 		if (u.has_userinfo) {
 			w_url_free(&u);
-			w_err_set(&e, "invalid_parameter",
+			w_err_set(&e, W_E_INVALID_PARAMETER,
 			    "credentials in the URL are not allowed");
 			e.usage = 1;
 			return fail(st, NULL, &e);	/* not echoed */
@@ -475,7 +476,7 @@ check(struct state *st, const char *url, const char *agent)
 	if (!w_robots_status_ok(o->f.status))
 		v.allowed = 0;
 	else if (w_robots_match(o->sel, url, &v) == -1) {
-		w_err_set(&e, "invalid_parameter", "url is not an absolute "
+		w_err_set(&e, W_E_INVALID_PARAMETER, "url is not an absolute "
 		    "URL or a path starting with /");
 		e.usage = 1;
 		return fail(st, url, &e);
@@ -496,7 +497,7 @@ check_request(struct state *st, const char *text, size_t n)
 	w_err_clear(&e);
 	if (!jv_is_valid(req)) {
 		jv_free(req);
-		w_err_set(&e, "invalid_parameter", "a line starting with { "
+		w_err_set(&e, W_E_INVALID_PARAMETER, "a line starting with { "
 		    "is not a JSON request");
 		e.usage = 1;
 		return fail(st, NULL, &e);
@@ -508,7 +509,7 @@ check_request(struct state *st, const char *text, size_t n)
 	agent = w_json_str_peek(req, "agent");
 	if (agent != NULL && w_robots_token(agent, tok, sizeof(tok)) == -1) {
 		jv_free(req);
-		w_err_set(&e, "invalid_parameter", "agent has no product "
+		w_err_set(&e, W_E_INVALID_PARAMETER, "agent has no product "
 		    "token ([A-Za-z_-])");
 		e.usage = 1;
 		return fail(st, NULL, &e);
@@ -550,7 +551,7 @@ read_stdin(struct state *st)
 		n = strlen(chunk);
 		if (!skip && w_buf_add(&b, chunk, n) == -1) {
 			w_err_clear(&e);
-			w_err_set(&e, "invalid_parameter", "a line on stdin "
+			w_err_set(&e, W_E_INVALID_PARAMETER, "a line on stdin "
 			    "is longer than %u bytes", LINE_MAX_BYTES);
 			e.usage = 1;
 			rc = w_exit_worst(rc, fail(st, NULL, &e));

@@ -923,14 +923,14 @@ w_charset_decode(const char *bytes, size_t len, const char *http_charset,
 	if (pk.enc == NULL || pk.enc->dec == DEC_NONE) {
 		snprintf(out->charset, sizeof(out->charset), "%s",
 		    pk.enc != NULL ? pk.enc->name : pk.label);
-		return w_err_set(e, "unsupported_charset",
+		return w_err_set(e, W_E_UNSUPPORTED_CHARSET,
 		    "declared charset is not supported: %s", out->charset);
 	}
 	snprintf(out->charset, sizeof(out->charset), "%s", pk.enc->name);
 	s += pk.skip;
 	len -= pk.skip;
 	if (len > (SIZE_MAX - 64) / 4)
-		return w_err_set(e, "response_too_large",
+		return w_err_set(e, W_E_RESPONSE_TOO_LARGE,
 		    "document too large to decode");
 	memset(&o, 0, sizeof(o));
 	o.max = 4 * len + 64;
@@ -952,9 +952,9 @@ w_charset_decode(const char *bytes, size_t len, const char *http_charset,
 		if ((rc = dec_iconv(pk.enc, s, len, &o)) != 0) {
 			free(o.p);
 			if (rc == -2)
-				return w_err_set(e, "response_too_large",
+				return w_err_set(e, W_E_RESPONSE_TOO_LARGE,
 				    "decoded text exceeds its bound");
-			return w_err_set(e, "unsupported_charset",
+			return w_err_set(e, W_E_UNSUPPORTED_CHARSET,
 			    "declared charset is not supported: %s",
 			    pk.enc->name);
 		}

@@ -42,7 +42,7 @@ static int
 gone(struct w_codex *cx, struct w_err *e)
 {
 	cx->dead = 1;
-	return w_err_set(e, "backend_unavailable", "codex app-server "
+	return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "codex app-server "
 	    "exited or closed its output");
 }
 
@@ -116,7 +116,7 @@ take_line(struct w_codex *cx, jv *msg, struct w_err *e)
 			jv_free(*msg);
 			*msg = jv_null();
 			cx->dead = 1;
-			return w_err_set(e, "backend_unavailable", "codex "
+			return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "codex "
 			    "app-server sent a line that is not a JSON "
 			    "object");
 		}
@@ -143,7 +143,7 @@ read_msg(struct w_codex *cx, long long deadline, jv *msg, struct w_err *e)
 			return gone(cx, e);
 		left = deadline - w_lock_mono_ms();
 		if (left <= 0)
-			return w_err_set(e, "timeout", "codex app-server did "
+			return w_err_set(e, W_E_TIMEOUT, "codex app-server did "
 			    "not answer in time");
 		p.fd = cx->out;
 		p.events = POLLIN;
@@ -162,7 +162,7 @@ read_msg(struct w_codex *cx, long long deadline, jv *msg, struct w_err *e)
 			return gone(cx, e);
 		if (w_buf_add(&cx->line, buf, (size_t)r) == -1) {
 			cx->dead = 1;
-			return w_err_set(e, "backend_unavailable", "codex "
+			return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "codex "
 			    "app-server sent a message over %u bytes",
 			    W_CODEX_LINE_MAX);
 		}
@@ -240,7 +240,7 @@ w_codex_request(struct w_codex *cx, const char *method, jv params,
 	if (jv_is_valid(err) && jv_get_kind(err) != JV_KIND_NULL) {
 		jv_free(got);
 		*result = err;
-		return w_err_set(e, "backend_unavailable", "codex app-server "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "codex app-server "
 		    "refused %s", method);
 	}
 	jv_free(err);
@@ -291,11 +291,11 @@ spawn(struct w_codex *cx, struct w_err *e)
 	int pin[2], pout[2], rc, nul;
 
 	if (pipe(pin) == -1)
-		return w_err_set(e, "backend_unavailable", "no pipe for codex");
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "no pipe for codex");
 	if (pipe(pout) == -1) {
 		close(pin[0]);
 		close(pin[1]);
-		return w_err_set(e, "backend_unavailable", "no pipe for codex");
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "no pipe for codex");
 	}
 	nul = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	posix_spawn_file_actions_init(&fa);
@@ -316,7 +316,7 @@ spawn(struct w_codex *cx, struct w_err *e)
 		close(pin[1]);
 		close(pout[0]);
 		cx->pid = 0;
-		return w_err_set(e, "backend_unavailable", "codex is not "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "codex is not "
 		    "installed or could not be started");
 	}
 	fcntl(pin[1], F_SETFD, FD_CLOEXEC);
@@ -345,7 +345,7 @@ w_codex_start(long timeout_ms, struct w_codex **cxp, struct w_err *e)
 	if (mkdtemp(cx->dir) == NULL) {
 		cx->dir[0] = '\0';
 		w_codex_stop(cx);
-		return w_err_set(e, "backend_unavailable", "no scratch "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "no scratch "
 		    "directory for codex");
 	}
 	if (spawn(cx, e) == -1) {

@@ -87,7 +87,7 @@ find_key(const char *path)
 static int
 bad(struct w_err *e, const char *what, const char *path)
 {
-	w_err_set(e, "invalid_parameter", "config: %s %s", path, what);
+	w_err_set(e, W_E_INVALID_PARAMETER, "config: %s %s", path, what);
 	e->usage = 1;
 	return -1;
 }
@@ -180,7 +180,7 @@ check_object(jv o, const char *prefix, struct w_err *e)
 			 * yet never be read: a dot is never part of a key. */
 			if (strchr(jv_string_value(k), '.') != NULL ||
 			    (key = find_key(path)) == NULL) {
-				w_err_set(e, "invalid_parameter",
+				w_err_set(e, W_E_INVALID_PARAMETER,
 				    "config: unknown key %.200s", path);
 				e->usage = 1;
 				rc = -1;

@@ -504,11 +504,11 @@ static int
 do_json(const char *s, size_t len, struct w_doc *out, struct w_err *e)
 {
 	if (len > JSON_PARSE_MAX)
-		return w_err_set(e, "response_too_large",
+		return w_err_set(e, W_E_RESPONSE_TOO_LARGE,
 		    "JSON larger than %u MiB is not parsed",
 		    JSON_PARSE_MAX >> 20);
 	if (json_check(s, len) != 0)
-		return w_err_set(e, "extraction_failed", "JSON does not parse");
+		return w_err_set(e, W_E_EXTRACTION_FAILED, "JSON does not parse");
 	out->text = json_pretty(s, len, &out->len);
 	return 0;
 }
@@ -549,7 +549,7 @@ do_binary(const struct w_doc_in *in, const struct w_doc_opts *o,
     struct w_doc *out, struct w_err *e)
 {
 	if (o->artifact == NULL)
-		return w_err_set(e, "unsupported_content", "binary content "
+		return w_err_set(e, W_E_UNSUPPORTED_CONTENT, "binary content "
 		    "(%s) is not extracted; only an artifact can hold it",
 		    out->mime);
 	out->binary = 1;
@@ -571,7 +571,7 @@ challenge(const struct w_doc_in *in, const char *s, size_t len,
 		    jv_string("challenge_vendor"), jv_string(c.vendor));
 	out->coverage = jv_object_set(out->coverage,
 	    jv_string("challenge_reason"), jv_string(c.reason));
-	if (strcmp(c.code, "authentication_required") == 0)
+	if (c.code == W_E_AUTHENTICATION_REQUIRED)
 		return w_err_set(e, c.code, "the page asks to sign in (%s); "
 		    "it was not read", c.reason);
 	return w_err_set(e, c.code, "the site served an access challenge "
@@ -621,7 +621,7 @@ structured(const struct w_doc_in *in, const struct w_doc_opts *o,
 	if (rc == 0 && !strcmp(out->kind, "feed"))
 		rc = w_feed_extract(d->s, d->len, in->url,
 		    o->format == W_FMT_TEXT, out, e);
-	if (rc != 0 && !declared && strcmp(e->code, "response_too_large")) {
+	if (rc != 0 && !declared && e->code != W_E_RESPONSE_TOO_LARGE) {
 		w_err_clear(e);
 		snprintf(out->kind, sizeof(out->kind), "text");
 		snprintf(out->mime, sizeof(out->mime), "text/plain");
@@ -728,8 +728,8 @@ w_doc_extract(const struct w_doc_in *in, const struct w_doc_opts *o,
 	if (!strcmp(out->kind, "pdf") && o->format != W_FMT_RAW) {
 		if (do_pdf(in, o, out, e) == 0)
 			return 0;
-		if (o->artifact == NULL || strcmp(e->code,
-		    "unsupported_content"))
+		if (o->artifact == NULL || e->code !=
+		    W_E_UNSUPPORTED_CONTENT)
 			return -1;
 		w_err_clear(e);
 	}

@@ -249,7 +249,7 @@ marker_write(const char *mp, jv error, struct w_err *e)
 	fd = open(mp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 	    0600);
 	if (fd == -1 || write(fd, s, strlen(s)) != (ssize_t)strlen(s))
-		rc = w_err_set(e, "coordination_unavailable",
+		rc = w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 		    "cannot write an in-flight marker: %s", strerror(errno));
 	if (fd != -1)
 		close(fd);
@@ -346,7 +346,7 @@ disk_get(struct w_run *r, struct w_doccache *dc, const char *h,
 			return rc == 0 ? W_DC_MISS : -1;
 		waited = 1;
 		if (w_lock_mono_ms() >= end)
-			return w_err_set(e, "timeout", "an identical request "
+			return w_err_set(e, W_E_TIMEOUT, "an identical request "
 			    "in this run (pid %ld) did not finish within "
 			    "%ld ms", owner, wait_ms);
 		w_lock_sleep_ms(5);

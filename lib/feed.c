@@ -539,7 +539,7 @@ xp_error(const struct xp *x, struct w_err *e)
 	for (i = 0; i < x->errpos && i < x->len; i++)
 		if (x->s[i] == '\n')
 			line++;
-	return w_err_set(e, "extraction_failed",
+	return w_err_set(e, W_E_EXTRACTION_FAILED,
 	    "XML is not well-formed: line %zu: %s", line, x->err);
 }
 
@@ -550,7 +550,7 @@ w_feed_xml_check(const char *s, size_t len, struct w_err *e)
 	int rc = 0;
 
 	if (len > W_XML_PARSE_MAX)
-		return w_err_set(e, "response_too_large",
+		return w_err_set(e, W_E_RESPONSE_TOO_LARGE,
 		    "XML larger than %u MiB is not parsed",
 		    W_XML_PARSE_MAX >> 20);
 	x = xp_new(s, len, 0, 0);
@@ -1035,14 +1035,14 @@ w_feed_extract(const char *s, size_t len, const char *base, int text,
 	int rc = 0;
 
 	if (len > W_XML_PARSE_MAX)
-		return w_err_set(e, "response_too_large",
+		return w_err_set(e, W_E_RESPONSE_TOO_LARGE,
 		    "feeds larger than %u MiB are not parsed",
 		    W_XML_PARSE_MAX >> 20);
 	x = xp_new(s, len, 1, 1);
 	if (xml_parse(x) != 0)
 		rc = xp_error(x, e);
 	else if ((kind = w_feed_kind(s, len)) == NULL || x->root == NULL)
-		rc = w_err_set(e, "extraction_failed",
+		rc = w_err_set(e, W_E_EXTRACTION_FAILED,
 		    "the XML root element is not rss, rdf:RDF or feed");
 	else
 		write_feed(x, kind, base, text, out);

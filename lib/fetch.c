@@ -29,115 +29,6 @@
 #include "url.h"
 #include "view.h"
 
-static const char *const formats[] = { "markdown", "text", "raw", NULL };
-static const char *const renders[] = { "never", "auto", "always", NULL };
-
-const struct w_field w_fetch_fields[] = {
-	{ "url", W_FT_STRING, 1, 8192, NULL, "http:// or https:// URL" },
-	{ "format", W_FT_ENUM, 0, 0, formats,
-	    "markdown (default), text, or raw (decoded body)" },
-	{ "render", W_FT_ENUM, 0, 0, renders,
-	    "browser rendering wish; the config's fetch.render is the ceiling" },
-	{ "start_line", W_FT_INT, 1, 100000000, NULL,
-	    "first line of a line slice (1-based)" },
-	{ "max_lines", W_FT_INT, 1, 10000, NULL,
-	    "lines in a line slice (default 200 when slicing)" },
-	{ "max_output_chars", W_FT_INT, 1, 100000, NULL,
-	    "cap on returned content characters" },
-	{ "offset", W_FT_INT, 0, 1000000000, NULL,
-	    "first character of a char page (0-based)" },
-	{ "max_chars", W_FT_INT, 1, 100000, NULL,
-	    "characters in a char page (default 20000)" },
-	{ "focus", W_FT_STRING, 0, 500, NULL,
-	    "keep only blocks matching these terms" },
-	{ "include_links", W_FT_BOOL, 0, 0, NULL,
-	    "list up to 20 links of an HTML page" },
-	{ "headers", W_FT_HEADERS, 0, 0, NULL,
-	    "only Accept, Accept-Language, Range, User-Agent" },
-	{ "artifact", W_FT_STRING, 1, 100, NULL,
-	    "save the full text (or a binary body) under this name" },
-	{ NULL, W_FT_STRING, 0, 0, NULL, NULL }
-};
-
-const char *const w_fetch_required[] = { "url", NULL };
-
-jv
-w_fetch_schema(void)
-{
-	return w_req_schema(w_fetch_fields, "wfetch request",
-	    w_fetch_required);
-}
-
-static enum w_format
-format_of(jv req)
-{
-	const char *f = w_json_str_peek(req, "format");
-
-	if (f && strcmp(f, "text") == 0)
-		return W_FMT_TEXT;
-	if (f && strcmp(f, "raw") == 0)
-		return W_FMT_RAW;
-	return W_FMT_MARKDOWN;
-}
-
-static int
-artifact_name_ok(const char *s)
-{
-	const char *p;
-
-	if (*s == '.' || *s == '\0')
-		return 0;
-	for (p = s; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || *p == '.' || *p == '-' ||
-		    *p == '_'))
-			return 0;
-	return 1;
-}
-
-/* Checks that need no network: types, ranges, combinations, URL. */
-int
-w_fetch_validate(jv req, struct w_err *e)
-{
-	struct w_url u;
-	const char *s;
-
-	if (w_req_validate_peek(w_fetch_fields, req, w_fetch_required,
-	    e) == -1)
-		return -1;
-	e->usage = 1;
-	if (format_of(req) == W_FMT_RAW && (s = w_json_str_peek(req,
-	    "render")) != NULL && strcmp(s, "never") != 0)
-		return w_err_set(e, "invalid_parameter",
-		    "format raw requires render never");
-	if ((s = w_json_str_peek(req, "artifact")) && !artifact_name_ok(s))
-		return w_err_set(e, "invalid_parameter", "artifact must be a "
-		    "plain file name (letters, digits, . - _)");
-	{
-		jv h = jv_object_get(jv_copy(req), jv_string("headers"));
-		int rc = jv_is_valid(h) ? w_http_check_headers(h, e) : 0;
-
-		jv_free(h);
-		if (rc == -1)
-			return -1;
-	}
-	if (w_url_parse(w_json_str_peek(req, "url"), &u, e) == -1)
-		return -1;
-	if (strcmp(u.scheme, "http") != 0 && strcmp(u.scheme, "https") != 0) {
-		w_url_free(&u);
-		return w_err_set(e, "invalid_parameter",
-		    "url must be http:// or https://");
-	}
-	if (u.has_userinfo) {
-		w_url_free(&u);
-		return w_err_set(e, "invalid_parameter",
-		    "credentials in the URL are not allowed");
-	}
-	w_url_free(&u);
-	e->usage = 0;
-	return 0;
-}
-
 static const char *
 ext_for(const struct w_doc *d, enum w_format f)
 {
@@ -256,23 +147,6 @@ details_of(const struct w_http_resp *resp)
 	return set(d, "cache_hit", jv_false());
 }
 
-static const char *
-source_status_for(const char *code)
-{
-	if (code == NULL)
-		return "opened";
-	if (strcmp(code, "blocked_target") == 0 ||
-	    strcmp(code, "network_denied") == 0)
-		return "blocked_target";
-	if (strcmp(code, "access_challenge") == 0 ||
-	    strcmp(code, "authentication_required") == 0)
-		return "blocked_soft";
-	if (strcmp(code, "robots_denied") == 0)
-		return "blocked_policy";
-	return "fetch_failed";
-}
-
-/* An error envelope with source and summary. Consumes env. */
 jv
 w_fetch_fail(jv env, const struct w_err *e, const char *what)
 {
@@ -283,10 +157,11 @@ w_fetch_fail(jv env, const struct w_err *e, const char *what)
 		jv_free(src);
 		src = jv_object();
 	}
-	src = set(src, "status", jv_string(source_status_for(e->code)));
+	src = set(src, "status", jv_string(w_source_status_name(
+	    w_err_source_status(e->code))));
 	env = set(env, "source", src);
-	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what, e->code,
-	    e->msg);
+	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what,
+	    w_err_name(e->code), e->msg);
 	env = set(env, "summary", jv_string(sum));
 	return w_env_error(env, e);
 }
@@ -333,38 +208,6 @@ status_error(const struct w_http_resp *resp, struct w_err *e)
 	return w_http_status_error(resp, e);
 }
 
-static jv
-base_args(jv req)
-{
-	static const char *const keep[] = { "url", "format", "focus",
-	    "include_links", "headers", NULL };
-	const char *const *k;
-	jv a = jv_object();
-
-	for (k = keep; *k; k++) {
-		jv v = jv_object_get(jv_copy(req), jv_string(*k));
-
-		if (jv_is_valid(v) && jv_get_kind(v) != JV_KIND_NULL)
-			a = set(a, *k, v);
-		else
-			jv_free(v);
-	}
-	return a;
-}
-
-static jv
-untrusted(void)
-{
-	jv u = jv_array();
-
-	u = jv_array_append(u, jv_string("content"));
-	u = jv_array_append(u, jv_string("source.title"));
-	u = jv_array_append(u, jv_string("source.byline"));
-	u = jv_array_append(u, jv_string("source.description"));
-	u = jv_array_append(u, jv_string("source.site_name"));
-	return jv_array_append(u, jv_string("links[].text"));
-}
-
 /* Host coordination (opt-in): admission for the request's origin. */
 static int
 host_admit(const struct w_fetch_ctx *ctx, const struct w_url *u,
@@ -383,49 +226,33 @@ host_admit(const struct w_fetch_ctx *ctx, const struct w_url *u,
 	return rc;
 }
 
-/* Tell host coordination how the origin answered. */
+/* Tell host coordination how the origin answered (err.c's table). */
 static void
 host_release(struct w_host_lease *l, const struct w_http_resp *resp,
     const struct w_err *e)
 {
-	enum w_host_outcome o = W_HOST_NEUTRAL;
-
-	if (!l->held)
-		return;
-	if (resp->status == 429 || (e->code && (strcmp(e->code,
-	    "http_429") == 0 || strcmp(e->code, "rate_limited") == 0)))
-		o = W_HOST_THROTTLED;
-	else if (resp->status >= 500 || (e->code && (strcmp(e->code,
-	    "request_failed") == 0 || strcmp(e->code, "timeout") == 0)))
-		o = W_HOST_FAILURE;
-	else if (resp->status >= 200 && resp->status < 300)
-		o = W_HOST_SUCCESS;
-	w_host_release(l, o, resp->retry_after_ms);
+	if (l->held)
+		w_host_release(l, w_err_host_outcome(e->code),
+		    resp->retry_after_ms);
 }
 
-/* The HTTP request for req (hr->headers is a new reference). */
 void
-w_fetch_http_req(const struct w_fetch_ctx *ctx, jv req, struct w_http_req *hr)
+w_fetch_http_req(const struct w_fetch_ctx *ctx, const struct w_request *r,
+    struct w_http_req *hr)
 {
 	w_http_req_init(hr);
-	hr->url = w_json_str_peek(req, "url");
-	hr->headers = jv_object_get(jv_copy(req), jv_string("headers"));
-	if (!jv_is_valid(hr->headers)) {
-		jv_free(hr->headers);
-		hr->headers = jv_null();
-	}
+	hr->url = r->url;
+	hr->headers = r->headers;
 	hr->policy = &ctx->config->policy;
 	hr->timeout_ms = ctx->timeout_ms;
 	hr->progress = ctx->progress;
 	hr->terminal = challenge_is_terminal;
 }
 
-/* After the transfer (rc and e from the HTTP core): release the host
- * lease, record source and details, extract. Frees resp. 0 with d
- * filled, -1 with env holding the error. */
 int
-w_fetch_obtain_end(jv req, int rc, struct w_http_resp *resp, struct w_err *e,
-    struct w_host_lease *lease, jv *env, struct w_doc *d, size_t *bytes)
+w_fetch_obtain_end(const struct w_request *r, int rc,
+    struct w_http_resp *resp, struct w_err *e, struct w_host_lease *lease,
+    jv *env, struct w_doc *d, size_t *bytes)
 {
 	struct w_doc_in in;
 	struct w_doc_opts o;
@@ -445,7 +272,7 @@ w_fetch_obtain_end(jv req, int rc, struct w_http_resp *resp, struct w_err *e,
 	*env = set(*env, "source", src);
 	*env = set(*env, "details", details_of(resp));
 	*bytes = resp->len;
-	if (e->code == NULL) {
+	if (e->code == W_E_NONE) {
 		src = jv_object_get(jv_copy(*env), jv_string("source"));
 		*env = set(*env, "source", set(src, "status",
 		    jv_string("opened")));
@@ -458,9 +285,9 @@ w_fetch_obtain_end(jv req, int rc, struct w_http_resp *resp, struct w_err *e,
 		in.headers = resp->headers;
 		in.steal = &resp->body;	/* the body is ours to give away */
 		memset(&o, 0, sizeof(o));
-		o.format = format_of(req);
-		o.include_links = w_json_bool_peek(req, "include_links", 0);
-		o.artifact = w_json_str_peek(req, "artifact");
+		o.format = r->format;
+		o.include_links = r->include_links;
+		o.artifact = r->artifact;
 		rc = w_doc_extract(&in, &o, d, e);
 		if (rc == -1 && jv_get_kind(d->coverage) == JV_KIND_OBJECT)
 			*env = set(*env, "coverage", jv_copy(d->coverage));
@@ -474,8 +301,8 @@ w_fetch_obtain_end(jv req, int rc, struct w_http_resp *resp, struct w_err *e,
 /* Fetch and extract. 0 with d filled and env's source and details set;
  * -1 with env holding the error. */
 static int
-obtain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
-    jv *env, struct w_doc *d, size_t *bytes)
+obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
+    const struct w_url *u, jv *env, struct w_doc *d, size_t *bytes)
 {
 	struct w_host_lease lease;
 	struct w_http_req hr;
@@ -484,28 +311,26 @@ obtain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 	int rc;
 
 	w_err_clear(&e);
-	w_fetch_http_req(ctx, req, &hr);
+	w_fetch_http_req(ctx, r, &hr);
 	if (host_admit(ctx, u, &lease, &e) == -1) {
-		jv_free(hr.headers);
 		*env = w_fetch_fail(*env, &e, "admission");
 		return -1;
 	}
 	rc = w_http_fetch(&hr, &resp, &e);
-	rc = w_fetch_obtain_end(req, rc, &resp, &e, &lease, env, d, bytes);
-	jv_free(hr.headers);
-	return rc;
+	return w_fetch_obtain_end(r, rc, &resp, &e, &lease, env, d, bytes);
 }
 
 /* Content, coverage, artifacts and summary for an extracted d. */
 static jv
-present(const struct w_fetch_ctx *ctx, jv env, jv req, const struct w_url *u,
+present(const struct w_fetch_ctx *ctx, jv env, const struct w_request *r,
+    const struct w_url *u,
     const struct w_doc *d, size_t bytes)
 {
-	const char *art = w_json_str_peek(req, "artifact");
-	const char *url = w_json_str_peek(req, "url");
+	const char *art = r->artifact;
+	const char *url = r->url;
 	char *saved = NULL, sum[900];
 	struct w_err e;
-	enum w_format f = format_of(req);
+	enum w_format f = r->format;
 
 	w_err_clear(&e);
 	/* A code point is at most 4 bytes: a text over 4x the limit in
@@ -524,22 +349,21 @@ present(const struct w_fetch_ctx *ctx, jv env, jv req, const struct w_url *u,
 		if (saved)
 			env = set(env, "artifact", jv_string(saved));
 		else {
-			w_err_set(&e, "request_failed",
+			w_err_set(&e, W_E_REQUEST_FAILED,
 			    "the artifact could not be written");
 			env = w_env_error(env, &e);
 		}
 		free(saved);
 		return env;
 	}
-	env = w_view_apply(env, d, req, "wfetch", base_args(req), ctx->whole,
-	    &e);
+	env = w_view_apply(env, d, r, ctx->whole, &e);
 	snprintf(sum, sizeof(sum), "Fetched %s (%s, %zu bytes, %s)%s%s",
 	    u->host, *d->mime ? d->mime : "unknown type", bytes,
 	    w_status_name(w_env_status_peek(env)),
 	    saved ? "; full text saved as " : art ? "; the artifact could "
 	    "not be saved (no private cache directory)" : "",
 	    saved ? saved : "");
-	if (e.code == NULL)
+	if (e.code == W_E_NONE)
 		env = set(env, "summary", jv_string(sum));
 	else
 		env = set(env, "summary", jv_string("No block of the "
@@ -610,23 +434,15 @@ doc_from_meta(struct w_doc *d, jv *env, jv m, char *text, size_t len)
 /* The document's cache identity: URL, allowed headers, extraction
  * settings and the resolved network policy. Caller frees. */
 char *
-w_fetch_cache_key(const struct w_fetch_ctx *ctx, jv req)
+w_fetch_cache_key(const struct w_fetch_ctx *ctx, const struct w_request *r)
 {
-	static const char *const keys[] = { "url", "headers", "format",
-	    "include_links", NULL };
-	const char *const *k;
 	jv id = jv_object(), s;
 	char *out;
 
-	for (k = keys; *k; k++) {
-		jv v = jv_object_get(jv_copy(req), jv_string(*k));
-
-		if (!jv_is_valid(v)) {
-			jv_free(v);
-			v = jv_null();
-		}
-		id = set(id, *k, v);
-	}
+	id = set(id, "url", jv_string(r->url));
+	id = set(id, "headers", jv_copy(r->headers));
+	id = set(id, "format", jv_string(w_format_name(r->format)));
+	id = set(id, "include_links", jv_bool(r->include_links));
 	id = set(id, "network", w_config_get(ctx->config, "network"));
 	id = set(id, "render", w_config_get(ctx->config, "fetch.render"));
 	id = set(id, "provider", w_config_get(ctx->config, "fetch.provider"));
@@ -637,11 +453,11 @@ w_fetch_cache_key(const struct w_fetch_ctx *ctx, jv req)
 }
 
 static jv
-initial_source(jv req)
+initial_source(const struct w_request *r)
 {
 	jv src = jv_object();
 
-	src = set(src, "url", jv_string(w_json_str_peek(req, "url")));
+	src = set(src, "url", jv_string(r->url));
 	return set(src, "representation", jv_string("page_extract"));
 }
 
@@ -652,7 +468,8 @@ initial_source(jv req)
  * error of the last attempt.
  */
 static int
-obtain_chain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
+obtain_chain(const struct w_fetch_ctx *ctx, const struct w_request *r,
+    const struct w_url *u,
     jv *env, struct w_doc *d, size_t *bytes)
 {
 	const char *prov[2];
@@ -676,13 +493,13 @@ obtain_chain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 	/* In a chain, options Parallel cannot honour skip it up front. */
 	for (i = k = 0; i < n; i++)
 		if (strcmp(prov[i], "local") == 0 || n == 1 ||
-		    w_parallel_fetch_check(req, &e) == 0)
+		    w_parallel_fetch_check(r, &e) == 0)
 			prov[k++] = prov[i];
 	for (i = 0; i < k; i++) {
 		if (strcmp(prov[i], "local") == 0)
-			rc = obtain(ctx, req, u, env, d, bytes);
+			rc = obtain(ctx, r, u, env, d, bytes);
 		else
-			rc = w_parallel_obtain(ctx->config, ctx->run, req,
+			rc = w_parallel_obtain(ctx->config, ctx->run, r,
 			    ctx->timeout_ms, env, d, bytes);
 		if (rc == 0 || i + 1 == k || !w_parallel_fetch_advance(*env))
 			break;
@@ -708,11 +525,10 @@ obtain_chain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 	return rc;
 }
 
-/* After obtaining (rc): publish the result for waiting callers and
- * present it. Frees d. */
 jv
-w_fetch_share(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u, jv env,
-    const char *key, int rc, struct w_doc *d, size_t bytes)
+w_fetch_share(const struct w_fetch_ctx *ctx, const struct w_request *r,
+    const struct w_url *u, jv env, const char *key, int rc,
+    struct w_doc *d, size_t bytes)
 {
 	struct w_err e;
 
@@ -728,34 +544,28 @@ w_fetch_share(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u, jv e
 		    doc_meta(d, env, bytes), &e);
 	else if (key)
 		w_doccache_fail(ctx->run, key, jv_null());
-	env = present(ctx, env, req, u, d, bytes);
+	env = present(ctx, env, r, u, d, bytes);
 	w_doc_free(d);
 	return env;
 }
 
 /* A miss: fetch, extract, and publish the result for waiting callers. */
 static jv
-fetch_and_share(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
-    jv env, const char *key)
+fetch_and_share(const struct w_fetch_ctx *ctx, const struct w_request *r,
+    const struct w_url *u, jv env, const char *key)
 {
 	struct w_doc d;
 	size_t bytes = 0;
 	int rc;
 
 	w_doc_init(&d);
-	rc = obtain_chain(ctx, req, u, &env, &d, &bytes);
-	return w_fetch_share(ctx, req, u, env, key, rc, &d, bytes);
+	rc = obtain_chain(ctx, r, u, &env, &d, &bytes);
+	return w_fetch_share(ctx, r, u, env, key, rc, &d, bytes);
 }
 
-/*
- * Everything before the fetch: validation, the run's document cache.
- * 1 with *env final; 0 for a miss with *env started, u parsed (free
- * it) and *key the cache key whose marker the caller owns (NULL when
- * there is no cache).
- */
 int
-w_fetch_lookup(const struct w_fetch_ctx *ctx, jv req, struct w_url *u, jv *env,
-    char **key)
+w_fetch_lookup(const struct w_fetch_ctx *ctx, const struct w_request *r,
+    struct w_url *u, jv *env, char **key)
 {
 	struct w_err e;
 	struct w_doc d;
@@ -766,15 +576,10 @@ w_fetch_lookup(const struct w_fetch_ctx *ctx, jv req, struct w_url *u, jv *env,
 
 	w_err_clear(&e);
 	*key = NULL;
-	*env = set(*env, "untrusted_fields", untrusted());
-	if (w_fetch_validate(req, &e) == -1) {
-		*env = w_fetch_fail(*env, &e, "request");
-		return 1;
-	}
-	*env = set(*env, "source", initial_source(req));
-	w_url_parse(w_json_str_peek(req, "url"), u, &e);
+	*env = set(*env, "source", initial_source(r));
+	w_url_parse(r->url, u, &e);
 	if (ctx->run && !ctx->nocache) {
-		*key = w_fetch_cache_key(ctx, req);
+		*key = w_fetch_cache_key(ctx, r);
 		rc = w_doccache_get(ctx->run, *key, ctx->timeout_ms > 0 ?
 		    ctx->timeout_ms : W_HTTP_TIMEOUT_MS, &text, &len, &meta, &e);
 	}
@@ -792,7 +597,7 @@ w_fetch_lookup(const struct w_fetch_ctx *ctx, jv req, struct w_url *u, jv *env,
 	} else if (rc == W_DC_HIT) {
 		w_doc_init(&d);
 		bytes = doc_from_meta(&d, env, meta, text, len);
-		*env = present(ctx, *env, req, u, &d, bytes);
+		*env = present(ctx, *env, r, u, &d, bytes);
 		w_doc_free(&d);
 	} else {
 		jv_free(*env);
@@ -807,17 +612,28 @@ w_fetch_lookup(const struct w_fetch_ctx *ctx, jv req, struct w_url *u, jv *env,
 jv
 w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 {
+	struct w_request r;
 	struct w_url u;
+	struct w_err e;
 	jv env = w_env_new("wfetch");
 	char *key;
+	int rc;
 
+	w_err_clear(&e);
+	env = set(env, "untrusted_fields", w_view_untrusted());
+	rc = w_request_decode(W_REQ_WFETCH, req, &r, &e);
+	jv_free(req);
+	if (rc == -1) {
+		w_request_free(&r);
+		return w_fetch_fail(env, &e, "request");
+	}
 	memset(&u, 0, sizeof(u));
-	if (w_fetch_lookup(ctx, req, &u, &env, &key) == 0) {
-		env = fetch_and_share(ctx, req, &u, env, key);
+	if (w_fetch_lookup(ctx, &r, &u, &env, &key) == 0) {
+		env = fetch_and_share(ctx, &r, &u, env, key);
 		free(key);
 		w_url_free(&u);
 	}
-	jv_free(req);
+	w_request_free(&r);
 	return env;
 }
 

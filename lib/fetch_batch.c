@@ -22,12 +22,15 @@
 #include "json.h"
 #include "lock.h"
 #include "url.h"
+#include "view.h"
 
 enum { J_ADMIT, J_XFER, J_FOLLOW, J_DONE };
 
 struct job {
 	int			 state;
-	jv			 req;
+	jv			 req;		/* as given (followers rerun it) */
+	struct w_request	 r;		/* decoded */
+	int			 decoded;
 	jv			 env;
 	char			*key;		/* document cache key */
 	char			*ident;		/* identity for duplicates */
@@ -81,7 +84,8 @@ job_free(struct job *j)
 {
 	jv_free(j->req);
 	jv_free(j->env);
-	jv_free(j->hr.headers);
+	if (j->decoded)
+		w_request_free(&j->r);
 	free(j->key);
 	free(j->ident);
 	w_url_free(&j->u);
@@ -105,9 +109,9 @@ job_fetched(struct w_fetch_batch *b, struct job *j, int rc)
 
 	w_doc_init(&d);
 	j->env = jv_invalid();
-	rc = w_fetch_obtain_end(j->req, rc, &j->resp, &j->e, &j->lease, &env, &d,
-	    &bytes);
-	job_done(j, w_fetch_share(&b->ctx, j->req, &j->u, env, j->key, rc, &d,
+	rc = w_fetch_obtain_end(&j->r, rc, &j->resp, &j->e, &j->lease, &env,
+	    &d, &bytes);
+	job_done(j, w_fetch_share(&b->ctx, &j->r, &j->u, env, j->key, rc, &d,
 	    bytes));
 }
 
@@ -127,7 +131,7 @@ job_admit(struct w_fetch_batch *b, struct job *j, long long now)
 		    &j->e);
 		free(origin);
 		if (rc == 1 && now + wait > j->admit_end)
-			rc = w_err_set(&j->e, "timeout", "host admission for "
+			rc = w_err_set(&j->e, W_E_TIMEOUT, "host admission for "
 			    "fetch did not come within the deadline");
 	}
 	if (rc == 1) {
@@ -143,7 +147,7 @@ job_admit(struct w_fetch_batch *b, struct job *j, long long now)
 		job_done(j, env);
 		return;
 	}
-	w_fetch_http_req(&b->ctx, j->req, &j->hr);
+	w_fetch_http_req(&b->ctx, &j->r, &j->hr);
 	j->state = J_XFER;
 	/* A request refused at once still comes back from the wait. */
 	(void)w_http_multi_add(b->m, &j->hr, &j->resp, &j->e, j);
@@ -278,12 +282,12 @@ w_fetch_batch_add(struct w_fetch_batch *b, jv req)
 	j = w_calloc(1, sizeof(*j));
 	j->req = req;
 	j->env = w_env_new("wfetch");
-	j->hr.headers = jv_null();
 	j->resp.headers = jv_null();
 	j->resp.redirects = jv_null();
 	w_err_clear(&e);
-	if (jv_get_kind(req) == JV_KIND_OBJECT && w_fetch_validate(req, &e) == 0) {
-		j->ident = w_fetch_cache_key(&b->ctx, req);
+	j->decoded = 1;
+	if (w_request_decode(W_REQ_WFETCH, req, &j->r, &e) == 0) {
+		j->ident = w_fetch_cache_key(&b->ctx, &j->r);
 		for (k = b->head; k; k = k->next)
 			if (k->ident && k->state != J_DONE && k->leader ==
 			    NULL && strcmp(k->ident, j->ident) == 0)
@@ -298,17 +302,24 @@ w_fetch_batch_add(struct w_fetch_batch *b, jv req)
 		}
 	}
 	push(b, j);
-	if (!b->local || b->n == 1) {
-		/* One at a time, or a remote provider: the plain path. */
+	if (!b->local || b->n == 1 || e.code != W_E_NONE) {
+		/* One at a time, a remote provider or an invalid request:
+		 * the plain path. */
 		jv_free(j->env);
 		j->env = jv_invalid();
 		job_done(j, w_fetch_run(&b->ctx, jv_copy(req)));
-	} else if (w_fetch_lookup(&b->ctx, req, &j->u, &j->env, &j->key) == 1) {
-		job_done(j, j->env);
 	} else {
-		j->state = J_ADMIT;
-		j->admit_end = w_lock_mono_ms() + (b->ctx.timeout_ms > 0 ?
-		    b->ctx.timeout_ms : W_HTTP_TIMEOUT_MS);
+		j->env = jv_object_set(j->env, jv_string("untrusted_fields"),
+		    w_view_untrusted());
+		if (w_fetch_lookup(&b->ctx, &j->r, &j->u, &j->env,
+		    &j->key) == 1)
+			job_done(j, j->env);
+		else {
+			j->state = J_ADMIT;
+			j->admit_end = w_lock_mono_ms() +
+			    (b->ctx.timeout_ms > 0 ? b->ctx.timeout_ms :
+			    W_HTTP_TIMEOUT_MS);
+		}
 	}
 	pump(b, 0);
 }
@@ -322,7 +333,6 @@ w_fetch_batch_add_env(struct w_fetch_batch *b, jv env)
 		pump(b, -1);
 	j = w_calloc(1, sizeof(*j));
 	j->req = jv_null();
-	j->hr.headers = jv_null();
 	j->env = env;
 	j->state = J_DONE;
 	push(b, j);

@@ -154,7 +154,7 @@ w_http_check_headers(jv headers, struct w_err *e)
 	if (jv_get_kind(headers) == JV_KIND_NULL)
 		return 0;
 	if (jv_get_kind(headers) != JV_KIND_OBJECT)
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "headers must be an object");
 	jv_object_foreach(headers, k, v) {
 		if (rc == 0) {
@@ -164,22 +164,22 @@ w_http_check_headers(jv headers, struct w_err *e)
 				if (strcasecmp(*a, name) == 0)
 					ok = 1;
 			if (!ok)
-				rc = w_err_set(e, "invalid_parameter",
+				rc = w_err_set(e, W_E_INVALID_PARAMETER,
 				    "request header %.40s is not allowed "
 				    "(only Accept, Accept-Language, Range, "
 				    "User-Agent)", name);
 			else if (jv_get_kind(v) != JV_KIND_STRING)
-				rc = w_err_set(e, "invalid_parameter",
+				rc = w_err_set(e, W_E_INVALID_PARAMETER,
 				    "header values must be strings");
 			else if (strlen(jv_string_value(v)) > 1000)
-				rc = w_err_set(e, "invalid_parameter",
+				rc = w_err_set(e, W_E_INVALID_PARAMETER,
 				    "header %.40s is longer than 1000 bytes",
 				    name);
 			else {
 				for (val = jv_string_value(v); *val; val++)
 					if (*val == '\r' || *val == '\n')
 						rc = w_err_set(e,
-						    "invalid_parameter",
+						    W_E_INVALID_PARAMETER,
 						    "header %.40s holds a line "
 						    "break", name);
 			}
@@ -276,7 +276,7 @@ on_socket(void *arg, curlsocktype purpose, struct curl_sockaddr *sa)
 		family = 6;
 	} else {
 		x->refused = 1;
-		w_err_set(&x->policy_err, "blocked_target",
+		w_err_set(&x->policy_err, W_E_BLOCKED_TARGET,
 		    "address family not allowed");
 		return CURL_SOCKET_BAD;
 	}
@@ -466,24 +466,22 @@ map_curl_error(CURLcode rc, struct xfer *x, const char *errbuf,
 		return 0;
 	}
 	if (x->headers_too_large) {
-		w_err_set(e, "response_too_large",
+		w_err_set(e, W_E_RESPONSE_TOO_LARGE,
 		    "the response headers are larger than %u bytes",
 		    HEADER_MAX);
 		return 0;
 	}
 	if (x->too_large || rc == CURLE_FILESIZE_EXCEEDED) {
-		w_err_set(e, "response_too_large",
+		w_err_set(e, W_E_RESPONSE_TOO_LARGE,
 		    "the response is larger than %zu bytes", x->body.max);
 		return 0;
 	}
 	if (rc == CURLE_OPERATION_TIMEDOUT) {
-		w_err_set(e, "timeout", "the transfer hit its deadline");
-		e->retryable = 1;
+		w_err_set(e, W_E_TIMEOUT, "the transfer hit its deadline");
 		return 0;
 	}
-	w_err_set(e, "request_failed", "%s", *errbuf ? errbuf :
+	w_err_set(e, W_E_REQUEST_FAILED, "%s", *errbuf ? errbuf :
 	    curl_easy_strerror(rc));
-	e->retryable = 1;
 	return rc != CURLE_SSL_CACERT && rc != CURLE_PEER_FAILED_VERIFICATION &&
 	    rc != CURLE_UNSUPPORTED_PROTOCOL && rc != CURLE_URL_MALFORMAT;
 }
@@ -501,7 +499,7 @@ check_hop(const struct w_http_req *r, const char *url, int hop,
 {
 	if (w_url_parse(url, u, e) == -1) {
 		if (hop > 0)
-			w_err_set(e, "blocked_target",
+			w_err_set(e, W_E_BLOCKED_TARGET,
 			    "redirect %d points at an invalid URL", hop);
 		return -1;
 	}
@@ -512,8 +510,8 @@ check_hop(const struct w_http_req *r, const char *url, int hop,
 			snprintf(m, sizeof(m), "redirect %d refused: %.400s",
 			    hop, e->msg);
 			memcpy(e->msg, m, sizeof(m));
-			if (strcmp(e->code, "invalid_parameter") == 0)
-				e->code = "blocked_target";
+			if (e->code == W_E_INVALID_PARAMETER)
+				e->code = W_E_BLOCKED_TARGET;
 		}
 		w_url_free(u);
 		return -1;
@@ -683,13 +681,13 @@ next_hop(struct w_http_multi *mh, struct w_http_xfer *t, int rc)
 	w_url_free(&t->u);
 	memset(&t->u, 0, sizeof(t->u));
 	if (next == NULL) {
-		finish(t, w_err_set(t->e, "request_failed",
+		finish(t, w_err_set(t->e, W_E_REQUEST_FAILED,
 		    "redirect %d has no valid Location", t->hop + 1));
 		return;
 	}
 	if (t->hop + 1 > t->maxr) {
 		free(next);
-		finish(t, w_err_set(t->e, "too_many_redirects",
+		finish(t, w_err_set(t->e, W_E_TOO_MANY_REDIRECTS,
 		    "more than %d redirects", t->maxr));
 		return;
 	}
@@ -810,14 +808,14 @@ w_http_multi_add(struct w_http_multi *mh, const struct w_http_req *r,
 	}
 	if (check_hop(r, r->url, 0, &t->u, e) == -1) {
 		memset(&t->u, 0, sizeof(t->u));
-		if (strcmp(e->code, "invalid_parameter") == 0)
+		if (e->code == W_E_INVALID_PARAMETER)
 			e->usage = 1;
 		finish(t, -1);
 		return -1;
 	}
 	if (load_curl() == -1 || (mh->m == NULL &&
 	    (mh->m = curl_multi_init()) == NULL)) {
-		finish(t, w_err_set(e, "request_failed",
+		finish(t, w_err_set(e, W_E_REQUEST_FAILED,
 		    "libcurl (libcurl.so.4) could not be loaded"));
 		return -1;
 	}
@@ -865,7 +863,7 @@ cancel_all(struct w_http_multi *mh)
 			continue;
 		if (t->state == X_RUN)
 			curl_multi_remove_handle(mh->m, t->c);
-		finish(t, w_err_set(t->e, "cancelled",
+		finish(t, w_err_set(t->e, W_E_CANCELLED,
 		    "the request was cancelled"));
 	}
 }
@@ -1019,23 +1017,19 @@ w_http_status_error(const struct w_http_resp *resp, struct w_err *e)
 	e->retry_after_ms = resp->retry_after_ms;
 	e->retry_at = resp->retry_at;
 	if (st == 401 || st == 407)
-		return w_err_set(e, "authentication_required",
+		return w_err_set(e, W_E_AUTHENTICATION_REQUIRED,
 		    "the server answered HTTP %d", st);
 	if (st == 403)
-		return w_err_set(e, "http_4xx", "the server answered HTTP 403 "
+		return w_err_set(e, W_E_HTTP_4XX, "the server answered HTTP 403 "
 		    "(forbidden)");
-	if (st == 429) {
-		e->retryable = 1;
-		return w_err_set(e, "http_429", "the server answered HTTP 429 "
+	if (st == 429)
+		return w_err_set(e, W_E_HTTP_429, "the server answered HTTP 429 "
 		    "(too many requests)");
-	}
-	if (st >= 500) {
-		e->retryable = 1;
-		return w_err_set(e, "http_5xx", "the server answered HTTP %d",
+	if (st >= 500)
+		return w_err_set(e, W_E_HTTP_5XX, "the server answered HTTP %d",
 		    st);
-	}
 	if (st < 400)
-		return w_err_set(e, "request_failed", "the server answered "
+		return w_err_set(e, W_E_REQUEST_FAILED, "the server answered "
 		    "HTTP %d, which is not a document", st);
-	return w_err_set(e, "http_4xx", "the server answered HTTP %d", st);
+	return w_err_set(e, W_E_HTTP_4XX, "the server answered HTTP %d", st);
 }

@@ -43,11 +43,11 @@ w_env_error(jv env, const struct w_err *e)
 	jv err;
 	char when[32];
 
-	if (e->code == NULL)
+	if (e->code == W_E_NONE)
 		return env;
 	env = w_env_status(env, w_err_class(e->code));
 	err = jv_object();
-	err = jv_object_set(err, jv_string("code"), jv_string(e->code));
+	err = jv_object_set(err, jv_string("code"), jv_string(w_err_name(e->code)));
 	err = jv_object_set(err, jv_string("message"), jv_string(e->msg));
 	err = jv_object_set(err, jv_string("retryable"),
 	    jv_bool(e->retryable));
@@ -188,7 +188,7 @@ w_out_bad_input(const char *msg, enum w_out_mode mode, const char *prog)
 	jv env = w_env_new(prog);
 
 	w_err_clear(&e);
-	w_err_set(&e, "invalid_parameter", "%s", msg);
+	w_err_set(&e, W_E_INVALID_PARAMETER, "%s", msg);
 	e.usage = 1;
 	env = jv_object_set(env, jv_string("summary"), jv_string(msg));
 	return w_out_emit_rc(w_env_error(env, &e), mode, prog);
@@ -248,29 +248,29 @@ check_value(const struct w_field *f, jv v, struct w_err *e)
 	switch (f->type) {
 	case W_FT_STRING:
 		if (k != JV_KIND_STRING)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s must be a string", f->name);
 		n = jv_string_length_codepoints(jv_copy(v));
 		if (f->max > 0 && n > f->max)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s is longer than %ld characters", f->name, f->max);
 		if (f->min > 0 && n < f->min)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s must not be empty", f->name);
 		return 0;
 	case W_FT_INT:
 		if (k != JV_KIND_NUMBER || !jv_is_integer(v))
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s must be an integer", f->name);
 		d = jv_number_value(v);
 		if (d < (double)f->min || d > (double)f->max)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s must be between %ld and %ld", f->name,
 			    f->min, f->max);
 		return 0;
 	case W_FT_BOOL:
 		if (k != JV_KIND_TRUE && k != JV_KIND_FALSE)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s must be a boolean", f->name);
 		return 0;
 	case W_FT_ENUM:
@@ -278,15 +278,15 @@ check_value(const struct w_field *f, jv v, struct w_err *e)
 			for (c = f->choices; *c != NULL; c++)
 				if (strcmp(*c, jv_string_value(v)) == 0)
 					return 0;
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "%s must be one of the documented values", f->name);
 	case W_FT_STRLIST:
 		if (k != JV_KIND_ARRAY)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s must be an array of strings", f->name);
 		n = jv_array_length(jv_copy(v));
 		if (f->max > 0 && n > f->max)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s has more than %ld entries", f->name, f->max);
 		for (i = 0; i < n; i++) {
 			jv x = jv_array_get(jv_copy(v), i);
@@ -294,13 +294,13 @@ check_value(const struct w_field *f, jv v, struct w_err *e)
 
 			jv_free(x);
 			if (bad)
-				return w_err_set(e, "invalid_parameter",
+				return w_err_set(e, W_E_INVALID_PARAMETER,
 				    "%s must be an array of strings", f->name);
 		}
 		return 0;
 	case W_FT_HEADERS:
 		if (k != JV_KIND_OBJECT)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s must be an object of strings", f->name);
 		jv_object_foreach(v, hk, hv) {
 			int bad = jv_get_kind(hv) != JV_KIND_STRING;
@@ -308,7 +308,7 @@ check_value(const struct w_field *f, jv v, struct w_err *e)
 			jv_free(hk);
 			jv_free(hv);
 			if (bad)
-				return w_err_set(e, "invalid_parameter",
+				return w_err_set(e, W_E_INVALID_PARAMETER,
 				    "%s values must be strings", f->name);
 		}
 		return 0;
@@ -324,7 +324,7 @@ w_req_validate_peek(const struct w_field *t, jv req,
 	int rc = 0;
 
 	if (jv_get_kind(req) != JV_KIND_OBJECT) {
-		w_err_set(e, "invalid_parameter", "a request must be a JSON object");
+		w_err_set(e, W_E_INVALID_PARAMETER, "a request must be a JSON object");
 		e->usage = 1;
 		return -1;
 	}
@@ -334,7 +334,7 @@ w_req_validate_peek(const struct w_field *t, jv req,
 			if (f == NULL) {
 				const char *name = jv_string_value(k);
 
-				rc = w_err_set(e, "invalid_parameter",
+				rc = w_err_set(e, W_E_INVALID_PARAMETER,
 				    "unknown field: %.64s%s", name,
 				    strlen(name) > 64 ? "..." : "");
 			} else
@@ -347,7 +347,7 @@ w_req_validate_peek(const struct w_field *t, jv req,
 		jv has = jv_object_get(jv_copy(req), jv_string(*required));
 
 		if (!jv_is_valid(has) || jv_get_kind(has) == JV_KIND_NULL)
-			rc = w_err_set(e, "invalid_parameter",
+			rc = w_err_set(e, W_E_INVALID_PARAMETER,
 			    "missing required field: %s", *required);
 		jv_free(has);
 	}

@@ -23,6 +23,7 @@
 #include "mcpserver.h"
 #include "run.h"
 #include "search.h"
+#include "view.h"
 
 /* JSON-RPC error codes. */
 #define RPC_PARSE	(-32700)
@@ -253,7 +254,7 @@ tool(const char *name, const char *title, const char *desc, jv schema)
 static jv
 extract_schema(const struct w_mcps_opts *o)
 {
-	jv s = w_extract_schema(), props, any;
+	jv s = w_request_schema(W_REQ_WEXTRACT), props, any;
 
 	props = jv_object_get(jv_copy(s), jv_string("properties"));
 	props = set(props, "text", set(set(jv_object(), "type",
@@ -307,7 +308,7 @@ w_mcps_tools(const struct w_mcps_opts *o)
 	    "served from its document cache. On failure status is error or "
 	    "blocked with error.code (blocked_target, access_challenge, "
 	    "http_4xx, timeout, ...) and error.retryable.",
-	    w_fetch_schema()));
+	    w_request_schema(W_REQ_WFETCH)));
 	list = jv_array_append(list, tool("web_extract", "Extract a document",
 	    o->allow_files ?
 	    "Turn a document you already hold into readable text without "
@@ -387,7 +388,7 @@ tool_result(struct srv *s, jv env)
 }
 
 static jv
-extract_error(const char *code, const char *msg, const char *arg)
+extract_error(enum w_code code, const char *msg, const char *arg)
 {
 	struct w_err e;
 	const char *pct = strstr(msg, "%s");
@@ -402,7 +403,7 @@ extract_error(const char *code, const char *msg, const char *arg)
 		    pct + 2);
 	else
 		w_err_set(&e, code, "%s", msg);
-	e.usage = !strcmp(code, "invalid_parameter");
+	e.usage = code == W_E_INVALID_PARAMETER;
 	return w_extract_failed(w_env_new("wextract"), &e, "request");
 }
 
@@ -427,18 +428,18 @@ read_allowed(struct srv *s, const char *file, struct w_buf *b, char **shown)
 	}
 	if (realpath(joined, real) == NULL) {
 		free(joined);
-		return extract_error("invalid_parameter", "file %.200s does "
+		return extract_error(W_E_INVALID_PARAMETER, "file %.200s does "
 		    "not exist under the allowed directory", file);
 	}
 	free(joined);
 	if (strncmp(real, s->root, rl) != 0 || real[rl] != '/')
-		return extract_error("invalid_parameter", "file %.200s is "
+		return extract_error(W_E_INVALID_PARAMETER, "file %.200s is "
 		    "outside the directory the server may read", file);
 	if ((fd = open(real, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1 ||
 	    fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
 		if (fd != -1)
 			close(fd);
-		return extract_error("invalid_parameter", "file %.200s is not "
+		return extract_error(W_E_INVALID_PARAMETER, "file %.200s is not "
 		    "a readable regular file", file);
 	}
 	w_buf_init(b, W_EXTRACT_INPUT_MAX);
@@ -447,7 +448,7 @@ read_allowed(struct srv *s, const char *file, struct w_buf *b, char **shown)
 		if (w_buf_add(b, chunk, (size_t)n) != 0) {
 			close(fd);
 			w_buf_free(b);
-			return extract_error("response_too_large", "file %.200s "
+			return extract_error(W_E_RESPONSE_TOO_LARGE, "file %.200s "
 			    "is larger than 20 MiB", file);
 		}
 	close(fd);
@@ -461,6 +462,7 @@ do_extract(struct srv *s, jv args)
 	const char *text = w_json_str_peek(args, "text");
 	const char *file = w_json_str_peek(args, "file");
 	jv opts = jv_copy(args), env;
+	struct w_request r;
 	struct w_buf b;
 	struct w_err e;
 	char *shown = NULL;
@@ -468,33 +470,36 @@ do_extract(struct srv *s, jv args)
 	opts = jv_object_delete(jv_object_delete(opts, jv_string("text")),
 	    jv_string("file"));
 	w_err_clear(&e);
+	memset(&r, 0, sizeof(r));
+	r.headers = jv_null();
 	if (jv_object_has(jv_copy(args), jv_string("text")) && text == NULL)
-		env = extract_error("invalid_parameter", "%s must be a string",
-		    "text");
+		env = extract_error(W_E_INVALID_PARAMETER, "%s must be a "
+		    "string", "text");
 	else if (jv_object_has(jv_copy(args), jv_string("file")) &&
 	    file == NULL)
-		env = extract_error("invalid_parameter", "%s must be a string",
-		    "file");
+		env = extract_error(W_E_INVALID_PARAMETER, "%s must be a "
+		    "string", "file");
 	else if ((text == NULL) == (file == NULL))
-		env = extract_error("invalid_parameter", "give exactly one of "
-		    "%s", "text or file");
+		env = extract_error(W_E_INVALID_PARAMETER, "give exactly one "
+		    "of %s", "text or file");
 	else if (file != NULL && s->root == NULL)
-		env = extract_error("invalid_parameter", "%s", "web_extract "
+		env = extract_error(W_E_INVALID_PARAMETER, "%s", "web_extract "
 		    "reads files only when the server was started with "
 		    "--allow-files DIR");
-	else if (w_req_validate_peek(w_extract_fields, opts, NULL, &e) == -1)
+	else if (w_request_decode(W_REQ_WEXTRACT, opts, &r, &e) == -1)
 		env = w_extract_failed(w_env_new("wextract"), &e, "request");
 	else if (text != NULL)
-		env = w_extract_run(opts, text, strlen(text), NULL, 0);
+		env = w_extract_run(&r, text, strlen(text), NULL, 0);
 	else {
 		env = read_allowed(s, file, &b, &shown);
 		if (jv_get_kind(env) == JV_KIND_NULL) {
 			jv_free(env);
-			env = w_extract_run(opts, b.p, b.len, shown, 0);
+			env = w_extract_run(&r, b.p, b.len, shown, 0);
 			w_buf_free(&b);
 		}
 		free(shown);
 	}
+	w_request_free(&r);
 	jv_free(opts);
 	return env;
 }
@@ -633,7 +638,7 @@ initialize(struct srv *s, jv id, jv params)
 		char m[700];
 
 		snprintf(m, sizeof(m), "the session's run could not start "
-		    "(%s): %s", e.code, e.msg);
+		    "(%s): %s", w_err_name(e.code), e.msg);
 		send_error(s, id, RPC_INTERNAL, m);
 		return;
 	}

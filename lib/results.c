@@ -216,7 +216,7 @@ w_results_domain_norm(const char *in, char **out, struct w_err *e)
 	if (n >= 4 && strncasecmp(p, "www.", 4) == 0)
 		p += 4, n -= 4;
 	if (n == 0 || n > 253)
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "a domains entry is not a host name");
 	d = w_strndup(p, n);
 	for (i = 0; i < n; i++) {
@@ -226,14 +226,14 @@ w_results_domain_norm(const char *in, char **out, struct w_err *e)
 		if (!(isalnum(c) || c == '-' || c == '.' || c >= 0x80) ||
 		    (c == '.' && (i == 0 || d[i - 1] == '.'))) {
 			free(d);
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "a domains entry is not a host name");
 		}
 	}
 	if (psl() != NULL && psl_is_public_suffix2(psl(), d,
 	    PSL_TYPE_ANY | PSL_TYPE_NO_STAR_RULE)) {
 		free(d);
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "a domains entry is a public suffix, not a site");
 	}
 	*out = d;

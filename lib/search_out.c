@@ -345,7 +345,7 @@ w_search_budget_env(struct pass *ps, jv env)
 	struct w_buf m;
 	int n = jv_array_length(jv_copy(ps->s->failures)), i;
 
-	if (strcmp(e.code, "search_budget_exhausted") == 0) {
+	if (e.code == W_E_SEARCH_BUDGET_EXHAUSTED) {
 		w_buf_init(&m, sizeof(e.msg));
 		w_buf_adds(&m, e.msg);
 		if (jv_is_valid(b) && w_json_int_peek(b,
@@ -379,7 +379,7 @@ w_search_budget_env(struct pass *ps, jv env)
 	jv_free(b);
 	env = jv_object_set(env, jv_string("error"), err);
 	return jv_object_set(env, jv_string("summary"), jv_string(
-	    strcmp(e.code, "search_budget_exhausted") == 0 ?
+	    e.code == W_E_SEARCH_BUDGET_EXHAUSTED ?
 	    "Search budget exhausted for this run: use the evidence already "
 	    "gathered." : "Coordination is unavailable: nothing more was "
 	    "sent."));
@@ -391,12 +391,12 @@ w_search_final_error(struct pass *ps, struct w_err *e)
 {
 	w_err_clear(e);
 	if (ps->nfail == 0) {
-		w_err_set(e, "backend_unavailable", "no search backend was "
+		w_err_set(e, W_E_BACKEND_UNAVAILABLE, "no search backend was "
 		    "eligible");
 		return;
 	}
 	if (ps->nskip_country == ps->nfail) {
-		w_err_set(e, "unsupported_country_filter", "no selected "
+		w_err_set(e, W_E_UNSUPPORTED_COUNTRY_FILTER, "no selected "
 		    "backend can apply country %s (DuckDuckGo supports a "
 		    "reviewed region list); retry without country or select "
 		    "duckduckgo, keyless or local", ps->r->q.country);

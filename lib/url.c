@@ -443,17 +443,17 @@ w_url_parse(const char *s, struct w_url *u, struct w_err *e)
 
 	memset(u, 0, sizeof(*u));
 	if (s == NULL || (n = strlen(s)) == 0)
-		return w_err_set(e, "invalid_parameter", "URL is empty");
+		return w_err_set(e, W_E_INVALID_PARAMETER, "URL is empty");
 	if (n > W_URL_MAX)
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "URL is longer than %d bytes", W_URL_MAX);
 	for (i = 0; i < n; i++)
 		if ((unsigned char)s[i] <= 0x20 || s[i] == 0x7f)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "URL contains whitespace or control characters");
 	split(s, n, &r);
 	if (!r.scheme.has || !r.auth.has)
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "URL is not absolute (scheme://host/...)");
 	u->scheme = w_malloc(r.scheme.n + 1);
 	for (i = 0; i < r.scheme.n; i++)
@@ -461,7 +461,7 @@ w_url_parse(const char *s, struct w_url *u, struct w_err *e)
 	u->scheme[i] = '\0';
 	if (parse_authority(r.auth.p, r.auth.n, is_web(u->scheme), u) == -1) {
 		w_url_free(u);
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "URL host or port is not valid");
 	}
 	if (u->port == 0)

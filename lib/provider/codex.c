@@ -100,7 +100,7 @@ skip(struct w_search_call *c, const char *why, const char *what,
     struct w_err *e)
 {
 	w_search_note(c, "skipped", jv_string(why));
-	return w_err_set(e, "backend_unavailable", "codex was skipped: %s",
+	return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "codex was skipped: %s",
 	    what);
 }
 
@@ -307,7 +307,7 @@ on_message(struct w_codex *cx, jv m, jv *item, int *status,
 		    jv_number(-32000)), jv_string("message"),
 		    jv_string("declined by webtools")));
 		w_codex_send(cx, no, e);
-		rc = w_err_set(e, "backend_unavailable", "codex asked for "
+		rc = w_err_set(e, W_E_BACKEND_UNAVAILABLE, "codex asked for "
 		    "approval or input during a search; the turn was "
 		    "interrupted and its answer rejected");
 	} else if (strcmp(meth, "account/rateLimits/updated") == 0) {
@@ -322,7 +322,7 @@ on_message(struct w_codex *cx, jv m, jv *item, int *status,
 			type = "";
 		if (strcmp(type, "webSearch") == 0) {
 			if (jv_is_valid(*item))
-				rc = w_err_set(e, "backend_unavailable",
+				rc = w_err_set(e, W_E_BACKEND_UNAVAILABLE,
 				    "codex searched more than once; the "
 				    "answer was rejected");
 			else if (strcmp(meth, "item/completed") == 0) {
@@ -332,7 +332,7 @@ on_message(struct w_codex *cx, jv m, jv *item, int *status,
 		} else if (strcmp(type, "userMessage") != 0 &&
 		    strcmp(type, "agentMessage") != 0 &&
 		    strcmp(type, "reasoning") != 0)
-			rc = w_err_set(e, "backend_unavailable", "codex used a "
+			rc = w_err_set(e, W_E_BACKEND_UNAVAILABLE, "codex used a "
 			    "tool other than web search; the turn was "
 			    "interrupted and its answer rejected");
 		jv_free(it);
@@ -424,7 +424,7 @@ turn(struct codex *st, struct w_search_call *c, struct w_codex *cx,
 
 		if (left <= 0 || w_codex_next(cx, left, &m, e) == -1) {
 			if (left <= 0)
-				w_err_set(e, "timeout", "the codex search turn "
+				w_err_set(e, W_E_TIMEOUT, "the codex search turn "
 				    "did not finish in time");
 			rc = -1;
 		} else {
@@ -440,7 +440,7 @@ turn(struct codex *st, struct w_search_call *c, struct w_codex *cx,
 	}
 	if (!ok) {
 		jv_free(item);
-		return w_err_set(e, "backend_unavailable", "the codex search "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "the codex search "
 		    "turn did not complete");
 	}
 	jv_free(*out);

@@ -78,7 +78,7 @@ test_xml(void)
 	CHECK(!xml_ok("<a><![CDATA[x</a>"));
 	w_err_clear(&e);
 	CHECK_INT(w_feed_xml_check("<a>\n<b>\n</a>", 12, &e), -1);
-	CHECK_STR(e.code, "extraction_failed");
+	CHECK_STR(w_err_name(e.code), "extraction_failed");
 	CHECK(strstr(e.msg, "line 3") != NULL);
 	CHECK_STR(w_feed_kind("<?xml version='1.0'?><rss>", 26), "rss");
 	CHECK_STR(w_feed_kind("<feed>", 6), "atom");
@@ -147,7 +147,7 @@ test_feed(void)
 
 	w_doc_init(&d);
 	CHECK_INT(w_feed_extract("<catalog/>", 10, NULL, 0, &d, &e), -1);
-	CHECK_STR(e.code, "extraction_failed");
+	CHECK_STR(w_err_name(e.code), "extraction_failed");
 	w_doc_free(&d);
 }
 
@@ -187,7 +187,7 @@ test_challenge(void)
 	CHECK_INT(classify("<html><head><title>Just a moment...</title></head>"
 	    "<body><script>window._cf_chl_opt={cType:'managed'}</script>"
 	    "</body></html>", 403, jv_null(), &c), 1);
-	CHECK_STR(c.code, "access_challenge");
+	CHECK_STR(w_err_name(c.code), "access_challenge");
 	CHECK_STR(c.vendor, "Cloudflare");
 	CHECK_INT(classify("<html><body><p>Hello</p></body></html>", 200,
 	    jv_object_set(jv_object(), jv_string("cf-mitigated"),
@@ -266,9 +266,9 @@ test_challenge(void)
 	/* log-in walls */
 	CHECK_INT(classify("<title>Sign in</title><form><input type=\"text\">"
 	    "<input type=password></form>", 200, jv_null(), &c), 1);
-	CHECK_STR(c.code, "authentication_required");
+	CHECK_STR(w_err_name(c.code), "authentication_required");
 	CHECK_INT(classify("<p>Members only</p>", 401, jv_null(), &c), 1);
-	CHECK_STR(c.code, "authentication_required");
+	CHECK_STR(w_err_name(c.code), "authentication_required");
 	a = long_article("<form>Log in <input type=\"password\"></form>");
 	CHECK_INT(classify(a, 200, jv_null(), &c), 0);
 	free(a);
@@ -409,7 +409,7 @@ test_declared(void)
 	CHECK_STR(d.kind, "pdf");
 	w_doc_free(&d);
 	CHECK_INT(run("abc", 3, "font/woff2", W_FMT_TEXT, NULL, &d, &e), -1);
-	CHECK_STR(e.code, "unsupported_content");
+	CHECK_STR(w_err_name(e.code), "unsupported_content");
 	CHECK_STR(d.kind, "binary");
 	w_doc_free(&d);
 }
@@ -429,18 +429,18 @@ test_pipeline(void)
 	w_doc_free(&d);
 	CHECK_INT(run("{\"a\":}", 6, "application/json", W_FMT_TEXT, NULL, &d,
 	    &e), -1);
-	CHECK_STR(e.code, "extraction_failed");
+	CHECK_STR(w_err_name(e.code), "extraction_failed");
 	w_doc_free(&d);
 	CHECK_INT(run("{\"a\":}", 6, NULL, W_FMT_TEXT, NULL, &d, &e), 0);
 	CHECK_STR(d.kind, "text");
 	w_doc_free(&d);
 	CHECK_INT(run("<a><b></a>", 10, "text/xml", W_FMT_MARKDOWN, NULL, &d,
 	    &e), -1);
-	CHECK_STR(e.code, "extraction_failed");
+	CHECK_STR(w_err_name(e.code), "extraction_failed");
 	w_doc_free(&d);
 	CHECK_INT(run("GIF89a\0\0", 8, "image/gif", W_FMT_MARKDOWN, NULL, &d,
 	    &e), -1);
-	CHECK_STR(e.code, "unsupported_content");
+	CHECK_STR(w_err_name(e.code), "unsupported_content");
 	w_doc_free(&d);
 	CHECK_INT(run("GIF89a\0\0", 8, "image/gif", W_FMT_MARKDOWN, "g", &d,
 	    &e), 0);
@@ -464,7 +464,7 @@ test_pipeline(void)
 	w_doc_free(&d);
 	CHECK_INT(run("<title>Just a moment...</title><script>_cf_chl_opt="
 	    "</script>", 57, "text/html", W_FMT_MARKDOWN, NULL, &d, &e), -1);
-	CHECK_STR(e.code, "access_challenge");
+	CHECK_STR(w_err_name(e.code), "access_challenge");
 	CHECK_STR(w_json_str_peek(d.coverage, "challenge_vendor"),
 	    "Cloudflare");
 	w_doc_free(&d);
@@ -486,7 +486,7 @@ test_pdf(void)
 	fclose(fp);
 	w_err_clear(&e);
 	rc = w_pdf_text(buf, n, &t, &tl, &cut, &e);
-	if (rc != 0 && strcmp(e.code, "unsupported_content") == 0) {
+	if (rc != 0 && e.code == W_E_UNSUPPORTED_CONTENT) {
 		fprintf(stderr, "test_doc: pdftotext not installed, PDF "
 		    "checks skipped\n");
 		return;
@@ -497,7 +497,7 @@ test_pdf(void)
 	free(t);
 	w_err_clear(&e);
 	CHECK_INT(w_pdf_text("%PDF-1.4\nbroken", 15, &t, &tl, &cut, &e), -1);
-	CHECK_STR(e.code, "extraction_failed");
+	CHECK_STR(w_err_name(e.code), "extraction_failed");
 	CHECK(t == NULL);
 }
 

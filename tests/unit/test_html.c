@@ -138,7 +138,7 @@ golden_err(const char *name, const char *html, size_t len)
 	nl = strchr(want, '\n');
 	if (nl != NULL)
 		*nl++ = '\0';
-	CHECK_STR(e.code, want);
+	CHECK_STR(w_err_name(e.code), want);
 	if (nl != NULL && strncmp(nl, "browser_recommended", 19) == 0) {
 		br = jv_object_get(jv_copy(d.coverage),
 		    jv_string("browser_recommended"));
@@ -217,7 +217,7 @@ garbage(void)
 		rc = run(buf, len, round % 4 < 2 ? W_FMT_TEXT :
 		    W_FMT_MARKDOWN, 1, &d, &e);
 		CHECK(rc == 0 ? d.text != NULL && strlen(d.text) == d.len :
-		    e.code != NULL);
+		    e.code != W_E_NONE);
 		done(&d);
 	}
 }

@@ -622,7 +622,7 @@ classify(int st, const char *body, const char *ctype)
 	s = f.status;
 	/* Only the statuses that let rules decide carry rules. */
 	CHECK_INT(f.rules != NULL, w_robots_status_ok(s));
-	CHECK_INT(f.why.code == NULL, w_robots_status_ok(s));
+	CHECK_INT(f.why.code == W_E_NONE, w_robots_status_ok(s));
 	w_robots_fetch_free(&f);
 	return s;
 }
@@ -667,7 +667,7 @@ test_classify(void)
 		w_robots_classify(200, nul, sizeof(nul) - 1, "text/plain",
 		    jv_null(), &f);
 		CHECK_INT(f.status, W_ROBOTS_MALFORMED);
-		CHECK_STR(f.why.code, "unusable_content");
+		CHECK_STR(w_err_name(f.why.code), "unusable_content");
 		w_robots_fetch_free(&f);
 	}
 	{

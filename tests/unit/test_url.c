@@ -18,7 +18,7 @@ canon(const char *s)
 
 	w_err_clear(&e);
 	if (w_url_parse(s, &u, &e) == -1) {
-		if (e.code == NULL || strcmp(e.code, "invalid_parameter") != 0)
+		if (e.code == W_E_NONE || e.code != W_E_INVALID_PARAMETER)
 			return "BADCODE";
 		return "ERR";
 	}
@@ -246,8 +246,8 @@ test_rejects(void)
 	for (i = 0; bad[i] != NULL; i++) {
 		w_err_clear(&e);
 		CHECK_INT(w_url_parse(bad[i], &u, &e), -1);
-		CHECK(e.code != NULL &&
-		    strcmp(e.code, "invalid_parameter") == 0);
+		CHECK(e.code != W_E_NONE &&
+		    e.code == W_E_INVALID_PARAMETER);
 	}
 	CHECK_INT(w_url_parse(NULL, &u, &e), -1);
 	CHECK_STR(canon("http://example.com:65535/"),
