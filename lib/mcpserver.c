@@ -369,15 +369,63 @@ text_of(jv env)
 	return res;
 }
 
+/* The MCP tool a next_action's program maps to. */
+static const char *
+tool_for(const char *prog)
+{
+	if (prog && strcmp(prog, "wsearch") == 0)
+		return "web_search";
+	if (prog && strcmp(prog, "wextract") == 0)
+		return "web_extract";
+	return "web_fetch";
+}
+
+/* "next: TOOL ARGS (reason)" lines for the envelope's next_actions, for
+ * hosts that show the model only the text blocks; invalid when none. */
+static jv
+next_text(jv env)
+{
+	jv acts = jv_object_get(jv_copy(env), jv_string("next_actions")), out;
+	struct w_buf b;
+	int i, n;
+
+	n = jv_get_kind(acts) == JV_KIND_ARRAY ?
+	    jv_array_length(jv_copy(acts)) : 0;
+	w_buf_init(&b, 65536);
+	for (i = 0; i < n; i++) {
+		jv a = jv_array_get(jv_copy(acts), i);
+		jv args = jv_object_get(jv_copy(a), jv_string("arguments"));
+		const char *why = w_json_str_peek(a, "reason");
+		jv dump = jv_dump_string(args, 0);
+
+		w_buf_printf(&b, "%snext: %s %s%s%s%s", i ? "\n" : "",
+		    tool_for(w_json_str_peek(a, "tool")),
+		    jv_string_value(dump), why ? " (" : "", why ? why : "",
+		    why ? ")" : "");
+		jv_free(dump);
+		jv_free(a);
+	}
+	jv_free(acts);
+	out = b.len > 0 ? jv_string_sized(b.p, (int)b.len) : jv_invalid();
+	w_buf_free(&b);
+	return out;
+}
+
 static jv
 tool_result(struct srv *s, jv env)
 {
 	enum w_status st = w_env_status_peek(env);
-	jv r = jv_object(), block;
+	jv r = jv_object(), block, blocks, next;
 
 	block = set(set(jv_object(), "type", jv_string("text")), "text",
 	    text_of(env));
-	r = set(r, "content", jv_array_append(jv_array(), block));
+	blocks = jv_array_append(jv_array(), block);
+	if (jv_is_valid(next = next_text(env)))
+		blocks = jv_array_append(blocks, set(set(jv_object(), "type",
+		    jv_string("text")), "text", next));
+	else
+		jv_free(next);
+	r = set(r, "content", blocks);
 	r = set(r, "isError", jv_bool(st == W_ST_ERROR || st == W_ST_BLOCKED));
 	/* structuredContent came with revision 2025-06-18. */
 	if (strcmp(s->proto, "2025-06-18") >= 0)

@@ -84,7 +84,8 @@ INIT='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":
 @test "mcp: tools/call web_search, web_fetch and web_extract" {
 	steps='[{"op":"call","name":"web_search","args":{"query":"mcp widgets"}},
 	    {"op":"call","name":"web_fetch","args":{"url":"'"$BASE"'/page"}},
-	    {"op":"call","name":"web_extract","args":{"text":"<html><head><title>Doc</title></head><body><article><h1>Heading</h1><p>Some words of the body.</p></article></body></html>","content_type":"text/html"}}]'
+	    {"op":"call","name":"web_extract","args":{"text":"<html><head><title>Doc</title></head><body><article><h1>Heading</h1><p>Some words of the body.</p></article></body></html>","content_type":"text/html"}},
+	    {"op":"call","name":"web_fetch","args":{"url":"'"$BASE"'/size/30000","format":"raw"}}]'
 	run -0 --separate-stderr sdk "$steps"
 	echo "${lines[0]}" | jq -e '.result.isError == false and .result.structuredContent.tool == "wsearch" and (.result.structuredContent.results | length) > 0'
 	# the text block lists the results
@@ -92,6 +93,10 @@ INIT='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":
 	echo "${lines[1]}" | jq -e '.result.isError == false and .result.structuredContent.tool == "wfetch" and .result.structuredContent.status == "ok"'
 	echo "${lines[1]}" | jq -e '.result.content[0].text == .result.structuredContent.content and (.result.content[0].text | test("orchard"))'
 	echo "${lines[2]}" | jq -e '.result.isError == false and .result.structuredContent.tool == "wextract" and (.result.content[0].text | test("Some words of the body"))'
+	# a page cut short: a second text block says how to read on
+	echo "${lines[3]}" | jq -e '.result.structuredContent.coverage.next_offset == 20000 and (.result.content | length) == 2'
+	echo "${lines[3]}" | jq -e '.result.content[1].text | startswith("next: web_fetch {") and contains("\"offset\":20000")'
+	echo "${lines[1]}" | jq -e '(.result.content | length) == 1'
 	[ "$(hits /page)" -ge 1 ]
 }
 
