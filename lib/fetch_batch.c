@@ -29,8 +29,7 @@ enum { J_ADMIT, J_XFER, J_FOLLOW, J_DONE };
 struct job {
 	int			 state;
 	jv			 req;		/* as given (followers rerun it) */
-	struct w_request	 r;		/* decoded */
-	int			 decoded;
+	struct w_request	 r;		/* decoded (safe to free) */
 	jv			 env;
 	char			*key;		/* document cache key */
 	char			*ident;		/* identity for duplicates */
@@ -84,8 +83,7 @@ job_free(struct job *j)
 {
 	jv_free(j->req);
 	jv_free(j->env);
-	if (j->decoded)
-		w_request_free(&j->r);
+	w_request_free(&j->r);
 	free(j->key);
 	free(j->ident);
 	w_url_free(&j->u);
@@ -285,7 +283,6 @@ w_fetch_batch_add(struct w_fetch_batch *b, jv req)
 	j->resp.headers = jv_null();
 	j->resp.redirects = jv_null();
 	w_err_clear(&e);
-	j->decoded = 1;
 	if (w_request_decode(W_REQ_WFETCH, req, &j->r, &e) == 0) {
 		j->ident = w_fetch_cache_key(&b->ctx, &j->r);
 		for (k = b->head; k; k = k->next)
@@ -333,6 +330,7 @@ w_fetch_batch_add_env(struct w_fetch_batch *b, jv env)
 		pump(b, -1);
 	j = w_calloc(1, sizeof(*j));
 	j->req = jv_null();
+	j->r.headers = jv_null();
 	j->env = env;
 	j->state = J_DONE;
 	push(b, j);

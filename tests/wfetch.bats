@@ -646,8 +646,10 @@ firsts = []
 for host, v in by.items():
     v.sort()
     firsts.append(v[0][0])
+    # admissions are 500 ms apart; arrival at the server adds the
+    # jitter of connecting (a TLS handshake), so allow some of it
     for a, b in zip(v, v[1:]):
-        assert b[0] - a[0] >= 0.45, (host, v)
+        assert b[0] - a[0] >= 0.3, (host, v)
     for s, _ in v:
         inflight = sum(1 for s2, e2 in v if s2 <= s < e2)
         assert inflight <= 2, (host, v)
