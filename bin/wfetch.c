@@ -66,7 +66,7 @@ add_header(jv base, const char *h)
 	}
 	for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
 		;
-	hs = jv_object_get(jv_copy(base), jv_string("headers"));
+	hs = w_json_get(jv_copy(base), "headers");
 	if (!jv_is_valid(hs)) {
 		jv_free(hs);
 		hs = jv_object();

@@ -21,7 +21,7 @@ set(jv o, const char *k, jv v)
 jv
 w_extract_failed(jv env, const struct w_err *e, const char *what)
 {
-	jv src = jv_object_get(jv_copy(env), jv_string("source"));
+	jv src = w_json_get(jv_copy(env), "source");
 	char sum[700];
 
 	if (jv_get_kind(src) == JV_KIND_OBJECT)
@@ -69,12 +69,13 @@ w_extract_run(const struct w_request *r, const char *bytes, size_t len,
 	w_doc_init(&d);
 	w_err_clear(&e);
 	if (w_doc_extract(&in, &o, &d, &e) == -1) {
-		src = jv_object_get(jv_copy(env), jv_string("source"));
+		src = w_json_get(jv_copy(env), "source");
 		if (*d.mime)
 			src = set(src, "content_type", jv_string(d.mime));
 		env = set(env, "source", src);
 		env = set(env, "coverage", set(jv_copy(d.coverage),
 		    "content_kind", jv_string(d.kind)));
+		env = w_view_decoded(env, &d);
 		w_doc_free(&d);
 		return w_extract_failed(env, &e, "extraction");
 	}

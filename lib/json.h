@@ -56,7 +56,39 @@ enum w_status	 w_env_status_peek(jv env);
 /* Exit code for one envelope (borrows): 2 when error.usage was set. */
 int		 w_env_exit_peek(jv env);
 
-/* Convenience getters that borrow o; NULL / dflt when absent. */
+/*
+ * Safe accessors for untrusted values (server answers, requests, files):
+ * o[key] when o is an object, a[i] when a is an array and i is in range,
+ * else an invalid (what libjq returns for a missing key). libjq asserts
+ * on the wrong kind, so nothing in lib/ or bin/ calls jv_object_get or
+ * jv_array_get directly. Both consume their container.
+ */
+jv		 w_json_get(jv o, const char *key);
+jv		 w_json_getv(jv o, jv key);
+jv		 w_json_at(jv a, int i);
+
+/* jv_array_length of a (borrowed), 0 when a is not an array. */
+int		 w_json_len_peek(jv a);
+
+/*
+ * A JSON number as a long in [lo, hi]: 0, or -1 when d is not finite,
+ * has a fraction or lies outside the range (no undefined conversion).
+ */
+int		 w_num_long(double d, long lo, long hi, long *out);
+
+/*
+ * Strict RFC 8259 check of one JSON text (nesting at most maxdepth): 0
+ * when valid. libjq 1.6 leaks on some invalid texts, so untrusted bytes
+ * are checked here before libjq parses them.
+ */
+int		 w_json_check(const char *s, size_t len, int maxdepth);
+
+/* jv_parse_sized behind w_json_check: an invalid with a message when s
+ * is not one JSON text. */
+jv		 w_json_parse(const char *s, size_t len);
+
+/* Convenience getters that borrow o; NULL / dflt when absent (or, for
+ * numbers, not a whole number that fits a long). */
 const char	*w_json_str_peek(jv o, const char *key);
 long		 w_json_int_peek(jv o, const char *key, long dflt);
 int		 w_json_bool_peek(jv o, const char *key, int dflt);

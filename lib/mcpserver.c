@@ -146,12 +146,12 @@ is_cancel_for(jv m, jv id)
 	meth = w_json_str_peek(m, "method");
 	if (meth == NULL || strcmp(meth, "notifications/cancelled") != 0)
 		return 0;
-	params = jv_object_get(jv_copy(m), jv_string("params"));
+	params = w_json_get(jv_copy(m), "params");
 	if (jv_get_kind(params) != JV_KIND_OBJECT) {
 		jv_free(params);
 		return 0;
 	}
-	rid = jv_object_get(params, jv_string("requestId"));
+	rid = w_json_get(params, "requestId");
 	yes = jv_equal(rid, jv_copy(id));
 	return yes;
 }
@@ -168,7 +168,7 @@ take_line(struct srv *s, const char *p, size_t n)
 		n--;
 	if (n == 0)
 		return;
-	m = jv_parse_sized(p, (int)n);
+	m = w_json_parse(p, n);
 	if (!jv_is_valid(m)) {
 		jv_free(m);
 		queue_item(s, ITEM_PARSE, jv_null());
@@ -256,7 +256,7 @@ extract_schema(const struct w_mcps_opts *o)
 {
 	jv s = w_request_schema(W_REQ_WEXTRACT), props, any;
 
-	props = jv_object_get(jv_copy(s), jv_string("properties"));
+	props = w_json_get(jv_copy(s), "properties");
 	props = set(props, "text", set(set(jv_object(), "type",
 	    jv_string("string")), "description", jv_string("the document "
 	    "itself (HTML, Markdown, JSON, XML, RSS/Atom or plain text)")));
@@ -341,11 +341,11 @@ text_of(jv env)
 	w_buf_init(&b, W_MCPS_MSG_MAX);
 	w_buf_printf(&b, "%s", sum ? sum : w_status_name(
 	    w_env_status_peek(env)));
-	res = jv_object_get(jv_copy(env), jv_string("results"));
+	res = w_json_get(jv_copy(env), "results");
 	n = jv_get_kind(res) == JV_KIND_ARRAY ? jv_array_length(jv_copy(res)) :
 	    0;
 	for (i = 0; i < n; i++) {
-		jv r = jv_array_get(jv_copy(res), i);
+		jv r = w_json_at(jv_copy(res), i);
 		const char *t = w_json_str_peek(r, "title");
 		const char *u = w_json_str_peek(r, "url");
 		const char *sn = w_json_str_peek(r, "snippet");
@@ -357,7 +357,7 @@ text_of(jv env)
 		jv_free(r);
 	}
 	jv_free(res);
-	err = jv_object_get(jv_copy(env), jv_string("error"));
+	err = w_json_get(jv_copy(env), "error");
 	if (jv_get_kind(err) == JV_KIND_OBJECT)
 		w_buf_printf(&b, "\nerror %s: %s", w_json_str_peek(err, "code") ?
 		    w_json_str_peek(err, "code") : "?",
@@ -385,7 +385,7 @@ tool_for(const char *prog)
 static jv
 next_text(jv env)
 {
-	jv acts = jv_object_get(jv_copy(env), jv_string("next_actions")), out;
+	jv acts = w_json_get(jv_copy(env), "next_actions"), out;
 	struct w_buf b;
 	int i, n;
 
@@ -393,8 +393,8 @@ next_text(jv env)
 	    jv_array_length(jv_copy(acts)) : 0;
 	w_buf_init(&b, 65536);
 	for (i = 0; i < n; i++) {
-		jv a = jv_array_get(jv_copy(acts), i);
-		jv args = jv_object_get(jv_copy(a), jv_string("arguments"));
+		jv a = w_json_at(jv_copy(acts), i);
+		jv args = w_json_get(jv_copy(a), "arguments");
 		const char *why = w_json_str_peek(a, "reason");
 		jv dump = jv_dump_string(args, 0);
 
@@ -587,7 +587,7 @@ call_tool(struct srv *s, jv id, jv params)
 	struct w_fetch_ctx ctx;
 	jv args, meta, env;
 
-	args = jv_object_get(jv_copy(params), jv_string("arguments"));
+	args = w_json_get(jv_copy(params), "arguments");
 	if (jv_get_kind(args) == JV_KIND_NULL ||
 	    !jv_is_valid(args)) {
 		jv_free(args);
@@ -606,10 +606,8 @@ call_tool(struct srv *s, jv id, jv params)
 		jv_free(args);
 		return;
 	}
-	meta = jv_object_get(jv_copy(params), jv_string("_meta"));
-	s->token = jv_get_kind(meta) == JV_KIND_OBJECT ? jv_object_get(
-	    jv_copy(meta), jv_string("progressToken")) : jv_invalid();
-	jv_free(meta);
+	meta = w_json_get(jv_copy(params), "_meta");
+	s->token = w_json_get(meta, "progressToken");
 	if (jv_get_kind(s->token) != JV_KIND_STRING &&
 	    jv_get_kind(s->token) != JV_KIND_NUMBER) {
 		jv_free(s->token);
@@ -725,10 +723,10 @@ handle(struct srv *s, jv m)
 		jv_free(m);
 		return;
 	}
-	id = jv_object_get(jv_copy(m), jv_string("id"));
+	id = w_json_get(jv_copy(m), "id");
 	meth = w_json_str_peek(m, "method");
 	ver = w_json_str_peek(m, "jsonrpc");
-	params = jv_object_get(jv_copy(m), jv_string("params"));
+	params = w_json_get(jv_copy(m), "params");
 	if (!jv_is_valid(params)) {
 		jv_free(params);
 		params = jv_null();
@@ -807,10 +805,10 @@ w_mcps_serve(int in, FILE *out, const struct w_mcps_opts *o)
 			read_more(&s, 1000);
 			continue;
 		}
-		it = jv_array_get(jv_copy(s.queue), 0);
+		it = w_json_at(jv_copy(s.queue), 0);
 		s.queue = jv_array_slice(s.queue, 1,
 		    jv_array_length(jv_copy(s.queue)));
-		k = jv_array_get(jv_copy(it), 0);
+		k = w_json_at(jv_copy(it), 0);
 		kind = (int)jv_number_value(k);
 		jv_free(k);
 		if (kind == ITEM_PARSE)
@@ -820,7 +818,7 @@ w_mcps_serve(int in, FILE *out, const struct w_mcps_opts *o)
 			send_error(&s, jv_null(), RPC_INVALID, "a message is "
 			    "larger than 8 MiB");
 		else
-			handle(&s, jv_array_get(jv_copy(it), 1));
+			handle(&s, w_json_at(jv_copy(it), 1));
 		jv_free(it);
 	}
 	w_search_free(s.search);
