@@ -86,8 +86,11 @@ zstart(struct w_enc *d)
 static int
 bad(struct w_enc *d, struct w_err *e, const char *why)
 {
-	return w_err_set(e, W_E_REQUEST_FAILED, "the body does not decode as "
-	    "its Content-Encoding %s says (%s)", w_enc_name(d), why);
+	w_err_set(e, W_E_REQUEST_FAILED, "the body does not decode as its "
+	    "Content-Encoding %s says (%s)", w_enc_name(d), why);
+	/* The same bytes come back: asking again does not help. */
+	e->retryable = 0;
+	return -1;
 }
 
 /* Whether two bytes open a zlib stream (RFC 1950 CMF and FLG). */

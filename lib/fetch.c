@@ -545,7 +545,9 @@ w_fetch_share(const struct w_fetch_ctx *ctx, const struct w_request *r,
 		w_doc_free(d);
 		return env;
 	}
-	if (key && !d->binary)
+	/* A body cut short is not kept: the next request fetches again. */
+	if (key && !d->binary && !w_json_bool_peek(d->coverage,
+	    "truncated_body", 0))
 		w_doccache_put(ctx->run, key, d->text, d->len,
 		    doc_meta(d, env, bytes), &e);
 	else if (key)

@@ -17,7 +17,9 @@
  *  5. Setters consume the container: always o = jv_object_set(o, k, v).
  *  6. jv_dumpf and jv_dump_string consume their argument.
  *  7. jv_parser_set_buf borrows the buffer until jv_parser_remaining is 0;
- *     an invalid with no message from jv_parser_next means "need more".
+ *     an invalid with no message from jv_parser_next means "need more",
+ *     except at an RS byte (it asserts then): w_input_stream frames texts
+ *     itself and does not use jv_parser.
  *  8. jv_array_foreach / jv_object_foreach borrow the container and hand
  *     out owned elements (free them in the body). Pass a plain
  *     variable, never jv_copy(x): the libjq 1.6 macros evaluate the
@@ -164,8 +166,10 @@ jv		 w_req_schema(const struct w_field *t, const char *title,
 /*
  * The arguments-or-stdin loop. fn receives each request (owned) and
  * returns an exit code; the worst is returned. JSON texts are read from
- * fp incrementally, each at most W_JSON_TEXT_MAX bytes; malformed input
- * is handed to bad(msg, arg) once and ends the stream.
+ * fp incrementally, each at most W_JSON_TEXT_MAX bytes, framed by
+ * w_json_check's rules (so libjq only parses texts known to be valid; a
+ * UTF-8 BOM opening the stream is skipped); malformed input, an RS byte
+ * included, is handed to bad(msg, arg) once and ends the stream.
  */
 typedef int	(*w_req_fn)(jv req, void *arg);
 typedef int	(*w_bad_fn)(const char *msg, void *arg);

@@ -155,3 +155,20 @@ hostile() {
 		[[ "$(field .error.message)" == "redirect 1 refused (to 127.0.0.2)"* ]]
 	done
 }
+
+@test "in a run, a body cut short is not cached: the next request fetches again" {
+	command -v web-control >/dev/null || skip "web-control not built"
+	eval "$(web-control run start --export)"
+	before=$(hits /hostile/gzip-cut)
+	hostile gzip-cut
+	[ "$(field .status)" = partial ]
+	[ "$(field .details.cache_hit)" = false ]
+	hostile gzip-cut
+	[ "$(field .details.cache_hit)" = false ]
+	[ "$(hits /hostile/gzip-cut)" = $((before + 2)) ]
+	hostile br-ok
+	hostile br-ok
+	[ "$(field .details.cache_hit)" = true ]
+	web-control run end
+	unset WEB_RUN_FILE
+}

@@ -255,7 +255,7 @@ ROBOTS_BIG = robots_big()
 ROBOTS_OTHER = b"User-agent: *\nDisallow: /from-other-host\n"
 ROBOTS_CASES = ("ok", "missing", "gone", "forbidden", "ratelimited",
                 "error", "slow", "redirect-other-host", "redirect3", "big",
-                "challenge", "bom-crlf")
+                "challenge", "bom-crlf", "gzip-cut")
 
 
 # ---------------------------------------------------------------- handler
@@ -598,6 +598,10 @@ def robots_serve(h, case):
         h.send(200, fixture("challenge_cloudflare.html"), HTML)
     elif case == "bom-crlf":
         h.send(200, b"\xef\xbb\xbf" + ROBOTS_OK.replace(b"\n", b"\r\n"))
+    elif case == "gzip-cut":
+        gz = gzip.compress(ROBOTS_OK + b"# " + b"padding " * 200 + b"\n")
+        h.send(200, gz[:len(gz) // 2], "text/plain",
+               {"Content-Encoding": "gzip"})
     else:
         h.send(404, "unknown robots case\n")
 

@@ -97,6 +97,7 @@ main(void)
 	CHECK_INT(feed, -1);
 	CHECK_STR(w_err_name(e.code), "request_failed");
 	CHECK(strstr(e.msg, "Content-Encoding gzip") != NULL);
+	CHECK_INT(e.retryable, 0);
 	w_buf_reset(&out);
 	(void)decode("deflate", z, n, n, &out, &e, &feed);
 	CHECK_INT(feed, -1);
