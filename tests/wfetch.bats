@@ -718,3 +718,17 @@ PY
 	[ "$first" -lt 2000 ]
 	sed -n 1p "$BATS_TEST_TMPDIR/out" | cut -d' ' -f2- | jq -e '.status == "ok" and (.source.url | endswith("early"))'
 }
+
+@test "-P: each URL keeps its redirects and retries; a retry wait holds no other transfer" {
+	curl -s "$BASE/_reset" >/dev/null
+	run -0 wfetch -c -f raw -P 2 --unordered "$BASE/flaky/pa/503-then-200" \
+	    "$BASE/delay/100/x" "$BASE/delay/100/y"
+	[ "$(printf '%s\n' "$output" | jq -r .status | sort -u)" = ok ]
+	# the 503 is retried after its Retry-After (1 s); meanwhile x ends
+	# and y takes its slot and ends too
+	[ "$(printf '%s\n' "$output" | jq -r .source.url | sed 's,.*/,,' | tr '\n' ' ')" = "x y 503-then-200 " ]
+	[ "$(printf '%s\n' "$output" | sed -n 3p | jq -r .details.attempts)" = 2 ]
+	run -0 wfetch -c -f raw -P 2 "$BASE/redirect/chain/3" "$BASE/hello.txt"
+	[ "$(printf '%s\n' "$output" | sed -n 1p | jq -r '.details.redirects|length')" = 3 ]
+	[ "$(printf '%s\n' "$output" | sed -n 1p | jq -r .content)" = "chain end" ]
+}
