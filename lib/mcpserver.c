@@ -134,34 +134,57 @@ queue_item(struct srv *s, int kind, jv v)
 	s->queue = jv_array_append(s->queue, it);
 }
 
-static int
-is_cancel_for(jv m, jv id)
+/* The requestId of a notifications/cancelled, else an invalid. */
+static jv
+cancelled_id(jv m)
 {
 	const char *meth;
-	jv params, rid;
-	int yes;
+	jv id;
 
-	if (jv_get_kind(m) != JV_KIND_OBJECT || !jv_is_valid(id))
-		return 0;
+	if (jv_get_kind(m) != JV_KIND_OBJECT)
+		return jv_invalid();
+	id = w_json_get(jv_copy(m), "id");
+	if (jv_is_valid(id)) {		/* a request, not a notification */
+		jv_free(id);
+		return jv_invalid();
+	}
+	jv_free(id);
 	meth = w_json_str_peek(m, "method");
 	if (meth == NULL || strcmp(meth, "notifications/cancelled") != 0)
-		return 0;
-	params = w_json_get(jv_copy(m), "params");
-	if (jv_get_kind(params) != JV_KIND_OBJECT) {
-		jv_free(params);
-		return 0;
-	}
-	rid = w_json_get(params, "requestId");
-	yes = jv_equal(rid, jv_copy(id));
-	return yes;
+		return jv_invalid();
+	return w_json_get(w_json_get(jv_copy(m), "params"), "requestId");
 }
 
-/* One complete line: parse it and queue it, or note a cancellation of
- * the call in progress. */
+/* Drop a queued request whose id is id (consumed): it was cancelled
+ * before it started. */
+static void
+drop_queued(struct srv *s, jv id)
+{
+	jv kept = jv_array(), it, m;
+	int i, n = w_json_len_peek(s->queue);
+
+	for (i = 0; i < n; i++) {
+		it = w_json_at(jv_copy(s->queue), i);
+		m = w_json_at(jv_copy(it), 1);
+		if (jv_get_kind(m) == JV_KIND_OBJECT &&
+		    jv_equal(w_json_get(jv_copy(m), "id"), jv_copy(id)) &&
+		    w_json_str_peek(m, "method") != NULL)
+			jv_free(it);
+		else
+			kept = jv_array_append(kept, it);
+		jv_free(m);
+	}
+	jv_free(id);
+	jv_free(s->queue);
+	s->queue = kept;
+}
+
+/* One complete line: parse it and queue it; a cancellation stops the
+ * call in progress or drops a queued request. */
 static void
 take_line(struct srv *s, const char *p, size_t n)
 {
-	jv m;
+	jv m, rid;
 
 	while (n > 0 && (p[n - 1] == '\r' || p[n - 1] == ' ' ||
 	    p[n - 1] == '\t'))
@@ -174,11 +197,16 @@ take_line(struct srv *s, const char *p, size_t n)
 		queue_item(s, ITEM_PARSE, jv_null());
 		return;
 	}
-	if (is_cancel_for(m, s->cur_id)) {
-		s->cancelled = 1;
+	rid = cancelled_id(m);
+	if (jv_is_valid(rid)) {
+		if (jv_is_valid(s->cur_id) && jv_equal(jv_copy(rid),
+		    jv_copy(s->cur_id)))
+			s->cancelled = 1;
+		drop_queued(s, rid);
 		jv_free(m);
 		return;
 	}
+	jv_free(rid);
 	queue_item(s, ITEM_MSG, m);
 }
 

@@ -266,3 +266,16 @@ EOF2
 	exec 5>&-
 	[ -z "$(ls -A "$XDG_RUNTIME_DIR")" ]
 }
+
+@test "mcp: a request cancelled before it starts is dropped unanswered" {
+	run -0 --separate-stderr raw <<EOF2
+$INIT
+{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"web_fetch","arguments":{"url":"$BASE/slow?total=2"}}}
+{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"web_fetch","arguments":{"url":"$BASE/count/never"}}}
+{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":6,"reason":"changed my mind"}}
+{"jsonrpc":"2.0","id":7,"method":"ping"}
+EOF2
+	[ "$(printf '%s\n' "$output" | jq -c .id | tr '\n' ' ')" = "0 5 7 " ]
+	echo "${lines[1]}" | jq -e '.result.isError == false'
+	[ "$(hits /count/never)" = 0 ]
+}
