@@ -13,6 +13,7 @@
 #define W_MCPSERVER_H
 
 #include <stdio.h>
+#include <jv.h>
 
 #include "config.h"
 
@@ -32,8 +33,26 @@ struct w_mcps_opts {
  */
 int	 w_mcps_serve(int in, FILE *out, const struct w_mcps_opts *o);
 
-/* The tools/list answer for o (for tests and --schema). */
+/* The tools (mcptools.c). */
+
+/* The tools/list array for o. */
 jv	 w_mcps_tools(const struct w_mcps_opts *o);
+
+/*
+ * A tools/call result from an envelope (consumed) for revision proto:
+ * a text block (the content, else the summary with the results or the
+ * error), a second one listing next_actions when there are any,
+ * isError for error and blocked, and from 2025-06-18 on the envelope
+ * as structuredContent.
+ */
+jv	 w_mcps_result(jv env, const char *proto);
+
+/*
+ * web_extract: args (borrowed) hold the wextract options and exactly
+ * one of text (the document) or file (under root, resolved; NULL root:
+ * no file is read). Returns the envelope.
+ */
+jv	 w_mcps_extract(jv args, const char *root);
 
 /* The revision answered to a client asking for want (NULL: none). */
 const char *w_mcps_negotiate(const char *want);

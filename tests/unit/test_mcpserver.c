@@ -1,11 +1,13 @@
 /*
  * test_mcpserver.c: the MCP server's pure parts (revision negotiation,
- * the tool list) and its message loop over a pipe: lines split across
- * reads, CRLF, malformed JSON, an oversized line, requests before
- * initialize.
+ * the tool list, results from envelopes, web_extract's file rules) and
+ * its message loop over a pipe: lines split across reads, CRLF,
+ * malformed JSON, an oversized line, requests before initialize.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -135,11 +137,123 @@ test_loop(void)
 	free(big);
 }
 
+static const char *
+block_text(jv r, int i)
+{
+	static char buf[4096];
+	jv b = w_json_at(w_json_get(jv_copy(r), "content"), i);
+	const char *t = w_json_str_peek(b, "text");
+
+	snprintf(buf, sizeof(buf), "%s", t ? t : "(none)");
+	jv_free(b);
+	return buf;
+}
+
+static void
+test_result(void)
+{
+	jv env, r;
+
+	env = jv_parse("{\"tool\":\"wfetch\",\"status\":\"partial\","
+	    "\"content\":\"Hello\",\"next_actions\":[{\"tool\":\"wfetch\","
+	    "\"arguments\":{\"offset\":5},\"reason\":\"more\"}]}");
+	r = w_mcps_result(env, "2025-11-25");
+	CHECK_STR(block_text(r, 0), "Hello");
+	CHECK_STR(block_text(r, 1), "next: web_fetch {\"offset\":5} (more)");
+	CHECK(!w_json_bool_peek(r, "isError", 1));
+	CHECK(jv_object_has(jv_copy(r), jv_string("structuredContent")));
+	jv_free(r);
+	env = jv_parse("{\"tool\":\"wfetch\",\"status\":\"blocked\","
+	    "\"summary\":\"fetch failed\",\"error\":{\"code\":"
+	    "\"blocked_target\",\"message\":\"no\"}}");
+	r = w_mcps_result(env, "2024-11-05");
+	CHECK_STR(block_text(r, 0), "fetch failed\nerror blocked_target: no");
+	CHECK(w_json_bool_peek(r, "isError", 0));
+	CHECK(!jv_object_has(jv_copy(r), jv_string("structuredContent")));
+	env = w_json_get(jv_copy(r), "content");
+	CHECK_INT(w_json_len_peek(env), 1);
+	jv_free(env);
+	jv_free(r);
+}
+
+static const char *
+code_in(jv env)
+{
+	static char buf[64];
+	jv e = w_json_get(env, "error");
+	const char *c = w_json_str_peek(e, "code");
+
+	snprintf(buf, sizeof(buf), "%s", c ? c : "none");
+	jv_free(e);
+	return buf;
+}
+
+/* web_extract's error code for the arguments json under root. */
+static const char *
+ext(const char *json, const char *root)
+{
+	jv args = jv_parse(json);
+	const char *c = code_in(w_mcps_extract(args, root));
+
+	jv_free(args);
+	return c;
+}
+
+static void
+test_extract(void)
+{
+	char root[] = "/tmp/test_mcpsXXXXXX", p[256], out[256];
+	FILE *f;
+
+	CHECK_STR(ext("{\"text\":\"plain\"}", NULL), "none");
+	CHECK_STR(ext("{}", NULL),
+	    "invalid_parameter");
+	CHECK_STR(ext("{\"text\":\"a\","
+	    "\"file\":\"b\"}", NULL), "invalid_parameter");
+	CHECK_STR(ext("{\"text\":5}", NULL),
+	    "invalid_parameter");
+	CHECK_STR(ext("{\"text\":\"a\","
+	    "\"bogus\":1}", NULL), "invalid_parameter");
+	if (mkdtemp(root) == NULL)
+		return;
+	snprintf(p, sizeof(p), "%s/in", root);
+	mkdir(p, 0700);
+	snprintf(p, sizeof(p), "%s/in/a.txt", root);
+	if ((f = fopen(p, "w")) != NULL) {
+		fputs("inside\n", f);
+		fclose(f);
+	}
+	snprintf(p, sizeof(p), "%s/out.txt", root);
+	if ((f = fopen(p, "w")) != NULL) {
+		fputs("outside\n", f);
+		fclose(f);
+	}
+	snprintf(out, sizeof(out), "%s/in/link", root);
+	CHECK_INT(symlink(p, out), 0);
+	snprintf(p, sizeof(p), "%s/in", root);
+	/* no root: no file at all */
+	CHECK_STR(ext("{\"file\":\"a.txt\"}", NULL), "invalid_parameter");
+	CHECK_STR(ext("{\"file\":\"a.txt\"}", p), "none");
+	CHECK_STR(ext("{\"file\":\"../out.txt\"}", p), "invalid_parameter");
+	CHECK_STR(ext("{\"file\":\"link\"}", p), "invalid_parameter");
+	CHECK_STR(ext("{\"file\":\".\"}", p), "invalid_parameter");
+	snprintf(out, sizeof(out), "%s/in/link", root);
+	unlink(out);
+	snprintf(out, sizeof(out), "%s/in/a.txt", root);
+	unlink(out);
+	snprintf(out, sizeof(out), "%s/out.txt", root);
+	unlink(out);
+	rmdir(p);
+	rmdir(root);
+}
+
 int
 main(void)
 {
 	test_negotiate();
 	test_tools();
+	test_result();
+	test_extract();
 	test_loop();
 	T_DONE();
 }
