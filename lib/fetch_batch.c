@@ -12,11 +12,13 @@
 #include <string.h>
 
 #include "buf.h"
+#include "coord.h"
 #include "doc.h"
 #include "doccache.h"
 #include "fetch.h"
 #include "fetch_int.h"
 #include "fetch_parallel.h"
+#include "fetch_render.h"
 #include "hoststate.h"
 #include "http.h"
 #include "json.h"
@@ -25,6 +27,9 @@
 #include "view.h"
 
 enum { J_ADMIT, J_XFER, J_FOLLOW, J_DONE };
+
+/* How often a request waiting for its origin's admission asks again. */
+#define ADMIT_POLL_MS	25
 
 struct job {
 	int			 state;
@@ -38,8 +43,9 @@ struct job {
 	struct w_http_resp	 resp;
 	struct w_err		 e;
 	struct w_host_lease	 lease;
+	enum w_render		 rm;		/* never or auto here */
 	long long		 admit_at;	/* next admission try */
-	long long		 admit_end;	/* admission deadline */
+	long long		 deadline;	/* the request's, from its start */
 	struct job		*leader;	/* an identical open job */
 	struct job		*next;
 };
@@ -107,34 +113,47 @@ job_fetched(struct w_fetch_batch *b, struct job *j, int rc)
 
 	w_doc_init(&d);
 	j->env = jv_invalid();
-	rc = w_fetch_obtain_end(&j->r, rc, &j->resp, &j->e, &j->lease, &env,
-	    &d, &bytes);
+	rc = w_fetch_obtain_end(&b->ctx, &j->r, &j->u, j->rm, j->deadline, rc,
+	    &j->resp, &j->e, &j->lease, &env, &d, &bytes);
 	job_done(j, w_fetch_share(&b->ctx, &j->r, &j->u, env, j->key, rc, &d,
 	    bytes));
 }
 
-/* Try j's host admission; start its transfer once admitted. */
+/* The coordinator's answer that admission must wait: polled again. */
+static int
+must_wait(void *arg, struct w_err *e)
+{
+	*(int *)arg = 1;
+	return w_err_set(e, W_E_TIMEOUT, "host admission must wait");
+}
+
+/* Try j's host admission (any backend, never waiting); start its
+ * transfer once admitted. */
 static void
 job_admit(struct w_fetch_batch *b, struct job *j, long long now)
 {
-	long wait = 0;
+	struct w_coordinator *co;
 	char *origin;
-	int rc = 0;
+	int rc = 0, waiting = 0;
 
 	memset(&j->lease, 0, sizeof(j->lease));
 	w_err_clear(&j->e);
-	if (b->ctx.run && w_run_host(b->ctx.run, b->ctx.config)) {
-		origin = w_url_origin(&j->u);
-		rc = w_host_admit_try(W_SCOPE_FETCH, origin, &j->lease, &wait,
-		    &j->e);
-		free(origin);
-		if (rc == 1 && now + wait > j->admit_end)
-			rc = w_err_set(&j->e, W_E_TIMEOUT, "host admission for "
-			    "fetch did not come within the deadline");
+	if (b->ctx.run != NULL) {
+		rc = w_run_coord(b->ctx.run, b->ctx.config, &co, &j->e);
+		if (rc == 0) {
+			origin = w_url_origin(&j->u);
+			rc = w_coord_admit(co, W_SCOPE_FETCH, origin, 0,
+			    must_wait, &waiting, &j->lease, &j->e);
+			free(origin);
+		}
 	}
-	if (rc == 1) {
-		j->admit_at = now + wait;
-		return;
+	if (rc == -1 && waiting) {
+		if (now + ADMIT_POLL_MS < j->deadline) {
+			j->admit_at = now + ADMIT_POLL_MS;
+			return;
+		}
+		w_err_set(&j->e, W_E_TIMEOUT, "host admission for fetch did "
+		    "not come within the deadline");
 	}
 	if (rc == -1) {
 		jv env = w_fetch_fail(j->env, &j->e, "admission");
@@ -299,9 +318,13 @@ w_fetch_batch_add(struct w_fetch_batch *b, jv req)
 		}
 	}
 	push(b, j);
-	if (!b->local || b->n == 1 || e.code != W_E_NONE) {
-		/* One at a time, a remote provider or an invalid request:
-		 * the plain path. */
+	if (e.code == W_E_NONE && w_fetch_render_mode(b->ctx.config, &j->r,
+	    &j->rm, &e) == -1)
+		j->rm = W_RENDER_ALWAYS;	/* the plain path reports it */
+	if (!b->local || b->n == 1 || e.code != W_E_NONE ||
+	    j->rm == W_RENDER_ALWAYS) {
+		/* One at a time, a remote provider, a browser render or an
+		 * invalid request: the plain path. */
 		jv_free(j->env);
 		j->env = jv_invalid();
 		job_done(j, w_fetch_run(&b->ctx, jv_copy(req)));
@@ -313,7 +336,7 @@ w_fetch_batch_add(struct w_fetch_batch *b, jv req)
 			job_done(j, j->env);
 		else {
 			j->state = J_ADMIT;
-			j->admit_end = w_lock_mono_ms() +
+			j->deadline = w_lock_mono_ms() +
 			    (b->ctx.timeout_ms > 0 ? b->ctx.timeout_ms :
 			    W_HTTP_TIMEOUT_MS);
 		}

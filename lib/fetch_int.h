@@ -38,13 +38,16 @@ void	 w_fetch_http_req(const struct w_fetch_ctx *ctx,
 
 /*
  * After the transfer (rc and e from the HTTP core): release the host
- * lease, record source and details, extract. Frees resp. 0 with d
- * filled, -1 with env holding the error.
+ * lease, record source and details, extract; under render mode auto an
+ * app shell escalates to the browser (deadline: the request's). Frees
+ * resp. 0 with d filled, -1 with env holding the error.
  */
-int	 w_fetch_obtain_end(const struct w_request *r, int rc,
-	    struct w_http_resp *resp,
-	    struct w_err *e, struct w_host_lease *lease, jv *env,
-	    struct w_doc *d, size_t *bytes);
+int	 w_fetch_obtain_end(const struct w_fetch_ctx *ctx,
+	    const struct w_request *r, const struct w_url *u,
+	    enum w_render rm, long long deadline, int rc,
+	    struct w_http_resp *resp, struct w_err *e,
+	    struct w_host_lease *lease, jv *env, struct w_doc *d,
+	    size_t *bytes);
 
 /* Publish the result (rc) for waiting callers and present it; frees
  * d. Consumes env, returns the envelope. */

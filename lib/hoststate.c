@@ -866,8 +866,8 @@ store_state(struct paths *p, const struct state *st, int sync,
 	return rc;
 }
 
-static void
-bucket_key(enum w_scope scope, const char *key, char out[33])
+void
+w_host_bucket_key(enum w_scope scope, const char *key, char out[33])
 {
 	struct w_buf b;
 	char h[65];
@@ -937,82 +937,65 @@ cooling(struct w_err *e, const char *name, long ms, long long now)
 	return -1;
 }
 
-/* One admission decision: 0 admitted, 1 wait *ms, -1 with e. */
-static int
-admit_once(enum w_scope scope, const char *bk, unsigned long long start,
-    struct w_host_lease *l, long *ms, struct w_err *e)
-{
-	struct w_host_bucket *b;
-	struct paths p;
-	struct state st;
-	long long now;
-	long id;
-	int d, before;
-
-	if (paths_lock(&p, 1, e) != 0 || load_state(&p, &st, e)) {
-		paths_free(&p);
-		return -1;
-	}
-	now = w_lock_now_ms();
-	if ((b = find_bucket(&st, bk, scope, now)) == NULL) {
-		state_free(&st);
-		paths_free(&p);
-		return unavailable(e, "is full (512 active buckets)");
-	}
-	before = b->nact;
-	d = w_host_decide(b, now, getpid(), start, 1, ms, &id);
-	if (d == W_HOST_ADMIT)
-		l->probe = b->act[b->nact - 1].probe;
-	/* Waiting changes nothing unless a lease was reclaimed. */
-	if ((d == W_HOST_ADMIT || b->nact != before) &&
-	    store_state(&p, &st, 0, e) == -1) {
-		state_free(&st);
-		paths_free(&p);
-		return -1;
-	}
-	state_free(&st);
-	paths_free(&p);
-	if (d == W_HOST_ADMIT) {
-		l->held = 1;
-		l->since = now;
-		l->scope = scope;
-		l->id = id;
-		memcpy(l->bucket, bk, 33);
-		return 0;
-	}
-	if (d == W_HOST_COOLING)
-		return cooling(e, w_host_rule(scope)->name, *ms, now);
-	return 1;
-}
-
-int
-w_host_admit_try(enum w_scope scope, const char *key,
-    struct w_host_lease *l, long *wait_ms, struct w_err *e)
-{
-	char bk[33];
-
-	memset(l, 0, sizeof(*l));
-	bucket_key(scope, key, bk);
-	*wait_ms = 0;
-	return admit_once(scope, bk, w_lock_proc_start(getpid()), l, wait_ms,
-	    e);
-}
-
 int
 w_host_admit(enum w_scope scope, const char *key, long wait_ms,
     struct w_host_lease *l, struct w_err *e)
 {
-	long long end = w_lock_mono_ms() + wait_ms;
+	return w_host_admit_until(scope, key, wait_ms, NULL, NULL, l, e);
+}
+
+int
+w_host_admit_until(enum w_scope scope, const char *key, long wait_ms,
+    int (*give_up)(void *, struct w_err *), void *arg,
+    struct w_host_lease *l, struct w_err *e)
+{
+	long long end = w_lock_mono_ms() + wait_ms, now;
 	unsigned long long start = w_lock_proc_start(getpid());
+	struct w_host_bucket *b;
+	struct paths p;
+	struct state st;
 	char bk[33];
-	long ms;
-	int rc;
+	long ms, id;
+	int d, before;
 
 	memset(l, 0, sizeof(*l));
-	bucket_key(scope, key, bk);
+	w_host_bucket_key(scope, key, bk);
 	for (;;) {
-		if ((rc = admit_once(scope, bk, start, l, &ms, e)) != 1)
-			return rc;
+		if (paths_lock(&p, 1, e) != 0 || load_state(&p, &st, e)) {
+			paths_free(&p);
+			return -1;
+		}
+		now = w_lock_now_ms();
+		if ((b = find_bucket(&st, bk, scope, now)) == NULL) {
+			state_free(&st);
+			paths_free(&p);
+			return unavailable(e, "is full (512 active buckets)");
+		}
+		before = b->nact;
+		d = w_host_decide(b, now, getpid(), start, 1, &ms, &id);
+		if (d == W_HOST_ADMIT)
+			l->probe = b->act[b->nact - 1].probe;
+		/* Waiting changes nothing unless a lease was reclaimed. */
+		if ((d == W_HOST_ADMIT || b->nact != before) &&
+		    store_state(&p, &st, 0, e) == -1) {
+			state_free(&st);
+			paths_free(&p);
+			return -1;
+		}
+		state_free(&st);
+		paths_free(&p);
+		if (d == W_HOST_ADMIT) {
+			l->held = 1;
+			l->since = now;
+			l->scope = scope;
+			l->id = id;
+			memcpy(l->bucket, bk, sizeof(bk));
+			return 0;
+		}
+		if (d == W_HOST_COOLING)
+			return cooling(e, w_host_rule(scope)->name, ms, now);
+		if (give_up != NULL && give_up(arg, e) == -1)
+			return -1;
 		if (w_lock_mono_ms() + ms > end)
 			return w_err_set(e, W_E_TIMEOUT, "host admission for %s "
 			    "did not come within %ld ms",

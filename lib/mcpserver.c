@@ -367,8 +367,8 @@ session_start(struct srv *s, struct w_err *e)
 	if (max == 0)
 		max = w_config_int(s->o->config, "search.maxRequestsPerRun", 4);
 	if (getenv("WEB_RUN_FILE") == NULL) {
-		if (w_run_start(NULL, max, W_COORD_DEFAULT, &s->run_path,
-		    e) == -1)
+		if (w_run_start(NULL, max, W_COORD_DEFAULT, s->o->config,
+		    &s->run_path, e) == -1)
 			return -1;
 		setenv("WEB_RUN_FILE", s->run_path, 1);
 	}
