@@ -810,11 +810,14 @@ fold(const char *s, size_t n, struct w_buf *b)
 }
 
 /*
- * Whether line s (n bytes) is already in the folded text hay: its
- * folded form, or for a long line its middle 48 bytes.
+ * Whether line s (n bytes) is already in the folded visible text vis
+ * or, for a line long enough to be told apart, in the folded text all
+ * (the visible and what was added so far): the whole line, or for a
+ * long one its middle 48 bytes. A short line (an author's name) may
+ * repeat within what is recovered.
  */
 static int
-seen(const char *hay, const char *s, size_t n)
+seen(const char *vis, const char *all, const char *s, size_t n)
 {
 	struct w_buf f;
 	char *mid;
@@ -827,15 +830,17 @@ seen(const char *hay, const char *s, size_t n)
 		w_buf_free(&f);
 		return 1;
 	}
-	if (f.len <= 64)
-		r = strstr(hay, f.p) != NULL;
+	if (f.len < 24)
+		r = strstr(vis, f.p) != NULL;
+	else if (f.len <= 64)
+		r = strstr(all, f.p) != NULL;
 	else {
 		m = 48;
 		st = (f.len - m) / 2;
 		while (st > 0 && f.p[st - 1] != ' ')
 			st--;
 		mid = w_strndup(f.p + st, m);
-		r = strstr(hay, mid) != NULL;
+		r = strstr(all, mid) != NULL;
 		free(mid);
 	}
 	w_buf_free(&f);
@@ -843,32 +848,32 @@ seen(const char *hay, const char *s, size_t n)
 }
 
 /*
- * Append to out the paragraphs of add that neither out nor an earlier
- * paragraph of add holds. Returns the bytes appended.
+ * Append to out the lines of add that neither out nor an earlier line
+ * of add holds, keeping its blank lines. Returns the bytes appended.
  */
 static size_t
 merge(struct w_buf *out, const char *add, size_t alen)
 {
-	struct w_buf hay, novel;
+	struct w_buf vis, all, novel;
 	const char *p = add, *e = add + alen, *nl;
 	size_t n0;
 
-	h_buf_init(&hay, HH_OUT_MAX);
-	fold(out->p != NULL ? out->p : "", out->len, &hay);
+	h_buf_init(&vis, HH_OUT_MAX);
+	fold(out->p != NULL ? out->p : "", out->len, &vis);
+	h_buf_init(&all, HH_OUT_MAX);
+	w_buf_add(&all, vis.p, vis.len);
 	h_buf_init(&novel, HH_OUT_MAX);
 	while (p < e) {
 		if ((nl = memchr(p, '\n', (size_t)(e - p))) == NULL)
 			nl = e;
 		if (nl == p) {
-			if (novel.len > 0 && novel.p[novel.len - 1] != '\n')
+			if (novel.len > 1 && novel.p[novel.len - 2] != '\n')
 				w_buf_addc(&novel, '\n');
-		} else if (!seen(hay.p, p, (size_t)(nl - p))) {
-			if (novel.len > 0 && novel.p[novel.len - 1] != '\n')
-				w_buf_addc(&novel, '\n');
+		} else if (!seen(vis.p, all.p, p, (size_t)(nl - p))) {
 			w_buf_add(&novel, p, (size_t)(nl - p));
 			w_buf_addc(&novel, '\n');
-			w_buf_addc(&hay, ' ');
-			fold(p, (size_t)(nl - p), &hay);
+			w_buf_addc(&all, ' ');
+			fold(p, (size_t)(nl - p), &all);
 		}
 		p = nl + 1;
 	}
@@ -884,7 +889,8 @@ merge(struct w_buf *out, const char *add, size_t alen)
 		w_buf_addc(out, '\n');
 	} else
 		n0 = 0;
-	w_buf_free(&hay);
+	w_buf_free(&vis);
+	w_buf_free(&all);
 	w_buf_free(&novel);
 	return n0;
 }

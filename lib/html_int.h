@@ -121,6 +121,8 @@ struct h_out {
 	jv		*links;		/* collect {url,text} here, or NULL */
 	size_t		*invisible;	/* count removed invisible characters
 					   here, or NULL */
+	int		 cell;		/* inside a table cell: no block
+					   markers to escape */
 };
 void		 h_write(const struct hdoc *, int, const struct h_out *,
 		    struct w_buf *);

@@ -243,7 +243,9 @@ flush(struct wr *w)
 		w->hpfx = NULL;
 	}
 	c = *s;
-	if (!w->o->text && (c == '#' || c == '>' || c == '=' ||
+	if (w->o->cell)
+		;
+	else if (!w->o->text && (c == '#' || c == '>' || c == '=' ||
 	    ((c == '-' || c == '+') && n > 1 && s[1] == ' ')))
 		w_buf_addc(w->out, '\\');
 	else if (!w->o->text && c >= '0' && c <= '9') {
@@ -808,13 +810,15 @@ h_table_grid(const int *rowof, const int *cs, const int *rs, int n,
 static char *
 cell_text(struct wr *w, int c, int pipes)
 {
+	struct h_out co = *w->o;
 	struct w_buf b;
 	char *s;
 	size_t i, k = 0;
 	int sp = 0;
 
+	co.cell = 1;
 	h_buf_init(&b, OUT_MAX);
-	h_write(w->d, c, w->o, &b);
+	h_write(w->d, c, &co, &b);
 	s = w_buf_take(&b);
 	h_buf_init(&b, OUT_MAX);
 	for (i = 0; s[i] != '\0'; i++) {
