@@ -233,7 +233,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	const char *stage = "readability";
 	const char *title;
 	char from[64];
-	size_t blen, alen, inv = 0;
+	size_t blen, alen, ev, inv = 0;
 	int art, shell, rc = -1;
 	jv meta;
 
@@ -277,11 +277,15 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	snprintf(out->kind, sizeof(out->kind), "html");
 	jv_free(out->meta);
 	out->meta = jv_copy(meta);
-	if (shell && from[0] != '\0')
+	/* a shell whose hidden content was recovered, or whose noscript
+	 * main element was written, is read; a browser may do better */
+	ev = evidence(b.p, in->url, title);
+	if (shell && (from[0] != '\0' || ev >= SHELL_TEXT)) {
 		out->coverage = jv_object_set(out->coverage,
 		    jv_string("browser_recommended"), jv_true());
-	if ((shell && from[0] == '\0') ||
-	    evidence(b.p, in->url, title) < 2) {
+		shell = 0;
+	}
+	if (shell || ev < 2) {
 		if (shell)
 			out->coverage = jv_object_set(out->coverage,
 			    jv_string("browser_recommended"), jv_true());

@@ -781,27 +781,47 @@ collect(const struct hdoc *d, const struct h_out *o, enum src which,
 
 /* -- merging: only what the visible text does not hold -------------- */
 
+/*
+ * Whether s[i] starts a word byte: ASCII letters and digits, and any
+ * non-ASCII character but the punctuation of U+0080-00BF and
+ * U+2000-206F (dashes, curly quotes, bullets), so that "it’s – ok"
+ * and "it's - ok" fold alike. *k receives the character's length.
+ */
+static int
+word_at(const unsigned char *s, size_t n, size_t i, size_t *k)
+{
+	unsigned char c = s[i];
+
+	*k = 1;
+	if (c < 0x80)
+		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9');
+	if (c == 0xc2 && i + 1 < n) {
+		*k = 2;
+		return 0;
+	}
+	if (c == 0xe2 && i + 2 < n && (s[i + 1] == 0x80 || s[i + 1] == 0x81)) {
+		*k = 3;
+		return 0;
+	}
+	return 1;
+}
+
 /* s folded to lowercase words joined by one space, into b. */
 static void
 fold(const char *s, size_t n, struct w_buf *b)
 {
-	size_t i;
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i, k;
 	int sp = 0;
 
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-		    c >= 0x80) {
+	for (i = 0; i < n; i += k) {
+		if (word_at(u, n, i, &k)) {
 			if (sp && b->len > 0)
 				w_buf_addc(b, ' ');
 			sp = 0;
-			w_buf_addc(b, c);
-		} else if (c >= 'A' && c <= 'Z') {
-			if (sp && b->len > 0)
-				w_buf_addc(b, ' ');
-			sp = 0;
-			w_buf_addc(b, c | 0x20);
+			w_buf_addc(b, u[i] >= 'A' && u[i] <= 'Z' ?
+			    u[i] | 0x20 : u[i]);
 		} else
 			sp = 1;
 	}
@@ -809,42 +829,122 @@ fold(const char *s, size_t n, struct w_buf *b)
 		w_buf_adds(b, "");
 }
 
+/* A set of word-trigram hashes, open addressing; 0 is empty. */
+struct gset {
+	unsigned long long	*t;
+	size_t			 cap, n;
+};
+
+static int
+gset_has(const struct gset *g, unsigned long long h)
+{
+	size_t i;
+
+	if (g->cap == 0)
+		return 0;
+	for (i = h & (g->cap - 1); g->t[i] != 0; i = (i + 1) & (g->cap - 1))
+		if (g->t[i] == h)
+			return 1;
+	return 0;
+}
+
+static void
+gset_add(struct gset *g, unsigned long long h)
+{
+	struct gset o = *g;
+	size_t i;
+
+	if (gset_has(g, h))
+		return;
+	if (2 * (g->n + 1) > g->cap) {
+		g->cap = g->cap ? g->cap * 2 : 1024;
+		g->t = w_calloc(g->cap, sizeof(*g->t));
+		g->n = 0;
+		for (i = 0; i < o.cap; i++)
+			if (o.t[i] != 0)
+				gset_add(g, o.t[i]);
+		free(o.t);
+	}
+	for (i = h & (g->cap - 1); g->t[i] != 0; i = (i + 1) & (g->cap - 1))
+		;
+	g->t[i] = h;
+	g->n++;
+}
+
 /*
- * Whether line s (n bytes) is already in the folded visible text vis
- * or, for a line long enough to be told apart, in the folded text all
- * (the visible and what was added so far): the whole line, or for a
- * long one its middle 48 bytes. A short line (an author's name) may
- * repeat within what is recovered.
+ * The word trigrams of folded text f (n bytes): added to g when add,
+ * else looked up, *found receiving how many g holds; g may be NULL.
+ * Returns the number of trigrams.
+ */
+static size_t
+grams(const char *f, size_t n, struct gset *g, int add, size_t *found)
+{
+	unsigned long long w[3] = { 0, 0, 0 }, h;
+	size_t i = 0, nw = 0, ng = 0;
+
+	*found = 0;
+	while (i < n) {
+		h = 1469598103934665603ULL;
+		for (; i < n && f[i] != ' '; i++)
+			h = (h ^ (unsigned char)f[i]) * 1099511628211ULL;
+		i++;
+		w[0] = w[1];
+		w[1] = w[2];
+		w[2] = h;
+		if (++nw < 3)
+			continue;
+		h = (w[0] * 31 + w[1]) * 31 + w[2];
+		if (h == 0)
+			h = 1;
+		ng++;
+		if (g == NULL)
+			continue;
+		if (add)
+			gset_add(g, h);
+		else if (gset_has(g, h))
+			(*found)++;
+	}
+	return ng;
+}
+
+/*
+ * Whether line s (n bytes) is already there: a short line (under three
+ * words: an author's name, a product's name) when the folded visible
+ * text vis holds it, so that it may repeat within what is recovered; a
+ * longer one when g (visible and added) holds half its trigrams.
  */
 static int
-seen(const char *vis, const char *all, const char *s, size_t n)
+seen(const char *vis, const struct gset *g, const char *s, size_t n)
 {
 	struct w_buf f;
-	char *mid;
-	size_t m, st;
+	size_t ng, found;
 	int r;
 
 	h_buf_init(&f, n + 16);
 	fold(s, n, &f);
-	if (f.len == 0) {
-		w_buf_free(&f);
-		return 1;
-	}
-	if (f.len < 24)
+	if (f.len == 0)
+		r = 1;
+	else if ((ng = grams(f.p, f.len, NULL, 0, &found)) == 0)
 		r = strstr(vis, f.p) != NULL;
-	else if (f.len <= 64)
-		r = strstr(all, f.p) != NULL;
 	else {
-		m = 48;
-		st = (f.len - m) / 2;
-		while (st > 0 && f.p[st - 1] != ' ')
-			st--;
-		mid = w_strndup(f.p + st, m);
-		r = strstr(all, mid) != NULL;
-		free(mid);
+		grams(f.p, f.len, (struct gset *)g, 0, &found);
+		r = 2 * found >= ng;
 	}
 	w_buf_free(&f);
 	return r;
+}
+
+/* Add line s's trigrams to g. */
+static void
+learn(struct gset *g, const char *s, size_t n)
+{
+	struct w_buf f;
+	size_t found;
+
+	h_buf_init(&f, n + 16);
+	fold(s, n, &f);
+	grams(f.p, f.len, g, 1, &found);
+	w_buf_free(&f);
 }
 
 /*
@@ -854,14 +954,20 @@ seen(const char *vis, const char *all, const char *s, size_t n)
 static size_t
 merge(struct w_buf *out, const char *add, size_t alen)
 {
-	struct w_buf vis, all, novel;
-	const char *p = add, *e = add + alen, *nl;
+	struct w_buf vis, novel;
+	struct gset g;
+	const char *p = add, *e = add + alen, *nl, *q, *qe;
 	size_t n0;
 
+	memset(&g, 0, sizeof(g));
 	h_buf_init(&vis, HH_OUT_MAX);
 	fold(out->p != NULL ? out->p : "", out->len, &vis);
-	h_buf_init(&all, HH_OUT_MAX);
-	w_buf_add(&all, vis.p, vis.len);
+	/* the visible text line by line, so no trigram spans two */
+	for (q = out->p, qe = q + out->len; q != NULL && q < qe; q = nl + 1) {
+		if ((nl = memchr(q, '\n', (size_t)(qe - q))) == NULL)
+			nl = qe;
+		learn(&g, q, (size_t)(nl - q));
+	}
 	h_buf_init(&novel, HH_OUT_MAX);
 	while (p < e) {
 		if ((nl = memchr(p, '\n', (size_t)(e - p))) == NULL)
@@ -869,11 +975,10 @@ merge(struct w_buf *out, const char *add, size_t alen)
 		if (nl == p) {
 			if (novel.len > 1 && novel.p[novel.len - 2] != '\n')
 				w_buf_addc(&novel, '\n');
-		} else if (!seen(vis.p, all.p, p, (size_t)(nl - p))) {
+		} else if (!seen(vis.p, &g, p, (size_t)(nl - p))) {
 			w_buf_add(&novel, p, (size_t)(nl - p));
 			w_buf_addc(&novel, '\n');
-			w_buf_addc(&all, ' ');
-			fold(p, (size_t)(nl - p), &all);
+			learn(&g, p, (size_t)(nl - p));
 		}
 		p = nl + 1;
 	}
@@ -889,8 +994,8 @@ merge(struct w_buf *out, const char *add, size_t alen)
 		w_buf_addc(out, '\n');
 	} else
 		n0 = 0;
+	free(g.t);
 	w_buf_free(&vis);
-	w_buf_free(&all);
 	w_buf_free(&novel);
 	return n0;
 }

@@ -482,3 +482,11 @@ hasnt() {
 	run -0 wextract -c "$FX/plain.txt"
 	[ "$(jqr .coverage.invisible_chars)" = null ]
 }
+
+@test "hidden content: an app shell whose main element sits in noscript is read" {
+	run -0 wextract -c "$FX/hidden/hidden-noscript-main.html"
+	[ "$(jqr .status)" = ok ]
+	[ "$(jqr .coverage.browser_recommended)" = true ]
+	has "request the longer certificate chain"
+	has "preferred chain"
+}
