@@ -53,7 +53,7 @@ units: $(UNIT_BIN)
 
 # check: unit tests, bats suites, and the unit tests again under ASan+UBSan,
 # all inside a private network namespace with only loopback.
-check: all units
+check: lint all units
 	$(MAKE) B=build-san BIN=build-san/bin WERROR= \
 		CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 		LDFLAGS="-fsanitize=address,undefined" units

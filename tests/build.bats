@@ -32,3 +32,24 @@ setup() {
 	[ -f "$BATS_TEST_TMPDIR/root/usr/share/man/man7/webtools.7" ]
 	[ -f "$BATS_TEST_TMPDIR/root/usr/share/man/man1/wfetch.1" ]
 }
+
+@test "make lint refuses a tracked ELF object or Python bytecode" {
+	d="$BATS_TEST_TMPDIR/repo"
+	mkdir -p "$d/tests/server/__pycache__"
+	cd "$d"
+	git init -q . && git config user.email t@t && git config user.name t
+	echo 'int main(void) { return 0; }' >a.c
+	git add a.c && git commit -qm src
+	run -0 sh "$WT_TOP/tests/tracked-outputs.sh" "$d"
+	cp "$(type -P true)" prog
+	git add prog
+	run -1 sh "$WT_TOP/tests/tracked-outputs.sh" "$d"
+	[[ "$output" == *"ELF object under version control: prog"* ]]
+	git rm -q --cached prog
+	printf 'bytecode' >tests/server/__pycache__/server.cpython-311.pyc
+	git add -f tests/server/__pycache__/server.cpython-311.pyc
+	run -1 sh "$WT_TOP/tests/tracked-outputs.sh" "$d"
+	[[ "$output" == *"bytecode under version control: tests/server/__pycache__/server.cpython-311.pyc"* ]]
+	# and the project itself tracks none
+	run -0 sh "$WT_TOP/tests/tracked-outputs.sh" "$WT_TOP"
+}

@@ -23,7 +23,7 @@ setup() {
 	    grep -o '"[a-z_0-9]*"' | tr -d '"')
 	[ -n "$codes" ]
 	for c in $codes; do
-		grep -q "^\.B $c\$" "$WT_TOP/man/webtools.7" || { echo "undocumented: $c"; false; }
+		grep -q "^\.It Cm $c\$" "$WT_TOP/man/webtools.7" || { echo "undocumented: $c"; false; }
 	done
 }
 
@@ -33,7 +33,7 @@ setup() {
 	run -0 wfetch --help
 	for o in $opts; do
 		[[ "$output" == *"--$o"* ]] || { echo "not in --help: $o"; false; }
-		grep -q -- "-\\\\-${o//-/\\\\-}" "$WT_TOP/man/wfetch.1" || { echo "not in man: $o"; false; }
+		man_has_option "$WT_TOP/man/wfetch.1" "$o" || { echo "not in man: $o"; false; }
 	done
 }
 
@@ -47,13 +47,38 @@ setup() {
 @test "the wfetch(1) EXAMPLES run" {
 	n=0
 	while IFS= read -r line; do
-		cmd=$(printf '%s' "$line" | sed -e 's/\\-/-/g' -e 's/^ *//' \
+		cmd=$(printf '%s' "$line" | sed \
 		    -e "s|https://example.com/guide|$BASE/size/30000|" \
 		    -e "s|https://example.com/|$BASE/page|" -e "s|URL|$BASE/page|")
 		case $cmd in wsearch*) continue ;; esac
 		run bash -c "$cmd"
 		[ "$status" -eq 0 ] || { echo "example failed: $cmd"; echo "$output"; false; }
 		n=$((n + 1))
-	done < <(sed -n '/^\.SH EXAMPLES/,/^\.SH SEE/p' "$WT_TOP/man/wfetch.1" | grep '^    w')
+	done < <(man_examples "$WT_TOP/man/wfetch.1" | grep '^w')
 	[ "$n" -ge 3 ]
+}
+
+@test "every man page is mdoc and mandoc finds no error in it" {
+	command -v mandoc >/dev/null || fail "mandoc is a build dependency (configure --install-deps)"
+	n=0
+	for m in "$WT_TOP"/man/*.[157]; do
+		head -1 "$m" | grep -q '^\.Dd ' || fail "not mdoc: $m"
+		! grep -nE '^\.(TH|SH|SS|TP|PP|IP|B|I|BR|RB|BI|IB|IR|RI|nf|fi|EX|EE|br)( |$)' "$m" ||
+		    fail "man(7) macro in $m"
+		run mandoc -T lint -W warning "$m"
+		# only STYLE remarks and the conventional-order warnings are allowed
+		bad=$(printf '%s\n' "$output" | grep -E 'ERROR|WARNING' |
+		    grep -vE 'sections out of conventional order|unusual Xr order|unexpected section|outdated mandoc.db' || :)
+		[ -z "$bad" ] || fail "$bad"
+		n=$((n + 1))
+	done
+	[ "$n" -eq 7 ]
+}
+
+@test "wrobots(1) renders its quoted words whole" {
+	run -0 sh -c "mandoc -T ascii '$WT_TOP/man/wrobots.1' | sed 's/.\x08//g'"
+	[[ "$output" == *'({"url": "...", "agent": "..."})'* ]]
+	[[ "$output" == *"(\`ok' or \`blocked')"* ]]
+	[[ "$output" == *"(\`allow' or \`disallow')"* ]]
+	[[ "$output" == *"(\`ExampleBot/1.1' is ExampleBot)"* ]]
 }

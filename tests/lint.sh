@@ -1,7 +1,9 @@
 #!/bin/sh
-# lint.sh: banned functions, then cppcheck when installed (make lint).
+# lint.sh: no build outputs under version control, banned functions, then
+# cppcheck when installed (make lint, part of make check).
 cd "$(dirname "$0")/.." || exit 1
 rc=0
+sh tests/tracked-outputs.sh . || rc=1
 if grep -nE '\b(strcpy|strcat|sprintf|vsprintf|gets|strtok|atoi|system|popen)\s*\(' \
     lib/*.c lib/provider/*.c bin/*.c 2>/dev/null; then
 	echo "lint: banned function used (see STYLE.md)" >&2

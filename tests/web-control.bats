@@ -300,8 +300,7 @@ mode() {
 @test "web-control(1) EXAMPLES run" {
 	man="$WT_TOP/man/web-control.1"
 	[ -f "$man" ]
-	sed -n '/^\.Sh EXAMPLES/,/^\.Sh /p' "$man" | sed -n 's/^\.Dl //p' |
-	    sed 's/\\(dq/"/g; s/\\e/\\/g; s/\\-/-/g' >"$BATS_TEST_TMPDIR/ex.sh"
+	man_examples "$man" >"$BATS_TEST_TMPDIR/ex.sh"
 	[ -s "$BATS_TEST_TMPDIR/ex.sh" ]
 	run -0 sh -e "$BATS_TEST_TMPDIR/ex.sh"
 }

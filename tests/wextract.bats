@@ -355,7 +355,7 @@ jqr() {
 	[ -n "$opts" ]
 	for o in $opts; do
 		[[ "$help" == *"--$o"* ]] || fail "not in --help: $o"
-		grep -q -- "\\\\-\\\\-${o//-/\\\\-}" "$WT_TOP/man/wextract.1" ||
+		man_has_option "$WT_TOP/man/wextract.1" "$o" ||
 			fail "not in the man page: $o"
 	done
 	for o in $(printf '%s\n' "$help" | grep -o -- '--[a-z-]*' | sort -u); do
@@ -373,13 +373,12 @@ jqr() {
 	cd "$FX"
 	n=0
 	while IFS= read -r line; do
-		cmd=$(printf '%s' "$line" | sed -e 's/\\-/-/g' -e 's/^ *//')
+		cmd=$line
 		run bash -c "$cmd"
 		[ "$status" -eq 0 ] || fail "example failed: $cmd"
 		[ -n "$output" ] || fail "example printed nothing: $cmd"
 		n=$((n + 1))
-	done < <(sed -n '/^\.SH EXAMPLES/,/^\.SH SEE/p' \
-	    "$WT_TOP/man/wextract.1" | grep '^    w')
+	done < <(man_examples "$WT_TOP/man/wextract.1" | grep '^w')
 	[ "$n" -ge 5 ]
 }
 

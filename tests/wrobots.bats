@@ -349,7 +349,6 @@ field() {
 		[ "$status" -eq 0 ] || [ "$status" -eq 3 ] ||
 		    { echo "example failed ($status): $cmd"; echo "$output"; false; }
 		n=$((n + 1))
-	done < <(sed -n '/^\.Sh EXAMPLES/,/^\.Sh SEE/p' "$WT_TOP/man/wrobots.1" |
-	    grep -E '^(wrobots|echo) ')
+	done < <(man_examples "$WT_TOP/man/wrobots.1" | grep -E '^(wrobots|echo) ')
 	[ "$n" -ge 4 ]
 }

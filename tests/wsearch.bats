@@ -476,18 +476,16 @@ ol() {	# ollama on the fake's plain port
 @test "man page: options documented, EXAMPLES run" {
 	for o in limit alt domain exclude-domain language country time-range \
 	    raw-output compact schema; do
-		grep -q -- "\\\\-\\\\-${o//-/\\\\-}" "$WT_TOP/man/wsearch.1" ||
+		man_has_option "$WT_TOP/man/wsearch.1" "$o" ||
 		    { echo "not in man: $o"; false; }
 	done
 	cfg "{\"backend\":[\"searxng\",\"duckduckgo\"],\"searxng\":{\"endpoint\":\"$SX\"}}"
 	n=0
 	while IFS= read -r line; do
-		line=$(printf '%s' "$line" | sed 's/\\-/-/g')
 		run bash -c "$line"
 		[ "$status" -ne 2 ] && [ "$status" -ne 127 ] ||
 		    { echo "usage error: $line"; false; }
 		n=$((n + 1))
-	done < <(sed -n '/^\.SH EXAMPLES/,/^\.SH SEE/p' "$WT_TOP/man/wsearch.1" |
-	    grep -E '^(wsearch|echo)')
+	done < <(man_examples "$WT_TOP/man/wsearch.1" | grep -E '^(wsearch|echo)')
 	[ "$n" -eq 3 ]
 }

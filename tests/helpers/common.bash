@@ -68,3 +68,19 @@ hits() {
 allow_server() {
 	write_config "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$PORT\",\"127.0.0.1:$TLSPORT\"]}}"
 }
+
+# man_examples PAGE: the command lines of an mdoc page's EXAMPLES section
+# (.Dl lines and .Bd -literal blocks), with roff escapes undone.
+man_examples() {
+	sed -n '/^\.Sh EXAMPLES/,/^\.Sh /p' "$1" | awk '
+		/^\.Bd -literal/ { lit = 1; next }
+		/^\.Ed/ { lit = 0; next }
+		lit { print; next }
+		/^\.Dl / { sub(/^\.Dl /, ""); print }' |
+	    sed -e 's/\\(dq/"/g' -e 's/\\-/-/g' -e 's/\\&//g' -e 's/\\e/\\/g'
+}
+
+# man_has_option PAGE OPTION: the mdoc page documents --OPTION (.Fl -OPTION).
+man_has_option() {
+	grep -qE -- "Fl -$2( |$)" "$1"
+}
