@@ -486,8 +486,9 @@ jvalue(struct jp *p)
 	return jnumber(p);
 }
 
-static int
-json_check(const char *s, size_t len)
+/* See doc.h. */
+int
+w_doc_json_check(const char *s, size_t len)
 {
 	struct jp p;
 
@@ -507,7 +508,7 @@ do_json(const char *s, size_t len, struct w_doc *out, struct w_err *e)
 		return w_err_set(e, "response_too_large",
 		    "JSON larger than %u MiB is not parsed",
 		    JSON_PARSE_MAX >> 20);
-	if (json_check(s, len) != 0)
+	if (w_doc_json_check(s, len) != 0)
 		return w_err_set(e, "extraction_failed", "JSON does not parse");
 	out->text = json_pretty(s, len, &out->len);
 	return 0;

@@ -72,4 +72,10 @@ void	 w_doc_free(struct w_doc *d);
 int	 w_doc_extract(const struct w_doc_in *in, const struct w_doc_opts *o,
 	    struct w_doc *out, struct w_err *e);
 
+/*
+ * 0 when s (len bytes) is one well-formed JSON text, else -1. Check
+ * before jv_parse_sized: libjq 1.6 leaks a token on some errors.
+ */
+int	 w_doc_json_check(const char *s, size_t len);
+
 #endif

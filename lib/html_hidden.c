@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "doc.h"
 #include "html_int.h"
 
 #define HH_OUT_MAX	(64u << 20)
@@ -638,10 +639,40 @@ script_text(const struct hdoc *d, int i, struct w_buf *b)
 			w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
 }
 
+/*
+ * Bytes of the JSON object or array s starts with, through its closing
+ * bracket (strings skipped), else n: trailing text is cut off before
+ * the parse, where libjq 1.6 would leak a token.
+ */
+static size_t
+json_end(const char *s, size_t n)
+{
+	size_t i;
+	int depth = 0, str = 0;
+
+	for (i = 0; i < n; i++) {
+		if (str) {
+			if (s[i] == '\\')
+				i++;
+			else if (s[i] == '"')
+				str = 0;
+			continue;
+		}
+		if (s[i] == '"')
+			str = 1;
+		else if (s[i] == '{' || s[i] == '[')
+			depth++;
+		else if ((s[i] == '}' || s[i] == ']') && --depth <= 0)
+			return i + 1;
+	}
+	return n;
+}
+
 static int
 json_parse_walk(struct rec *r, const char *s, size_t n,
     void (*fn)(struct rec *, jv, int))
 {
+	struct jv_parser *p;
 	jv v;
 
 	while (n > 0 && (*s == ' ' || *s == '\n' || *s == '\t' ||
@@ -652,7 +683,16 @@ json_parse_walk(struct rec *r, const char *s, size_t n,
 		s += 4, n -= 4;
 	if (n > 12 && strncmp(s, "//<![CDATA[", 11) == 0)
 		s += 11, n -= 11;
-	v = jv_parse_sized(s, (int)n);
+	/* the first value only; jv_parse_sized leaks on some errors */
+	if (n > HH_SCRIPT_MAX)
+		return -1;
+	n = json_end(s, n);
+	if (w_doc_json_check(s, n) != 0)
+		return -1;
+	p = jv_parser_new(0);
+	jv_parser_set_buf(p, s, (int)n, 0);
+	v = jv_parser_next(p);
+	jv_parser_free(p);
 	if (!jv_is_valid(v)) {
 		jv_free(v);
 		return -1;

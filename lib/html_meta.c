@@ -9,6 +9,7 @@
 #include <strings.h>
 
 
+#include "doc.h"
 #include "html_int.h"
 
 #define META_MAX	2048
@@ -220,7 +221,7 @@ ld_script(struct mt *m, const struct hdoc *d, int i)
 		return;
 	h_buf_init(&b, 1 << 20);
 	h_text(d, i, &b);
-	if (b.len > 0) {
+	if (b.len > 0 && w_doc_json_check(b.p, b.len) == 0) {
 		v = jv_parse_sized(b.p, (int)b.len);
 		if (jv_is_valid(v))
 			ld_obj(m, v, 0);

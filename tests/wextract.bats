@@ -489,3 +489,34 @@ hasnt() {
 	has "request the longer certificate chain"
 	has "preferred chain"
 }
+
+@test "hidden content: window.__NUXT__ and flight pushes read as string literals, never run" {
+	run -0 wextract -c "$FX/hidden/hidden-nuxt.html"
+	[ "$(jqr .coverage.recovered_from)" = script_state ]
+	has "The harbour walk starts at the old customs house"
+	has "if the café at the end is open"
+	has "the sand bar to the island can be crossed"
+	hasnt "font-bold"
+	hasnt "We use cookies"
+	hasnt "api.example.com"
+	hasnt '$'
+}
+
+@test "hidden content: broken, deep and unterminated scripts are bounded and harmless" {
+	f=$BATS_TEST_TMPDIR/bad.html
+	{
+		printf '<html><head><title>t</title>'
+		printf '<script type="application/ld+json">{"@type":"Article","articleBody":"x" "y"}</script>'
+		printf '<script type="application/ld+json">'
+		head -c 200000 /dev/zero | tr '\0' '['
+		printf '</script></head><body><div id="app"></div>'
+		printf '<script id="__NEXT_DATA__" type="application/json">{"a":"unterminated</script>'
+		printf '<script>window.__NUXT__="never closed'
+		head -c 300000 /dev/zero | tr '\0' 'a'
+		printf '</script><script type="text/template">{{ open'
+		printf '</script></body></html>'
+	} >"$f"
+	run -1 timeout 20 wextract -c "$f"
+	[ "$(jqr .error.code)" = unusable_content ]
+	[ "$(jqr .coverage.recovered_from)" = null ]
+}
