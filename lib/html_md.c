@@ -699,17 +699,19 @@ span(const struct hdoc *d, int c, const char *a)
  * caption, thead/tfoot/col, summary, or a grid of at least 10 rows, more
  * than 4 columns or more than 10 cells. Layout, unwrapped by the
  * writer: role=presentation, a nested table, a single column, a heading
- * in a cell, or block content (paragraphs, lists, divs) in a table with
- * none of the data markers.
+ * in a cell, or, in a table with none of the data markers, a cell
+ * holding several blocks (paragraphs, lists, divs) or a list.
  */
 static int
 data_table(const struct hdoc *d, int t, int *complex)
 {
 	const char *role = h_attr(d, t, "role"), *dt;
-	int j, nrow = 0, ncol = 0, cols, c, data = 0, blocks = 0;
+	int j, nrow = 0, ncol = 0, cols, c, data = 0, blocks = 0, nb = 0;
 
 	*complex = 0;
 	for (j = d->n[t].first; j >= 0; j = h_next_pre(d, j, t, 0)) {
+		if (is_cell(d, j))
+			nb = 0;
 		switch (d->n[j].otag) {
 		case TidyTag_TABLE:
 			*complex = 2;
@@ -722,10 +724,13 @@ data_table(const struct hdoc *d, int t, int *complex)
 		case TidyTag_H4: case TidyTag_H5: case TidyTag_H6:
 			blocks |= 2;
 			break;
-		case TidyTag_P: case TidyTag_DIV: case TidyTag_UL:
-		case TidyTag_OL: case TidyTag_DL: case TidyTag_BLOCKQUOTE:
-		case TidyTag_PRE: case TidyTag_SECTION: case TidyTag_ARTICLE:
+		case TidyTag_UL: case TidyTag_OL: case TidyTag_DL:
 			blocks |= 1;
+			break;
+		case TidyTag_P: case TidyTag_DIV: case TidyTag_BLOCKQUOTE:
+		case TidyTag_PRE: case TidyTag_SECTION: case TidyTag_ARTICLE:
+			if (++nb >= 2)
+				blocks |= 1;
 			break;
 		case TidyTag_TR:
 			nrow++;
