@@ -18,38 +18,9 @@
 
 static const char *prog = "wextract";
 
-static const char *const formats[] = { "markdown", "text", "raw", NULL };
-
-static const struct w_field fields[] = {
-	{ "url", W_FT_STRING, 1, 8192, NULL,
-	    "URL the document came from: base for relative links" },
-	{ "content_type", W_FT_STRING, 1, 256, NULL,
-	    "Content-Type of the document; sniffed when absent" },
-	{ "charset", W_FT_STRING, 1, 64, NULL,
-	    "charset, in place of the HTTP header's" },
-	{ "http_status", W_FT_INT, 100, 599, NULL,
-	    "HTTP status the document was served with (challenge checks)" },
-	{ "format", W_FT_ENUM, 0, 0, formats,
-	    "markdown (default), text, or raw (decoded body as is)" },
-	{ "focus", W_FT_STRING, 0, 500, NULL,
-	    "keep only the blank-line-separated blocks matching these terms" },
-	{ "include_links", W_FT_BOOL, 0, 0, NULL,
-	    "list up to 20 absolute links of the document" },
-	{ "start_line", W_FT_INT, 1, 100000000, NULL,
-	    "first line of a line slice (1-based)" },
-	{ "max_lines", W_FT_INT, 1, 10000, NULL,
-	    "lines in a line slice (default 200)" },
-	{ "max_output_chars", W_FT_INT, 1, 100000, NULL,
-	    "cap on the characters of content returned" },
-	{ "offset", W_FT_INT, 0, 1000000000, NULL,
-	    "first character of a character page (0-based)" },
-	{ "max_chars", W_FT_INT, 1, 100000, NULL,
-	    "characters per page (default 20000)" },
-	{ NULL, W_FT_STRING, 0, 0, NULL, NULL }
-};
-
 struct state {
 	jv		 req;		/* the options as a request */
+	struct w_request r;		/* req, decoded */
 	enum w_out_mode	 mode;
 };
 
@@ -100,65 +71,19 @@ number(const char *arg)
 }
 
 static jv
-untrusted(void)
-{
-	static const char *const f[] = { "content", "source.title",
-	    "source.byline", "source.description", "source.site_name",
-	    "links[].text", "links[].url", NULL };
-	jv u = jv_array();
-	int i;
-
-	for (i = 0; f[i] != NULL; i++)
-		u = jv_array_append(u, jv_string(f[i]));
-	return u;
-}
-
-/* The options every continuation repeats. */
-static jv
-base_args(jv req)
-{
-	static const char *const keep[] = { "url", "content_type", "charset",
-	    "http_status", "format", "focus", "include_links", NULL };
-	jv a = jv_object(), v;
-	int i;
-
-	for (i = 0; keep[i] != NULL; i++) {
-		v = jv_object_get(jv_copy(req), jv_string(keep[i]));
-		if (jv_is_valid(v) && jv_get_kind(v) != JV_KIND_NULL)
-			a = set(a, keep[i], v);
-		else
-			jv_free(v);
-	}
-	return a;
-}
-
-static enum w_format
-format_of(jv req)
-{
-	const char *f = w_json_str_peek(req, "format");
-
-	if (f != NULL && strcmp(f, "text") == 0)
-		return W_FMT_TEXT;
-	if (f != NULL && strcmp(f, "raw") == 0)
-		return W_FMT_RAW;
-	return W_FMT_MARKDOWN;
-}
-
-static jv
 failed(jv env, const struct w_err *e, const char *what)
 {
-	jv src = jv_object_get(jv_copy(env), jv_string("source"));
+	jv src = w_json_get(jv_copy(env), "source");
 	char sum[700];
-	int soft = strcmp(e->code, "access_challenge") == 0 ||
-	    strcmp(e->code, "authentication_required") == 0;
 
 	if (jv_get_kind(src) == JV_KIND_OBJECT)
 		env = set(env, "source", set(src, "status",
-		    jv_string(soft ? "blocked_soft" : "fetch_failed")));
+		    jv_string(w_source_status_name(
+		    w_err_source_status(e->code)))));
 	else
 		jv_free(src);
-	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what, e->code,
-	    e->msg);
+	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what,
+	    w_err_name(e->code), e->msg);
 	return w_env_error(set(env, "summary", jv_string(sum)), e);
 }
 
@@ -171,20 +96,21 @@ extract(const struct state *st, const char *bytes, size_t len,
 	struct w_doc_opts o;
 	struct w_doc d;
 	struct w_err e;
-	jv env = set(w_env_new(prog), "untrusted_fields", untrusted()), src;
+	jv env = set(w_env_new(prog), "untrusted_fields", w_view_untrusted());
+	jv src;
 	char sum[700];
 
 	memset(&in, 0, sizeof(in));
 	in.bytes = bytes;
 	in.len = len;
-	in.url = w_json_str_peek(st->req, "url");
-	in.content_type = w_json_str_peek(st->req, "content_type");
-	in.charset = w_json_str_peek(st->req, "charset");
-	in.http_status = (int)w_json_int_peek(st->req, "http_status", 0);
+	in.url = st->r.url;
+	in.content_type = st->r.content_type;
+	in.charset = st->r.charset;
+	in.http_status = st->r.http_status;
 	in.headers = jv_null();
 	memset(&o, 0, sizeof(o));
-	o.format = format_of(st->req);
-	o.include_links = w_json_bool_peek(st->req, "include_links", 0);
+	o.format = st->r.format;
+	o.include_links = st->r.include_links;
 	src = set(jv_object(), "representation", jv_string("page_extract"));
 	if (file != NULL)
 		src = set(src, "file", jv_string(file));
@@ -196,21 +122,21 @@ extract(const struct state *st, const char *bytes, size_t len,
 	w_doc_init(&d);
 	w_err_clear(&e);
 	if (w_doc_extract(&in, &o, &d, &e) == -1) {
-		src = jv_object_get(jv_copy(env), jv_string("source"));
+		src = w_json_get(jv_copy(env), "source");
 		if (*d.mime)
 			src = set(src, "content_type", jv_string(d.mime));
 		env = set(env, "source", src);
 		env = set(env, "coverage", set(jv_copy(d.coverage),
 		    "content_kind", jv_string(d.kind)));
+		env = w_view_decoded(env, &d);
 		w_doc_free(&d);
 		return failed(env, &e, "extraction");
 	}
-	env = w_view_apply(env, &d, st->req, prog, base_args(st->req),
-	    st->mode == W_OUT_RAW, &e);
+	env = w_view_apply(env, &d, &st->r, st->mode == W_OUT_RAW, &e);
 	snprintf(sum, sizeof(sum), "Extracted %s from %s (%s, %zu bytes): %s",
 	    d.kind, file ? file : "stdin", *d.mime ? d.mime : "unknown type",
 	    len, w_status_name(w_env_status_peek(env)));
-	if (e.code != NULL)
+	if (e.code != W_E_NONE)
 		snprintf(sum, sizeof(sum), "No block of the document matches "
 		    "the focus.");
 	w_doc_free(&d);
@@ -261,10 +187,10 @@ one(const struct state *st, const char *file)
 	env = set(w_env_new(prog), "source", file ? set(jv_object(), "file",
 	    jv_string(file)) : jv_object());
 	if (rc == 1)
-		w_err_set(&e, "response_too_large", "the document is larger "
+		w_err_set(&e, W_E_RESPONSE_TOO_LARGE, "the document is larger "
 		    "than %u MiB", INPUT_MAX >> 20);
 	else
-		w_err_set(&e, "request_failed", "cannot read %s: %s",
+		w_err_set(&e, W_E_REQUEST_FAILED, "cannot read %s: %s",
 		    file ? file : "stdin", strerror(saved ? saved : EIO));
 	return w_out_emit_rc(failed(env, &e, "reading"), st->mode, prog);
 }
@@ -319,7 +245,7 @@ options(int argc, char **argv, struct state *st)
 				st->mode = W_OUT_COMPACT;
 			break;
 		case 's':
-			w_out_schema(w_req_schema(fields, "wextract", NULL));
+			w_out_schema(w_request_schema(W_REQ_WEXTRACT));
 			exit(w_out_finish(prog));
 		case 'h':
 			usage(stdout);
@@ -349,7 +275,7 @@ main(int argc, char **argv)
 		return W_EXIT_USAGE;
 	}
 	w_err_clear(&e);
-	if (w_req_validate_peek(fields, st.req, NULL, &e) == -1) {
+	if (w_request_decode(W_REQ_WEXTRACT, st.req, &st.r, &e) == -1) {
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
 		rc = w_out_emit_rc(failed(w_env_new(prog), &e, "request"),
 		    st.mode, prog);
@@ -359,6 +285,7 @@ main(int argc, char **argv)
 	else
 		rc = one(&st, NULL);
 	jv_free(st.req);
+	w_request_free(&st.r);
 	if (w_out_finish(prog) != 0)
 		rc = w_exit_worst(rc, W_EXIT_ERROR);
 	return rc;

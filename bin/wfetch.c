@@ -10,6 +10,7 @@
 
 #include "config.h"
 #include "fetch.h"
+#include "view.h"
 #include "json.h"
 
 static const char *prog = "wfetch";
@@ -59,7 +60,7 @@ add_header(jv base, const char *h)
 	}
 	for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
 		;
-	hs = jv_object_get(jv_copy(base), jv_string("headers"));
+	hs = w_json_get(jv_copy(base), "headers");
 	if (!jv_is_valid(hs)) {
 		jv_free(hs);
 		hs = jv_object();
@@ -188,7 +189,7 @@ options(int argc, char **argv, struct state *st)
 				st->mode = W_OUT_COMPACT;
 			break;
 		case 's':
-			w_out_schema(w_fetch_schema());
+			w_out_schema(w_request_schema(W_REQ_WFETCH));
 			exit(w_out_finish(prog));
 		case 'h':
 			usage(stdout);

@@ -340,7 +340,8 @@ put_error(struct w_buf *b, const struct origin *o, const char *sum)
 		return;
 	put_key(b, "details");
 	w_buf_adds(b, "{\"robots_error\":{\"code\":");
-	put_cstr(b, why->code ? why->code : "request_failed");
+	put_cstr(b, why->code != W_E_NONE ? w_err_name(why->code) :
+	    "request_failed");
 	w_buf_adds(b, ",\"message\":");
 	put_cstr(b, why->msg);
 	if (why->http_status > 0)
@@ -361,10 +362,10 @@ answer(struct state *st, struct origin *o, const char *url,
 	    "\"summary\":" : "{\"tool\":\"wrobots\",\"status\":\"blocked\","
 	    "\"summary\":");
 	put_str(b, sum->p, sum->len);
-	w_buf_adds(b, v->allowed ? ",\"allowed\":true,\"agent\":\"" :
-	    ",\"allowed\":false,\"agent\":\"");
-	w_buf_adds(b, o->agent);
-	w_buf_adds(b, "\",\"rule\":");
+	w_buf_adds(b, v->allowed ? ",\"allowed\":true,\"agent\":" :
+	    ",\"allowed\":false,\"agent\":");
+	put_cstr(b, o->agent);
+	w_buf_adds(b, ",\"rule\":");
 	if (v->pattern != NULL) {
 		size_t n = strlen(v->pattern);
 
@@ -453,14 +454,14 @@ check(struct state *st, const char *url, const char *agent)
 		if (strcmp(u.scheme, "http") != 0 &&
 		    strcmp(u.scheme, "https") != 0) {
 			w_url_free(&u);
-			w_err_set(&e, "invalid_parameter",
+			w_err_set(&e, W_E_INVALID_PARAMETER,
 			    "url must be http:// or https://");
 			e.usage = 1;
 			return fail(st, url, &e);
 		}
 		if (u.has_userinfo) {
 			w_url_free(&u);
-			w_err_set(&e, "invalid_parameter",
+			w_err_set(&e, W_E_INVALID_PARAMETER,
 			    "credentials in the URL are not allowed");
 			e.usage = 1;
 			return fail(st, NULL, &e);	/* not echoed */
@@ -475,7 +476,7 @@ check(struct state *st, const char *url, const char *agent)
 	if (!w_robots_status_ok(o->f.status))
 		v.allowed = 0;
 	else if (w_robots_match(o->sel, url, &v) == -1) {
-		w_err_set(&e, "invalid_parameter", "url is not an absolute "
+		w_err_set(&e, W_E_INVALID_PARAMETER, "url is not an absolute "
 		    "URL or a path starting with /");
 		e.usage = 1;
 		return fail(st, url, &e);
@@ -487,7 +488,7 @@ check(struct state *st, const char *url, const char *agent)
 static int
 check_request(struct state *st, const char *text, size_t n)
 {
-	jv req = jv_parse_sized(text, (int)n);
+	jv req = w_json_parse(text, n);
 	struct w_err e;
 	const char *agent;
 	char tok[W_ROBOTS_TOKEN_MAX];
@@ -496,7 +497,7 @@ check_request(struct state *st, const char *text, size_t n)
 	w_err_clear(&e);
 	if (!jv_is_valid(req)) {
 		jv_free(req);
-		w_err_set(&e, "invalid_parameter", "a line starting with { "
+		w_err_set(&e, W_E_INVALID_PARAMETER, "a line starting with { "
 		    "is not a JSON request");
 		e.usage = 1;
 		return fail(st, NULL, &e);
@@ -505,14 +506,11 @@ check_request(struct state *st, const char *text, size_t n)
 		jv_free(req);
 		return fail(st, NULL, &e);
 	}
+	/* The agent is a product token as given: one that is not valid
+	 * (RFC 9309 2.2.1) matches no named group, only "*". */
 	agent = w_json_str_peek(req, "agent");
-	if (agent != NULL && w_robots_token(agent, tok, sizeof(tok)) == -1) {
-		jv_free(req);
-		w_err_set(&e, "invalid_parameter", "agent has no product "
-		    "token ([A-Za-z_-])");
-		e.usage = 1;
-		return fail(st, NULL, &e);
-	}
+	if (agent != NULL)
+		snprintf(tok, sizeof(tok), "%s", agent);
 	rc = check(st, w_json_str_peek(req, "url"), agent ? tok : st->agent);
 	jv_free(req);
 	return rc;
@@ -550,7 +548,7 @@ read_stdin(struct state *st)
 		n = strlen(chunk);
 		if (!skip && w_buf_add(&b, chunk, n) == -1) {
 			w_err_clear(&e);
-			w_err_set(&e, "invalid_parameter", "a line on stdin "
+			w_err_set(&e, W_E_INVALID_PARAMETER, "a line on stdin "
 			    "is longer than %u bytes", LINE_MAX_BYTES);
 			e.usage = 1;
 			rc = w_exit_worst(rc, fail(st, NULL, &e));
@@ -627,13 +625,15 @@ options(int argc, char **argv, struct state *st)
 	while ((ch = getopt_long(argc, argv, "a:f:chV", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
-			if (w_robots_token(optarg, st->agent,
-			    sizeof(st->agent)) == -1) {
-				fprintf(stderr, "%s: --agent needs a product "
-				    "token ([A-Za-z_-], at most %d)\n", prog,
-				    W_ROBOTS_TOKEN_MAX - 1);
+			/* As given: an invalid product token (RFC 9309
+			 * 2.2.1) matches only the "*" group. */
+			if (*optarg == '\0' ||
+			    strlen(optarg) >= sizeof(st->agent)) {
+				fprintf(stderr, "%s: --agent needs 1 to %d "
+				    "bytes\n", prog, W_ROBOTS_TOKEN_MAX - 1);
 				return -1;
 			}
+			snprintf(st->agent, sizeof(st->agent), "%s", optarg);
 			st->agent_set = 1;
 			break;
 		case 'f':

@@ -44,7 +44,7 @@ usage(FILE *fp)
 static jv
 append(jv base, const char *key, const char *v)
 {
-	jv a = jv_object_get(jv_copy(base), jv_string(key));
+	jv a = w_json_get(jv_copy(base), key);
 
 	if (jv_get_kind(a) != JV_KIND_ARRAY) {
 		jv_free(a);
@@ -64,7 +64,7 @@ emit(struct state *st, jv env)
 		w_out_emit(env, st->mode, prog);
 		return rc;
 	}
-	res = jv_object_get(jv_copy(env), jv_string("results"));
+	res = w_json_get(jv_copy(env), "results");
 	if (jv_get_kind(res) == JV_KIND_ARRAY &&
 	    jv_array_length(jv_copy(res)) > 0) {
 		jv_array_foreach(res, i, r) {

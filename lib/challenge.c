@@ -14,6 +14,7 @@
 
 #include "buf.h"
 #include "challenge.h"
+#include "json.h"
 
 #define MARKUP_MAX	(1u << 20)	/* markup kept for marker search */
 #define VIS_KEEP	8192		/* visible bytes kept for phrases */
@@ -414,7 +415,7 @@ header(jv headers, const char *name, char *out, size_t outlen)
 	out[0] = '\0';
 	if (jv_get_kind(headers) != JV_KIND_OBJECT)
 		return NULL;
-	v = jv_object_get(jv_copy(headers), jv_string(name));
+	v = w_json_get(jv_copy(headers), name);
 	if (jv_get_kind(v) == JV_KIND_STRING)
 		v = jv_array_append(jv_array(), v);
 	if (jv_get_kind(v) != JV_KIND_ARRAY) {
@@ -423,7 +424,7 @@ header(jv headers, const char *name, char *out, size_t outlen)
 	}
 	n = jv_array_length(jv_copy(v));
 	for (j = 0; j < n; j++) {
-		jv x = jv_array_get(jv_copy(v), j);
+		jv x = w_json_at(jv_copy(v), j);
 
 		if (jv_get_kind(x) == JV_KIND_STRING) {
 			p = jv_string_value(x);
@@ -462,7 +463,7 @@ find_marker(const struct marker *m, const char *hay)
 }
 
 static int
-set(struct w_challenge *c, const char *code, const char *vendor,
+set(struct w_challenge *c, enum w_code code, const char *vendor,
     const char *reason)
 {
 	c->code = code;
@@ -479,19 +480,19 @@ by_headers(jv headers, int status, struct w_challenge *c)
 
 	if (header(headers, "cf-mitigated", v, sizeof(v)) &&
 	    strstr(v, "challenge"))
-		return set(c, "access_challenge", "Cloudflare",
+		return set(c, W_E_ACCESS_CHALLENGE, "Cloudflare",
 		    "challenge header");
 	if (header(headers, "x-amzn-waf-action", v, sizeof(v)) &&
 	    (strstr(v, "challenge") || strstr(v, "captcha")))
-		return set(c, "access_challenge", "AWS WAF",
+		return set(c, W_E_ACCESS_CHALLENGE, "AWS WAF",
 		    "challenge header");
 	if ((status == 403 || status == 405 || status == 429) &&
 	    header(headers, "x-datadome", v, sizeof(v)))
-		return set(c, "access_challenge", "DataDome",
+		return set(c, W_E_ACCESS_CHALLENGE, "DataDome",
 		    "challenge header on a refused response");
 	if ((status == 403 || status == 428) &&
 	    header(headers, "set-cookie", v, sizeof(v)) && strstr(v, "_abck="))
-		return set(c, "access_challenge", "Akamai",
+		return set(c, W_E_ACCESS_CHALLENGE, "Akamai",
 		    "bot-manager cookie on a refused response");
 	return 0;
 }
@@ -534,35 +535,35 @@ classify(const struct scan *sc, int status, jv headers,
 	if (by_headers(headers, status, c))
 		return 1;
 	if ((v = find_marker(strong, sc->markup.p)) != NULL)
-		return set(c, "access_challenge", v, "challenge markup");
+		return set(c, W_E_ACCESS_CHALLENGE, v, "challenge markup");
 	if ((v = find_marker(titles, sc->title)) != NULL)
-		return set(c, "access_challenge", v, "challenge page title");
+		return set(c, W_E_ACCESS_CHALLENGE, v, "challenge page title");
 	if (strncmp(sc->title, "just a moment", 13) == 0 &&
 	    cloudflare_hint(headers, status, sc))
-		return set(c, "access_challenge", "Cloudflare",
+		return set(c, W_E_ACCESS_CHALLENGE, "Cloudflare",
 		    "interstitial page title");
 	if (is_login(sc, status))
-		return set(c, "authentication_required", NULL,
+		return set(c, W_E_AUTHENTICATION_REQUIRED, NULL,
 		    status == 401 ? "HTTP 401" : "log-in form");
 	sparse = sc->visible <= W_CHALLENGE_PHRASE_MAX;
 	if (sparse && (v = find_marker(widgets, sc->markup.p)) != NULL)
-		return set(c, "access_challenge", v,
+		return set(c, W_E_ACCESS_CHALLENGE, v,
 		    "captcha form on a sparse page");
 	/* the vendor scripts matter only on the sparse pages below */
 	v = sparse || (sc->visible <= W_CHALLENGE_VOCAB_MAX && refused) ?
 	    find_marker(scripts, sc->markup.p) : NULL;
 	if (v != NULL && sparse && refused)
-		return set(c, "access_challenge", v,
+		return set(c, W_E_ACCESS_CHALLENGE, v,
 		    "challenge script on a sparse refused page");
 	if (sc->visible <= W_CHALLENGE_PHRASE_MAX)
 		for (p = phrases; *p != NULL; p++)
 			if (strstr(sc->vis, *p) || strstr(sc->title, *p))
-				return set(c, "access_challenge", v,
+				return set(c, W_E_ACCESS_CHALLENGE, v,
 				    "human-check page");
 	if (sc->visible <= W_CHALLENGE_VOCAB_MAX && refused)
 		for (p = vocab; *p != NULL; p++)
 			if (has_word(sc->vis, *p) || has_word(sc->title, *p))
-				return set(c, "access_challenge", v,
+				return set(c, W_E_ACCESS_CHALLENGE, v,
 				    "refusal page about automated access");
 	return 0;
 }

@@ -9,14 +9,17 @@
 #include <stddef.h>
 #include <jv.h>
 
+#include "err.h"
+
 /* Visible-text limits of the reference's classification. */
 #define W_CHALLENGE_PHRASE_MAX	500	/* human-check phrasing */
 #define W_CHALLENGE_VOCAB_MAX	256	/* bare vocabulary, 202/403/429/503 */
 #define W_CHALLENGE_LOGIN_MAX	1500	/* sparse log-in page */
 
 struct w_challenge {
-	const char	*code;		/* "access_challenge",
-					   "authentication_required", or NULL */
+	enum w_code	 code;		/* W_E_ACCESS_CHALLENGE,
+					   W_E_AUTHENTICATION_REQUIRED, or
+					   W_E_NONE */
 	const char	*vendor;	/* static name, NULL when unknown */
 	const char	*reason;	/* static, host-written */
 	size_t		 visible;	/* visible characters counted */

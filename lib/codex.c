@@ -22,6 +22,7 @@
 
 #include "buf.h"
 #include "codex.h"
+#include "json.h"
 #include "lock.h"
 
 extern char **environ;
@@ -42,7 +43,7 @@ static int
 gone(struct w_codex *cx, struct w_err *e)
 {
 	cx->dead = 1;
-	return w_err_set(e, "backend_unavailable", "codex app-server "
+	return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "codex app-server "
 	    "exited or closed its output");
 }
 
@@ -103,7 +104,7 @@ take_line(struct w_codex *cx, jv *msg, struct w_err *e)
 	while ((nl = memchr(cx->line.p ? cx->line.p : "", '\n',
 	    cx->line.len)) != NULL) {
 		n = (size_t)(nl - cx->line.p);
-		*msg = n > 0 ? jv_parse_sized(cx->line.p, (int)n) :
+		*msg = n > 0 ? w_json_parse(cx->line.p, n) :
 		    jv_invalid();
 		memmove(cx->line.p, nl + 1, cx->line.len - n - 1);
 		cx->line.len -= n + 1;
@@ -116,7 +117,7 @@ take_line(struct w_codex *cx, jv *msg, struct w_err *e)
 			jv_free(*msg);
 			*msg = jv_null();
 			cx->dead = 1;
-			return w_err_set(e, "backend_unavailable", "codex "
+			return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "codex "
 			    "app-server sent a line that is not a JSON "
 			    "object");
 		}
@@ -143,7 +144,7 @@ read_msg(struct w_codex *cx, long long deadline, jv *msg, struct w_err *e)
 			return gone(cx, e);
 		left = deadline - w_lock_mono_ms();
 		if (left <= 0)
-			return w_err_set(e, "timeout", "codex app-server did "
+			return w_err_set(e, W_E_TIMEOUT, "codex app-server did "
 			    "not answer in time");
 		p.fd = cx->out;
 		p.events = POLLIN;
@@ -162,7 +163,7 @@ read_msg(struct w_codex *cx, long long deadline, jv *msg, struct w_err *e)
 			return gone(cx, e);
 		if (w_buf_add(&cx->line, buf, (size_t)r) == -1) {
 			cx->dead = 1;
-			return w_err_set(e, "backend_unavailable", "codex "
+			return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "codex "
 			    "app-server sent a message over %u bytes",
 			    W_CODEX_LINE_MAX);
 		}
@@ -172,7 +173,7 @@ read_msg(struct w_codex *cx, long long deadline, jv *msg, struct w_err *e)
 static int
 is_response(jv m)
 {
-	jv id = jv_object_get(jv_copy(m), jv_string("id"));
+	jv id = w_json_get(jv_copy(m), "id");
 	int yes = jv_is_valid(id) && jv_get_kind(id) != JV_KIND_NULL &&
 	    !jv_object_has(jv_copy(m), jv_string("method"));
 
@@ -183,7 +184,7 @@ is_response(jv m)
 static jv
 id_key(jv m)
 {
-	jv id = jv_object_get(jv_copy(m), jv_string("id"));
+	jv id = w_json_get(jv_copy(m), "id");
 
 	return jv_dump_string(id, 0);
 }
@@ -218,7 +219,7 @@ w_codex_request(struct w_codex *cx, const char *method, jv params,
 		return -1;
 	key = jv_dump_string(jv_number((double)id), 0);
 	for (;;) {
-		got = jv_object_get(jv_copy(cx->replies), jv_copy(key));
+		got = w_json_getv(jv_copy(cx->replies), jv_copy(key));
 		if (jv_is_valid(got)) {
 			cx->replies = jv_object_delete(cx->replies,
 			    jv_copy(key));
@@ -236,15 +237,15 @@ w_codex_request(struct w_codex *cx, const char *method, jv params,
 			enqueue(cx, got);
 	}
 	jv_free(key);
-	err = jv_object_get(jv_copy(got), jv_string("error"));
+	err = w_json_get(jv_copy(got), "error");
 	if (jv_is_valid(err) && jv_get_kind(err) != JV_KIND_NULL) {
 		jv_free(got);
 		*result = err;
-		return w_err_set(e, "backend_unavailable", "codex app-server "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "codex app-server "
 		    "refused %s", method);
 	}
 	jv_free(err);
-	*result = jv_object_get(got, jv_string("result"));
+	*result = w_json_get(got, "result");
 	if (!jv_is_valid(*result)) {
 		jv_free(*result);
 		*result = jv_null();
@@ -259,7 +260,7 @@ w_codex_next(struct w_codex *cx, long timeout_ms, jv *msg, struct w_err *e)
 	jv got;
 
 	if (jv_array_length(jv_copy(cx->queue)) > 0) {
-		*msg = jv_array_get(jv_copy(cx->queue), 0);
+		*msg = w_json_at(jv_copy(cx->queue), 0);
 		cx->queue = jv_array_slice(cx->queue, 1,
 		    jv_array_length(jv_copy(cx->queue)));
 		return 0;
@@ -291,11 +292,11 @@ spawn(struct w_codex *cx, struct w_err *e)
 	int pin[2], pout[2], rc, nul;
 
 	if (pipe(pin) == -1)
-		return w_err_set(e, "backend_unavailable", "no pipe for codex");
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "no pipe for codex");
 	if (pipe(pout) == -1) {
 		close(pin[0]);
 		close(pin[1]);
-		return w_err_set(e, "backend_unavailable", "no pipe for codex");
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "no pipe for codex");
 	}
 	nul = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	posix_spawn_file_actions_init(&fa);
@@ -316,7 +317,7 @@ spawn(struct w_codex *cx, struct w_err *e)
 		close(pin[1]);
 		close(pout[0]);
 		cx->pid = 0;
-		return w_err_set(e, "backend_unavailable", "codex is not "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "codex is not "
 		    "installed or could not be started");
 	}
 	fcntl(pin[1], F_SETFD, FD_CLOEXEC);
@@ -345,7 +346,7 @@ w_codex_start(long timeout_ms, struct w_codex **cxp, struct w_err *e)
 	if (mkdtemp(cx->dir) == NULL) {
 		cx->dir[0] = '\0';
 		w_codex_stop(cx);
-		return w_err_set(e, "backend_unavailable", "no scratch "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "no scratch "
 		    "directory for codex");
 	}
 	if (spawn(cx, e) == -1) {

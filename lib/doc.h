@@ -60,6 +60,12 @@ struct w_doc {
  */
 const char *w_doc_sniff(const char *bytes, size_t len);
 
+/*
+ * The kind the first bytes prove whatever the declared type says: "pdf",
+ * "binary" (image, archive, executable signatures), or NULL.
+ */
+const char *w_doc_magic(const char *bytes, size_t len);
+
 /* Initialise / release a w_doc; free accepts a zeroed or freed doc. */
 void	 w_doc_init(struct w_doc *d);
 void	 w_doc_free(struct w_doc *d);
@@ -71,11 +77,5 @@ void	 w_doc_free(struct w_doc *d);
  */
 int	 w_doc_extract(const struct w_doc_in *in, const struct w_doc_opts *o,
 	    struct w_doc *out, struct w_err *e);
-
-/*
- * 0 when s (len bytes) is one well-formed JSON text, else -1. Check
- * before jv_parse_sized: libjq 1.6 leaks a token on some errors.
- */
-int	 w_doc_json_check(const char *s, size_t len);
 
 #endif

@@ -245,12 +245,13 @@ node_free(struct xnode *nd)
 	free(nd);
 }
 
-/* Attributes of the start tag at x->i; stops at '>' or "/>". */
+/* Attributes of the start tag at x->i; stops at '>' or "/>". Every
+ * name is kept for the duplicate check, so their number is bounded. */
 static int
 attributes(struct xp *x, struct xnode *nd)
 {
-	const char *s = x->s, *names[64];
-	size_t len = x->len, k, v, nn[64], na = 0, j;
+	const char *s = x->s, *names[W_XML_ATTRS_MAX];
+	size_t len = x->len, k, v, nl, nn[W_XML_ATTRS_MAX], na = 0, j;
 	struct w_buf val;
 	char q;
 
@@ -269,10 +270,11 @@ attributes(struct xp *x, struct xnode *nd)
 		for (j = 0; j < na; j++)
 			if (nn[j] == k && memcmp(names[j], s + x->i, k) == 0)
 				return fail(x, "duplicate attribute");
-		if (na < 64) {
-			names[na] = s + x->i;
-			nn[na++] = k;
-		}
+		if (na == W_XML_ATTRS_MAX)
+			return fail(x, "more than %d attributes on one element",
+			    W_XML_ATTRS_MAX);
+		names[na] = s + x->i;
+		nn[na++] = nl = k;
 		v = x->i;
 		x->i += k;
 		while (x->i < len && is_ws((unsigned char)s[x->i]))
@@ -300,8 +302,7 @@ attributes(struct xp *x, struct xnode *nd)
 		if (nd != NULL) {
 			nd->attrs = w_realloc(nd->attrs,
 			    (nd->nattrs + 1) * sizeof(*nd->attrs));
-			nd->attrs[nd->nattrs].name = w_strndup(s + v,
-			    nn[na - 1]);
+			nd->attrs[nd->nattrs].name = w_strndup(s + v, nl);
 			nd->attrs[nd->nattrs++].value = w_buf_take(&val);
 		} else
 			w_buf_free(&val);
@@ -539,7 +540,7 @@ xp_error(const struct xp *x, struct w_err *e)
 	for (i = 0; i < x->errpos && i < x->len; i++)
 		if (x->s[i] == '\n')
 			line++;
-	return w_err_set(e, "extraction_failed",
+	return w_err_set(e, W_E_EXTRACTION_FAILED,
 	    "XML is not well-formed: line %zu: %s", line, x->err);
 }
 
@@ -550,7 +551,7 @@ w_feed_xml_check(const char *s, size_t len, struct w_err *e)
 	int rc = 0;
 
 	if (len > W_XML_PARSE_MAX)
-		return w_err_set(e, "response_too_large",
+		return w_err_set(e, W_E_RESPONSE_TOO_LARGE,
 		    "XML larger than %u MiB is not parsed",
 		    W_XML_PARSE_MAX >> 20);
 	x = xp_new(s, len, 0, 0);
@@ -1035,14 +1036,14 @@ w_feed_extract(const char *s, size_t len, const char *base, int text,
 	int rc = 0;
 
 	if (len > W_XML_PARSE_MAX)
-		return w_err_set(e, "response_too_large",
+		return w_err_set(e, W_E_RESPONSE_TOO_LARGE,
 		    "feeds larger than %u MiB are not parsed",
 		    W_XML_PARSE_MAX >> 20);
 	x = xp_new(s, len, 1, 1);
 	if (xml_parse(x) != 0)
 		rc = xp_error(x, e);
 	else if ((kind = w_feed_kind(s, len)) == NULL || x->root == NULL)
-		rc = w_err_set(e, "extraction_failed",
+		rc = w_err_set(e, W_E_EXTRACTION_FAILED,
 		    "the XML root element is not rss, rdf:RDF or feed");
 	else
 		write_feed(x, kind, base, text, out);

@@ -28,115 +28,6 @@
 #include "url.h"
 #include "view.h"
 
-static const char *const formats[] = { "markdown", "text", "raw", NULL };
-static const char *const renders[] = { "never", "auto", "always", NULL };
-
-const struct w_field w_fetch_fields[] = {
-	{ "url", W_FT_STRING, 1, 8192, NULL, "http:// or https:// URL" },
-	{ "format", W_FT_ENUM, 0, 0, formats,
-	    "markdown (default), text, or raw (decoded body)" },
-	{ "render", W_FT_ENUM, 0, 0, renders,
-	    "browser rendering wish; the config's fetch.render is the ceiling" },
-	{ "start_line", W_FT_INT, 1, 100000000, NULL,
-	    "first line of a line slice (1-based)" },
-	{ "max_lines", W_FT_INT, 1, 10000, NULL,
-	    "lines in a line slice (default 200 when slicing)" },
-	{ "max_output_chars", W_FT_INT, 1, 100000, NULL,
-	    "cap on returned content characters" },
-	{ "offset", W_FT_INT, 0, 1000000000, NULL,
-	    "first character of a char page (0-based)" },
-	{ "max_chars", W_FT_INT, 1, 100000, NULL,
-	    "characters in a char page (default 20000)" },
-	{ "focus", W_FT_STRING, 0, 500, NULL,
-	    "keep only blocks matching these terms" },
-	{ "include_links", W_FT_BOOL, 0, 0, NULL,
-	    "list up to 20 links of an HTML page" },
-	{ "headers", W_FT_HEADERS, 0, 0, NULL,
-	    "only Accept, Accept-Language, Range, User-Agent" },
-	{ "artifact", W_FT_STRING, 1, 100, NULL,
-	    "save the full text (or a binary body) under this name" },
-	{ NULL, W_FT_STRING, 0, 0, NULL, NULL }
-};
-
-const char *const w_fetch_required[] = { "url", NULL };
-
-jv
-w_fetch_schema(void)
-{
-	return w_req_schema(w_fetch_fields, "wfetch request",
-	    w_fetch_required);
-}
-
-static enum w_format
-format_of(jv req)
-{
-	const char *f = w_json_str_peek(req, "format");
-
-	if (f && strcmp(f, "text") == 0)
-		return W_FMT_TEXT;
-	if (f && strcmp(f, "raw") == 0)
-		return W_FMT_RAW;
-	return W_FMT_MARKDOWN;
-}
-
-static int
-artifact_name_ok(const char *s)
-{
-	const char *p;
-
-	if (*s == '.' || *s == '\0')
-		return 0;
-	for (p = s; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || *p == '.' || *p == '-' ||
-		    *p == '_'))
-			return 0;
-	return 1;
-}
-
-/* Checks that need no network: types, ranges, combinations, URL. */
-static int
-validate(jv req, struct w_err *e)
-{
-	struct w_url u;
-	const char *s;
-
-	if (w_req_validate_peek(w_fetch_fields, req, w_fetch_required,
-	    e) == -1)
-		return -1;
-	e->usage = 1;
-	if (format_of(req) == W_FMT_RAW && (s = w_json_str_peek(req,
-	    "render")) != NULL && strcmp(s, "never") != 0)
-		return w_err_set(e, "invalid_parameter",
-		    "format raw requires render never");
-	if ((s = w_json_str_peek(req, "artifact")) && !artifact_name_ok(s))
-		return w_err_set(e, "invalid_parameter", "artifact must be a "
-		    "plain file name (letters, digits, . - _)");
-	{
-		jv h = jv_object_get(jv_copy(req), jv_string("headers"));
-		int rc = jv_is_valid(h) ? w_http_check_headers(h, e) : 0;
-
-		jv_free(h);
-		if (rc == -1)
-			return -1;
-	}
-	if (w_url_parse(w_json_str_peek(req, "url"), &u, e) == -1)
-		return -1;
-	if (strcmp(u.scheme, "http") != 0 && strcmp(u.scheme, "https") != 0) {
-		w_url_free(&u);
-		return w_err_set(e, "invalid_parameter",
-		    "url must be http:// or https://");
-	}
-	if (u.has_userinfo) {
-		w_url_free(&u);
-		return w_err_set(e, "invalid_parameter",
-		    "credentials in the URL are not allowed");
-	}
-	w_url_free(&u);
-	e->usage = 0;
-	return 0;
-}
-
 static const char *
 ext_for(const struct w_doc *d, enum w_format f)
 {
@@ -255,37 +146,22 @@ details_of(const struct w_http_resp *resp)
 	return set(d, "cache_hit", jv_false());
 }
 
-static const char *
-source_status_for(const char *code)
-{
-	if (code == NULL)
-		return "opened";
-	if (strcmp(code, "blocked_target") == 0 ||
-	    strcmp(code, "network_denied") == 0)
-		return "blocked_target";
-	if (strcmp(code, "access_challenge") == 0 ||
-	    strcmp(code, "authentication_required") == 0)
-		return "blocked_soft";
-	if (strcmp(code, "robots_denied") == 0)
-		return "blocked_policy";
-	return "fetch_failed";
-}
-
 /* An error envelope with source and summary. Consumes env. */
 static jv
 fail(jv env, const struct w_err *e, const char *what)
 {
-	jv src = jv_object_get(jv_copy(env), jv_string("source"));
+	jv src = w_json_get(jv_copy(env), "source");
 	char sum[700];
 
 	if (jv_get_kind(src) != JV_KIND_OBJECT) {
 		jv_free(src);
 		src = jv_object();
 	}
-	src = set(src, "status", jv_string(source_status_for(e->code)));
+	src = set(src, "status", jv_string(w_source_status_name(
+	    w_err_source_status(e->code))));
 	env = set(env, "source", src);
-	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what, e->code,
-	    e->msg);
+	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what,
+	    w_err_name(e->code), e->msg);
 	env = set(env, "summary", jv_string(sum));
 	return w_env_error(env, e);
 }
@@ -332,38 +208,6 @@ status_error(const struct w_http_resp *resp, struct w_err *e)
 	return w_http_status_error(resp, e);
 }
 
-static jv
-base_args(jv req)
-{
-	static const char *const keep[] = { "url", "format", "focus",
-	    "include_links", "headers", NULL };
-	const char *const *k;
-	jv a = jv_object();
-
-	for (k = keep; *k; k++) {
-		jv v = jv_object_get(jv_copy(req), jv_string(*k));
-
-		if (jv_is_valid(v) && jv_get_kind(v) != JV_KIND_NULL)
-			a = set(a, *k, v);
-		else
-			jv_free(v);
-	}
-	return a;
-}
-
-static jv
-untrusted(void)
-{
-	jv u = jv_array();
-
-	u = jv_array_append(u, jv_string("content"));
-	u = jv_array_append(u, jv_string("source.title"));
-	u = jv_array_append(u, jv_string("source.byline"));
-	u = jv_array_append(u, jv_string("source.description"));
-	u = jv_array_append(u, jv_string("source.site_name"));
-	return jv_array_append(u, jv_string("links[].text"));
-}
-
 /* Host coordination (opt-in): admission for the request's origin. */
 static int
 host_admit(const struct w_fetch_ctx *ctx, const struct w_url *u,
@@ -382,31 +226,21 @@ host_admit(const struct w_fetch_ctx *ctx, const struct w_url *u,
 	return rc;
 }
 
-/* Tell host coordination how the origin answered. */
+/* Tell host coordination how the origin answered (err.c's table). */
 static void
 host_release(struct w_host_lease *l, const struct w_http_resp *resp,
     const struct w_err *e)
 {
-	enum w_host_outcome o = W_HOST_NEUTRAL;
-
-	if (!l->held)
-		return;
-	if (resp->status == 429 || (e->code && (strcmp(e->code,
-	    "http_429") == 0 || strcmp(e->code, "rate_limited") == 0)))
-		o = W_HOST_THROTTLED;
-	else if (resp->status >= 500 || (e->code && (strcmp(e->code,
-	    "request_failed") == 0 || strcmp(e->code, "timeout") == 0)))
-		o = W_HOST_FAILURE;
-	else if (resp->status >= 200 && resp->status < 300)
-		o = W_HOST_SUCCESS;
-	w_host_release(l, o, resp->retry_after_ms);
+	if (l->held)
+		w_host_release(l, w_err_host_outcome(e->code),
+		    resp->retry_after_ms);
 }
 
 /* Fetch and extract. 0 with d filled and env's source and details set;
  * -1 with env holding the error. */
 static int
-obtain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
-    jv *env, struct w_doc *d, size_t *bytes)
+obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
+    const struct w_url *u, jv *env, struct w_doc *d, size_t *bytes)
 {
 	struct w_host_lease lease;
 	struct w_http_req hr;
@@ -419,18 +253,13 @@ obtain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 
 	w_err_clear(&e);
 	w_http_req_init(&hr);
-	hr.url = w_json_str_peek(req, "url");
-	hr.headers = jv_object_get(jv_copy(req), jv_string("headers"));
-	if (!jv_is_valid(hr.headers)) {
-		jv_free(hr.headers);
-		hr.headers = jv_null();
-	}
+	hr.url = r->url;
+	hr.headers = r->headers;
 	hr.policy = &ctx->config->policy;
 	hr.timeout_ms = ctx->timeout_ms;
 	hr.progress = ctx->progress;
 	hr.terminal = challenge_is_terminal;
 	if (host_admit(ctx, u, &lease, &e) == -1) {
-		jv_free(hr.headers);
 		*env = fail(*env, &e, "admission");
 		return -1;
 	}
@@ -438,7 +267,7 @@ obtain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 	    resp.status >= 300))
 		status_error(&resp, &e);
 	host_release(&lease, &resp, &e);
-	src = jv_object_get(jv_copy(*env), jv_string("source"));
+	src = w_json_get(jv_copy(*env), "source");
 	if (resp.final_url)
 		src = set(src, "final_url", jv_string(resp.final_url));
 	if (resp.status)
@@ -448,8 +277,8 @@ obtain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 	*env = set(*env, "source", src);
 	*env = set(*env, "details", details_of(&resp));
 	*bytes = resp.len;
-	if (e.code == NULL) {
-		src = jv_object_get(jv_copy(*env), jv_string("source"));
+	if (e.code == W_E_NONE) {
+		src = w_json_get(jv_copy(*env), "source");
 		*env = set(*env, "source", set(src, "status",
 		    jv_string("opened")));
 		memset(&in, 0, sizeof(in));
@@ -461,30 +290,36 @@ obtain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 		in.headers = resp.headers;
 		in.steal = &resp.body;	/* the body is ours to give away */
 		memset(&o, 0, sizeof(o));
-		o.format = format_of(req);
-		o.include_links = w_json_bool_peek(req, "include_links", 0);
-		o.artifact = w_json_str_peek(req, "artifact");
+		o.format = r->format;
+		o.include_links = r->include_links;
+		o.artifact = r->artifact;
 		rc = w_doc_extract(&in, &o, d, &e);
+		if (resp.truncated_body && jv_get_kind(d->coverage) ==
+		    JV_KIND_OBJECT)
+			d->coverage = set(d->coverage, "truncated_body",
+			    jv_true());
 		if (rc == -1 && jv_get_kind(d->coverage) == JV_KIND_OBJECT)
 			*env = set(*env, "coverage", jv_copy(d->coverage));
+		if (rc == -1)
+			*env = w_view_decoded(*env, d);
 	}
 	if (rc == -1)
 		*env = fail(*env, &e, e.usage ? "request" : "fetch");
-	jv_free(hr.headers);
 	w_http_resp_free(&resp);
 	return rc;
 }
 
 /* Content, coverage, artifacts and summary for an extracted d. */
 static jv
-present(const struct w_fetch_ctx *ctx, jv env, jv req, const struct w_url *u,
+present(const struct w_fetch_ctx *ctx, jv env, const struct w_request *r,
+    const struct w_url *u,
     const struct w_doc *d, size_t bytes)
 {
-	const char *art = w_json_str_peek(req, "artifact");
-	const char *url = w_json_str_peek(req, "url");
+	const char *art = r->artifact;
+	const char *url = r->url;
 	char *saved = NULL, sum[900];
 	struct w_err e;
-	enum w_format f = format_of(req);
+	enum w_format f = r->format;
 
 	w_err_clear(&e);
 	if (art || (!d->binary && d->len > W_FETCH_AUTO_ARTIFACT_CHARS &&
@@ -500,22 +335,21 @@ present(const struct w_fetch_ctx *ctx, jv env, jv req, const struct w_url *u,
 		if (saved)
 			env = set(env, "artifact", jv_string(saved));
 		else {
-			w_err_set(&e, "request_failed",
+			w_err_set(&e, W_E_REQUEST_FAILED,
 			    "the artifact could not be written");
 			env = w_env_error(env, &e);
 		}
 		free(saved);
 		return env;
 	}
-	env = w_view_apply(env, d, req, "wfetch", base_args(req), ctx->whole,
-	    &e);
+	env = w_view_apply(env, d, r, ctx->whole, &e);
 	snprintf(sum, sizeof(sum), "Fetched %s (%s, %zu bytes, %s)%s%s",
 	    u->host, *d->mime ? d->mime : "unknown type", bytes,
 	    w_status_name(w_env_status_peek(env)),
 	    saved ? "; full text saved as " : art ? "; the artifact could "
 	    "not be saved (no private cache directory)" : "",
 	    saved ? saved : "");
-	if (e.code == NULL)
+	if (e.code == W_E_NONE)
 		env = set(env, "summary", jv_string(sum));
 	else
 		env = set(env, "summary", jv_string("No block of the "
@@ -540,9 +374,9 @@ doc_meta(const struct w_doc *d, jv env, size_t bytes)
 	m = set(m, "meta", jv_copy(d->meta));
 	m = set(m, "links", jv_copy(d->links));
 	m = set(m, "coverage", jv_copy(d->coverage));
-	m = set(m, "source", jv_object_get(jv_copy(env), jv_string("source")));
-	return set(m, "details", jv_object_get(jv_copy(env),
-	    jv_string("details")));
+	m = set(m, "source", w_json_get(jv_copy(env), "source"));
+	return set(m, "details", w_json_get(jv_copy(env),
+	    "details"));
 }
 
 static void
@@ -569,12 +403,12 @@ doc_from_meta(struct w_doc *d, jv *env, jv m, char *text, size_t len)
 	jv_free(d->meta);
 	jv_free(d->links);
 	jv_free(d->coverage);
-	d->meta = jv_object_get(jv_copy(m), jv_string("meta"));
-	d->links = jv_object_get(jv_copy(m), jv_string("links"));
-	d->coverage = jv_object_get(jv_copy(m), jv_string("coverage"));
-	*env = set(*env, "source", jv_object_get(jv_copy(m),
-	    jv_string("source")));
-	det = jv_object_get(m, jv_string("details"));
+	d->meta = w_json_get(jv_copy(m), "meta");
+	d->links = w_json_get(jv_copy(m), "links");
+	d->coverage = w_json_get(jv_copy(m), "coverage");
+	*env = set(*env, "source", w_json_get(jv_copy(m),
+	    "source"));
+	det = w_json_get(m, "details");
 	if (jv_get_kind(det) != JV_KIND_OBJECT) {
 		jv_free(det);
 		det = jv_object();
@@ -586,23 +420,15 @@ doc_from_meta(struct w_doc *d, jv *env, jv m, char *text, size_t len)
 /* The document's cache identity: URL, allowed headers, extraction
  * settings and the resolved network policy. Caller frees. */
 static char *
-cache_key(const struct w_fetch_ctx *ctx, jv req)
+cache_key(const struct w_fetch_ctx *ctx, const struct w_request *r)
 {
-	static const char *const keys[] = { "url", "headers", "format",
-	    "include_links", NULL };
-	const char *const *k;
 	jv id = jv_object(), s;
 	char *out;
 
-	for (k = keys; *k; k++) {
-		jv v = jv_object_get(jv_copy(req), jv_string(*k));
-
-		if (!jv_is_valid(v)) {
-			jv_free(v);
-			v = jv_null();
-		}
-		id = set(id, *k, v);
-	}
+	id = set(id, "url", jv_string(r->url));
+	id = set(id, "headers", jv_copy(r->headers));
+	id = set(id, "format", jv_string(w_format_name(r->format)));
+	id = set(id, "include_links", jv_bool(r->include_links));
 	id = set(id, "network", w_config_get(ctx->config, "network"));
 	id = set(id, "render", w_config_get(ctx->config, "fetch.render"));
 	id = set(id, "provider", w_config_get(ctx->config, "fetch.provider"));
@@ -613,11 +439,11 @@ cache_key(const struct w_fetch_ctx *ctx, jv req)
 }
 
 static jv
-initial_source(jv req)
+initial_source(const struct w_request *r)
 {
 	jv src = jv_object();
 
-	src = set(src, "url", jv_string(w_json_str_peek(req, "url")));
+	src = set(src, "url", jv_string(r->url));
 	return set(src, "representation", jv_string("page_extract"));
 }
 
@@ -628,7 +454,8 @@ initial_source(jv req)
  * error of the last attempt.
  */
 static int
-obtain_chain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
+obtain_chain(const struct w_fetch_ctx *ctx, const struct w_request *r,
+    const struct w_url *u,
     jv *env, struct w_doc *d, size_t *bytes)
 {
 	const char *prov[2];
@@ -652,17 +479,17 @@ obtain_chain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 	/* In a chain, options Parallel cannot honour skip it up front. */
 	for (i = k = 0; i < n; i++)
 		if (strcmp(prov[i], "local") == 0 || n == 1 ||
-		    w_parallel_fetch_check(req, &e) == 0)
+		    w_parallel_fetch_check(r, &e) == 0)
 			prov[k++] = prov[i];
 	for (i = 0; i < k; i++) {
 		if (strcmp(prov[i], "local") == 0)
-			rc = obtain(ctx, req, u, env, d, bytes);
+			rc = obtain(ctx, r, u, env, d, bytes);
 		else
-			rc = w_parallel_obtain(ctx->config, ctx->run, req,
+			rc = w_parallel_obtain(ctx->config, ctx->run, r,
 			    ctx->timeout_ms, env, d, bytes);
 		if (rc == 0 || i + 1 == k || !w_parallel_fetch_advance(*env))
 			break;
-		det = jv_object_get(jv_copy(*env), jv_string("error"));
+		det = w_json_get(jv_copy(*env), "error");
 		tried = jv_array_append(tried, jv_string_fmt("%s: %s", prov[i],
 		    w_json_str_peek(det, "code")));
 		jv_free(det);
@@ -672,7 +499,7 @@ obtain_chain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 		w_doc_init(d);
 	}
 	if (n > 1) {
-		det = jv_object_get(jv_copy(*env), jv_string("details"));
+		det = w_json_get(jv_copy(*env), "details");
 		if (jv_get_kind(det) != JV_KIND_OBJECT) {
 			jv_free(det);
 			det = jv_object();
@@ -686,7 +513,8 @@ obtain_chain(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 
 /* A miss: fetch, extract, and publish the result for waiting callers. */
 static jv
-fetch_and_share(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
+fetch_and_share(const struct w_fetch_ctx *ctx, const struct w_request *r,
+    const struct w_url *u,
     jv env, const char *key)
 {
 	struct w_doc d;
@@ -695,18 +523,20 @@ fetch_and_share(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 
 	w_doc_init(&d);
 	w_err_clear(&e);
-	if (obtain_chain(ctx, req, u, &env, &d, &bytes) == -1) {
+	if (obtain_chain(ctx, r, u, &env, &d, &bytes) == -1) {
 		if (key)
 			w_doccache_fail(ctx->run, key, jv_copy(env));
 		w_doc_free(&d);
 		return env;
 	}
-	if (key && !d.binary)
+	/* A body cut short is not kept: the next request fetches again. */
+	if (key && !d.binary && !w_json_bool_peek(d.coverage,
+	    "truncated_body", 0))
 		w_doccache_put(ctx->run, key, d.text, d.len,
 		    doc_meta(&d, env, bytes), &e);
 	else if (key)
 		w_doccache_fail(ctx->run, key, jv_null());
-	env = present(ctx, env, req, u, &d, bytes);
+	env = present(ctx, env, r, u, &d, bytes);
 	w_doc_free(&d);
 	return env;
 }
@@ -714,6 +544,7 @@ fetch_and_share(const struct w_fetch_ctx *ctx, jv req, const struct w_url *u,
 jv
 w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 {
+	struct w_request r;
 	struct w_url u;
 	struct w_err e;
 	struct w_doc d;
@@ -723,15 +554,18 @@ w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 	int rc = W_DC_MISS;
 
 	w_err_clear(&e);
-	env = set(env, "untrusted_fields", untrusted());
-	if (validate(req, &e) == -1) {
-		jv_free(req);
+	env = set(env, "untrusted_fields", w_view_untrusted());
+	rc = w_request_decode(W_REQ_WFETCH, req, &r, &e);
+	jv_free(req);
+	if (rc == -1) {
+		w_request_free(&r);
 		return fail(env, &e, "request");
 	}
-	env = set(env, "source", initial_source(req));
-	w_url_parse(w_json_str_peek(req, "url"), &u, &e);
+	rc = W_DC_MISS;
+	env = set(env, "source", initial_source(&r));
+	w_url_parse(r.url, &u, &e);
 	if (ctx->run && !ctx->nocache) {
-		key = cache_key(ctx, req);
+		key = cache_key(ctx, &r);
 		rc = w_doccache_get(ctx->run, key, ctx->timeout_ms > 0 ?
 		    ctx->timeout_ms : W_HTTP_TIMEOUT_MS, &text, &len, &meta, &e);
 	}
@@ -740,7 +574,7 @@ w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 	} else if (rc == W_DC_HIT) {
 		w_doc_init(&d);
 		bytes = doc_from_meta(&d, &env, meta, text, len);
-		env = present(ctx, env, req, &u, &d, bytes);
+		env = present(ctx, env, &r, &u, &d, bytes);
 		w_doc_free(&d);
 	} else if (rc == W_DC_SHARED_ERROR &&
 	    jv_get_kind(meta) == JV_KIND_OBJECT) {
@@ -752,11 +586,11 @@ w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 			free(key);
 			key = NULL;
 		}
-		env = fetch_and_share(ctx, req, &u, env, key);
+		env = fetch_and_share(ctx, &r, &u, env, key);
 	}
 	free(key);
 	w_url_free(&u);
-	jv_free(req);
+	w_request_free(&r);
 	return env;
 }
 
@@ -788,12 +622,12 @@ w_fetch_expand(jv input, jv base, int top)
 		out = jv_array_append(out, with_base(input, base));
 		return out;
 	}
-	list = jv_object_get(jv_copy(input), jv_string(top > 0 ? "results" :
-	    "next_actions"));
+	list = w_json_get(jv_copy(input), top > 0 ? "results" :
+	    "next_actions");
 	n = jv_get_kind(list) == JV_KIND_ARRAY ?
 	    jv_array_length(jv_copy(list)) : 0;
 	for (i = 0; i < n && (top <= 0 || i < top); i++) {
-		jv item = jv_array_get(jv_copy(list), i), r;
+		jv item = w_json_at(jv_copy(list), i), r;
 		const char *t;
 
 		if (top > 0) {
@@ -804,8 +638,8 @@ w_fetch_expand(jv input, jv base, int top)
 		} else {
 			t = w_json_str_peek(item, "tool");
 			r = t && strcmp(t, "wfetch") == 0 ?
-			    jv_object_get(jv_copy(item),
-			    jv_string("arguments")) : jv_invalid();
+			    w_json_get(jv_copy(item),
+			    "arguments") : jv_invalid();
 		}
 		jv_free(item);
 		if (jv_is_valid(r))

@@ -26,14 +26,11 @@ struct w_fetch_ctx {
 	int			 nocache;	/* skip the run's document cache */
 };
 
-/* The request table (also the source of --schema). */
-extern const struct w_field w_fetch_fields[];
-extern const char *const w_fetch_required[];
-
-/* The JSON Schema of a wfetch request. */
-jv	 w_fetch_schema(void);
-
-/* Run one request (consumed); returns its envelope. */
+/*
+ * Run one request (consumed): decoded once into a struct w_request
+ * (view.h, which owns the field table and --schema), then fetched.
+ * Returns its envelope.
+ */
 jv	 w_fetch_run(const struct w_fetch_ctx *ctx, jv req);
 
 /*

@@ -39,11 +39,11 @@ w_parallel_auth(const struct w_config *cfg, const char *ckey, char **line,
 	}
 	key = getenv(jv_string_value(name));
 	if (key == NULL || *key == '\0')
-		rc = w_err_set(e, "invalid_parameter", "the variable named by "
+		rc = w_err_set(e, W_E_INVALID_PARAMETER, "the variable named by "
 		    "%s is unset or empty (it is not downgraded to anonymous "
 		    "access)", ckey);
 	else if (strpbrk(key, "\r\n") != NULL || strlen(key) > 4096)
-		rc = w_err_set(e, "invalid_parameter", "the variable named by "
+		rc = w_err_set(e, W_E_INVALID_PARAMETER, "the variable named by "
 		    "%s holds an unusable value", ckey);
 	else {
 		w_buf_init(&b, 8192);
@@ -94,21 +94,21 @@ int
 w_parallel_parse(const char *text, size_t len, jv *out, jv *errors,
     struct w_err *e)
 {
-	jv doc = jv_parse_sized(text, (int)len), res;
+	jv doc = w_json_parse(text, len), res;
 
 	*out = jv_array();
 	if (errors != NULL)
 		*errors = jv_array();
 	if (jv_get_kind(doc) != JV_KIND_OBJECT) {
 		jv_free(doc);
-		return w_err_set(e, "backend_unavailable", "Parallel answered "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "Parallel answered "
 		    "something that is not its JSON result shape");
 	}
-	res = jv_object_get(jv_copy(doc), jv_string("results"));
+	res = w_json_get(jv_copy(doc), "results");
 	if (jv_get_kind(res) != JV_KIND_ARRAY) {
 		jv_free(res);
 		jv_free(doc);
-		return w_err_set(e, "backend_unavailable", "Parallel's answer "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "Parallel's answer "
 		    "has no results array");
 	}
 	jv_free(*out);
@@ -122,7 +122,7 @@ w_parallel_parse(const char *text, size_t len, jv *out, jv *errors,
 	}
 	jv_free(res);
 	if (errors != NULL) {
-		res = jv_object_get(jv_copy(doc), jv_string("errors"));
+		res = w_json_get(jv_copy(doc), "errors");
 		if (jv_get_kind(res) == JV_KIND_ARRAY) {
 			jv_free(*errors);
 			*errors = res;
@@ -139,7 +139,7 @@ w_parallel_search_results(jv results)
 	jv out = jv_array();
 
 	jv_array_foreach(results, i, r) {
-		jv ex = jv_object_get(jv_copy(r), jv_string("excerpts"));
+		jv ex = w_json_get(jv_copy(r), "excerpts");
 		struct w_buf b;
 
 		(void)i;
@@ -206,7 +206,7 @@ w_parallel_live(const struct w_config *cfg, const char *which,
 	}
 	jv_free(tools);
 	if (!found)
-		return w_err_set(e, "backend_unavailable", "the Parallel MCP "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "the Parallel MCP "
 		    "endpoint does not list %s", tool);
 	*info = jv_object();
 	*info = jv_object_set(*info, jv_string("access"),
@@ -216,32 +216,24 @@ w_parallel_live(const struct w_config *cfg, const char *which,
 }
 
 int
-w_parallel_fetch_check(jv req, struct w_err *e)
+w_parallel_fetch_check(const struct w_request *r, struct w_err *e)
 {
-	const char *s;
-	jv h;
-	int n;
-
 	e->usage = 1;		/* nothing is sent */
 
-	if ((s = w_json_str_peek(req, "format")) != NULL &&
-	    strcmp(s, "raw") == 0)
-		return w_err_set(e, "unsupported_parameter", "format raw is "
+	if (r->format == W_FMT_RAW)
+		return w_err_set(e, W_E_UNSUPPORTED_PARAMETER, "format raw is "
 		    "not supported by the parallel fetch provider");
-	h = jv_object_get(jv_copy(req), jv_string("headers"));
-	n = jv_get_kind(h) == JV_KIND_OBJECT ?
-	    jv_object_length(jv_copy(h)) : 0;
-	jv_free(h);
-	if (n > 0)
-		return w_err_set(e, "unsupported_parameter", "headers are not "
+	if (jv_get_kind(r->headers) == JV_KIND_OBJECT &&
+	    jv_object_length(jv_copy(r->headers)) > 0)
+		return w_err_set(e, W_E_UNSUPPORTED_PARAMETER, "headers are not "
 		    "supported by the parallel fetch provider (request "
 		    "headers are never sent remotely)");
-	if ((s = w_json_str_peek(req, "render")) != NULL &&
-	    strcmp(s, "never") != 0)
-		return w_err_set(e, "unsupported_parameter", "render %s is not "
-		    "supported by the parallel fetch provider", s);
-	if (w_json_bool_peek(req, "include_links", 0))
-		return w_err_set(e, "unsupported_parameter", "include_links is "
+	if (r->render == W_RENDER_AUTO || r->render == W_RENDER_ALWAYS)
+		return w_err_set(e, W_E_UNSUPPORTED_PARAMETER, "render %s is not "
+		    "supported by the parallel fetch provider",
+		    r->render == W_RENDER_AUTO ? "auto" : "always");
+	if (r->include_links)
+		return w_err_set(e, W_E_UNSUPPORTED_PARAMETER, "include_links is "
 		    "not supported by the parallel fetch provider");
 	e->usage = 0;
 	return 0;
@@ -277,7 +269,7 @@ source_error(jv errors, struct w_err *e)
 		jv_free(x);
 	}
 	if (st < 300 || st > 599)
-		return w_err_set(e, "unusable_content", "Parallel returned no "
+		return w_err_set(e, W_E_UNUSABLE_CONTENT, "Parallel returned no "
 		    "content for the URL");
 	memset(&r, 0, sizeof(r));
 	r.status = (int)st;
@@ -285,7 +277,7 @@ source_error(jv errors, struct w_err *e)
 	r.headers = jv_null();
 	r.redirects = jv_null();
 	if (w_http_status_error(&r, e) == 0)
-		w_err_set(e, "unusable_content", "Parallel returned no "
+		w_err_set(e, W_E_UNUSABLE_CONTENT, "Parallel returned no "
 		    "content for the URL");
 	e->http_status = (int)st;
 	return -1;
@@ -308,7 +300,7 @@ to_doc(jv r, enum w_format fmt, struct w_doc *d, jv *source,
 		w_buf_adds(&b, full);
 	else {
 		only = 1;
-		ex = jv_object_get(jv_copy(r), jv_string("excerpts"));
+		ex = w_json_get(jv_copy(r), "excerpts");
 		if (jv_get_kind(ex) == JV_KIND_ARRAY) {
 			jv_array_foreach(ex, i, x) {
 				(void)i;
@@ -324,7 +316,7 @@ to_doc(jv r, enum w_format fmt, struct w_doc *d, jv *source,
 	}
 	if (b.p == NULL || !readable(b.p, b.len)) {
 		w_buf_free(&b);
-		return w_err_set(e, "unusable_content", "Parallel returned no "
+		return w_err_set(e, W_E_UNUSABLE_CONTENT, "Parallel returned no "
 		    "readable text for the URL");
 	}
 	memset(&in, 0, sizeof(in));
@@ -382,12 +374,13 @@ to_doc(jv r, enum w_format fmt, struct w_doc *d, jv *source,
 }
 
 int
-w_parallel_fetch(const struct w_config *cfg, struct w_run *run, jv req,
-    long timeout_ms, struct w_doc *d, jv *source, struct w_err *e)
+w_parallel_fetch(const struct w_config *cfg, struct w_run *run,
+    const struct w_request *r, long timeout_ms, struct w_doc *d, jv *source,
+    struct w_err *e)
 {
 	struct w_mcp_opts o;
 	struct w_mcp *m;
-	const char *url = w_json_str_peek(req, "url"), *fmt;
+	const char *url = r->url;
 	char *auth = NULL, sess[96];
 	jv args, res = jv_null(), text, results = jv_null(), errors =
 	    jv_null(), hit = jv_invalid();
@@ -395,8 +388,8 @@ w_parallel_fetch(const struct w_config *cfg, struct w_run *run, jv req,
 
 	*source = jv_null();
 	if (url == NULL)
-		return w_err_set(e, "invalid_parameter", "url is required");
-	if (w_parallel_fetch_check(req, e) == -1 ||
+		return w_err_set(e, W_E_INVALID_PARAMETER, "url is required");
+	if (w_parallel_fetch_check(r, e) == -1 ||
 	    w_parallel_auth(cfg, "fetch.parallel.apiKeyEnv", &auth, e) == -1)
 		return -1;
 	memset(&o, 0, sizeof(o));
@@ -425,12 +418,11 @@ w_parallel_fetch(const struct w_config *cfg, struct w_run *run, jv req,
 		jv_free(text);
 	}
 	if (rc == 0 && jv_array_length(jv_copy(results)) > 0)
-		hit = jv_array_get(jv_copy(results), 0);
+		hit = w_json_at(jv_copy(results), 0);
 	else if (rc == 0)
 		rc = source_error(errors, e);
 	if (rc == 0) {
-		fmt = w_json_str_peek(req, "format");
-		rc = to_doc(hit, fmt && strcmp(fmt, "text") == 0 ? W_FMT_TEXT :
+		rc = to_doc(hit, r->format == W_FMT_TEXT ? W_FMT_TEXT :
 		    W_FMT_MARKDOWN, d, source, e);
 	}
 	jv_free(hit);
@@ -467,7 +459,7 @@ w_parallel_fetch_chain(const struct w_config *cfg, const char **names, int max,
 			if (strcmp(names[i], name) == 0)
 				name = NULL;
 		if (rc == 0 && (name == NULL || n >= max)) {
-			rc = w_err_set(e, "invalid_parameter", "config: "
+			rc = w_err_set(e, W_E_INVALID_PARAMETER, "config: "
 			    "fetch.provider names an unknown or repeated "
 			    "provider (local, parallel)");
 			e->usage = 1;
@@ -482,33 +474,15 @@ w_parallel_fetch_chain(const struct w_config *cfg, const char **names, int max,
 int
 w_parallel_fetch_advance(jv env)
 {
-	jv err = jv_object_get(jv_copy(env), jv_string("error"));
-	const char *c = w_json_str_peek(err, "code");
+	jv err = w_json_get(jv_copy(env), "error");
+	enum w_code c = w_err_lookup(w_json_str_peek(err, "code"));
 	long st = w_json_int_peek(err, "http_status", 0);
-	int yes = 0;
+	int yes;
 
-	if (c != NULL)
-		yes = strcmp(c, "unusable_content") == 0 ||
-		    strcmp(c, "backend_unavailable") == 0 ||
-		    strcmp(c, "request_failed") == 0 ||
-		    strcmp(c, "timeout") == 0 ||
-		    strcmp(c, "http_5xx") == 0 ||
-		    (strcmp(c, "http_4xx") == 0 && st != 401 && st != 403 &&
-		    st != 407 && st != 429);
+	yes = w_err_chain_advances(c) && st != 401 && st != 403 &&
+	    st != 407 && st != 429;
 	jv_free(err);
 	return yes;
-}
-
-static const char *
-status_for(const char *code)
-{
-	if (strcmp(code, "blocked_target") == 0 ||
-	    strcmp(code, "network_denied") == 0)
-		return "blocked_target";
-	if (strcmp(code, "access_challenge") == 0 ||
-	    strcmp(code, "authentication_required") == 0)
-		return "blocked_soft";
-	return "fetch_failed";
 }
 
 /* Host coordination (opt-in): admission to the Parallel scope. */
@@ -523,29 +497,22 @@ admit(const struct w_config *cfg, struct w_run *run, long timeout_ms,
 	    timeout_ms : W_HTTP_TIMEOUT_MS, l, e);
 }
 
+/* Tell host coordination how Parallel answered (err.c's table). */
 static void
 settle(struct w_host_lease *l, int rc, const struct w_err *e)
 {
-	enum w_host_outcome o = W_HOST_NEUTRAL;
+	enum w_host_outcome o = w_err_host_outcome(rc == 0 ? W_E_NONE :
+	    e->code);
 
-	if (!l->held)
-		return;
-	if (rc == 0)
-		o = W_HOST_SUCCESS;
-	else if (e->code == NULL)
-		o = W_HOST_NEUTRAL;
-	else if (strcmp(e->code, "rate_limited") == 0)
-		o = W_HOST_THROTTLED;
-	else if (strcmp(e->code, "backend_unavailable") == 0 ||
-	    strcmp(e->code, "timeout") == 0 ||
-	    strcmp(e->code, "request_failed") == 0)
-		o = W_HOST_FAILURE;
-	w_host_release(l, o, o == W_HOST_THROTTLED ? e->retry_after_ms : -1);
+	if (l->held)
+		w_host_release(l, o, o == W_HOST_THROTTLED ?
+		    e->retry_after_ms : -1);
 }
 
 int
-w_parallel_obtain(const struct w_config *cfg, struct w_run *run, jv req,
-    long timeout_ms, jv *env, struct w_doc *d, size_t *bytes)
+w_parallel_obtain(const struct w_config *cfg, struct w_run *run,
+    const struct w_request *r, long timeout_ms, jv *env, struct w_doc *d,
+    size_t *bytes)
 {
 	struct w_host_lease lease;
 	struct w_err e;
@@ -555,7 +522,7 @@ w_parallel_obtain(const struct w_config *cfg, struct w_run *run, jv req,
 
 	w_err_clear(&e);
 	*bytes = 0;
-	old = jv_object_get(jv_copy(*env), jv_string("source"));
+	old = w_json_get(jv_copy(*env), "source");
 	if (jv_get_kind(old) != JV_KIND_OBJECT) {
 		jv_free(old);
 		old = jv_object();
@@ -568,7 +535,7 @@ w_parallel_obtain(const struct w_config *cfg, struct w_run *run, jv req,
 	*env = jv_object_set(*env, jv_string("details"), det);
 	src = jv_null();
 	if (admit(cfg, run, timeout_ms, &lease, &e) == 0) {
-		rc = w_parallel_fetch(cfg, run, req, timeout_ms, d, &src, &e);
+		rc = w_parallel_fetch(cfg, run, r, timeout_ms, d, &src, &e);
 		settle(&lease, rc, &e);
 	}
 	if (rc == 0) {
@@ -585,10 +552,10 @@ w_parallel_obtain(const struct w_config *cfg, struct w_run *run, jv req,
 	}
 	jv_free(src);
 	old = jv_object_set(old, jv_string("status"),
-	    jv_string(status_for(e.code)));
+	    jv_string(w_source_status_name(w_err_source_status(e.code))));
 	*env = jv_object_set(*env, jv_string("source"), old);
 	snprintf(sum, sizeof(sum), "%s failed (%s): %s", e.usage ? "request" :
-	    "fetch through parallel", e.code, e.msg);
+	    "fetch through parallel", w_err_name(e.code), e.msg);
 	*env = jv_object_set(*env, jv_string("summary"), jv_string(sum));
 	*env = w_env_error(*env, &e);
 	return -1;

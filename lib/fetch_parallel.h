@@ -15,6 +15,7 @@
 #include "doc.h"
 #include "err.h"
 #include "run.h"
+#include "view.h"
 
 #define W_PARALLEL_URL		"https://search.parallel.ai/mcp"
 #define W_PARALLEL_TIMEOUT_MS	30000L
@@ -63,9 +64,9 @@ int	 w_parallel_live(const struct w_config *cfg, const char *which,
  * Options a Parallel fetch cannot honour: format raw, any request
  * header, render auto/always, include_links. -1 with
  * unsupported_parameter naming the option (before any connection);
- * 0 when req (borrowed) can go to Parallel.
+ * 0 when r can go to Parallel.
  */
-int	 w_parallel_fetch_check(jv req, struct w_err *e);
+int	 w_parallel_fetch_check(const struct w_request *r, struct w_err *e);
 
 /*
  * Fetch req's url through Parallel's web_fetch (full_content: true):
@@ -77,11 +78,11 @@ int	 w_parallel_fetch_check(jv req, struct w_err *e);
  * network_denied, blocked_target, response_too_large, unusable_content,
  * invalid_parameter (key variable), or the source's own HTTP status
  * mapped as a local fetch maps it (http_4xx, authentication_required
- * ...). req is borrowed; timeout_ms 0 means 45 s.
+ * ...). timeout_ms 0 means 45 s.
  */
 int	 w_parallel_fetch(const struct w_config *cfg, struct w_run *run,
-	    jv req, long timeout_ms, struct w_doc *d, jv *source,
-	    struct w_err *e);
+	    const struct w_request *r, long timeout_ms, struct w_doc *d,
+	    jv *source, struct w_err *e);
 
 /*
  * The fetch providers fetch.provider selects, in order, into names
@@ -109,7 +110,7 @@ int	 w_parallel_fetch_advance(jv env);
  * by the caller). 0 or -1.
  */
 int	 w_parallel_obtain(const struct w_config *cfg, struct w_run *run,
-	    jv req, long timeout_ms, jv *env, struct w_doc *d,
-	    size_t *bytes);
+	    const struct w_request *r, long timeout_ms, jv *env,
+	    struct w_doc *d, size_t *bytes);
 
 #endif

@@ -212,7 +212,7 @@ state_grow(struct state *st)
 static int
 unavailable(struct w_err *e, const char *why)
 {
-	return w_err_set(e, "coordination_unavailable", "host coordination "
+	return w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "host coordination "
 	    "state %s; refusing to send without it (inspect "
 	    "$XDG_STATE_HOME/webtools by hand; web-control reset does not "
 	    "repair it)", why);
@@ -929,12 +929,11 @@ find_bucket(struct state *st, const char *key, enum w_scope scope,
 static int
 cooling(struct w_err *e, const char *name, long ms, long long now)
 {
-	w_err_set(e, "rate_limited", "%s is cooling down after throttling "
+	w_err_set(e, W_E_RATE_LIMITED, "%s is cooling down after throttling "
 	    "or failures; nothing was sent (retry after %ld s)", name,
 	    (ms + 999) / 1000);
 	e->retry_after_ms = ms;
 	e->retry_at = (time_t)((now + ms + 999) / 1000);
-	e->retryable = 1;
 	return -1;
 }
 
@@ -988,7 +987,7 @@ w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 		if (d == W_HOST_COOLING)
 			return cooling(e, w_host_rule(scope)->name, ms, now);
 		if (w_lock_mono_ms() + ms > end)
-			return w_err_set(e, "timeout", "host admission for %s "
+			return w_err_set(e, W_E_TIMEOUT, "host admission for %s "
 			    "did not come within %ld ms",
 			    w_host_rule(scope)->name, wait_ms);
 		w_lock_sleep_ms(ms);
@@ -1139,7 +1138,7 @@ w_host_reset(jv *out, struct w_err *e)
 	for (i = 0; i < st.n; i++)
 		active += st.b[i].nact;
 	if (active > 0) {
-		rc = w_err_set(e, "coordination_unavailable", "reset refused: "
+		rc = w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "reset refused: "
 		    "%ld request%s active under host coordination; wait for "
 		    "%s to finish", active, active == 1 ? " is" : "s are",
 		    active == 1 ? "it" : "them");

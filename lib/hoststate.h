@@ -53,14 +53,6 @@ const struct w_scope_rule *w_host_rule(enum w_scope s);
 /* The scope named name ("fetch", "duckduckgo", ...), -1 if none. */
 int	 w_host_scope_named(const char *name);
 
-/* How an admitted request ended. */
-enum w_host_outcome {
-	W_HOST_SUCCESS,		/* resets the streaks and any cooldown */
-	W_HOST_THROTTLED,	/* 429 / rate limit: cooldown */
-	W_HOST_FAILURE,		/* infrastructure: two open a cooldown */
-	W_HOST_NEUTRAL		/* says nothing about the backend */
-};
-
 /* An admission held by this process. */
 struct w_host_lease {
 	int		 held;

@@ -239,7 +239,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 
 	if (h_parse(&d, utf8, len) == -1) {
 		h_free(&d);
-		return w_err_set(e, "extraction_failed",
+		return w_err_set(e, W_E_EXTRACTION_FAILED,
 		    "the HTML parser gave up on this document");
 	}
 	d.base = in->url;
@@ -254,7 +254,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
 	    p.main_len > 4 * alen) || alen == 0) {
 		if ((art = fallback(&d, utf8, len, &p, alen, &stage)) < 0) {
-			rc = w_err_set(e, "extraction_failed",
+			rc = w_err_set(e, W_E_EXTRACTION_FAILED,
 			    "the HTML parser gave up on this document");
 			goto done;
 		}
@@ -289,7 +289,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		if (shell)
 			out->coverage = jv_object_set(out->coverage,
 			    jv_string("browser_recommended"), jv_true());
-		w_err_set(e, "unusable_content", shell ?
+		w_err_set(e, W_E_UNUSABLE_CONTENT, shell ?
 		    "the page is an application shell rendered by scripts" :
 		    "the page has no readable text");
 		goto done;

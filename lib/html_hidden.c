@@ -14,8 +14,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "doc.h"
 #include "html_int.h"
+#include "json.h"
 
 #define HH_OUT_MAX	(64u << 20)
 #define HH_HTML_MAX	(512u << 10)	/* recovered HTML, all sources */
@@ -641,8 +641,7 @@ script_text(const struct hdoc *d, int i, struct w_buf *b)
 
 /*
  * Bytes of the JSON object or array s starts with, through its closing
- * bracket (strings skipped), else n: trailing text is cut off before
- * the parse, where libjq 1.6 would leak a token.
+ * bracket (strings skipped), else n.
  */
 static size_t
 json_end(const char *s, size_t n)
@@ -672,7 +671,6 @@ static int
 json_parse_walk(struct rec *r, const char *s, size_t n,
     void (*fn)(struct rec *, jv, int))
 {
-	struct jv_parser *p;
 	jv v;
 
 	while (n > 0 && (*s == ' ' || *s == '\n' || *s == '\t' ||
@@ -683,16 +681,10 @@ json_parse_walk(struct rec *r, const char *s, size_t n,
 		s += 4, n -= 4;
 	if (n > 12 && strncmp(s, "//<![CDATA[", 11) == 0)
 		s += 11, n -= 11;
-	/* the first value only; jv_parse_sized leaks on some errors */
 	if (n > HH_SCRIPT_MAX)
 		return -1;
-	n = json_end(s, n);
-	if (w_doc_json_check(s, n) != 0)
-		return -1;
-	p = jv_parser_new(0);
-	jv_parser_set_buf(p, s, (int)n, 0);
-	v = jv_parser_next(p);
-	jv_parser_free(p);
+	/* the first value: trailing text would make it all invalid */
+	v = w_json_parse(s, json_end(s, n));
 	if (!jv_is_valid(v)) {
 		jv_free(v);
 		return -1;

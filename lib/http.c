@@ -80,7 +80,9 @@ load_curl(void)
 }
 
 #include "buf.h"
+#include "encoding.h"
 #include "http.h"
+#include "json.h"
 #include "url.h"
 
 #define HEADER_MAX	(64u << 10)
@@ -101,6 +103,9 @@ struct xfer {
 	int			 headers_too_large;
 	int			 refused;
 	struct w_err		 policy_err;
+	struct w_enc		*enc;		/* Content-Encoding decoder */
+	int			 enc_failed;
+	struct w_err		 enc_err;
 	long			 start_ms;
 	int			 progress_shown;
 };
@@ -132,7 +137,7 @@ w_http_check_headers(jv headers, struct w_err *e)
 	if (jv_get_kind(headers) == JV_KIND_NULL)
 		return 0;
 	if (jv_get_kind(headers) != JV_KIND_OBJECT)
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "headers must be an object");
 	jv_object_foreach(headers, k, v) {
 		if (rc == 0) {
@@ -142,22 +147,22 @@ w_http_check_headers(jv headers, struct w_err *e)
 				if (strcasecmp(*a, name) == 0)
 					ok = 1;
 			if (!ok)
-				rc = w_err_set(e, "invalid_parameter",
+				rc = w_err_set(e, W_E_INVALID_PARAMETER,
 				    "request header %.40s is not allowed "
 				    "(only Accept, Accept-Language, Range, "
 				    "User-Agent)", name);
 			else if (jv_get_kind(v) != JV_KIND_STRING)
-				rc = w_err_set(e, "invalid_parameter",
+				rc = w_err_set(e, W_E_INVALID_PARAMETER,
 				    "header values must be strings");
 			else if (strlen(jv_string_value(v)) > 1000)
-				rc = w_err_set(e, "invalid_parameter",
+				rc = w_err_set(e, W_E_INVALID_PARAMETER,
 				    "header %.40s is longer than 1000 bytes",
 				    name);
 			else {
 				for (val = jv_string_value(v); *val; val++)
 					if (*val == '\r' || *val == '\n')
 						rc = w_err_set(e,
-						    "invalid_parameter",
+						    W_E_INVALID_PARAMETER,
 						    "header %.40s holds a line "
 						    "break", name);
 			}
@@ -170,13 +175,24 @@ w_http_check_headers(jv headers, struct w_err *e)
 	return rc;
 }
 
+/* Body bytes as sent; decoded here (not by libcurl) so that a body
+ * cut short or mislabelled is seen. The cap bounds decoded bytes. */
 static size_t
 on_body(char *p, size_t sz, size_t n, void *arg)
 {
 	struct xfer *x = arg;
+	int rc;
 
-	if (w_buf_add(&x->body, p, sz * n) == -1) {
+	if (x->enc == NULL)
+		x->enc = w_enc_new(w_json_str_peek(x->headers,
+		    "content-encoding"));
+	rc = w_enc_feed(x->enc, p, sz * n, &x->body, &x->enc_err);
+	if (rc == 1) {
 		x->too_large = 1;
+		return 0;
+	}
+	if (rc == -1) {
+		x->enc_failed = 1;
 		return 0;
 	}
 	return sz * n;
@@ -254,7 +270,7 @@ on_socket(void *arg, curlsocktype purpose, struct curl_sockaddr *sa)
 		family = 6;
 	} else {
 		x->refused = 1;
-		w_err_set(&x->policy_err, "blocked_target",
+		w_err_set(&x->policy_err, W_E_BLOCKED_TARGET,
 		    "address family not allowed");
 		return CURL_SOCKET_BAD;
 	}
@@ -360,7 +376,8 @@ setup(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
 	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
 	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
 	curl_easy_setopt(c, CURLOPT_PROXY, "");
-	curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
+	curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, W_ENC_ACCEPT);
+	curl_easy_setopt(c, CURLOPT_HTTP_CONTENT_DECODING, 0L);
 	curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdrs);
 	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, left_ms > 0 ? left_ms : 1L);
 	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS,
@@ -423,7 +440,7 @@ static void
 note_retry_after(struct w_http_resp *resp)
 {
 	const char *v = NULL;
-	jv h = jv_object_get(jv_copy(resp->headers), jv_string("retry-after"));
+	jv h = w_json_get(jv_copy(resp->headers), "retry-after");
 	time_t now = time(NULL);
 
 	if (jv_get_kind(h) == JV_KIND_STRING)
@@ -444,24 +461,33 @@ map_curl_error(CURLcode rc, struct xfer *x, const char *errbuf,
 		return 0;
 	}
 	if (x->headers_too_large) {
-		w_err_set(e, "response_too_large",
-		    "the response headers are larger than %u bytes",
-		    HEADER_MAX);
+		w_err_set(e, W_E_RESPONSE_TOO_LARGE, "response header too "
+		    "large: the headers are larger than %u bytes", HEADER_MAX);
+		return 0;
+	}
+	if (x->enc_failed) {
+		*e = x->enc_err;
+		return 0;
+	}
+	/* libcurl reports one header line past its own 100 KiB limit as
+	 * "Out of memory" before any header reaches on_header. */
+	if (rc == CURLE_OUT_OF_MEMORY && x->body.len == 0 &&
+	    x->enc == NULL) {
+		w_err_set(e, W_E_RESPONSE_TOO_LARGE, "response header too "
+		    "large: a header line is longer than 100 KiB");
 		return 0;
 	}
 	if (x->too_large || rc == CURLE_FILESIZE_EXCEEDED) {
-		w_err_set(e, "response_too_large",
+		w_err_set(e, W_E_RESPONSE_TOO_LARGE,
 		    "the response is larger than %zu bytes", x->body.max);
 		return 0;
 	}
 	if (rc == CURLE_OPERATION_TIMEDOUT) {
-		w_err_set(e, "timeout", "the transfer hit its deadline");
-		e->retryable = 1;
+		w_err_set(e, W_E_TIMEOUT, "the transfer hit its deadline");
 		return 0;
 	}
-	w_err_set(e, "request_failed", "%s", *errbuf ? errbuf :
+	w_err_set(e, W_E_REQUEST_FAILED, "%s", *errbuf ? errbuf :
 	    curl_easy_strerror(rc));
-	e->retryable = 1;
 	return rc != CURLE_SSL_CACERT && rc != CURLE_PEER_FAILED_VERIFICATION &&
 	    rc != CURLE_UNSUPPORTED_PROTOCOL && rc != CURLE_URL_MALFORMAT;
 }
@@ -479,7 +505,7 @@ check_hop(const struct w_http_req *r, const char *url, int hop,
 {
 	if (w_url_parse(url, u, e) == -1) {
 		if (hop > 0)
-			w_err_set(e, "blocked_target",
+			w_err_set(e, W_E_BLOCKED_TARGET,
 			    "redirect %d points at an invalid URL", hop);
 		return -1;
 	}
@@ -487,11 +513,12 @@ check_hop(const struct w_http_req *r, const char *url, int hop,
 		if (hop > 0) {
 			char m[sizeof(e->msg)];
 
-			snprintf(m, sizeof(m), "redirect %d refused: %.400s",
-			    hop, e->msg);
+			snprintf(m, sizeof(m), "redirect %d refused (to "
+			    "%.100s): %.300s", hop, u->host ? u->host : "?",
+			    e->msg);
 			memcpy(e->msg, m, sizeof(m));
-			if (strcmp(e->code, "invalid_parameter") == 0)
-				e->code = "blocked_target";
+			if (e->code == W_E_INVALID_PARAMETER)
+				e->code = W_E_BLOCKED_TARGET;
 		}
 		w_url_free(u);
 		return -1;
@@ -516,7 +543,12 @@ attempt(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
 	x->headers = jv_object();
 	x->header_bytes = 0;
 	x->too_large = x->headers_too_large = x->refused = 0;
+	w_enc_free(x->enc);
+	x->enc = NULL;
+	x->enc_failed = 0;
+	w_err_clear(&x->enc_err);
 	resp->status = 0;
+	resp->truncated_body = 0;
 	resp->resolved[0] = '\0';
 	free(resp->content_type);
 	resp->content_type = NULL;
@@ -538,6 +570,19 @@ attempt(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
 	}
 	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
 	resp->status = (int)code;
+	if (x->enc != NULL && w_enc_finish(x->enc) == -1) {
+		/* The encoded body was cut short: what decoded is kept and
+		 * said to be partial; nothing decoded is a failure. */
+		if (x->body.len == 0) {
+			w_err_set(e, W_E_REQUEST_FAILED, "the %s-encoded body was "
+			    "truncated before any of it decoded",
+			    w_enc_name(x->enc));
+			e->retryable = 1;
+			*retry = 1;
+			return -1;
+		}
+		resp->truncated_body = 1;
+	}
 	free(resp->content_type);
 	resp->content_type = NULL;
 	if (curl_easy_getinfo(c, CURLINFO_CONTENT_TYPE, &ct) == CURLE_OK && ct)
@@ -571,7 +616,7 @@ retry_wait(const struct w_http_resp *resp, int n, long deadline)
 static char *
 location_of(const struct w_http_resp *resp)
 {
-	jv loc = jv_object_get(jv_copy(resp->headers), jv_string("location"));
+	jv loc = w_json_get(jv_copy(resp->headers), "location");
 	char *s = NULL;
 
 	if (jv_get_kind(loc) == JV_KIND_STRING)
@@ -661,13 +706,13 @@ w_http_fetch(const struct w_http_req *r, struct w_http_resp *resp,
 	if (w_http_check_headers(r->headers, e) == -1)
 		return -1;
 	if (check_hop(r, r->url, 0, &u, e) == -1) {
-		if (strcmp(e->code, "invalid_parameter") == 0)
+		if (e->code == W_E_INVALID_PARAMETER)
 			e->usage = 1;
 		return -1;
 	}
 	if (load_curl() == -1) {
 		w_url_free(&u);
-		return w_err_set(e, "request_failed",
+		return w_err_set(e, W_E_REQUEST_FAILED,
 		    "libcurl (libcurl.so.4) could not be loaded");
 	}
 	memset(&x, 0, sizeof(x));
@@ -700,13 +745,13 @@ w_http_fetch(const struct w_http_req *r, struct w_http_resp *resp,
 		free(loc);
 		w_url_free(&u);
 		if (next == NULL) {
-			rc = w_err_set(e, "request_failed",
+			rc = w_err_set(e, W_E_REQUEST_FAILED,
 			    "redirect %d has no valid Location", hop + 1);
 			memset(&u, 0, sizeof(u));
 			break;
 		}
 		if (hop + 1 > maxr) {
-			rc = w_err_set(e, "too_many_redirects",
+			rc = w_err_set(e, W_E_TOO_MANY_REDIRECTS,
 			    "more than %d redirects", maxr);
 			free(next);
 			memset(&u, 0, sizeof(u));
@@ -731,6 +776,7 @@ w_http_fetch(const struct w_http_req *r, struct w_http_resp *resp,
 	resp->body = w_buf_take(&x.body);
 	resp->duration_ms = now_ms() - start;
 	w_url_free(&u);
+	w_enc_free(x.enc);
 	jv_free(x.headers);
 	free(origin0);
 	curl_slist_free_all(hdrs);
@@ -765,23 +811,19 @@ w_http_status_error(const struct w_http_resp *resp, struct w_err *e)
 	e->retry_after_ms = resp->retry_after_ms;
 	e->retry_at = resp->retry_at;
 	if (st == 401 || st == 407)
-		return w_err_set(e, "authentication_required",
+		return w_err_set(e, W_E_AUTHENTICATION_REQUIRED,
 		    "the server answered HTTP %d", st);
 	if (st == 403)
-		return w_err_set(e, "http_4xx", "the server answered HTTP 403 "
+		return w_err_set(e, W_E_HTTP_4XX, "the server answered HTTP 403 "
 		    "(forbidden)");
-	if (st == 429) {
-		e->retryable = 1;
-		return w_err_set(e, "http_429", "the server answered HTTP 429 "
+	if (st == 429)
+		return w_err_set(e, W_E_HTTP_429, "the server answered HTTP 429 "
 		    "(too many requests)");
-	}
-	if (st >= 500) {
-		e->retryable = 1;
-		return w_err_set(e, "http_5xx", "the server answered HTTP %d",
+	if (st >= 500)
+		return w_err_set(e, W_E_HTTP_5XX, "the server answered HTTP %d",
 		    st);
-	}
 	if (st < 400)
-		return w_err_set(e, "request_failed", "the server answered "
+		return w_err_set(e, W_E_REQUEST_FAILED, "the server answered "
 		    "HTTP %d, which is not a document", st);
-	return w_err_set(e, "http_4xx", "the server answered HTTP %d", st);
+	return w_err_set(e, W_E_HTTP_4XX, "the server answered HTTP %d", st);
 }

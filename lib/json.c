@@ -2,7 +2,10 @@
  * json.c: envelopes, output, strict request validation, schemas and the
  * stdin loop over jv values.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -43,11 +46,11 @@ w_env_error(jv env, const struct w_err *e)
 	jv err;
 	char when[32];
 
-	if (e->code == NULL)
+	if (e->code == W_E_NONE)
 		return env;
 	env = w_env_status(env, w_err_class(e->code));
 	err = jv_object();
-	err = jv_object_set(err, jv_string("code"), jv_string(e->code));
+	err = jv_object_set(err, jv_string("code"), jv_string(w_err_name(e->code)));
 	err = jv_object_set(err, jv_string("message"), jv_string(e->msg));
 	err = jv_object_set(err, jv_string("retryable"),
 	    jv_bool(e->retryable));
@@ -91,6 +94,62 @@ w_env_exit_peek(jv env)
 	return w_exit_for(w_env_status_peek(env), usage);
 }
 
+jv
+w_json_get(jv o, const char *key)
+{
+	if (jv_get_kind(o) != JV_KIND_OBJECT) {
+		jv_free(o);
+		return jv_invalid();
+	}
+	return jv_object_get(o, jv_string(key));
+}
+
+jv
+w_json_getv(jv o, jv key)
+{
+	if (jv_get_kind(o) != JV_KIND_OBJECT ||
+	    jv_get_kind(key) != JV_KIND_STRING) {
+		jv_free(o);
+		jv_free(key);
+		return jv_invalid();
+	}
+	return jv_object_get(o, key);
+}
+
+jv
+w_json_at(jv a, int i)
+{
+	if (jv_get_kind(a) != JV_KIND_ARRAY || i < 0 ||
+	    i >= jv_array_length(jv_copy(a))) {
+		jv_free(a);
+		return jv_invalid();
+	}
+	return jv_array_get(a, i);
+}
+
+int
+w_json_len_peek(jv a)
+{
+	if (jv_get_kind(a) != JV_KIND_ARRAY)
+		return 0;
+	return jv_array_length(jv_copy(a));
+}
+
+int
+w_num_long(double d, long lo, long hi, long *out)
+{
+	/* Compare as doubles first: converting an out-of-range double to
+	 * long is undefined. LONG_MAX is not exact as a double, so the
+	 * bound is strict at 2^63. */
+	if (!isfinite(d) || d != floor(d) || d < (double)lo ||
+	    d >= 9223372036854775808.0 || d > (double)hi)
+		return -1;
+	*out = (long)d;
+	if (*out < lo || *out > hi)
+		return -1;
+	return 0;
+}
+
 const char *
 w_json_str_peek(jv o, const char *key)
 {
@@ -119,8 +178,9 @@ w_json_int_peek(jv o, const char *key, long dflt)
 	if (jv_get_kind(o) != JV_KIND_OBJECT)
 		return dflt;
 	v = jv_object_get(jv_copy(o), jv_string(key));
-	if (jv_get_kind(v) == JV_KIND_NUMBER)
-		n = (long)jv_number_value(v);
+	if (jv_get_kind(v) == JV_KIND_NUMBER &&
+	    w_num_long(jv_number_value(v), LONG_MIN, LONG_MAX, &n) != 0)
+		n = dflt;
 	jv_free(v);
 	return n;
 }
@@ -188,7 +248,7 @@ w_out_bad_input(const char *msg, enum w_out_mode mode, const char *prog)
 	jv env = w_env_new(prog);
 
 	w_err_clear(&e);
-	w_err_set(&e, "invalid_parameter", "%s", msg);
+	w_err_set(&e, W_E_INVALID_PARAMETER, "%s", msg);
 	e.usage = 1;
 	env = jv_object_set(env, jv_string("summary"), jv_string(msg));
 	return w_out_emit_rc(w_env_error(env, &e), mode, prog);
@@ -248,29 +308,29 @@ check_value(const struct w_field *f, jv v, struct w_err *e)
 	switch (f->type) {
 	case W_FT_STRING:
 		if (k != JV_KIND_STRING)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s must be a string", f->name);
 		n = jv_string_length_codepoints(jv_copy(v));
 		if (f->max > 0 && n > f->max)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s is longer than %ld characters", f->name, f->max);
 		if (f->min > 0 && n < f->min)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s must not be empty", f->name);
 		return 0;
 	case W_FT_INT:
 		if (k != JV_KIND_NUMBER || !jv_is_integer(v))
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s must be an integer", f->name);
 		d = jv_number_value(v);
 		if (d < (double)f->min || d > (double)f->max)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s must be between %ld and %ld", f->name,
 			    f->min, f->max);
 		return 0;
 	case W_FT_BOOL:
 		if (k != JV_KIND_TRUE && k != JV_KIND_FALSE)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s must be a boolean", f->name);
 		return 0;
 	case W_FT_ENUM:
@@ -278,15 +338,15 @@ check_value(const struct w_field *f, jv v, struct w_err *e)
 			for (c = f->choices; *c != NULL; c++)
 				if (strcmp(*c, jv_string_value(v)) == 0)
 					return 0;
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "%s must be one of the documented values", f->name);
 	case W_FT_STRLIST:
 		if (k != JV_KIND_ARRAY)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s must be an array of strings", f->name);
 		n = jv_array_length(jv_copy(v));
 		if (f->max > 0 && n > f->max)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s has more than %ld entries", f->name, f->max);
 		for (i = 0; i < n; i++) {
 			jv x = jv_array_get(jv_copy(v), i);
@@ -294,13 +354,13 @@ check_value(const struct w_field *f, jv v, struct w_err *e)
 
 			jv_free(x);
 			if (bad)
-				return w_err_set(e, "invalid_parameter",
+				return w_err_set(e, W_E_INVALID_PARAMETER,
 				    "%s must be an array of strings", f->name);
 		}
 		return 0;
 	case W_FT_HEADERS:
 		if (k != JV_KIND_OBJECT)
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "%s must be an object of strings", f->name);
 		jv_object_foreach(v, hk, hv) {
 			int bad = jv_get_kind(hv) != JV_KIND_STRING;
@@ -308,7 +368,7 @@ check_value(const struct w_field *f, jv v, struct w_err *e)
 			jv_free(hk);
 			jv_free(hv);
 			if (bad)
-				return w_err_set(e, "invalid_parameter",
+				return w_err_set(e, W_E_INVALID_PARAMETER,
 				    "%s values must be strings", f->name);
 		}
 		return 0;
@@ -324,7 +384,7 @@ w_req_validate_peek(const struct w_field *t, jv req,
 	int rc = 0;
 
 	if (jv_get_kind(req) != JV_KIND_OBJECT) {
-		w_err_set(e, "invalid_parameter", "a request must be a JSON object");
+		w_err_set(e, W_E_INVALID_PARAMETER, "a request must be a JSON object");
 		e->usage = 1;
 		return -1;
 	}
@@ -334,7 +394,7 @@ w_req_validate_peek(const struct w_field *t, jv req,
 			if (f == NULL) {
 				const char *name = jv_string_value(k);
 
-				rc = w_err_set(e, "invalid_parameter",
+				rc = w_err_set(e, W_E_INVALID_PARAMETER,
 				    "unknown field: %.64s%s", name,
 				    strlen(name) > 64 ? "..." : "");
 			} else
@@ -347,7 +407,7 @@ w_req_validate_peek(const struct w_field *t, jv req,
 		jv has = jv_object_get(jv_copy(req), jv_string(*required));
 
 		if (!jv_is_valid(has) || jv_get_kind(has) == JV_KIND_NULL)
-			rc = w_err_set(e, "invalid_parameter",
+			rc = w_err_set(e, W_E_INVALID_PARAMETER,
 			    "missing required field: %s", *required);
 		jv_free(has);
 	}
@@ -430,19 +490,291 @@ w_req_schema(const struct w_field *t, const char *title,
 	    jv_false());
 }
 
+/*
+ * The strict RFC 8259 checker: libjq 1.6's parser leaks on some errors
+ * and asserts on others, so it only sees texts this has accepted. "more"
+ * records that a check failed because the bytes ran out (the stream
+ * reader then waits for more input).
+ */
+struct jp {
+	const char	*s;
+	size_t		 n, i;
+	int		 depth, max, more;
+};
+
+static int	 jvalue(struct jp *);
+
+static int
+jend(struct jp *p)
+{
+	if (p->i < p->n)
+		return 0;
+	p->more = 1;
+	return 1;
+}
+
+static void
+jws(struct jp *p)
+{
+	while (p->i < p->n && (p->s[p->i] == ' ' || p->s[p->i] == '\t' ||
+	    p->s[p->i] == '\n' || p->s[p->i] == '\r'))
+		p->i++;
+}
+
+static int
+jchar(struct jp *p, char c)
+{
+	jws(p);
+	if (jend(p) || p->s[p->i] != c)
+		return -1;
+	p->i++;
+	return 0;
+}
+
+static int
+jstring(struct jp *p)
+{
+	unsigned char c;
+	int k;
+
+	if (jchar(p, '"') != 0)
+		return -1;
+	while (!jend(p)) {
+		c = (unsigned char)p->s[p->i++];
+		if (c == '"')
+			return 0;
+		if (c < 0x20)
+			return -1;
+		if (c != '\\')
+			continue;
+		if (jend(p))
+			return -1;
+		c = (unsigned char)p->s[p->i++];
+		if (c == 'u') {
+			for (k = 0; k < 4; k++, p->i++)
+				if (jend(p) ||
+				    !isxdigit((unsigned char)p->s[p->i]))
+					return -1;
+		} else if (strchr("\"\\/bfnrt", c) == NULL || c == '\0')
+			return -1;
+	}
+	return -1;
+}
+
+static size_t
+jdigits(struct jp *p)
+{
+	size_t at = p->i;
+
+	while (p->i < p->n && isdigit((unsigned char)p->s[p->i]))
+		p->i++;
+	if (p->i == at)
+		(void)jend(p);
+	return p->i - at;
+}
+
+static int
+jnumber(struct jp *p)
+{
+	if (p->i < p->n && p->s[p->i] == '-')
+		p->i++;
+	if (p->i < p->n && p->s[p->i] == '0')
+		p->i++;
+	else if (jdigits(p) == 0)
+		return -1;
+	if (p->i < p->n && p->s[p->i] == '.') {
+		p->i++;
+		if (jdigits(p) == 0)
+			return -1;
+	}
+	if (p->i < p->n && (p->s[p->i] == 'e' || p->s[p->i] == 'E')) {
+		p->i++;
+		if (p->i < p->n && (p->s[p->i] == '+' || p->s[p->i] == '-'))
+			p->i++;
+		if (jdigits(p) == 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The members of an object or the elements of an array. */
+static int
+jmembers(struct jp *p, char close, int object)
+{
+	if (++p->depth > p->max)
+		return -1;
+	p->i++;
+	if (jchar(p, close) == 0) {
+		p->depth--;
+		return 0;
+	}
+	for (;;) {
+		if (object && (jstring(p) != 0 || jchar(p, ':') != 0))
+			return -1;
+		if (jvalue(p) != 0)
+			return -1;
+		if (jchar(p, ',') == 0)
+			continue;
+		if (jchar(p, close) != 0)
+			return -1;
+		p->depth--;
+		return 0;
+	}
+}
+
+static int
+jvalue(struct jp *p)
+{
+	static const char *const lits[] = { "true", "false", "null", NULL };
+	size_t k, i, left;
+
+	jws(p);
+	if (jend(p))
+		return -1;
+	switch (p->s[p->i]) {
+	case '{':
+		return jmembers(p, '}', 1);
+	case '[':
+		return jmembers(p, ']', 0);
+	case '"':
+		return jstring(p);
+	}
+	left = p->n - p->i;
+	for (i = 0; lits[i] != NULL; i++) {
+		k = strlen(lits[i]);
+		if (left >= k && memcmp(p->s + p->i, lits[i], k) == 0) {
+			p->i += k;
+			return 0;
+		}
+		if (left < k && memcmp(p->s + p->i, lits[i], left) == 0) {
+			p->i = p->n;
+			p->more = 1;
+			return -1;
+		}
+	}
+	return jnumber(p);
+}
+
+int
+w_json_check(const char *s, size_t len, int maxdepth)
+{
+	struct jp p;
+
+	memset(&p, 0, sizeof(p));
+	p.s = s;
+	p.n = len;
+	p.max = maxdepth;
+	if (jvalue(&p) != 0)
+		return -1;
+	jws(&p);
+	return p.i == p.n ? 0 : -1;
+}
+
+jv
+w_json_parse(const char *s, size_t len)
+{
+	/* A UTF-8 BOM first is skipped, as libjq's parser does. */
+	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+		s += 3;
+		len -= 3;
+	}
+	/* libjq 1.6 refuses nesting deeper than 256 (and leaks then). */
+	if (len > INT_MAX || w_json_check(s, len, 256) != 0)
+		return jv_invalid_with_msg(jv_string("not a JSON text"));
+	return jv_parse_sized(s, (int)len);
+}
+
+enum { TEXT_DONE, TEXT_ONE, TEXT_MORE, TEXT_BAD };
+
+/*
+ * The next JSON text of s[0..n): TEXT_ONE with its bounds, TEXT_DONE
+ * when only whitespace is left, TEXT_MORE when it may still be cut
+ * short, TEXT_BAD when no more bytes can make it valid.
+ */
+static int
+next_text(const char *s, size_t n, int eof, size_t *start, size_t *end)
+{
+	struct jp p;
+
+	memset(&p, 0, sizeof(p));
+	p.s = s;
+	p.n = n;
+	p.max = 256;
+	jws(&p);
+	if (p.i == n)
+		return TEXT_DONE;
+	*start = p.i;
+	if (jvalue(&p) != 0)
+		return p.more && !eof ? TEXT_MORE : TEXT_BAD;
+	/* A number at the very end may go on in the next read. */
+	if (p.i == n && !eof && strchr("-0123456789", s[*start]) != NULL)
+		return TEXT_MORE;
+	*end = p.i;
+	return TEXT_ONE;
+}
+
 int
 w_input_stream(FILE *fp, w_req_fn fn, w_bad_fn bad, void *arg)
 {
-	jv_parser *p = jv_parser_new(0);
+	struct w_buf b;
 	char chunk[65536];
-	size_t n, pending = 0;
-	int worst = 0, done = 0;
-	jv v;
+	size_t off, start = 0, end = 0;
+	ssize_t r;
+	int worst = 0, eof = 0, st, first = 1;
+	size_t rescan = 0;	/* a big cut-short text is scanned again at
+				   this length (each scan starts over) */
 
-	while (!done) {
+	/* Texts are framed by the strict checker and only then handed to
+	 * libjq (which asserts on an RS byte mid-buffer and leaks on some
+	 * invalid texts). */
+	w_buf_init(&b, W_JSON_TEXT_MAX + sizeof(chunk));
+	for (;;) {
+		off = 0;
+		/* A UTF-8 BOM opening the stream is skipped (as libjq did);
+		 * the first bytes may be a part of one. */
+		if (first && b.len < 3 && !eof && (b.len == 0 ||
+		    memcmp(b.p, "\xef\xbb\xbf", b.len) == 0))
+			goto more;
+		if (first) {
+			first = 0;
+			if (b.len >= 3 && memcmp(b.p, "\xef\xbb\xbf", 3) == 0)
+				off = 3;
+		}
+		if (!eof && b.len < rescan)
+			goto more;
+		while ((st = next_text(b.p ? b.p + off : "", b.len - off, eof,
+		    &start, &end)) == TEXT_ONE) {
+			jv v = jv_parse_sized(b.p + off + start,
+			    (int)(end - start));
+
+			off += end;
+			worst = w_exit_worst(worst, fn(v, arg));
+		}
+		if (st == TEXT_BAD) {
+			worst = w_exit_worst(worst,
+			    bad("stdin is not a stream of JSON texts", arg));
+			break;
+		}
+		if (st == TEXT_DONE)
+			off = b.len;
+		if (eof)
+			break;
+		if (off > 0) {
+			memmove(b.p, b.p + off, b.len - off);
+			b.len -= off;
+		}
+		/* Past 1 MiB, wait for a quarter more before scanning a
+		 * text again: linear, not quadratic, in its size. */
+		rescan = b.len > (1u << 20) ? b.len + b.len / 4 : 0;
+more:
+		if (b.len > W_JSON_TEXT_MAX) {
+			worst = w_exit_worst(worst,
+			    bad("a JSON text on stdin is larger than 8 MiB", arg));
+			break;
+		}
 		/* read(2), not fread: a request is answered as soon as it
 		 * arrives, without waiting for a full buffer or EOF. */
-		ssize_t r = read(fileno(fp), chunk, sizeof(chunk));
+		r = read(fileno(fp), chunk, sizeof(chunk));
 
 		if (r == -1 && errno == EINTR)
 			continue;
@@ -451,31 +783,11 @@ w_input_stream(FILE *fp, w_req_fn fn, w_bad_fn bad, void *arg)
 			    bad("reading stdin failed", arg));
 			break;
 		}
-		n = (size_t)r;
-		jv_parser_set_buf(p, chunk, (int)n, n > 0);
-		pending += n;
-		while (jv_is_valid(v = jv_parser_next(p))) {
-			pending = (size_t)jv_parser_remaining(p);
-			worst = w_exit_worst(worst, fn(v, arg));
-		}
-		if (jv_invalid_has_msg(jv_copy(v))) {
-			jv msg = jv_invalid_get_msg(v);
-
-			(void)msg;
-			jv_free(msg);
-			worst = w_exit_worst(worst,
-			    bad("stdin is not a stream of JSON texts", arg));
-			break;
-		}
-		jv_free(v);
-		if (pending > W_JSON_TEXT_MAX) {
-			worst = w_exit_worst(worst,
-			    bad("a JSON text on stdin is larger than 8 MiB", arg));
-			break;
-		}
-		if (n == 0)
-			done = 1;
+		if (r == 0)
+			eof = 1;
+		else
+			(void)w_buf_add(&b, chunk, (size_t)r);
 	}
-	jv_parser_free(p);
+	w_buf_free(&b);
 	return worst;
 }

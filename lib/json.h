@@ -17,7 +17,9 @@
  *  5. Setters consume the container: always o = jv_object_set(o, k, v).
  *  6. jv_dumpf and jv_dump_string consume their argument.
  *  7. jv_parser_set_buf borrows the buffer until jv_parser_remaining is 0;
- *     an invalid with no message from jv_parser_next means "need more".
+ *     an invalid with no message from jv_parser_next means "need more",
+ *     except at an RS byte (it asserts then): w_input_stream frames texts
+ *     itself and does not use jv_parser.
  *  8. jv_array_foreach / jv_object_foreach borrow the container and hand
  *     out owned elements (free them in the body). Pass a plain
  *     variable, never jv_copy(x): the libjq 1.6 macros evaluate the
@@ -56,7 +58,39 @@ enum w_status	 w_env_status_peek(jv env);
 /* Exit code for one envelope (borrows): 2 when error.usage was set. */
 int		 w_env_exit_peek(jv env);
 
-/* Convenience getters that borrow o; NULL / dflt when absent. */
+/*
+ * Safe accessors for untrusted values (server answers, requests, files):
+ * o[key] when o is an object, a[i] when a is an array and i is in range,
+ * else an invalid (what libjq returns for a missing key). libjq asserts
+ * on the wrong kind, so nothing in lib/ or bin/ calls jv_object_get or
+ * jv_array_get directly. Both consume their container.
+ */
+jv		 w_json_get(jv o, const char *key);
+jv		 w_json_getv(jv o, jv key);
+jv		 w_json_at(jv a, int i);
+
+/* jv_array_length of a (borrowed), 0 when a is not an array. */
+int		 w_json_len_peek(jv a);
+
+/*
+ * A JSON number as a long in [lo, hi]: 0, or -1 when d is not finite,
+ * has a fraction or lies outside the range (no undefined conversion).
+ */
+int		 w_num_long(double d, long lo, long hi, long *out);
+
+/*
+ * Strict RFC 8259 check of one JSON text (nesting at most maxdepth): 0
+ * when valid. libjq 1.6 leaks on some invalid texts, so untrusted bytes
+ * are checked here before libjq parses them.
+ */
+int		 w_json_check(const char *s, size_t len, int maxdepth);
+
+/* jv_parse_sized behind w_json_check: an invalid with a message when s
+ * is not one JSON text. */
+jv		 w_json_parse(const char *s, size_t len);
+
+/* Convenience getters that borrow o; NULL / dflt when absent (or, for
+ * numbers, not a whole number that fits a long). */
 const char	*w_json_str_peek(jv o, const char *key);
 long		 w_json_int_peek(jv o, const char *key, long dflt);
 int		 w_json_bool_peek(jv o, const char *key, int dflt);
@@ -132,8 +166,10 @@ jv		 w_req_schema(const struct w_field *t, const char *title,
 /*
  * The arguments-or-stdin loop. fn receives each request (owned) and
  * returns an exit code; the worst is returned. JSON texts are read from
- * fp incrementally, each at most W_JSON_TEXT_MAX bytes; malformed input
- * is handed to bad(msg, arg) once and ends the stream.
+ * fp incrementally, each at most W_JSON_TEXT_MAX bytes, framed by
+ * w_json_check's rules (so libjq only parses texts known to be valid; a
+ * UTF-8 BOM opening the stream is skipped); malformed input, an RS byte
+ * included, is handed to bad(msg, arg) once and ends the stream.
  */
 typedef int	(*w_req_fn)(jv req, void *arg);
 typedef int	(*w_bad_fn)(const char *msg, void *arg);

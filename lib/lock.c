@@ -29,7 +29,7 @@
 static int
 unsafe(struct w_err *e, const char *what, const char *why)
 {
-	return w_err_set(e, "coordination_unavailable",
+	return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 	    "%s %s; refusing to use it (inspect it and fix or remove it "
 	    "by hand)", what, why);
 }
@@ -59,7 +59,7 @@ w_lock_check_dir(const char *dir, struct w_err *e)
 	struct stat st;
 
 	if (lstat(dir, &st) == -1)
-		return w_err_set(e, "coordination_unavailable",
+		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 		    "directory %s: %s", dir, strerror(errno));
 	if (S_ISLNK(st.st_mode))
 		return unsafe(e, "the directory", "is a symbolic link");
@@ -72,7 +72,7 @@ w_lock_private_dir(const char *dir, struct w_err *e)
 	char *p, *s, c;
 
 	if (dir[0] != '/')
-		return w_err_set(e, "coordination_unavailable",
+		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 		    "directory %s is not absolute", dir);
 	p = w_strdup(dir);
 	/* Each prefix ending before a slash, then dir itself. */
@@ -83,7 +83,7 @@ w_lock_private_dir(const char *dir, struct w_err *e)
 		*s = '\0';
 		if (mkdir(p, 0700) == -1 && errno != EEXIST) {
 			free(p);
-			return w_err_set(e, "coordination_unavailable",
+			return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 			    "cannot create %s%s: %s", c == '/' ?
 			    "a directory above " : "", dir, strerror(errno));
 		}
@@ -101,7 +101,7 @@ w_lock_check_fd(int fd, const char *what, struct w_err *e)
 	struct stat st;
 
 	if (fstat(fd, &st) == -1)
-		return w_err_set(e, "coordination_unavailable", "%s: %s",
+		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "%s: %s",
 		    what, strerror(errno));
 	return check_stat(&st, 0, what, e);
 }
@@ -114,7 +114,7 @@ w_lock_open(const char *path, int create, struct w_err *e)
 	fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC |
 	    (create ? O_CREAT : 0), 0600);
 	if (fd == -1)
-		return w_err_set(e, "coordination_unavailable",
+		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 		    "lock file %s: %s", path, strerror(errno));
 	if (w_lock_check_fd(fd, "the lock file", e) == -1) {
 		close(fd);
@@ -138,10 +138,10 @@ w_lock_take(int fd, int exclusive, long wait_ms, struct w_err *e)
 		if (fcntl(fd, SETLK, &fl) == 0)
 			return 0;
 		if (errno != EAGAIN && errno != EACCES && errno != EINTR)
-			return w_err_set(e, "coordination_unavailable",
+			return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 			    "cannot lock: %s", strerror(errno));
 		if (w_lock_mono_ms() >= end)
-			return w_err_set(e, "coordination_unavailable",
+			return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 			    "the coordination lock stayed busy for %ld ms",
 			    wait_ms);
 		ts.tv_sec = 0;
@@ -192,11 +192,11 @@ w_lock_write_atomic(const char *path, const void *data, size_t len,
 	w_buf_init(&t, 8192);
 	if (w_buf_printf(&t, "%s.XXXXXX", path) == -1) {
 		w_buf_free(&t);
-		return w_err_set(e, "coordination_unavailable",
+		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 		    "path too long");
 	}
 	if ((fd = mkstemp(t.p)) == -1) {
-		w_err_set(e, "coordination_unavailable",
+		w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 		    "cannot create a temporary file: %s", strerror(errno));
 		w_buf_free(&t);
 		return -1;
@@ -214,7 +214,7 @@ w_lock_write_atomic(const char *path, const void *data, size_t len,
 	w_buf_free(&t);
 	return 0;
 fail:
-	w_err_set(e, "coordination_unavailable", "cannot write %s: %s",
+	w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "cannot write %s: %s",
 	    path, strerror(errno));
 	if (fd != -1)
 		close(fd);
@@ -231,7 +231,7 @@ w_lock_write_swap(const char *path, const char *spare, const void *data,
 
 	fd = open(spare, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd == -1)
-		return w_err_set(e, "coordination_unavailable",
+		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 		    "cannot open %s: %s", spare, strerror(errno));
 	if (w_lock_check_fd(fd, "the spare state file", e) == -1) {
 		close(fd);
@@ -254,7 +254,7 @@ w_lock_write_swap(const char *path, const char *spare, const void *data,
 	    errno == EOPNOTSUPP) && rename(spare, path) == 0)
 		return 0;
 fail:
-	w_err_set(e, "coordination_unavailable", "cannot write %s: %s",
+	w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "cannot write %s: %s",
 	    path, strerror(errno));
 	if (fd != -1)
 		close(fd);
@@ -276,7 +276,7 @@ w_lock_read_private(const char *path, size_t max, char **out, size_t *len,
 	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1) {
 		if (errno == ENOENT)
 			return 1;
-		return w_err_set(e, "coordination_unavailable",
+		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 		    "cannot read %s: %s", path, strerror(errno));
 	}
 	if (w_lock_check_fd(fd, path, e) == -1 || fstat(fd, &st) == -1) {
@@ -285,7 +285,7 @@ w_lock_read_private(const char *path, size_t max, char **out, size_t *len,
 	}
 	if ((size_t)st.st_size > max) {
 		close(fd);
-		return w_err_set(e, "coordination_unavailable",
+		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 		    "%s is larger than %zu bytes", path, max);
 	}
 	p = w_malloc((size_t)st.st_size + 1);

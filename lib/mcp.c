@@ -128,13 +128,12 @@ rate_text(const char *s)
 static int
 rate_limited(struct w_err *e, const struct w_http_resp *resp)
 {
-	w_err_set(e, "rate_limited", "the MCP search service is rate "
+	w_err_set(e, W_E_RATE_LIMITED, "the MCP search service is rate "
 	    "limiting%s", resp ? " (HTTP 429)" : "");
 	if (resp != NULL) {
 		e->retry_after_ms = resp->retry_after_ms;
 		e->retry_at = resp->retry_at;
 	}
-	e->retryable = 1;
 	return -1;
 }
 
@@ -149,15 +148,15 @@ status_fail(const struct w_http_resp *resp, int may_be_gone,
 		return rate_limited(e, resp);
 	e->http_status = st;
 	if (st >= 300 && st < 400)
-		return w_err_set(e, "backend_unavailable", "the MCP endpoint "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "the MCP endpoint "
 		    "redirected (HTTP %d; redirects are rejected)", st);
 	if (st == 401 || st == 403)
-		return w_err_set(e, "backend_unavailable", "the MCP endpoint "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "the MCP endpoint "
 		    "refused authorization (HTTP %d): check the key "
 		    "variable", st);
 	if ((st == 404 || st == 400) && may_be_gone)
 		return R_GONE;
-	return w_err_set(e, "backend_unavailable", "the MCP endpoint "
+	return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "the MCP endpoint "
 	    "answered HTTP %d", st);
 }
 
@@ -187,11 +186,11 @@ w_mcp_sse_parse(const char *body, size_t len, jv *msgs, struct w_err *e)
 		n = eol - s;
 		if (n == 0 || last) {
 			if (have && data.len > 0) {
-				jv v = jv_parse_sized(data.p, (int)data.len);
+				jv v = w_json_parse(data.p, data.len);
 
 				if (!jv_is_valid(v)) {
 					jv_free(v);
-					rc = w_err_set(e, "backend_unavailable",
+					rc = w_err_set(e, W_E_BACKEND_UNAVAILABLE,
 					    "the MCP event stream carried a "
 					    "message that is not JSON");
 				} else
@@ -241,7 +240,7 @@ w_mcp_match(jv msgs, jv id)
 		    jv_object_has(jv_copy(m), jv_string("id")) &&
 		    (jv_object_has(jv_copy(m), jv_string("result")) ||
 		    jv_object_has(jv_copy(m), jv_string("error"))) &&
-		    jv_equal(jv_object_get(jv_copy(m), jv_string("id")),
+		    jv_equal(w_json_get(jv_copy(m), "id"),
 		    jv_copy(id))) {
 			jv_free(hit);
 			hit = jv_copy(m);
@@ -254,7 +253,7 @@ w_mcp_match(jv msgs, jv id)
 jv
 w_mcp_text(jv result)
 {
-	jv c = jv_object_get(jv_copy(result), jv_string("content"));
+	jv c = w_json_get(jv_copy(result), "content");
 	struct w_buf b;
 	jv out;
 
@@ -284,7 +283,7 @@ w_mcp_text(jv result)
 int
 w_mcp_result(jv msg, const char *what, jv *result, struct w_err *e)
 {
-	jv err = jv_object_get(jv_copy(msg), jv_string("error")), res, t;
+	jv err = w_json_get(jv_copy(msg), "error"), res, t;
 	int rc = 0;
 
 	*result = jv_null();
@@ -294,16 +293,16 @@ w_mcp_result(jv msg, const char *what, jv *result, struct w_err *e)
 		if (code == 429 || rate_text(w_json_str_peek(err, "message")))
 			rc = rate_limited(e, NULL);
 		else
-			rc = w_err_set(e, "backend_unavailable", "%s failed "
+			rc = w_err_set(e, W_E_BACKEND_UNAVAILABLE, "%s failed "
 			    "with JSON-RPC error %ld", what, code);
 		jv_free(err);
 		return rc;
 	}
 	jv_free(err);
-	res = jv_object_get(jv_copy(msg), jv_string("result"));
+	res = w_json_get(jv_copy(msg), "result");
 	if (jv_get_kind(res) != JV_KIND_OBJECT) {
 		jv_free(res);
-		return w_err_set(e, "backend_unavailable", "%s got a malformed "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "%s got a malformed "
 		    "response (no result object)", what);
 	}
 	if (w_json_bool_peek(res, "isError", 0)) {
@@ -311,7 +310,7 @@ w_mcp_result(jv msg, const char *what, jv *result, struct w_err *e)
 		if (rate_text(jv_string_value(t)))
 			rc = rate_limited(e, NULL);
 		else
-			rc = w_err_set(e, "backend_unavailable", "%s: the tool "
+			rc = w_err_set(e, W_E_BACKEND_UNAVAILABLE, "%s: the tool "
 			    "reported an error", what);
 		jv_free(t);
 		jv_free(res);
@@ -337,22 +336,22 @@ answer(const struct w_http_resp *resp, jv id, const char *what, jv *msg,
 			return -1;
 		}
 	} else if (strncasecmp(ct, "application/json", 16) == 0) {
-		v = jv_parse_sized(body, (int)resp->len);
+		v = w_json_parse(body, resp->len);
 		if (!jv_is_valid(v)) {
 			jv_free(v);
-			return w_err_set(e, "backend_unavailable", "%s got a "
+			return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "%s got a "
 			    "malformed JSON response", what);
 		}
 		msgs = jv_get_kind(v) == JV_KIND_ARRAY ? v :
 		    jv_array_append(jv_array(), v);
 	} else
-		return w_err_set(e, "backend_unavailable", "%s got neither "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "%s got neither "
 		    "JSON nor an event stream", what);
 	jv_free(*msg);
 	*msg = w_mcp_match(msgs, id);
 	jv_free(msgs);
 	if (!jv_is_valid(*msg))
-		return w_err_set(e, "backend_unavailable", "%s got no "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "%s got no "
 		    "response with its request id", what);
 	return 0;
 }
@@ -371,7 +370,7 @@ take_session(struct w_mcp *m, const struct w_http_resp *resp,
 		if (s[i] < 0x21 || s[i] > 0x7e)
 			break;
 	if (s[i] != '\0' || i == 0 || i > SESSION_MAX)
-		return w_err_set(e, "backend_unavailable", "the MCP endpoint "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "the MCP endpoint "
 		    "sent an unusable session id");
 	free(m->session);
 	m->session = w_strdup(s);
@@ -410,9 +409,6 @@ rpc(struct w_mcp *m, const char *method, jv params, jv *result,
 		if (rc == 0 && init)
 			rc = take_session(m, &resp, e);
 	}
-	if (rc == -1 && e->code != NULL &&
-	    strcmp(e->code, "response_too_large") == 0)
-		e->retryable = 0;
 	jv_free(msg);
 	jv_free(id);
 	w_http_resp_free(&resp);
@@ -446,7 +442,7 @@ init(struct w_mcp *m, struct w_err *e)
 	if (v == NULL || strlen(v) >= sizeof(m->proto) ||
 	    strpbrk(v, "\r\n") != NULL) {
 		jv_free(res);
-		return w_err_set(e, "backend_unavailable", "the MCP endpoint "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "the MCP endpoint "
 		    "answered initialize without a usable protocol version");
 	}
 	snprintf(m->proto, sizeof(m->proto), "%s", v);
@@ -488,7 +484,7 @@ request(struct w_mcp *m, const char *method, jv params, jv *result,
 			rc = rpc(m, method, jv_copy(params), result, e);
 	}
 	if (rc == R_GONE)
-		rc = w_err_set(e, "backend_unavailable", "the MCP endpoint "
+		rc = w_err_set(e, W_E_BACKEND_UNAVAILABLE, "the MCP endpoint "
 		    "lost the session again after one re-initialise");
 out:
 	jv_free(params);
@@ -505,11 +501,11 @@ w_mcp_list(struct w_mcp *m, jv *tools, struct w_err *e)
 		jv_free(res);
 		return -1;
 	}
-	*tools = jv_object_get(res, jv_string("tools"));
+	*tools = w_json_get(res, "tools");
 	if (jv_get_kind(*tools) != JV_KIND_ARRAY) {
 		jv_free(*tools);
 		*tools = jv_null();
-		return w_err_set(e, "backend_unavailable", "tools/list got a "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "tools/list got a "
 		    "malformed response (no tools array)");
 	}
 	return 0;

@@ -135,22 +135,22 @@ w_pdf_text(const char *bytes, size_t len, char **text, size_t *textlen,
 	w_buf_init(&b, W_PDF_TEXT_MAX);
 	(void)w_buf_add(&b, "", 0);
 	if (save(bytes, len, path, sizeof(path)) != 0)
-		return w_err_set(e, "extraction_failed",
+		return w_err_set(e, W_E_EXTRACTION_FAILED,
 		    "cannot write a temporary copy of the PDF: %s",
 		    strerror(errno));
 	if (pipe(fds) != 0) {
-		w_err_set(e, "extraction_failed", "pipe: %s", strerror(errno));
+		w_err_set(e, W_E_EXTRACTION_FAILED, "pipe: %s", strerror(errno));
 		goto out;
 	}
 	(void)fcntl(fds[0], F_SETFD, FD_CLOEXEC);
 	(void)fcntl(fds[1], F_SETFD, FD_CLOEXEC);
 	if ((st = spawn(path, fds[1], &pid)) != 0) {
 		if (st == ENOENT)
-			w_err_set(e, "unsupported_content", "PDF text needs "
+			w_err_set(e, W_E_UNSUPPORTED_CONTENT, "PDF text needs "
 			    "pdftotext (Debian package poppler-utils), which "
 			    "is not installed");
 		else
-			w_err_set(e, "extraction_failed",
+			w_err_set(e, W_E_EXTRACTION_FAILED,
 			    "cannot run pdftotext: %s", strerror(st));
 		goto out;
 	}
@@ -163,12 +163,12 @@ w_pdf_text(const char *bytes, size_t len, char **text, size_t *textlen,
 	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
 		;
 	if (late) {
-		w_err_set(e, "extraction_failed", "pdftotext did not finish "
+		w_err_set(e, W_E_EXTRACTION_FAILED, "pdftotext did not finish "
 		    "within %d s", W_PDF_TIMEOUT_MS / 1000);
 		goto out;
 	}
 	if (!*truncated && (!WIFEXITED(st) || WEXITSTATUS(st) != 0)) {
-		w_err_set(e, "extraction_failed", "pdftotext could not read "
+		w_err_set(e, W_E_EXTRACTION_FAILED, "pdftotext could not read "
 		    "the PDF (exit status %d)",
 		    WIFEXITED(st) ? WEXITSTATUS(st) : -1);
 		goto out;

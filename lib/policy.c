@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "buf.h"
+#include "json.h"
 #include "policy.h"
 
 #define ALLOW_MAX	1024	/* network.allow entries */
@@ -568,7 +569,7 @@ set_mode(struct w_policy *p, jv v, struct w_err *e)
 				p->mode = (enum w_netmode)i;
 				return 0;
 			}
-	return w_err_set(e, "invalid_parameter",
+	return w_err_set(e, W_E_INVALID_PARAMETER,
 	    "network.mode must be none, localhost, allowlist or all");
 }
 
@@ -580,27 +581,27 @@ set_allow(struct w_policy *p, jv v, struct w_err *e)
 	char *copy;
 
 	if (jv_get_kind(v) != JV_KIND_ARRAY)
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "network.allow must be an array of strings");
 	n = jv_array_length(jv_copy(v));
 	if (n > ALLOW_MAX)
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "network.allow has more than %d entries", ALLOW_MAX);
 	if (n == 0)
 		return 0;
 	p->allow = w_calloc((size_t)n, sizeof(*p->allow));
 	for (i = 0; i < n; i++) {
-		item = jv_array_get(jv_copy(v), i);
+		item = w_json_at(jv_copy(v), i);
 		if (jv_get_kind(item) != JV_KIND_STRING) {
 			jv_free(item);
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "network.allow[%d] is not a string", i);
 		}
 		copy = w_strdup(jv_string_value(item));
 		jv_free(item);
 		if (parse_entry(copy, &p->allow[i]) == -1) {
 			free(copy);
-			return w_err_set(e, "invalid_parameter",
+			return w_err_set(e, W_E_INVALID_PARAMETER,
 			    "network.allow[%d] is not a host, address or CIDR",
 			    i);
 		}
@@ -621,7 +622,7 @@ w_policy_from_json(struct w_policy *p, jv network, struct w_err *e)
 	if (jv_get_kind(network) == JV_KIND_NULL)
 		return 0;
 	if (jv_get_kind(network) != JV_KIND_OBJECT)
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "network must be an object");
 	jv_object_foreach(network, k, v) {
 		key = jv_string_value(k);
@@ -630,7 +631,7 @@ w_policy_from_json(struct w_policy *p, jv network, struct w_err *e)
 		else if (rc == 0 && strcmp(key, "allow") == 0)
 			rc = set_allow(p, v, e);
 		else if (rc == 0)
-			rc = w_err_set(e, "invalid_parameter",
+			rc = w_err_set(e, W_E_INVALID_PARAMETER,
 			    "network.%.64s is not a known key", key);
 		jv_free(k);
 		jv_free(v);
@@ -701,7 +702,7 @@ name_listed(const struct w_policy *p, const char *host, int port)
 static int
 denied(struct w_err *e, const char *why)
 {
-	return w_err_set(e, "network_denied", "%s", why);
+	return w_err_set(e, W_E_NETWORK_DENIED, "%s", why);
 }
 
 /* The connect-time check on the address actually connected. */
@@ -716,7 +717,7 @@ w_policy_check_addr(const struct w_policy *p, const char *host, int port,
 	if (p->mode == W_NET_NONE)
 		return denied(e, "network mode none refuses every connection");
 	if (family != 4 && family != 6)
-		return w_err_set(e, "blocked_target",
+		return w_err_set(e, W_E_BLOCKED_TARGET,
 		    "address family is not an allowed target");
 	c = w_addr_classify(family, addr);
 	if (p->mode == W_NET_LOCALHOST) {
@@ -728,7 +729,7 @@ w_policy_check_addr(const struct w_policy *p, const char *host, int port,
 		if (addr_listed(p, family, addr, port) ||
 		    (operator && c == W_ADDR_LOOPBACK))
 			return 0;
-		return w_err_set(e, "blocked_target",
+		return w_err_set(e, W_E_BLOCKED_TARGET,
 		    "address class %s is not an allowed target",
 		    w_addr_class_name(c));
 	}
@@ -752,13 +753,13 @@ w_policy_check_url(const struct w_policy *p, const struct w_url *u,
 	if (p->mode == W_NET_NONE)
 		return denied(e, "network mode none refuses every connection");
 	if (strcmp(u->scheme, "http") != 0 && strcmp(u->scheme, "https") != 0)
-		return w_err_set(e, "blocked_target",
+		return w_err_set(e, W_E_BLOCKED_TARGET,
 		    "scheme %.32s is not allowed", u->scheme);
 	if (u->has_userinfo)
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "credentials in URLs are not allowed");
 	if (u->host == NULL || u->host[0] == '\0')
-		return w_err_set(e, "invalid_parameter", "URL has no host");
+		return w_err_set(e, W_E_INVALID_PARAMETER, "URL has no host");
 	if (w_addr_parse(u->host, &fam, a) == 0)
 		return w_policy_check_addr(p, u->host, u->port, fam, a,
 		    operator, e);

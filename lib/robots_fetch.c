@@ -92,9 +92,9 @@ w_robots_classify(int st, const char *body, size_t len, const char *ctype,
 	f->http_status = st;
 	if (body != NULL && len > 0 && looks_like_markup(body, len, ctype) &&
 	    w_challenge_classify(body, len, st, headers, &ch) == 1 &&
-	    strcmp(ch.code, "access_challenge") == 0) {
+	    ch.code == W_E_ACCESS_CHALLENGE) {
 		f->status = W_ROBOTS_CHALLENGED;
-		w_err_set(&f->why, "access_challenge", "robots.txt is an "
+		w_err_set(&f->why, W_E_ACCESS_CHALLENGE, "robots.txt is an "
 		    "anti-bot challenge page%s%s", ch.vendor ? " from " : "",
 		    ch.vendor ? ch.vendor : "");
 		f->why.http_status = st;
@@ -120,7 +120,7 @@ w_robots_classify(int st, const char *body, size_t len, const char *ctype,
 	}
 	if (body != NULL && memchr(body, '\0', len) != NULL) {
 		f->status = W_ROBOTS_MALFORMED;
-		w_err_set(&f->why, "unusable_content",
+		w_err_set(&f->why, W_E_UNUSABLE_CONTENT,
 		    "robots.txt is not a text file (NUL bytes)");
 		return;
 	}
@@ -130,7 +130,7 @@ w_robots_classify(int st, const char *body, size_t len, const char *ctype,
 		w_robots_free(f->rules);
 		f->rules = NULL;
 		f->status = W_ROBOTS_MALFORMED;
-		w_err_set(&f->why, "unusable_content",
+		w_err_set(&f->why, W_E_UNUSABLE_CONTENT,
 		    "robots.txt is a markup page with no robots records");
 		return;
 	}
@@ -143,7 +143,7 @@ transport_failed(const struct w_err *e, struct w_robots_fetch *f)
 {
 	f->status = W_ROBOTS_UNAVAILABLE;
 	f->why = *e;
-	if (e->code != NULL && strcmp(e->code, "response_too_large") == 0)
+	if (e->code != W_E_NONE && e->code == W_E_RESPONSE_TOO_LARGE)
 		snprintf(f->why.msg, sizeof(f->why.msg), "robots.txt is "
 		    "larger than the %u KiB bound", W_ROBOTS_MAX_BYTES >> 10);
 }
@@ -174,6 +174,13 @@ fetch_network(const struct w_robots_opts *o, const char *key,
 	memset(&resp, 0, sizeof(resp));
 	resp.headers = resp.redirects = jv_null();
 	if (w_http_fetch(&req, &resp, &e) == -1) {
+		transport_failed(&e, f);
+		f->http_status = resp.status;
+	} else if (resp.truncated_body && resp.status >= 200 &&
+	    resp.status <= 299) {
+		/* Rules cut short could drop a Disallow: fail closed. */
+		w_err_set(&e, W_E_REQUEST_FAILED, "the encoded robots.txt "
+		    "body was cut short");
 		transport_failed(&e, f);
 		f->http_status = resp.status;
 	} else

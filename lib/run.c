@@ -38,7 +38,7 @@ struct w_run {
 static int
 corrupt(struct w_err *e, const char *why)
 {
-	return w_err_set(e, "coordination_unavailable",
+	return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 	    "the run file (WEB_RUN_FILE) is %s; start a new run with "
 	    "web-control run start", why);
 }
@@ -73,7 +73,7 @@ check(jv st, struct w_err *e)
 	c = w_json_str_peek(st, "runId");
 	if (c == NULL || strlen(c) != 32)
 		return corrupt(e, "corrupt (run id)");
-	v = jv_object_get(jv_copy(st), jv_string("deferrals"));
+	v = w_json_get(jv_copy(st), "deferrals");
 	if (jv_get_kind(v) != JV_KIND_OBJECT) {
 		jv_free(v);
 		return corrupt(e, "corrupt (deferrals)");
@@ -101,7 +101,7 @@ load(struct w_run *r, jv *out, struct w_err *e)
 		    "is unreadable, foreign-owned, unsafe or too large");
 		return -1;
 	}
-	*out = jv_parse_sized(p, (int)n);
+	*out = w_json_parse(p, n);
 	free(p);
 	if (!jv_is_valid(*out)) {
 		jv_free(*out);
@@ -250,7 +250,7 @@ w_run_open(struct w_run **rp, int max_requests, struct w_err *e)
 		r->mem = fresh(max_requests, W_COORD_DEFAULT);
 		if (!jv_is_valid(r->mem)) {
 			w_run_close(r);
-			return w_err_set(e, "coordination_unavailable",
+			return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 			    "no randomness for the run id");
 		}
 		take_identity(r, r->mem);
@@ -345,14 +345,14 @@ do_reserve(jv *st, void *arg, struct w_err *e)
 
 	if (!*dispatch_only && used >= max) {
 		*st = bump(*st, "exhausted", 1);
-		w_err_set(e, "search_budget_exhausted", "the run's search "
+		w_err_set(e, W_E_SEARCH_BUDGET_EXHAUSTED, "the run's search "
 		    "budget is used up: %ld of %ld answered searches", used,
 		    max);
 		return 1;
 	}
 	if (disp >= max * 4) {
 		*st = bump(*st, "exhausted", 1);
-		w_err_set(e, "search_budget_exhausted", "the run's dispatch "
+		w_err_set(e, W_E_SEARCH_BUDGET_EXHAUSTED, "the run's dispatch "
 		    "ceiling is reached: %ld of %ld provider requests", disp,
 		    max * 4);
 		return 1;
@@ -444,7 +444,7 @@ static int
 do_defer(jv *st, void *arg, struct w_err *e)
 {
 	const struct defer_arg *a = arg;
-	jv d = jv_object_get(jv_copy(*st), jv_string("deferrals")), one;
+	jv d = w_json_get(jv_copy(*st), "deferrals"), one;
 
 	if (jv_object_length(jv_copy(d)) >= MAX_DEFERRALS) {
 		jv_free(d);
@@ -483,7 +483,7 @@ w_run_is_deferred(struct w_run *r, const char *backend)
 	w_err_clear(&e);
 	if (load(r, &st, &e) == -1)
 		return 0;
-	d = jv_object_get(st, jv_string("deferrals"));
+	d = w_json_get(st, "deferrals");
 	yes = jv_get_kind(d) == JV_KIND_OBJECT &&
 	    jv_object_has(jv_copy(d), jv_string(backend));
 	jv_free(d);
@@ -620,7 +620,7 @@ w_run_end(const char *path, struct w_err *e)
 	rc = remove_known(dir);
 	w_run_close(r);
 	if (rc == -1) {
-		w_err_set(e, "coordination_unavailable", "the run directory "
+		w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "the run directory "
 		    "%s was not removed: %s", dir, strerror(errno));
 		free(dir);
 		return -1;
@@ -655,14 +655,14 @@ w_run_start(const char *base, int max_requests, enum w_coord coord,
 	*path = NULL;
 	if (max_requests < 1 || max_requests > 20) {
 		e->usage = 1;
-		return w_err_set(e, "invalid_parameter",
+		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "max-requests must be 1 to 20");
 	}
 	w_buf_init(&b, 8192);
 	w_buf_printf(&b, "%s/webtools-run.XXXXXX", base ? base :
 	    default_base());
 	if ((dir = mkdtemp(b.p)) == NULL) {
-		w_err_set(e, "coordination_unavailable",
+		w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 		    "cannot create a run directory: %s", strerror(errno));
 		w_buf_free(&b);
 		return -1;
@@ -679,7 +679,7 @@ w_run_start(const char *base, int max_requests, enum w_coord coord,
 	st = fresh(max_requests, coord);
 	if (!jv_is_valid(st)) {
 		jv_free(st);
-		w_err_set(e, "coordination_unavailable", "no randomness");
+		w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "no randomness");
 		goto fail;
 	}
 	if (write_file(b.p, st, e) == -1)

@@ -202,7 +202,7 @@ cfg_bad(struct w_err *e, const char *fmt, ...)
 {
 	va_list ap;
 
-	e->code = "invalid_parameter";
+	e->code = W_E_INVALID_PARAMETER;
 	va_start(ap, fmt);
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	va_end(ap);
@@ -241,7 +241,7 @@ name_ok(const struct w_config *cfg, const char *name, struct w_err *e)
 	if (strcmp(name, "auto") == 0) {
 		w_buf_init(&b, 256);
 		auto_chain(cfg, &b);
-		w_err_set(e, "invalid_parameter", "config: search.backend "
+		w_err_set(e, W_E_INVALID_PARAMETER, "config: search.backend "
 		    "\"auto\" was removed; use %s (the previous auto order for "
 		    "this configuration), or omit search.backend for the "
 		    "parallel, ollama default", b.p);
@@ -440,7 +440,7 @@ note_failure(struct w_search *s, const char *backend, const char *code)
 
 	snprintf(one, sizeof(one), "%s: %s", backend, code);
 	for (i = 0; i < n && !dup; i++) {
-		str = jv_array_get(jv_copy(s->failures), i);
+		str = w_json_at(jv_copy(s->failures), i);
 		dup = strcmp(jv_string_value(str), one) == 0;
 		jv_free(str);
 	}
@@ -479,24 +479,16 @@ host_admit(struct pass *ps, const struct w_provider *p, const char *key,
 	    left > 1 ? (long)left : 1, l, e);
 }
 
+/* Tell host coordination how the provider answered (err.c's table). */
 static void
 host_release(struct w_host_lease *l, int rc, const struct w_err *e)
 {
-	enum w_host_outcome o = W_HOST_NEUTRAL;
+	enum w_host_outcome o = w_err_host_outcome(rc == 0 ? W_E_NONE :
+	    e->code);
 
-	if (!l->held)
-		return;
-	if (rc == 0)
-		o = W_HOST_SUCCESS;
-	else if (strcmp(e->code, "rate_limited") == 0 ||
-	    strcmp(e->code, "http_429") == 0)
-		o = W_HOST_THROTTLED;
-	else if (strcmp(e->code, "backend_unavailable") == 0 ||
-	    strcmp(e->code, "timeout") == 0 ||
-	    strcmp(e->code, "request_failed") == 0 ||
-	    strcmp(e->code, "http_5xx") == 0)
-		o = W_HOST_FAILURE;
-	w_host_release(l, o, o == W_HOST_THROTTLED ? e->retry_after_ms : -1);
+	if (l->held)
+		w_host_release(l, o, o == W_HOST_THROTTLED ?
+		    e->retry_after_ms : -1);
 }
 
 static jv
@@ -512,16 +504,16 @@ static void
 entry_fail(struct pass *ps, jv *ent, const struct w_provider *p,
     const struct w_err *e)
 {
-	*ent = jv_object_set(*ent, jv_string("code"), jv_string(e->code));
+	*ent = jv_object_set(*ent, jv_string("code"), jv_string(w_err_name(e->code)));
 	*ent = jv_object_set(*ent, jv_string("message"), jv_string(e->msg));
 	ps->last = *e;
-	if (strcmp(e->code, "rate_limited") != 0 &&
-	    strcmp(e->code, "http_429") != 0) {
+	if (e->code != W_E_RATE_LIMITED &&
+	    e->code != W_E_HTTP_429) {
 		ps->last.retry_after_ms = -1;
 		ps->last.retry_at = 0;
 	}
 	ps->nfail++;
-	note_failure(ps->s, p->name, e->code);
+	note_failure(ps->s, p->name, w_err_name(e->code));
 }
 
 /* Run one provider's stage. */
@@ -541,19 +533,19 @@ stage(struct pass *ps, struct slot *sl)
 	w_err_clear(&e);
 	if (!p->available) {
 		ent = entry_new(p, "not_available");
-		w_err_set(&e, "backend_unavailable", "%s is not available "
+		w_err_set(&e, W_E_BACKEND_UNAVAILABLE, "%s is not available "
 		    "in this build", p->name);
 		entry_fail(ps, &ent, p, &e);
 		ps->backends = jv_array_append(ps->backends, ent);
 		return;
 	}
 	if (w_run_is_deferred(s->run, p->name)) {
-		jv info = jv_object_get(jv_copy(s->retry), jv_string(p->name));
+		jv info = w_json_get(jv_copy(s->retry), p->name);
 
 		ent = entry_new(p, "cooldown");
 		ps->cooldown = jv_array_append(ps->cooldown,
 		    jv_string(p->name));
-		w_err_set(&e, "rate_limited", "%s is deferred for the rest of "
+		w_err_set(&e, W_E_RATE_LIMITED, "%s is deferred for the rest of "
 		    "this run after a rate limit", p->name);
 		if (jv_get_kind(info) == JV_KIND_OBJECT) {
 			e.retry_after_ms = w_json_int_peek(info,
@@ -561,14 +553,14 @@ stage(struct pass *ps, struct slot *sl)
 		}
 		jv_free(info);
 		ent = jv_object_set(ent, jv_string("code"),
-		    jv_string(e.code));
+		    jv_string(w_err_name(e.code)));
 		ps->last = e;
 		ps->nfail++;
 		ps->backends = jv_array_append(ps->backends, ent);
 		return;
 	}
 	if (ps->r->q.country[0] && p->filters.country == W_FS_NONE) {
-		w_err_set(&e, "unsupported_country_filter", "%s has no "
+		w_err_set(&e, W_E_UNSUPPORTED_COUNTRY_FILTER, "%s has no "
 		    "per-call country transport; it was skipped rather than "
 		    "queried without the requested country", p->name);
 		goto skip;
@@ -577,7 +569,7 @@ stage(struct pass *ps, struct slot *sl)
 	    -1)
 		goto skip;
 	if (p == &w_provider_local && ps->local_refused) {
-		w_err_set(&e, "robots_denied", "local was refused earlier");
+		w_err_set(&e, W_E_ROBOTS_DENIED, "local was refused earlier");
 		goto skip;
 	}
 	if (p->targets != NULL)
@@ -618,7 +610,7 @@ stage(struct pass *ps, struct slot *sl)
 		if (host_admit(ps, p, p->operator ? targets[0] : "", &lease,
 		    &e) == -1) {
 			jv_free(c.notes);
-			if (strcmp(e.code, "rate_limited") == 0) {
+			if (e.code == W_E_RATE_LIMITED) {
 				ent = jv_object_set(ent, jv_string("outcome"),
 				    jv_string("cooldown"));
 				ps->cooldown = jv_array_append(ps->cooldown,
@@ -627,8 +619,7 @@ stage(struct pass *ps, struct slot *sl)
 					note_retry(s, p->name,
 					    e.retry_after_ms);
 				entry_fail(ps, &ent, p, &e);
-			} else if (strcmp(e.code, "coordination_unavailable") ==
-			    0) {
+			} else if (e.code == W_E_COORDINATION_UNAVAILABLE) {
 				ps->stop = 1;
 				ps->stop_err = e;
 				ent = jv_object_set(ent, jv_string("outcome"),
@@ -641,8 +632,8 @@ stage(struct pass *ps, struct slot *sl)
 			break;
 		}
 		rc = p->search(sl->state, &c, &ps->r->q, queries[i], &raw, &e);
-		if (rc == -1 && e.code == NULL)
-			w_err_set(&e, "backend_unavailable", "%s failed",
+		if (rc == -1 && e.code == W_E_NONE)
+			w_err_set(&e, W_E_BACKEND_UNAVAILABLE, "%s failed",
 			    p->name);
 		host_release(&lease, rc, &e);
 		sent++;
@@ -657,17 +648,17 @@ stage(struct pass *ps, struct slot *sl)
 			jv_free(c.notes);
 		if (rc == -1) {
 			jv_free(raw);
-			if (strcmp(e.code, "search_budget_exhausted") == 0 ||
-			    strcmp(e.code, "coordination_unavailable") == 0) {
+			if (e.code == W_E_SEARCH_BUDGET_EXHAUSTED ||
+			    e.code == W_E_COORDINATION_UNAVAILABLE) {
 				ps->stop = 1;
 				ps->stop_err = e;
 				ent = jv_object_set(ent, jv_string("outcome"),
 				    jv_string("stopped"));
 				ent = jv_object_set(ent, jv_string("code"),
-				    jv_string(e.code));
+				    jv_string(w_err_name(e.code)));
 				break;
 			}
-			if (strcmp(e.code, "rate_limited") == 0) {
+			if (e.code == W_E_RATE_LIMITED) {
 				long ms = e.retry_after_ms >= 0 ?
 				    e.retry_after_ms : COOLDOWN_MS;
 
@@ -680,11 +671,11 @@ stage(struct pass *ps, struct slot *sl)
 					e.retry_at = time(NULL) +
 					    (ms + 999) / 1000;
 			}
-			if (strcmp(e.code, "robots_denied") == 0 &&
+			if (e.code == W_E_ROBOTS_DENIED &&
 			    p == &w_provider_local)
 				ps->local_refused = 1;
 			ent = jv_object_set(ent, jv_string("outcome"),
-			    jv_string(strcmp(e.code, "rate_limited") == 0 ?
+			    jv_string(e.code == W_E_RATE_LIMITED ?
 			    "rate_limited" : "failed"));
 			entry_fail(ps, &ent, p, &e);
 			break;
@@ -724,9 +715,9 @@ stage(struct pass *ps, struct slot *sl)
 	return;
 skip:
 	ent = entry_new(p, "skipped");
-	ent = jv_object_set(ent, jv_string("code"), jv_string(e.code));
+	ent = jv_object_set(ent, jv_string("code"), jv_string(w_err_name(e.code)));
 	ent = jv_object_set(ent, jv_string("message"), jv_string(e.msg));
-	if (strcmp(e.code, "unsupported_country_filter") == 0)
+	if (e.code == W_E_UNSUPPORTED_COUNTRY_FILTER)
 		ps->nskip_country++;
 	ps->last = e;
 	ps->nfail++;
@@ -772,22 +763,23 @@ run_pass(struct pass *ps)
 	} else {
 		w_search_final_error(ps, &e);
 		env = w_env_error(env, &e);
-		if (strcmp(e.code, "rate_limited") == 0) {
-			jv err = jv_object_get(jv_copy(env),
-			    jv_string("error"));
+		if (e.code == W_E_RATE_LIMITED) {
+			jv err = w_json_get(jv_copy(env),
+			    "error");
 
 			/* deferred for the rest of the run: do not wait */
 			err = jv_object_set(err, jv_string("retryInRun"),
 			    jv_false());
 			env = jv_object_set(env, jv_string("error"), err);
 		}
-		snprintf(sum, sizeof(sum), "Search failed: %s.", e.code);
+		snprintf(sum, sizeof(sum), "Search failed: %s.",
+		    w_err_name(e.code));
 		env = jv_object_set(env, jv_string("summary"), jv_string(sum));
 		env = jv_object_set(env, jv_string("results"), jv_array());
 	}
 	env = jv_object_set(env, jv_string("coverage"), w_search_coverage(ps));
 	if (ps->relevant > 0) {
-		jv cov = jv_object_get(jv_copy(env), jv_string("coverage"));
+		jv cov = w_json_get(jv_copy(env), "coverage");
 
 		cov = jv_object_set(cov, jv_string("truncated"),
 		    jv_bool(lossy));

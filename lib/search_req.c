@@ -131,7 +131,7 @@ static int
 domain_list(jv req, const char *key, char ***out, size_t *n,
     struct w_err *e)
 {
-	jv v = jv_object_get(jv_copy(req), jv_string(key));
+	jv v = w_json_get(jv_copy(req), key);
 	int len, rc = 0;
 
 	*out = NULL;
@@ -171,28 +171,28 @@ w_search_req_parse(jv req, struct req *r, struct w_err *e)
 		return -1;
 	s = w_json_str_peek(req, "query");
 	if (blank(s))
-		return w_err_set(e, "invalid_parameter", "query is empty");
+		return w_err_set(e, W_E_INVALID_PARAMETER, "query is empty");
 	if (prompt_shaped(s))
-		return w_err_set(e, "invalid_parameter", "query looks like an "
+		return w_err_set(e, W_E_INVALID_PARAMETER, "query looks like an "
 		    "assembled prompt (several lines, role or instruction "
 		    "markers, or far longer than a search query); send only "
 		    "the question as the query");
-	alts = jv_object_get(jv_copy(req), jv_string("alternate_queries"));
+	alts = w_json_get(jv_copy(req), "alternate_queries");
 	if (jv_get_kind(alts) == JV_KIND_ARRAY) {
 		jv_array_foreach(alts, j, x) {
 			const char *a = jv_string_value(x);
 
-			if (e->code == NULL && (blank(a) || prompt_shaped(a)))
-				w_err_set(e, "invalid_parameter",
+			if (e->code == W_E_NONE && (blank(a) || prompt_shaped(a)))
+				w_err_set(e, W_E_INVALID_PARAMETER,
 				    "alternate_queries[%d] is empty or looks "
 				    "like an assembled prompt", j);
-			else if (e->code == NULL && r->q.nalts < 3)
+			else if (e->code == W_E_NONE && r->q.nalts < 3)
 				r->alts[r->q.nalts++] = w_strdup(a);
 			jv_free(x);
 		}
 	}
 	jv_free(alts);
-	if (e->code != NULL)
+	if (e->code != W_E_NONE)
 		return -1;
 	r->q.limit = (int)w_json_int_peek(req, "limit",
 	    W_SEARCH_LIMIT_DEFAULT);
@@ -202,7 +202,7 @@ w_search_req_parse(jv req, struct req *r, struct w_err *e)
 		return -1;
 	if ((s = w_json_str_peek(req, "country")) != NULL &&
 	    w_country_norm(s, r->q.country) == -1)
-		return w_err_set(e, "invalid_parameter", "country must be an "
+		return w_err_set(e, W_E_INVALID_PARAMETER, "country must be an "
 		    "assigned ISO 3166-1 alpha-2 code (such as PL, GB or US)");
 	if ((s = w_json_str_peek(req, "language")) != NULL && !blank(s))
 		r->q.language = r->language = w_strdup(s);

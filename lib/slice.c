@@ -16,20 +16,6 @@
 
 #define FOCUS_TERMS_MAX 32
 
-void
-w_slice_opts_from_req(struct w_slice_opts *o, jv req)
-{
-	memset(o, 0, sizeof(*o));
-	o->focus = w_json_str_peek(req, "focus");
-	if (o->focus != NULL && *o->focus == '\0')
-		o->focus = NULL;
-	o->start_line = w_json_int_peek(req, "start_line", 0);
-	o->max_lines = w_json_int_peek(req, "max_lines", 0);
-	o->max_output_chars = w_json_int_peek(req, "max_output_chars", 0);
-	o->offset = w_json_int_peek(req, "offset", 0);
-	o->max_chars = w_json_int_peek(req, "max_chars", 0);
-}
-
 /* Continuation bytes (10xxxxxx) in the 8 bytes of w. */
 static unsigned
 cont8(uint64_t w)
@@ -321,7 +307,7 @@ w_slice_apply(const char *text, size_t len, const struct w_slice_opts *o,
 		    jv_string("matched"), jv_number(kept)));
 		if (kept == 0) {
 			free(focused);
-			return w_err_set(e, "focus_no_match",
+			return w_err_set(e, W_E_FOCUS_NO_MATCH,
 			    "no block of the document matches the focus");
 		}
 		if (kept < blocks)

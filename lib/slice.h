@@ -40,9 +40,6 @@ struct w_slice {
 /* Code points in s (len bytes of UTF-8). */
 size_t	 w_slice_chars(const char *s, size_t len);
 
-/* Fill o from a request object (borrowed). */
-void	 w_slice_opts_from_req(struct w_slice_opts *o, jv req);
-
 /*
  * Apply o to text (UTF-8). -1 with focus_no_match when a focus matches no
  * block. s is always filled (coverage at least); free with

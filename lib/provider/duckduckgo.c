@@ -259,7 +259,7 @@ w_ddg_parse(const char *body, size_t len, jv *out, struct w_err *e)
 	    contains(body, len, "No more results"))
 		return 0;
 	if (challenge(body, len))
-		return w_err_set(e, "rate_limited", "duckduckgo answered a "
+		return w_err_set(e, W_E_RATE_LIMITED, "duckduckgo answered a "
 		    "challenge page instead of results");
 	return 0;
 }
@@ -276,7 +276,7 @@ w_ddg_engine(struct w_search_call *c, const struct w_search_req *q,
 	int rc, st;
 
 	if (kl == NULL)
-		return w_err_set(e, "unsupported_country_filter", "duckduckgo "
+		return w_err_set(e, W_E_UNSUPPORTED_COUNTRY_FILTER, "duckduckgo "
 		    "documents no region for %s", q->country);
 	w_buf_init(&b, 16384);
 	w_buf_adds(&b, "q=");
@@ -303,7 +303,7 @@ w_ddg_engine(struct w_search_call *c, const struct w_search_req *q,
 	st = resp.status;
 	if (rc == 0 && (st == 202 || st == 403 || st == 429 ||
 	    (st >= 300 && st < 400))) {
-		w_err_set(e, "rate_limited", "duckduckgo is throttling this "
+		w_err_set(e, W_E_RATE_LIMITED, "duckduckgo is throttling this "
 		    "address (HTTP %d%s)", st, st >= 300 && st < 400 ?
 		    ", a redirect" : "");
 		e->http_status = st;
@@ -312,7 +312,7 @@ w_ddg_engine(struct w_search_call *c, const struct w_search_req *q,
 		rc = -1;
 	} else if (rc == 0 && (st < 200 || st > 299)) {
 		e->http_status = st;
-		rc = w_err_set(e, "backend_unavailable", "duckduckgo answered "
+		rc = w_err_set(e, W_E_BACKEND_UNAVAILABLE, "duckduckgo answered "
 		    "HTTP %d", st);
 	}
 	if (rc == 0)
@@ -328,15 +328,15 @@ w_ddg_eligible(void *state, const struct w_search_req *q, struct w_err *e)
 
 	if (q->country[0] && w_country_ddg_region(q->country,
 	    q->language) == NULL)
-		return w_err_set(e, "unsupported_country_filter", "duckduckgo "
+		return w_err_set(e, W_E_UNSUPPORTED_COUNTRY_FILTER, "duckduckgo "
 		    "documents no region for %s; it never falls back to "
 		    "global results", q->country);
 	if (strlen(q->query) > W_DDG_QUERY_MAX)
-		return w_err_set(e, "invalid_parameter", "duckduckgo refuses "
+		return w_err_set(e, W_E_INVALID_PARAMETER, "duckduckgo refuses "
 		    "queries over %d characters", W_DDG_QUERY_MAX);
 	for (i = 0; i < q->nalts; i++)
 		if (strlen(q->alts[i]) > W_DDG_QUERY_MAX)
-			return w_err_set(e, "invalid_parameter", "duckduckgo "
+			return w_err_set(e, W_E_INVALID_PARAMETER, "duckduckgo "
 			    "refuses queries over %d characters",
 			    W_DDG_QUERY_MAX);
 	return 0;

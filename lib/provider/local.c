@@ -62,7 +62,7 @@ robots(struct w_search_call *c, const struct w_policy *policy,
 	w_robots_fetch(LOCAL_ORIGIN, &o, &f);
 	w_search_note(c, "robots", jv_string(w_robots_status_name(f.status)));
 	if (!w_robots_status_ok(f.status)) {
-		rc = w_err_set(e, "robots_denied", "local search refused: the "
+		rc = w_err_set(e, W_E_ROBOTS_DENIED, "local search refused: the "
 		    "engine's robots.txt is %s, which fails closed",
 		    w_robots_status_name(f.status));
 		w_robots_fetch_free(&f);
@@ -70,10 +70,10 @@ robots(struct w_search_call *c, const struct w_policy *policy,
 	}
 	a = w_robots_agent_new(f.rules, LOCAL_AGENT);
 	if (w_robots_match(a, W_DDG_URL, &v) == -1 || !v.allowed)
-		rc = w_err_set(e, "robots_denied", "local search refused: the "
+		rc = w_err_set(e, W_E_ROBOTS_DENIED, "local search refused: the "
 		    "engine's robots.txt disallows its search path");
 	else if (w_robots_agent_crawl_delay(a) > 0)
-		rc = w_err_set(e, "robots_denied", "local search deferred: the "
+		rc = w_err_set(e, W_E_ROBOTS_DENIED, "local search deferred: the "
 		    "engine's robots.txt asks for a crawl delay");
 	w_robots_agent_free(a);
 	w_robots_fetch_free(&f);
@@ -91,7 +91,7 @@ search(void *state, struct w_search_call *c, const struct w_search_req *q,
 		return -1;
 	left = LOCAL_DEADLINE - (long)(w_lock_mono_ms() - t0);
 	if (left <= 0)
-		return w_err_set(e, "timeout", "local search passed its "
+		return w_err_set(e, W_E_TIMEOUT, "local search passed its "
 		    "15-second deadline");
 	return w_ddg_engine(c, q, query, LOCAL_MAX_BYTES, left, out, e);
 }

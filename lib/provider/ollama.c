@@ -31,7 +31,7 @@ struct ollama {
 static int
 cbad(struct w_err *e, const char *msg)
 {
-	w_err_set(e, "invalid_parameter", "config: %s", msg);
+	w_err_set(e, W_E_INVALID_PARAMETER, "config: %s", msg);
 	e->usage = 1;
 	return -1;
 }
@@ -164,22 +164,22 @@ targets(void *state, const char **out)
 int
 w_ollama_parse(const char *body, size_t len, jv *out, struct w_err *e)
 {
-	jv doc = jv_parse_sized(body, (int)len), res;
+	jv doc = w_json_parse(body, len), res;
 
 	*out = jv_array();
 	if (jv_get_kind(doc) != JV_KIND_OBJECT) {
 		jv_free(doc);
-		return w_err_set(e, "backend_unavailable", "ollama answered "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "ollama answered "
 		    "something that is not web_search JSON");
 	}
-	res = jv_object_get(doc, jv_string("results"));
+	res = w_json_get(doc, "results");
 	if (jv_get_kind(res) == JV_KIND_NULL) {
 		jv_free(res);
 		return 0;
 	}
 	if (jv_get_kind(res) != JV_KIND_ARRAY) {
 		jv_free(res);
-		return w_err_set(e, "backend_unavailable", "ollama web_search "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "ollama web_search "
 		    "JSON has no results array");
 	}
 	jv_array_foreach(res, i, r) {
@@ -203,23 +203,23 @@ status_error(const struct w_http_resp *resp, struct w_err *e)
 
 	e->http_status = st;
 	if (st >= 300 && st < 400)
-		return w_err_set(e, "backend_unavailable", "ollama redirected "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "ollama redirected "
 		    "(redirects are rejected)");
 	if (st == 401)
-		return w_err_set(e, "backend_unavailable", "ollama web search "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "ollama web search "
 		    "needs sign-in (HTTP 401): run ollama signin, or configure "
 		    "hosted search with apiKeyEnv");
 	if (st == 403)
-		return w_err_set(e, "backend_unavailable", "ollama refused web "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "ollama refused web "
 		    "search (HTTP 403): cloud features may be disabled");
 	if (st == 429) {
-		w_err_set(e, "rate_limited", "ollama is rate limiting "
+		w_err_set(e, W_E_RATE_LIMITED, "ollama is rate limiting "
 		    "(HTTP 429)");
 		e->retry_after_ms = resp->retry_after_ms;
 		e->retry_at = resp->retry_at;
 		return -1;
 	}
-	return w_err_set(e, "backend_unavailable", "ollama answered HTTP %d",
+	return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "ollama answered HTTP %d",
 	    st);
 }
 
@@ -247,14 +247,14 @@ post(struct w_search_call *c, struct ollama *o, const char *url,
 	if (o->hosted) {
 		if ((key = getenv(o->key_env)) == NULL || *key == '\0') {
 			w_buf_free(&auth);
-			return w_err_set(e, "invalid_parameter", "the variable "
+			return w_err_set(e, W_E_INVALID_PARAMETER, "the variable "
 			    "named by search.ollama.apiKeyEnv is unset or "
 			    "empty");
 		}
 		if (w_buf_printf(&auth, "Authorization: Bearer %s", key) ==
 		    -1 || strpbrk(key, "\r\n") != NULL) {
 			w_buf_free(&auth);
-			return w_err_set(e, "invalid_parameter", "the Ollama "
+			return w_err_set(e, W_E_INVALID_PARAMETER, "the Ollama "
 			    "key variable holds an unusable value");
 		}
 		internal[0] = auth.p;

@@ -34,7 +34,7 @@ configure(const struct w_config *cfg, int selected, void **state,
 		return 0;
 	if (w_parallel_auth(cfg, "search.parallel.apiKeyEnv", &line, e) ==
 	    -1) {
-		w_err_set(e, "invalid_parameter", "config: the variable named "
+		w_err_set(e, W_E_INVALID_PARAMETER, "config: the variable named "
 		    "by search.parallel.apiKeyEnv is unset or empty (it is "
 		    "not downgraded to anonymous access)");
 		e->usage = 1;

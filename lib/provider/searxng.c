@@ -26,7 +26,7 @@ struct searxng {
 static int
 cbad(struct w_err *e, const char *msg)
 {
-	w_err_set(e, "invalid_parameter", "config: %s", msg);
+	w_err_set(e, W_E_INVALID_PARAMETER, "config: %s", msg);
 	e->usage = 1;
 	return -1;
 }
@@ -170,8 +170,8 @@ engines_text(jv list, struct w_buf *b)
 	int throttled = 0;
 
 	jv_array_foreach(list, i, x) {
-		jv name = jv_array_get(jv_copy(x), 0);
-		jv why = jv_array_get(jv_copy(x), 1);
+		jv name = w_json_at(jv_copy(x), 0);
+		jv why = w_json_at(jv_copy(x), 1);
 		const char *n = jv_get_kind(name) == JV_KIND_STRING ?
 		    jv_string_value(name) : "engine";
 		const char *w = jv_get_kind(why) == JV_KIND_STRING ?
@@ -194,7 +194,7 @@ engines_text(jv list, struct w_buf *b)
 static int
 parse(const char *body, size_t len, jv *out, jv *engines, struct w_err *e)
 {
-	jv doc = jv_parse_sized(body, (int)len), res, ue;
+	jv doc = w_json_parse(body, len), res, ue;
 	struct w_buf b;
 	int throttled;
 
@@ -202,11 +202,11 @@ parse(const char *body, size_t len, jv *out, jv *engines, struct w_err *e)
 	*engines = jv_array();
 	if (jv_get_kind(doc) != JV_KIND_OBJECT) {
 		jv_free(doc);
-		return w_err_set(e, "backend_unavailable", "searxng answered "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "searxng answered "
 		    "something that is not its JSON format");
 	}
-	res = jv_object_get(jv_copy(doc), jv_string("results"));
-	ue = jv_object_get(doc, jv_string("unresponsive_engines"));
+	res = w_json_get(jv_copy(doc), "results");
+	ue = w_json_get(doc, "unresponsive_engines");
 	if (jv_get_kind(ue) == JV_KIND_ARRAY) {
 		jv_free(*engines);
 		*engines = jv_copy(ue);
@@ -214,7 +214,7 @@ parse(const char *body, size_t len, jv *out, jv *engines, struct w_err *e)
 	if (jv_get_kind(res) != JV_KIND_ARRAY) {
 		jv_free(res);
 		jv_free(ue);
-		return w_err_set(e, "backend_unavailable", "searxng JSON has "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "searxng JSON has "
 		    "no results array");
 	}
 	jv_array_foreach(res, i, r) {
@@ -233,7 +233,7 @@ parse(const char *body, size_t len, jv *out, jv *engines, struct w_err *e)
 	    JV_KIND_ARRAY && jv_array_length(jv_copy(ue)) > 0) {
 		w_buf_init(&b, ENGINES_MSG_MAX + 200);
 		throttled = engines_text(ue, &b);
-		w_err_set(e, throttled ? "rate_limited" : "backend_unavailable",
+		w_err_set(e, throttled ? W_E_RATE_LIMITED : W_E_BACKEND_UNAVAILABLE,
 		    "searxng answered no results because its engines failed "
 		    "(%s)", b.p);
 		w_buf_free(&b);
@@ -260,21 +260,21 @@ status_error(const struct w_http_resp *resp, struct w_err *e)
 	int st = resp->status;
 
 	if (st >= 300 && st < 400)
-		return w_err_set(e, "backend_unavailable", "searxng endpoint "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "searxng endpoint "
 		    "redirected (redirects are not followed for search)");
 	if (st == 403)
-		return w_err_set(e, "backend_unavailable", "searxng endpoint "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "searxng endpoint "
 		    "refused the JSON format (HTTP 403): enable json in "
 		    "search.formats of its settings");
 	if (st == 429) {
-		w_err_set(e, "rate_limited", "searxng endpoint is rate "
+		w_err_set(e, W_E_RATE_LIMITED, "searxng endpoint is rate "
 		    "limiting (HTTP 429)");
 		e->retry_after_ms = resp->retry_after_ms;
 		e->retry_at = resp->retry_at;
 		return -1;
 	}
 	e->http_status = st;
-	return w_err_set(e, "backend_unavailable", "searxng endpoint "
+	return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "searxng endpoint "
 	    "answered HTTP %d", st);
 }
 

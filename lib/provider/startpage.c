@@ -131,7 +131,7 @@ w_startpage_parse(const char *body, size_t len, jv *out, struct w_err *e)
 	*out = jv_array();
 	if (p == NULL) {
 		if (interstitial(body, len))
-			return w_err_set(e, "rate_limited", "startpage "
+			return w_err_set(e, W_E_RATE_LIMITED, "startpage "
 			    "answered a challenge or proof-of-work page "
 			    "instead of results");
 		return 0;
@@ -140,22 +140,22 @@ w_startpage_parse(const char *body, size_t len, jv *out, struct w_err *e)
 	while (p < end && *p != '{')
 		p++;
 	if ((q = object_end(p, end)) == NULL)
-		return w_err_set(e, "backend_unavailable", "startpage results "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "startpage results "
 		    "payload is cut short");
-	doc = jv_parse_sized(p, (int)(q - p));
+	doc = w_json_parse(p, (size_t)(q - p));
 	if (!jv_is_valid(doc)) {
 		jv_free(doc);
-		return w_err_set(e, "backend_unavailable", "startpage results "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "startpage results "
 		    "payload is not JSON");
 	}
-	main = jv_object_get(jv_object_get(jv_object_get(jv_object_get(doc,
-	    jv_string("render")), jv_string("presenter")),
-	    jv_string("regions")), jv_string("mainline"));
+	main = w_json_get(w_json_get(w_json_get(w_json_get(doc,
+	    "render"), "presenter"),
+	    "regions"), "mainline");
 	if (jv_get_kind(main) == JV_KIND_ARRAY) {
 		jv_array_foreach(main, i, blk) {
 			const char *bt = w_json_str_peek(blk, "display_type");
-			jv rs = jv_object_get(jv_copy(blk),
-			    jv_string("results"));
+			jv rs = w_json_get(jv_copy(blk),
+			    "results");
 
 			(void)i;
 			if (jv_get_kind(rs) == JV_KIND_ARRAY && (bt == NULL ||
@@ -180,7 +180,7 @@ blocked(const struct w_http_resp *resp, const char *what, struct w_err *e)
 	int st = resp->status;
 
 	if (st == 403 || st == 429 || (st >= 300 && st < 400)) {
-		w_err_set(e, "rate_limited", "startpage is throttling this "
+		w_err_set(e, W_E_RATE_LIMITED, "startpage is throttling this "
 		    "address (%s: HTTP %d%s)", what, st, st >= 300 && st < 400 ?
 		    (resp->location && strstr(resp->location, "captcha") ?
 		    ", a redirect to its captcha" : ", a redirect") : "");
@@ -191,7 +191,7 @@ blocked(const struct w_http_resp *resp, const char *what, struct w_err *e)
 	}
 	if (st < 200 || st > 299) {
 		e->http_status = st;
-		return w_err_set(e, "backend_unavailable", "startpage answered "
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "startpage answered "
 		    "HTTP %d (%s)", st, what);
 	}
 	return 0;
@@ -235,10 +235,10 @@ search(void *state, struct w_search_call *c, const struct w_search_req *q,
 	if (rc == 0 && w_startpage_token(resp.body ? resp.body : "",
 	    resp.len, sc, sizeof(sc)) == -1) {
 		if (interstitial(resp.body ? resp.body : "", resp.len))
-			rc = w_err_set(e, "rate_limited", "startpage answered "
+			rc = w_err_set(e, W_E_RATE_LIMITED, "startpage answered "
 			    "a challenge or proof-of-work page");
 		else
-			rc = w_err_set(e, "backend_unavailable", "startpage "
+			rc = w_err_set(e, W_E_BACKEND_UNAVAILABLE, "startpage "
 			    "home page has no search form token");
 	}
 	w_http_resp_free(&resp);

@@ -69,7 +69,7 @@ dec(const char *s, size_t n, const char *http, enum w_cs_kind kind,
 		CHECK(d->s != NULL && strlen(d->s) == d->len &&
 		    valid_utf8(d->s, d->len));
 	else
-		CHECK(d->s == NULL && e->code != NULL);
+		CHECK(d->s == NULL && e->code != W_E_NONE);
 	return r;
 }
 
@@ -340,11 +340,11 @@ test_decode(void)
 
 	/* Unsupported: unknown label, replacement, unknown meta. */
 	CHECK_INT(dec("x", 1, "x-bogus", H, &d, &e), -1);
-	CHECK_STR(e.code, "unsupported_charset");
+	CHECK_STR(w_err_name(e.code), "unsupported_charset");
 	CHECK_STR(d.charset, "x-bogus");
 	CHECK_INT(d.source, W_CS_HTTP);
 	CHECK_INT(dec("x", 1, "iso-2022-kr", H, &d, &e), -1);
-	CHECK_STR(e.code, "unsupported_charset");
+	CHECK_STR(w_err_name(e.code), "unsupported_charset");
 	CHECK_INT(dec("x", 1, " Evil\x01Label-That-Is-Far-Too-Long-To-Echo-"
 	    "Whole", O, &d, &e), -1);
 	CHECK_STR(d.charset, "evil?label-that-is-far-too-long-to-echo");
@@ -482,7 +482,7 @@ test_take(void)
 	buf = w_strdup("x");
 	CHECK_INT(w_charset_decode_take(buf, 1, "x-made-up", W_CS_KIND_OTHER,
 	    &d, &e), -1);
-	CHECK_STR(e.code, "unsupported_charset");
+	CHECK_STR(w_err_name(e.code), "unsupported_charset");
 }
 
 /* The UTF-8 encoder at each length boundary. */
@@ -511,6 +511,47 @@ test_utf8_put(void)
 	}
 }
 
+/* A <meta charset> past the 1,024-byte prescan (the tokenizer's change
+ * of a tentative encoding): used for bytes that are not UTF-8. */
+static void
+test_late_meta(void)
+{
+	struct w_buf b;
+	struct w_decoded d;
+	struct w_err e;
+	int i;
+
+	w_buf_init(&b, 1 << 20);
+	(void)w_buf_adds(&b, "<html><head><!-- ");
+	for (i = 0; i < 200; i++)
+		(void)w_buf_adds(&b, "padding ");
+	(void)w_buf_adds(&b, "--><meta charset=\"windows-1251\"><title>"
+	    "\xcf\xf0\xe8\xe2\xe5\xf2</title></head><body></body></html>");
+	CHECK_INT(w_charset_sniff(b.p, b.len, NULL, H, name, sizeof(name)),
+	    W_CS_META_LATE);
+	CHECK_STR(name, "windows-1251");
+	CHECK_STR(w_charset_source_name(W_CS_META_LATE), "late_meta");
+	w_err_clear(&e);
+	CHECK_INT(w_charset_decode(b.p, b.len, NULL, H, &d, &e), 0);
+	CHECK(d.s != NULL && strstr(d.s, "\xd0\x9f\xd1\x80\xd0\xb8") != NULL);
+	CHECK_INT(d.replacements, 0);
+	free(d.s);
+	/* not for other kinds, not when an HTTP charset was given */
+	CHECK_INT(w_charset_sniff(b.p, b.len, NULL, O, name, sizeof(name)),
+	    W_CS_DEFAULT);
+	CHECK_INT(w_charset_sniff(b.p, b.len, "utf-8", H, name,
+	    sizeof(name)), W_CS_HTTP);
+	/* bytes that are valid UTF-8 stay UTF-8 */
+	b.len -= strlen("\xcf\xf0\xe8\xe2\xe5\xf2</title></head><body>"
+	    "</body></html>");
+	b.p[b.len] = '\0';
+	(void)w_buf_adds(&b, "\xd0\x9f</title></head></html>");
+	CHECK_INT(w_charset_sniff(b.p, b.len, NULL, H, name, sizeof(name)),
+	    W_CS_DEFAULT);
+	CHECK_STR(name, "utf-8");
+	w_buf_free(&b);
+}
+
 int
 main(void)
 {
@@ -520,5 +561,6 @@ main(void)
 	test_labels();
 	test_sniff();
 	test_decode();
+	test_late_meta();
 	T_DONE();
 }

@@ -184,7 +184,7 @@ test_files(void)
 	w_err_clear(&e);
 	CHECK_INT(w_host_admit(W_SCOPE_FETCH, "http://127.0.0.1:1", 100, &l,
 	    &e), -1);
-	CHECK_STR(e.code, "rate_limited");
+	CHECK_STR(w_err_name(e.code), "rate_limited");
 	CHECK(e.retry_after_ms > 29000 && e.retry_after_ms <= 30000);
 	CHECK_INT(w_host_status(&out, &e), 0);
 	CHECK_INT(w_json_int_peek(out, "coolingDown", -1), 1);
@@ -198,7 +198,7 @@ test_files(void)
 	/* Fail closed: corrupt, wrong shape, world-readable, oversized. */
 	put_state("{not json", 0600);
 	CHECK_INT(w_host_admit(W_SCOPE_FETCH, "x", 100, &l, &e), -1);
-	CHECK_STR(e.code, "coordination_unavailable");
+	CHECK_STR(w_err_name(e.code), "coordination_unavailable");
 	CHECK_INT(w_host_reset(&out, &e), -1);
 	put_state("{\"webtoolsHostState\":1,\"buckets\":{\"zz\":{}}}", 0600);
 	CHECK_INT(w_host_admit(W_SCOPE_FETCH, "x", 100, &l, &e), -1);
@@ -324,7 +324,7 @@ test_reader(void)
 	CHECK_INT(st.st_mode & 0777, 0600);
 	chmod(p, 0644);
 	CHECK_INT(w_host_admit(W_SCOPE_CODEX, "spare", 1000, &l, &e), -1);
-	CHECK_STR(e.code, "coordination_unavailable");
+	CHECK_STR(w_err_name(e.code), "coordination_unavailable");
 	chmod(p, 0600);
 	w_err_clear(&e);
 	CHECK_INT(w_host_admit(W_SCOPE_CODEX, "spare", 1000, &l, &e), 0);

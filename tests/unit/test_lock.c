@@ -54,7 +54,7 @@ test_dirs(void)
 	CHECK_INT(w_lock_check_dir(at("a/b/c"), &e), 0);
 	chmod(at("a/b/c"), 0755);
 	CHECK_INT(w_lock_check_dir(at("a/b/c"), &e), -1);
-	CHECK_STR(e.code, "coordination_unavailable");
+	CHECK_STR(w_err_name(e.code), "coordination_unavailable");
 	CHECK(strstr(e.msg, "other users") != NULL);
 	CHECK_INT(symlink(at("a/b"), at("link")), 0);
 	CHECK_INT(w_lock_check_dir(at("link"), &e), -1);
@@ -86,7 +86,7 @@ test_lock(void)
 	close(fd);
 	chmod(at("l"), 0644);
 	CHECK_INT(w_lock_open(at("l"), 0, &e), -1);
-	CHECK_STR(e.code, "coordination_unavailable");
+	CHECK_STR(w_err_name(e.code), "coordination_unavailable");
 }
 
 static void

@@ -107,24 +107,24 @@ test_result(void)
 	CHECK_INT(classify("{\"id\":1,\"result\":{\"content\":[{\"type\":"
 	    "\"text\",\"text\":\"internal\"}],\"isError\":true}}", &res, &e),
 	    -1);
-	CHECK_STR(e.code, "backend_unavailable");
+	CHECK_STR(w_err_name(e.code), "backend_unavailable");
 	CHECK(strstr(e.msg, "internal") == NULL);
 	jv_free(res);
 	CHECK_INT(classify("{\"id\":1,\"result\":{\"content\":[{\"type\":"
 	    "\"text\",\"text\":\"upstream 429 Too Many Requests\"}],"
 	    "\"isError\":true}}", &res, &e), -1);
-	CHECK_STR(e.code, "rate_limited");
+	CHECK_STR(w_err_name(e.code), "rate_limited");
 	jv_free(res);
 	CHECK_INT(classify("{\"id\":1,\"error\":{\"code\":-32603,"
 	    "\"message\":\"boom\"}}", &res, &e), -1);
-	CHECK_STR(e.code, "backend_unavailable");
+	CHECK_STR(w_err_name(e.code), "backend_unavailable");
 	jv_free(res);
 	CHECK_INT(classify("{\"id\":1,\"error\":{\"code\":-32000,"
 	    "\"message\":\"Rate limit exceeded\"}}", &res, &e), -1);
-	CHECK_STR(e.code, "rate_limited");
+	CHECK_STR(w_err_name(e.code), "rate_limited");
 	jv_free(res);
 	CHECK_INT(classify("{\"id\":1,\"result\":[]}", &res, &e), -1);
-	CHECK_STR(e.code, "backend_unavailable");
+	CHECK_STR(w_err_name(e.code), "backend_unavailable");
 	jv_free(res);
 }
 
@@ -158,7 +158,7 @@ test_parallel(void)
 	CHECK_INT(jv_array_length(jv_copy(out)), 0);
 	jv_free(out);
 	CHECK_INT(pparse("No results found", &out, NULL, &e), -1);
-	CHECK_STR(e.code, "backend_unavailable");
+	CHECK_STR(w_err_name(e.code), "backend_unavailable");
 	jv_free(out);
 	CHECK_INT(pparse("{\"search_id\":\"s\"}", &out, NULL, &e), -1);
 	jv_free(out);
@@ -169,33 +169,45 @@ test_parallel(void)
 	jv_free(errs);
 }
 
+/* Decode a wfetch request and ask whether Parallel can take it. */
+static int
+pcheck(const char *json, struct w_err *e)
+{
+	struct w_request r;
+	jv req = jv_parse(json);
+	int rc;
+
+	w_err_clear(e);
+	rc = w_request_decode(W_REQ_WFETCH, req, &r, e);
+	jv_free(req);
+	CHECK_INT(rc, 0);
+	rc = w_parallel_fetch_check(&r, e);
+	w_request_free(&r);
+	return rc;
+}
+
 static void
 test_fetch_check(void)
 {
 	struct w_err e;
-	jv r;
 
-	w_err_clear(&e);
-	r = jv_parse("{\"url\":\"https://example.org/\",\"format\":\"text\"}");
-	CHECK_INT(w_parallel_fetch_check(r, &e), 0);
-	jv_free(r);
-	r = jv_parse("{\"url\":\"https://example.org/\",\"format\":\"raw\"}");
-	CHECK_INT(w_parallel_fetch_check(r, &e), -1);
-	CHECK_STR(e.code, "unsupported_parameter");
+	CHECK_INT(pcheck("{\"url\":\"https://example.org/\","
+	    "\"format\":\"text\"}", &e), 0);
+	CHECK_INT(pcheck("{\"url\":\"https://example.org/\","
+	    "\"format\":\"raw\"}", &e), -1);
+	CHECK_STR(w_err_name(e.code), "unsupported_parameter");
 	CHECK(strstr(e.msg, "format") != NULL);
-	jv_free(r);
-	r = jv_parse("{\"url\":\"u\",\"headers\":{\"Accept\":\"x\"}}");
-	CHECK_INT(w_parallel_fetch_check(r, &e), -1);
+	CHECK_INT(pcheck("{\"url\":\"https://u.example/\","
+	    "\"headers\":{\"Accept\":\"x\"}}", &e), -1);
 	CHECK(strstr(e.msg, "headers") != NULL);
-	jv_free(r);
-	r = jv_parse("{\"url\":\"u\",\"render\":\"auto\"}");
-	CHECK_INT(w_parallel_fetch_check(r, &e), -1);
-	CHECK(strstr(e.msg, "render") != NULL);
-	jv_free(r);
-	r = jv_parse("{\"url\":\"u\",\"include_links\":true}");
-	CHECK_INT(w_parallel_fetch_check(r, &e), -1);
+	CHECK_INT(pcheck("{\"url\":\"https://u.example/\","
+	    "\"render\":\"auto\"}", &e), -1);
+	CHECK(strstr(e.msg, "render auto") != NULL);
+	CHECK_INT(pcheck("{\"url\":\"https://u.example/\","
+	    "\"render\":\"never\"}", &e), 0);
+	CHECK_INT(pcheck("{\"url\":\"https://u.example/\","
+	    "\"include_links\":true}", &e), -1);
 	CHECK(strstr(e.msg, "include_links") != NULL);
-	jv_free(r);
 }
 
 int

@@ -64,7 +64,7 @@ url(const struct w_policy *p, const char *s, int op)
 	rc = w_policy_check_url(p, &u, op, &e);
 	w_url_free(&u);
 	snprintf(msg, sizeof(msg), "%s", e.msg);
-	return rc == 0 ? "ok" : e.code;
+	return rc == 0 ? "ok" : w_err_name(e.code);
 }
 
 /* Check a connected address under p. */
@@ -81,7 +81,7 @@ conn(const struct w_policy *p, const char *host, int port, const char *ip,
 	w_err_clear(&e);
 	rc = w_policy_check_addr(p, host, port, fam, a, op, &e);
 	snprintf(msg, sizeof(msg), "%s", e.msg);
-	return rc == 0 ? "ok" : e.code;
+	return rc == 0 ? "ok" : w_err_name(e.code);
 }
 
 static void
@@ -288,7 +288,7 @@ test_from_json(void)
 	CHECK_INT(p.mode, W_NET_ALL);
 
 	CHECK_INT(policy(&p, "{\"mode\":\"bogus-value\"}", &e), -1);
-	CHECK_STR(e.code, "invalid_parameter");
+	CHECK_STR(w_err_name(e.code), "invalid_parameter");
 	CHECK(strstr(e.msg, "network.mode") != NULL);
 	CHECK(strstr(e.msg, "bogus-value") == NULL);
 	CHECK_INT(policy(&p, "{\"mode\":\"ALL\"}", &e), -1);
@@ -296,7 +296,7 @@ test_from_json(void)
 	CHECK_INT(policy(&p, "{\"colour\":1}", &e), -1);
 	CHECK(strstr(e.msg, "network.colour") != NULL);
 	CHECK_INT(policy(&p, "[]", &e), -1);
-	CHECK_STR(e.code, "invalid_parameter");
+	CHECK_STR(w_err_name(e.code), "invalid_parameter");
 	CHECK_INT(policy(&p, "\"all\"", &e), -1);
 	CHECK_INT(policy(&p, "{\"allow\":\"example.com\"}", &e), -1);
 	CHECK(strstr(e.msg, "network.allow") != NULL);

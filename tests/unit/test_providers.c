@@ -118,7 +118,7 @@ test_ddg(void)
 	jv_free(out);
 	CHECK_INT(parse_file(w_ddg_parse, FIX "ddg_challenge.html", &out, &e),
 	    -1);
-	CHECK_STR(e.code, "rate_limited");
+	CHECK_STR(w_err_name(e.code), "rate_limited");
 	jv_free(out);
 	CHECK_INT(parse_file(w_ddg_parse, FIX "ddg_wrapped_ad.html", &out, &e),
 	    0);
@@ -151,7 +151,7 @@ test_searxng(void)
 	jv_free(out);
 	CHECK_INT(parse_file(w_searxng_parse, FIX
 	    "searx110_all_engines_offline.json", &out, &e), -1);
-	CHECK_STR(e.code, "backend_unavailable");
+	CHECK_STR(w_err_name(e.code), "backend_unavailable");
 	CHECK(strstr(e.msg, "wikipedia: HTTP error") != NULL);
 	CHECK(strstr(e.msg, "duckduckgo: HTTP error") != NULL);
 	jv_free(out);
@@ -167,7 +167,7 @@ test_searxng(void)
 
 		w_err_clear(&e);
 		CHECK_INT(w_searxng_parse(j, strlen(j), &out, &e), -1);
-		CHECK_STR(e.code, "rate_limited");
+		CHECK_STR(w_err_name(e.code), "rate_limited");
 		CHECK(strstr(e.msg, "duckduckgo: CAPTCHA; brave: too many "
 		    "requests") != NULL);
 		jv_free(out);
@@ -177,7 +177,7 @@ test_searxng(void)
 		jv_free(out);
 		j = "<html>not json</html>";
 		CHECK_INT(w_searxng_parse(j, strlen(j), &out, &e), -1);
-		CHECK_STR(e.code, "backend_unavailable");
+		CHECK_STR(w_err_name(e.code), "backend_unavailable");
 		jv_free(out);
 	}
 }
@@ -198,7 +198,7 @@ test_ollama(void)
 	jv_free(out);
 	j = "{\"error\":\"unauthorized\"";
 	CHECK_INT(w_ollama_parse(j, strlen(j), &out, &e), -1);
-	CHECK_STR(e.code, "backend_unavailable");
+	CHECK_STR(w_err_name(e.code), "backend_unavailable");
 	jv_free(out);
 }
 
@@ -232,7 +232,7 @@ test_startpage(void)
 	jv_free(out);
 	CHECK_INT(parse_file(w_startpage_parse, FIX "startpage_anubis.html",
 	    &out, &e), -1);
-	CHECK_STR(e.code, "rate_limited");
+	CHECK_STR(w_err_name(e.code), "rate_limited");
 	jv_free(out);
 }
 
@@ -268,9 +268,9 @@ fake_search(void *state, struct w_search_call *c,
 	if (w_search_dispatch(c, e) == -1)
 		return -1;
 	if (strstr(query, "fail"))
-		return w_err_set(e, "backend_unavailable", "fake failed");
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "fake failed");
 	if (strstr(query, "throttle")) {
-		w_err_set(e, "rate_limited", "fake throttled");
+		w_err_set(e, W_E_RATE_LIMITED, "fake throttled");
 		e->retry_after_ms = 2000;
 		return -1;
 	}

@@ -81,7 +81,7 @@ test_domains(void)
 	CHECK_STR(d, "docs.python.org");
 	free(d);
 	CHECK_INT(w_results_domain_norm("co.uk", &d, &e), -1);
-	CHECK_STR(e.code, "invalid_parameter");
+	CHECK_STR(w_err_name(e.code), "invalid_parameter");
 	CHECK_INT(w_results_domain_norm("com", &d, &e), -1);
 	CHECK_INT(w_results_domain_norm("", &d, &e), -1);
 	CHECK_INT(w_results_domain_norm("a..b", &d, &e), -1);

@@ -73,7 +73,7 @@ test_search(void)
 	snprintf(p, sizeof(p), "%s/cache/webtools/search", dir);
 	chmod(p, 0755);
 	CHECK_INT(w_searchcache_get("k265", &r, &e), -1);
-	CHECK_STR(e.code, "coordination_unavailable");
+	CHECK_STR(w_err_name(e.code), "coordination_unavailable");
 	CHECK_INT(w_searchcache_put("x", jv_null(), &e), -1);
 	chmod(p, 0700);
 	CHECK_INT(w_searchcache_clear(&e), 0);

@@ -136,7 +136,7 @@ test_focus(void)
 
 	o.focus = "zeta";
 	CHECK_INT(w_slice_apply(doc, sizeof(doc) - 1, &o, &s, &e), -1);
-	CHECK_STR(e.code, "focus_no_match");
+	CHECK_STR(w_err_name(e.code), "focus_no_match");
 	w_slice_free(&s);
 
 	/* Focus applies before line slicing. */
