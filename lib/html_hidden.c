@@ -904,12 +904,13 @@ gset_add(struct gset *g, unsigned long long h)
 }
 
 /*
- * The word trigrams of folded text f (n bytes): added to g when add,
- * else looked up, *found receiving how many g holds; g may be NULL.
- * Returns the number of trigrams.
+ * The word k-grams (k 1 to 3) of folded text f (n bytes): added to g
+ * when add, else looked up, *found receiving how many g holds; g may
+ * be NULL. Returns the number of k-grams.
  */
 static size_t
-grams(const char *f, size_t n, struct gset *g, int add, size_t *found)
+grams(const char *f, size_t n, int k, struct gset *g, int add,
+    size_t *found)
 {
 	unsigned long long w[3] = { 0, 0, 0 }, h;
 	size_t i = 0, nw = 0, ng = 0;
@@ -923,9 +924,10 @@ grams(const char *f, size_t n, struct gset *g, int add, size_t *found)
 		w[0] = w[1];
 		w[1] = w[2];
 		w[2] = h;
-		if (++nw < 3)
+		if (++nw < (size_t)k)
 			continue;
-		h = (w[0] * 31 + w[1]) * 31 + w[2];
+		h = k == 1 ? w[2] * 7 : k == 2 ? (w[1] * 31 + w[2]) * 11 :
+		    (w[0] * 31 + w[1]) * 31 + w[2];
 		if (h == 0)
 			h = 1;
 		ng++;
@@ -940,13 +942,15 @@ grams(const char *f, size_t n, struct gset *g, int add, size_t *found)
 }
 
 /*
- * Whether line s (n bytes) is already there: a short line (under three
- * words: an author's name, a product's name) when the folded visible
- * text vis holds it, so that it may repeat within what is recovered; a
- * longer one when g (visible and added) holds half its trigrams.
+ * Whether line s (n bytes) is already there: a line of one or two
+ * words (an author's name, a product's name) when the visible text
+ * holds those words in a row (short, its unigrams and bigrams), so
+ * that it may repeat within what is recovered; a longer one when g
+ * (visible and added) holds half its trigrams.
  */
 static int
-seen(const char *vis, const struct gset *g, const char *s, size_t n)
+seen(const struct gset *shrt, const struct gset *g, const char *s,
+    size_t n)
 {
 	struct w_buf f;
 	size_t ng, found;
@@ -956,26 +960,33 @@ seen(const char *vis, const struct gset *g, const char *s, size_t n)
 	fold(s, n, &f);
 	if (f.len == 0)
 		r = 1;
-	else if ((ng = grams(f.p, f.len, NULL, 0, &found)) == 0)
-		r = strstr(vis, f.p) != NULL;
-	else {
-		grams(f.p, f.len, (struct gset *)g, 0, &found);
+	else if ((ng = grams(f.p, f.len, 3, NULL, 0, &found)) == 0) {
+		ng = grams(f.p, f.len, 2, NULL, 0, &found);
+		grams(f.p, f.len, ng > 0 ? 2 : 1, (struct gset *)shrt, 0,
+		    &found);
+		r = found > 0;
+	} else {
+		grams(f.p, f.len, 3, (struct gset *)g, 0, &found);
 		r = 2 * found >= ng;
 	}
 	w_buf_free(&f);
 	return r;
 }
 
-/* Add line s's trigrams to g. */
+/* Add line s's trigrams to g and, when shrt, its uni- and bigrams. */
 static void
-learn(struct gset *g, const char *s, size_t n)
+learn(struct gset *g, struct gset *shrt, const char *s, size_t n)
 {
 	struct w_buf f;
 	size_t found;
 
 	h_buf_init(&f, n + 16);
 	fold(s, n, &f);
-	grams(f.p, f.len, g, 1, &found);
+	grams(f.p, f.len, 3, g, 1, &found);
+	if (shrt != NULL) {
+		grams(f.p, f.len, 1, shrt, 1, &found);
+		grams(f.p, f.len, 2, shrt, 1, &found);
+	}
 	w_buf_free(&f);
 }
 
@@ -986,19 +997,18 @@ learn(struct gset *g, const char *s, size_t n)
 static size_t
 merge(struct w_buf *out, const char *add, size_t alen)
 {
-	struct w_buf vis, novel;
-	struct gset g;
+	struct w_buf novel;
+	struct gset g, shrt;
 	const char *p = add, *e = add + alen, *nl, *q, *qe;
 	size_t n0;
 
 	memset(&g, 0, sizeof(g));
-	h_buf_init(&vis, HH_OUT_MAX);
-	fold(out->p != NULL ? out->p : "", out->len, &vis);
+	memset(&shrt, 0, sizeof(shrt));
 	/* the visible text line by line, so no trigram spans two */
 	for (q = out->p, qe = q + out->len; q != NULL && q < qe; q = nl + 1) {
 		if ((nl = memchr(q, '\n', (size_t)(qe - q))) == NULL)
 			nl = qe;
-		learn(&g, q, (size_t)(nl - q));
+		learn(&g, &shrt, q, (size_t)(nl - q));
 	}
 	h_buf_init(&novel, HH_OUT_MAX);
 	while (p < e) {
@@ -1007,10 +1017,10 @@ merge(struct w_buf *out, const char *add, size_t alen)
 		if (nl == p) {
 			if (novel.len > 1 && novel.p[novel.len - 2] != '\n')
 				w_buf_addc(&novel, '\n');
-		} else if (!seen(vis.p, &g, p, (size_t)(nl - p))) {
+		} else if (!seen(&shrt, &g, p, (size_t)(nl - p))) {
 			w_buf_add(&novel, p, (size_t)(nl - p));
 			w_buf_addc(&novel, '\n');
-			learn(&g, p, (size_t)(nl - p));
+			learn(&g, NULL, p, (size_t)(nl - p));
 		}
 		p = nl + 1;
 	}
@@ -1027,7 +1037,7 @@ merge(struct w_buf *out, const char *add, size_t alen)
 	} else
 		n0 = 0;
 	free(g.t);
-	w_buf_free(&vis);
+	free(shrt.t);
 	w_buf_free(&novel);
 	return n0;
 }
