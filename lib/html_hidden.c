@@ -271,9 +271,12 @@ ld_reply(struct rec *r, jv v, int depth)
 static void
 ld_question(struct rec *r, jv v, int depth)
 {
+	char who[256];
 	jv a;
 
 	add_str(r, "h2", sget(v, "name"));
+	tget(v, "author", who, sizeof(who));
+	add_str(r, "p", who[0] != '\0' ? who : NULL);
 	add_str(r, "div", sget(v, "text"));
 	a = get(v, "acceptedAnswer");
 	each(r, a, depth, ld_reply);

@@ -520,3 +520,12 @@ hasnt() {
 	[ "$(jqr .error.code)" = unusable_content ]
 	[ "$(jqr .coverage.recovered_from)" = null ]
 }
+
+@test "hidden content: a Recipe's ingredients and sectioned steps, a QAPage's answers with authors" {
+	run -0 wextract -c --format text "$FX/hidden/hidden-recipe.html"
+	[ "$(jqr .coverage.recovered_from)" = json_ld ]
+	[[ "$(jqr .content)" == *"200 g red lentils"*"Prepare"*"Chop the onion"*"Cook"*"simmer for twenty"*"Blend until smooth"* ]]
+	run -0 wextract -c --format text "$FX/hidden/hidden-qa.html"
+	[ "$(jqr .coverage.recovered_from)" = json_ld ]
+	[[ "$(jqr .content)" == *"Why does bread go stale?"*"crumb"*"hard after two days"*"baker"*"starch crystallising"*"orchard"*"slice of apple"* ]]
+}
