@@ -79,6 +79,12 @@ hostile() {
 	[[ "$(field .error.message)" == *"gzip-encoded body was truncated"* ]]
 }
 
+@test "an error status with a cut encoded body keeps its own meaning" {
+	hostile 404-gzip-cut
+	[ "$(field .error.code)" = http_4xx ]
+	[ "$(field .error.http_status)" = 404 ]
+}
+
 @test "lying or broken content encodings are named" {
 	hostile gzip-lying
 	[ "$(field .error.code)" = request_failed ]
