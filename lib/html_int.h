@@ -141,6 +141,9 @@ int		 h_table_grid(const int *, const int *, const int *, int,
 size_t		 h_recover(const struct hdoc *, const struct h_out *, int,
 		    struct w_buf *, char *, size_t);
 
+/* html_novel.c */
+size_t		 h_merge_novel(struct w_buf *, const char *, size_t);
+
 /* html_meta.c */
 jv		 h_meta(struct hdoc *, const char *);
 char		*h_title_clean(const char *);

@@ -1,7 +1,8 @@
 /*
  * test_html_parts.c: the pure helpers of the HTML writer: the table
- * grid (colspan / rowspan laid out as HTML's table model does) and the
- * invisible-character stripping.
+ * grid (colspan / rowspan laid out as HTML's table model does), the
+ * invisible-character stripping, and the merge of recovered hidden
+ * content into the visible text.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,9 +89,69 @@ invisible(void)
 	CHECK_INT(h_invisible_strip(s, &n), 0);
 }
 
+/* merge VIS ADD: the text h_merge_novel makes; caller frees */
+static char *
+merge(const char *vis, const char *add, size_t *added)
+{
+	struct w_buf b;
+
+	w_buf_init(&b, 1 << 20);
+	w_buf_adds(&b, vis);
+	*added = h_merge_novel(&b, add, strlen(add));
+	return w_buf_take(&b);
+}
+
+static void
+novel(void)
+{
+	size_t n;
+	char *s;
+
+	/* the same article with other quotes and dashes adds nothing */
+	s = merge("It\xe2\x80\x99s cold \xe2\x80\x93 prune the apple trees "
+	    "now, before the buds swell.\n",
+	    "It's cold - prune the apple trees now, before the buds "
+	    "swell.\n", &n);
+	CHECK_INT(n, 0);
+	free(s);
+	/* new paragraphs come after a blank line, blank lines kept */
+	s = merge("Title\n", "Title\n\nThe body opens with a first "
+	    "paragraph.\n\nA second one follows it here.\n", &n);
+	CHECK_STR(s, "Title\n\nThe body opens with a first paragraph.\n\n"
+	    "A second one follows it here.\n");
+	CHECK(n > 0);
+	free(s);
+	/* a short line repeats within what is added, not from the page */
+	s = merge("Visible heading\n", "visible heading\nann\nThe first "
+	    "comment says something long enough.\nann\nThe second comment "
+	    "says something else entirely.\n", &n);
+	CHECK_STR(s, "Visible heading\n\nann\nThe first comment says "
+	    "something long enough.\nann\nThe second comment says "
+	    "something else entirely.\n");
+	free(s);
+	/* a long line repeated inside add is kept once */
+	s = merge("", "One line that repeats in the recovered text.\n"
+	    "One line that repeats in the recovered text.\n", &n);
+	CHECK_STR(s, "One line that repeats in the recovered text.\n");
+	free(s);
+	/* under 40 new bytes: nothing */
+	s = merge("Some visible text here.\n", "tiny add\n", &n);
+	CHECK_INT(n, 0);
+	CHECK_STR(s, "Some visible text here.\n");
+	free(s);
+	/* a teaser visible, the full body recovered: only the rest */
+	s = merge("Prune apple trees while they are dormant in winter.\n",
+	    "Prune apple trees while they are dormant in winter.\n\n"
+	    "Cut out dead and crossing branches first, then thin.\n", &n);
+	CHECK_STR(s, "Prune apple trees while they are dormant in winter.\n\n"
+	    "Cut out dead and crossing branches first, then thin.\n");
+	free(s);
+}
+
 int
 main(void)
 {
+	novel();
 	grid_spans();
 	grid_ragged();
 	grid_too_wide();
