@@ -415,7 +415,7 @@ ld_walk(struct rec *r, jv v, int depth)
 static int
 prose(const char *s, size_t n)
 {
-	size_t i, sp = 0, al = 0, code = 0, js = 0;
+	size_t i, sp = 0, al = 0, code = 0, js = 0, hi = 0;
 
 	if (n < HH_PROSE || strncmp(s, "http", 4) == 0 || *s == '/' ||
 	    *s == '{' || *s == '[' || *s == '$')
@@ -427,9 +427,10 @@ prose(const char *s, size_t n)
 			sp++;
 		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')
 			al++;
-		else if (c >= 0x80)
+		else if (c >= 0x80) {
 			al++;
-		else if (c == '{' || c == '}' || c == ';' || c == '=' ||
+			hi++;
+		} else if (c == '{' || c == '}' || c == ';' || c == '=' ||
 		    c == '"' || c == '\\')
 			code++;
 		/* serialised JSON: "key":, "a","b", ["x */
@@ -441,6 +442,10 @@ prose(const char *s, size_t n)
 		return 0;
 	if (looks_html(s, n))
 		return al > n / 4;
+	/* scripts written without spaces (Chinese, Japanese): 30 or
+	 * more characters of mostly multibyte text */
+	if (hi * 10 > n * 7 && n >= 90)
+		return code * 40 < n;
 	return sp >= 6 && al * 10 > n * 6 && code * 40 < n;
 }
 

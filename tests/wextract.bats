@@ -529,3 +529,9 @@ hasnt() {
 	[ "$(jqr .coverage.recovered_from)" = json_ld ]
 	[[ "$(jqr .content)" == *"Why does bread go stale?"*"crumb"*"hard after two days"*"baker"*"starch crystallising"*"orchard"*"slice of apple"* ]]
 }
+
+@test "hidden content: state prose written without spaces (Japanese) is recovered" {
+	run -0 wextract -c "$FX/hidden/hidden-cjk.html"
+	[ "$(jqr .coverage.recovered_from)" = script_state ]
+	has "東京の桜は三月の終わりに咲き始め"
+}
