@@ -48,7 +48,10 @@ usage(FILE *fp)
 	    "  -r, --raw-output        print only the content\n"
 	    "  -c, --compact           one line per envelope\n"
 	    "      --schema            print the JSON Schema of the options\n"
-	    "  -h, --help, -V, --version\n");
+	    "  -h, --help, -V, --version\n"
+	    "HTML: main content; when it is thin, content hidden in JSON-LD,\n"
+	    "framework state, noscript or templates is added "
+	    "(coverage.recovered_from).\n");
 }
 
 static jv
