@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "buf.h"
 #include "config.h"
@@ -17,6 +18,8 @@
 #include "hoststate.h"
 #include "json.h"
 #include "ledger.h"
+#include "mcpserver.h"
+#include "render.h"
 #include "run.h"
 #include "searchcache.h"
 
@@ -30,6 +33,7 @@ struct opts {
 	int		 export;
 	const char	*status;	/* sources --status */
 	int		 no_liveness;	/* doctor --no-liveness */
+	const char	*allow_files;	/* mcp --allow-files */
 };
 
 static void
@@ -43,10 +47,12 @@ usage(FILE *fp)
 	    "       web-control [options] doctor [--no-liveness]\n"
 	    "       web-control [options] sources [--status S]\n"
 	    "       web-control [options] verdict [FILE] < answer.md\n"
+	    "       web-control mcp [--max-requests N] [--allow-files DIR]\n"
 	    "  -j, --json              JSON output (an envelope)\n"
 	    "  -c, --compact           compact JSON output (implies --json)\n"
 	    "      --max-requests N    the run's answered searches (1-20)\n"
 	    "      --coordination M    process, host or redis, for the whole run\n"
+	    "      --allow-files DIR   mcp: web_extract may read files under DIR\n"
 	    "      --export            print shell for eval: export/unset\n"
 	    "                          WEB_RUN_FILE\n"
 	    "      --status S          sources: only opened, found,\n"
@@ -407,7 +413,7 @@ defaults(void)
 	    "\"search\":{\"backend\":[\"parallel\",\"ollama\"],"
 	    "\"maxRequestsPerRun\":4},"
 	    "\"fetch\":{\"provider\":\"local\",\"render\":\"never\","
-	    "\"browserCommand\":\"agent-browser\"}}";
+	    "\"browserCommand\":\"agent-browser\",\"concurrency\":1}}";
 
 	return jv_parse(d);
 }
@@ -857,6 +863,36 @@ verdict(const struct opts *o, const char *path)
 	return rc;
 }
 
+/* The MCP server on stdio: stdout carries only protocol messages. */
+static int
+mcp(const struct opts *o)
+{
+	struct w_mcps_opts mo;
+	struct w_config c;
+	struct w_err e;
+	struct stat st;
+	int rc;
+
+	if (o->allow_files && (stat(o->allow_files, &st) == -1 ||
+	    !S_ISDIR(st.st_mode))) {
+		fprintf(stderr, "%s: --allow-files %s is not a directory\n",
+		    prog, o->allow_files);
+		return W_EXIT_USAGE;
+	}
+	w_err_clear(&e);
+	if (load_config(&c, &e) == -1) {
+		fprintf(stderr, "%s: %s\n", prog, e.msg);
+		return W_EXIT_USAGE;
+	}
+	memset(&mo, 0, sizeof(mo));
+	mo.config = &c;
+	mo.allow_files = o->allow_files;
+	mo.max_requests = o->max_requests;
+	rc = w_mcps_serve(STDIN_FILENO, stdout, &mo);
+	w_config_free(&c);
+	return rc ? W_EXIT_ERROR : 0;
+}
+
 static int
 dispatch(const struct opts *o, int argc, char **argv)
 {
@@ -882,6 +918,8 @@ dispatch(const struct opts *o, int argc, char **argv)
 		return sources(o);
 	if (argc <= 2 && strcmp(c, "verdict") == 0)
 		return verdict(o, argc == 2 ? argv[1] : NULL);
+	if (argc == 1 && strcmp(c, "mcp") == 0)
+		return mcp(o);
 	fprintf(stderr, "%s: unknown command: %s%s%s\n", prog, c,
 	    argc > 1 ? " " : "", sub);
 	usage(stderr);
@@ -893,7 +931,7 @@ static const char schema[] =
     "\"title\":\"web-control\",\"type\":\"object\","
     "\"properties\":{\"command\":{\"enum\":[\"run start\","
     "\"run show\",\"run end\",\"status\",\"reset\",\"config\","
-    "\"doctor\",\"sources\",\"verdict\"]},"
+    "\"doctor\",\"sources\",\"verdict\",\"mcp\"]},\"allow_files\":{\"type\":\"string\"},"
     "\"max_requests\":{\"type\":\"integer\","
     "\"minimum\":1,\"maximum\":20},\"coordination\":{\"enum\":"
     "[\"process\",\"host\",\"redis\"]},\"status\":{\"enum\":[\"opened\","
@@ -955,12 +993,14 @@ main(int argc, char **argv)
 		{ "export", no_argument, NULL, 'x' },
 		{ "status", required_argument, NULL, 'S' },
 		{ "no-liveness", no_argument, NULL, 'N' },
+		{ "allow-files", required_argument, NULL, 'A' },
 		{ "schema", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 0, W_OUT_AUTO, 0, W_COORD_DEFAULT, 0, NULL, 0 };
+	struct opts o = { 0, W_OUT_AUTO, 0, W_COORD_DEFAULT, 0, NULL, 0,
+	    NULL };
 	int ch, rc;
 
 	while ((ch = getopt_long(argc, argv, "jchV", lo, NULL)) != -1)
@@ -986,6 +1026,9 @@ main(int argc, char **argv)
 		case 'S':
 			if (status_option(&o, optarg) == -1)
 				return W_EXIT_USAGE;
+			break;
+		case 'A':
+			o.allow_files = optarg;
 			break;
 		case 's':
 			fputs(schema, stdout);

@@ -429,3 +429,14 @@ wait_for_log() {
 	[[ "$output" == *"found          search_snippet   searxng   $BASE/page/4"* ]]
 	[[ "$output" == *"6 entries kept, 0 dropped (0 search snippets)"* ]]
 }
+
+@test "ledger: concurrent fetches (-P) are recorded too, and the robots gate applies to them" {
+	run -0 wfetch -c -P 3 "$BASE/page/0" "$BASE/page/1" "$BASE/hello.txt"
+	run -0 web-control sources --status opened
+	[ "${#lines[@]}" -eq 3 ]
+	write_config "{\"fetch\":{\"robots\":true},\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1\"]}}"
+	run -3 wfetch -c -P 3 "$BASE/private/a" "$BASE/private/b"
+	[ "$(hits /private/a)" -eq 0 ]
+	run -0 web-control sources --status blocked_policy
+	[ "${#lines[@]}" -eq 2 ]
+}
