@@ -24,7 +24,10 @@
 enum {
 	W_DC_MISS = 0,		/* caller owns the marker: fetch, put/fail */
 	W_DC_HIT = 1,		/* *text, *len, *meta filled */
-	W_DC_SHARED_ERROR = 2	/* the owner failed; *meta is its error */
+	W_DC_SHARED_ERROR = 2,	/* the owner failed; *meta is its error */
+	W_DC_UNCACHED = 3	/* the cache cannot be written (a full or
+				   read-only disk; e says why): fetch
+				   without it, nothing to put or fail */
 };
 
 struct w_doccache;
@@ -40,7 +43,9 @@ void	 w_doccache_free(struct w_doccache *dc);
  * the caller now owns key's in-flight marker and must end it with
  * w_doccache_put or w_doccache_fail. While another live process owns
  * the marker this waits up to wait_ms for its result: a hit, or
- * W_DC_SHARED_ERROR with *meta the error object it recorded. -1 with
+ * W_DC_SHARED_ERROR with *meta the error object it recorded.
+ * W_DC_UNCACHED (e set) when its directory or in-flight marker cannot be
+ * written: the caller fetches on its own and says so. -1 with
  * timeout when the wait runs out, coordination_unavailable when the run
  * directory is unusable.
  */

@@ -855,7 +855,7 @@ w_search_run(struct w_search *s, jv req)
 	ps.deadline = w_lock_mono_ms() + W_SEARCH_DEADLINE_MS;
 	ps.host = w_run_host(s->run, s->cfg);
 	env = run_pass(&ps);
-	w_search_to_cache(key, env);
+	env = w_search_to_cache(key, env);
 	free(key);
 	jv_free(ps.backends);
 	jv_free(ps.lists);
