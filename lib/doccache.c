@@ -466,6 +466,13 @@ w_doccache_put(struct w_run *r, const char *key, const char *text,
 		rc = -1;
 		goto out;
 	}
+	/* Its directory could not be made at lookup: say why here. */
+	if (b.len > 0 && access(dc->docs, F_OK) == -1 &&
+	    w_lock_private_dir(dc->docs, e) == -1) {
+		rc = -1;
+		w_run_unlock(r);
+		goto out;
+	}
 	/* The entry goes in whole (its size counted) or not at all. */
 	if (b.len > 0) {
 		evict(dc, b.len);

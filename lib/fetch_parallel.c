@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "buf.h"
+#include "coord.h"
 #include "fetch_parallel.h"
 #include "hoststate.h"
 #include "http.h"
@@ -490,11 +491,15 @@ static int
 admit(const struct w_config *cfg, struct w_run *run, long timeout_ms,
     struct w_host_lease *l, struct w_err *e)
 {
+	struct w_coordinator *co;
+
 	memset(l, 0, sizeof(*l));
-	if (run == NULL || !w_run_host(run, cfg))
+	if (run == NULL)
 		return 0;
-	return w_host_admit(W_SCOPE_PARALLEL, "", timeout_ms > 0 ?
-	    timeout_ms : W_HTTP_TIMEOUT_MS, l, e);
+	if (w_run_coord(run, cfg, &co, e) == -1)
+		return -1;
+	return w_coord_admit(co, W_SCOPE_PARALLEL, "", timeout_ms > 0 ?
+	    timeout_ms : W_HTTP_TIMEOUT_MS, NULL, NULL, l, e);
 }
 
 /* Tell host coordination how Parallel answered (err.c's table). */
@@ -505,7 +510,7 @@ settle(struct w_host_lease *l, int rc, const struct w_err *e)
 	    e->code);
 
 	if (l->held)
-		w_host_release(l, o, o == W_HOST_THROTTLED ?
+		w_coord_release(l, o, o == W_HOST_THROTTLED ?
 		    e->retry_after_ms : -1);
 }
 

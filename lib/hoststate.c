@@ -866,8 +866,8 @@ store_state(struct paths *p, const struct state *st, int sync,
 	return rc;
 }
 
-static void
-bucket_key(enum w_scope scope, const char *key, char out[33])
+void
+w_host_bucket_key(enum w_scope scope, const char *key, char out[33])
 {
 	struct w_buf b;
 	char h[65];
@@ -941,6 +941,14 @@ int
 w_host_admit(enum w_scope scope, const char *key, long wait_ms,
     struct w_host_lease *l, struct w_err *e)
 {
+	return w_host_admit_until(scope, key, wait_ms, NULL, NULL, l, e);
+}
+
+int
+w_host_admit_until(enum w_scope scope, const char *key, long wait_ms,
+    int (*give_up)(void *, struct w_err *), void *arg,
+    struct w_host_lease *l, struct w_err *e)
+{
 	long long end = w_lock_mono_ms() + wait_ms, now;
 	unsigned long long start = w_lock_proc_start(getpid());
 	struct w_host_bucket *b;
@@ -951,7 +959,7 @@ w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 	int d, before;
 
 	memset(l, 0, sizeof(*l));
-	bucket_key(scope, key, bk);
+	w_host_bucket_key(scope, key, bk);
 	for (;;) {
 		if (paths_lock(&p, 1, e) != 0 || load_state(&p, &st, e)) {
 			paths_free(&p);
@@ -986,6 +994,8 @@ w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 		}
 		if (d == W_HOST_COOLING)
 			return cooling(e, w_host_rule(scope)->name, ms, now);
+		if (give_up != NULL && give_up(arg, e) == -1)
+			return -1;
 		if (w_lock_mono_ms() + ms > end)
 			return w_err_set(e, W_E_TIMEOUT, "host admission for %s "
 			    "did not come within %ld ms",

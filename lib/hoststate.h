@@ -53,9 +53,13 @@ const struct w_scope_rule *w_host_rule(enum w_scope s);
 /* The scope named name ("fetch", "duckduckgo", ...), -1 if none. */
 int	 w_host_scope_named(const char *name);
 
+struct w_coordinator;
+
 /* An admission held by this process. */
 struct w_host_lease {
 	int		 held;
+	struct w_coordinator	*co;		/* the backend that granted it
+					   (lib/coord.h); NULL: host files */
 	enum w_scope	 scope;
 	char		 bucket[33];
 	long		 id;
@@ -73,6 +77,18 @@ struct w_host_lease {
  */
 int	 w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 	    struct w_host_lease *l, struct w_err *e);
+
+/*
+ * w_host_admit asking give_up(arg, e) (when not NULL) before each wait;
+ * its -1 ends the wait with its error.
+ */
+int	 w_host_admit_until(enum w_scope scope, const char *key,
+	    long wait_ms, int (*give_up)(void *, struct w_err *), void *arg,
+	    struct w_host_lease *l, struct w_err *e);
+
+/* The hashed bucket name (32 hex digits) of scope and key. */
+void	 w_host_bucket_key(enum w_scope scope, const char *key,
+	    char out[33]);
 
 /*
  * Release a held lease with the request's outcome; retry_after_ms is a

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "buf.h"
+#include "coord.h"
 #include "hoststate.h"
 #include "http.h"
 #include "json.h"
@@ -461,7 +462,15 @@ note_retry(struct w_search *s, const char *backend, long ms)
 	s->retry = jv_object_set(s->retry, jv_string(backend), o);
 }
 
-/* Host admission for one search of p (coordination "host" only). */
+/* While waiting for admission: give up once the budget is gone, as
+ * the reservation after it would be refused anyway. */
+static int
+budget_gone(void *arg, struct w_err *e)
+{
+	return w_run_check(arg, e);
+}
+
+/* Admission for one search of p (coordination "host" or "redis"). */
 static int
 host_admit(struct pass *ps, const struct w_provider *p, const char *key,
     struct w_host_lease *l, struct w_err *e)
@@ -470,13 +479,11 @@ host_admit(struct pass *ps, const struct w_provider *p, const char *key,
 	long long left = ps->deadline - w_lock_mono_ms();
 
 	memset(l, 0, sizeof(*l));
-	if (!ps->host)
-		return 0;
 	if ((scope = w_host_scope_named(p->scope)) < 0 ||
 	    scope == W_SCOPE_FETCH)
 		scope = W_SCOPE_PROVIDER;
-	return w_host_admit((enum w_scope)scope, key ? key : "",
-	    left > 1 ? (long)left : 1, l, e);
+	return w_coord_admit(ps->co, (enum w_scope)scope, key ? key : "",
+	    left > 1 ? (long)left : 1, budget_gone, ps->s->run, l, e);
 }
 
 /* Tell host coordination how the provider answered (err.c's table). */
@@ -487,7 +494,7 @@ host_release(struct w_host_lease *l, int rc, const struct w_err *e)
 	    e->code);
 
 	if (l->held)
-		w_host_release(l, o, o == W_HOST_THROTTLED ?
+		w_coord_release(l, o, o == W_HOST_THROTTLED ?
 		    e->retry_after_ms : -1);
 }
 
@@ -619,7 +626,8 @@ stage(struct pass *ps, struct slot *sl)
 					note_retry(s, p->name,
 					    e.retry_after_ms);
 				entry_fail(ps, &ent, p, &e);
-			} else if (e.code == W_E_COORDINATION_UNAVAILABLE) {
+			} else if (e.code == W_E_COORDINATION_UNAVAILABLE ||
+			    e.code == W_E_SEARCH_BUDGET_EXHAUSTED) {
 				ps->stop = 1;
 				ps->stop_err = e;
 				ent = jv_object_set(ent, jv_string("outcome"),
@@ -803,12 +811,13 @@ usage_envelope(struct w_err *e)
 jv
 w_search_run(struct w_search *s, jv req)
 {
+	struct w_coordinator *co;
 	struct pass ps;
 	struct req r;
 	struct w_err e;
 	jv env, hit;
 	char *key;
-	int rc;
+	int rc, claimed = 0;
 
 	w_err_clear(&e);
 	if (w_search_req_parse(req, &r, &e) == -1) {
@@ -831,9 +840,25 @@ w_search_run(struct w_search *s, jv req)
 		    jv_string("Run coordination is unavailable: nothing was "
 		    "sent."));
 	}
-	key = w_search_cache_key(s, &r);
 	w_err_clear(&e);
-	rc = w_searchcache_get(key, &hit, &e);
+	if (w_run_coord(s->run, s->cfg, &co, &e) == -1) {
+		env = w_env_error(w_env_new("wsearch"), &e);
+		w_search_req_free(&r);
+		return jv_object_set(env, jv_string("summary"),
+		    jv_string("Coordination is unavailable: nothing was "
+		    "sent."));
+	}
+	key = w_search_cache_key(s, &r);
+	rc = w_coord_cache_get(co, key, &hit, &e);
+	/* Miss: claim the search, or wait for an identical one in flight
+	 * (on another machine too, under redis) and reuse its answer. */
+	if (rc == 0) {
+		jv_free(hit);
+		rc = w_coord_cache_claim(co, key, W_SEARCH_DEADLINE_MS, &hit,
+		    &e);
+		claimed = rc == 1;
+		rc = rc == 2 ? 1 : rc == -1 ? -1 : 0;
+	}
 	if (rc != 0) {
 		free(key);
 		w_search_req_free(&r);
@@ -842,8 +867,10 @@ w_search_run(struct w_search *s, jv req)
 		jv_free(hit);
 		env = w_env_error(w_env_new("wsearch"), &e);
 		return jv_object_set(env, jv_string("summary"),
-		    jv_string("The search cache is unsafe: nothing was "
-		    "sent."));
+		    jv_string(e.code == W_E_COORDINATION_UNAVAILABLE &&
+		    w_coord_kind_of(co) == W_COORD_KIND_REDIS ?
+		    "Coordination is unavailable: nothing was sent." :
+		    "The search cache is unsafe: nothing was sent."));
 	}
 	jv_free(hit);
 	memset(&ps, 0, sizeof(ps));
@@ -853,9 +880,11 @@ w_search_run(struct w_search *s, jv req)
 	ps.lists = jv_array();
 	ps.cooldown = jv_array();
 	ps.deadline = w_lock_mono_ms() + W_SEARCH_DEADLINE_MS;
-	ps.host = w_run_host(s->run, s->cfg);
+	ps.co = co;
 	env = run_pass(&ps);
-	env = w_search_to_cache(key, env);
+	env = w_search_to_cache(co, key, env);
+	if (claimed)
+		w_coord_cache_unclaim(co, key);
 	free(key);
 	jv_free(ps.backends);
 	jv_free(ps.lists);
