@@ -93,22 +93,26 @@ prune(const char *dir, size_t keep)
 	free(v);
 }
 
-/* Save d's full text; returns the path (caller frees) or NULL. */
+/*
+ * Save d's full text; returns the path (caller frees) or NULL with *e
+ * saying why (a full or read-only disk, no cache directory).
+ */
 static char *
 save_artifact(const char *name, const struct w_url *u, const char *url,
-    const struct w_doc *d, enum w_format f)
+    const struct w_doc *d, enum w_format f, struct w_err *e)
 {
 	char *dir = w_config_basedir(W_BASE_CACHE, NULL), hex[65];
 	struct w_buf path;
-	struct w_err e;
 
-	if (dir == NULL)
+	if (dir == NULL) {
+		w_err_set(e, W_E_REQUEST_FAILED, "no cache directory "
+		    "($XDG_CACHE_HOME or $HOME)");
 		return NULL;
+	}
 	w_buf_init(&path, 8192);
-	w_err_clear(&e);
 	if (name) {
 		w_buf_printf(&path, "%s/artifacts", dir);
-		if (w_lock_private_dir(path.p, &e) == 0)
+		if (w_lock_private_dir(path.p, e) == 0)
 			w_buf_printf(&path, "/%s", name);
 		else
 			w_buf_reset(&path);
@@ -116,7 +120,7 @@ save_artifact(const char *name, const struct w_url *u, const char *url,
 		w_buf_printf(&path, "%s/web", dir);
 		w_sha256_hex(url, strlen(url), hex);
 		hex[16] = '\0';
-		if (w_lock_private_dir(path.p, &e) == 0) {
+		if (w_lock_private_dir(path.p, e) == 0) {
 			prune(path.p, W_FETCH_AUTO_ARTIFACTS_MAX - 1);
 			w_buf_printf(&path, "/%.100s-%s.%s", u->host, hex,
 			    ext_for(d, f));
@@ -129,7 +133,7 @@ save_artifact(const char *name, const struct w_url *u, const char *url,
 	if (path.len > 0)
 		(void)unlink(path.p);
 	if (path.len == 0 || w_lock_write_atomic(path.p, d->text, d->len, 0,
-	    &e) == -1) {
+	    e) == -1) {
 		w_buf_free(&path);
 		return NULL;
 	}
@@ -396,6 +400,26 @@ obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	    &lease, env, d, bytes);
 }
 
+/*
+ * Append "; WHAT could not be saved (WHY)" to env's summary: a cache or
+ * artifact write that failed does not fail the fetch, but says so.
+ */
+static jv
+not_saved(jv env, const char *what, const struct w_err *why)
+{
+	const char *sum = w_json_str_peek(env, "summary");
+	struct w_buf b;
+
+	if (sum == NULL)
+		return env;
+	w_buf_init(&b, 8192);
+	w_buf_printf(&b, "%s; %s could not be saved (%s)", sum, what,
+	    why->code != W_E_NONE ? why->msg : "unknown reason");
+	env = set(env, "summary", jv_string(b.p ? b.p : sum));
+	w_buf_free(&b);
+	return env;
+}
+
 /* Content, coverage, artifacts and summary for an extracted d. */
 static jv
 present(const struct w_fetch_ctx *ctx, jv env, const struct w_request *r,
@@ -405,29 +429,40 @@ present(const struct w_fetch_ctx *ctx, jv env, const struct w_request *r,
 	const char *art = r->artifact;
 	const char *url = r->url;
 	char *saved = NULL, sum[900];
-	struct w_err e;
+	struct w_err e, why;
 	enum w_format f = r->format;
+	int tried = 0;
 
 	w_err_clear(&e);
+	w_err_clear(&why);
 	/* A code point is at most 4 bytes: a text over 4x the limit in
 	 * bytes is over it in characters without counting. */
 	if (art || (!d->binary && d->len > W_FETCH_AUTO_ARTIFACT_CHARS &&
 	    (d->len > 4 * W_FETCH_AUTO_ARTIFACT_CHARS ||
-	    w_slice_chars(d->text, d->len) > W_FETCH_AUTO_ARTIFACT_CHARS)))
-		saved = save_artifact(art, u, url, d, f);
+	    w_slice_chars(d->text, d->len) > W_FETCH_AUTO_ARTIFACT_CHARS))) {
+		saved = save_artifact(art, u, url, d, f, &why);
+		tried = 1;
+	}
 	env = set(env, "coverage", set(jv_object(), "bytes",
 	    jv_number((double)bytes)));
 	if (d->binary) {
-		snprintf(sum, sizeof(sum), "Saved %zu bytes of %s from %s "
-		    "as %s", d->len, *d->mime ? d->mime : "binary content",
-		    u->host, saved ? saved : "(artifact could not be saved)");
-		env = set(env, "summary", jv_string(sum));
-		if (saved)
+		/* The artifact is the whole answer: without it, an error. */
+		if (saved) {
+			snprintf(sum, sizeof(sum), "Saved %zu bytes of %s from "
+			    "%s as %s", d->len, *d->mime ? d->mime :
+			    "binary content", u->host, saved);
+			env = set(env, "summary", jv_string(sum));
 			env = set(env, "artifact", jv_string(saved));
-		else {
-			w_err_set(&e, W_E_REQUEST_FAILED,
-			    "the artifact could not be written");
+		} else {
+			w_err_set(&e, W_E_REQUEST_FAILED, "the artifact could "
+			    "not be written: %s", why.code != W_E_NONE ?
+			    why.msg : "unknown reason");
 			env = w_env_error(env, &e);
+			snprintf(sum, sizeof(sum), "Fetched %zu bytes of %s "
+			    "from %s but could not save them: %s", d->len,
+			    *d->mime ? d->mime : "binary content", u->host,
+			    e.msg);
+			env = set(env, "summary", jv_string(sum));
 		}
 		free(saved);
 		return env;
@@ -436,9 +471,7 @@ present(const struct w_fetch_ctx *ctx, jv env, const struct w_request *r,
 	snprintf(sum, sizeof(sum), "Fetched %s (%s, %zu bytes, %s)%s%s",
 	    u->host, *d->mime ? d->mime : "unknown type", bytes,
 	    w_status_name(w_env_status_peek(env)),
-	    saved ? "; full text saved as " : art ? "; the artifact could "
-	    "not be saved (no private cache directory)" : "",
-	    saved ? saved : "");
+	    saved ? "; full text saved as " : "", saved ? saved : "");
 	if (e.code == W_E_NONE)
 		env = set(env, "summary", jv_string(sum));
 	else
@@ -446,6 +479,9 @@ present(const struct w_fetch_ctx *ctx, jv env, const struct w_request *r,
 		    "document matches the focus."));
 	if (saved)
 		env = set(env, "artifact", jv_string(saved));
+	else if (tried)
+		env = not_saved(env, art ? "the artifact" : "the full text",
+		    &why);
 	free(saved);
 	return env;
 }
@@ -744,11 +780,14 @@ w_fetch_share(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	/* A body cut short is not kept: the next request fetches again. */
 	if (key && !d->binary && !w_json_bool_peek(d->coverage,
 	    "truncated_body", 0))
-		w_doccache_put(ctx->run, key, d->text, d->len,
+		(void)w_doccache_put(ctx->run, key, d->text, d->len,
 		    doc_meta(d, env, bytes), &e);
 	else if (key)
 		w_doccache_fail(ctx->run, key, jv_null());
 	env = present(ctx, env, r, u, d, bytes);
+	/* The run's cache is a saving, not a requirement. */
+	if (e.code != W_E_NONE)
+		env = not_saved(env, "the run's document cache entry", &e);
 	w_doc_free(d);
 	return env;
 }
@@ -787,7 +826,9 @@ w_fetch_lookup(const struct w_fetch_ctx *ctx, const struct w_request *r,
 		rc = w_doccache_get(ctx->run, *key, left_ms(ctx), &text, &len,
 		    &meta, &e);
 	}
-	if (rc == W_DC_MISS)
+	/* Uncached (the cache cannot be written): fetch all the same;
+	 * storing fails again and the summary says why. */
+	if (rc == W_DC_MISS || rc == W_DC_UNCACHED)
 		return 0;
 	if (rc == W_DC_SHARED_ERROR && jv_get_kind(meta) != JV_KIND_OBJECT) {
 		/* uncacheable: fetch ours */

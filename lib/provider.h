@@ -192,6 +192,9 @@ int	 w_ddg_eligible(void *state, const struct w_search_req *q,
 #define W_DDG_QUERY_MAX	499
 
 /* Startpage's form token from its home page into out; -1 if none. */
+/* Raw results from codex's completed webSearch item (borrowed). */
+jv	 w_codex_item_results(jv item);
+
 int	 w_startpage_token(const char *body, size_t len, char *out,
 	    size_t outlen);
 

@@ -235,8 +235,15 @@ open_file(struct w_run *r, const char *f, struct w_err *e)
 	w_buf_printf(&b, "%s/run.lock", r->dir);
 	r->lockfd = w_lock_open(b.p, 0, e);
 	w_buf_free(&b);
-	if (r->lockfd == -1)
-		return corrupt(e, "missing its lock file or unsafe");
+	if (r->lockfd == -1) {
+		/* Say why (missing, unsafe, a read-only disk). */
+		char why[sizeof(e->msg)];
+
+		snprintf(why, sizeof(why), "%s", e->msg);
+		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "the run "
+		    "file (WEB_RUN_FILE) cannot be locked (%.200s); start a "
+		    "new run with web-control run start", why);
+	}
 	/* Read under a shared lock: a writer's rename must not be seen
 	 * half-way (the replaced file, already unlinked, looks unsafe). */
 	if (w_lock_take(r->lockfd, 0, W_LOCK_WAIT_MS, e) == -1)

@@ -1026,7 +1026,7 @@ w_search_run(struct w_search *s, jv req)
 	ps.started = deadline - W_SEARCH_DEADLINE_MS;
 	ps.co = co;
 	env = run_pass(&ps);
-	w_search_to_cache(co, key, env);
+	env = w_search_to_cache(co, key, env);
 	if (claimed)
 		w_coord_cache_unclaim(co, key);
 	share_end(s, skey, env);

@@ -128,12 +128,13 @@ void	 w_search_final_error(struct pass *ps, struct w_err *e);
  * backend configuration (a credential only as its digest; caller
  * frees); the envelope for a hit (consumed), with next actions filtered
  * again under the current policy and the run's current budget; and
- * storing a finished envelope (borrowed) when it is a success.
+ * storing a finished envelope (consumed and returned, its summary saying
+ * so when the cache could not be written) when it is a success.
  */
 char	*w_search_cache_key(const struct w_search *s, const struct req *r);
 jv	 w_search_from_cache(struct w_search *s, jv hit);
 struct w_coordinator;
-void	 w_search_to_cache(struct w_coordinator *co, const char *key,
+jv	 w_search_to_cache(struct w_coordinator *co, const char *key,
 	    jv env);
 
 #endif

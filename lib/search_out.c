@@ -521,15 +521,17 @@ w_search_from_cache(struct w_search *s, jv hit)
 	    w_search_untrusted());
 }
 
-void
+jv
 w_search_to_cache(struct w_coordinator *co, const char *key, jv env)
 {
 	enum w_status st = w_env_status_peek(env);
 	struct w_err e;
+	struct w_buf b;
+	const char *sum;
 	jv keep;
 
 	if (st != W_ST_OK && st != W_ST_PARTIAL)
-		return;
+		return env;
 	keep = jv_object();
 	keep = jv_object_set(keep, jv_string("status"),
 	    w_json_get(jv_copy(env), "status"));
@@ -541,5 +543,16 @@ w_search_to_cache(struct w_coordinator *co, const char *key, jv env)
 	    jv_object_delete(w_json_get(jv_copy(env),
 	    "coverage"), jv_string("budget")));
 	w_err_clear(&e);
-	(void)w_coord_cache_put(co, key, keep, &e);
+	if (w_coord_cache_put(co, key, keep, &e) == 0 ||
+	    (sum = w_json_str_peek(env, "summary")) == NULL)
+		return env;
+	/* A cache that cannot be written does not fail the search. */
+	w_buf_init(&b, 8192);
+	w_buf_printf(&b, "%s; the answer could not be saved in the search "
+	    "cache (%s)", sum, e.code != W_E_NONE ? e.msg : "unknown reason");
+	if (b.p != NULL)
+		env = jv_object_set(env, jv_string("summary"),
+		    jv_string(b.p));
+	w_buf_free(&b);
+	return env;
 }

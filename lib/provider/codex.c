@@ -260,9 +260,8 @@ check_quota(struct w_search_call *c, struct w_codex *cx, struct w_err *e)
 	return 0;
 }
 
-/* Results from the completed webSearch item (borrowed). */
-static jv
-item_results(jv item)
+jv
+w_codex_item_results(jv item)
 {
 	jv res = w_json_get(jv_copy(item), "results"), out;
 
@@ -444,7 +443,7 @@ turn(struct codex *st, struct w_search_call *c, struct w_codex *cx,
 		    "turn did not complete");
 	}
 	jv_free(*out);
-	*out = jv_is_valid(item) ? item_results(item) : jv_array();
+	*out = jv_is_valid(item) ? w_codex_item_results(item) : jv_array();
 	jv_free(item);
 	return 0;
 }
