@@ -72,13 +72,20 @@ static const struct key keys[] = {
 	{ "fetch", K_OBJ, 0, 0, NULL, NULL },
 	{ "fetch.provider", K_STR_OR_LIST, 0, 8, NULL, NULL },
 	{ "fetch.render", K_ENUM, 0, 0, renders, NULL },
+	{ "fetch.concurrency", K_INT, 1, 16, NULL, NULL },
 	{ "fetch.browserCommand", K_STR, 1, 1024, NULL, NULL },
 	{ "fetch.browserExecutable", K_STR, 1, 1024, NULL, NULL },
+	{ "fetch.robots", K_BOOL, 0, 0, NULL, NULL },
+	{ "fetch.sourcePolicy", K_OBJ, 0, 0, NULL, NULL },
+	{ "fetch.sourcePolicy.licensed", K_STRLIST, 0, 256, NULL, NULL },
+	{ "fetch.sourcePolicy.manualOnly", K_STRLIST, 0, 256, NULL, NULL },
 	{ "fetch.parallel", K_OBJ, 0, 0, NULL, NULL },
 	{ "fetch.parallel.apiKeyEnv", K_STR, 1, 200, NULL, NULL },
 	{ "fetch.hound", K_OBJ, 0, 0, NULL, NULL },
 	{ "fetch.hound.endpoint", K_RETIRED, 0, 0, NULL,
 	    "is retired: fetch.provider \"local\" needs no endpoint" },
+	{ "doctor", K_OBJ, 0, 0, NULL, NULL },
+	{ "doctor.liveness", K_BOOL, 0, 0, NULL, NULL },
 	{ NULL, K_OBJ, 0, 0, NULL, NULL }
 };
 
