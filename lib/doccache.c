@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "cancel.h"
 #include "doccache.h"
 #include "json.h"
 #include "lock.h"
@@ -359,6 +360,8 @@ disk_get(struct w_run *r, struct w_doccache *dc, const char *h,
 			    "in this run (pid %ld) did not finish within "
 			    "%ld ms", owner, wait_ms);
 		w_lock_sleep_ms(5);
+		if (w_cancel_check(e) == -1)
+			return -1;
 	}
 }
 

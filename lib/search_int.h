@@ -17,6 +17,9 @@
 #define FAILURES_MAX	8
 #define ACTIONS_MAX	3
 #define COOLDOWN_MS	300000L
+/* Keyless engines, across every process of a run. */
+#define KEYLESS_SPACING_MS	1500L
+#define KEYLESS_IN_FLIGHT	3
 
 struct slot {
 	const struct w_provider	*p;
@@ -50,6 +53,8 @@ struct w_search_call {
 	int			 alone;
 	long long		 deadline;
 	jv			 notes;
+	int			 paced;	/* holds a run pacing lease */
+	int			 probe;	/* doctor's liveness probe */
 };
 
 /* One request, validated, in the form sent to providers. */
@@ -85,6 +90,8 @@ struct pass {
 	struct w_err	 stop_err;
 	int		 local_refused;
 	long long	 deadline;
+	long long	 started;	/* w_search_run's start */
+	int		 calls;		/* provider calls so far */
 	struct w_coordinator *co;	/* host decisions (lib/coord.h) */
 };
 

@@ -343,8 +343,16 @@ w_search_budget_env(struct pass *ps, jv env)
 {
 	struct w_err e = ps->stop_err;
 	jv b = w_run_budget(ps->s->run), err;
+	jv fails = w_run_failures(ps->s->run);
 	struct w_buf m;
-	int n = jv_array_length(jv_copy(ps->s->failures)), i;
+	int n, i;
+
+	/* Every process of the run, ours included (also kept in memory). */
+	if (jv_array_length(jv_copy(fails)) == 0) {
+		jv_free(fails);
+		fails = jv_copy(ps->s->failures);
+	}
+	n = jv_array_length(jv_copy(fails));
 
 	if (e.code == W_E_SEARCH_BUDGET_EXHAUSTED) {
 		w_buf_init(&m, sizeof(e.msg));
@@ -356,7 +364,7 @@ w_search_budget_env(struct pass *ps, jv env)
 		if (n > 0)
 			w_buf_adds(&m, "; failures this run: ");
 		for (i = 0; i < n; i++) {
-			jv f = w_json_at(jv_copy(ps->s->failures), i);
+			jv f = w_json_at(jv_copy(fails), i);
 
 			w_buf_printf(&m, "%s%s", i ? ", " : "",
 			    jv_string_value(f));
@@ -369,6 +377,7 @@ w_search_budget_env(struct pass *ps, jv env)
 		snprintf(e.msg, sizeof(e.msg), "%s", m.p);
 		w_buf_free(&m);
 	}
+	jv_free(fails);
 	env = w_env_error(env, &e);
 	err = w_json_get(jv_copy(env), "error");
 	if (jv_is_valid(b) && jv_get_kind(b) == JV_KIND_OBJECT)
@@ -382,7 +391,9 @@ w_search_budget_env(struct pass *ps, jv env)
 	return jv_object_set(env, jv_string("summary"), jv_string(
 	    e.code == W_E_SEARCH_BUDGET_EXHAUSTED ?
 	    "Search budget exhausted for this run: use the evidence already "
-	    "gathered." : "Coordination is unavailable: nothing more was "
+	    "gathered." : e.code == W_E_CANCELLED ?
+	    "Cancelled: the search in flight was abandoned and its budget "
+	    "refunded." : "Coordination is unavailable: nothing more was "
 	    "sent."));
 }
 
