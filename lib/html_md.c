@@ -5,6 +5,7 @@
  * grid (spans expanded; layout tables unwrapped), absolute http(s) links and images, rules and
  * line breaks. Whitespace is collapsed; no raw HTML is written.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,8 @@ struct wr {
 	int			 nl;	/* 1: newline, 2: blank line due */
 	size_t			 nlp;	/* prefix length for that blank line */
 	int			 sp;	/* whitespace pending */
+	int			 soft;	/* item boundary: space unless mid-word */
+	unsigned char		 lastc;	/* last text byte (not markup) put */
 	int			 depth;
 	int			 inpre;
 	int			 inlink;
@@ -130,6 +133,44 @@ h_invisible_strip(char *s, size_t *len)
 	return n;
 }
 
+/*
+ * Whether an item boundary between bytes a and c takes a space: only
+ * between two alphanumeric-ish bytes (ASCII letters and digits, '$',
+ * bytes of multi-byte characters), never before or after punctuation,
+ * and not inside a word (two lower-case ASCII letters, or two bytes of
+ * multi-byte characters, as in scripts written without spaces).
+ */
+static int
+item_gap(unsigned char a, unsigned char c)
+{
+	int an = isalnum(a) || a == '$' || a >= 0x80;
+	int cn = isalnum(c) || c == '$' || c >= 0x80;
+
+	if (!an || !cn)
+		return 0;
+	if (islower(a) && islower(c))
+		return 0;
+	return !(a >= 0x80 && c >= 0x80);
+}
+
+/*
+ * Sibling elements that a page lays out as separate items (a product
+ * link and its price, a label and its value) often touch in the source
+ * with no whitespace between them: "2 litres</a><span>34.90".  Boxes of
+ * this kind are separated unless the junction joins two word bytes.
+ */
+static int
+item_box(const struct hdoc *d, int i)
+{
+	switch (d->n[i].otag) {
+	case TidyTag_SPAN: case TidyTag_A: case TidyTag_LABEL:
+	case TidyTag_TIME: case TidyTag_FONT:
+		return h_text_len(d, i) >= 2;
+	default:
+		return 0;
+	}
+}
+
 /* Add s to the paragraph, collapsing whitespace. */
 static void
 put(struct wr *w, const char *s, size_t n, int esc)
@@ -159,6 +200,10 @@ put(struct wr *w, const char *s, size_t n, int esc)
 		}
 		if (c < ' ' || c == 0x7f)
 			continue;
+		if (w->soft && !w->sp && w->para.len > 0 &&
+		    esc && item_gap(w->lastc, c))
+			w->sp = 1;
+		w->soft = 0;
 		if (w->sp && w->para.len > 0 &&
 		    w->para.p[w->para.len - 1] != '\n')
 			w_buf_addc(&w->para, ' ');
@@ -173,6 +218,8 @@ put(struct wr *w, const char *s, size_t n, int esc)
 		    p + 1 == e || p[1] == ' ' || p[-1] == ' '))))
 			w_buf_addc(&w->para, '\\');
 		w_buf_addc(&w->para, c);
+		if (esc)
+			w->lastc = c;
 	}
 }
 
@@ -227,6 +274,8 @@ flush(struct wr *w)
 
 	w_buf_reset(&w->open);
 	w->sp = 0;
+	w->soft = 0;
+	w->lastc = 0;
 	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\n'))
 		n--;
 	while (n > 0 && (*s == ' ' || *s == '\n')) {
@@ -1006,7 +1055,7 @@ w_table(struct wr *w, int t)
 static void
 kids(struct wr *w, int i)
 {
-	int j;
+	int j, p;
 
 	if (w->depth >= MAXDEPTH) {
 		struct w_buf b;
@@ -1018,8 +1067,13 @@ kids(struct wr *w, int i)
 		return;
 	}
 	w->depth++;
-	for (j = w->d->n[i].first; j >= 0; j = w->d->n[j].next)
+	for (j = w->d->n[i].first; j >= 0; j = w->d->n[j].next) {
+		p = w->d->n[j].prev;
+		if (p >= 0 && !w->inpre && item_box(w->d, p) &&
+		    item_box(w->d, j))
+			w->soft = 1;
 		node(w, j);
+	}
 	w->depth--;
 }
 

@@ -606,3 +606,15 @@ hasnt() {
 	[ "$(jqr .coverage.recovered_from)" = script_state ]
 	has "東京の桜は三月の終わりに咲き始め"
 }
+
+@test "text: touching sibling items (a link and its price) are spaced, words and punctuation are not split" {
+	run -0 wextract -c --format text "$FX/item-gaps.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Olive oil, 2 litres 34.90 EUR"* ]] || fail "price: $c"
+	[[ "$c" == *"Walnut oil \$12.50 In stock"* ]] || fail "stock: $c"
+	[[ "$c" == *"Rapeseed oil Sold out"* ]] || fail "sold out: $c"
+	[[ "$c" == *"a requirement of a good kitchen. Labels"* ]] || fail "word: $c"
+	[[ "$c" == *"東京大阪"* ]] || fail "cjk: $c"
+	run -0 wextract -c --url https://example.com/ "$FX/item-gaps.html"
+	[[ "$(jqr .content)" == *"[Walnut oil](https://example.com/oil/walnut) \$12.50 In stock"* ]]
+}
