@@ -1052,6 +1052,53 @@ w_table(struct wr *w, int t)
 	want_blank(w);
 }
 
+/* Trimmed text of i into b. */
+static void
+trim_text(const struct hdoc *d, int i, struct w_buf *b)
+{
+	size_t k = 0;
+
+	w_buf_reset(b);
+	if (d->n[i].tag == H_TEXT)
+		w_buf_add(b, d->pool + d->n[i].off, d->n[i].len);
+	else
+		h_text(d, i, b);
+	while (b->len > 0 && isspace((unsigned char)b->p[b->len - 1]))
+		b->len--;
+	while (k < b->len && isspace((unsigned char)b->p[k]))
+		k++;
+	memmove(b->p, b->p + k, b->len - k);
+	b->len -= k;
+}
+
+/*
+ * Screen-reader-only text that repeats what stands just before it
+ * ("EUR 163.12<span class="clipped">EUR 163.12</span>"): a sighted
+ * reader sees it once.
+ */
+static int
+sr_repeat(const struct hdoc *d, int i)
+{
+	struct w_buf a, b;
+	int p, r;
+
+	if (!h_sr_only(d, i))
+		return 0;
+	for (p = d->n[i].prev; p >= 0 && d->n[p].tag == H_TEXT &&
+	    h_text_len(d, p) == 0; p = d->n[p].prev)
+		;
+	if (p < 0)
+		return 0;
+	h_buf_init(&a, 4096);
+	h_buf_init(&b, 4096);
+	trim_text(d, i, &a);
+	trim_text(d, p, &b);
+	r = a.len > 0 && a.len == b.len && memcmp(a.p, b.p, a.len) == 0;
+	w_buf_free(&a);
+	w_buf_free(&b);
+	return r;
+}
+
 static void
 kids(struct wr *w, int i)
 {
@@ -1086,6 +1133,8 @@ node(struct wr *w, int i)
 		put(w, w->d->pool + x->off, x->len, 1);
 		return;
 	}
+	if (sr_repeat(w->d, i))
+		return;
 	switch (x->otag) {
 	case TidyTag_SCRIPT: case TidyTag_STYLE: case TidyTag_NOSCRIPT:
 	case TidyTag_TEMPLATE: case TidyTag_SVG:

@@ -313,6 +313,41 @@ h_tab_panel(const struct hdoc *d, int i)
 	    h_ci_contains(c, "tabs-panel") || h_ci_contains(c, "accordion");
 }
 
+/*
+ * Screen-reader-only text: short elements carrying one of the usual
+ * visually-hidden utility classes (as a whole class token).  Sighted
+ * readers never see it; where it repeats a visible price or title the
+ * writer leaves it out (h_write).
+ */
+int
+h_sr_only(const struct hdoc *d, int i)
+{
+	static const char *const w[] = {
+		"sr-only", "visually-hidden", "visuallyhidden",
+		"screen-reader-text", "screen-reader-only", "clipped",
+		"a11y-hidden", "u-visually-hidden", "element-invisible",
+		"hidden-visually", "sr-text", "show-for-sr", "assistive-text",
+		"offscreen", NULL
+	};
+	const char *c = h_attr(d, i, "class");
+	size_t n, k;
+
+	if (c == NULL)
+		return 0;
+	while (*c != '\0') {
+		while (*c == ' ' || *c == '\t' || *c == '\n')
+			c++;
+		for (n = 0; c[n] != '\0' && c[n] != ' ' && c[n] != '\t' &&
+		    c[n] != '\n'; n++)
+			;
+		for (k = 0; n > 0 && w[k] != NULL; k++)
+			if (strlen(w[k]) == n && strncasecmp(c, w[k], n) == 0)
+				return h_text_len(d, i) <= 200;
+		c += n;
+	}
+	return 0;
+}
+
 /* Readability's _isProbablyVisible. */
 int
 h_visible(const struct hdoc *d, int i)

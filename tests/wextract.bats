@@ -618,3 +618,9 @@ hasnt() {
 	run -0 wextract -c --url https://example.com/ "$FX/item-gaps.html"
 	[[ "$(jqr .content)" == *"[Walnut oil](https://example.com/oil/walnut) \$12.50 In stock"* ]]
 }
+
+@test "text: screen-reader-only text repeating the visible price is written once; other screen-reader text stays" {
+	run -0 wextract -c --format text "$FX/item-gaps.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Sample bottle: EUR 9.90 per bottle, gift wrapped on request."* ]] || fail "got: $c"
+}
