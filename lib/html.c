@@ -251,17 +251,20 @@ region(struct hdoc *d, const struct pre *p, size_t blen, int prof)
  * When the best node holds less than rshare of the main region's text
  * and less than pshare of the page's paragraph text, the content is not
  * one block (sections, items, posts): the region is the content. Pages
- * typed as prose ask for more evidence than the rest.
+ * typed as prose ask for more evidence than the rest; untyped pages
+ * (no type stood out, few long paragraphs) the block share of prose and
+ * the paragraph share of the rest.
  */
 static int
 use_region(int type, size_t alen, size_t rlen, double share)
 {
 	double rshare = 0.5, pshare = 0.8;
 
-	if (type == H_ARTICLE || type == H_OTHER) {
+	if (type == H_ARTICLE) {
 		rshare = 0.4;
 		pshare = 0.5;
-	}
+	} else if (type == H_OTHER)
+		rshare = 0.4;
 	return alen > 0 && (double)alen < rshare * (double)rlen &&
 	    share < pshare;
 }

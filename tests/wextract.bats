@@ -624,3 +624,12 @@ hasnt() {
 	c=$(jqr .content)
 	[[ "$c" == *"Sample bottle: EUR 9.90 per bottle, gift wrapped on request."* ]] || fail "got: $c"
 }
+
+@test "region: a page of no clear type whose best block holds most paragraphs but little of the main text keeps every section" {
+	run -0 wextract -c --format text --url https://example.com/kettle/morrow "$FX/region-other.html"
+	[ "$(jqr .coverage.page_type)" = other ]
+	[ "$(jqr .coverage.extraction_stage)" = region ]
+	c=$(jqr .content)
+	[[ "$c" == *"pours without dribbling"*"Feature 8: the kettle"*"camping stove"* ]] || fail "got: $c"
+	[[ "$c" != *"Mill Lane"* ]] || fail "footer kept"
+}
