@@ -607,20 +607,17 @@ render_checks(jv list, const struct w_config *c, int *bad)
 		list = check(list, "browser command", "FAIL", e.msg);
 		*bad = 1;
 	} else if ((cmp = w_render_version_cmp(ver,
-	    W_RENDER_OLDEST_VERSION)) < 0) {
+	    W_RENDER_MIN_VERSION)) < 0) {
 		snprintf(msg, sizeof(msg), "%.200s: \"%.200s\" is not "
-		    "agent-browser %s or newer", cs, ver,
+		    "agent-browser %s or newer (older releases lack the "
+		    "flags a render needs; npm install agent-browser@%s or "
+		    "later)", cs, ver, W_RENDER_MIN_VERSION,
 		    W_RENDER_MIN_VERSION);
 		list = check(list, "browser command", "FAIL", msg);
 		*bad = 1;
 	} else {
-		cmp = w_render_version_cmp(ver, W_RENDER_MIN_VERSION);
-		snprintf(msg, sizeof(msg), "%.200s (%.200s)%s", ver, cs,
-		    cmp < 0 ? "; older than " W_RENDER_MIN_VERSION ", the "
-		    "version the reference asks for (this one was verified "
-		    "to work)" : "");
-		list = check(list, "browser command", cmp < 0 ? "warn" : "ok",
-		    msg);
+		snprintf(msg, sizeof(msg), "%.200s (%.200s)", ver, cs);
+		list = check(list, "browser command", "ok", msg);
 	}
 	if (w_render_browser(jv_get_kind(exe) == JV_KIND_STRING ?
 	    jv_string_value(exe) : NULL, path, sizeof(path)) == -1) {
