@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "buf.h"
 #include "config.h"
@@ -15,6 +16,7 @@
 #include "hoststate.h"
 #include "fetch_parallel.h"
 #include "json.h"
+#include "mcpserver.h"
 #include "render.h"
 #include "run.h"
 #include "searchcache.h"
@@ -27,6 +29,7 @@ struct opts {
 	int		 max_requests;	/* 0: from the config */
 	enum w_coord	 coord;
 	int		 export;
+	const char	*allow_files;	/* mcp --allow-files */
 };
 
 static void
@@ -37,10 +40,12 @@ usage(FILE *fp)
 	    "                   [--coordination process|host|redis] [--export]\n"
 	    "       web-control [options] run show | run end [--export]\n"
 	    "       web-control [options] status | reset | config | doctor\n"
+	    "       web-control mcp [--max-requests N] [--allow-files DIR]\n"
 	    "  -j, --json              JSON output (an envelope)\n"
 	    "  -c, --compact           compact JSON output (implies --json)\n"
 	    "      --max-requests N    the run's answered searches (1-20)\n"
 	    "      --coordination M    process, host or redis, for the whole run\n"
+	    "      --allow-files DIR   mcp: web_extract may read files under DIR\n"
 	    "      --export            print shell for eval: export/unset\n"
 	    "                          WEB_RUN_FILE\n"
 	    "      --schema            print the JSON Schema of the commands\n"
@@ -397,7 +402,7 @@ defaults(void)
 	    "\"search\":{\"backend\":[\"parallel\",\"ollama\"],"
 	    "\"maxRequestsPerRun\":4},"
 	    "\"fetch\":{\"provider\":\"local\",\"render\":\"never\","
-	    "\"browserCommand\":\"agent-browser\"}}";
+	    "\"browserCommand\":\"agent-browser\",\"concurrency\":1}}";
 
 	return jv_parse(d);
 }
@@ -714,6 +719,36 @@ config(const struct opts *o)
 	return emit(o, env, config_text);
 }
 
+/* The MCP server on stdio: stdout carries only protocol messages. */
+static int
+mcp(const struct opts *o)
+{
+	struct w_mcps_opts mo;
+	struct w_config c;
+	struct w_err e;
+	struct stat st;
+	int rc;
+
+	if (o->allow_files && (stat(o->allow_files, &st) == -1 ||
+	    !S_ISDIR(st.st_mode))) {
+		fprintf(stderr, "%s: --allow-files %s is not a directory\n",
+		    prog, o->allow_files);
+		return W_EXIT_USAGE;
+	}
+	w_err_clear(&e);
+	if (load_config(&c, &e) == -1) {
+		fprintf(stderr, "%s: %s\n", prog, e.msg);
+		return W_EXIT_USAGE;
+	}
+	memset(&mo, 0, sizeof(mo));
+	mo.config = &c;
+	mo.allow_files = o->allow_files;
+	mo.max_requests = o->max_requests;
+	rc = w_mcps_serve(STDIN_FILENO, stdout, &mo);
+	w_config_free(&c);
+	return rc ? W_EXIT_ERROR : 0;
+}
+
 static int
 dispatch(const struct opts *o, int argc, char **argv)
 {
@@ -735,6 +770,8 @@ dispatch(const struct opts *o, int argc, char **argv)
 		return config(o);
 	if (argc == 1 && strcmp(c, "doctor") == 0)
 		return doctor(o);
+	if (argc == 1 && strcmp(c, "mcp") == 0)
+		return mcp(o);
 	fprintf(stderr, "%s: unknown command: %s%s%s\n", prog, c,
 	    argc > 1 ? " " : "", sub);
 	usage(stderr);
@@ -746,7 +783,8 @@ static const char schema[] =
     "\"title\":\"web-control\",\"type\":\"object\","
     "\"properties\":{\"command\":{\"enum\":[\"run start\","
     "\"run show\",\"run end\",\"status\",\"reset\",\"config\","
-    "\"doctor\"]},\"max_requests\":{\"type\":\"integer\","
+    "\"doctor\",\"mcp\"]},\"allow_files\":{\"type\":\"string\"},"
+    "\"max_requests\":{\"type\":\"integer\","
     "\"minimum\":1,\"maximum\":20},\"coordination\":{\"enum\":"
     "[\"process\",\"host\",\"redis\"]}},\"required\":[\"command\"],"
     "\"additionalProperties\":false}";
@@ -787,12 +825,13 @@ main(int argc, char **argv)
 		{ "max-requests", required_argument, NULL, 'm' },
 		{ "coordination", required_argument, NULL, 'C' },
 		{ "export", no_argument, NULL, 'x' },
+		{ "allow-files", required_argument, NULL, 'A' },
 		{ "schema", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 0, W_OUT_AUTO, 0, W_COORD_DEFAULT, 0 };
+	struct opts o = { 0, W_OUT_AUTO, 0, W_COORD_DEFAULT, 0, NULL };
 	int ch, rc;
 
 	while ((ch = getopt_long(argc, argv, "jchV", lo, NULL)) != -1)
@@ -811,6 +850,9 @@ main(int argc, char **argv)
 			break;
 		case 'x':
 			o.export = 1;
+			break;
+		case 'A':
+			o.allow_files = optarg;
 			break;
 		case 's':
 			fputs(schema, stdout);

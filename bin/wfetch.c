@@ -19,7 +19,11 @@ struct state {
 	struct w_fetch_ctx	 ctx;
 	jv			 base;
 	int			 top;
+	int			 parallel;	/* -P; 0: config or 1 */
+	int			 unordered;
+	int			 rc;		/* worst exit so far */
 	enum w_out_mode		 mode;
+	struct w_fetch_batch	*batch;
 };
 
 static void
@@ -42,6 +46,8 @@ usage(FILE *fp)
 	    "      --artifact NAME     save the full text (or binary) as NAME\n"
 	    "      --timeout SECS      lower the 45 s deadline\n"
 	    "      --top N             with a wsearch envelope: fetch its top N results\n"
+	    "  -P, --parallel N        up to N fetches at once (1-16, default 1)\n"
+	    "      --unordered         print each envelope as it completes\n"
 	    "  -r, --raw-output        print only the content\n"
 	    "  -c, --compact           one line per envelope\n"
 	    "      --schema            print the JSON Schema of a request\n"
@@ -70,28 +76,41 @@ add_header(jv base, const char *h)
 	return jv_object_set(base, jv_string("headers"), hs);
 }
 
+static void
+on_env(jv env, void *arg)
+{
+	struct state *st = arg;
+
+	st->rc = w_exit_worst(st->rc, w_out_emit_rc(env, st->mode, prog));
+}
+
 static int
 on_request(jv input, void *arg)
 {
 	struct state *st = arg;
 	jv reqs = w_fetch_expand(input, st->base, st->top);
-	int rc = 0;
 
 	jv_array_foreach(reqs, i, r) {
 		(void)i;
-		rc = w_exit_worst(rc, w_out_emit_rc(w_fetch_run(&st->ctx, r),
-		    st->mode, prog));
+		w_fetch_batch_add(st->batch, r);
 	}
 	jv_free(reqs);
-	return rc;
+	return 0;
 }
 
 static int
 on_bad(const char *msg, void *arg)
 {
 	struct state *st = arg;
+	struct w_err e;
+	jv env = w_env_new(prog);
 
-	return w_out_bad_input(msg, st->mode, prog);
+	w_err_clear(&e);
+	w_err_set(&e, W_E_INVALID_PARAMETER, "%s", msg);
+	e.usage = 1;
+	env = jv_object_set(env, jv_string("summary"), jv_string(msg));
+	w_fetch_batch_add_env(st->batch, w_env_error(env, &e));
+	return 0;
 }
 
 /* Parse options into st; returns -1 on a usage error. */
@@ -112,6 +131,8 @@ options(int argc, char **argv, struct state *st)
 		{ "artifact", required_argument, NULL, 'a' },
 		{ "timeout", required_argument, NULL, 'T' },
 		{ "top", required_argument, NULL, 't' },
+		{ "parallel", required_argument, NULL, 'P' },
+		{ "unordered", no_argument, NULL, 'U' },
 		{ "raw-output", no_argument, NULL, 'r' },
 		{ "compact", no_argument, NULL, 'c' },
 		{ "schema", no_argument, NULL, 's' },
@@ -125,7 +146,7 @@ options(int argc, char **argv, struct state *st)
 	int ch;
 	long n;
 
-	while ((ch = getopt_long(argc, argv, "f:H:rchV", lo, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:H:P:rchV", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			st->base = jv_object_set(st->base, jv_string("format"),
@@ -179,6 +200,18 @@ options(int argc, char **argv, struct state *st)
 				return -1;
 			}
 			st->top = (int)n;
+			break;
+		case 'P':
+			if (w_arg_long(optarg, &n) == -1 || n < 1 ||
+			    n > W_FETCH_PARALLEL_MAX) {
+				fprintf(stderr, "%s: --parallel takes 1 to "
+				    "%d\n", prog, W_FETCH_PARALLEL_MAX);
+				return -1;
+			}
+			st->parallel = (int)n;
+			break;
+		case 'U':
+			st->unordered = 1;
 			break;
 		case 'r':
 			st->mode = W_OUT_RAW;
@@ -240,13 +273,23 @@ main(int argc, char **argv)
 	}
 	/* One URL in a process-private run: nothing could hit the cache. */
 	st.ctx.nocache = optind == argc - 1 && w_run_private(st.ctx.run);
+	if (st.parallel == 0)
+		st.parallel = w_config_int(&cfg, "fetch.concurrency", 1);
+	st.batch = w_fetch_batch_new(&st.ctx, st.parallel, st.unordered,
+	    on_env, &st);
 	if (optind < argc)
 		for (i = optind; i < argc; i++)
 			rc = w_exit_worst(rc, on_request(jv_object_set(
 			    jv_object(), jv_string("url"), jv_string(argv[i])),
 			    &st));
-	else
+	else {
+		/* Transfers go on while the input is slow to come. */
+		w_input_set_idle(w_fetch_batch_idle, st.batch);
 		rc = w_input_stream(stdin, on_request, on_bad, &st);
+		w_input_set_idle(NULL, NULL);
+	}
+	w_fetch_batch_finish(st.batch);
+	rc = w_exit_worst(rc, st.rc);
 	jv_free(st.base);
 	w_run_close(st.ctx.run);
 	w_config_free(&cfg);

@@ -713,6 +713,16 @@ next_text(const char *s, size_t n, int eof, size_t *start, size_t *end)
 	return TEXT_ONE;
 }
 
+static w_idle_fn idle_fn;
+static void *idle_arg;
+
+void
+w_input_set_idle(w_idle_fn fn, void *arg)
+{
+	idle_fn = fn;
+	idle_arg = arg;
+}
+
 int
 w_input_stream(FILE *fp, w_req_fn fn, w_bad_fn bad, void *arg)
 {
@@ -774,6 +784,8 @@ more:
 		}
 		/* read(2), not fread: a request is answered as soon as it
 		 * arrives, without waiting for a full buffer or EOF. */
+		if (idle_fn != NULL)
+			idle_fn(fileno(fp), idle_arg);
 		r = read(fileno(fp), chunk, sizeof(chunk));
 
 		if (r == -1 && errno == EINTR)

@@ -175,4 +175,13 @@ typedef int	(*w_req_fn)(jv req, void *arg);
 typedef int	(*w_bad_fn)(const char *msg, void *arg);
 int		 w_input_stream(FILE *fp, w_req_fn fn, w_bad_fn bad, void *arg);
 
+/*
+ * Work to do while w_input_stream waits for input: called before each
+ * read with the descriptor; it returns when the descriptor is readable
+ * or it has nothing left to do (wfetch -P drives its transfers). NULL:
+ * none.
+ */
+typedef void	(*w_idle_fn)(int fd, void *arg);
+void		 w_input_set_idle(w_idle_fn fn, void *arg);
+
 #endif
