@@ -538,7 +538,7 @@ batch_json(const char *url)
 	return out;
 }
 
-/* A short, host-safe excerpt of an agent-browser error. */
+/* A short, host-safe excerpt of an agent-browser error (consumes err). */
 static void
 brief(char *dst, size_t n, jv err)
 {
@@ -549,6 +549,7 @@ brief(char *dst, size_t n, jv err)
 	for (i = j = 0; s[i] && j + 1 < n && j < 160; i++)
 		dst[j++] = (s[i] >= 32 && s[i] < 127) ? s[i] : ' ';
 	dst[j] = '\0';
+	jv_free(err);
 }
 
 /* Read the batch's answer. */
