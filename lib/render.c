@@ -531,6 +531,8 @@ batch_json(const char *url)
 	    jv_string("url")));
 	cmds = jv_array_append(cmds, jv_array_append(CMD1("eval"),
 	    jv_string("document.documentElement.outerHTML")));
+	cmds = jv_array_append(cmds, jv_array_append(CMD1("network"),
+	    jv_string("requests")));
 #undef CMD1
 	s = jv_dump_string(cmds, 0);
 	out = w_strdup(jv_string_value(s));
@@ -552,10 +554,49 @@ brief(char *dst, size_t n, jv err)
 	jv_free(err);
 }
 
-/* Read the batch's answer. */
+/*
+ * The requests --allowed-domains stopped inside the browser: those to
+ * another host than the render's (the browser never hands them to the
+ * proxy, so the proxy cannot count them).
+ */
 static int
-parse_batch(const char *text, size_t len, struct w_render_res *out,
-    struct w_err *e)
+fenced(jv res, const char *host)
+{
+	jv reqs = jv_object_get(res, jv_string("requests")), u;
+	struct w_url url;
+	struct w_err e;
+	int i, n, count = 0;
+
+	if (jv_get_kind(reqs) != JV_KIND_ARRAY) {
+		jv_free(reqs);
+		return 0;
+	}
+	n = jv_array_length(jv_copy(reqs));
+	for (i = 0; i < n; i++) {
+		u = jv_object_get(jv_array_get(jv_copy(reqs), i),
+		    jv_string("url"));
+		w_err_clear(&e);
+		if (jv_get_kind(u) == JV_KIND_STRING &&
+		    w_url_parse(jv_string_value(u), &url, &e) == 0) {
+			if ((strcmp(url.scheme, "http") == 0 ||
+			    strcmp(url.scheme, "https") == 0 ||
+			    strcmp(url.scheme, "ws") == 0 ||
+			    strcmp(url.scheme, "wss") == 0) &&
+			    strcmp(url.host, host) != 0)
+				count++;
+			w_url_free(&url);
+		}
+		jv_free(u);
+	}
+	jv_free(reqs);
+	return count;
+}
+
+/* Read the batch's answer; *nfenced: requests the browser's own
+ * domain fence stopped. */
+static int
+parse_batch(const char *text, size_t len, const char *host,
+    struct w_render_res *out, int *nfenced, struct w_err *e)
 {
 	jv a = jv_parse_sized(text, (int)len), step, cmd, res, v;
 	char why[200];
@@ -573,7 +614,10 @@ parse_batch(const char *text, size_t len, struct w_render_res *out,
 		cmd = jv_array_get(jv_object_get(jv_copy(step),
 		    jv_string("command")), 0);
 		res = jv_object_get(jv_copy(step), jv_string("result"));
-		if (!w_json_bool_peek(step, "success", 0)) {
+		if (i == 5) {
+			if (w_json_bool_peek(step, "success", 0))
+				*nfenced = fenced(jv_copy(res), host);
+		} else if (!w_json_bool_peek(step, "success", 0)) {
 			brief(why, sizeof(why), jv_object_get(jv_copy(step),
 			    jv_string("error")));
 			/* --allowed-domains refuses to open about:blank, after
@@ -662,7 +706,7 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 	long budget = r->budget_ms > 0 ? r->budget_ms : W_RENDER_BUDGET_MS;
 	long long start = w_lock_mono_ms(), deadline = start + budget;
 	pid_t pid = -1;
-	int in, outfd, argc = 0, rc = -1, cv, fd;
+	int in, outfd, argc = 0, rc = -1, cv, fd, nfenced = 0;
 
 	memset(out, 0, sizeof(*out));
 	memset(&ps, 0, sizeof(ps));
@@ -753,14 +797,14 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 	else if (cv == -3)
 		w_err_set(e, W_E_RESPONSE_TOO_LARGE, "the rendered page "
 		    "outgrew %u bytes", OUT_MAX);
-	else if (parse_batch(o.p, o.len, out, e) == 0 &&
+	else if (parse_batch(o.p, o.len, r->host, out, &nfenced, e) == 0 &&
 	    check_final(r, out->final_url, e) == 0)
 		rc = 0;
 done:
 	if (pid > 0 || dir)
 		kill_session(mark, pid);
 	w_rproxy_stop(px, &ps);
-	out->blocked = ps.blocked;
+	out->blocked = ps.blocked + nfenced;
 	out->requests = ps.requests;
 	out->bytes = ps.bytes;
 	if (ps.too_large && rc == 0) {
@@ -779,7 +823,7 @@ done:
 		    "%ld ms", budget);
 	if (rc == -1) {
 		w_render_res_free(out);
-		out->blocked = ps.blocked;
+		out->blocked = ps.blocked + nfenced;
 		out->requests = ps.requests;
 		out->bytes = ps.bytes;
 	}

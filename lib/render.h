@@ -64,7 +64,7 @@ struct w_render_res {
 	char	*html;		/* the rendered DOM, UTF-8 */
 	size_t	 len;
 	char	*final_url;
-	int	 blocked;	/* requests the proxy refused */
+	int	 blocked;	/* requests the proxy or the browser refused */
 	int	 requests;	/* requests the proxy saw */
 	size_t	 bytes;		/* response bytes through the proxy */
 	long	 duration_ms;

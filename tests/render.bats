@@ -156,6 +156,19 @@ forbidden_hits() {
 	[ "$(forbidden_hits)" = 0 ]
 }
 
+@test "a script's request to another host is stopped inside the browser (--allowed-domains) and still counted in render_blocked" {
+	need_browser
+	render_config auto
+	to="http://localhost:$PORT/count/fenced-script"
+	redir="http://localhost:$PORT/count/fenced-redirect"
+	run -0 wfetch -c --render always "$BASE/js/fetch?to=$to&redir=$redir"
+	[ "$(field .coverage.rendered)" = true ]
+	field .content | grep -q "Only a script wrote this paragraph"
+	[ "$(field .coverage.render_blocked)" -ge 1 ]
+	[ "$(hits /count/fenced-script)" = 0 ]
+	[ "$(hits /count/fenced-redirect)" = 0 ]
+}
+
 @test "a final URL outside the allowed domain is blocked_target" {
 	need_browser
 	render_config auto
