@@ -573,8 +573,9 @@ fenced(jv res, const char *host)
 	}
 	n = jv_array_length(jv_copy(reqs));
 	for (i = 0; i < n; i++) {
-		u = jv_object_get(jv_array_get(jv_copy(reqs), i),
-		    jv_string("url"));
+		u = jv_array_get(jv_copy(reqs), i);
+		u = jv_get_kind(u) == JV_KIND_OBJECT ? jv_object_get(u,
+		    jv_string("url")) : (jv_free(u), jv_null());
 		w_err_clear(&e);
 		if (jv_get_kind(u) == JV_KIND_STRING &&
 		    w_url_parse(jv_string_value(u), &url, &e) == 0) {
@@ -598,7 +599,7 @@ static int
 parse_batch(const char *text, size_t len, const char *host,
     struct w_render_res *out, int *nfenced, struct w_err *e)
 {
-	jv a = jv_parse_sized(text, (int)len), step, cmd, res, v;
+	jv a = jv_parse_sized(text, (int)len), step, res, v;
 	char why[200];
 	int i, n, rc = 0;
 
@@ -611,9 +612,17 @@ parse_batch(const char *text, size_t len, const char *host,
 	for (i = 0; i < n && rc == 0; i++) {
 		step = jv_array_get(jv_copy(a), i);
 		v = jv_null();
-		cmd = jv_array_get(jv_object_get(jv_copy(step),
-		    jv_string("command")), 0);
+		if (jv_get_kind(step) != JV_KIND_OBJECT) {
+			jv_free(step);
+			rc = w_err_set(e, W_E_BACKEND_UNAVAILABLE, "the browser "
+			    "command gave no batch result (not agent-browser?)");
+			break;
+		}
 		res = jv_object_get(jv_copy(step), jv_string("result"));
+		if (jv_get_kind(res) != JV_KIND_OBJECT) {
+			jv_free(res);
+			res = jv_object();
+		}
 		if (i == 5) {
 			if (w_json_bool_peek(step, "success", 0))
 				*nfenced = fenced(jv_copy(res), host);
@@ -648,7 +657,6 @@ parse_batch(const char *text, size_t len, const char *host,
 			jv_free(v);
 		} else if (i == 4)
 			jv_free(v);
-		jv_free(cmd);
 		jv_free(res);
 		jv_free(step);
 	}

@@ -417,13 +417,22 @@ EOF
 @test "a browser command that exits at once, or answers nonsense, is backend_unavailable (wfetch survives)" {
 	printf '#!/bin/sh\nexit 0\n' >"$BATS_TEST_TMPDIR/quits"
 	printf '#!/bin/sh\necho not json\n' >"$BATS_TEST_TMPDIR/chatty"
-	chmod +x "$BATS_TEST_TMPDIR/quits" "$BATS_TEST_TMPDIR/chatty"
-	for c in quits chatty; do
+	# JSON of the wrong shapes: steps that are not objects, results
+	# that are not objects, a request log that is not a list of objects.
+	printf '#!/bin/sh\necho "[1,[2],\\"x\\"]"\n' >"$BATS_TEST_TMPDIR/shapes"
+	printf '#!/bin/sh\necho "[{\\"success\\":true,\\"result\\":7},{\\"success\\":true},{\\"success\\":true,\\"result\\":[]},{\\"success\\":true,\\"result\\":{\\"url\\":5}},{\\"success\\":true,\\"result\\":null},{\\"success\\":true,\\"result\\":{\\"requests\\":[1,null,{\\"url\\":3}]}}]"\n' >"$BATS_TEST_TMPDIR/shapes2"
+	chmod +x "$BATS_TEST_TMPDIR/quits" "$BATS_TEST_TMPDIR/chatty" \
+	    "$BATS_TEST_TMPDIR/shapes" "$BATS_TEST_TMPDIR/shapes2"
+	for c in quits chatty shapes; do
 		render_config auto "$BATS_TEST_TMPDIR/$c" \
 		    '"browserExecutable":"/bin/sh"'
 		run -1 wfetch -c --render always "$BASE/js/page?$c"
 		[ "$(field .error.code)" = backend_unavailable ]
 	done
+	render_config auto "$BATS_TEST_TMPDIR/shapes2" \
+	    '"browserExecutable":"/bin/sh"'
+	run -1 wfetch -c --render always "$BASE/js/page?shapes2"
+	[ "$(field .error.code)" = request_failed ]
 	[ -z "$(ls -d "$BATS_TEST_TMPDIR"/wt-render-* 2>/dev/null)" ]
 }
 
