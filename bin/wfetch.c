@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cancel.h"
 #include "config.h"
 #include "fetch.h"
 #include "view.h"
@@ -92,6 +93,10 @@ on_request(jv input, void *arg)
 
 	jv_array_foreach(reqs, i, r) {
 		(void)i;
+		if (w_cancel_signal()) {	/* nothing more starts */
+			jv_free(r);
+			continue;
+		}
 		w_fetch_batch_add(st->batch, r);
 	}
 	jv_free(reqs);
@@ -255,6 +260,7 @@ main(int argc, char **argv)
 		return W_EXIT_USAGE;
 	}
 	w_err_clear(&e);
+	w_cancel_install();
 	if (w_config_load(&cfg, &e) == -1) {
 		jv_free(st.base);
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
@@ -295,5 +301,5 @@ main(int argc, char **argv)
 	w_config_free(&cfg);
 	if (w_out_finish(prog) != 0)
 		rc = w_exit_worst(rc, W_EXIT_ERROR);
-	return rc;
+	return w_cancel_exit(rc);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "cancel.h"
 #include "config.h"
 #include "json.h"
 #include "search.h"
@@ -88,6 +89,10 @@ on_request(jv req, void *arg)
 {
 	struct state *st = arg;
 
+	if (w_cancel_signal()) {	/* cancelled: nothing more starts */
+		jv_free(req);
+		return 0;
+	}
 	/* the options are defaults: the request's own fields win */
 	if (jv_get_kind(req) == JV_KIND_OBJECT)
 		req = jv_object_merge(jv_copy(st->base), req);
@@ -197,6 +202,7 @@ main(int argc, char **argv)
 		return W_EXIT_USAGE;
 	}
 	w_err_clear(&e);
+	w_cancel_install();
 	if (w_config_load(&cfg, &e) == -1 ||
 	    w_search_new(&cfg, &st.search, &e) == -1) {
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
@@ -222,5 +228,5 @@ main(int argc, char **argv)
 	w_config_free(&cfg);
 	if (w_out_finish(prog) != 0)
 		rc = w_exit_worst(rc, W_EXIT_ERROR);
-	return rc;
+	return w_cancel_exit(rc);
 }

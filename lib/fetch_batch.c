@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "cancel.h"
 #include "coord.h"
 #include "doc.h"
 #include "doccache.h"
@@ -22,6 +23,7 @@
 #include "hoststate.h"
 #include "http.h"
 #include "json.h"
+#include "ledger.h"
 #include "lock.h"
 #include "url.h"
 #include "view.h"
@@ -33,6 +35,7 @@ enum { J_ADMIT, J_XFER, J_FOLLOW, J_DONE };
 
 struct job {
 	int			 state;
+	int			 noted;		/* already in the run's ledger */
 	jv			 req;		/* as given (followers rerun it) */
 	struct w_request	 r;		/* decoded (safe to free) */
 	jv			 env;
@@ -160,7 +163,8 @@ job_admit(struct w_fetch_batch *b, struct job *j, long long now)
 
 		j->env = jv_invalid();
 		if (j->key)
-			w_doccache_fail(b->ctx.run, j->key, jv_copy(env));
+			w_doccache_fail(b->ctx.run, j->key, w_cancel_signal() ?
+			    jv_null() : jv_copy(env));
 		job_done(j, env);
 		return;
 	}
@@ -182,6 +186,7 @@ job_follow(struct w_fetch_batch *b, struct job *j)
 	}
 	jv_free(j->env);
 	j->env = jv_invalid();
+	j->noted = 1;
 	job_done(j, w_fetch_run(&b->ctx, jv_copy(j->req)));
 }
 
@@ -212,6 +217,8 @@ emit_ready(struct w_fetch_batch *b)
 			if (k->leader == j)
 				k->leader = NULL;
 		*pp = j->next;
+		if (!j->noted)
+			w_ledger_note_fetch(b->ctx.run, j->env);
 		b->emit(j->env, b->arg);
 		j->env = jv_invalid();
 		job_free(j);
@@ -322,11 +329,12 @@ w_fetch_batch_add(struct w_fetch_batch *b, jv req)
 	    &j->rm, &e) == -1)
 		j->rm = W_RENDER_ALWAYS;	/* the plain path reports it */
 	if (!b->local || b->n == 1 || e.code != W_E_NONE ||
-	    j->rm == W_RENDER_ALWAYS) {
+	    j->rm == W_RENDER_ALWAYS || w_fetch_gated(&b->ctx)) {
 		/* One at a time, a remote provider, a browser render or an
 		 * invalid request: the plain path. */
 		jv_free(j->env);
 		j->env = jv_invalid();
+		j->noted = 1;	/* w_fetch_run records it in the ledger */
 		job_done(j, w_fetch_run(&b->ctx, jv_copy(req)));
 	} else {
 		j->env = jv_object_set(j->env, jv_string("untrusted_fields"),

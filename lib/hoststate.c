@@ -18,6 +18,7 @@
 
 #include "buf.h"
 #include "config.h"
+#include "cancel.h"
 #include "hoststate.h"
 #include "json.h"
 #include "lock.h"
@@ -1001,6 +1002,8 @@ w_host_admit_until(enum w_scope scope, const char *key, long wait_ms,
 			    "did not come within %ld ms",
 			    w_host_rule(scope)->name, wait_ms);
 		w_lock_sleep_ms(ms);
+		if (w_cancel_check(e) == -1)
+			return -1;
 	}
 }
 

@@ -102,6 +102,7 @@ load_curl(void)
 }
 
 #include "buf.h"
+#include "cancel.h"
 #include "encoding.h"
 #include "http.h"
 #include "json.h"
@@ -130,6 +131,7 @@ struct xfer {
 	struct w_err		 enc_err;
 	long			 start_ms;
 	int			 progress_shown;
+	int			 show_progress;
 };
 
 static long
@@ -314,7 +316,10 @@ on_progress(void *arg, curl_off_t dltotal, curl_off_t dlnow,
 	(void)dltotal;
 	(void)ultotal;
 	(void)ulnow;
-	if (el < 1000)
+	/* SIGINT / SIGTERM: abort (CURLE_ABORTED_BY_CALLBACK). */
+	if (w_cancel_signal())
+		return 1;
+	if (!x->show_progress || el < 1000)
 		return 0;
 	fprintf(stderr, "\r%.40s: %ld KiB, %ld KiB/s, %ld.%lds  ",
 	    x->url->host, (long)(dlnow / 1024),
@@ -426,11 +431,11 @@ setup(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
 	if (r->method && strcmp(r->method, "GET") != 0 &&
 	    strcmp(r->method, "POST") != 0)
 		curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, r->method);
-	if (r->progress && isatty(STDERR_FILENO)) {
-		curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, on_progress);
-		curl_easy_setopt(c, CURLOPT_XFERINFODATA, x);
-		curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
-	}
+	/* Always: the callback also notices cancellation. */
+	x->show_progress = r->progress && isatty(STDERR_FILENO);
+	curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, on_progress);
+	curl_easy_setopt(c, CURLOPT_XFERINFODATA, x);
+	curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
 }
 
 long
@@ -504,6 +509,8 @@ map_curl_error(CURLcode rc, struct xfer *x, const char *errbuf,
 		    "the response is larger than %zu bytes", x->body.max);
 		return 0;
 	}
+	if (rc == CURLE_ABORTED_BY_CALLBACK && w_cancel_check(e) == -1)
+		return 0;
 	if (rc == CURLE_OPERATION_TIMEDOUT) {
 		w_err_set(e, W_E_TIMEOUT, "the transfer hit its deadline");
 		return 0;
@@ -856,7 +863,8 @@ w_http_multi_add(struct w_http_multi *mh, const struct w_http_req *r,
 	w_err_clear(e);
 	t->start = now_ms();
 	t->deadline = t->start + effective_timeout(r);
-	if (w_http_check_headers(r->headers, e) == -1) {
+	if (w_http_check_headers(r->headers, e) == -1 ||
+	    w_cancel_check(e) == -1) {
 		finish(t, -1);
 		return -1;
 	}

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "cancel.h"
 #include "lock.h"
 
 #ifdef F_OFD_SETLK
@@ -393,7 +394,9 @@ w_lock_sleep_ms(long ms)
 
 	ts.tv_sec = ms / 1000;
 	ts.tv_nsec = (ms % 1000) * 1000000L;
-	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+	/* A cancellation signal ends the sleep early (lib/cancel.h). */
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR &&
+	    !w_cancel_signal())
 		;
 }
 

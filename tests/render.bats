@@ -353,7 +353,8 @@ EOF
 		write_config "{\"search\":{\"backend\":\"ollama\"},\"fetch\":{\"render\":\"$1\",\"browserCommand\":\"$2\"${3:+,$3}}}"
 	}
 	doctor_config auto "$AB"
-	run -0 web-control doctor
+	# local checks: they run without liveness probes (nothing is sent)
+	run -0 web-control doctor --no-liveness
 	assert_output --regexp "(ok|warn) +browser command +agent-browser [0-9]"
 	assert_output --regexp "ok +chromium +/"
 	assert_output --regexp "ok +browser command +agent-browser [0-9]"
@@ -364,19 +365,19 @@ EOF
 		    >"$BATS_TEST_TMPDIR/old-ab"
 		chmod +x "$BATS_TEST_TMPDIR/old-ab"
 		doctor_config auto "$BATS_TEST_TMPDIR/old-ab"
-		run -1 web-control doctor
+		run -1 web-control doctor --no-liveness
 		assert_output --regexp "FAIL +browser command .*agent-browser $v.* 0\.33\.1 or newer"
 	done
 	printf '#!/bin/sh\necho "agent-browser 0.33.1"\n' >"$BATS_TEST_TMPDIR/floor-ab"
 	chmod +x "$BATS_TEST_TMPDIR/floor-ab"
 	doctor_config auto "$BATS_TEST_TMPDIR/floor-ab"
-	run -0 web-control doctor
+	run -0 web-control doctor --no-liveness
 	assert_output --regexp "ok +browser command +agent-browser 0\.33\.1"
 	doctor_config auto "$AB" '"browserExecutable":"/nonexistent/chromium"'
-	run -1 web-control doctor
+	run -1 web-control doctor --no-liveness
 	assert_output --regexp "FAIL +chromium +/nonexistent/chromium"
 	doctor_config never "$BATS_TEST_TMPDIR/old-ab"
-	run -0 web-control doctor
+	run -0 web-control doctor --no-liveness
 	refute_output --partial "browser command"
 }
 
