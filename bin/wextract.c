@@ -2,15 +2,18 @@
  * wextract: turn one document on stdin, or each named file, into an
  * envelope: HTML, RSS/Atom, JSON, XML, PDF or text to Markdown or plain
  * text, with focus, slicing and links. Pure: never touches the network.
+ * With --next, stdin holds requests (continuations) naming their files.
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
 #include "doc.h"
+#include "input.h"
 #include "json.h"
 #include "view.h"
 
@@ -22,6 +25,7 @@ struct state {
 	jv		 req;		/* the options as a request */
 	struct w_request r;		/* req, decoded */
 	enum w_out_mode	 mode;
+	int		 next;		/* --next: requests on stdin */
 };
 
 static void
@@ -30,6 +34,7 @@ usage(FILE *fp)
 	fprintf(fp,
 	    "usage: wextract [options] < DOCUMENT\n"
 	    "       wextract [options] FILE...\n"
+	    "       wextract --next [options] < REQUESTS\n"
 	    "      --url URL           where the document came from "
 	    "(link base)\n"
 	    "      --content-type T    its media type; sniffed when absent\n"
@@ -44,6 +49,9 @@ usage(FILE *fp)
 	    "      --max-output-chars N  cap on returned characters\n"
 	    "      --offset N          first character of a char page\n"
 	    "      --max-chars N       characters per page (default 20000)\n"
+	    "      --next              read requests (next_actions' arguments, "
+	    "or file\n"
+	    "                          names) on stdin\n"
 	    "  -r, --raw-output        print only the content\n"
 	    "  -c, --compact           one line per envelope\n"
 	    "      --schema            print the JSON Schema of the options\n"
@@ -86,8 +94,8 @@ failed(jv env, const struct w_err *e, const char *what)
 
 /* One document into one envelope. */
 static jv
-extract(const struct state *st, const char *bytes, size_t len,
-    const char *file)
+extract(const struct state *st, const struct w_request *r, const char *bytes,
+    size_t len, const char *file)
 {
 	struct w_doc_in in;
 	struct w_doc_opts o;
@@ -100,14 +108,14 @@ extract(const struct state *st, const char *bytes, size_t len,
 	memset(&in, 0, sizeof(in));
 	in.bytes = bytes;
 	in.len = len;
-	in.url = st->r.url;
-	in.content_type = st->r.content_type;
-	in.charset = st->r.charset;
-	in.http_status = st->r.http_status;
+	in.url = r->url;
+	in.content_type = r->content_type;
+	in.charset = r->charset;
+	in.http_status = r->http_status;
 	in.headers = jv_null();
 	memset(&o, 0, sizeof(o));
-	o.format = st->r.format;
-	o.include_links = st->r.include_links;
+	o.format = r->format;
+	o.include_links = r->include_links;
 	src = set(jv_object(), "representation", jv_string("page_extract"));
 	if (file != NULL)
 		src = set(src, "file", jv_string(file));
@@ -128,7 +136,7 @@ extract(const struct state *st, const char *bytes, size_t len,
 		w_doc_free(&d);
 		return failed(env, &e, "extraction");
 	}
-	env = w_view_apply(env, &d, &st->r, st->mode == W_OUT_RAW, &e);
+	env = w_view_apply(env, &d, r, st->mode == W_OUT_RAW, &e);
 	snprintf(sum, sizeof(sum), "Extracted %s from %s (%s, %zu bytes): %s",
 	    d.kind, file ? file : "stdin", *d.mime ? d.mime : "unknown type",
 	    len, w_status_name(w_env_status_peek(env)));
@@ -154,9 +162,26 @@ slurp(FILE *fp, struct w_buf *b)
 	return ferror(fp) ? -1 : 0;
 }
 
+/* source.line for a request read from stdin. Consumes env. */
+static jv
+with_line(jv env, long line)
+{
+	jv src;
+
+	if (line <= 0)
+		return env;
+	src = jv_object_get(jv_copy(env), jv_string("source"));
+	if (jv_get_kind(src) != JV_KIND_OBJECT) {
+		jv_free(src);
+		src = jv_object();
+	}
+	return set(env, "source", set(src, "line", jv_number(line)));
+}
+
 /* Extract one file (NULL or "-": stdin) and print its envelope. */
 static int
-one(const struct state *st, const char *file)
+one(const struct state *st, const struct w_request *r, const char *file,
+    long line)
 {
 	FILE *fp;
 	struct w_buf b;
@@ -174,9 +199,12 @@ one(const struct state *st, const char *file)
 		fclose(fp);
 	w_err_clear(&e);
 	if (rc == 0) {
-		env = extract(st, b.p, b.len, file);
+		struct w_request named = *r;
+
+		named.file = (char *)(uintptr_t)file;	/* borrowed */
+		env = extract(st, &named, b.p, b.len, file);
 		w_buf_free(&b);
-		return w_out_emit_rc(env, st->mode, prog);
+		return w_out_emit_rc(with_line(env, line), st->mode, prog);
 	}
 	if (fp != NULL)
 		w_buf_free(&b);
@@ -188,7 +216,72 @@ one(const struct state *st, const char *file)
 	else
 		w_err_set(&e, W_E_REQUEST_FAILED, "cannot read %s: %s",
 		    file ? file : "stdin", strerror(saved ? saved : EIO));
-	return w_out_emit_rc(failed(env, &e, "reading"), st->mode, prog);
+	return w_out_emit_rc(with_line(failed(env, &e, "reading"), line),
+	    st->mode, prog);
+}
+
+/* A request on stdin that is none: an envelope naming its line. */
+static int
+refuse(const struct state *st, const struct w_err *e, jv file, long line)
+{
+	jv env = w_env_new(prog);
+
+	env = set(env, "source", set(jv_object(), "file", file));
+	return w_out_emit_rc(with_line(failed(env, e, "request"), line),
+	    st->mode, prog);
+}
+
+/* --next: one request (a JSON text, or a plain line naming a file). */
+static int
+on_item(struct w_input_item *it, void *arg)
+{
+	const struct state *st = arg;
+	struct w_request r;
+	struct w_err e;
+	jv req, file;
+	int rc;
+
+	if (it->text != NULL)
+		req = set(jv_object(), "file", jv_string(it->text));
+	else
+		req = it->json;
+	if (jv_get_kind(req) == JV_KIND_OBJECT)
+		req = jv_object_merge(jv_copy(st->req), req);
+	file = jv_get_kind(req) == JV_KIND_OBJECT ?
+	    jv_object_get(jv_copy(req), jv_string("file")) : jv_invalid();
+	if (!jv_is_valid(file)) {
+		jv_free(file);
+		file = jv_null();
+	}
+	w_err_clear(&e);
+	if (w_request_decode(W_REQ_WEXTRACT, req, &r, &e) == 0 &&
+	    (r.file == NULL || strcmp(r.file, "-") == 0)) {
+		w_err_set(&e, W_E_INVALID_PARAMETER, "a request read by "
+		    "--next names its document in file (not stdin)");
+		e.usage = 1;
+	}
+	jv_free(req);
+	if (e.code != W_E_NONE)
+		rc = refuse(st, &e, file, it->line);
+	else {
+		jv_free(file);
+		rc = one(st, &r, r.file, it->line);
+	}
+	w_request_free(&r);
+	return rc;
+}
+
+static int
+on_bad(const char *msg, long line, void *arg)
+{
+	struct w_err e;
+	const char *at = strstr(msg, " at line ");
+
+	w_err_clear(&e);
+	w_err_set(&e, W_E_INVALID_PARAMETER, "line %ld is not a JSON request: "
+	    "%.*s", line, at ? (int)(at - msg) : (int)strlen(msg), msg);
+	e.usage = 1;
+	return refuse(arg, &e, jv_null(), line);
 }
 
 /* Parse options into st->req; -1 on a usage error. */
@@ -208,6 +301,7 @@ options(int argc, char **argv, struct state *st)
 		{ "max-output-chars", required_argument, NULL, 'O' },
 		{ "offset", required_argument, NULL, 'o' },
 		{ "max-chars", required_argument, NULL, 'M' },
+		{ "next", no_argument, NULL, 'n' },
 		{ "raw-output", no_argument, NULL, 'r' },
 		{ "compact", no_argument, NULL, 'c' },
 		{ "schema", no_argument, NULL, 's' },
@@ -222,7 +316,8 @@ options(int argc, char **argv, struct state *st)
 	    ['o'] = "offset", ['M'] = "max_chars" };
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "f:rchV", lo, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":f:rchV", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'u': case 't': case 'C': case 'f': case 'F':
 			st->req = set(st->req, keys[ch], jv_string(optarg));
@@ -232,6 +327,9 @@ options(int argc, char **argv, struct state *st)
 			break;
 		case 'l':
 			st->req = set(st->req, "include_links", jv_true());
+			break;
+		case 'n':
+			st->next = 1;
 			break;
 		case 'r':
 			st->mode = W_OUT_RAW;
@@ -250,7 +348,7 @@ options(int argc, char **argv, struct state *st)
 			w_out_version(prog);
 			exit(w_out_finish(prog));
 		default:
-			usage(stderr);
+			w_opt_error(prog, argv, ch);
 			return -1;
 		}
 	}
@@ -266,20 +364,34 @@ main(int argc, char **argv)
 
 	st.req = jv_object();
 	st.mode = W_OUT_AUTO;
+	st.next = 0;
 	if (options(argc, argv, &st) == -1) {
+		jv_free(st.req);
+		return W_EXIT_USAGE;
+	}
+	if (st.next && optind < argc) {
+		jv_free(st.req);
+		return w_usage_error(prog, "--next reads its requests on stdin; "
+		    "it takes no FILE arguments");
+	}
+	if (optind == argc && w_input_is_tty(stdin)) {
+		usage(stderr);
 		jv_free(st.req);
 		return W_EXIT_USAGE;
 	}
 	w_err_clear(&e);
 	if (w_request_decode(W_REQ_WEXTRACT, st.req, &st.r, &e) == -1) {
+		w_request_msg_as_options(W_REQ_WEXTRACT, &e);
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
 		rc = w_out_emit_rc(failed(w_env_new(prog), &e, "request"),
 		    st.mode, prog);
-	} else if (optind < argc)
+	} else if (st.next)
+		rc = w_input_each(stdin, on_item, on_bad, &st);
+	else if (optind < argc)
 		for (i = optind; i < argc; i++)
-			rc = w_exit_worst(rc, one(&st, argv[i]));
+			rc = w_exit_worst(rc, one(&st, &st.r, argv[i], 0));
 	else
-		rc = one(&st, NULL);
+		rc = one(&st, &st.r, NULL, 0);
 	jv_free(st.req);
 	w_request_free(&st.r);
 	if (w_out_finish(prog) != 0)

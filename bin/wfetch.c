@@ -1,17 +1,21 @@
 /*
  * wfetch: fetch URLs under the network policy and print one envelope per
- * URL. URLs come from the arguments, else from stdin as JSON requests or
- * wsearch envelopes.
+ * URL. URLs come from the arguments, else from stdin: plain lines (one URL
+ * each), JSON requests or wsearch envelopes.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "config.h"
 #include "fetch.h"
-#include "view.h"
+#include "input.h"
 #include "json.h"
+#include "url.h"
+#include "view.h"
 
 static const char *prog = "wfetch";
 
@@ -20,6 +24,7 @@ struct state {
 	jv			 base;
 	int			 top;
 	enum w_out_mode		 mode;
+	const char		*outfile;	/* -o FILE */
 };
 
 static void
@@ -27,7 +32,7 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: wfetch [options] URL...\n"
-	    "       wfetch [options] < requests.ndjson\n"
+	    "       wfetch [options] < URLS-OR-REQUESTS\n"
 	    "       wsearch QUERY | wfetch [--top N] [options]\n"
 	    "  -f, --format F          markdown (default), text or raw\n"
 	    "      --render R          never, auto or always (config is the ceiling)\n"
@@ -42,6 +47,8 @@ usage(FILE *fp)
 	    "      --artifact NAME     save the full text (or binary) as NAME\n"
 	    "      --timeout SECS      lower the 45 s deadline\n"
 	    "      --top N             with a wsearch envelope: fetch its top N results\n"
+	    "  -o, --output FILE       write the content to FILE (one URL)\n"
+	    "  -s, --silent            no progress line\n"
 	    "  -r, --raw-output        print only the content\n"
 	    "  -c, --compact           one line per envelope\n"
 	    "      --schema            print the JSON Schema of a request\n"
@@ -70,28 +77,188 @@ add_header(jv base, const char *h)
 	return jv_object_set(base, jv_string("headers"), hs);
 }
 
+/* An envelope's source.line (stdin streams). Consumes env. */
+static jv
+with_line(jv env, long line)
+{
+	jv src;
+
+	if (line <= 0)
+		return env;
+	src = jv_object_get(jv_copy(env), jv_string("source"));
+	if (jv_get_kind(src) != JV_KIND_OBJECT) {
+		jv_free(src);
+		src = jv_object();
+	}
+	src = jv_object_set(src, jv_string("line"), jv_number(line));
+	return jv_object_set(env, jv_string("source"), src);
+}
+
 static int
-on_request(jv input, void *arg)
+emit(struct state *st, jv env, long line)
+{
+	return w_out_emit_rc(with_line(env, line), st->mode, prog);
+}
+
+/* An error envelope for input that is no request. */
+static int
+refuse(struct state *st, enum w_code code, const char *url, long line,
+    const char *why)
+{
+	struct w_err e;
+	jv env = w_env_new(prog), src = jv_object();
+	char sum[700];
+
+	w_err_clear(&e);
+	w_err_set(&e, code, "%s", why);
+	e.usage = code == W_E_INVALID_PARAMETER;
+	src = jv_object_set(src, jv_string("url"), url ? jv_string(url) :
+	    jv_null());
+	src = jv_object_set(src, jv_string("status"), jv_string(
+	    w_source_status_name(w_err_source_status(code))));
+	env = jv_object_set(env, jv_string("source"), src);
+	snprintf(sum, sizeof(sum), "request failed (%s): %s",
+	    w_err_name(code), e.msg);
+	env = jv_object_set(env, jv_string("summary"), jv_string(sum));
+	return emit(st, w_env_error(env, &e), line);
+}
+
+/*
+ * A wsearch envelope that gives nothing to fetch: say why. Its own error
+ * is passed on (a failed search fails the fetch the same way).
+ */
+static int
+nothing_to_fetch(struct state *st, jv input, long line)
+{
+	jv err = jv_object_get(jv_copy(input), jv_string("error"));
+	enum w_code code = w_err_lookup(w_json_str_peek(err, "code"));
+	const char *msg = w_json_str_peek(err, "message");
+	char why[600];
+	int rc;
+
+	if (code != W_E_NONE)
+		snprintf(why, sizeof(why), "the wsearch envelope on stdin is "
+		    "an error (%s): %s", w_err_name(code), msg ? msg : "");
+	else {
+		snprintf(why, sizeof(why), "the wsearch envelope on stdin "
+		    "offers no %s to fetch", st->top > 0 ? "result" :
+		    "wfetch next action");
+		code = W_E_INVALID_PARAMETER;
+	}
+	rc = refuse(st, code, NULL, line, why);
+	jv_free(err);
+	return rc;
+}
+
+/*
+ * -o FILE: the content goes to FILE, as curl's -o does with a body; the
+ * envelope names the file instead of holding the content.
+ */
+static jv
+to_file(const struct state *st, jv env)
+{
+	jv c = jv_object_get(jv_copy(env), jv_string("content"));
+	struct w_err e;
+	FILE *fp;
+	int ok;
+
+	if (jv_get_kind(c) != JV_KIND_STRING) {
+		jv_free(c);
+		return env;
+	}
+	errno = 0;
+	fp = fopen(st->outfile, "wb");
+	ok = fp != NULL && fwrite(jv_string_value(c), 1,
+	    (size_t)jv_string_length_bytes(jv_copy(c)), fp) ==
+	    (size_t)jv_string_length_bytes(jv_copy(c));
+	if (fp != NULL && fclose(fp) != 0)
+		ok = 0;
+	jv_free(c);
+	if (!ok) {
+		w_err_clear(&e);
+		w_err_set(&e, W_E_REQUEST_FAILED, "cannot write %s: %s",
+		    st->outfile, strerror(errno ? errno : EIO));
+		return w_env_failed(env, &e, "writing the output");
+	}
+	env = jv_object_delete(env, jv_string("content"));
+	return jv_object_set(env, jv_string("output"),
+	    jv_string(st->outfile));
+}
+
+static int
+run_one(struct state *st, jv req, long line)
+{
+	jv env = w_fetch_run(&st->ctx, req);
+
+	if (st->outfile != NULL)
+		env = to_file(st, env);
+	return emit(st, env, line);
+}
+
+/*
+ * A URL as typed: bytes that are not ASCII are percent-encoded as they
+ * are (as curl does), so that a Latin-1 URL names the same resource and
+ * never becomes U+FFFD. Caller frees.
+ */
+static char *
+url_arg(const char *s)
+{
+	struct w_buf b;
+
+	w_buf_init(&b, 3 * strlen(s) + 1);
+	w_url_escape_8bit(&b, s);
+	return b.p ? b.p : w_strdup("");
+}
+
+static jv
+url_request(struct state *st, const char *text)
+{
+	char *u = url_arg(text);
+	jv r = jv_object_set(jv_copy(st->base), jv_string("url"),
+	    jv_string(u));
+
+	free(u);
+	return r;
+}
+
+static int
+on_item(struct w_input_item *it, void *arg)
 {
 	struct state *st = arg;
-	jv reqs = w_fetch_expand(input, st->base, st->top);
-	int rc = 0;
+	const char *tool;
+	jv reqs;
+	int rc = 0, n;
 
+	if (it->text != NULL)
+		return run_one(st, url_request(st, it->text), it->line);
+	if (st->top > 0 && ((tool = w_json_str_peek(it->json, "tool")) ==
+	    NULL || strcmp(tool, "wsearch") != 0)) {
+		jv_free(it->json);
+		return refuse(st, W_E_INVALID_PARAMETER, NULL, it->line,
+		    "--top takes a wsearch envelope on stdin");
+	}
+	reqs = w_fetch_expand(jv_copy(it->json), st->base, st->top);
+	n = jv_array_length(jv_copy(reqs));
+	if (n == 0)
+		rc = nothing_to_fetch(st, it->json, it->line);
+	jv_free(it->json);
 	jv_array_foreach(reqs, i, r) {
 		(void)i;
-		rc = w_exit_worst(rc, w_out_emit_rc(w_fetch_run(&st->ctx, r),
-		    st->mode, prog));
+		rc = w_exit_worst(rc, run_one(st, r, it->line));
 	}
 	jv_free(reqs);
 	return rc;
 }
 
 static int
-on_bad(const char *msg, void *arg)
+on_bad(const char *msg, long line, void *arg)
 {
-	struct state *st = arg;
+	char why[400];
+	const char *at = strstr(msg, " at line ");
 
-	return w_out_bad_input(msg, st->mode, prog);
+	snprintf(why, sizeof(why), "line %ld is not a JSON request: %.*s",
+	    line, at ? (int)(at - msg) : (int)strlen(msg), msg);
+	return refuse(arg, W_E_INVALID_PARAMETER, NULL, line, why);
 }
 
 /* Parse options into st; returns -1 on a usage error. */
@@ -104,7 +271,7 @@ options(int argc, char **argv, struct state *st)
 		{ "start-line", required_argument, NULL, 'S' },
 		{ "max-lines", required_argument, NULL, 'L' },
 		{ "max-output-chars", required_argument, NULL, 'O' },
-		{ "offset", required_argument, NULL, 'o' },
+		{ "offset", required_argument, NULL, 'X' },
 		{ "max-chars", required_argument, NULL, 'C' },
 		{ "focus", required_argument, NULL, 'F' },
 		{ "include-links", no_argument, NULL, 'l' },
@@ -112,20 +279,23 @@ options(int argc, char **argv, struct state *st)
 		{ "artifact", required_argument, NULL, 'a' },
 		{ "timeout", required_argument, NULL, 'T' },
 		{ "top", required_argument, NULL, 't' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "silent", no_argument, NULL, 's' },
 		{ "raw-output", no_argument, NULL, 'r' },
 		{ "compact", no_argument, NULL, 'c' },
-		{ "schema", no_argument, NULL, 's' },
+		{ "schema", no_argument, NULL, 'Z' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	static const char *const numkeys[] = { ['S'] = "start_line",
 	    ['L'] = "max_lines", ['O'] = "max_output_chars",
-	    ['o'] = "offset", ['C'] = "max_chars" };
-	int ch;
+	    ['X'] = "offset", ['C'] = "max_chars" };
+	int ch, li = -1;
 	long n;
 
-	while ((ch = getopt_long(argc, argv, "f:H:rchV", lo, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":f:H:o:srchV", lo, &li)) != -1) {
 		switch (ch) {
 		case 'f':
 			st->base = jv_object_set(st->base, jv_string("format"),
@@ -147,10 +317,10 @@ options(int argc, char **argv, struct state *st)
 			st->base = jv_object_set(st->base,
 			    jv_string("include_links"), jv_true());
 			break;
-		case 'S': case 'L': case 'O': case 'o': case 'C':
+		case 'S': case 'L': case 'O': case 'X': case 'C':
 			if (w_arg_long(optarg, &n) == -1) {
-				fprintf(stderr, "%s: --%s needs a number\n",
-				    prog, numkeys[ch]);
+				w_usage_error(prog, "--%s needs a whole number, "
+				    "not '%s'", lo[li].name, optarg);
 				return -1;
 			}
 			st->base = jv_object_set(st->base,
@@ -159,26 +329,33 @@ options(int argc, char **argv, struct state *st)
 		case 'H':
 			st->base = add_header(st->base, optarg);
 			if (!jv_is_valid(st->base)) {
-				fprintf(stderr, "%s: --header wants 'Name: "
-				    "value'\n", prog);
+				w_usage_error(prog, "-H/--header wants 'Name: "
+				    "value', not '%s'", optarg);
 				return -1;
 			}
 			break;
 		case 'T':
 			if (w_arg_long(optarg, &n) == -1 || n < 1 || n > 45) {
-				fprintf(stderr, "%s: --timeout takes 1 to 45 "
-				    "seconds\n", prog);
+				w_usage_error(prog, "--timeout takes 1 to 45 "
+				    "seconds, not '%s'", optarg);
 				return -1;
 			}
 			st->ctx.timeout_ms = n * 1000;
 			break;
 		case 't':
 			if (w_arg_long(optarg, &n) == -1 || n < 1 || n > 10) {
-				fprintf(stderr, "%s: --top takes 1 to 10\n",
-				    prog);
+				w_usage_error(prog, "--top takes 1 to 10, not "
+				    "'%s'", optarg);
 				return -1;
 			}
 			st->top = (int)n;
+			break;
+		case 'o':
+			st->outfile = optarg;
+			st->ctx.whole = 1;
+			break;
+		case 's':
+			st->ctx.progress = 0;
 			break;
 		case 'r':
 			st->mode = W_OUT_RAW;
@@ -188,7 +365,7 @@ options(int argc, char **argv, struct state *st)
 			if (st->mode != W_OUT_RAW)
 				st->mode = W_OUT_COMPACT;
 			break;
-		case 's':
+		case 'Z':
 			w_out_schema(w_request_schema(W_REQ_WFETCH));
 			exit(w_out_finish(prog));
 		case 'h':
@@ -198,9 +375,43 @@ options(int argc, char **argv, struct state *st)
 			w_out_version(prog);
 			exit(w_out_finish(prog));
 		default:
-			usage(stderr);
+			w_opt_error(prog, argv, ch);
 			return -1;
 		}
+		li = -1;
+	}
+	return 0;
+}
+
+/*
+ * Options that make no sense together or with the input fail before any
+ * work; the options as a request are checked once, naming the options.
+ */
+static int
+check_options(struct state *st, int nargs, const char *first)
+{
+	struct w_request r;
+	struct w_err e;
+	jv probe;
+	int rc;
+
+	if (st->outfile != NULL && nargs != 1)
+		return w_usage_error(prog, "-o/--output writes one document: "
+		    "give exactly one URL argument");
+	if (st->top > 0 && nargs > 0)
+		return w_usage_error(prog, "--top fetches the results of a "
+		    "wsearch envelope on stdin; it cannot be used with URL "
+		    "arguments");
+	probe = jv_object_set(jv_copy(st->base), jv_string("url"),
+	    jv_string("http://options.invalid/"));
+	w_err_clear(&e);
+	rc = w_request_decode(W_REQ_WFETCH, probe, &r, &e);
+	jv_free(probe);
+	w_request_free(&r);
+	if (rc == -1) {
+		w_request_msg_as_options(W_REQ_WFETCH, &e);
+		refuse(st, e.code, first, 0, e.msg);
+		return W_EXIT_USAGE;
 	}
 	return 0;
 }
@@ -217,7 +428,14 @@ main(int argc, char **argv)
 	st.base = jv_object();
 	st.ctx.config = &cfg;
 	st.ctx.progress = 1;
-	if (options(argc, argv, &st) == -1) {
+	if (options(argc, argv, &st) == -1 ||
+	    check_options(&st, argc - optind, optind < argc ? argv[optind] :
+	    NULL) != 0) {
+		jv_free(st.base);
+		return W_EXIT_USAGE;
+	}
+	if (optind == argc && w_input_is_tty(stdin)) {
+		usage(stderr);
 		jv_free(st.base);
 		return W_EXIT_USAGE;
 	}
@@ -225,28 +443,30 @@ main(int argc, char **argv)
 	if (w_config_load(&cfg, &e) == -1) {
 		jv_free(st.base);
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
-		w_out_emit(w_env_error(w_env_new(prog), &e), st.mode, prog);
+		e.usage = 1;
+		rc = refuse(&st, e.code, optind < argc ? argv[optind] : NULL, 0,
+		    e.msg);
 		w_out_finish(prog);
-		return W_EXIT_USAGE;
+		return rc;
 	}
 	if (w_run_open(&st.ctx.run, w_config_int(&cfg,
 	    "search.maxRequestsPerRun", 0), &e) == -1) {
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
-		w_out_emit(w_env_error(w_env_new(prog), &e), st.mode, prog);
+		rc = refuse(&st, e.code, optind < argc ? argv[optind] : NULL, 0,
+		    e.msg);
 		jv_free(st.base);
 		w_config_free(&cfg);
 		w_out_finish(prog);
-		return W_EXIT_BLOCKED;
+		return rc;
 	}
 	/* One URL in a process-private run: nothing could hit the cache. */
 	st.ctx.nocache = optind == argc - 1 && w_run_private(st.ctx.run);
 	if (optind < argc)
 		for (i = optind; i < argc; i++)
-			rc = w_exit_worst(rc, on_request(jv_object_set(
-			    jv_object(), jv_string("url"), jv_string(argv[i])),
-			    &st));
+			rc = w_exit_worst(rc, run_one(&st,
+			    url_request(&st, argv[i]), 0));
 	else
-		rc = w_input_stream(stdin, on_request, on_bad, &st);
+		rc = w_input_each(stdin, on_item, on_bad, &st);
 	jv_free(st.base);
 	w_run_close(st.ctx.run);
 	w_config_free(&cfg);

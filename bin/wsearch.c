@@ -1,7 +1,7 @@
 /*
  * wsearch: run queries through the configured provider chain and print
  * one envelope per request. The query comes from the arguments, else
- * JSON requests come from stdin, one per text.
+ * from stdin: plain lines (one query each) or JSON requests.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -10,6 +10,7 @@
 
 #include "buf.h"
 #include "config.h"
+#include "input.h"
 #include "json.h"
 #include "search.h"
 
@@ -27,7 +28,7 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: wsearch [options] QUERY...\n"
-	    "       wsearch [options] < requests.ndjson\n"
+	    "       wsearch [options] < QUERIES-OR-REQUESTS\n"
 	    "  -n, --limit N           results wanted, 1-10 (default 5)\n"
 	    "  -a, --alt QUERY         an alternate query (up to three)\n"
 	    "  -d, --domain D          only results on site D (repeatable)\n"
@@ -54,11 +55,31 @@ append(jv base, const char *key, const char *v)
 	    jv_array_append(a, jv_string(v)));
 }
 
-static int
-emit(struct state *st, jv env)
+/* source.line for a request read from stdin. Consumes env. */
+static jv
+with_line(jv env, long line)
 {
-	int rc = w_env_exit_peek(env);
+	jv src;
+
+	if (line <= 0)
+		return env;
+	src = jv_object_get(jv_copy(env), jv_string("source"));
+	if (jv_get_kind(src) != JV_KIND_OBJECT) {
+		jv_free(src);
+		src = jv_object();
+	}
+	return jv_object_set(env, jv_string("source"), jv_object_set(src,
+	    jv_string("line"), jv_number(line)));
+}
+
+static int
+emit(struct state *st, jv env, long line)
+{
+	int rc;
 	jv res;
+
+	env = with_line(env, line);
+	rc = w_env_exit_peek(env);
 
 	if (!st->urls) {
 		w_out_emit(env, st->mode, prog);
@@ -84,22 +105,41 @@ emit(struct state *st, jv env)
 }
 
 static int
-on_request(jv req, void *arg)
+on_request(struct state *st, jv req, long line)
 {
-	struct state *st = arg;
-
 	/* the options are defaults: the request's own fields win */
 	if (jv_get_kind(req) == JV_KIND_OBJECT)
 		req = jv_object_merge(jv_copy(st->base), req);
-	return emit(st, w_search_run(st->search, req));
+	return emit(st, w_search_run(st->search, req), line);
 }
 
+/* A plain line is a query; a JSON text a request. */
 static int
-on_bad(const char *msg, void *arg)
+on_item(struct w_input_item *it, void *arg)
 {
 	struct state *st = arg;
 
-	return w_out_bad_input(msg, st->mode, prog);
+	if (it->text != NULL)
+		return on_request(st, jv_object_set(jv_object(),
+		    jv_string("query"), jv_string(it->text)), it->line);
+	return on_request(st, it->json, it->line);
+}
+
+static int
+on_bad(const char *msg, long line, void *arg)
+{
+	struct state *st = arg;
+	struct w_err e;
+	const char *at = strstr(msg, " at line ");
+	char why[400];
+	jv env = w_env_new(prog);
+
+	snprintf(why, sizeof(why), "line %ld is not a JSON request: %.*s",
+	    line, at ? (int)(at - msg) : (int)strlen(msg), msg);
+	w_err_clear(&e);
+	w_err_set(&e, W_E_INVALID_PARAMETER, "%s", why);
+	e.usage = 1;
+	return emit(st, w_env_failed(env, &e, "request"), line);
 }
 
 static int
@@ -123,7 +163,8 @@ options(int argc, char **argv, struct state *st)
 	long n;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "n:a:d:x:l:C:t:rchV", lo,
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":n:a:d:x:l:C:t:rchV", lo,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'n':
@@ -174,7 +215,7 @@ options(int argc, char **argv, struct state *st)
 			w_out_version(prog);
 			exit(w_out_finish(prog));
 		default:
-			usage(stderr);
+			w_opt_error(prog, argv, ch);
 			return -1;
 		}
 	}
@@ -196,12 +237,18 @@ main(int argc, char **argv)
 		jv_free(st.base);
 		return W_EXIT_USAGE;
 	}
+	if (optind == argc && w_input_is_tty(stdin)) {
+		usage(stderr);
+		jv_free(st.base);
+		return W_EXIT_USAGE;
+	}
 	w_err_clear(&e);
 	if (w_config_load(&cfg, &e) == -1 ||
 	    w_search_new(&cfg, &st.search, &e) == -1) {
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
 		e.usage = 1;
-		w_out_emit(w_env_error(w_env_new(prog), &e), st.mode, prog);
+		w_out_emit(w_env_failed(w_env_new(prog), &e, "configuration"),
+		    st.mode, prog);
 		w_out_finish(prog);
 		jv_free(st.base);
 		w_config_free(&cfg);
@@ -212,11 +259,11 @@ main(int argc, char **argv)
 		for (i = optind; i < argc; i++)
 			w_buf_printf(&q, "%s%s", i > optind ? " " : "",
 			    argv[i]);
-		rc = on_request(jv_object_set(jv_object(), jv_string("query"),
-		    jv_string(q.p ? q.p : "")), &st);
+		rc = on_request(&st, jv_object_set(jv_object(),
+		    jv_string("query"), jv_string(q.p ? q.p : "")), 0);
 		w_buf_free(&q);
 	} else
-		rc = w_input_stream(stdin, on_request, on_bad, &st);
+		rc = w_input_each(stdin, on_item, on_bad, &st);
 	jv_free(st.base);
 	w_search_free(st.search);
 	w_config_free(&cfg);

@@ -293,6 +293,8 @@ obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 		o.format = r->format;
 		o.include_links = r->include_links;
 		o.artifact = r->artifact;
+		o.binary_hint = "--artifact NAME (or the request's artifact "
+		    "field) saves it byte for byte";
 		rc = w_doc_extract(&in, &o, d, &e);
 		if (rc == -1 && jv_get_kind(d->coverage) == JV_KIND_OBJECT)
 			*env = set(*env, "coverage", jv_copy(d->coverage));
@@ -548,11 +550,20 @@ w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 	w_err_clear(&e);
 	env = set(env, "untrusted_fields", w_view_untrusted());
 	rc = w_request_decode(W_REQ_WFETCH, req, &r, &e);
-	jv_free(req);
 	if (rc == -1) {
+		/* the URL as given, even when it is not one */
+		jv url = jv_object_get(jv_copy(req), jv_string("url"));
+
+		if (!jv_is_valid(url)) {
+			jv_free(url);
+			url = jv_null();
+		}
+		jv_free(req);
 		w_request_free(&r);
+		env = set(env, "source", set(jv_object(), "url", url));
 		return fail(env, &e, "request");
 	}
+	jv_free(req);
 	rc = W_DC_MISS;
 	env = set(env, "source", initial_source(&r));
 	w_url_parse(r.url, &u, &e);

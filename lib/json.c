@@ -3,6 +3,9 @@
  * stdin loop over jv values.
  */
 #include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -63,6 +66,17 @@ w_env_error(jv env, const struct w_err *e)
 	if (e->usage)
 		err = jv_object_set(err, jv_string("usage"), jv_true());
 	return jv_object_set(env, jv_string("error"), err);
+}
+
+jv
+w_env_failed(jv env, const struct w_err *e, const char *what)
+{
+	char sum[700];
+
+	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what,
+	    w_err_name(e->code), e->msg);
+	env = jv_object_set(env, jv_string("summary"), jv_string(sum));
+	return w_env_error(env, e);
 }
 
 enum w_status
@@ -182,19 +196,6 @@ w_out_emit_rc(jv env, enum w_out_mode mode, const char *prog)
 }
 
 int
-w_out_bad_input(const char *msg, enum w_out_mode mode, const char *prog)
-{
-	struct w_err e;
-	jv env = w_env_new(prog);
-
-	w_err_clear(&e);
-	w_err_set(&e, W_E_INVALID_PARAMETER, "%s", msg);
-	e.usage = 1;
-	env = jv_object_set(env, jv_string("summary"), jv_string(msg));
-	return w_out_emit_rc(w_env_error(env, &e), mode, prog);
-}
-
-int
 w_arg_long(const char *s, long *out)
 {
 	char *end;
@@ -202,6 +203,32 @@ w_arg_long(const char *s, long *out)
 	errno = 0;
 	*out = strtol(s, &end, 10);
 	return *s != '\0' && *end == '\0' && errno == 0 ? 0 : -1;
+}
+
+int
+w_opt_error(const char *prog, char *const argv[], int ch)
+{
+	const char *arg = optind > 0 ? argv[optind - 1] : "";
+	int n = (int)strcspn(arg, "=");
+
+	if (optopt != 0 && (arg[0] != '-' || arg[1] != '-'))
+		return w_usage_error(prog, ch == ':' ? "-%c needs a value" :
+		    "unknown option -%c", optopt);
+	return w_usage_error(prog, ch == ':' ? "%.*s needs a value" :
+	    "unknown option %.*s", n, arg);
+}
+
+int
+w_usage_error(const char *prog, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (see %s --help)\n", prog);
+	return W_EXIT_USAGE;
 }
 
 void
@@ -278,8 +305,20 @@ check_value(const struct w_field *f, jv v, struct w_err *e)
 			for (c = f->choices; *c != NULL; c++)
 				if (strcmp(*c, jv_string_value(v)) == 0)
 					return 0;
-		return w_err_set(e, W_E_INVALID_PARAMETER,
-		    "%s must be one of the documented values", f->name);
+		{
+			char list[256];
+			size_t used = 0;
+
+			list[0] = '\0';
+			for (c = f->choices; *c != NULL && used < sizeof(list);
+			    c++)
+				used += (size_t)snprintf(list + used,
+				    sizeof(list) - used, "%s%s",
+				    c == f->choices ? "" : c[1] ? ", " :
+				    " or ", *c);
+			return w_err_set(e, W_E_INVALID_PARAMETER,
+			    "%s must be %s", f->name, list);
+		}
 	case W_FT_STRLIST:
 		if (k != JV_KIND_ARRAY)
 			return w_err_set(e, W_E_INVALID_PARAMETER,
@@ -430,52 +469,3 @@ w_req_schema(const struct w_field *t, const char *title,
 	    jv_false());
 }
 
-int
-w_input_stream(FILE *fp, w_req_fn fn, w_bad_fn bad, void *arg)
-{
-	jv_parser *p = jv_parser_new(0);
-	char chunk[65536];
-	size_t n, pending = 0;
-	int worst = 0, done = 0;
-	jv v;
-
-	while (!done) {
-		/* read(2), not fread: a request is answered as soon as it
-		 * arrives, without waiting for a full buffer or EOF. */
-		ssize_t r = read(fileno(fp), chunk, sizeof(chunk));
-
-		if (r == -1 && errno == EINTR)
-			continue;
-		if (r == -1) {
-			worst = w_exit_worst(worst,
-			    bad("reading stdin failed", arg));
-			break;
-		}
-		n = (size_t)r;
-		jv_parser_set_buf(p, chunk, (int)n, n > 0);
-		pending += n;
-		while (jv_is_valid(v = jv_parser_next(p))) {
-			pending = (size_t)jv_parser_remaining(p);
-			worst = w_exit_worst(worst, fn(v, arg));
-		}
-		if (jv_invalid_has_msg(jv_copy(v))) {
-			jv msg = jv_invalid_get_msg(v);
-
-			(void)msg;
-			jv_free(msg);
-			worst = w_exit_worst(worst,
-			    bad("stdin is not a stream of JSON texts", arg));
-			break;
-		}
-		jv_free(v);
-		if (pending > W_JSON_TEXT_MAX) {
-			worst = w_exit_worst(worst,
-			    bad("a JSON text on stdin is larger than 8 MiB", arg));
-			break;
-		}
-		if (n == 0)
-			done = 1;
-	}
-	jv_parser_free(p);
-	return worst;
-}

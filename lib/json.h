@@ -34,9 +34,6 @@
 
 #include "err.h"
 
-/* Largest JSON text read from stdin. */
-#define W_JSON_TEXT_MAX (8u << 20)
-
 /* A new envelope {"tool": tool, "status": "ok"}. */
 jv		 w_env_new(const char *tool);
 
@@ -80,18 +77,31 @@ void		 w_out_emit(jv env, enum w_out_mode mode, const char *prog);
 /* w_out_emit, returning the envelope's exit code. Consumes env. */
 int		 w_out_emit_rc(jv env, enum w_out_mode mode, const char *prog);
 
-/* An invalid_parameter envelope (usage) for malformed input; its exit
- * code. */
-int		 w_out_bad_input(const char *msg, enum w_out_mode mode,
-		    const char *prog);
 
 /* A whole decimal number from a command-line argument: 0, or -1 when s
  * is empty, has trailing bytes or overflows a long. */
 int		 w_arg_long(const char *s, long *out);
 
+/*
+ * After getopt_long returned ch ('?' or ':', with opterr 0 and an
+ * optstring starting with ':'): print one line naming the option as
+ * typed and pointing to --help, and return W_EXIT_USAGE.
+ */
+int		 w_opt_error(const char *prog, char *const argv[], int ch);
+
+/* Print "prog: msg (see prog --help)" and return W_EXIT_USAGE. */
+int		 w_usage_error(const char *prog, const char *fmt, ...)
+		    __attribute__((format(printf, 2, 3)));
+
 /* Print a JSON Schema (consumed) pretty on stdout; --version's line. */
 void		 w_out_schema(jv schema);
 void		 w_out_version(const char *prog);
+
+/*
+ * An error envelope: e's error and the summary "WHAT failed (code): msg".
+ * Consumes env.
+ */
+jv		 w_env_failed(jv env, const struct w_err *e, const char *what);
 
 /*
  * Flush and close stdout; on failure print "prog: writing output failed"
@@ -129,14 +139,5 @@ int		 w_req_validate_peek(const struct w_field *t, jv req,
 jv		 w_req_schema(const struct w_field *t, const char *title,
 		    const char *const *required);
 
-/*
- * The arguments-or-stdin loop. fn receives each request (owned) and
- * returns an exit code; the worst is returned. JSON texts are read from
- * fp incrementally, each at most W_JSON_TEXT_MAX bytes; malformed input
- * is handed to bad(msg, arg) once and ends the stream.
- */
-typedef int	(*w_req_fn)(jv req, void *arg);
-typedef int	(*w_bad_fn)(const char *msg, void *arg);
-int		 w_input_stream(FILE *fp, w_req_fn fn, w_bad_fn bad, void *arg);
 
 #endif

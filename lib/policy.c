@@ -729,8 +729,11 @@ w_policy_check_addr(const struct w_policy *p, const char *host, int port,
 		    (operator && c == W_ADDR_LOOPBACK))
 			return 0;
 		return w_err_set(e, W_E_BLOCKED_TARGET,
-		    "address class %s is not an allowed target",
-		    w_addr_class_name(c));
+		    "address class %s is not an allowed target; to allow "
+		    "it, add the address (with its port) or a CIDR to the "
+		    "config's network.allow%s (webtools.json(5))",
+		    w_addr_class_name(c), c == W_ADDR_LOOPBACK ? ", or set "
+		    "network.mode to localhost to reach loopback only" : "");
 	}
 	if (p->mode == W_NET_ALL || host == NULL)
 		return 0;

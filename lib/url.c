@@ -653,3 +653,18 @@ done:
 	free(bs);
 	return out;
 }
+
+void
+w_url_escape_8bit(struct w_buf *b, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)s; *p; p++)
+		if (*p >= 0x80) {
+			w_buf_addc(b, '%');
+			w_buf_addc(b, hex[*p >> 4]);
+			w_buf_addc(b, hex[*p & 15]);
+		} else
+			w_buf_addc(b, *p);
+}

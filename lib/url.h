@@ -55,4 +55,11 @@ char	*w_url_resolve(const char *base, const char *ref);
 /* The origin "scheme://host[:port]" of u. Caller frees. */
 char	*w_url_origin(const struct w_url *u);
 
+/*
+ * Append s to b with every byte outside ASCII percent-encoded as it is
+ * (%XX), the way curl treats a URL typed with raw 8-bit bytes.
+ */
+struct w_buf;
+void	 w_url_escape_8bit(struct w_buf *b, const char *s);
+
 #endif

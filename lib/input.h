@@ -1,0 +1,43 @@
+/*
+ * input.h: the stdin request stream of wfetch, wsearch and wextract
+ * --next: one request per line, either a plain line (a URL, a query) or a
+ * JSON text starting with '{' or '[' (which may span lines), each with
+ * the line number it starts on. A malformed JSON text is answered and the
+ * stream goes on at the next line.
+ */
+#ifndef W_INPUT_H
+#define W_INPUT_H
+
+#include <stdio.h>
+#include <jv.h>
+
+/* A line, or a JSON text, is at most this long. */
+#define W_INPUT_TEXT_MAX (8u << 20)
+
+struct w_input_item {
+	long		 line;	/* 1-based line the item starts on */
+	jv		 json;	/* the JSON text (owned by the callee), or
+				   jv_invalid() for a plain line */
+	const char	*text;	/* the plain line, trimmed; NULL for JSON */
+};
+
+/* Called for each item; returns an exit code (the worst is kept). */
+typedef int	(*w_item_fn)(struct w_input_item *it, void *arg);
+
+/* Called for a line that is not a request (msg names why). */
+typedef int	(*w_bad_item_fn)(const char *msg, long line, void *arg);
+
+/*
+ * Read fp to its end (read(2): each request is answered as soon as its
+ * line arrives) and hand over every non-blank line. Returns the worst
+ * exit code.
+ */
+int	 w_input_each(FILE *fp, w_item_fn fn, w_bad_item_fn bad, void *arg);
+
+/*
+ * Whether a program with no arguments should print its usage instead of
+ * waiting: stdin is a terminal.
+ */
+int	 w_input_is_tty(FILE *fp);
+
+#endif
