@@ -34,7 +34,8 @@ usage(FILE *fp)
 	    "usage: web-control [options] run start [--max-requests N]\n"
 	    "                   [--coordination process|host] [--export]\n"
 	    "       web-control [options] run show | run end [--export]\n"
-	    "       web-control [options] status | reset | config | doctor\n"
+	    "       web-control [options] status | reset [ORIGIN|PROVIDER]\n"
+	    "       web-control [options] config | doctor\n"
 	    "  -j, --json              JSON output (an envelope)\n"
 	    "  -c, --compact           compact JSON output (implies --json)\n"
 	    "      --max-requests N    the run's answered searches (1-20)\n"
@@ -69,8 +70,12 @@ fail(const struct opts *o, const char *cmd, const struct w_err *e)
 	env = jv_object_set(env, jv_string("command"), jv_string(cmd));
 	env = jv_object_set(env, jv_string("summary"), jv_string(e->msg));
 	env = w_env_error(env, e);
+	/* a message that names its subject already is not prefixed again */
 	if (!o->json)
-		fprintf(stderr, "%s: %s: %s\n", prog, cmd, e->msg);
+		fprintf(stderr, "%s: %s%s%s\n", prog, strncmp(e->msg, cmd,
+		    strlen(cmd)) == 0 && e->msg[strlen(cmd)] == ':' ? "" : cmd,
+		    strncmp(e->msg, cmd, strlen(cmd)) == 0 &&
+		    e->msg[strlen(cmd)] == ':' ? "" : ": ", e->msg);
 	return emit(o, env, NULL);
 }
 
@@ -226,14 +231,20 @@ run_end(const struct opts *o)
 {
 	const char *f;
 	struct w_err e;
+	int rc = -1;
 
 	w_err_clear(&e);
-	if ((f = run_file(&e)) == NULL || w_run_end(f, &e) == -1)
+	if ((f = run_file(&e)) == NULL || (rc = w_run_end(f, &e)) == -1)
 		return fail(o, "run end", &e);
+	if (rc == 1)
+		fprintf(stderr, "%s: the run of %s is gone (ended or cleaned "
+		    "up already); nothing to end\n", prog, f);
 	if (o->export)
 		printf("unset WEB_RUN_FILE\n");
 	else if (o->json)
-		w_out_emit(ok_env("run end", "run ended"), o->mode, prog);
+		w_out_emit(ok_env("run end", rc == 1 ? "the run is gone "
+		    "(ended or cleaned up already)" : "run ended"), o->mode,
+		    prog);
 	return 0;
 }
 
@@ -253,8 +264,9 @@ status_text(jv env)
 	printf("cooling down  %ld\n", w_json_int_peek(h, "coolingDown", 0));
 	for (i = 0; i < n; i++) {
 		x = jv_array_get(jv_copy(ents), i);
-		printf("  %.12s %-10s active %ld admitted %ld throttled %ld "
-		    "failed %ld%s%s\n", w_json_str_peek(x, "bucket"),
+		printf("  %-30.60s %-10s active %ld admitted %ld throttled "
+		    "%ld failed %ld%s%s\n", w_json_str_peek(x, "name") ?
+		    w_json_str_peek(x, "name") : w_json_str_peek(x, "bucket"),
 		    w_json_str_peek(x, "scope"),
 		    w_json_int_peek(x, "active", 0),
 		    w_json_int_peek(x, "admitted", 0),
@@ -312,23 +324,27 @@ static void
 reset_text(jv env)
 {
 	jv r = jv_object_get(jv_copy(env), jv_string("reset"));
+	const char *t = w_json_str_peek(r, "target");
 
-	printf("host coordination state cleared (%ld bucket%s)\n",
+	printf("host coordination state %s%s%scleared (%ld bucket%s)\n",
+	    t ? "of " : "", t ? t : "", t ? " " : "",
 	    w_json_int_peek(r, "bucketsCleared", 0),
 	    w_json_int_peek(r, "bucketsCleared", 0) == 1 ? "" : "s");
 	jv_free(r);
 }
 
 static int
-reset(const struct opts *o)
+reset(const struct opts *o, const char *target)
 {
 	struct w_err e;
 	jv env, r;
 
 	w_err_clear(&e);
-	if (w_host_reset(&r, &e) == -1)
+	if ((target ? w_host_reset_target(target, &r, &e) :
+	    w_host_reset(&r, &e)) == -1)
 		return fail(o, "reset", &e);
-	env = ok_env("reset", "host coordination state cleared");
+	env = ok_env("reset", target ? "host coordination state of one "
+	    "origin or provider cleared" : "host coordination state cleared");
 	env = jv_object_set(env, jv_string("reset"), r);
 	return emit(o, env, reset_text);
 }
@@ -563,6 +579,19 @@ static int
 dispatch(const struct opts *o, int argc, char **argv)
 {
 	const char *c = argv[0], *sub = argc > 1 ? argv[1] : "";
+	int start = strcmp(c, "run") == 0 && strcmp(sub, "start") == 0;
+	int end = strcmp(c, "run") == 0 && strcmp(sub, "end") == 0;
+
+	/* an option the command would ignore is an error */
+	if (!start && o->max_requests > 0)
+		return w_usage_error(prog, "--max-requests applies to run "
+		    "start only");
+	if (!start && o->coord != W_COORD_DEFAULT)
+		return w_usage_error(prog, "--coordination applies to run "
+		    "start only");
+	if (!start && !end && o->export)
+		return w_usage_error(prog, "--export applies to run start and "
+		    "run end only");
 
 	if (strcmp(c, "run") == 0 && argc == 2) {
 		if (strcmp(sub, "start") == 0)
@@ -574,16 +603,14 @@ dispatch(const struct opts *o, int argc, char **argv)
 	}
 	if (argc == 1 && strcmp(c, "status") == 0)
 		return status(o);
-	if (argc == 1 && strcmp(c, "reset") == 0)
-		return reset(o);
+	if (argc <= 2 && strcmp(c, "reset") == 0)
+		return reset(o, argc == 2 ? sub : NULL);
 	if (argc == 1 && strcmp(c, "config") == 0)
 		return config(o);
 	if (argc == 1 && strcmp(c, "doctor") == 0)
 		return doctor(o);
-	fprintf(stderr, "%s: unknown command: %s%s%s\n", prog, c,
+	return w_usage_error(prog, "unknown command: %s%s%s", c,
 	    argc > 1 ? " " : "", sub);
-	usage(stderr);
-	return W_EXIT_USAGE;
 }
 
 static const char schema[] =
@@ -604,8 +631,8 @@ run_option(struct opts *o, int ch, const char *arg)
 
 	if (ch == 'm') {
 		if (w_arg_long(arg, &n) == -1 || n < 1 || n > 20) {
-			fprintf(stderr, "%s: --max-requests must be 1 to 20\n",
-			    prog);
+			w_usage_error(prog, "--max-requests must be 1 to 20, not "
+			    "'%s'", arg);
 			return -1;
 		}
 		o->max_requests = (int)n;
@@ -614,8 +641,8 @@ run_option(struct opts *o, int ch, const char *arg)
 	else if (strcmp(arg, "host") == 0)
 		o->coord = W_COORD_HOST;
 	else {
-		fprintf(stderr, "%s: --coordination must be process or "
-		    "host\n", prog);
+		w_usage_error(prog, "--coordination must be process or host, "
+		    "not '%s'", arg);
 		return -1;
 	}
 	return 0;
@@ -638,7 +665,8 @@ main(int argc, char **argv)
 	struct opts o = { 0, W_OUT_AUTO, 0, W_COORD_DEFAULT, 0 };
 	int ch, rc;
 
-	while ((ch = getopt_long(argc, argv, "jchV", lo, NULL)) != -1)
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":jchV", lo, NULL)) != -1)
 		switch (ch) {
 		case 'j':
 			o.json = 1;
@@ -666,8 +694,7 @@ main(int argc, char **argv)
 			printf("%s %s\n", prog, WEBTOOLS_VERSION);
 			return w_out_finish(prog);
 		default:
-			usage(stderr);
-			return W_EXIT_USAGE;
+			return w_opt_error(prog, argv, ch);
 		}
 	if (optind >= argc) {
 		usage(stderr);

@@ -12,6 +12,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -583,7 +584,8 @@ load_file(struct state *st)
 	FILE *fp;
 
 	if ((fp = fopen(st->file, "rb")) == NULL) {
-		fprintf(stderr, "%s: %s: cannot open\n", prog, st->file);
+		fprintf(stderr, "%s: cannot read %s: %s\n", prog, st->file,
+		    strerror(errno));
 		free(o);
 		return -1;
 	}
@@ -595,7 +597,8 @@ load_file(struct state *st)
 			break;
 		}
 	if (ferror(fp)) {
-		fprintf(stderr, "%s: %s: read error\n", prog, st->file);
+		fprintf(stderr, "%s: cannot read %s: %s\n", prog, st->file,
+		    strerror(errno ? errno : EIO));
 		fclose(fp);
 		w_buf_free(&b);
 		free(o);
@@ -625,7 +628,8 @@ options(int argc, char **argv, struct state *st)
 	};
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "a:f:chV", lo, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":a:f:chV", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			if (w_robots_token(optarg, st->agent,
@@ -657,7 +661,7 @@ options(int argc, char **argv, struct state *st)
 			w_out_version(prog);
 			exit(w_out_finish(prog));
 		default:
-			usage(stderr);
+			w_opt_error(prog, argv, ch);
 			return -1;
 		}
 	}
@@ -719,7 +723,10 @@ main(int argc, char **argv)
 	if (optind < argc)
 		for (i = optind; i < argc; i++)
 			rc = w_exit_worst(rc, check(&st, argv[i], st.agent));
-	else
+	else if (isatty(STDIN_FILENO)) {
+		usage(stderr);
+		rc = W_EXIT_USAGE;
+	} else
 		rc = read_stdin(&st);
 	for (k = 0; k < st.norigins; k++)
 		origin_free(st.origins[k]);

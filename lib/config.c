@@ -145,7 +145,17 @@ check_value(const struct key *k, jv v, struct w_err *e)
 			for (c = k->choices; *c; c++)
 				if (strcmp(*c, jv_string_value(v)) == 0)
 					return 0;
-		return bad(e, "has an unknown value", k->path);
+		{
+			size_t used = 0;
+
+			used = (size_t)snprintf(msg, sizeof(msg), "must be");
+			for (c = k->choices; *c && used < sizeof(msg); c++)
+				used += (size_t)snprintf(msg + used,
+				    sizeof(msg) - used, "%s%s",
+				    c == k->choices ? " " : c[1] ? ", " :
+				    " or ", *c);
+			return bad(e, msg, k->path);
+		}
 	case K_STRLIST:
 		if (t != JV_KIND_ARRAY)
 			return bad(e, "must be an array", k->path);
@@ -228,14 +238,16 @@ read_file(const char *path, int explicit, jv *out, struct w_err *e)
 			*out = jv_object();
 			return 0;
 		}
-		return bad(e, "cannot be read", explicit ?
-		    "the file named by WEB_CONFIG" : "the config file");
+		w_err_set(e, W_E_INVALID_PARAMETER, "config: cannot read %s%s: "
+		    "%s", path, explicit ? " (WEB_CONFIG)" : "",
+		    strerror(errno));
+		e->usage = 1;
+		return -1;
 	}
 	w_buf_init(&b, W_CONFIG_MAX_BYTES);
 	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
 		if (w_buf_add(&b, chunk, n) == -1) {
-			rc = bad(e, "is larger than 1 MiB",
-			    "the file");
+			rc = bad(e, "is larger than 1 MiB", path);
 			break;
 		}
 	fclose(fp);
@@ -243,7 +255,7 @@ read_file(const char *path, int explicit, jv *out, struct w_err *e)
 		*out = jv_parse_sized(b.p ? b.p : "", (int)b.len);
 		if (!jv_is_valid(*out)) {
 			jv_free(*out);
-			rc = bad(e, "is not valid JSON", "the file");
+			rc = bad(e, "is not valid JSON", path);
 		}
 	}
 	w_buf_free(&b);

@@ -573,17 +573,22 @@ parse_bucket(struct cur *c, struct w_host_bucket *b)
 	/* In the order the writer uses. */
 	static const char *const f[] = { "scope", "active", "last", "until",
 	    "throttles", "failures", "seq", "admitted", "throttled",
-	    "failed" };
+	    "failed", "name" };
 	long long v[10] = { 0 };
 	int i, seen = 0, next = 0;
 
 	if (eat(c, '{') == -1)
 		return -1;
 	do {
-		if ((i = member(c, f, 10, &next)) == -1)
+		if ((i = member(c, f, 11, &next)) == -1)
 			return -1;
-		if (i == 10) {
+		if (i == 11) {
 			if (skip(c) == -1)
+				return -1;
+			continue;
+		}
+		if (i == 10) {	/* optional: state written before names */
+			if (str(c, b->name, sizeof(b->name)) == -1)
 				return -1;
 			continue;
 		}
@@ -755,8 +760,11 @@ dump_bucket(struct w_buf *o, const struct w_host_bucket *b)
 	    addnum(o, ',', "seq", b->seq) |
 	    addnum(o, ',', "admitted", b->admitted) |
 	    addnum(o, ',', "throttled", b->throttled) |
-	    addnum(o, ',', "failed", b->failed) | w_buf_addc(o, '}');
-	return rc;
+	    addnum(o, ',', "failed", b->failed);
+	if (*b->name)	/* w_host_name keeps it free of escapes */
+		rc |= w_buf_adds(o, ",\"name\":\"") | w_buf_adds(o, b->name) |
+		    w_buf_addc(o, '"');
+	return rc | w_buf_addc(o, '}');
 }
 
 /* Paths of the state directory's files. */
@@ -893,6 +901,17 @@ idle(const struct w_host_bucket *b, long long now)
  * Find or add key's bucket, marked as changed (the caller changes it);
  * NULL when the state is full.
  */
+void
+w_host_name(char *name, const char *key)
+{
+	size_t i;
+
+	for (i = 0; key[i] != '\0' && i < W_HOST_NAME_MAX; i++)
+		name[i] = key[i] > 0x20 && key[i] < 0x7f && key[i] != '"' &&
+		    key[i] != '\\' ? key[i] : '?';
+	name[i] = '\0';
+}
+
 static struct w_host_bucket *
 find_bucket(struct state *st, const char *key, enum w_scope scope,
     long long now)
@@ -982,6 +1001,8 @@ w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 			l->scope = scope;
 			l->id = id;
 			memcpy(l->bucket, bk, sizeof(bk));
+			w_host_name(l->name, key && *key ? key :
+			    w_host_rule(scope)->name);
 			return 0;
 		}
 		if (d == W_HOST_COOLING)
@@ -1018,6 +1039,12 @@ w_host_release(struct w_host_lease *l, enum w_host_outcome o,
 		    (o == W_HOST_SUCCESS && (b->until != 0 ||
 		    b->throttles != 0 || b->failures != 0));
 		w_host_settle(b, l->id, o, retry_after_ms, w_lock_now_ms());
+		/* A name is kept only while it explains a cooldown: status
+		 * can say who cools down, and nothing else is remembered. */
+		if (b->until != 0)
+			memcpy(b->name, l->name, sizeof(b->name));
+		else if (o == W_HOST_SUCCESS)
+			b->name[0] = '\0';
 		(void)store_state(&p, &st, durable, &e);
 	}
 	state_free(&st);
@@ -1031,6 +1058,8 @@ status_bucket(const struct w_host_bucket *b, long long now)
 	jv o = jv_object();
 
 	o = jv_object_set(o, jv_string("bucket"), jv_string(b->key));
+	o = jv_object_set(o, jv_string("name"), *b->name ?
+	    jv_string(b->name) : jv_null());
 	o = jv_object_set(o, jv_string("scope"),
 	    jv_string(w_host_rule(b->scope)->name));
 	o = jv_object_set(o, jv_string("active"), jv_number(b->nact));
@@ -1160,6 +1189,64 @@ out:
 	if (rc == -1) {
 		jv_free(*out);
 		*out = jv_null();
+	}
+	state_free(&st);
+	paths_free(&p);
+	return rc;
+}
+
+/* Whether bucket b belongs to target (see w_host_reset_target). */
+static int
+targets(const struct w_host_bucket *b, const char *target)
+{
+	const char *h = strstr(b->name, "://");
+	size_t n = strlen(target);
+
+	if (strcmp(b->name, target) == 0 ||
+	    strcmp(w_host_rule(b->scope)->name, target) == 0)
+		return 1;
+	return h != NULL && strncmp(h + 3, target, n) == 0 &&
+	    (h[3 + n] == '\0' || h[3 + n] == ':' || h[3 + n] == '/');
+}
+
+int
+w_host_reset_target(const char *target, jv *out, struct w_err *e)
+{
+	struct paths p;
+	struct state st;
+	size_t i;
+	long active = 0, n = 0;
+	int rc;
+
+	*out = jv_null();
+	rc = open_validated(&p, &st, e);
+	if (rc == 0) {
+		for (i = 0; i < st.n; i++)
+			if (targets(&st.b[i], target))
+				active += st.b[i].nact;
+		if (active > 0)
+			rc = w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "reset "
+			    "refused: %ld request%s active for %s", active,
+			    active == 1 ? " is" : "s are", target);
+	}
+	for (i = 0; rc == 0 && i < st.n;)
+		if (targets(&st.b[i], target)) {
+			st.n--;
+			st.b[i] = st.b[st.n];
+			st.raw[i] = st.raw[st.n];
+			n++;
+		} else
+			i++;
+	if (rc == 0 && n > 0)
+		rc = store_state(&p, &st, 1, e);
+	if (rc != -1) {
+		rc = 0;
+		*out = jv_object();
+		*out = jv_object_set(*out, jv_string("reset"), jv_true());
+		*out = jv_object_set(*out, jv_string("target"),
+		    jv_string(target));
+		*out = jv_object_set(*out, jv_string("bucketsCleared"),
+		    jv_number((double)n));
 	}
 	state_free(&st);
 	paths_free(&p);

@@ -608,9 +608,15 @@ int
 w_run_end(const char *path, struct w_err *e)
 {
 	struct w_run *r;
+	struct stat sb;
 	char *dir;
 	int rc;
 
+	dir = dir_of(path);
+	rc = lstat(dir, &sb) == -1 && errno == ENOENT;
+	free(dir);
+	if (rc)
+		return 1;
 	r = run_new();
 	if (open_file(r, path, e) == -1 || w_run_lock(r, e) == -1) {
 		w_run_close(r);

@@ -68,7 +68,11 @@ enum w_coord {
 int	 w_run_start(const char *base, int max_requests, enum w_coord coord,
 	    char **path, struct w_err *e);
 
-/* Remove the run named by path: its file, cache and directory. */
+/*
+ * Remove the run named by path: its file, cache and directory. 0 when
+ * removed, 1 when the run is already gone (its directory no longer
+ * exists), -1 with coordination_unavailable otherwise.
+ */
 int	 w_run_end(const char *path, struct w_err *e);
 
 /*

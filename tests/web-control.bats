@@ -304,3 +304,52 @@ mode() {
 	[ -s "$BATS_TEST_TMPDIR/ex.sh" ]
 	run -0 sh -e "$BATS_TEST_TMPDIR/ex.sh"
 }
+
+@test "run end on a vanished run prints the unset line and says the run is gone" {
+	eval "$(web-control run start --export)"
+	dir=$(dirname "$WEB_RUN_FILE")
+	rm -rf "$dir"
+	run -0 --separate-stderr web-control run end --export
+	assert_output "unset WEB_RUN_FILE"
+	[[ "$stderr" == *"is gone"* ]]
+	[[ "$stderr" != *unsafe* ]]
+	run -0 --separate-stderr web-control -c run end
+	echo "$output" | jq -e '.status == "ok" and (.summary | test("gone"))'
+}
+
+@test "options a command would ignore are errors; an unknown option is one line" {
+	export WEB_RUN_FILE=$(web-control run start)
+	run -2 --separate-stderr web-control run show --max-requests 3
+	[[ "$stderr" == *"--max-requests applies to run start only"* ]]
+	run -2 --separate-stderr web-control status --coordination host
+	[[ "$stderr" == *"--coordination applies to run start only"* ]]
+	run -2 --separate-stderr web-control status --export
+	[[ "$stderr" == *"--export applies to run start and run end only"* ]]
+	run -2 --separate-stderr web-control --bogus status
+	[ "$stderr" = "web-control: unknown option --bogus (see web-control --help)" ]
+	run -2 --separate-stderr web-control frobnicate
+	[ "$stderr" = "web-control: unknown command: frobnicate (see web-control --help)" ]
+}
+
+@test "status names the origin or provider of a cooling bucket, and only then; reset ORIGIN clears one" {
+	need_hammer
+	run -0 "$HAMMER" lease fetch "https://cool.example:443" 0 throttled 60000
+	run -0 "$HAMMER" lease fetch "https://fine.example:443" 0 success
+	run -0 "$HAMMER" lease duckduckgo "" 0 failure
+	run -0 "$HAMMER" lease duckduckgo "" 0 failure
+	d="$XDG_STATE_HOME/webtools"
+	run grep -c fine.example "$d/state.json"
+	assert_output 0
+	run -0 web-control -c status
+	echo "$output" | jq -e '[.host.entries[] | select(.coolingDown) | .name] | sort == ["duckduckgo", "https://cool.example:443"]'
+	run -0 web-control status
+	assert_output --partial "https://cool.example:443"
+	run -0 web-control -c reset cool.example
+	echo "$output" | jq -e '.reset.target == "cool.example" and .reset.bucketsCleared == 1'
+	run -0 web-control -c status
+	echo "$output" | jq -e '[.host.entries[] | select(.coolingDown) | .name] == ["duckduckgo"]'
+	run -0 web-control reset duckduckgo
+	assert_output --partial "of duckduckgo cleared (1 bucket)"
+	run -0 web-control -c status
+	echo "$output" | jq -e '[.host.entries[] | select(.coolingDown)] == []'
+}
