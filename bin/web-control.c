@@ -147,9 +147,9 @@ run_start(const struct opts *o)
 static void
 show_text(jv env)
 {
-	jv r = jv_object_get(jv_copy(env), jv_string("run"));
-	jv d = jv_object_get(jv_copy(r), jv_string("deferrals"));
-	jv dc = jv_object_get(jv_copy(r), jv_string("documentCache"));
+	jv r = w_json_get(jv_copy(env), "run");
+	jv d = w_json_get(jv_copy(r), "deferrals");
+	jv dc = w_json_get(jv_copy(r), "documentCache");
 	int it;
 
 	printf("run file      %s\n", w_json_str_peek(env, "run_file"));
@@ -251,8 +251,8 @@ run_end(const struct opts *o)
 static void
 status_text(jv env)
 {
-	jv h = jv_object_get(jv_copy(env), jv_string("host"));
-	jv ents = jv_object_get(jv_copy(h), jv_string("entries")), x;
+	jv h = w_json_get(jv_copy(env), "host");
+	jv ents = w_json_get(jv_copy(h), "entries"), x;
 	int i, n = jv_array_length(jv_copy(ents));
 
 	printf("coordination  %s\n", w_json_str_peek(env, "coordination"));
@@ -263,7 +263,7 @@ status_text(jv env)
 	printf("active        %ld\n", w_json_int_peek(h, "activeRequests", 0));
 	printf("cooling down  %ld\n", w_json_int_peek(h, "coolingDown", 0));
 	for (i = 0; i < n; i++) {
-		x = jv_array_get(jv_copy(ents), i);
+		x = w_json_at(jv_copy(ents), i);
 		printf("  %-30.60s %-10s active %ld admitted %ld throttled "
 		    "%ld failed %ld%s%s\n", w_json_str_peek(x, "name") ?
 		    w_json_str_peek(x, "name") : w_json_str_peek(x, "bucket"),
@@ -323,7 +323,7 @@ status(const struct opts *o)
 static void
 reset_text(jv env)
 {
-	jv r = jv_object_get(jv_copy(env), jv_string("reset"));
+	jv r = w_json_get(jv_copy(env), "reset");
 	const char *t = w_json_str_peek(r, "target");
 
 	printf("host coordination state %s%s%scleared (%ld bucket%s)\n",
@@ -389,7 +389,7 @@ redact(jv v)
 	case JV_KIND_ARRAY:
 		n = jv_array_length(jv_copy(v));
 		for (i = 0; i < n; i++)
-			v = jv_array_set(v, i, redact(jv_array_get(jv_copy(v),
+			v = jv_array_set(v, i, redact(w_json_at(jv_copy(v),
 			    i)));
 		return v;
 	case JV_KIND_OBJECT:
@@ -408,14 +408,14 @@ redact(jv v)
 static void
 config_text(jv env)
 {
-	jv c = jv_object_get(jv_copy(env), jv_string("config"));
-	jv h = jv_object_get(jv_copy(env), jv_string("hints")), x;
+	jv c = w_json_get(jv_copy(env), "config");
+	jv h = w_json_get(jv_copy(env), "hints"), x;
 	int i, n = jv_array_length(jv_copy(h));
 
 	jv_dumpf(c, stdout, JV_PRINT_PRETTY | JV_PRINT_SPACE1);
 	putchar('\n');
 	for (i = 0; i < n; i++) {
-		x = jv_array_get(jv_copy(h), i);
+		x = w_json_at(jv_copy(h), i);
 		printf("hint: %s\n", jv_string_value(x));
 		jv_free(x);
 	}
@@ -425,11 +425,11 @@ config_text(jv env)
 static void
 doctor_text(jv env)
 {
-	jv ch = jv_object_get(jv_copy(env), jv_string("checks")), x;
+	jv ch = w_json_get(jv_copy(env), "checks"), x;
 	int i, n = jv_array_length(jv_copy(ch));
 
 	for (i = 0; i < n; i++) {
-		x = jv_array_get(jv_copy(ch), i);
+		x = w_json_at(jv_copy(ch), i);
 		printf("%-4s %-14s %s\n", w_json_str_peek(x, "status"),
 		    w_json_str_peek(x, "check"), w_json_str_peek(x, "detail"));
 		jv_free(x);

@@ -78,7 +78,7 @@ number(const char *arg)
 static jv
 failed(jv env, const struct w_err *e, const char *what)
 {
-	jv src = jv_object_get(jv_copy(env), jv_string("source"));
+	jv src = w_json_get(jv_copy(env), "source");
 	char sum[700];
 
 	if (jv_get_kind(src) == JV_KIND_OBJECT)
@@ -127,12 +127,13 @@ extract(const struct state *st, const struct w_request *r, const char *bytes,
 	w_doc_init(&d);
 	w_err_clear(&e);
 	if (w_doc_extract(&in, &o, &d, &e) == -1) {
-		src = jv_object_get(jv_copy(env), jv_string("source"));
+		src = w_json_get(jv_copy(env), "source");
 		if (*d.mime)
 			src = set(src, "content_type", jv_string(d.mime));
 		env = set(env, "source", src);
 		env = set(env, "coverage", set(jv_copy(d.coverage),
 		    "content_kind", jv_string(d.kind)));
+		env = w_view_decoded(env, &d);
 		w_doc_free(&d);
 		return failed(env, &e, "extraction");
 	}
@@ -170,7 +171,7 @@ with_line(jv env, long line)
 
 	if (line <= 0)
 		return env;
-	src = jv_object_get(jv_copy(env), jv_string("source"));
+	src = w_json_get(jv_copy(env), "source");
 	if (jv_get_kind(src) != JV_KIND_OBJECT) {
 		jv_free(src);
 		src = jv_object();
@@ -248,7 +249,7 @@ on_item(struct w_input_item *it, void *arg)
 	if (jv_get_kind(req) == JV_KIND_OBJECT)
 		req = jv_object_merge(jv_copy(st->req), req);
 	file = jv_get_kind(req) == JV_KIND_OBJECT ?
-	    jv_object_get(jv_copy(req), jv_string("file")) : jv_invalid();
+	    w_json_get(jv_copy(req), "file") : jv_invalid();
 	if (!jv_is_valid(file)) {
 		jv_free(file);
 		file = jv_null();
@@ -304,7 +305,7 @@ options(int argc, char **argv, struct state *st)
 		{ "next", no_argument, NULL, 'n' },
 		{ "raw-output", no_argument, NULL, 'r' },
 		{ "compact", no_argument, NULL, 'c' },
-		{ "schema", no_argument, NULL, 's' },
+		{ "schema", optional_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -339,8 +340,8 @@ options(int argc, char **argv, struct state *st)
 				st->mode = W_OUT_COMPACT;
 			break;
 		case 's':
-			w_out_schema(w_request_schema(W_REQ_WEXTRACT));
-			exit(w_out_finish(prog));
+			exit(w_schema_arg(prog, optarg,
+			    w_request_schema(W_REQ_WEXTRACT)));
 		case 'h':
 			usage(stdout);
 			exit(w_out_finish(prog));

@@ -67,7 +67,7 @@ add_header(jv base, const char *h)
 	}
 	for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
 		;
-	hs = jv_object_get(jv_copy(base), jv_string("headers"));
+	hs = w_json_get(jv_copy(base), "headers");
 	if (!jv_is_valid(hs)) {
 		jv_free(hs);
 		hs = jv_object();
@@ -85,7 +85,7 @@ with_line(jv env, long line)
 
 	if (line <= 0)
 		return env;
-	src = jv_object_get(jv_copy(env), jv_string("source"));
+	src = w_json_get(jv_copy(env), "source");
 	if (jv_get_kind(src) != JV_KIND_OBJECT) {
 		jv_free(src);
 		src = jv_object();
@@ -130,7 +130,7 @@ refuse(struct state *st, enum w_code code, const char *url, long line,
 static int
 nothing_to_fetch(struct state *st, jv input, long line)
 {
-	jv err = jv_object_get(jv_copy(input), jv_string("error"));
+	jv err = w_json_get(jv_copy(input), "error");
 	enum w_code code = w_err_lookup(w_json_str_peek(err, "code"));
 	const char *msg = w_json_str_peek(err, "message");
 	char why[600];
@@ -157,7 +157,7 @@ nothing_to_fetch(struct state *st, jv input, long line)
 static jv
 to_file(const struct state *st, jv env)
 {
-	jv c = jv_object_get(jv_copy(env), jv_string("content"));
+	jv c = w_json_get(jv_copy(env), "content");
 	struct w_err e;
 	FILE *fp;
 	int ok;
@@ -283,7 +283,7 @@ options(int argc, char **argv, struct state *st)
 		{ "silent", no_argument, NULL, 's' },
 		{ "raw-output", no_argument, NULL, 'r' },
 		{ "compact", no_argument, NULL, 'c' },
-		{ "schema", no_argument, NULL, 'Z' },
+		{ "schema", optional_argument, NULL, 'Z' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -366,8 +366,8 @@ options(int argc, char **argv, struct state *st)
 				st->mode = W_OUT_COMPACT;
 			break;
 		case 'Z':
-			w_out_schema(w_request_schema(W_REQ_WFETCH));
-			exit(w_out_finish(prog));
+			exit(w_schema_arg(prog, optarg,
+			    w_request_schema(W_REQ_WFETCH)));
 		case 'h':
 			usage(stdout);
 			exit(w_out_finish(prog));

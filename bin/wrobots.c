@@ -363,10 +363,10 @@ answer(struct state *st, struct origin *o, const char *url,
 	    "\"summary\":" : "{\"tool\":\"wrobots\",\"status\":\"blocked\","
 	    "\"summary\":");
 	put_str(b, sum->p, sum->len);
-	w_buf_adds(b, v->allowed ? ",\"allowed\":true,\"agent\":\"" :
-	    ",\"allowed\":false,\"agent\":\"");
-	w_buf_adds(b, o->agent);
-	w_buf_adds(b, "\",\"rule\":");
+	w_buf_adds(b, v->allowed ? ",\"allowed\":true,\"agent\":" :
+	    ",\"allowed\":false,\"agent\":");
+	put_cstr(b, o->agent);
+	w_buf_adds(b, ",\"rule\":");
 	if (v->pattern != NULL) {
 		size_t n = strlen(v->pattern);
 
@@ -489,7 +489,7 @@ check(struct state *st, const char *url, const char *agent)
 static int
 check_request(struct state *st, const char *text, size_t n)
 {
-	jv req = jv_parse_sized(text, (int)n);
+	jv req = w_json_parse(text, n);
 	struct w_err e;
 	const char *agent;
 	char tok[W_ROBOTS_TOKEN_MAX];
@@ -507,14 +507,11 @@ check_request(struct state *st, const char *text, size_t n)
 		jv_free(req);
 		return fail(st, NULL, &e);
 	}
+	/* The agent is a product token as given: one that is not valid
+	 * (RFC 9309 2.2.1) matches no named group, only "*". */
 	agent = w_json_str_peek(req, "agent");
-	if (agent != NULL && w_robots_token(agent, tok, sizeof(tok)) == -1) {
-		jv_free(req);
-		w_err_set(&e, W_E_INVALID_PARAMETER, "agent has no product "
-		    "token ([A-Za-z_-])");
-		e.usage = 1;
-		return fail(st, NULL, &e);
-	}
+	if (agent != NULL)
+		snprintf(tok, sizeof(tok), "%s", agent);
 	rc = check(st, w_json_str_peek(req, "url"), agent ? tok : st->agent);
 	jv_free(req);
 	return rc;
@@ -621,7 +618,7 @@ options(int argc, char **argv, struct state *st)
 		{ "robots-file", required_argument, NULL, 'f' },
 		{ "no-cache", no_argument, NULL, 'n' },
 		{ "compact", no_argument, NULL, 'c' },
-		{ "schema", no_argument, NULL, 's' },
+		{ "schema", optional_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -632,13 +629,15 @@ options(int argc, char **argv, struct state *st)
 	while ((ch = getopt_long(argc, argv, ":a:f:chV", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
-			if (w_robots_token(optarg, st->agent,
-			    sizeof(st->agent)) == -1) {
-				fprintf(stderr, "%s: --agent needs a product "
-				    "token ([A-Za-z_-], at most %d)\n", prog,
-				    W_ROBOTS_TOKEN_MAX - 1);
+			/* As given: an invalid product token (RFC 9309
+			 * 2.2.1) matches only the "*" group. */
+			if (*optarg == '\0' ||
+			    strlen(optarg) >= sizeof(st->agent)) {
+				fprintf(stderr, "%s: --agent needs 1 to %d "
+				    "bytes\n", prog, W_ROBOTS_TOKEN_MAX - 1);
 				return -1;
 			}
+			snprintf(st->agent, sizeof(st->agent), "%s", optarg);
 			st->agent_set = 1;
 			break;
 		case 'f':
@@ -651,9 +650,8 @@ options(int argc, char **argv, struct state *st)
 			st->mode = W_OUT_COMPACT;
 			break;
 		case 's':
-			w_out_schema(w_req_schema(fields, "wrobots request",
-			    required));
-			exit(w_out_finish(prog));
+			exit(w_schema_arg(prog, optarg, w_req_schema(fields,
+			    "wrobots request", required)));
 		case 'h':
 			usage(stdout);
 			exit(w_out_finish(prog));

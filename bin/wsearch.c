@@ -45,7 +45,7 @@ usage(FILE *fp)
 static jv
 append(jv base, const char *key, const char *v)
 {
-	jv a = jv_object_get(jv_copy(base), jv_string(key));
+	jv a = w_json_get(jv_copy(base), key);
 
 	if (jv_get_kind(a) != JV_KIND_ARRAY) {
 		jv_free(a);
@@ -63,7 +63,7 @@ with_line(jv env, long line)
 
 	if (line <= 0)
 		return env;
-	src = jv_object_get(jv_copy(env), jv_string("source"));
+	src = w_json_get(jv_copy(env), "source");
 	if (jv_get_kind(src) != JV_KIND_OBJECT) {
 		jv_free(src);
 		src = jv_object();
@@ -85,7 +85,7 @@ emit(struct state *st, jv env, long line)
 		w_out_emit(env, st->mode, prog);
 		return rc;
 	}
-	res = jv_object_get(jv_copy(env), jv_string("results"));
+	res = w_json_get(jv_copy(env), "results");
 	if (jv_get_kind(res) == JV_KIND_ARRAY &&
 	    jv_array_length(jv_copy(res)) > 0) {
 		jv_array_foreach(res, i, r) {
@@ -155,7 +155,7 @@ options(int argc, char **argv, struct state *st)
 		{ "time-range", required_argument, NULL, 't' },
 		{ "raw-output", no_argument, NULL, 'r' },
 		{ "compact", no_argument, NULL, 'c' },
-		{ "schema", no_argument, NULL, 's' },
+		{ "schema", optional_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -205,9 +205,9 @@ options(int argc, char **argv, struct state *st)
 			st->mode = W_OUT_COMPACT;
 			break;
 		case 's':
-			w_out_schema(w_req_schema(w_search_fields(), "wsearch "
-			    "request", (const char *const[]){ "query", NULL }));
-			exit(w_out_finish(prog));
+			exit(w_schema_arg(prog, optarg,
+			    w_req_schema(w_search_fields(), "wsearch request",
+			    (const char *const[]){ "query", NULL })));
 		case 'h':
 			usage(stdout);
 			exit(w_out_finish(prog));

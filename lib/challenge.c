@@ -14,6 +14,7 @@
 
 #include "buf.h"
 #include "challenge.h"
+#include "json.h"
 
 #define MARKUP_MAX	(1u << 20)	/* markup kept for marker search */
 #define VIS_KEEP	8192		/* visible bytes kept for phrases */
@@ -414,7 +415,7 @@ header(jv headers, const char *name, char *out, size_t outlen)
 	out[0] = '\0';
 	if (jv_get_kind(headers) != JV_KIND_OBJECT)
 		return NULL;
-	v = jv_object_get(jv_copy(headers), jv_string(name));
+	v = w_json_get(jv_copy(headers), name);
 	if (jv_get_kind(v) == JV_KIND_STRING)
 		v = jv_array_append(jv_array(), v);
 	if (jv_get_kind(v) != JV_KIND_ARRAY) {
@@ -423,7 +424,7 @@ header(jv headers, const char *name, char *out, size_t outlen)
 	}
 	n = jv_array_length(jv_copy(v));
 	for (j = 0; j < n; j++) {
-		jv x = jv_array_get(jv_copy(v), j);
+		jv x = w_json_at(jv_copy(v), j);
 
 		if (jv_get_kind(x) == JV_KIND_STRING) {
 			p = jv_string_value(x);

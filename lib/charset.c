@@ -235,7 +235,7 @@ const char *
 w_charset_source_name(enum w_cs_source src)
 {
 	static const char *const names[] = { "bom", "http", "meta", "xml",
-	    "default" };
+	    "default", "late_meta" };
 
 	if ((size_t)src >= sizeof(names) / sizeof(names[0]))
 		return "default";
@@ -445,11 +445,12 @@ alpha(int c)
 }
 
 /*
- * Prescan the first 1024 bytes of HTML. Returns the encoding found, or
+ * Prescan the first max bytes of HTML. Returns the encoding found, or
  * NULL (then bad holds the first unknown label a meta declared, if any).
  */
 static const struct encoding *
-prescan(const unsigned char *p, size_t n, char *bad, size_t badlen)
+prescan(const unsigned char *p, size_t n, size_t max, char *bad,
+    size_t badlen)
 {
 	const struct encoding *enc = NULL;
 	struct attr *a;
@@ -457,8 +458,8 @@ prescan(const unsigned char *p, size_t n, char *bad, size_t badlen)
 	int r;
 
 	bad[0] = '\0';
-	if (n > PRESCAN_MAX)
-		n = PRESCAN_MAX;
+	if (n > max)
+		n = max;
 	a = w_malloc(sizeof(*a));
 	for (i = 0; i < n; i++) {
 		if (p[i] != '<')
@@ -542,6 +543,8 @@ xml_decl(const unsigned char *p, size_t n, const struct encoding **enc,
 
 /* ---- the decision ---- */
 
+static int	 dec_utf8(const unsigned char *, size_t, struct obuf *);
+
 static void
 choose(const unsigned char *p, size_t n, const char *http,
     enum w_cs_kind kind, struct pick *pk)
@@ -573,11 +576,26 @@ choose(const unsigned char *p, size_t n, const char *http,
 		return;
 	}
 	if (kind == W_CS_KIND_HTML) {
-		pk->enc = prescan(p, n, pk->label, sizeof(pk->label));
+		pk->enc = prescan(p, n, PRESCAN_MAX, pk->label,
+		    sizeof(pk->label));
 		if (pk->enc != NULL || pk->label[0] != '\0') {
 			pk->source = W_CS_META;
 			return;
 		}
+		/*
+		 * A <meta charset> the prescan missed (after a long comment
+		 * or script): the HTML tokenizer changes a tentative
+		 * encoding when it meets one, re-decoding once. The default
+		 * here is UTF-8, so bytes that already are UTF-8 stay so.
+		 */
+		if (n > PRESCAN_MAX && (enc = prescan(p, n, n, pk->label,
+		    sizeof(pk->label))) != NULL && enc->dec != DEC_UTF8 &&
+		    !dec_utf8(p, n, NULL)) {
+			pk->enc = enc;
+			pk->source = W_CS_META_LATE;
+			return;
+		}
+		pk->label[0] = '\0';
 	} else if (kind == W_CS_KIND_XML) {
 		if (n >= 4 && memcmp(p, "<\0?\0", 4) == 0)
 			enc = lookup("utf-16le", 8);

@@ -15,7 +15,9 @@ enum w_cs_source {
 	W_CS_HTTP,	/* the Content-Type charset parameter, or --charset */
 	W_CS_META,	/* HTML meta prescan (WHATWG, first 1024 bytes) */
 	W_CS_XML,	/* <?xml encoding=...?> */
-	W_CS_DEFAULT	/* nothing said: UTF-8 */
+	W_CS_DEFAULT,	/* nothing said: UTF-8 */
+	W_CS_META_LATE	/* a <meta> past the prescan, for bytes that are
+			   not UTF-8 (the tokenizer's change of encoding) */
 };
 
 enum w_cs_kind {
@@ -79,7 +81,8 @@ const char	*w_charset_canonical(const char *label);
 /* UTF-8 for code point c (at most 0x10FFFF) into out; its length. */
 size_t		 w_charset_utf8_put(unsigned long c, char out[4]);
 
-/* "bom", "http", "meta", "xml" or "default". Static string. */
+/* "bom", "http", "meta", "xml", "default" or "late_meta". Static
+ * string. */
 const char	*w_charset_source_name(enum w_cs_source src);
 
 #endif

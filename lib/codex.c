@@ -22,6 +22,7 @@
 
 #include "buf.h"
 #include "codex.h"
+#include "json.h"
 #include "lock.h"
 
 extern char **environ;
@@ -103,7 +104,7 @@ take_line(struct w_codex *cx, jv *msg, struct w_err *e)
 	while ((nl = memchr(cx->line.p ? cx->line.p : "", '\n',
 	    cx->line.len)) != NULL) {
 		n = (size_t)(nl - cx->line.p);
-		*msg = n > 0 ? jv_parse_sized(cx->line.p, (int)n) :
+		*msg = n > 0 ? w_json_parse(cx->line.p, n) :
 		    jv_invalid();
 		memmove(cx->line.p, nl + 1, cx->line.len - n - 1);
 		cx->line.len -= n + 1;
@@ -172,7 +173,7 @@ read_msg(struct w_codex *cx, long long deadline, jv *msg, struct w_err *e)
 static int
 is_response(jv m)
 {
-	jv id = jv_object_get(jv_copy(m), jv_string("id"));
+	jv id = w_json_get(jv_copy(m), "id");
 	int yes = jv_is_valid(id) && jv_get_kind(id) != JV_KIND_NULL &&
 	    !jv_object_has(jv_copy(m), jv_string("method"));
 
@@ -183,7 +184,7 @@ is_response(jv m)
 static jv
 id_key(jv m)
 {
-	jv id = jv_object_get(jv_copy(m), jv_string("id"));
+	jv id = w_json_get(jv_copy(m), "id");
 
 	return jv_dump_string(id, 0);
 }
@@ -218,7 +219,7 @@ w_codex_request(struct w_codex *cx, const char *method, jv params,
 		return -1;
 	key = jv_dump_string(jv_number((double)id), 0);
 	for (;;) {
-		got = jv_object_get(jv_copy(cx->replies), jv_copy(key));
+		got = w_json_getv(jv_copy(cx->replies), jv_copy(key));
 		if (jv_is_valid(got)) {
 			cx->replies = jv_object_delete(cx->replies,
 			    jv_copy(key));
@@ -236,7 +237,7 @@ w_codex_request(struct w_codex *cx, const char *method, jv params,
 			enqueue(cx, got);
 	}
 	jv_free(key);
-	err = jv_object_get(jv_copy(got), jv_string("error"));
+	err = w_json_get(jv_copy(got), "error");
 	if (jv_is_valid(err) && jv_get_kind(err) != JV_KIND_NULL) {
 		jv_free(got);
 		*result = err;
@@ -244,7 +245,7 @@ w_codex_request(struct w_codex *cx, const char *method, jv params,
 		    "refused %s", method);
 	}
 	jv_free(err);
-	*result = jv_object_get(got, jv_string("result"));
+	*result = w_json_get(got, "result");
 	if (!jv_is_valid(*result)) {
 		jv_free(*result);
 		*result = jv_null();
@@ -259,7 +260,7 @@ w_codex_next(struct w_codex *cx, long timeout_ms, jv *msg, struct w_err *e)
 	jv got;
 
 	if (jv_array_length(jv_copy(cx->queue)) > 0) {
-		*msg = jv_array_get(jv_copy(cx->queue), 0);
+		*msg = w_json_at(jv_copy(cx->queue), 0);
 		cx->queue = jv_array_slice(cx->queue, 1,
 		    jv_array_length(jv_copy(cx->queue)));
 		return 0;

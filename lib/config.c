@@ -3,12 +3,14 @@
  * Errors name the key and never echo values (endpoints and secrets).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
 #include "config.h"
+#include "json.h"
 
 enum kind {
 	K_OBJ,
@@ -99,7 +101,7 @@ check_list(jv v, const struct key *k, struct w_err *e)
 	if (k->max > 0 && n > k->max)
 		return bad(e, "has too many entries", k->path);
 	for (i = 0; i < n && ok; i++) {
-		jv x = jv_array_get(jv_copy(v), i);
+		jv x = w_json_at(jv_copy(v), i);
 
 		ok = jv_get_kind(x) == JV_KIND_STRING;
 		jv_free(x);
@@ -224,6 +226,28 @@ config_path(int *explicit)
 	return w_config_basedir(W_BASE_CONFIG, "config.json");
 }
 
+/*
+ * Lines whose first non-blank characters are "//" are comments (the
+ * shipped example, share/webtools/config.json, is all comments): they
+ * become blanks, keeping every other byte where it was.
+ */
+static void
+blank_comments(char *s, size_t n)
+{
+	size_t i = 0, j;
+
+	while (s != NULL && i < n) {
+		for (j = i; j < n && (s[j] == ' ' || s[j] == '\t'); j++)
+			;
+		if (j + 1 < n && s[j] == '/' && s[j + 1] == '/')
+			for (; j < n && s[j] != '\n'; j++)
+				s[j] = ' ';
+		while (j < n && s[j] != '\n')
+			j++;
+		i = j + 1;
+	}
+}
+
 static int
 read_file(const char *path, int explicit, jv *out, struct w_err *e)
 {
@@ -252,7 +276,8 @@ read_file(const char *path, int explicit, jv *out, struct w_err *e)
 		}
 	fclose(fp);
 	if (rc == 0) {
-		*out = jv_parse_sized(b.p ? b.p : "", (int)b.len);
+		blank_comments(b.p, b.len);
+		*out = w_json_parse(b.p ? b.p : "", b.len);
 		if (!jv_is_valid(*out)) {
 			jv_free(*out);
 			rc = bad(e, "is not valid JSON", path);
@@ -293,12 +318,12 @@ unwrap(jv root)
 	if (jv_get_kind(root) != JV_KIND_OBJECT ||
 	    jv_object_length(jv_copy(root)) != 1)
 		return root;
-	tools = jv_object_get(jv_copy(root), jv_string("tools"));
+	tools = w_json_get(jv_copy(root), "tools");
 	if (jv_get_kind(tools) != JV_KIND_OBJECT) {
 		jv_free(tools);
 		return root;
 	}
-	web = jv_object_get(tools, jv_string("web"));
+	web = w_json_get(tools, "web");
 	if (jv_get_kind(web) != JV_KIND_OBJECT) {
 		jv_free(web);
 		return root;
@@ -355,7 +380,7 @@ w_config_get(const struct w_config *c, const char *path)
 			jv_free(v);
 			return jv_null();
 		}
-		v = jv_object_get(v, dot ? jv_string_sized(p, (int)(dot - p))
+		v = w_json_getv(v, dot ? jv_string_sized(p, (int)(dot - p))
 		    : jv_string(p));
 		if (!jv_is_valid(v)) {
 			jv_free(v);
@@ -370,12 +395,13 @@ int
 w_config_int(const struct w_config *c, const char *path, int dflt)
 {
 	jv v = w_config_get(c, path);
-	int n = dflt;
+	long n = dflt;
 
-	if (jv_get_kind(v) == JV_KIND_NUMBER)
-		n = (int)jv_number_value(v);
+	if (jv_get_kind(v) != JV_KIND_NUMBER ||
+	    w_num_long(jv_number_value(v), INT_MIN, INT_MAX, &n) != 0)
+		n = dflt;
 	jv_free(v);
-	return n;
+	return (int)n;
 }
 
 void

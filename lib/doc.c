@@ -16,6 +16,7 @@
 #include "doc.h"
 #include "feed.h"
 #include "html.h"
+#include "json.h"
 #include "pdf.h"
 
 #define SNIFF_BYTES	1024
@@ -128,13 +129,27 @@ binary_magic(const unsigned char *s, size_t n)
 	return 0;
 }
 
+/* Whether more than one byte in 20 of the first 8 KiB of s is a control
+ * byte (NUL included; tab, newlines, form feed and escape are text). */
+static int
+mostly_control(const unsigned char *s, size_t len)
+{
+	size_t n = len < NUL_BYTES ? len : NUL_BYTES, i, ctl = 0;
+
+	for (i = 0; i < n; i++)
+		if (s[i] < 0x20 && s[i] != '\t' && s[i] != '\n' &&
+		    s[i] != '\r' && s[i] != '\f' && s[i] != 0x1b)
+			ctl++;
+	return ctl * 20 > n;
+}
+
 const char *
 w_doc_sniff(const char *bytes, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)bytes;
 	char probe[SNIFF_BYTES] = "";
 	size_t i, n = 0, start = 0;
-	int u16;
+	int u16, nul = 0;
 
 	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
 		start = 3;
@@ -144,13 +159,20 @@ w_doc_sniff(const char *bytes, size_t len)
 		start = 2;
 	else if (binary_magic(s, len))
 		return "binary";
-	else if (memchr(s, '\0', len < NUL_BYTES ? len : NUL_BYTES))
-		return "binary";
+	else
+		nul = memchr(s, '\0', len < NUL_BYTES ? len : NUL_BYTES) != NULL;
 	for (i = start; i < len && i < SNIFF_BYTES + start + 8; i++)
 		if (n == 0 && (s[i] == '\0' || isspace(s[i])))
 			continue;
 		else if (s[i] != '\0' && n < sizeof(probe))
 			probe[n++] = (char)s[i];
+	/* As the HTML standard's sniffing does, an HTML start outranks
+	 * stray NUL bytes (they decode to U+FFFD); otherwise a NUL is
+	 * binary. */
+	if (nul)
+		return n > 0 && probe[0] == '<' && !strcmp(sniff_markup(probe,
+		    n), "html") && !mostly_control(s, len) ? "html" :
+		    "binary";
 	if (n >= 5 && memcmp(probe, "%PDF-", 5) == 0)
 		return "pdf";
 	if (n == 0)
@@ -244,6 +266,12 @@ sniffed_mime(const char *kind, const char *bytes, size_t len)
 }
 
 /* Declared as text but NUL bytes early and no UTF-16: binary. */
+/*
+ * Whether a body declared as text is binary after all: more than one
+ * byte in 20 of its first 8 KiB is a control byte (NUL included). A few
+ * NULs in a page do not make it binary: they decode to U+FFFD (counted)
+ * and the text is kept, as a browser shows it.
+ */
 static int
 looks_binary(const struct w_doc_in *in, const char *cs)
 {
@@ -253,7 +281,29 @@ looks_binary(const struct w_doc_in *in, const char *cs)
 	if (strncasecmp(cs, "utf-16", 6) == 0 || (n >= 2 && ((s[0] == 0xff &&
 	    s[1] == 0xfe) || (s[0] == 0xfe && s[1] == 0xff))))
 		return 0;
-	return memchr(s, '\0', n) != NULL;
+	return mostly_control(s, n);
+}
+
+/*
+ * The kind the first bytes prove, whatever Content-Type says: "pdf"
+ * (%PDF- after at most a few bytes of whitespace), "binary" (an image,
+ * archive or executable signature), else NULL.
+ */
+const char *
+w_doc_magic(const char *bytes, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)bytes;
+	size_t i = 0;
+
+	if (binary_magic(s, len))
+		return "binary";
+	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	while (i < len && i < 16 && isspace(s[i]))
+		i++;
+	if (len - i >= 5 && memcmp(s + i, "%PDF-", 5) == 0)
+		return "pdf";
+	return NULL;
 }
 
 static void
@@ -343,163 +393,6 @@ json_pretty(const char *s, size_t len, size_t *outlen)
 	return w_buf_take(&b);
 }
 
-/* A strict RFC 8259 checker: libjq 1.6's parser leaks on some errors. */
-struct jp {
-	const char	*s;
-	size_t		 n, i;
-	int		 depth;
-};
-
-static int	 jvalue(struct jp *);
-
-static void
-jws(struct jp *p)
-{
-	while (p->i < p->n && (p->s[p->i] == ' ' || p->s[p->i] == '\t' ||
-	    p->s[p->i] == '\n' || p->s[p->i] == '\r'))
-		p->i++;
-}
-
-static int
-jchar(struct jp *p, char c)
-{
-	jws(p);
-	if (p->i >= p->n || p->s[p->i] != c)
-		return -1;
-	p->i++;
-	return 0;
-}
-
-static int
-jstring(struct jp *p)
-{
-	unsigned char c;
-	int k;
-
-	if (jchar(p, '"') != 0)
-		return -1;
-	while (p->i < p->n) {
-		c = (unsigned char)p->s[p->i++];
-		if (c == '"')
-			return 0;
-		if (c < 0x20)
-			return -1;
-		if (c != '\\')
-			continue;
-		if (p->i >= p->n)
-			return -1;
-		c = (unsigned char)p->s[p->i++];
-		if (c == 'u') {
-			for (k = 0; k < 4; k++, p->i++)
-				if (p->i >= p->n ||
-				    !isxdigit((unsigned char)p->s[p->i]))
-					return -1;
-		} else if (strchr("\"\\/bfnrt", c) == NULL || c == '\0')
-			return -1;
-	}
-	return -1;
-}
-
-static size_t
-jdigits(struct jp *p)
-{
-	size_t at = p->i;
-
-	while (p->i < p->n && isdigit((unsigned char)p->s[p->i]))
-		p->i++;
-	return p->i - at;
-}
-
-static int
-jnumber(struct jp *p)
-{
-	if (p->i < p->n && p->s[p->i] == '-')
-		p->i++;
-	if (p->i < p->n && p->s[p->i] == '0')
-		p->i++;
-	else if (jdigits(p) == 0)
-		return -1;
-	if (p->i < p->n && p->s[p->i] == '.') {
-		p->i++;
-		if (jdigits(p) == 0)
-			return -1;
-	}
-	if (p->i < p->n && (p->s[p->i] == 'e' || p->s[p->i] == 'E')) {
-		p->i++;
-		if (p->i < p->n && (p->s[p->i] == '+' || p->s[p->i] == '-'))
-			p->i++;
-		if (jdigits(p) == 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* The members of an object or the elements of an array. */
-static int
-jmembers(struct jp *p, char close, int object)
-{
-	if (++p->depth > 512)
-		return -1;
-	p->i++;
-	if (jchar(p, close) == 0) {
-		p->depth--;
-		return 0;
-	}
-	for (;;) {
-		if (object && (jstring(p) != 0 || jchar(p, ':') != 0))
-			return -1;
-		if (jvalue(p) != 0)
-			return -1;
-		if (jchar(p, ',') == 0)
-			continue;
-		if (jchar(p, close) != 0)
-			return -1;
-		p->depth--;
-		return 0;
-	}
-}
-
-static int
-jvalue(struct jp *p)
-{
-	static const char *const lits[] = { "true", "false", "null", NULL };
-	size_t k, i;
-
-	jws(p);
-	if (p->i >= p->n)
-		return -1;
-	switch (p->s[p->i]) {
-	case '{':
-		return jmembers(p, '}', 1);
-	case '[':
-		return jmembers(p, ']', 0);
-	case '"':
-		return jstring(p);
-	}
-	for (i = 0; lits[i] != NULL; i++) {
-		k = strlen(lits[i]);
-		if (p->n - p->i >= k && memcmp(p->s + p->i, lits[i], k) == 0) {
-			p->i += k;
-			return 0;
-		}
-	}
-	return jnumber(p);
-}
-
-static int
-json_check(const char *s, size_t len)
-{
-	struct jp p;
-
-	memset(&p, 0, sizeof(p));
-	p.s = s;
-	p.n = len;
-	if (jvalue(&p) != 0)
-		return -1;
-	jws(&p);
-	return p.i == p.n ? 0 : -1;
-}
-
 static int
 do_json(const char *s, size_t len, struct w_doc *out, struct w_err *e)
 {
@@ -507,7 +400,7 @@ do_json(const char *s, size_t len, struct w_doc *out, struct w_err *e)
 		return w_err_set(e, W_E_RESPONSE_TOO_LARGE,
 		    "JSON larger than %u MiB is not parsed",
 		    JSON_PARSE_MAX >> 20);
-	if (json_check(s, len) != 0)
+	if (w_json_check(s, len, 512) != 0)
 		return w_err_set(e, W_E_EXTRACTION_FAILED, "JSON does not parse");
 	out->text = json_pretty(s, len, &out->len);
 	return 0;
@@ -705,7 +598,7 @@ int
 w_doc_extract(const struct w_doc_in *in, const struct w_doc_opts *o,
     struct w_doc *out, struct w_err *e)
 {
-	const char *kind;
+	const char *kind, *magic;
 	char mime[80], cs[40] = "";
 	int declared;
 
@@ -718,6 +611,13 @@ w_doc_extract(const struct w_doc_in *in, const struct w_doc_opts *o,
 	declared = kind != NULL;
 	if (kind == NULL)
 		kind = w_doc_sniff(in->bytes, in->len);
+	else if ((magic = w_doc_magic(in->bytes, in->len)) != NULL &&
+	    strcmp(kind, magic) != 0) {
+		/* A PDF or an image served as text/html is what it is. */
+		kind = magic;
+		w_mime_from_ctype(sniffed_mime(kind, in->bytes, in->len), mime,
+		    sizeof(mime));
+	}
 	if (!declared && !strcmp(kind, "text") && url_is_markdown(in->url))
 		kind = "markdown";
 	snprintf(out->kind, sizeof(out->kind), "%s", kind);

@@ -62,6 +62,12 @@ struct w_doc {
  */
 const char *w_doc_sniff(const char *bytes, size_t len);
 
+/*
+ * The kind the first bytes prove whatever the declared type says: "pdf",
+ * "binary" (image, archive, executable signatures), or NULL.
+ */
+const char *w_doc_magic(const char *bytes, size_t len);
+
 /* Initialise / release a w_doc; free accepts a zeroed or freed doc. */
 void	 w_doc_init(struct w_doc *d);
 void	 w_doc_free(struct w_doc *d);

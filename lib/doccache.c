@@ -174,7 +174,7 @@ disk_read(int fd, char **text, size_t *len, jv *meta)
 		w_buf_free(&b);
 		return -1;
 	}
-	o = jv_parse_sized(b.p, (int)(nl - b.p));
+	o = w_json_parse(b.p, (size_t)(nl - b.p));
 	off = (size_t)(nl + 1 - b.p);
 	if (jv_get_kind(o) != JV_KIND_OBJECT ||
 	    w_json_int_peek(o, "bytes", -1) != (long)(b.len - off)) {
@@ -187,7 +187,7 @@ disk_read(int fd, char **text, size_t *len, jv *meta)
 	memcpy(*text, b.p + off, *len);
 	(*text)[*len] = '\0';
 	w_buf_free(&b);
-	*meta = jv_object_get(o, jv_string("meta"));
+	*meta = w_json_get(o, "meta");
 	(void)futimens(fd, NULL);	/* the LRU clock */
 	return 0;
 }
@@ -208,7 +208,7 @@ marker_read(const char *mp, long *pid, unsigned long long *start,
 	*error = jv_null();
 	if (w_lock_read_private(mp, 8192, &s, &n, &e) != 0)
 		return -1;
-	o = jv_parse_sized(s, (int)n);
+	o = w_json_parse(s, n);
 	free(s);
 	if (jv_get_kind(o) != JV_KIND_OBJECT) {
 		jv_free(o);
@@ -216,7 +216,7 @@ marker_read(const char *mp, long *pid, unsigned long long *start,
 	}
 	*pid = w_json_int_peek(o, "pid", -1);
 	*start = (unsigned long long)w_json_int_peek(o, "start", 0);
-	*error = jv_object_get(o, jv_string("error"));
+	*error = w_json_get(o, "error");
 	if (!jv_is_valid(*error)) {
 		jv_free(*error);
 		*error = jv_null();

@@ -245,12 +245,13 @@ node_free(struct xnode *nd)
 	free(nd);
 }
 
-/* Attributes of the start tag at x->i; stops at '>' or "/>". */
+/* Attributes of the start tag at x->i; stops at '>' or "/>". Every
+ * name is kept for the duplicate check, so their number is bounded. */
 static int
 attributes(struct xp *x, struct xnode *nd)
 {
-	const char *s = x->s, *names[64];
-	size_t len = x->len, k, v, nn[64], na = 0, j;
+	const char *s = x->s, *names[W_XML_ATTRS_MAX];
+	size_t len = x->len, k, v, nl, nn[W_XML_ATTRS_MAX], na = 0, j;
 	struct w_buf val;
 	char q;
 
@@ -269,10 +270,11 @@ attributes(struct xp *x, struct xnode *nd)
 		for (j = 0; j < na; j++)
 			if (nn[j] == k && memcmp(names[j], s + x->i, k) == 0)
 				return fail(x, "duplicate attribute");
-		if (na < 64) {
-			names[na] = s + x->i;
-			nn[na++] = k;
-		}
+		if (na == W_XML_ATTRS_MAX)
+			return fail(x, "more than %d attributes on one element",
+			    W_XML_ATTRS_MAX);
+		names[na] = s + x->i;
+		nn[na++] = nl = k;
 		v = x->i;
 		x->i += k;
 		while (x->i < len && is_ws((unsigned char)s[x->i]))
@@ -300,8 +302,7 @@ attributes(struct xp *x, struct xnode *nd)
 		if (nd != NULL) {
 			nd->attrs = w_realloc(nd->attrs,
 			    (nd->nattrs + 1) * sizeof(*nd->attrs));
-			nd->attrs[nd->nattrs].name = w_strndup(s + v,
-			    nn[na - 1]);
+			nd->attrs[nd->nattrs].name = w_strndup(s + v, nl);
 			nd->attrs[nd->nattrs++].value = w_buf_take(&val);
 		} else
 			w_buf_free(&val);

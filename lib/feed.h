@@ -13,6 +13,8 @@
 
 #define W_XML_PARSE_MAX		(8u << 20)	/* structured parsing bound */
 #define W_XML_DEPTH_MAX		512
+/* Most attributes on one element (each is checked for duplicates). */
+#define W_XML_ATTRS_MAX		256
 #define W_FEED_ENTRIES_MAX	500
 #define W_FEED_SUMMARY_MAX	400		/* characters per summary */
 

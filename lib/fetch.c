@@ -150,7 +150,7 @@ details_of(const struct w_http_resp *resp)
 static jv
 fail(jv env, const struct w_err *e, const char *what)
 {
-	jv src = jv_object_get(jv_copy(env), jv_string("source"));
+	jv src = w_json_get(jv_copy(env), "source");
 	char sum[700];
 
 	if (jv_get_kind(src) != JV_KIND_OBJECT) {
@@ -267,7 +267,7 @@ obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	    resp.status >= 300))
 		status_error(&resp, &e);
 	host_release(&lease, &resp, &e);
-	src = jv_object_get(jv_copy(*env), jv_string("source"));
+	src = w_json_get(jv_copy(*env), "source");
 	if (resp.final_url)
 		src = set(src, "final_url", jv_string(resp.final_url));
 	if (resp.status)
@@ -278,7 +278,7 @@ obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	*env = set(*env, "details", details_of(&resp));
 	*bytes = resp.len;
 	if (e.code == W_E_NONE) {
-		src = jv_object_get(jv_copy(*env), jv_string("source"));
+		src = w_json_get(jv_copy(*env), "source");
 		*env = set(*env, "source", set(src, "status",
 		    jv_string("opened")));
 		memset(&in, 0, sizeof(in));
@@ -296,8 +296,14 @@ obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 		o.binary_hint = "--artifact NAME (or the request's artifact "
 		    "field) saves it byte for byte";
 		rc = w_doc_extract(&in, &o, d, &e);
+		if (resp.truncated_body && jv_get_kind(d->coverage) ==
+		    JV_KIND_OBJECT)
+			d->coverage = set(d->coverage, "truncated_body",
+			    jv_true());
 		if (rc == -1 && jv_get_kind(d->coverage) == JV_KIND_OBJECT)
 			*env = set(*env, "coverage", jv_copy(d->coverage));
+		if (rc == -1)
+			*env = w_view_decoded(*env, d);
 	}
 	if (rc == -1)
 		*env = fail(*env, &e, e.usage ? "request" : "fetch");
@@ -370,9 +376,9 @@ doc_meta(const struct w_doc *d, jv env, size_t bytes)
 	m = set(m, "meta", jv_copy(d->meta));
 	m = set(m, "links", jv_copy(d->links));
 	m = set(m, "coverage", jv_copy(d->coverage));
-	m = set(m, "source", jv_object_get(jv_copy(env), jv_string("source")));
-	return set(m, "details", jv_object_get(jv_copy(env),
-	    jv_string("details")));
+	m = set(m, "source", w_json_get(jv_copy(env), "source"));
+	return set(m, "details", w_json_get(jv_copy(env),
+	    "details"));
 }
 
 static void
@@ -399,12 +405,12 @@ doc_from_meta(struct w_doc *d, jv *env, jv m, char *text, size_t len)
 	jv_free(d->meta);
 	jv_free(d->links);
 	jv_free(d->coverage);
-	d->meta = jv_object_get(jv_copy(m), jv_string("meta"));
-	d->links = jv_object_get(jv_copy(m), jv_string("links"));
-	d->coverage = jv_object_get(jv_copy(m), jv_string("coverage"));
-	*env = set(*env, "source", jv_object_get(jv_copy(m),
-	    jv_string("source")));
-	det = jv_object_get(m, jv_string("details"));
+	d->meta = w_json_get(jv_copy(m), "meta");
+	d->links = w_json_get(jv_copy(m), "links");
+	d->coverage = w_json_get(jv_copy(m), "coverage");
+	*env = set(*env, "source", w_json_get(jv_copy(m),
+	    "source"));
+	det = w_json_get(m, "details");
 	if (jv_get_kind(det) != JV_KIND_OBJECT) {
 		jv_free(det);
 		det = jv_object();
@@ -485,7 +491,7 @@ obtain_chain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 			    ctx->timeout_ms, env, d, bytes);
 		if (rc == 0 || i + 1 == k || !w_parallel_fetch_advance(*env))
 			break;
-		det = jv_object_get(jv_copy(*env), jv_string("error"));
+		det = w_json_get(jv_copy(*env), "error");
 		tried = jv_array_append(tried, jv_string_fmt("%s: %s", prov[i],
 		    w_json_str_peek(det, "code")));
 		jv_free(det);
@@ -495,7 +501,7 @@ obtain_chain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 		w_doc_init(d);
 	}
 	if (n > 1) {
-		det = jv_object_get(jv_copy(*env), jv_string("details"));
+		det = w_json_get(jv_copy(*env), "details");
 		if (jv_get_kind(det) != JV_KIND_OBJECT) {
 			jv_free(det);
 			det = jv_object();
@@ -552,7 +558,7 @@ w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 	rc = w_request_decode(W_REQ_WFETCH, req, &r, &e);
 	if (rc == -1) {
 		/* the URL as given, even when it is not one */
-		jv url = jv_object_get(jv_copy(req), jv_string("url"));
+		jv url = w_json_get(jv_copy(req), "url");
 
 		if (!jv_is_valid(url)) {
 			jv_free(url);
@@ -625,12 +631,12 @@ w_fetch_expand(jv input, jv base, int top)
 		out = jv_array_append(out, with_base(input, base));
 		return out;
 	}
-	list = jv_object_get(jv_copy(input), jv_string(top > 0 ? "results" :
-	    "next_actions"));
+	list = w_json_get(jv_copy(input), top > 0 ? "results" :
+	    "next_actions");
 	n = jv_get_kind(list) == JV_KIND_ARRAY ?
 	    jv_array_length(jv_copy(list)) : 0;
 	for (i = 0; i < n && (top <= 0 || i < top); i++) {
-		jv item = jv_array_get(jv_copy(list), i), r;
+		jv item = w_json_at(jv_copy(list), i), r;
 		const char *t;
 
 		if (top > 0) {
@@ -641,8 +647,8 @@ w_fetch_expand(jv input, jv base, int top)
 		} else {
 			t = w_json_str_peek(item, "tool");
 			r = t && strcmp(t, "wfetch") == 0 ?
-			    jv_object_get(jv_copy(item),
-			    jv_string("arguments")) : jv_invalid();
+			    w_json_get(jv_copy(item),
+			    "arguments") : jv_invalid();
 		}
 		jv_free(item);
 		if (jv_is_valid(r))

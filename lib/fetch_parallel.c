@@ -94,7 +94,7 @@ int
 w_parallel_parse(const char *text, size_t len, jv *out, jv *errors,
     struct w_err *e)
 {
-	jv doc = jv_parse_sized(text, (int)len), res;
+	jv doc = w_json_parse(text, len), res;
 
 	*out = jv_array();
 	if (errors != NULL)
@@ -104,7 +104,7 @@ w_parallel_parse(const char *text, size_t len, jv *out, jv *errors,
 		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "Parallel answered "
 		    "something that is not its JSON result shape");
 	}
-	res = jv_object_get(jv_copy(doc), jv_string("results"));
+	res = w_json_get(jv_copy(doc), "results");
 	if (jv_get_kind(res) != JV_KIND_ARRAY) {
 		jv_free(res);
 		jv_free(doc);
@@ -122,7 +122,7 @@ w_parallel_parse(const char *text, size_t len, jv *out, jv *errors,
 	}
 	jv_free(res);
 	if (errors != NULL) {
-		res = jv_object_get(jv_copy(doc), jv_string("errors"));
+		res = w_json_get(jv_copy(doc), "errors");
 		if (jv_get_kind(res) == JV_KIND_ARRAY) {
 			jv_free(*errors);
 			*errors = res;
@@ -139,7 +139,7 @@ w_parallel_search_results(jv results)
 	jv out = jv_array();
 
 	jv_array_foreach(results, i, r) {
-		jv ex = jv_object_get(jv_copy(r), jv_string("excerpts"));
+		jv ex = w_json_get(jv_copy(r), "excerpts");
 		struct w_buf b;
 
 		(void)i;
@@ -300,7 +300,7 @@ to_doc(jv r, enum w_format fmt, struct w_doc *d, jv *source,
 		w_buf_adds(&b, full);
 	else {
 		only = 1;
-		ex = jv_object_get(jv_copy(r), jv_string("excerpts"));
+		ex = w_json_get(jv_copy(r), "excerpts");
 		if (jv_get_kind(ex) == JV_KIND_ARRAY) {
 			jv_array_foreach(ex, i, x) {
 				(void)i;
@@ -418,7 +418,7 @@ w_parallel_fetch(const struct w_config *cfg, struct w_run *run,
 		jv_free(text);
 	}
 	if (rc == 0 && jv_array_length(jv_copy(results)) > 0)
-		hit = jv_array_get(jv_copy(results), 0);
+		hit = w_json_at(jv_copy(results), 0);
 	else if (rc == 0)
 		rc = source_error(errors, e);
 	if (rc == 0) {
@@ -474,7 +474,7 @@ w_parallel_fetch_chain(const struct w_config *cfg, const char **names, int max,
 int
 w_parallel_fetch_advance(jv env)
 {
-	jv err = jv_object_get(jv_copy(env), jv_string("error"));
+	jv err = w_json_get(jv_copy(env), "error");
 	enum w_code c = w_err_lookup(w_json_str_peek(err, "code"));
 	long st = w_json_int_peek(err, "http_status", 0);
 	int yes;
@@ -522,7 +522,7 @@ w_parallel_obtain(const struct w_config *cfg, struct w_run *run,
 
 	w_err_clear(&e);
 	*bytes = 0;
-	old = jv_object_get(jv_copy(*env), jv_string("source"));
+	old = w_json_get(jv_copy(*env), "source");
 	if (jv_get_kind(old) != JV_KIND_OBJECT) {
 		jv_free(old);
 		old = jv_object();

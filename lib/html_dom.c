@@ -360,52 +360,81 @@ skip_raw(const char *s, size_t i, size_t len, const char *name)
 	return len;
 }
 
-/*
- * Where the tag nesting of s first passes H_DEPTH_MAX, or len: tidy's
- * parser recurses once per level and overflows the stack some tens of
- * thousands of levels down.
- */
+/* Append s[from..at) to b (started on first use) and skip the tag at
+ * at: the new "from", past its '>' (or the end). */
 static size_t
-depth_cut(const char *s, size_t len)
+cut_tag(struct w_buf *b, int *any, const char *s, size_t from, size_t at,
+    size_t len)
 {
-	const char *p;
-	size_t i = 0, n;
-	long depth = 0;
+	const char *e = memchr(s + at, '>', len - at);
 
-	while ((p = memchr(s + i, '<', len - i)) != NULL) {
-		i = (size_t)(p - s) + 1;
-		if (i + 3 <= len && strncmp(s + i, "!--", 3) == 0) {
-			p = strstr_n(s + i + 3, len - i - 3, "-->");
-			i = p != NULL ? (size_t)(p - s) + 3 : len;
+	if (!*any)
+		w_buf_init(b, len + 1);
+	*any = 1;
+	(void)w_buf_add(b, s + from, at - from);
+	return e != NULL ? (size_t)(e - s) + 1 : len;
+}
+
+/*
+ * A copy of s whose tags nested deeper than H_DEPTH_MAX are left out,
+ * their text kept, or NULL when nothing is that deep: tidy's parser
+ * recurses once per level and overflows the stack some tens of
+ * thousands of levels down, and cutting the page there lost the deep
+ * text.
+ */
+static char *
+flatten(const char *s, size_t *len)
+{
+	struct w_buf b;
+	const char *p;
+	size_t i = 0, n, at, from = 0, end = *len;
+	long depth = 0;
+	int any = 0;
+
+	while ((p = memchr(s + i, '<', end - i)) != NULL) {
+		at = (size_t)(p - s);
+		i = at + 1;
+		if (i + 3 <= end && strncmp(s + i, "!--", 3) == 0) {
+			p = strstr_n(s + i + 3, end - i - 3, "-->");
+			i = p != NULL ? (size_t)(p - s) + 3 : end;
 			continue;
 		}
-		if (i < len && s[i] == '/') {
+		if (i < end && s[i] == '/') {
+			if (depth > H_DEPTH_MAX)
+				i = from = cut_tag(&b, &any, s, from, at, end);
 			if (depth > 0)
 				depth--;
 			continue;
 		}
-		for (n = 0; i + n < len && (isalnum((unsigned char)s[i + n]) ||
+		for (n = 0; i + n < end && (isalnum((unsigned char)s[i + n]) ||
 		    s[i + n] == '-' || s[i + n] == '!'); n++)
 			;
 		if (n == 0 || flat_tag(s + i, n))
 			continue;
 		if ((n == 6 && strncasecmp(s + i, "script", 6) == 0) ||
 		    (n == 5 && strncasecmp(s + i, "style", 5) == 0)) {
-			i = skip_raw(s, i + n, len,
+			i = skip_raw(s, i + n, end,
 			    n == 6 ? "script" : "style");
 			continue;
 		}
 		if (++depth > H_DEPTH_MAX)
-			return i - 1;
+			i = from = cut_tag(&b, &any, s, from, at, end);
 	}
-	return len;
+	if (!any)
+		return NULL;
+	(void)w_buf_add(&b, s + from, end - from);
+	*len = b.len;
+	return w_buf_take(&b);
 }
 
 /*
  * A copy of s without the doctypes ("<!d" up to ">", as tidy's lexer
- * reads them) that come after the first element, or NULL when there is
- * none: tidy 5.6 recurses without end on a doctype met inside <button>
- * (<button><!D e><p>). A browser ignores such doctypes too.
+ * reads them) that come after the first element and without processing
+ * instructions ("<?" up to ">"), or NULL when there is none: tidy 5.6
+ * recurses without end on a doctype met inside <button>
+ * (<button><!D e><p>), and leaks nodes and attributes on some "<?xml"
+ * (tests/fixtures/fuzz-findings/tidy-pi-leak-*.html). A browser ignores
+ * such doctypes too, and reads "<?" up to ">" as a comment.
  */
 static char *
 drop_doctypes(const char *s, size_t *len)
@@ -421,6 +450,13 @@ drop_doctypes(const char *s, size_t *len)
 		if (i + 3 <= n && strncmp(s + i, "!--", 3) == 0) {
 			e = strstr_n(s + i + 3, n - i - 3, "-->");
 			i = e != NULL ? (size_t)(e - s) + 3 : n;
+			continue;
+		}
+		if (i < n && s[i] == '?') {
+			e = memchr(s + i, '>', n - i);
+			w_buf_add(&b, s + from, i - 1 - from);
+			from = i = e != NULL ? (size_t)(e - s) + 1 : n;
+			any = 1;
 			continue;
 		}
 		if (i < n && isalpha((unsigned char)s[i]))
@@ -451,8 +487,7 @@ h_parse(struct hdoc *d, const char *s, size_t len)
 {
 	TidyDoc td;
 	TidyBuffer in, err;
-	char *copy;
-	size_t cut;
+	char *flat, *copy;
 	int rc;
 
 	memset(d, 0, sizeof(*d));
@@ -463,8 +498,8 @@ h_parse(struct hdoc *d, const char *s, size_t len)
 			len--;
 		d->truncated = 1;
 	}
-	if ((cut = depth_cut(s, len)) < len) {
-		len = cut;
+	if ((flat = flatten(s, &len)) != NULL) {
+		s = flat;
 		d->truncated = 1;
 	}
 	if ((copy = drop_doctypes(s, &len)) != NULL)
@@ -499,6 +534,7 @@ h_parse(struct hdoc *d, const char *s, size_t len)
 	tidyBufFree(&err);
 	tidyRelease(td);
 	free(copy);
+	free(flat);
 	return rc < 0 ? -1 : 0;
 }
 

@@ -10,6 +10,7 @@
 
 
 #include "html_int.h"
+#include "json.h"
 
 #define META_MAX	2048
 
@@ -135,7 +136,7 @@ jstr(jv o, const char *k)
 
 	if (jv_get_kind(o) != JV_KIND_OBJECT)
 		return NULL;
-	v = jv_object_get(jv_copy(o), jv_string(k));
+	v = w_json_get(jv_copy(o), k);
 	s = jv_get_kind(v) == JV_KIND_STRING ? jv_string_value(v) : NULL;
 	jv_free(v);
 	/* the string lives on inside o */
@@ -156,7 +157,7 @@ ld_author(struct mt *m, jv a)
 		break;
 	case JV_KIND_ARRAY:
 		if (jv_array_length(jv_copy(a)) > 0) {
-			x = jv_array_get(jv_copy(a), 0);
+			x = w_json_at(jv_copy(a), 0);
 			ld_author(m, x);
 			jv_free(x);
 		}
@@ -178,7 +179,7 @@ ld_obj(struct mt *m, jv o, int depth)
 	if (jv_get_kind(o) == JV_KIND_ARRAY) {
 		n = jv_array_length(jv_copy(o));
 		for (i = 0; i < n && i < 32; i++) {
-			x = jv_array_get(jv_copy(o), i);
+			x = w_json_at(jv_copy(o), i);
 			ld_obj(m, x, depth + 1);
 			jv_free(x);
 		}
@@ -186,11 +187,11 @@ ld_obj(struct mt *m, jv o, int depth)
 	}
 	if (jv_get_kind(o) != JV_KIND_OBJECT)
 		return;
-	x = jv_object_get(jv_copy(o), jv_string("@graph"));
+	x = w_json_get(jv_copy(o), "@graph");
 	if (jv_get_kind(x) == JV_KIND_ARRAY)
 		ld_obj(m, x, depth + 1);
 	jv_free(x);
-	t = jv_object_get(jv_copy(o), jv_string("@type"));
+	t = w_json_get(jv_copy(o), "@type");
 	ty = jv_get_kind(t) == JV_KIND_STRING ? jv_string_value(t) : "";
 	if (strstr(ty, "Article") != NULL || strstr(ty, "Posting") != NULL ||
 	    strcmp(ty, "Report") == 0 || strcmp(ty, "WebPage") == 0 ||
@@ -198,11 +199,11 @@ ld_obj(struct mt *m, jv o, int depth)
 		set(m, M_TITLE_LD, jstr(o, "headline"));
 		if (strcmp(ty, "WebPage") != 0)
 			set(m, M_TITLE_LD, jstr(o, "name"));
-		x = jv_object_get(jv_copy(o), jv_string("author"));
+		x = w_json_get(jv_copy(o), "author");
 		ld_author(m, x);
 		jv_free(x);
 		set(m, M_PUB_LD, jstr(o, "datePublished"));
-		x = jv_object_get(jv_copy(o), jv_string("publisher"));
+		x = w_json_get(jv_copy(o), "publisher");
 		set(m, M_SITE_LD, jstr(x, "name"));
 		jv_free(x);
 	}
@@ -221,7 +222,7 @@ ld_script(struct mt *m, const struct hdoc *d, int i)
 	h_buf_init(&b, 1 << 20);
 	h_text(d, i, &b);
 	if (b.len > 0) {
-		v = jv_parse_sized(b.p, (int)b.len);
+		v = w_json_parse(b.p, b.len);
 		if (jv_is_valid(v))
 			ld_obj(m, v, 0);
 		jv_free(v);

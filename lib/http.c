@@ -80,7 +80,9 @@ load_curl(void)
 }
 
 #include "buf.h"
+#include "encoding.h"
 #include "http.h"
+#include "json.h"
 #include "url.h"
 
 #define HEADER_MAX	(64u << 10)
@@ -101,6 +103,9 @@ struct xfer {
 	int			 headers_too_large;
 	int			 refused;
 	struct w_err		 policy_err;
+	struct w_enc		*enc;		/* Content-Encoding decoder */
+	int			 enc_failed;
+	struct w_err		 enc_err;
 	long			 start_ms;
 	long			 drawn_ms;	/* last progress redraw */
 	int			 progress_shown;
@@ -171,13 +176,24 @@ w_http_check_headers(jv headers, struct w_err *e)
 	return rc;
 }
 
+/* Body bytes as sent; decoded here (not by libcurl) so that a body
+ * cut short or mislabelled is seen. The cap bounds decoded bytes. */
 static size_t
 on_body(char *p, size_t sz, size_t n, void *arg)
 {
 	struct xfer *x = arg;
+	int rc;
 
-	if (w_buf_add(&x->body, p, sz * n) == -1) {
+	if (x->enc == NULL)
+		x->enc = w_enc_new(w_json_str_peek(x->headers,
+		    "content-encoding"));
+	rc = w_enc_feed(x->enc, p, sz * n, &x->body, &x->enc_err);
+	if (rc == 1) {
 		x->too_large = 1;
+		return 0;
+	}
+	if (rc == -1) {
+		x->enc_failed = 1;
 		return 0;
 	}
 	return sz * n;
@@ -363,7 +379,8 @@ setup(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
 	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
 	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
 	curl_easy_setopt(c, CURLOPT_PROXY, "");
-	curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
+	curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, W_ENC_ACCEPT);
+	curl_easy_setopt(c, CURLOPT_HTTP_CONTENT_DECODING, 0L);
 	curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdrs);
 	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, left_ms > 0 ? left_ms : 1L);
 	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS,
@@ -426,7 +443,7 @@ static void
 note_retry_after(struct w_http_resp *resp)
 {
 	const char *v = NULL;
-	jv h = jv_object_get(jv_copy(resp->headers), jv_string("retry-after"));
+	jv h = w_json_get(jv_copy(resp->headers), "retry-after");
 	time_t now = time(NULL);
 
 	if (jv_get_kind(h) == JV_KIND_STRING)
@@ -447,9 +464,20 @@ map_curl_error(CURLcode rc, struct xfer *x, const char *errbuf,
 		return 0;
 	}
 	if (x->headers_too_large) {
-		w_err_set(e, W_E_RESPONSE_TOO_LARGE,
-		    "the response headers are larger than %u bytes",
-		    HEADER_MAX);
+		w_err_set(e, W_E_RESPONSE_TOO_LARGE, "response header too "
+		    "large: the headers are larger than %u bytes", HEADER_MAX);
+		return 0;
+	}
+	if (x->enc_failed) {
+		*e = x->enc_err;
+		return 0;
+	}
+	/* libcurl reports one header line past its own 100 KiB limit as
+	 * "Out of memory" before any header reaches on_header. */
+	if (rc == CURLE_OUT_OF_MEMORY && x->body.len == 0 &&
+	    x->enc == NULL) {
+		w_err_set(e, W_E_RESPONSE_TOO_LARGE, "response header too "
+		    "large: a header line is longer than 100 KiB");
 		return 0;
 	}
 	if (x->too_large || rc == CURLE_FILESIZE_EXCEEDED) {
@@ -488,8 +516,9 @@ check_hop(const struct w_http_req *r, const char *url, int hop,
 		if (hop > 0) {
 			char m[sizeof(e->msg)];
 
-			snprintf(m, sizeof(m), "redirect %d refused: %.400s",
-			    hop, e->msg);
+			snprintf(m, sizeof(m), "redirect %d refused (to "
+			    "%.100s): %.300s", hop, u->host ? u->host : "?",
+			    e->msg);
 			memcpy(e->msg, m, sizeof(m));
 			if (e->code == W_E_INVALID_PARAMETER)
 				e->code = W_E_BLOCKED_TARGET;
@@ -517,7 +546,12 @@ attempt(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
 	x->headers = jv_object();
 	x->header_bytes = 0;
 	x->too_large = x->headers_too_large = x->refused = 0;
+	w_enc_free(x->enc);
+	x->enc = NULL;
+	x->enc_failed = 0;
+	w_err_clear(&x->enc_err);
 	resp->status = 0;
+	resp->truncated_body = 0;
 	resp->resolved[0] = '\0';
 	free(resp->content_type);
 	resp->content_type = NULL;
@@ -539,6 +573,19 @@ attempt(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
 	}
 	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
 	resp->status = (int)code;
+	if (x->enc != NULL && w_enc_finish(x->enc) == -1) {
+		/* The encoded body was cut short: what decoded is kept and
+		 * said to be partial; nothing decoded is a failure. */
+		if (x->body.len == 0) {
+			w_err_set(e, W_E_REQUEST_FAILED, "the %s-encoded body was "
+			    "truncated before any of it decoded",
+			    w_enc_name(x->enc));
+			e->retryable = 1;
+			*retry = 1;
+			return -1;
+		}
+		resp->truncated_body = 1;
+	}
 	free(resp->content_type);
 	resp->content_type = NULL;
 	if (curl_easy_getinfo(c, CURLINFO_CONTENT_TYPE, &ct) == CURLE_OK && ct)
@@ -572,7 +619,7 @@ retry_wait(const struct w_http_resp *resp, int n, long deadline)
 static char *
 location_of(const struct w_http_resp *resp)
 {
-	jv loc = jv_object_get(jv_copy(resp->headers), jv_string("location"));
+	jv loc = w_json_get(jv_copy(resp->headers), "location");
 	char *s = NULL;
 
 	if (jv_get_kind(loc) == JV_KIND_STRING)
@@ -732,6 +779,7 @@ w_http_fetch(const struct w_http_req *r, struct w_http_resp *resp,
 	resp->body = w_buf_take(&x.body);
 	resp->duration_ms = now_ms() - start;
 	w_url_free(&u);
+	w_enc_free(x.enc);
 	jv_free(x.headers);
 	free(origin0);
 	curl_slist_free_all(hdrs);

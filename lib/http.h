@@ -58,6 +58,8 @@ struct w_http_resp {
 	char		 resolved[64];	/* address connected last */
 	long		 duration_ms;
 	int		 attempts;
+	int		 truncated_body; /* the encoded body was cut short;
+					   body holds what decoded */
 	long		 retry_after_ms; /* -1 when absent */
 	time_t		 retry_at;
 };

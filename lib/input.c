@@ -9,6 +9,7 @@
 #include "buf.h"
 #include "err.h"
 #include "input.h"
+#include "json.h"
 
 struct reader {
 	FILE		*fp;
@@ -46,7 +47,7 @@ next_line(struct reader *r, struct w_buf *b)
 		nl = memchr(r->chunk + r->pos, '\n', r->have - r->pos);
 		n = (ssize_t)((nl ? (size_t)(nl - r->chunk) : r->have) -
 		    r->pos);
-		if (!over && (b->len + (size_t)n > W_INPUT_TEXT_MAX ||
+		if (!over && (b->len + (size_t)n > W_JSON_TEXT_MAX ||
 		    w_buf_add(b, r->chunk + r->pos, (size_t)n) != 0))
 			over = 1;
 		r->pos += (size_t)n;
@@ -70,118 +71,140 @@ trim(char *s, size_t *n)
 	return s;
 }
 
-/* Whether s (n bytes) holds only JSON whitespace. */
-static int
-blank(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' &&
-		    s[i] != '\n')
-			return 0;
-	return 1;
-}
-
+/* A pending JSON text: the lines since the one that started it. */
 struct json_state {
-	jv_parser	*p;
+	struct w_buf	 b;
+	int		 on;		/* inside a text */
 	long		 start;		/* line the pending text starts on */
-	size_t		 fed;		/* bytes of the pending text */
+	size_t		 rescan;	/* scan again only at this length */
 };
 
 static void
 json_reset(struct json_state *js)
 {
-	if (js->p)
-		jv_parser_free(js->p);
-	js->p = NULL;
-	js->fed = 0;
+	w_buf_reset(&js->b);
+	js->on = 0;
+	js->rescan = 0;
 }
 
-/* Feed one line to the pending JSON text; hand over complete values. */
+/*
+ * Hand over the complete texts of the pending bytes (framed by the strict
+ * checker: libjq only sees valid texts). At eof what is left is an error.
+ */
 static int
-json_feed(struct json_state *js, char *s, size_t n, long line, w_item_fn fn,
+json_frame(struct json_state *js, long line, int eof, w_item_fn fn,
     w_bad_item_fn bad, void *arg)
 {
 	struct w_input_item it;
-	int worst = 0, partial = 1, tail;
-	jv v;
+	size_t off = 0, start, end;
+	int worst = 0, st;
 
-	s[n] = '\n';	/* the buffer has room: w_buf keeps a NUL */
-	jv_parser_set_buf(js->p, s, (int)n + 1, 1);
-	js->fed += n + 1;
-	while (jv_is_valid(v = jv_parser_next(js->p))) {
+	if (!eof && js->b.len < js->rescan)
+		return 0;
+	while ((st = w_json_next_text(js->b.p + off, js->b.len - off, eof,
+	    &start, &end)) == W_TEXT_ONE) {
 		it.line = js->start;
-		it.json = v;
+		it.json = jv_parse_sized(js->b.p + off + start,
+		    (int)(end - start));
 		it.text = NULL;
-		worst = w_exit_worst(worst, fn(&it, arg));
-		tail = jv_parser_remaining(js->p);
-		partial = !blank(s + (n + 1 - (size_t)tail), (size_t)tail);
+		off += end;
 		js->start = line;
-		js->fed = 0;
+		worst = w_exit_worst(worst, fn(&it, arg));
 	}
-	if (jv_invalid_has_msg(jv_copy(v))) {
-		jv msg = jv_invalid_get_msg(v);
-
-		worst = w_exit_worst(worst, bad(jv_string_value(msg),
-		    js->start, arg));
-		jv_free(msg);
+	if (st == W_TEXT_DONE) {
 		json_reset(js);
 		return worst;
 	}
-	jv_free(v);
-	if (js->fed > W_INPUT_TEXT_MAX) {
-		worst = w_exit_worst(worst, bad("a JSON text is larger than "
-		    "8 MiB", js->start, arg));
+	if (st == W_TEXT_BAD) {
+		worst = w_exit_worst(worst, bad(eof ? "the input ends inside "
+		    "a JSON text" : "not a valid JSON text", js->start, arg));
 		json_reset(js);
-	} else if (!partial)
-		json_reset(js);
+		return worst;
+	}
+	if (off > 0) {
+		memmove(js->b.p, js->b.p + off, js->b.len - off);
+		js->b.len -= off;
+		js->b.p[js->b.len] = '\0';
+	}
+	/* Past 1 MiB, wait for a quarter more before scanning a text
+	 * again: linear, not quadratic, in its size. */
+	js->rescan = js->b.len > (1u << 20) ? js->b.len + js->b.len / 4 : 0;
 	return worst;
+}
+
+/* Whether s holds a control character other than a tab. */
+static int
+has_control(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 && s[i] != '\t')
+			return 1;
+	return 0;
 }
 
 int
 w_input_each(FILE *fp, w_item_fn fn, w_bad_item_fn bad, void *arg)
 {
-	struct reader *r = calloc(1, sizeof(*r));
-	struct json_state js = { NULL, 0, 0 };
+	struct reader *r = w_calloc(1, sizeof(*r));
+	struct json_state js;
 	struct w_input_item it;
 	struct w_buf b;
 	long line = 0;
 	int worst = 0, got;
 	size_t n;
-	char *s;
+	char *s, empty[1] = "";
 
-	if (r == NULL) {
-		fprintf(stderr, "out of memory\n");
-		abort();
-	}
 	r->fp = fp;
-	w_buf_init(&b, W_INPUT_TEXT_MAX + 2);
+	memset(&js, 0, sizeof(js));
+	w_buf_init(&js.b, W_JSON_TEXT_MAX + 2);
+	w_buf_init(&b, W_JSON_TEXT_MAX + 2);
 	while ((got = next_line(r, &b)) != 0) {
 		line++;
 		if (got == 2) {
-			worst = w_exit_worst(worst, bad("the line is longer "
-			    "than 8 MiB", line, arg));
+			n = b.p ? strspn(b.p, " \t") : 0;
+			worst = w_exit_worst(worst, bad(js.on || (b.p &&
+			    (b.p[n] == '{' || b.p[n] == '[')) ? "a JSON text "
+			    "on stdin is larger than 8 MiB" : "a line on stdin "
+			    "is longer than 8 MiB", js.on ? js.start : line,
+			    arg));
 			json_reset(&js);
 			continue;
 		}
+		s = b.p ? b.p : empty;
 		n = b.len;
-		(void)w_buf_add(&b, " ", 1);	/* room for json_feed's '\n' */
-		b.p[n] = '\0';
-		if (js.p != NULL) {
-			worst = w_exit_worst(worst, json_feed(&js, b.p, n,
-			    line, fn, bad, arg));
+		/* a UTF-8 BOM opening the stream is skipped, only there */
+		if (line == 1 && n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+			s += 3;
+			n -= 3;
+		}
+		if (!js.on) {
+			s = trim(s, &n);
+			if (n == 0)
+				continue;
+			if (*s == '{' || *s == '[') {
+				js.on = 1;
+				js.start = line;
+			}
+		}
+		if (js.on) {
+			if (js.b.len + n + 1 > W_JSON_TEXT_MAX) {
+				worst = w_exit_worst(worst, bad("a JSON text on "
+				    "stdin is larger than 8 MiB", js.start,
+				    arg));
+				json_reset(&js);
+				continue;
+			}
+			(void)w_buf_add(&js.b, s, n);
+			(void)w_buf_addc(&js.b, '\n');
+			worst = w_exit_worst(worst, json_frame(&js, line, 0, fn,
+			    bad, arg));
 			continue;
 		}
-		s = trim(b.p, &n);
-		if (n == 0)
-			continue;
-		if (*s == '{' || *s == '[') {
-			js.p = jv_parser_new(0);
-			js.start = line;
-			js.fed = 0;
-			worst = w_exit_worst(worst, json_feed(&js, s, n, line,
-			    fn, bad, arg));
+		if (has_control(s, n)) {
+			worst = w_exit_worst(worst, bad("the line holds control "
+			    "characters", line, arg));
 			continue;
 		}
 		it.line = line;
@@ -189,13 +212,13 @@ w_input_each(FILE *fp, w_item_fn fn, w_bad_item_fn bad, void *arg)
 		it.text = s;
 		worst = w_exit_worst(worst, fn(&it, arg));
 	}
-	if (js.p != NULL)
-		worst = w_exit_worst(worst, bad("the input ends inside a JSON "
-		    "text", js.start, arg));
-	json_reset(&js);
+	if (js.on)
+		worst = w_exit_worst(worst, json_frame(&js, line, 1, fn, bad,
+		    arg));
 	if (r->error)
 		worst = w_exit_worst(worst, bad("reading stdin failed", line,
 		    arg));
+	w_buf_free(&js.b);
 	w_buf_free(&b);
 	free(r);
 	return worst;

@@ -3,16 +3,15 @@
  * --next: one request per line, either a plain line (a URL, a query) or a
  * JSON text starting with '{' or '[' (which may span lines), each with
  * the line number it starts on. A malformed JSON text is answered and the
- * stream goes on at the next line.
+ * stream goes on at the next line. JSON texts are framed by json.h's
+ * strict checker before libjq parses them; a line or a text is at most
+ * W_JSON_TEXT_MAX bytes; a UTF-8 BOM opening the stream is skipped.
  */
 #ifndef W_INPUT_H
 #define W_INPUT_H
 
 #include <stdio.h>
 #include <jv.h>
-
-/* A line, or a JSON text, is at most this long. */
-#define W_INPUT_TEXT_MAX (8u << 20)
 
 struct w_input_item {
 	long		 line;	/* 1-based line the item starts on */

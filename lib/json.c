@@ -2,8 +2,11 @@
  * json.c: envelopes, output, strict request validation, schemas and the
  * stdin loop over jv values.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,6 +108,62 @@ w_env_exit_peek(jv env)
 	return w_exit_for(w_env_status_peek(env), usage);
 }
 
+jv
+w_json_get(jv o, const char *key)
+{
+	if (jv_get_kind(o) != JV_KIND_OBJECT) {
+		jv_free(o);
+		return jv_invalid();
+	}
+	return jv_object_get(o, jv_string(key));
+}
+
+jv
+w_json_getv(jv o, jv key)
+{
+	if (jv_get_kind(o) != JV_KIND_OBJECT ||
+	    jv_get_kind(key) != JV_KIND_STRING) {
+		jv_free(o);
+		jv_free(key);
+		return jv_invalid();
+	}
+	return jv_object_get(o, key);
+}
+
+jv
+w_json_at(jv a, int i)
+{
+	if (jv_get_kind(a) != JV_KIND_ARRAY || i < 0 ||
+	    i >= jv_array_length(jv_copy(a))) {
+		jv_free(a);
+		return jv_invalid();
+	}
+	return jv_array_get(a, i);
+}
+
+int
+w_json_len_peek(jv a)
+{
+	if (jv_get_kind(a) != JV_KIND_ARRAY)
+		return 0;
+	return jv_array_length(jv_copy(a));
+}
+
+int
+w_num_long(double d, long lo, long hi, long *out)
+{
+	/* Compare as doubles first: converting an out-of-range double to
+	 * long is undefined. LONG_MAX is not exact as a double, so the
+	 * bound is strict at 2^63. */
+	if (!isfinite(d) || d != floor(d) || d < (double)lo ||
+	    d >= 9223372036854775808.0 || d > (double)hi)
+		return -1;
+	*out = (long)d;
+	if (*out < lo || *out > hi)
+		return -1;
+	return 0;
+}
+
 const char *
 w_json_str_peek(jv o, const char *key)
 {
@@ -133,8 +192,9 @@ w_json_int_peek(jv o, const char *key, long dflt)
 	if (jv_get_kind(o) != JV_KIND_OBJECT)
 		return dflt;
 	v = jv_object_get(jv_copy(o), jv_string(key));
-	if (jv_get_kind(v) == JV_KIND_NUMBER)
-		n = (long)jv_number_value(v);
+	if (jv_get_kind(v) == JV_KIND_NUMBER &&
+	    w_num_long(jv_number_value(v), LONG_MIN, LONG_MAX, &n) != 0)
+		n = dflt;
 	jv_free(v);
 	return n;
 }
@@ -203,6 +263,104 @@ w_arg_long(const char *s, long *out)
 	errno = 0;
 	*out = strtol(s, &end, 10);
 	return *s != '\0' && *end == '\0' && errno == 0 ? 0 : -1;
+}
+
+static jv
+typed(const char *type)
+{
+	return jv_object_set(jv_object(), jv_string("type"), jv_string(type));
+}
+
+static jv
+prop(jv props, const char *name, jv schema)
+{
+	return jv_object_set(props, jv_string(name), schema);
+}
+
+jv
+w_env_schema(const char *tool)
+{
+	static const char *const statuses[] = { "ok", "partial", "blocked",
+	    "error", NULL };
+	jv s = jv_object(), p = jv_object(), err = jv_object(), ep =
+	    jv_object(), codes = jv_array(), src = jv_object(), sp =
+	    jv_object(), srcst = jv_array(), act, ap = jv_object(), st =
+	    jv_array();
+	int i;
+
+	/* the codes and source statuses come from err.c's table */
+	for (i = 1; i < W_E_COUNT; i++)
+		codes = jv_array_append(codes, jv_string(w_err_name(
+		    (enum w_code)i)));
+	for (i = W_SRC_OPENED; i <= W_SRC_FETCH_FAILED; i++)
+		srcst = jv_array_append(srcst, jv_string(
+		    w_source_status_name((enum w_source_status)i)));
+	for (i = 0; statuses[i] != NULL; i++)
+		st = jv_array_append(st, jv_string(statuses[i]));
+	ep = prop(ep, "code", jv_object_set(jv_object(), jv_string("enum"),
+	    codes));
+	ep = prop(ep, "message", typed("string"));
+	ep = prop(ep, "retryable", typed("boolean"));
+	ep = prop(ep, "http_status", typed("integer"));
+	ep = prop(ep, "retry_after_ms", typed("integer"));
+	ep = prop(ep, "retry_at", typed("string"));
+	ep = prop(ep, "usage", typed("boolean"));
+	err = jv_object_set(typed("object"), jv_string("properties"), ep);
+	err = jv_object_set(err, jv_string("required"), jv_parse(
+	    "[\"code\",\"message\",\"retryable\"]"));
+	sp = prop(sp, "url", jv_object_set(jv_object(), jv_string("description"),
+	    jv_string("the request's URL as given, even when invalid")));
+	sp = prop(sp, "file", typed("string"));
+	sp = prop(sp, "line", typed("integer"));
+	sp = prop(sp, "status", jv_object_set(jv_object(), jv_string("enum"),
+	    srcst));
+	src = jv_object_set(typed("object"), jv_string("properties"), sp);
+	ap = prop(ap, "tool", typed("string"));
+	ap = prop(ap, "arguments", typed("object"));
+	ap = prop(ap, "reason", typed("string"));
+	act = jv_object_set(typed("object"), jv_string("properties"), ap);
+	p = prop(p, "tool", jv_object_set(jv_object(), jv_string("const"),
+	    jv_string(tool)));
+	p = prop(p, "status", jv_object_set(jv_object(), jv_string("enum"),
+	    st));
+	p = prop(p, "summary", typed("string"));
+	p = prop(p, "content", typed("string"));
+	p = prop(p, "results", typed("array"));
+	p = prop(p, "source", src);
+	p = prop(p, "coverage", typed("object"));
+	p = prop(p, "details", typed("object"));
+	p = prop(p, "links", typed("array"));
+	p = prop(p, "next_actions", jv_object_set(typed("array"),
+	    jv_string("items"), act));
+	p = prop(p, "artifact", typed("string"));
+	p = prop(p, "output", typed("string"));
+	p = prop(p, "error", err);
+	p = prop(p, "untrusted_fields", jv_object_set(typed("array"),
+	    jv_string("items"), typed("string")));
+	s = jv_object_set(s, jv_string("$schema"),
+	    jv_string("https://json-schema.org/draft/2020-12/schema"));
+	s = jv_object_set(s, jv_string("title"), jv_string_fmt("%s envelope",
+	    tool));
+	s = jv_object_set(s, jv_string("type"), jv_string("object"));
+	s = jv_object_set(s, jv_string("properties"), p);
+	return jv_object_set(s, jv_string("required"),
+	    jv_parse("[\"tool\",\"status\",\"summary\"]"));
+}
+
+int
+w_schema_arg(const char *prog, const char *arg, jv request)
+{
+	if (arg == NULL || strcmp(arg, "request") == 0) {
+		w_out_schema(request);
+		return w_out_finish(prog);
+	}
+	jv_free(request);
+	if (strcmp(arg, "envelope") == 0) {
+		w_out_schema(w_env_schema(prog));
+		return w_out_finish(prog);
+	}
+	return w_usage_error(prog, "--schema takes request or envelope, not "
+	    "'%s'", arg);
 }
 
 int
@@ -467,5 +625,221 @@ w_req_schema(const struct w_field *t, const char *title,
 	s = jv_object_set(s, jv_string("required"), req);
 	return jv_object_set(s, jv_string("additionalProperties"),
 	    jv_false());
+}
+
+/*
+ * The strict RFC 8259 checker: libjq 1.6's parser leaks on some errors
+ * and asserts on others, so it only sees texts this has accepted. "more"
+ * records that a check failed because the bytes ran out (the stream
+ * reader then waits for more input).
+ */
+struct jp {
+	const char	*s;
+	size_t		 n, i;
+	int		 depth, max, more;
+};
+
+static int	 jvalue(struct jp *);
+
+static int
+jend(struct jp *p)
+{
+	if (p->i < p->n)
+		return 0;
+	p->more = 1;
+	return 1;
+}
+
+static void
+jws(struct jp *p)
+{
+	while (p->i < p->n && (p->s[p->i] == ' ' || p->s[p->i] == '\t' ||
+	    p->s[p->i] == '\n' || p->s[p->i] == '\r'))
+		p->i++;
+}
+
+static int
+jchar(struct jp *p, char c)
+{
+	jws(p);
+	if (jend(p) || p->s[p->i] != c)
+		return -1;
+	p->i++;
+	return 0;
+}
+
+static int
+jstring(struct jp *p)
+{
+	unsigned char c;
+	int k;
+
+	if (jchar(p, '"') != 0)
+		return -1;
+	while (!jend(p)) {
+		c = (unsigned char)p->s[p->i++];
+		if (c == '"')
+			return 0;
+		if (c < 0x20)
+			return -1;
+		if (c != '\\')
+			continue;
+		if (jend(p))
+			return -1;
+		c = (unsigned char)p->s[p->i++];
+		if (c == 'u') {
+			for (k = 0; k < 4; k++, p->i++)
+				if (jend(p) ||
+				    !isxdigit((unsigned char)p->s[p->i]))
+					return -1;
+		} else if (strchr("\"\\/bfnrt", c) == NULL || c == '\0')
+			return -1;
+	}
+	return -1;
+}
+
+static size_t
+jdigits(struct jp *p)
+{
+	size_t at = p->i;
+
+	while (p->i < p->n && isdigit((unsigned char)p->s[p->i]))
+		p->i++;
+	if (p->i == at)
+		(void)jend(p);
+	return p->i - at;
+}
+
+static int
+jnumber(struct jp *p)
+{
+	if (p->i < p->n && p->s[p->i] == '-')
+		p->i++;
+	if (p->i < p->n && p->s[p->i] == '0')
+		p->i++;
+	else if (jdigits(p) == 0)
+		return -1;
+	if (p->i < p->n && p->s[p->i] == '.') {
+		p->i++;
+		if (jdigits(p) == 0)
+			return -1;
+	}
+	if (p->i < p->n && (p->s[p->i] == 'e' || p->s[p->i] == 'E')) {
+		p->i++;
+		if (p->i < p->n && (p->s[p->i] == '+' || p->s[p->i] == '-'))
+			p->i++;
+		if (jdigits(p) == 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The members of an object or the elements of an array. */
+static int
+jmembers(struct jp *p, char close, int object)
+{
+	if (++p->depth > p->max)
+		return -1;
+	p->i++;
+	if (jchar(p, close) == 0) {
+		p->depth--;
+		return 0;
+	}
+	for (;;) {
+		if (object && (jstring(p) != 0 || jchar(p, ':') != 0))
+			return -1;
+		if (jvalue(p) != 0)
+			return -1;
+		if (jchar(p, ',') == 0)
+			continue;
+		if (jchar(p, close) != 0)
+			return -1;
+		p->depth--;
+		return 0;
+	}
+}
+
+static int
+jvalue(struct jp *p)
+{
+	static const char *const lits[] = { "true", "false", "null", NULL };
+	size_t k, i, left;
+
+	jws(p);
+	if (jend(p))
+		return -1;
+	switch (p->s[p->i]) {
+	case '{':
+		return jmembers(p, '}', 1);
+	case '[':
+		return jmembers(p, ']', 0);
+	case '"':
+		return jstring(p);
+	}
+	left = p->n - p->i;
+	for (i = 0; lits[i] != NULL; i++) {
+		k = strlen(lits[i]);
+		if (left >= k && memcmp(p->s + p->i, lits[i], k) == 0) {
+			p->i += k;
+			return 0;
+		}
+		if (left < k && memcmp(p->s + p->i, lits[i], left) == 0) {
+			p->i = p->n;
+			p->more = 1;
+			return -1;
+		}
+	}
+	return jnumber(p);
+}
+
+int
+w_json_check(const char *s, size_t len, int maxdepth)
+{
+	struct jp p;
+
+	memset(&p, 0, sizeof(p));
+	p.s = s;
+	p.n = len;
+	p.max = maxdepth;
+	if (jvalue(&p) != 0)
+		return -1;
+	jws(&p);
+	return p.i == p.n ? 0 : -1;
+}
+
+jv
+w_json_parse(const char *s, size_t len)
+{
+	/* A UTF-8 BOM first is skipped, as libjq's parser does. */
+	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+		s += 3;
+		len -= 3;
+	}
+	/* libjq 1.6 refuses nesting deeper than 256 (and leaks then). */
+	if (len > INT_MAX || w_json_check(s, len, 256) != 0)
+		return jv_invalid_with_msg(jv_string("not a JSON text"));
+	return jv_parse_sized(s, (int)len);
+}
+
+int
+w_json_next_text(const char *s, size_t n, int eof, size_t *start, size_t *end)
+{
+	struct jp p;
+
+	memset(&p, 0, sizeof(p));
+	p.s = s;
+	p.n = n;
+	p.max = 256;
+	jws(&p);
+	if (p.i == n)
+		return W_TEXT_DONE;
+	*start = p.i;
+	if (jvalue(&p) != 0)
+		return p.more && !eof ? W_TEXT_MORE : W_TEXT_BAD;
+	/* A number at the very end may go on in the next read. */
+	if (p.i == n && !eof && strchr("-0123456789", s[*start]) != NULL)
+		return W_TEXT_MORE;
+	*end = p.i;
+	return W_TEXT_ONE;
 }
 

@@ -34,6 +34,9 @@
 
 #include "err.h"
 
+/* Largest JSON text (and line) read from stdin. */
+#define W_JSON_TEXT_MAX (8u << 20)
+
 /* A new envelope {"tool": tool, "status": "ok"}. */
 jv		 w_env_new(const char *tool);
 
@@ -53,7 +56,39 @@ enum w_status	 w_env_status_peek(jv env);
 /* Exit code for one envelope (borrows): 2 when error.usage was set. */
 int		 w_env_exit_peek(jv env);
 
-/* Convenience getters that borrow o; NULL / dflt when absent. */
+/*
+ * Safe accessors for untrusted values (server answers, requests, files):
+ * o[key] when o is an object, a[i] when a is an array and i is in range,
+ * else an invalid (what libjq returns for a missing key). libjq asserts
+ * on the wrong kind, so nothing in lib/ or bin/ calls jv_object_get or
+ * jv_array_get directly. Both consume their container.
+ */
+jv		 w_json_get(jv o, const char *key);
+jv		 w_json_getv(jv o, jv key);
+jv		 w_json_at(jv a, int i);
+
+/* jv_array_length of a (borrowed), 0 when a is not an array. */
+int		 w_json_len_peek(jv a);
+
+/*
+ * A JSON number as a long in [lo, hi]: 0, or -1 when d is not finite,
+ * has a fraction or lies outside the range (no undefined conversion).
+ */
+int		 w_num_long(double d, long lo, long hi, long *out);
+
+/*
+ * Strict RFC 8259 check of one JSON text (nesting at most maxdepth): 0
+ * when valid. libjq 1.6 leaks on some invalid texts, so untrusted bytes
+ * are checked here before libjq parses them.
+ */
+int		 w_json_check(const char *s, size_t len, int maxdepth);
+
+/* jv_parse_sized behind w_json_check: an invalid with a message when s
+ * is not one JSON text. */
+jv		 w_json_parse(const char *s, size_t len);
+
+/* Convenience getters that borrow o; NULL / dflt when absent (or, for
+ * numbers, not a whole number that fits a long). */
 const char	*w_json_str_peek(jv o, const char *key);
 long		 w_json_int_peek(jv o, const char *key, long dflt);
 int		 w_json_bool_peek(jv o, const char *key, int dflt);
@@ -93,15 +128,27 @@ int		 w_opt_error(const char *prog, char *const argv[], int ch);
 int		 w_usage_error(const char *prog, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));
 
-/* Print a JSON Schema (consumed) pretty on stdout; --version's line. */
-void		 w_out_schema(jv schema);
-void		 w_out_version(const char *prog);
+/*
+ * The JSON Schema of tool's envelopes: tool, status and summary required;
+ * error codes and source statuses from err.c's table.
+ */
+jv		 w_env_schema(const char *tool);
+
+/*
+ * --schema[=request|envelope]: print request (consumed) or the envelope
+ * schema and return the exit code (w_out_finish), or a usage error.
+ */
+int		 w_schema_arg(const char *prog, const char *arg, jv request);
 
 /*
  * An error envelope: e's error and the summary "WHAT failed (code): msg".
  * Consumes env.
  */
 jv		 w_env_failed(jv env, const struct w_err *e, const char *what);
+
+/* Print a JSON Schema (consumed) pretty on stdout; --version's line. */
+void		 w_out_schema(jv schema);
+void		 w_out_version(const char *prog);
 
 /*
  * Flush and close stdout; on failure print "prog: writing output failed"
@@ -139,5 +186,15 @@ int		 w_req_validate_peek(const struct w_field *t, jv req,
 jv		 w_req_schema(const struct w_field *t, const char *title,
 		    const char *const *required);
 
+/*
+ * Frame the next JSON text of s[0..n) with the strict checker: W_TEXT_ONE
+ * with its bounds [*start, *end), W_TEXT_DONE when only whitespace is
+ * left, W_TEXT_MORE when it may still be cut short (never with eof),
+ * W_TEXT_BAD when no more bytes can make it valid. lib/input.c reads
+ * stdin with it; only framed texts reach libjq.
+ */
+enum { W_TEXT_DONE, W_TEXT_ONE, W_TEXT_MORE, W_TEXT_BAD };
+int		 w_json_next_text(const char *s, size_t n, int eof,
+		    size_t *start, size_t *end);
 
 #endif

@@ -186,7 +186,7 @@ w_mcp_sse_parse(const char *body, size_t len, jv *msgs, struct w_err *e)
 		n = eol - s;
 		if (n == 0 || last) {
 			if (have && data.len > 0) {
-				jv v = jv_parse_sized(data.p, (int)data.len);
+				jv v = w_json_parse(data.p, data.len);
 
 				if (!jv_is_valid(v)) {
 					jv_free(v);
@@ -240,7 +240,7 @@ w_mcp_match(jv msgs, jv id)
 		    jv_object_has(jv_copy(m), jv_string("id")) &&
 		    (jv_object_has(jv_copy(m), jv_string("result")) ||
 		    jv_object_has(jv_copy(m), jv_string("error"))) &&
-		    jv_equal(jv_object_get(jv_copy(m), jv_string("id")),
+		    jv_equal(w_json_get(jv_copy(m), "id"),
 		    jv_copy(id))) {
 			jv_free(hit);
 			hit = jv_copy(m);
@@ -253,7 +253,7 @@ w_mcp_match(jv msgs, jv id)
 jv
 w_mcp_text(jv result)
 {
-	jv c = jv_object_get(jv_copy(result), jv_string("content"));
+	jv c = w_json_get(jv_copy(result), "content");
 	struct w_buf b;
 	jv out;
 
@@ -283,7 +283,7 @@ w_mcp_text(jv result)
 int
 w_mcp_result(jv msg, const char *what, jv *result, struct w_err *e)
 {
-	jv err = jv_object_get(jv_copy(msg), jv_string("error")), res, t;
+	jv err = w_json_get(jv_copy(msg), "error"), res, t;
 	int rc = 0;
 
 	*result = jv_null();
@@ -299,7 +299,7 @@ w_mcp_result(jv msg, const char *what, jv *result, struct w_err *e)
 		return rc;
 	}
 	jv_free(err);
-	res = jv_object_get(jv_copy(msg), jv_string("result"));
+	res = w_json_get(jv_copy(msg), "result");
 	if (jv_get_kind(res) != JV_KIND_OBJECT) {
 		jv_free(res);
 		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "%s got a malformed "
@@ -336,7 +336,7 @@ answer(const struct w_http_resp *resp, jv id, const char *what, jv *msg,
 			return -1;
 		}
 	} else if (strncasecmp(ct, "application/json", 16) == 0) {
-		v = jv_parse_sized(body, (int)resp->len);
+		v = w_json_parse(body, resp->len);
 		if (!jv_is_valid(v)) {
 			jv_free(v);
 			return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "%s got a "
@@ -501,7 +501,7 @@ w_mcp_list(struct w_mcp *m, jv *tools, struct w_err *e)
 		jv_free(res);
 		return -1;
 	}
-	*tools = jv_object_get(res, jv_string("tools"));
+	*tools = w_json_get(res, "tools");
 	if (jv_get_kind(*tools) != JV_KIND_ARRAY) {
 		jv_free(*tools);
 		*tools = jv_null();

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "buf.h"
+#include "json.h"
 #include "policy.h"
 
 #define ALLOW_MAX	1024	/* network.allow entries */
@@ -590,7 +591,7 @@ set_allow(struct w_policy *p, jv v, struct w_err *e)
 		return 0;
 	p->allow = w_calloc((size_t)n, sizeof(*p->allow));
 	for (i = 0; i < n; i++) {
-		item = jv_array_get(jv_copy(v), i);
+		item = w_json_at(jv_copy(v), i);
 		if (jv_get_kind(item) != JV_KIND_STRING) {
 			jv_free(item);
 			return w_err_set(e, W_E_INVALID_PARAMETER,

@@ -489,7 +489,7 @@ has_str(jv a, const char *s)
 	int i, n = jv_array_length(jv_copy(a)), found = 0;
 
 	for (i = 0; i < n && !found; i++) {
-		jv x = jv_array_get(jv_copy(a), i);
+		jv x = w_json_at(jv_copy(a), i);
 
 		found = jv_get_kind(x) == JV_KIND_STRING &&
 		    strcmp(jv_string_value(x), s) == 0;
@@ -509,11 +509,11 @@ w_results_fuse(jv lists, int k)
 	score = w_calloc(cap, sizeof(*score));
 	n = 0;
 	for (li = 0; li < nl; li++) {
-		jv list = jv_array_get(jv_copy(lists), li);
+		jv list = w_json_at(jv_copy(lists), li);
 		int nr = jv_array_length(jv_copy(list));
 
 		for (ri = 0; ri < nr; ri++) {
-			jv r = jv_array_get(jv_copy(list), ri);
+			jv r = w_json_at(jv_copy(list), ri);
 			const char *key = w_json_str_peek(r, "key");
 			jv at, be;
 
@@ -521,15 +521,15 @@ w_results_fuse(jv lists, int k)
 				jv_free(r);
 				continue;
 			}
-			at = jv_object_get(jv_copy(keys), jv_string(key));
-			be = jv_object_get(jv_copy(r), jv_string("backend"));
+			at = w_json_get(jv_copy(keys), key);
+			be = w_json_get(jv_copy(r), "backend");
 			if (jv_get_kind(at) == JV_KIND_NUMBER) {
 				jv cur, bs;
 
 				idx = (int)jv_number_value(at);
-				cur = jv_array_get(jv_copy(out), idx);
-				bs = jv_object_get(jv_copy(cur),
-				    jv_string("backends"));
+				cur = w_json_at(jv_copy(out), idx);
+				bs = w_json_get(jv_copy(cur),
+				    "backends");
 				if (jv_get_kind(be) == JV_KIND_STRING &&
 				    !has_str(bs, jv_string_value(be)))
 					bs = jv_array_append(bs, jv_copy(be));
@@ -575,7 +575,7 @@ w_results_fuse(jv lists, int k)
 			ord[j] = i;
 		}
 		for (i = 0; i < n; i++) {
-			jv r = jv_array_get(jv_copy(out), ord[i]);
+			jv r = w_json_at(jv_copy(out), ord[i]);
 
 			r = jv_object_set(r, jv_string("score"),
 			    jv_number(score[ord[i]]));
@@ -595,12 +595,12 @@ w_results_diversify(jv results, int per_host)
 	jv first = jv_array(), later = jv_array(), count = jv_object();
 
 	jv_array_foreach(results, i, r) {
-		jv h = jv_object_get(jv_copy(r), jv_string("host"));
+		jv h = w_json_get(jv_copy(r), "host");
 		int c = 0;
 
 		(void)i;
 		if (jv_get_kind(h) == JV_KIND_STRING) {
-			jv n = jv_object_get(jv_copy(count), jv_copy(h));
+			jv n = w_json_getv(jv_copy(count), jv_copy(h));
 
 			c = jv_get_kind(n) == JV_KIND_NUMBER ?
 			    (int)jv_number_value(n) : 0;
@@ -860,7 +860,7 @@ w_results_head(jv a, int n)
 	int i, len = jv_array_length(jv_copy(a));
 
 	for (i = 0; i < n && i < len; i++)
-		out = jv_array_append(out, jv_array_get(jv_copy(a), i));
+		out = jv_array_append(out, w_json_at(jv_copy(a), i));
 	jv_free(a);
 	return out;
 }
@@ -897,14 +897,14 @@ w_results_bound(jv results, size_t budget, int *lossy)
 	n = jv_array_length(jv_copy(out));
 	sz = w_calloc((size_t)n + 1, sizeof(*sz));
 	for (i = 0; i < n; i++) {
-		jv r = jv_array_get(jv_copy(out), i);
+		jv r = w_json_at(jv_copy(out), i);
 
 		sz[i] = entry_bytes(r);
 		total += sz[i] + 1;
 		jv_free(r);
 	}
 	for (i = n - 1; i >= 0 && total > budget; i--) {
-		jv r = jv_array_get(jv_copy(out), i);
+		jv r = w_json_at(jv_copy(out), i);
 		const char *s = w_json_str_peek(r, "snippet");
 
 		over = total - budget;

@@ -131,10 +131,21 @@ w_robots_normalise(const char *s, size_t n, int pattern, char *out)
 	static const char hex[] = "0123456789ABCDEF";
 	size_t i, o = 0;
 	unsigned char c;
-	int v;
+	int v, query = 0;
 
 	for (i = 0; i < n; i++) {
 		c = (unsigned char)s[i];
+		/* In the query, the general delimiters compare encoded:
+		 * "?u=https://x" matches "?u=https%3A%2F%2Fx" (RFC 9309
+		 * section 2.2.2, figure 4). */
+		if (query && c != '\0' && strchr(":/?#[]@", c) != NULL) {
+			out[o++] = '%';
+			out[o++] = hex[c >> 4];
+			out[o++] = hex[c & 15];
+			continue;
+		}
+		if (c == '?')
+			query = 1;
 		if (c == '%' && i + 2 < n && IS_HEX(s[i + 1]) &&
 		    IS_HEX(s[i + 2])) {
 			v = hexval(s[i + 1]) * 16 + hexval(s[i + 2]);
@@ -568,8 +579,10 @@ w_robots_agent_new(const struct w_robots *r, const char *agent)
 	a->nodes[0].child = a->nodes[0].sib = a->nodes[0].head = -1;
 	a->nodes[0].fan = NULL;
 	a->nodes[0].c = 0;
-	/* Pass 0: groups naming the agent; pass 1: the "*" groups. */
-	for (pass = 0; pass < 2 && !a->matched; pass++)
+	/* Pass 0: groups naming the agent; pass 1: the "*" groups. An
+	 * agent that is not a product token names no group. */
+	for (pass = w_robots_token_valid(agent) ? 0 : 1; pass < 2 &&
+	    !a->matched; pass++)
 		for (i = 0; i < r->ngroups; i++)
 			if (pass == 0 ? group_names(r, &r->groups[i], agent) :
 			    group_global(r, &r->groups[i])) {
@@ -811,6 +824,18 @@ done:
 	if (buf != stack)
 		free(buf);
 	return 0;
+}
+
+int
+w_robots_token_valid(const char *s)
+{
+	size_t n = 0;
+
+	if (s == NULL)
+		return 0;
+	while (IS_TOKEN(s[n]))
+		n++;
+	return n > 0 && s[n] == '\0' && n < W_ROBOTS_TOKEN_MAX;
 }
 
 int

@@ -58,7 +58,9 @@ const char	*w_robots_sitemap(const struct w_robots *r, size_t i);
 /*
  * Select the rules that apply to the product token agent (compared
  * case-insensitively): every group naming it, merged; else every "*"
- * group, merged; else none (everything allowed). r must outlive the
+ * group, merged; else none (everything allowed). An agent that is not a
+ * valid product token (w_robots_token_valid) names no group, so only
+ * "*" can apply (RFC 9309 section 2.2.1). r must outlive the
  * result. Free with w_robots_agent_free.
  */
 struct w_robots_agent *w_robots_agent_new(const struct w_robots *r,
@@ -89,6 +91,10 @@ double		 w_robots_agent_crawl_delay(const struct w_robots_agent *a);
 int		 w_robots_match(const struct w_robots_agent *a, const char *url,
 		    struct w_robots_verdict *v);
 
+/* Whether s is a product token: 1 to W_ROBOTS_TOKEN_MAX - 1 bytes of
+ * [A-Za-z_-], nothing around them. */
+int		 w_robots_token_valid(const char *s);
+
 /*
  * The product token of an HTTP User-Agent value into out (at most
  * W_ROBOTS_TOKEN_MAX bytes with the NUL): a bare token is itself;
@@ -103,7 +109,9 @@ int		 w_robots_token(const char *ua, char *out, size_t len);
  * stray '%' and any byte that is neither reserved nor unreserved (raw
  * non-ASCII, controls, space, "<>\"{}|\\^`") percent-encoded. In a
  * pattern '*' stays a wildcard; in a path '*' and '$' become %2A and %24
- * (so that a pattern can name them). out must hold 3 * n + 1 bytes;
+ * (so that a pattern can name them). After the first '?', the general
+ * delimiters (: / ? # [ ] @) are percent-encoded too, so that a query
+ * written either way compares equal (RFC 9309 figure 4). out must hold 3 * n + 1 bytes;
  * returns the length written.
  */
 size_t		 w_robots_normalise(const char *s, size_t n, int pattern,

@@ -73,7 +73,7 @@ check(jv st, struct w_err *e)
 	c = w_json_str_peek(st, "runId");
 	if (c == NULL || strlen(c) != 32)
 		return corrupt(e, "corrupt (run id)");
-	v = jv_object_get(jv_copy(st), jv_string("deferrals"));
+	v = w_json_get(jv_copy(st), "deferrals");
 	if (jv_get_kind(v) != JV_KIND_OBJECT) {
 		jv_free(v);
 		return corrupt(e, "corrupt (deferrals)");
@@ -101,7 +101,7 @@ load(struct w_run *r, jv *out, struct w_err *e)
 		    "is unreadable, foreign-owned, unsafe or too large");
 		return -1;
 	}
-	*out = jv_parse_sized(p, (int)n);
+	*out = w_json_parse(p, n);
 	free(p);
 	if (!jv_is_valid(*out)) {
 		jv_free(*out);
@@ -444,7 +444,7 @@ static int
 do_defer(jv *st, void *arg, struct w_err *e)
 {
 	const struct defer_arg *a = arg;
-	jv d = jv_object_get(jv_copy(*st), jv_string("deferrals")), one;
+	jv d = w_json_get(jv_copy(*st), "deferrals"), one;
 
 	if (jv_object_length(jv_copy(d)) >= MAX_DEFERRALS) {
 		jv_free(d);
@@ -483,7 +483,7 @@ w_run_is_deferred(struct w_run *r, const char *backend)
 	w_err_clear(&e);
 	if (load(r, &st, &e) == -1)
 		return 0;
-	d = jv_object_get(st, jv_string("deferrals"));
+	d = w_json_get(st, "deferrals");
 	yes = jv_get_kind(d) == JV_KIND_OBJECT &&
 	    jv_object_has(jv_copy(d), jv_string(backend));
 	jv_free(d);

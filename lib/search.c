@@ -440,7 +440,7 @@ note_failure(struct w_search *s, const char *backend, const char *code)
 
 	snprintf(one, sizeof(one), "%s: %s", backend, code);
 	for (i = 0; i < n && !dup; i++) {
-		str = jv_array_get(jv_copy(s->failures), i);
+		str = w_json_at(jv_copy(s->failures), i);
 		dup = strcmp(jv_string_value(str), one) == 0;
 		jv_free(str);
 	}
@@ -540,7 +540,7 @@ stage(struct pass *ps, struct slot *sl)
 		return;
 	}
 	if (w_run_is_deferred(s->run, p->name)) {
-		jv info = jv_object_get(jv_copy(s->retry), jv_string(p->name));
+		jv info = w_json_get(jv_copy(s->retry), p->name);
 
 		ent = entry_new(p, "cooldown");
 		ps->cooldown = jv_array_append(ps->cooldown,
@@ -764,8 +764,8 @@ run_pass(struct pass *ps)
 		w_search_final_error(ps, &e);
 		env = w_env_error(env, &e);
 		if (e.code == W_E_RATE_LIMITED) {
-			jv err = jv_object_get(jv_copy(env),
-			    jv_string("error"));
+			jv err = w_json_get(jv_copy(env),
+			    "error");
 
 			/* deferred for the rest of the run: do not wait */
 			err = jv_object_set(err, jv_string("retryInRun"),
@@ -779,7 +779,7 @@ run_pass(struct pass *ps)
 	}
 	env = jv_object_set(env, jv_string("coverage"), w_search_coverage(ps));
 	if (ps->relevant > 0) {
-		jv cov = jv_object_get(jv_copy(env), jv_string("coverage"));
+		jv cov = w_json_get(jv_copy(env), "coverage");
 
 		cov = jv_object_set(cov, jv_string("truncated"),
 		    jv_bool(lossy));

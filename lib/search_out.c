@@ -228,7 +228,7 @@ w_search_coverage(struct pass *ps)
 			cov = jv_object_set(cov, jv_string("retryAfterMs"),
 			    jv_number((double)ms));
 			cov = jv_object_set(cov, jv_string("retryAt"),
-			    jv_object_get(jv_copy(v), jv_string("retryAt")));
+			    w_json_get(jv_copy(v), "retryAt"));
 		}
 		jv_free(k);
 		jv_free(v);
@@ -282,24 +282,24 @@ w_search_rank(struct pass *ps, int *lossy)
 	out = jv_array();
 	jv_array_foreach(fused, j, r) {
 		jv x = jv_object();
-		jv pub = jv_object_get(jv_copy(r), jv_string("published"));
+		jv pub = w_json_get(jv_copy(r), "published");
 
 		(void)j;
 		x = jv_object_set(x, jv_string("rank"), jv_number(++i));
 		x = jv_object_set(x, jv_string("title"),
-		    jv_object_get(jv_copy(r), jv_string("title")));
+		    w_json_get(jv_copy(r), "title"));
 		x = jv_object_set(x, jv_string("url"),
-		    jv_object_get(jv_copy(r), jv_string("url")));
+		    w_json_get(jv_copy(r), "url"));
 		x = jv_object_set(x, jv_string("snippet"),
-		    jv_object_get(jv_copy(r), jv_string("snippet")));
+		    w_json_get(jv_copy(r), "snippet"));
 		if (jv_get_kind(pub) == JV_KIND_STRING)
 			x = jv_object_set(x, jv_string("published"), pub);
 		else
 			jv_free(pub);
 		x = jv_object_set(x, jv_string("backends"),
-		    jv_object_get(jv_copy(r), jv_string("backends")));
+		    w_json_get(jv_copy(r), "backends"));
 		x = jv_object_set(x, jv_string("representation"),
-		    jv_object_get(r, jv_string("representation")));
+		    w_json_get(r, "representation"));
 		out = jv_array_append(out, x);
 	}
 	jv_free(fused);
@@ -355,7 +355,7 @@ w_search_budget_env(struct pass *ps, jv env)
 		if (n > 0)
 			w_buf_adds(&m, "; failures this run: ");
 		for (i = 0; i < n; i++) {
-			jv f = jv_array_get(jv_copy(ps->s->failures), i);
+			jv f = w_json_at(jv_copy(ps->s->failures), i);
 
 			w_buf_printf(&m, "%s%s", i ? ", " : "",
 			    jv_string_value(f));
@@ -369,7 +369,7 @@ w_search_budget_env(struct pass *ps, jv env)
 		w_buf_free(&m);
 	}
 	env = w_env_error(env, &e);
-	err = jv_object_get(jv_copy(env), jv_string("error"));
+	err = w_json_get(jv_copy(env), "error");
 	if (jv_is_valid(b) && jv_get_kind(b) == JV_KIND_OBJECT)
 		jv_object_foreach(b, k, v)
 			err = jv_object_set(err, k, v);
@@ -479,10 +479,10 @@ w_search_from_cache(struct w_search *s, jv hit)
 	jv env = w_env_new("wsearch"), cov, res, b, d;
 
 	env = jv_object_set(env, jv_string("status"),
-	    jv_object_get(jv_copy(hit), jv_string("status")));
+	    w_json_get(jv_copy(hit), "status"));
 	env = jv_object_set(env, jv_string("summary"),
-	    jv_object_get(jv_copy(hit), jv_string("summary")));
-	res = jv_object_get(jv_copy(hit), jv_string("results"));
+	    w_json_get(jv_copy(hit), "summary"));
+	res = w_json_get(jv_copy(hit), "results");
 	if (jv_get_kind(res) != JV_KIND_ARRAY) {
 		jv_free(res);
 		res = jv_array();
@@ -491,7 +491,7 @@ w_search_from_cache(struct w_search *s, jv hit)
 		env = jv_object_set(env, jv_string("next_actions"),
 		    w_search_actions(s->cfg, jv_copy(res)));
 	env = jv_object_set(env, jv_string("results"), res);
-	cov = jv_object_get(hit, jv_string("coverage"));
+	cov = w_json_get(hit, "coverage");
 	if (jv_get_kind(cov) != JV_KIND_OBJECT) {
 		jv_free(cov);
 		cov = jv_object();
@@ -520,14 +520,14 @@ w_search_to_cache(const char *key, jv env)
 		return;
 	keep = jv_object();
 	keep = jv_object_set(keep, jv_string("status"),
-	    jv_object_get(jv_copy(env), jv_string("status")));
+	    w_json_get(jv_copy(env), "status"));
 	keep = jv_object_set(keep, jv_string("summary"),
-	    jv_object_get(jv_copy(env), jv_string("summary")));
+	    w_json_get(jv_copy(env), "summary"));
 	keep = jv_object_set(keep, jv_string("results"),
-	    jv_object_get(jv_copy(env), jv_string("results")));
+	    w_json_get(jv_copy(env), "results"));
 	keep = jv_object_set(keep, jv_string("coverage"),
-	    jv_object_delete(jv_object_get(jv_copy(env),
-	    jv_string("coverage")), jv_string("budget")));
+	    jv_object_delete(w_json_get(jv_copy(env),
+	    "coverage"), jv_string("budget")));
 	w_err_clear(&e);
 	(void)w_searchcache_put(key, keep, &e);
 }

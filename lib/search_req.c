@@ -131,7 +131,7 @@ static int
 domain_list(jv req, const char *key, char ***out, size_t *n,
     struct w_err *e)
 {
-	jv v = jv_object_get(jv_copy(req), jv_string(key));
+	jv v = w_json_get(jv_copy(req), key);
 	int len, rc = 0;
 
 	*out = NULL;
@@ -177,7 +177,7 @@ w_search_req_parse(jv req, struct req *r, struct w_err *e)
 		    "assembled prompt (several lines, role or instruction "
 		    "markers, or far longer than a search query); send only "
 		    "the question as the query");
-	alts = jv_object_get(jv_copy(req), jv_string("alternate_queries"));
+	alts = w_json_get(jv_copy(req), "alternate_queries");
 	if (jv_get_kind(alts) == JV_KIND_ARRAY) {
 		jv_array_foreach(alts, j, x) {
 			const char *a = jv_string_value(x);

@@ -68,7 +68,7 @@ w_searchcache_get(const char *key, jv *result, struct w_err *e)
 		free(p);
 		return 0;
 	}
-	o = jv_parse_sized(s, (int)n);
+	o = w_json_parse(s, n);
 	free(s);
 	stored = w_json_int_peek(o, "stored", 0);
 	if (jv_get_kind(o) != JV_KIND_OBJECT || stored > now ||
@@ -79,7 +79,7 @@ w_searchcache_get(const char *key, jv *result, struct w_err *e)
 		return 0;
 	}
 	free(p);
-	*result = jv_object_get(o, jv_string("result"));
+	*result = w_json_get(o, "result");
 	if (!jv_is_valid(*result)) {
 		jv_free(*result);
 		*result = jv_null();

@@ -610,6 +610,130 @@ transform(const struct parts *B, struct parts *R, struct w_buf *b)
 	add_part(b, "#", &R->frag);
 }
 
+/*
+ * The WHATWG host parser's first steps for a host in a reference:
+ * percent-decode, then map the full-width and ideographic full stops,
+ * digits and letters that IDNA maps to ASCII. NULL when the result holds
+ * a forbidden code point (then the reference is not a valid URL); the
+ * host unchanged when there is nothing to do. Caller frees.
+ */
+static char *
+whatwg_host(const char *h, size_t n)
+{
+	static const char forbidden[] = "/?#@:\\[]<>^|%";
+	struct w_buf b;
+	unsigned char c, c2;
+	size_t i;
+	char *dec, *out;
+
+	w_buf_init(&b, n + 1);
+	for (i = 0; i < n; i++) {
+		if (h[i] == '%' && i + 2 < n &&
+		    IS_HEX((unsigned char)h[i + 1]) &&
+		    IS_HEX((unsigned char)h[i + 2])) {
+			c = (unsigned char)h[i + 1];
+			c2 = (unsigned char)h[i + 2];
+			c = (unsigned char)((IS_DIGIT(c) ? c - '0' :
+			    (c | 0x20) - 'a' + 10) << 4 | (IS_DIGIT(c2) ?
+			    c2 - '0' : (c2 | 0x20) - 'a' + 10));
+			(void)w_buf_addc(&b, c);
+			i += 2;
+		} else
+			(void)w_buf_addc(&b, h[i]);
+	}
+	dec = w_buf_take(&b);
+	w_buf_init(&b, n + 1);
+	for (i = 0; dec[i] != '\0'; i++) {
+		const unsigned char *u = (const unsigned char *)dec + i;
+
+		if (u[0] == 0xE3 && u[1] == 0x80 && u[2] == 0x82) {
+			(void)w_buf_addc(&b, '.');	/* U+3002 */
+			i += 2;
+		} else if (u[0] == 0xEF && u[1] == 0xBD && u[2] == 0xA1) {
+			(void)w_buf_addc(&b, '.');	/* U+FF61 */
+			i += 2;
+		} else if (u[0] == 0xEF && u[1] == 0xBC && u[2] == 0x8E) {
+			(void)w_buf_addc(&b, '.');	/* U+FF0E */
+			i += 2;
+		} else if (u[0] == 0xEF && u[1] == 0xBC && u[2] >= 0x90 &&
+		    u[2] <= 0x99) {
+			(void)w_buf_addc(&b, '0' + (u[2] - 0x90));
+			i += 2;
+		} else if (u[0] == 0xEF && u[1] == 0xBC && u[2] >= 0xA1 &&
+		    u[2] <= 0xBA) {
+			(void)w_buf_addc(&b, 'a' + (u[2] - 0xA1));
+			i += 2;
+		} else if (u[0] == 0xEF && u[1] == 0xBD && u[2] >= 0x81 &&
+		    u[2] <= 0x9A) {
+			(void)w_buf_addc(&b, 'a' + (u[2] - 0x81));
+			i += 2;
+		} else if (u[0] <= 0x20 || u[0] == 0x7f ||
+		    strchr(forbidden, u[0]) != NULL) {
+			free(dec);
+			w_buf_free(&b);
+			return NULL;
+		} else
+			(void)w_buf_addc(&b, u[0]);
+	}
+	free(dec);
+	out = w_buf_take(&b);
+	return out;
+}
+
+/*
+ * t with its host put through whatwg_host; NULL when that fails. An
+ * IPv6 literal is left alone. Caller frees.
+ */
+static char *
+whatwg_hosts(const char *t)
+{
+	struct parts r;
+	const char *a, *h, *end, *at;
+	struct w_buf b;
+	char *host;
+
+	split(t, strlen(t), &r);
+	if (!r.auth.has)
+		return w_strdup(t);
+	a = r.auth.p;
+	end = a + r.auth.n;
+	for (h = a, at = a; at < end; at++)
+		if (*at == '@')
+			h = at + 1;
+	if (h < end && *h == '[')
+		return w_strdup(t);
+	for (at = h; at < end && *at != ':'; at++)
+		;
+	/* a ':' from a decoded "%3A" is refused by whatwg_host */
+	if ((host = whatwg_host(h, (size_t)(at - h))) == NULL)
+		return NULL;
+	w_buf_init(&b, strlen(t) + strlen(host) + 1);
+	(void)w_buf_add(&b, t, (size_t)(h - t));
+	(void)w_buf_adds(&b, host);
+	(void)w_buf_adds(&b, at);
+	free(host);
+	return w_buf_take(&b);
+}
+
+/* Whether ref (or, relative, its base) has a special scheme, whose
+ * backslashes browsers read as slashes. */
+static int
+special_ref(const char *ref, size_t n, const char *base)
+{
+	size_t k = scheme_len(ref, n);
+	char sch[8];
+
+	if (k == 0)
+		return strncmp(base, "http", 4) == 0;
+	if (k >= sizeof(sch))
+		return 0;
+	memcpy(sch, ref, k);
+	sch[k] = '\0';
+	for (n = 0; n < k; n++)
+		sch[n] = (char)LOWER((unsigned char)sch[n]);
+	return is_web(sch);
+}
+
 /* ref against base (RFC 3986 section 5.2), normalised. Caller frees. */
 char *
 w_url_resolve(const char *base, const char *ref)
@@ -618,7 +742,7 @@ w_url_resolve(const char *base, const char *ref)
 	struct w_err e;
 	struct parts B, R;
 	struct w_buf clean, t;
-	char *bs, *out = NULL;
+	char *bs, *wt, *out = NULL;
 	size_t i, n;
 
 	if (base == NULL || ref == NULL || w_url_parse(base, &bu, &e) == -1)
@@ -638,11 +762,26 @@ w_url_resolve(const char *base, const char *ref)
 		if (ref[i] != '\t' && ref[i] != '\n' && ref[i] != '\r' &&
 		    w_buf_addc(&clean, ref[i]) == -1)
 			goto done;
+	/* WHATWG: in http(s) references a backslash is a slash, up to
+	 * the query. */
+	if (clean.p != NULL && special_ref(clean.p, clean.len, bs))
+		for (i = 0; i < clean.len && clean.p[i] != '?' &&
+		    clean.p[i] != '#'; i++)
+			if (clean.p[i] == '\\')
+				clean.p[i] = '/';
 	split(bs, strlen(bs), &B);
 	split(clean.p ? clean.p : "", clean.len, &R);
 	w_buf_init(&t, 2 * W_URL_MAX);
 	transform(&B, &R, &t);
-	if (t.p != NULL && w_url_parse(t.p, &tu, &e) == 0) {
+	/* ... and a host is percent-decoded and its full-width dots and
+	 * digits mapped before it is checked. */
+	if (t.p != NULL && (wt = whatwg_hosts(t.p)) != NULL) {
+		w_buf_reset(&t);
+		(void)w_buf_adds(&t, wt);
+		free(wt);
+	} else
+		w_buf_reset(&t);
+	if (t.p != NULL && t.len > 0 && w_url_parse(t.p, &tu, &e) == 0) {
 		/* Keep credentials visible so the caller's policy refuses. */
 		out = tu.has_userinfo ? w_strdup(t.p) : w_url_format(&tu, 0);
 		w_url_free(&tu);

@@ -204,7 +204,7 @@ w_request_decode(enum w_req_tool tool, jv req, struct w_request *r,
 	    0);
 	r->view.offset = w_json_int_peek(req, "offset", 0);
 	r->view.max_chars = w_json_int_peek(req, "max_chars", 0);
-	h = jv_object_get(jv_copy(req), jv_string("headers"));
+	h = w_json_get(jv_copy(req), "headers");
 	if (jv_get_kind(h) == JV_KIND_OBJECT) {
 		jv_free(r->headers);
 		r->headers = h;
@@ -350,8 +350,8 @@ source_from_doc(jv src, const struct w_doc *d)
 	if (jv_get_kind(d->meta) != JV_KIND_OBJECT)
 		return src;
 	for (i = 0; meta_keys[i][0] != NULL; i++) {
-		jv v = jv_object_get(jv_copy(d->meta),
-		    jv_string(meta_keys[i][0]));
+		jv v = w_json_get(jv_copy(d->meta),
+		    meta_keys[i][0]);
 
 		if (jv_get_kind(v) == JV_KIND_STRING &&
 		    jv_string_length_bytes(jv_copy(v)) > 0)
@@ -440,7 +440,7 @@ w_view_apply(jv env, const struct w_doc *d, const struct w_request *r,
 	jv src, cov, act;
 	int rc;
 
-	src = jv_object_get(jv_copy(env), jv_string("source"));
+	src = w_json_get(jv_copy(env), "source");
 	if (jv_get_kind(src) != JV_KIND_OBJECT) {
 		jv_free(src);
 		src = jv_object();
@@ -449,7 +449,7 @@ w_view_apply(jv env, const struct w_doc *d, const struct w_request *r,
 	o = r->view;
 	o.whole = whole;
 	rc = w_slice_apply(d->text ? d->text : "", d->len, &o, &s, e);
-	cov = jv_object_get(jv_copy(env), jv_string("coverage"));
+	cov = w_json_get(jv_copy(env), "coverage");
 	if (jv_get_kind(cov) != JV_KIND_OBJECT) {
 		jv_free(cov);
 		cov = jv_object();
@@ -468,7 +468,9 @@ w_view_apply(jv env, const struct w_doc *d, const struct w_request *r,
 	if (s.content)
 		env = jv_object_set(env, jv_string("content"),
 		    jv_string(s.content));
-	if (s.partial)
+	/* An encoded body cut short (coverage.truncated_body) is partial
+	 * whatever the slice says. */
+	if (s.partial || w_json_bool_peek(d->coverage, "truncated_body", 0))
 		env = w_env_status(env, W_ST_PARTIAL);
 	/* a document read from stdin cannot be read again: no action */
 	act = r->tool == W_REQ_WEXTRACT && r->file == NULL ? jv_invalid() :
@@ -481,4 +483,28 @@ w_view_apply(jv env, const struct w_doc *d, const struct w_request *r,
 		jv_free(act);
 	w_slice_free(&s);
 	return env;
+}
+
+jv
+w_view_decoded(jv env, const struct w_doc *d)
+{
+	jv src, cov;
+
+	if (d->charset[0] == '\0')
+		return env;
+	src = w_json_get(jv_copy(env), "source");
+	if (jv_get_kind(src) != JV_KIND_OBJECT) {
+		jv_free(src);
+		src = jv_object();
+	}
+	env = jv_object_set(env, jv_string("source"), jv_object_set(src,
+	    jv_string("charset"), jv_string(d->charset)));
+	cov = w_json_get(jv_copy(env), "coverage");
+	if (jv_get_kind(cov) != JV_KIND_OBJECT) {
+		jv_free(cov);
+		cov = jv_object();
+	}
+	return jv_object_set(env, jv_string("coverage"), jv_object_set(cov,
+	    jv_string("replacement_chars"),
+	    jv_number((double)d->replacements)));
 }

@@ -101,4 +101,11 @@ const char *w_format_name(enum w_format f);
 jv	 w_view_apply(jv env, const struct w_doc *d, const struct w_request *r,
 	    int whole, struct w_err *e);
 
+/*
+ * For a document that failed after its bytes were decoded (or a charset
+ * was chosen): source.charset and coverage.replacement_chars into env
+ * (consumed, returned), so an error envelope says what was decoded.
+ */
+jv	 w_view_decoded(jv env, const struct w_doc *d);
+
 #endif

@@ -68,8 +68,30 @@ field() {
 	robots_case ok
 	run -3 wrobots --agent BadBot "$U/public"
 	[ "$(field '.group.user_agents[0]')" = BadBot ]
-	run -3 wrobots --agent 'badbot/2.0' "$U/public"
 	run -0 wrobots --agent GoodBot "$U/public"
+}
+
+@test "an agent that is not a product token matches no group, only * (RFC 9309 2.2.1)" {
+	for a in 'ExampleBot/1.2' ' ExampleBot' 'ExampleBot ' 'Example Bot' 'Bot2' '123'; do
+		run -0 wrobots -f "$RB" --agent "$a" https://e.com/pub/x
+		[ "$(field '.group.user_agents[0]')" = '*' ] || { echo "$a: $output"; false; }
+		[ "$(field .agent)" = "$a" ]
+		run -3 wrobots -f "$RB" --agent "$a" https://e.com/private/x
+	done
+	run -3 wrobots -f "$RB" --agent ExampleBot https://e.com/x
+	[ "$(field '.group.user_agents[0]')" = ExampleBot ]
+	printf '{"url":"https://e.com/x","agent":"ExampleBot/1.0"}' >"$BATS_TEST_TMPDIR/req"
+	run -0 wrobots -f "$RB" <"$BATS_TEST_TMPDIR/req"
+	[ "$(field '.group.user_agents[0]')" = '*' ]
+	run -0 wrobots -f "$RB" --agent 'a"b\c' https://e.com/x
+	[ "$(field .agent)" = 'a"b\c' ]
+}
+
+@test "a query's reserved characters compare as encoded (RFC 9309 figure 4)" {
+	printf 'User-agent: *\nDisallow: /foo/bar?baz=https://foo.bar\n' >"$BATS_TEST_TMPDIR/q.txt"
+	run -3 wrobots -f "$BATS_TEST_TMPDIR/q.txt" 'https://e.com/foo/bar?baz=https%3A%2F%2Ffoo.bar'
+	run -3 wrobots -f "$BATS_TEST_TMPDIR/q.txt" 'https://e.com/foo/bar?baz=https://foo.bar'
+	run -0 wrobots -f "$BATS_TEST_TMPDIR/q.txt" 'https://e.com/foo/bar?baz=https%3A%2F%2Fother'
 }
 
 @test "404 is missing: everything allowed" {
@@ -313,8 +335,8 @@ field() {
 
 @test "usage errors exit 2" {
 	run -2 wrobots --bogus
-	run -2 wrobots --agent 123 https://e.com/
-	run -2 wrobots -f "$RB" --agent Bot2 https://e.com/
+	run -2 wrobots --agent '' https://e.com/
+	run -2 wrobots -f "$RB" --agent "$(printf 'x%.0s' $(seq 70))" https://e.com/
 	run -2 wrobots -f "$BATS_TEST_TMPDIR/absent" https://e.com/
 	write_config '{"network":{"mode":"sideways"}}'
 	run -2 --separate-stderr wrobots https://e.com/

@@ -514,3 +514,18 @@ ol() {	# ollama on the fake's plain port
 	[[ "$(printf '%s' "$output" | jq -r .summary)" == "configuration failed (invalid_parameter): "* ]]
 	[[ "$stderr" != *"config: config:"* ]]
 }
+
+@test "answers of an unexpected shape fail over instead of aborting (fuzz-findings)" {
+	sx
+	for q in fuzznonarray fuzzleak; do
+		run wsearch -c "$q widgets"
+		[ "$status" -ne 134 ] && [ "$status" -lt 128 ] || { echo "$q: $status $output"; false; }
+		echo "$output" | jq -e '.error.code == "backend_unavailable"'
+	done
+	cfg "{\"backend\":[\"startpage\",\"searxng\"],\"searxng\":{\"endpoint\":\"$SX\"}}"
+	for q in fuzzchain fuzzmainline; do
+		run wsearch -c "$q widgets"
+		[ "$status" -lt 128 ] || { echo "$q: $status $output"; false; }
+		echo "$output" | jq -e '.tool == "wsearch" and (.results | length) > 0 and .coverage.backend == "searxng"'
+	done
+}

@@ -118,14 +118,14 @@ quota_ok(jv rl, char *why, size_t n)
 		return -1;
 	}
 	for (w = win; *w; w++) {
-		jv x = jv_object_get(jv_copy(rl), jv_string(*w)), u, r;
+		jv x = w_json_get(jv_copy(rl), *w), u, r;
 
 		if (jv_get_kind(x) != JV_KIND_OBJECT) {
 			jv_free(x);
 			continue;
 		}
-		u = jv_object_get(jv_copy(x), jv_string("usedPercent"));
-		r = jv_object_get(x, jv_string("resetsAt"));
+		u = w_json_get(jv_copy(x), "usedPercent");
+		r = w_json_get(x, "resetsAt");
 		used = jv_get_kind(u) == JV_KIND_NUMBER ? jv_number_value(u) :
 		    -1;
 		reset = jv_get_kind(r) == JV_KIND_NUMBER ? jv_number_value(r) :
@@ -174,7 +174,7 @@ ready(struct codex *st, struct w_search_call *c, struct w_codex *cx,
 	p = jv_object_set(jv_object(), jv_string("refreshToken"), jv_false());
 	rc = w_codex_request(cx, "account/read", p, limit(c, CODEX_STEP_MS),
 	    &r, e);
-	acct = rc == 0 ? jv_object_get(jv_copy(r), jv_string("account")) :
+	acct = rc == 0 ? w_json_get(jv_copy(r), "account") :
 	    jv_null();
 	jv_free(r);
 	t = jv_get_kind(acct) == JV_KIND_OBJECT ?
@@ -204,7 +204,7 @@ ready(struct codex *st, struct w_search_call *c, struct w_codex *cx,
 			jv_free(r);
 			break;
 		}
-		p = jv_object_get(jv_copy(r), jv_string("data"));
+		p = w_json_get(jv_copy(r), "data");
 		if (jv_get_kind(p) == JV_KIND_ARRAY)
 			jv_array_foreach(p, i, m) {
 				const char *id = w_json_str_peek(m, "id"),
@@ -240,8 +240,8 @@ check_quota(struct w_search_call *c, struct w_codex *cx, struct w_err *e)
 		rc = w_codex_request(cx, "account/rateLimits/read",
 		    jv_invalid(), limit(c, CODEX_STEP_MS), &r, e);
 		if (rc == 0) {
-			jv rl = jv_object_get(jv_copy(r),
-			    jv_string("rateLimits"));
+			jv rl = w_json_get(jv_copy(r),
+			    "rateLimits");
 
 			quota_store(rl);
 			jv_free(rl);
@@ -264,7 +264,7 @@ check_quota(struct w_search_call *c, struct w_codex *cx, struct w_err *e)
 static jv
 item_results(jv item)
 {
-	jv res = jv_object_get(jv_copy(item), jv_string("results")), out;
+	jv res = w_json_get(jv_copy(item), "results"), out;
 
 	out = jv_array();
 	if (jv_get_kind(res) == JV_KIND_ARRAY)
@@ -291,7 +291,7 @@ on_message(struct w_codex *cx, jv m, jv *item, int *status,
     struct w_err *e)
 {
 	const char *meth = w_json_str_peek(m, "method"), *type, *st;
-	jv params = jv_object_get(jv_copy(m), jv_string("params")), it;
+	jv params = w_json_get(jv_copy(m), "params"), it;
 	int rc = 0;
 
 	if (meth == NULL)
@@ -300,8 +300,8 @@ on_message(struct w_codex *cx, jv m, jv *item, int *status,
 		/* a server request: approvals and anything else refused */
 		jv no = jv_object();
 
-		no = jv_object_set(no, jv_string("id"), jv_object_get(
-		    jv_copy(m), jv_string("id")));
+		no = jv_object_set(no, jv_string("id"), w_json_get(
+		    jv_copy(m), "id"));
 		no = jv_object_set(no, jv_string("error"), jv_object_set(
 		    jv_object_set(jv_object(), jv_string("code"),
 		    jv_number(-32000)), jv_string("message"),
@@ -311,12 +311,12 @@ on_message(struct w_codex *cx, jv m, jv *item, int *status,
 		    "approval or input during a search; the turn was "
 		    "interrupted and its answer rejected");
 	} else if (strcmp(meth, "account/rateLimits/updated") == 0) {
-		it = jv_object_get(jv_copy(params), jv_string("rateLimits"));
+		it = w_json_get(jv_copy(params), "rateLimits");
 		quota_store(it);
 		jv_free(it);
 	} else if (strcmp(meth, "item/started") == 0 ||
 	    strcmp(meth, "item/completed") == 0) {
-		it = jv_object_get(jv_copy(params), jv_string("item"));
+		it = w_json_get(jv_copy(params), "item");
 		type = w_json_str_peek(it, "type");
 		if (type == NULL)
 			type = "";
@@ -337,7 +337,7 @@ on_message(struct w_codex *cx, jv m, jv *item, int *status,
 			    "interrupted and its answer rejected");
 		jv_free(it);
 	} else if (strcmp(meth, "turn/completed") == 0) {
-		it = jv_object_get(jv_copy(params), jv_string("turn"));
+		it = w_json_get(jv_copy(params), "turn");
 		st = w_json_str_peek(it, "status");
 		*status = st != NULL && strcmp(st, "completed") == 0;
 		jv_free(it);
@@ -396,7 +396,7 @@ turn(struct codex *st, struct w_search_call *c, struct w_codex *cx,
 		jv_free(r);
 		return -1;
 	}
-	m = jv_object_get(r, jv_string("thread"));
+	m = w_json_get(r, "thread");
 	snprintf(tid, sizeof(tid), "%s", w_json_str_peek(m, "id") ?
 	    w_json_str_peek(m, "id") : "");
 	jv_free(m);
@@ -415,7 +415,7 @@ turn(struct codex *st, struct w_search_call *c, struct w_codex *cx,
 		jv_free(r);
 		return -1;
 	}
-	m = jv_object_get(r, jv_string("turn"));
+	m = w_json_get(r, "turn");
 	snprintf(turnid, sizeof(turnid), "%s", w_json_str_peek(m, "id") ?
 	    w_json_str_peek(m, "id") : "");
 	jv_free(m);

@@ -164,7 +164,7 @@ targets(void *state, const char **out)
 int
 w_ollama_parse(const char *body, size_t len, jv *out, struct w_err *e)
 {
-	jv doc = jv_parse_sized(body, (int)len), res;
+	jv doc = w_json_parse(body, len), res;
 
 	*out = jv_array();
 	if (jv_get_kind(doc) != JV_KIND_OBJECT) {
@@ -172,7 +172,7 @@ w_ollama_parse(const char *body, size_t len, jv *out, struct w_err *e)
 		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "ollama answered "
 		    "something that is not web_search JSON");
 	}
-	res = jv_object_get(doc, jv_string("results"));
+	res = w_json_get(doc, "results");
 	if (jv_get_kind(res) == JV_KIND_NULL) {
 		jv_free(res);
 		return 0;

@@ -170,8 +170,8 @@ engines_text(jv list, struct w_buf *b)
 	int throttled = 0;
 
 	jv_array_foreach(list, i, x) {
-		jv name = jv_array_get(jv_copy(x), 0);
-		jv why = jv_array_get(jv_copy(x), 1);
+		jv name = w_json_at(jv_copy(x), 0);
+		jv why = w_json_at(jv_copy(x), 1);
 		const char *n = jv_get_kind(name) == JV_KIND_STRING ?
 		    jv_string_value(name) : "engine";
 		const char *w = jv_get_kind(why) == JV_KIND_STRING ?
@@ -194,7 +194,7 @@ engines_text(jv list, struct w_buf *b)
 static int
 parse(const char *body, size_t len, jv *out, jv *engines, struct w_err *e)
 {
-	jv doc = jv_parse_sized(body, (int)len), res, ue;
+	jv doc = w_json_parse(body, len), res, ue;
 	struct w_buf b;
 	int throttled;
 
@@ -205,8 +205,8 @@ parse(const char *body, size_t len, jv *out, jv *engines, struct w_err *e)
 		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "searxng answered "
 		    "something that is not its JSON format");
 	}
-	res = jv_object_get(jv_copy(doc), jv_string("results"));
-	ue = jv_object_get(doc, jv_string("unresponsive_engines"));
+	res = w_json_get(jv_copy(doc), "results");
+	ue = w_json_get(doc, "unresponsive_engines");
 	if (jv_get_kind(ue) == JV_KIND_ARRAY) {
 		jv_free(*engines);
 		*engines = jv_copy(ue);

@@ -142,20 +142,20 @@ w_startpage_parse(const char *body, size_t len, jv *out, struct w_err *e)
 	if ((q = object_end(p, end)) == NULL)
 		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "startpage results "
 		    "payload is cut short");
-	doc = jv_parse_sized(p, (int)(q - p));
+	doc = w_json_parse(p, (size_t)(q - p));
 	if (!jv_is_valid(doc)) {
 		jv_free(doc);
 		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "startpage results "
 		    "payload is not JSON");
 	}
-	main = jv_object_get(jv_object_get(jv_object_get(jv_object_get(doc,
-	    jv_string("render")), jv_string("presenter")),
-	    jv_string("regions")), jv_string("mainline"));
+	main = w_json_get(w_json_get(w_json_get(w_json_get(doc,
+	    "render"), "presenter"),
+	    "regions"), "mainline");
 	if (jv_get_kind(main) == JV_KIND_ARRAY) {
 		jv_array_foreach(main, i, blk) {
 			const char *bt = w_json_str_peek(blk, "display_type");
-			jv rs = jv_object_get(jv_copy(blk),
-			    jv_string("results"));
+			jv rs = w_json_get(jv_copy(blk),
+			    "results");
 
 			(void)i;
 			if (jv_get_kind(rs) == JV_KIND_ARRAY && (bt == NULL ||

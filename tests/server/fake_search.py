@@ -19,15 +19,17 @@ Routes, by Host header (reach the HTTPS names with WEB_CONNECT_TO):
   www.startpage.com    GET / (form with the sc token; DIR/mode_startpage_home
       "ratelimit" gives 429); POST /sp/search (a wrong sc redirects to
       the captcha) by words in query: captcha, anubis, spthrottle,
-      noresults; else the embedded-JSON results page.
+      noresults, fuzzchain, fuzzmainline (fuzz-findings inputs); else the
+      embedded-JSON results page.
   ollama.com           POST /api/web_search; needs "Bearer test-key-123".
   anything else        /searxng/search (JSON only with format=json) by
       words in q: json403, ratelimit429, slowpoke, unresponsive, captcha,
-      empty, garbage, many, huge, diverse, dupes; /engine/NAME (an
+      empty, garbage, fuzznonarray, fuzzleak (fuzz-findings inputs), many,
+      huge, diverse, dupes; /engine/NAME (an
       upstream json_engine for a real searx: allfail, engempty);
       /api/experimental/web_search and /api/web_search (local Ollama;
       DIR/mode_ollama: 404, 405, 401, 403, 302; words ratelimit, empty).
-Fixtures come from tests/fixtures/search/.
+Fixtures come from tests/fixtures/search/ and tests/fixtures/fuzz-findings/.
 """
 import argparse
 import http.server
@@ -45,6 +47,13 @@ FIX = os.path.join(TOP, "fixtures", "search")
 NAMES = ["html.duckduckgo.com", "duckduckgo.com", "www.startpage.com",
          "startpage.com", "ollama.com"]
 SC = "Xk3mQ9wTzL0p20"
+
+
+def finding(name):
+    """An input of tests/fixtures/fuzz-findings (once aborted wsearch)."""
+    with open(os.path.join(TOP, "fixtures", "fuzz-findings", name),
+              "rb") as f:
+        return f.read()
 
 
 def fixture(name):
@@ -171,6 +180,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send(429, "slow down\n", "text/plain")
         if "noresults" in q:
             return self.send(200, fixture("startpage_noresults.html"))
+        if "fuzzchain" in q or "fuzzmainline" in q:
+            return self.send(200, finding(
+                "startpage-chain-assert.html" if "fuzzchain" in q else
+                "startpage-mainline-nonobject.html"))
         return self.send(200, fixture("startpage_serp.html"))
 
     # SearXNG JSON API
@@ -195,6 +208,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             pass
         elif "garbage" in q:
             return self.send(200, "<html>not json</html>")
+        elif "fuzznonarray" in q:
+            return self.send(200, finding(
+                "searxng-unresponsive-nonarray.json"), "application/json")
+        elif "fuzzleak" in q:
+            return self.send(200, finding("jq-invalid-json-leak.json"),
+                             "application/json")
         else:
             n = 20 if "many" in q else 6
             big = "x" * 5000 if "huge" in q else ""

@@ -701,10 +701,138 @@ def r_ddg(h):
     h.send(200, fixture(os.path.join("..", "search", name)), HTML)
 
 
+# -- hostile and broken responses (tests/hardening.bats)
+
+def brotli_compress(data):
+    """Brotli through libbrotlienc (a dependency of libcurl's br)."""
+    import ctypes
+    lib = ctypes.CDLL("libbrotlienc.so.1")
+    out = ctypes.create_string_buffer(len(data) + 1024)
+    n = ctypes.c_size_t(len(out))
+    ok = lib.BrotliEncoderCompress(11, 22, 0, ctypes.c_size_t(len(data)),
+                                   data, ctypes.byref(n), out)
+    if not ok:
+        raise RuntimeError("brotli failed")
+    return out.raw[:n.value]
+
+
+def hostile_page():
+    paras = b"".join(b"<p>Paragraph %03d of the hostile test page, with enough "
+                     b"words in it to read as prose for the extractor.</p>\n"
+                     % i for i in range(100))
+    return (b"<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
+            b"<title>Hostile page</title></head><body><article>"
+            b"<h1>Hostile page</h1>\n" + paras + b"</article></body></html>\n")
+
+
+def deflate_raw(data):
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return c.compress(data) + c.flush()
+
+
+def late_meta_page():
+    """windows-1251 text declared by a <meta charset> after 1,024 bytes."""
+    word = "\u041f\u0440\u0438\u0432\u0435\u0442"  # Privet in Cyrillic
+    body = ("<html><head><!-- " + "padding " * 200 + "-->"
+            "<meta charset=\"windows-1251\"><title>" + word +
+            "</title></head><body><article><h1>" + word + "</h1><p>" +
+            (word + " \u043c\u0438\u0440, ") * 40 + "</p></article></body>"
+            "</html>\n")
+    return body.encode("cp1251")
+
+
+def nul_page():
+    page = hostile_page()
+    return page.replace(b"Paragraph 001 of", b"Paragraph 001\x00 of")\
+        .replace(b"Paragraph 002 of", b"Paragraph\x00\x00 002 of")
+
+
+HOSTILE_PAGE = hostile_page()
+PNG = (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00"
+       b"\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89" + bytes(range(256)))
+
+
+RAW_LOCATIONS = {
+    "loc-backslash": b"http:\\\\127.0.0.2\\x",
+    "loc-percent": b"http://%31%32%37.0.0.2/",
+    "loc-fullwidth": "http://\uff11\uff12\uff17\uff0e0\u30020\uff0e2/"
+                     .encode("utf-8"),
+}
+
+
+def hostile_cases():
+    page = HOSTILE_PAGE
+    gz = gzip.compress(page)
+    zl = zlib.compress(page)
+    try:
+        br = brotli_compress(page)
+    except (OSError, RuntimeError, AttributeError):
+        br = None
+    c = {
+        "gzip-cut": (gz[:len(gz) // 2], HTML, {"Content-Encoding": "gzip"}),
+        "gzip-cut-early": (gz[:12], HTML, {"Content-Encoding": "gzip"}),
+        "deflate-cut": (zl[:len(zl) // 2], HTML,
+                        {"Content-Encoding": "deflate"}),
+        "gzip-lying": (page, HTML, {"Content-Encoding": "gzip"}),
+        "deflate-is-gzip": (gz, HTML, {"Content-Encoding": "deflate"}),
+        "br-garbage": (b"\xff\xfe this is not brotli at all " * 8, HTML,
+                       {"Content-Encoding": "br"}),
+        "pdf-as-html": (PDF, HTML, {}),
+        "png-as-html": (PNG, HTML, {}),
+        "nul": (nul_page(), HTML, {}),
+        "late-meta": (late_meta_page(), "text/html", {}),
+        "no-text": (b"<html><head><title>\xff\xfe</title></head><body>"
+                    b"<script>var x = 1;</script></body></html>",
+                    "text/html", {}),
+    }
+    if br is not None:
+        c["br-cut"] = (br[:len(br) // 2], HTML, {"Content-Encoding": "br"})
+        c["br-ok"] = (br, HTML, {"Content-Encoding": "br"})
+    return c
+
+
+def r_hostile(h):
+    name = tail(h, "/hostile")
+    if name == "cookies":
+        h.send_response(200)
+        h.send_header("Content-Type", HTML)
+        for i in range(400):
+            h.send_header("Set-Cookie", "c%03d=%s; Path=/" % (i, "v" * 100))
+        h.send_header("Content-Length", str(len(HOSTILE_PAGE)))
+        h.end_headers()
+        if not h.head:
+            h.wfile.write(HOSTILE_PAGE)
+        return
+    if name == "cookies-over":
+        h.send_response(200)
+        h.send_header("Content-Type", HTML)
+        for i in range(1000):
+            h.send_header("Set-Cookie", "c%03d=%s; Path=/" % (i, "v" * 100))
+        h.send_header("Content-Length", str(len(HOSTILE_PAGE)))
+        h.end_headers()
+        if not h.head:
+            h.wfile.write(HOSTILE_PAGE)
+        return
+    if name in RAW_LOCATIONS:
+        # Location bytes as a hostile server sends them (not latin-1).
+        h.wfile.write(b"HTTP/1.1 302 Found\r\nLocation: " +
+                      RAW_LOCATIONS[name] + b"\r\nContent-Length: 0\r\n"
+                      b"Connection: close\r\n\r\n")
+        h.close_connection = True
+        return
+    if name == "header-huge":
+        return h.send(200, HOSTILE_PAGE, HTML, {"X-Huge": "h" * 200000})
+    if name not in HOSTILE:
+        return h.send(404, "no such hostile case\n")
+    body, ctype, headers = HOSTILE[name]
+    h.send(200, body, ctype, headers)
+
+
 GP = frozenset(("GET", "HEAD"))
 GPP = frozenset(("GET", "HEAD", "POST"))
 PDF = make_pdf()
 APPSHELL = appshell()
+HOSTILE = hostile_cases()
 
 # path prefix -> (handler, methods); the longest matching prefix wins, a
 # prefix matches the path itself and anything below "prefix/".
@@ -764,6 +892,7 @@ ROUTES = {
     "/ollama": (r_ollama, frozenset(("POST",))),
     "/ollama404": (r_ollama404, frozenset(("POST",))),
     "/ddg/html": (r_ddg, GPP),
+    "/hostile": (r_hostile, GP),
     "/html": (r_ddg, GPP),
 }
 ROUTE_KEYS = sorted(ROUTES, key=len, reverse=True)

@@ -511,6 +511,47 @@ test_utf8_put(void)
 	}
 }
 
+/* A <meta charset> past the 1,024-byte prescan (the tokenizer's change
+ * of a tentative encoding): used for bytes that are not UTF-8. */
+static void
+test_late_meta(void)
+{
+	struct w_buf b;
+	struct w_decoded d;
+	struct w_err e;
+	int i;
+
+	w_buf_init(&b, 1 << 20);
+	(void)w_buf_adds(&b, "<html><head><!-- ");
+	for (i = 0; i < 200; i++)
+		(void)w_buf_adds(&b, "padding ");
+	(void)w_buf_adds(&b, "--><meta charset=\"windows-1251\"><title>"
+	    "\xcf\xf0\xe8\xe2\xe5\xf2</title></head><body></body></html>");
+	CHECK_INT(w_charset_sniff(b.p, b.len, NULL, H, name, sizeof(name)),
+	    W_CS_META_LATE);
+	CHECK_STR(name, "windows-1251");
+	CHECK_STR(w_charset_source_name(W_CS_META_LATE), "late_meta");
+	w_err_clear(&e);
+	CHECK_INT(w_charset_decode(b.p, b.len, NULL, H, &d, &e), 0);
+	CHECK(d.s != NULL && strstr(d.s, "\xd0\x9f\xd1\x80\xd0\xb8") != NULL);
+	CHECK_INT(d.replacements, 0);
+	free(d.s);
+	/* not for other kinds, not when an HTTP charset was given */
+	CHECK_INT(w_charset_sniff(b.p, b.len, NULL, O, name, sizeof(name)),
+	    W_CS_DEFAULT);
+	CHECK_INT(w_charset_sniff(b.p, b.len, "utf-8", H, name,
+	    sizeof(name)), W_CS_HTTP);
+	/* bytes that are valid UTF-8 stay UTF-8 */
+	b.len -= strlen("\xcf\xf0\xe8\xe2\xe5\xf2</title></head><body>"
+	    "</body></html>");
+	b.p[b.len] = '\0';
+	(void)w_buf_adds(&b, "\xd0\x9f</title></head></html>");
+	CHECK_INT(w_charset_sniff(b.p, b.len, NULL, H, name, sizeof(name)),
+	    W_CS_DEFAULT);
+	CHECK_STR(name, "utf-8");
+	w_buf_free(&b);
+}
+
 int
 main(void)
 {
@@ -520,5 +561,6 @@ main(void)
 	test_labels();
 	test_sniff();
 	test_decode();
+	test_late_meta();
 	T_DONE();
 }

@@ -251,6 +251,70 @@ deep(void)
 	w_buf_free(&b);
 }
 
+/* 100,000 nested elements: the deep text is kept (flattened past the
+ * safe depth), html_truncated says so. */
+static void
+flattened(void)
+{
+	struct w_buf b;
+	struct w_doc d;
+	struct w_err e;
+	jv t;
+	int i;
+
+	w_buf_init(&b, 1u << 24);
+	w_buf_adds(&b, "<html><body><p>Shallow words come first here.</p>");
+	for (i = 0; i < 100000; i++)
+		w_buf_adds(&b, "<div>");
+	w_buf_adds(&b, "<p>Deepest words of the whole pile, kept.</p>");
+	for (i = 0; i < 100000; i++)
+		w_buf_adds(&b, "</div>");
+	w_buf_adds(&b, "<p>Closing words after the pile.</p></body></html>");
+	CHECK_INT(run(b.p, b.len, W_FMT_TEXT, 0, &d, &e), 0);
+	CHECK(d.text != NULL && strstr(d.text, "Deepest words") != NULL);
+	CHECK(d.text != NULL && strstr(d.text, "Closing words") != NULL);
+	t = jv_object_get(jv_copy(d.coverage), jv_string("html_truncated"));
+	CHECK(jv_get_kind(t) == JV_KIND_TRUE);
+	jv_free(t);
+	done(&d);
+	w_buf_free(&b);
+}
+
+/* "<?xml" processing instructions never reach tidy 5.6, which leaks on
+ * them (the sanitizer build of this test reports the leak). */
+static void
+pi_leak(void)
+{
+	static const char *const files[] = { "tidy-pi-leak-1.html",
+	    "tidy-pi-leak-2.html", NULL };
+	const char *const *f;
+	struct w_doc d;
+	struct w_err e;
+	char path[256], buf[4096];
+	size_t n;
+	FILE *fp;
+
+	for (f = files; *f; f++) {
+		snprintf(path, sizeof(path),
+		    "tests/fixtures/fuzz-findings/%s", *f);
+		fp = fopen(path, "rb");
+		CHECK(fp != NULL);
+		if (fp == NULL)
+			continue;
+		n = fread(buf, 1, sizeof(buf), fp);
+		fclose(fp);
+		(void)run(buf, n, W_FMT_MARKDOWN, 1, &d, &e);
+		done(&d);
+	}
+	/* a PI is a comment to a browser: the text around it is kept */
+	CHECK_INT(run("<p>Before the instruction, some words.<?xml version="
+	    "'1.0'?> After it, more words.</p>", 85, W_FMT_TEXT, 0, &d, &e),
+	    0);
+	CHECK(d.text != NULL && strstr(d.text, "some words. After it") != NULL);
+	CHECK(d.text != NULL && strstr(d.text, "xml") == NULL);
+	done(&d);
+}
+
 /* Whether html (6000 levels of "<b>" inside wrap) was cut for depth. */
 static int
 cut_for_depth(const char *pre, const char *tag, const char *post)
@@ -346,6 +410,8 @@ main(void)
 	fixtures();
 	garbage();
 	deep();
+	flattened();
+	pi_leak();
 	depth_scan();
 	oversize();
 	T_DONE();

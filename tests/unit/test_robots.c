@@ -324,8 +324,48 @@ test_percent(void)
 	CHECK_STR(norm("/a*b$", 0), "/a%2Ab%24");
 	CHECK_STR(norm("/a**b$c", 1), "/a*b%24c");
 	CHECK_STR(norm("/%zz%4", 0), "/%25zz%254");
+	/* In the query, general delimiters compare encoded (figure 4). */
 	CHECK_STR(norm("/\xC3\xA9?q=1&r=:@!'()+,;", 0),
-	    "/%C3%A9?q=1&r=:@!'()+,;");
+	    "/%C3%A9?q=1&r=%3A%40!'()+,;");
+	CHECK_STR(norm("/a:b/c?u=https://x/y?z#", 0),
+	    "/a:b/c?u=https%3A%2F%2Fx%2Fy%3Fz%23");
+	CHECK_STR(norm("/p?u=*$", 1), "/p?u=*%24");
+	/* RFC 9309 figure 4: either spelling of the query matches. */
+	NO("user-agent: *\ndisallow: /foo/bar?baz=https://foo.bar\n", "a",
+	    "/foo/bar?baz=https%3A%2F%2Ffoo.bar");
+	NO("user-agent: *\ndisallow: /foo/bar?baz=https%3A%2F%2Ffoo.bar\n",
+	    "a", "https://e.org/foo/bar?baz=https://foo.bar");
+	NO("user-agent: *\ndisallow: /foo/bar?baz=quz\n", "a",
+	    "/foo/bar?baz=quz");
+	NO("user-agent: *\ndisallow: /foo/bar/%62%61%7A\n", "a",
+	    "/foo/bar/baz");
+	YES("user-agent: *\ndisallow: /foo/bar?baz=https://foo.bar\n", "a",
+	    "/foo/bar?baz=https%3A%2F%2Ffoo.baz");
+}
+
+/* A caller's agent that is not a product token names no group (RFC
+ * 9309 2.2.1): only "*" applies. */
+static void
+test_invalid_agent(void)
+{
+	const char *b = "user-agent: foo\ndisallow: /foo\n\n"
+	    "user-agent: *\ndisallow: /star\n";
+	static const char *const bad[] = { " foo", "foo ", "Foo/1.2",
+	    "Foo Bar", "foo2", "", "f\xc3\xb6o", NULL };
+	const char *const *a;
+
+	NO(b, "foo", "/foo");
+	NO(b, "FOO", "/foo");
+	YES(b, "foo", "/star");
+	for (a = bad; *a; a++) {
+		CHECK_INT(w_robots_token_valid(*a), 0);
+		YES(b, *a, "/foo");
+		NO(b, *a, "/star");
+	}
+	CHECK_INT(w_robots_token_valid("Foo_Bar-x"), 1);
+	CHECK_INT(w_robots_token_valid(NULL), 0);
+	/* an invalid agent with no "*" group: everything allowed */
+	YES("user-agent: foo\ndisallow: /\n", "Foo/1.2", "/x");
 }
 
 static void
@@ -845,6 +885,7 @@ main(void)
 	test_long_lines_and_limit();
 	test_reports();
 	test_token();
+	test_invalid_agent();
 	test_corpus_style();
 	test_classify();
 	test_cache();

@@ -401,6 +401,36 @@ test_resolve_more(void)
 	CHECK_STR(resolve("http://a/b", "../../../c"), "http://a/c");
 }
 
+/* Redirect Location values read the WHATWG way (issue 13). */
+static void
+test_resolve_whatwg(void)
+{
+	const char *b = "http://127.0.0.1:8080/a/b";
+
+	CHECK_STR(resolve(b, "http:\\\\127.0.0.2\\x"), "http://127.0.0.2/x");
+	CHECK_STR(resolve(b, "https:\\\\Example.COM:8443\\a"),
+	    "https://example.com:8443/a");
+	CHECK_STR(resolve(b, "\\\\evil.example\\x?a\\b"),
+	    "http://evil.example/x?a%5Cb");
+	CHECK_STR(resolve(b, "x\\y"), "http://127.0.0.1:8080/a/x/y");
+	CHECK_STR(resolve(b, "http://%31%32%37.0.0.2/"), "http://127.0.0.2/");
+	CHECK_STR(resolve(b, "http://%6c%6f%63alhost:81/"),
+	    "http://localhost:81/");
+	CHECK_STR(resolve(b, "http://\xef\xbc\x91\xef\xbc\x92\xef\xbc\x97"
+	    "\xef\xbc\x8e" "0\xe3\x80\x82" "0\xef\xbd\xa1" "2/p"),
+	    "http://127.0.0.2/p");
+	CHECK_STR(resolve(b, "http://user@%31%32%37.0.0.1:81/"),
+	    "http://user@127.0.0.1:81/");
+	/* decoded forbidden code points make no URL */
+	CHECK_STR(resolve(b, "http://a%40127.0.0.1/"), "NULL");
+	CHECK_STR(resolve(b, "http://exa%20mple.com/"), "NULL");
+	CHECK_STR(resolve(b, "http://a%2Fb/"), "NULL");
+	CHECK_STR(resolve(b, "http://a%3A80/"), "NULL");
+	/* not special: no backslash rewriting */
+	CHECK_STR(resolve(b, "mailto:a\\b"), "NULL");
+	CHECK_STR(resolve(b, "http://[::1]/"), "http://[::1]/");
+}
+
 int
 main(void)
 {
@@ -411,5 +441,6 @@ main(void)
 	test_format();
 	test_resolve_rfc();
 	test_resolve_more();
+	test_resolve_whatwg();
 	T_DONE();
 }

@@ -1,0 +1,157 @@
+#!/usr/bin/env bats
+# Hostile and broken input (issue 13): bytes on stdin, answers and pages
+# that once aborted, leaked or lost content. Loopback fixture server only.
+
+load helpers/common
+
+setup_file() {
+	server_start
+}
+
+teardown_file() {
+	server_stop
+}
+
+setup() {
+	common_setup
+	server_env
+	allow_server
+}
+
+field() {
+	printf '%s\n' "$output" | jq -r "$1"
+}
+
+FF=$WT_TOP/tests/fixtures/fuzz-findings
+
+@test "an RS byte on stdin is invalid input, not an abort (wfetch, wsearch)" {
+	run -2 wfetch -c <"$FF/ndjson-rs-byte.txt"
+	[ "$(field .error.code)" = invalid_parameter ]
+	[ "$(field .error.message)" = "stdin is not a stream of JSON texts" ]
+	run -2 sh -c 'printf "\036 " | wsearch -c'
+	[ "$(field .error.code)" = invalid_parameter ]
+	run -2 wsearch -c <"$FF/jq-invalid-json-leak.json"
+	[ "$(field .error.code)" = invalid_parameter ]
+}
+
+@test "requests before a bad byte are still answered" {
+	printf '{"url":"%s/hello.txt"}\036{"url":"x"}' "$BASE" >"$BATS_TEST_TMPDIR/req"
+	run -2 wfetch -c <"$BATS_TEST_TMPDIR/req"
+	[ "${#lines[@]}" = 2 ]
+	[ "$(printf '%s\n' "${lines[0]}" | jq -r .status)" = ok ]
+	[ "$(printf '%s\n' "${lines[1]}" | jq -r .error.code)" = invalid_parameter ]
+}
+
+@test "a feed tag with 65 attributes is refused cleanly" {
+	run -1 wextract -c --content-type application/rss+xml <"$FF/feed-attr65-overread.xml"
+	[ "$(field .error.code)" = extraction_failed ]
+}
+
+@test "100,000 nested elements keep their deepest text" {
+	python3 -c 'print("<html><body><p>Top words of the page.</p>" + "<div>"*100000 + "<p>The deepest words survive.</p>" + "</div>"*100000 + "</body></html>")' >"$BATS_TEST_TMPDIR/deep.html"
+	run -0 wextract -c --content-type text/html <"$BATS_TEST_TMPDIR/deep.html"
+	[ "$(field .coverage.html_truncated)" = true ]
+	[[ "$(field .content)" == *"The deepest words survive."* ]]
+}
+
+# hostile PATH: wfetch the fixture server's /hostile/PATH.
+hostile() {
+	run wfetch -c "$BASE/hostile/$1"
+}
+
+@test "a gzip, deflate or br body cut short is partial with coverage.truncated_body" {
+	for c in gzip-cut deflate-cut br-cut; do
+		hostile $c
+		[ "$status" -eq 0 ] || { echo "$c: $output"; false; }
+		[ "$(field .status)" = partial ] || { echo "$c: $output"; false; }
+		[ "$(field .coverage.truncated_body)" = true ]
+		[[ "$(field .content)" == *"Paragraph 000 of the hostile test page"* ]]
+	done
+	# the whole br body is ok and not marked
+	hostile br-ok
+	[ "$(field .status)" = ok ]
+	[ "$(field .coverage.truncated_body)" = null ]
+}
+
+@test "an encoded body cut before anything decoded is request_failed naming truncation" {
+	hostile gzip-cut-early
+	[ "$(field .error.code)" = request_failed ]
+	[[ "$(field .error.message)" == *"gzip-encoded body was truncated"* ]]
+}
+
+@test "lying or broken content encodings are named" {
+	hostile gzip-lying
+	[ "$(field .error.code)" = request_failed ]
+	[[ "$(field .error.message)" == *"Content-Encoding gzip"* ]]
+	hostile deflate-is-gzip
+	[[ "$(field .error.message)" == *"Content-Encoding deflate"* ]]
+	hostile br-garbage
+	[[ "$(field .error.message)" == *"Content-Encoding br"* ]]
+	[ "$(field .error.retryable)" = false ]
+}
+
+@test "a Set-Cookie flood within the header bound is ignored; past it, refused" {
+	hostile cookies
+	[ "$(field .status)" = ok ]
+	[[ "$(field .content)" == *"Paragraph 099"* ]]
+	hostile cookies-over
+	[ "$(field .error.code)" = response_too_large ]
+	[[ "$(field .error.message)" == *"response header too large"* ]]
+}
+
+@test "one oversized header line is 'response header too large', not out of memory" {
+	hostile header-huge
+	[ "$(field .error.code)" = response_too_large ]
+	[[ "$(field .error.message)" == "response header too large"* ]]
+	[[ "$(field .error.message)" != *"emory"* ]]
+}
+
+@test "a PDF served as text/html is PDF text, not its source as Markdown" {
+	command -v pdftotext >/dev/null || skip "pdftotext (poppler-utils) not installed"
+	hostile pdf-as-html
+	[ "$(field .status)" = ok ]
+	[ "$(field .coverage.content_kind)" = pdf ]
+	[[ "$(field .content)" == *"Hello PDF"* ]]
+	[[ "$(field .content)" != *"endobj"* ]]
+}
+
+@test "an image served as text/html is handled as binary, not extracted as HTML" {
+	hostile png-as-html
+	[ "$(field .error.code)" = unsupported_content ]
+	[[ "$(field .error.message)" == "binary content"* ]]
+}
+
+@test "NUL bytes in an HTML page become U+FFFD, counted, and the text is kept" {
+	hostile nul
+	[ "$(field .status)" = ok ]
+	[ "$(field .coverage.replacement_chars)" = 3 ]
+	[[ "$(field .content)" == *"Paragraph 001"$'\xef\xbf\xbd'" of"* ]]
+	[[ "$(field .content)" == *"Paragraph 099"* ]]
+}
+
+@test "a <meta charset> past the 1,024-byte prescan still decides the decoding" {
+	hostile late-meta
+	[ "$(field .status)" = ok ]
+	[ "$(field .source.charset)" = windows-1251 ]
+	[ "$(field .coverage.replacement_chars)" = 0 ]
+	[[ "$(field .content)" == *"Привет мир"* ]]
+}
+
+@test "an error after decoding still reports source.charset and replacement_chars" {
+	hostile no-text
+	[ "$(field .error.code)" = unusable_content ]
+	[ "$(field .source.charset)" = utf-8 ]
+	[ "$(field .coverage.replacement_chars)" = 2 ]
+	run -1 wextract -c --content-type text/html <<<$'<html><head><title>\xff</title></head><body></body></html>'
+	[ "$(field .error.code)" = unusable_content ]
+	[ "$(field .source.charset)" = utf-8 ]
+	[ "$(field .coverage.replacement_chars)" = 1 ]
+}
+
+@test "redirect Locations are read the WHATWG way, then refused naming the host" {
+	for c in loc-backslash loc-percent loc-fullwidth; do
+		hostile $c
+		[ "$(field .error.code)" = blocked_target ] || { echo "$c: $output"; false; }
+		[[ "$(field .error.message)" == "redirect 1 refused (to 127.0.0.2)"* ]]
+	done
+}

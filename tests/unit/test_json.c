@@ -1,0 +1,425 @@
+/*
+ * test_json.c: the safe accessors, the number range check, the strict
+ * checker in front of libjq, and the stdin framing, against the inputs
+ * in tests/fixtures/fuzz-findings/ that once aborted or leaked.
+ */
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "err.h"
+#include "input.h"
+#include "json.h"
+#include "mcp.h"
+#include "provider.h"
+#include "run.h"
+#include "t.h"
+
+#define FIX "tests/fixtures/fuzz-findings/"
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	struct w_buf b;
+	char chunk[4096];
+	size_t n;
+
+	w_buf_init(&b, 4u << 20);
+	if (fp == NULL) {
+		fprintf(stderr, "cannot open %s\n", path);
+		t_fail++;
+		*len = 0;
+		return w_strdup("");
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
+		w_buf_add(&b, chunk, n);
+	fclose(fp);
+	*len = b.len;
+	return w_buf_take(&b);
+}
+
+static void
+test_access(void)
+{
+	jv o = jv_parse("{\"a\":[1,\"x\"],\"s\":\"str\"}"), v;
+
+	v = w_json_get(jv_copy(o), "a");
+	CHECK(jv_get_kind(v) == JV_KIND_ARRAY);
+	CHECK_INT(w_json_len_peek(v), 2);
+	jv_free(v);
+	/* Wrong kinds and ranges give an invalid, never an assertion. */
+	v = w_json_get(w_json_get(jv_copy(o), "s"), "x");
+	CHECK(!jv_is_valid(v));
+	jv_free(v);
+	v = w_json_at(jv_copy(o), 0);
+	CHECK(!jv_is_valid(v));
+	jv_free(v);
+	v = w_json_at(w_json_get(jv_copy(o), "a"), 2);
+	CHECK(!jv_is_valid(v));
+	jv_free(v);
+	v = w_json_at(w_json_get(jv_copy(o), "a"), -1);
+	CHECK(!jv_is_valid(v));
+	jv_free(v);
+	v = w_json_at(w_json_get(jv_copy(o), "a"), 1);
+	CHECK_STR(jv_string_value(v), "x");
+	jv_free(v);
+	v = w_json_getv(jv_copy(o), jv_number(1));
+	CHECK(!jv_is_valid(v));
+	jv_free(v);
+	v = w_json_getv(jv_null(), jv_string("a"));
+	CHECK(!jv_is_valid(v));
+	jv_free(v);
+	CHECK_INT(w_json_len_peek(o), 0);
+	jv_free(o);
+}
+
+static void
+test_numbers(void)
+{
+	long n = 7;
+	jv o;
+
+	CHECK_INT(w_num_long(42, 0, 100, &n), 0);
+	CHECK_INT(n, 42);
+	CHECK_INT(w_num_long(-5, -10, 10, &n), 0);
+	CHECK_INT(n, -5);
+	n = 7;
+	CHECK_INT(w_num_long(1e111, LONG_MIN, LONG_MAX, &n), -1);
+	CHECK_INT(w_num_long(-1e111, LONG_MIN, LONG_MAX, &n), -1);
+	CHECK_INT(w_num_long(9223372036854775808.0, LONG_MIN, LONG_MAX, &n),
+	    -1);
+	CHECK_INT(w_num_long(NAN, LONG_MIN, LONG_MAX, &n), -1);
+	CHECK_INT(w_num_long(INFINITY, LONG_MIN, LONG_MAX, &n), -1);
+	CHECK_INT(w_num_long(1.5, 0, 10, &n), -1);
+	CHECK_INT(w_num_long(11, 0, 10, &n), -1);
+	CHECK_INT(w_num_long(-1, 0, 10, &n), -1);
+	CHECK_INT(n, 7);
+	CHECK_INT(w_num_long(-9223372036854775808.0, LONG_MIN, LONG_MAX, &n),
+	    0);
+	CHECK(n == LONG_MIN);
+	o = jv_parse("{\"big\":1e111,\"code\":42111111111111111119,"
+	    "\"ok\":12,\"frac\":2.5}");
+	CHECK_INT(w_json_int_peek(o, "big", -1), -1);
+	CHECK_INT(w_json_int_peek(o, "code", 0), 0);
+	CHECK_INT(w_json_int_peek(o, "ok", 0), 12);
+	CHECK_INT(w_json_int_peek(o, "frac", 0), 0);
+	jv_free(o);
+}
+
+static void
+test_check(void)
+{
+	static const char *const good[] = { "{}", "[1,2.5e-3,\"a\\u00e9\"]",
+	    " true ", "null", "{\"a\":{\"b\":[false]}}", NULL };
+	static const char *const bad[] = { "", "{", "[1,]", "{\"a\" 1}",
+	    "tru", "01x", "\"\x01\"", "1 2", "nul", "\"\\x\"", NULL };
+	const char *const *s;
+	char deep[600];
+	size_t len;
+	char *txt;
+	jv v;
+
+	for (s = good; *s; s++)
+		CHECK_INT(w_json_check(*s, strlen(*s), 256), 0);
+	for (s = bad; *s; s++)
+		CHECK_INT(w_json_check(*s, strlen(*s), 256), -1);
+	memset(deep, '[', 300);
+	memset(deep + 300, ']', 300);
+	CHECK_INT(w_json_check(deep, 600, 512), 0);
+	CHECK_INT(w_json_check(deep, 600, 256), -1);
+	v = w_json_parse(deep, 600);
+	CHECK(!jv_is_valid(v));
+	jv_free(v);
+	/* libjq 1.6 leaks on this one; it must never reach libjq (the
+	 * sanitizer build of this test reports the leak otherwise). */
+	txt = slurp(FIX "jq-invalid-json-leak.json", &len);
+	CHECK(len > 0);
+	v = w_json_parse(txt, len);
+	CHECK(!jv_is_valid(v));
+	CHECK(jv_invalid_has_msg(jv_copy(v)));
+	jv_free(v);
+	free(txt);
+	v = w_json_parse("{\"a\":1}", 7);
+	CHECK_INT(w_json_int_peek(v, "a", 0), 1);
+	jv_free(v);
+	v = w_json_parse("\xef\xbb\xbf{\"a\":2}", 10);
+	CHECK_INT(w_json_int_peek(v, "a", 0), 2);
+	jv_free(v);
+}
+
+struct seen {
+	int	 n, bad, plain;
+	long	 line;		/* of the last item or bad line */
+	char	 last[64];
+};
+
+static int
+on_req(struct w_input_item *it, void *arg)
+{
+	struct seen *s = arg;
+	const char *u;
+
+	s->line = it->line;
+	if (it->text != NULL) {
+		s->plain++;
+		snprintf(s->last, sizeof(s->last), "%s", it->text);
+		return 0;
+	}
+	u = w_json_str_peek(it->json, "u");
+	s->n++;
+	snprintf(s->last, sizeof(s->last), "%s", u ? u : "?");
+	jv_free(it->json);
+	return 0;
+}
+
+static int
+on_bad(const char *msg, long line, void *arg)
+{
+	struct seen *s = arg;
+
+	s->bad++;
+	s->line = line;
+	snprintf(s->last, sizeof(s->last), "%s", msg);
+	return 2;
+}
+
+static int
+stream(const char *bytes, size_t len, struct seen *s)
+{
+	FILE *fp = tmpfile();
+	int rc;
+
+	memset(s, 0, sizeof(*s));
+	if (fp == NULL) {
+		t_fail++;
+		return -1;
+	}
+	fwrite(bytes, 1, len, fp);
+	fflush(fp);
+	rewind(fp);
+	rc = w_input_each(fp, on_req, on_bad, s);
+	fclose(fp);
+	return rc;
+}
+
+static void
+test_stream(void)
+{
+	struct seen s;
+	size_t len;
+	char *txt, *big;
+
+	CHECK_INT(stream("{\"u\":\"a\"}\n{\"u\":\"b\"}", 19, &s), 0);
+	CHECK_INT(s.n, 2);
+	CHECK_STR(s.last, "b");
+	CHECK_INT(stream("{\"u\":\"a\"}{\"u\":\"c\"} 17", 21, &s), 0);
+	CHECK_INT(s.n, 3);
+	CHECK_INT(stream(" \n\t", 3, &s), 0);
+	CHECK_INT(s.n + s.bad, 0);
+	CHECK_INT(stream("", 0, &s), 0);
+	CHECK_INT(s.n + s.bad, 0);
+	/* a UTF-8 BOM opening the stream is skipped, only there */
+	CHECK_INT(stream("\xef\xbb\xbf{\"u\":\"bom\"}", 14, &s), 0);
+	CHECK_INT(s.n, 1);
+	CHECK_STR(s.last, "bom");
+	CHECK_INT(stream("{}\xef\xbb\xbf{}", 7, &s), 2);
+	/* An RS byte aborted wfetch and wsearch (libjq's set_buf assert). */
+	txt = slurp(FIX "ndjson-rs-byte.txt", &len);
+	CHECK_INT(stream(txt, len, &s), 2);
+	CHECK(s.bad >= 1);
+	free(txt);
+	CHECK_INT(stream("\x1e ", 2, &s), 2);
+	CHECK_STR(s.last, "the line holds control characters");
+	CHECK_INT(stream("{\"u\":\"a\"}\x1e{\"u\":\"b\"}", 19, &s), 2);
+	CHECK_INT(s.n, 1);
+	CHECK_INT(s.bad, 1);
+	CHECK_STR(s.last, "not a valid JSON text");
+	/* a bad line is answered and the stream goes on, lines counted */
+	{
+		static const char t[] = "{\"u\":1,\n\"v\" x}\nplain\n\n"
+		    "{\"u\":\"z\"}\n";
+
+		CHECK_INT(stream(t, sizeof(t) - 1, &s), 2);
+	}
+	CHECK_INT(s.bad, 1);
+	CHECK_INT(s.plain, 1);
+	CHECK_INT(s.n, 1);
+	CHECK_STR(s.last, "z");
+	CHECK_INT(s.line, 5);
+	/* a text may span lines; it is numbered by its first */
+	CHECK_INT(stream("a\n[\n1,\n2]\n", 10, &s), 0);
+	CHECK_INT(s.n, 1);
+	CHECK_INT(s.line, 2);
+	/* The leaking invalid text is refused before libjq sees it. */
+	txt = slurp(FIX "jq-invalid-json-leak.json", &len);
+	CHECK_INT(stream(txt, len, &s), 2);
+	CHECK_INT(s.n, 0);
+	free(txt);
+	CHECK_INT(stream("{\"u\":\"a\"", 8, &s), 2);
+	CHECK_STR(s.last, "the input ends inside a JSON text");
+	CHECK_INT(stream("[1,", 3, &s), 2);
+	/* a line that is no JSON text is a plain request (a URL, a query) */
+	CHECK_INT(stream("tru", 3, &s), 0);
+	CHECK_INT(s.plain, 1);
+	/* Texts larger than a read are framed across reads. */
+	big = w_malloc(300000);
+	memset(big, ' ', 300000);
+	memcpy(big, "{\"u\":\"", 6);
+	memset(big + 6, 'x', 299990);
+	memcpy(big + 299996, "\"}12", 4);
+	CHECK_INT(stream(big, 300000, &s), 0);
+	CHECK_INT(s.n, 2);
+	free(big);
+	/* a 3 MiB text (scanned again only as it grows), then one over
+	 * the 8 MiB bound */
+	big = w_malloc(9u << 20);
+	memcpy(big, "{\"u\":\"", 6);
+	memset(big + 6, 'y', (3u << 20) - 8);
+	memcpy(big + (3u << 20) - 2, "\"}", 2);
+	CHECK_INT(stream(big, 3u << 20, &s), 0);
+	CHECK_INT(s.n, 1);
+	memset(big + 6, 'y', (9u << 20) - 8);
+	memcpy(big + (9u << 20) - 2, "\"}", 2);
+	CHECK_INT(stream(big, 9u << 20, &s), 2);
+	CHECK_INT(s.n, 0);
+	CHECK_STR(s.last, "a JSON text on stdin is larger than 8 MiB");
+	/* a multi-line text over the bound too */
+	memset(big, ' ', 9u << 20);
+	big[0] = '[';
+	for (len = 1; len < (9u << 20); len += 4096)
+		big[len] = '\n';
+	CHECK_INT(stream(big, 9u << 20, &s), 2);
+	CHECK_STR(s.last, "a JSON text on stdin is larger than 8 MiB");
+	free(big);
+}
+
+static void
+test_providers(void)
+{
+	static const char *const sp[] = { "startpage-chain-assert.html",
+	    "startpage-mainline-nonobject.html", NULL };
+	const char *const *f;
+	struct w_err e;
+	size_t len;
+	char *txt, path[256];
+	jv out;
+
+	/* An unresponsive_engines entry that is not an array. */
+	txt = slurp(FIX "searxng-unresponsive-nonarray.json", &len);
+	w_err_clear(&e);
+	CHECK_INT(w_searxng_parse(txt, len, &out, &e), -1);
+	CHECK_STR(w_err_name(e.code), "backend_unavailable");
+	CHECK(strstr(e.msg, "engines failed") != NULL);
+	CHECK_INT(w_json_len_peek(out), 0);
+	jv_free(out);
+	free(txt);
+	for (f = sp; *f; f++) {
+		snprintf(path, sizeof(path), FIX "%s", *f);
+		txt = slurp(path, &len);
+		w_err_clear(&e);
+		(void)w_startpage_parse(txt, len, &out, &e);
+		CHECK(jv_get_kind(out) == JV_KIND_ARRAY);
+		CHECK_INT(w_json_len_peek(out), 0);
+		jv_free(out);
+		free(txt);
+	}
+	/* Values of the wrong kind at every step of the chain. */
+	txt = w_strdup("React.createElement(UIStartpage.AppSerpWeb,"
+	    "{\"render\":{\"presenter\":[{\"regions\":7}]}})");
+	w_err_clear(&e);
+	CHECK_INT(w_startpage_parse(txt, strlen(txt), &out, &e), 0);
+	CHECK_INT(w_json_len_peek(out), 0);
+	jv_free(out);
+	free(txt);
+	txt = w_strdup("{\"results\":\"no\",\"unresponsive_engines\":"
+	    "[[1,2],{},[\"x\"]]}");
+	w_err_clear(&e);
+	CHECK_INT(w_searxng_parse(txt, strlen(txt), &out, &e), -1);
+	jv_free(out);
+	free(txt);
+	txt = w_strdup("{\"results\":{\"a\":1}}");
+	w_err_clear(&e);
+	CHECK_INT(w_ollama_parse(txt, strlen(txt), &out, &e), -1);
+	jv_free(out);
+	free(txt);
+}
+
+static void
+test_mcp_code(void)
+{
+	struct w_err e;
+	size_t len;
+	char *txt;
+	jv m, res;
+
+	txt = slurp(FIX "mcp-huge-error-code.txt", &len);
+	CHECK(len > 1 && txt[0] == '\0');
+	/* As framed (a NUL first), it is not JSON at all. */
+	m = w_json_parse(txt, len);
+	CHECK(!jv_is_valid(m));
+	jv_free(m);
+	/* The message itself: the code does not fit a long. */
+	m = w_json_parse(txt + 1, len - 1);
+	CHECK(jv_is_valid(m));
+	w_err_clear(&e);
+	CHECK_INT(w_mcp_result(m, "tools/call", &res, &e), -1);
+	CHECK_STR(w_err_name(e.code), "backend_unavailable");
+	CHECK(strstr(e.msg, "JSON-RPC error 0") != NULL);
+	jv_free(res);
+	jv_free(m);
+	free(txt);
+}
+
+static void
+test_runfile(void)
+{
+	char dir[] = "/tmp/wt-json-XXXXXX", path[64];
+	struct w_run *r = NULL;
+	struct w_err e;
+	size_t len;
+	char *txt;
+	FILE *fp;
+
+	if (mkdtemp(dir) == NULL) {
+		t_fail++;
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/run.json", dir);
+	txt = slurp(FIX "runfile-huge-number.json", &len);
+	fp = fopen(path, "w");
+	if (fp != NULL) {
+		fwrite(txt, 1, len, fp);
+		fclose(fp);
+	}
+	chmod(path, 0600);
+	free(txt);
+	setenv("WEB_RUN_FILE", path, 1);
+	w_err_clear(&e);
+	CHECK_INT(w_run_open(&r, 0, &e), -1);
+	CHECK_STR(w_err_name(e.code), "coordination_unavailable");
+	if (r != NULL)
+		w_run_close(r);
+	unsetenv("WEB_RUN_FILE");
+	unlink(path);
+	rmdir(dir);
+}
+
+int
+main(void)
+{
+	test_access();
+	test_numbers();
+	test_check();
+	test_stream();
+	test_providers();
+	test_mcp_code();
+	test_runfile();
+	T_DONE();
+}
