@@ -149,7 +149,7 @@ show_text(jv env)
 {
 	jv r = w_json_get(jv_copy(env), "run");
 	jv d = w_json_get(jv_copy(r), "deferrals");
-	jv dc = w_json_get(jv_copy(r), "documentCache");
+	jv dc = w_json_get(jv_copy(r), "document_cache");
 	int it;
 
 	printf("run file      %s\n", w_json_str_peek(env, "run_file"));
@@ -178,10 +178,10 @@ show_text(jv env)
 	}
 	printf("\ndocuments     %ld cached (max %ld), %ld bytes (max %ld), "
 	    "%ld in flight\n", w_json_int_peek(dc, "documents", 0),
-	    w_json_int_peek(dc, "maxDocuments", 0),
+	    w_json_int_peek(dc, "max_documents", 0),
 	    w_json_int_peek(dc, "bytes", 0),
-	    w_json_int_peek(dc, "maxBytes", 0),
-	    w_json_int_peek(dc, "inFlight", 0));
+	    w_json_int_peek(dc, "max_bytes", 0),
+	    w_json_int_peek(dc, "in_flight", 0));
 	jv_free(dc);
 	jv_free(d);
 	jv_free(r);
@@ -256,12 +256,12 @@ status_text(jv env)
 	int i, n = jv_array_length(jv_copy(ents));
 
 	printf("coordination  %s\n", w_json_str_peek(env, "coordination"));
-	printf("state         %s%s\n", w_json_str_peek(h, "stateDir"),
+	printf("state         %s%s\n", w_json_str_peek(h, "state_dir"),
 	    w_json_bool_peek(h, "exists", 0) ? "" : " (none yet)");
 	printf("buckets       %ld of %ld\n", w_json_int_peek(h, "buckets", 0),
-	    w_json_int_peek(h, "maxBuckets", 0));
-	printf("active        %ld\n", w_json_int_peek(h, "activeRequests", 0));
-	printf("cooling down  %ld\n", w_json_int_peek(h, "coolingDown", 0));
+	    w_json_int_peek(h, "max_buckets", 0));
+	printf("active        %ld\n", w_json_int_peek(h, "active_requests", 0));
+	printf("cooling down  %ld\n", w_json_int_peek(h, "cooling_down", 0));
 	for (i = 0; i < n; i++) {
 		x = w_json_at(jv_copy(ents), i);
 		printf("  %-30.60s %-10s active %ld admitted %ld throttled "
@@ -272,10 +272,10 @@ status_text(jv env)
 		    w_json_int_peek(x, "admitted", 0),
 		    w_json_int_peek(x, "throttled", 0),
 		    w_json_int_peek(x, "failed", 0),
-		    w_json_bool_peek(x, "coolingDown", 0) ?
+		    w_json_bool_peek(x, "cooling_down", 0) ?
 		    " cooling until " : "",
-		    w_json_bool_peek(x, "coolingDown", 0) ?
-		    w_json_str_peek(x, "retryAt") : "");
+		    w_json_bool_peek(x, "cooling_down", 0) ?
+		    w_json_str_peek(x, "retry_at") : "");
 		jv_free(x);
 	}
 	jv_free(ents);
@@ -315,7 +315,7 @@ status(const struct opts *o)
 	env = jv_object_set(env, jv_string("coordination"),
 	    jv_string(coord_name()));
 	env = jv_object_set(env, jv_string("host"), h);
-	env = jv_object_set(env, jv_string("searchCache"),
+	env = jv_object_set(env, jv_string("search_cache"),
 	    w_searchcache_usage());
 	return emit(o, env, status_text);
 }
@@ -328,8 +328,8 @@ reset_text(jv env)
 
 	printf("host coordination state %s%s%scleared (%ld bucket%s)\n",
 	    t ? "of " : "", t ? t : "", t ? " " : "",
-	    w_json_int_peek(r, "bucketsCleared", 0),
-	    w_json_int_peek(r, "bucketsCleared", 0) == 1 ? "" : "s");
+	    w_json_int_peek(r, "buckets_cleared", 0),
+	    w_json_int_peek(r, "buckets_cleared", 0) == 1 ? "" : "s");
 	jv_free(r);
 }
 
@@ -347,62 +347,6 @@ reset(const struct opts *o, const char *target)
 	    "origin or provider cleared" : "host coordination state cleared");
 	env = jv_object_set(env, jv_string("reset"), r);
 	return emit(o, env, reset_text);
-}
-
-static jv
-defaults(void)
-{
-	const char *d = "{\"coordination\":\"process\","
-	    "\"network\":{\"mode\":\"all\",\"allow\":[]},"
-	    "\"search\":{\"backend\":[\"parallel\",\"ollama\"],"
-	    "\"maxRequestsPerRun\":4},"
-	    "\"fetch\":{\"provider\":\"local\",\"render\":\"never\","
-	    "\"browserCommand\":\"agent-browser\"}}";
-
-	return jv_parse(d);
-}
-
-/* Strings with URL credentials lose them; everything else is kept. */
-static jv
-redact(jv v)
-{
-	const char *s, *at, *sep;
-	struct w_buf b;
-	jv k, x;
-	int it, i, n;
-
-	switch (jv_get_kind(v)) {
-	case JV_KIND_STRING:
-		s = jv_string_value(v);
-		if ((sep = strstr(s, "://")) == NULL ||
-		    (at = strchr(sep + 3, '@')) == NULL ||
-		    strcspn(sep + 3, "/?#") < (size_t)(at - sep - 3))
-			return v;
-		w_buf_init(&b, 16384);
-		w_buf_add(&b, s, (size_t)(sep + 3 - s));
-		w_buf_adds(&b, "[redacted]");
-		w_buf_adds(&b, at);
-		jv_free(v);
-		v = jv_string(b.p);
-		w_buf_free(&b);
-		return v;
-	case JV_KIND_ARRAY:
-		n = jv_array_length(jv_copy(v));
-		for (i = 0; i < n; i++)
-			v = jv_array_set(v, i, redact(w_json_at(jv_copy(v),
-			    i)));
-		return v;
-	case JV_KIND_OBJECT:
-		for (it = jv_object_iter(v); jv_object_iter_valid(v, it);
-		    it = jv_object_iter_next(v, it)) {
-			k = jv_object_iter_key(v, it);
-			x = jv_object_iter_value(v, it);
-			v = jv_object_set(v, k, redact(x));
-		}
-		return v;
-	default:
-		return v;
-	}
 }
 
 static void
@@ -560,7 +504,8 @@ config(const struct opts *o)
 		jv_free(hints);
 		return fail(o, "config", &e);
 	}
-	eff = jv_object_merge_recursive(defaults(), jv_copy(c.web));
+	eff = jv_object_merge_recursive(w_config_defaults(),
+	    jv_copy(c.web));
 	v = w_config_get(&c, "search.endpoint");
 	if (jv_get_kind(v) != JV_KIND_NULL)
 		hints = jv_array_append(hints, jv_string("search.endpoint is "
@@ -570,7 +515,8 @@ config(const struct opts *o)
 	env = ok_env("config", "effective configuration");
 	env = jv_object_set(env, jv_string("source"), jv_string(
 	    getenv("WEB_CONFIG") ? "WEB_CONFIG" : "XDG_CONFIG_HOME"));
-	env = jv_object_set(env, jv_string("config"), redact(eff));
+	env = jv_object_set(env, jv_string("config"),
+	    w_config_redact(eff));
 	env = jv_object_set(env, jv_string("hints"), hints);
 	return emit(o, env, config_text);
 }

@@ -163,22 +163,6 @@ slurp(FILE *fp, struct w_buf *b)
 	return ferror(fp) ? -1 : 0;
 }
 
-/* source.line for a request read from stdin. Consumes env. */
-static jv
-with_line(jv env, long line)
-{
-	jv src;
-
-	if (line <= 0)
-		return env;
-	src = w_json_get(jv_copy(env), "source");
-	if (jv_get_kind(src) != JV_KIND_OBJECT) {
-		jv_free(src);
-		src = jv_object();
-	}
-	return set(env, "source", set(src, "line", jv_number(line)));
-}
-
 /* Extract one file (NULL or "-": stdin) and print its envelope. */
 static int
 one(const struct state *st, const struct w_request *r, const char *file,
@@ -205,7 +189,7 @@ one(const struct state *st, const struct w_request *r, const char *file,
 		named.file = (char *)(uintptr_t)file;	/* borrowed */
 		env = extract(st, &named, b.p, b.len, file);
 		w_buf_free(&b);
-		return w_out_emit_rc(with_line(env, line), st->mode, prog);
+		return w_out_emit_rc(w_env_line(env, line), st->mode, prog);
 	}
 	if (fp != NULL)
 		w_buf_free(&b);
@@ -217,7 +201,7 @@ one(const struct state *st, const struct w_request *r, const char *file,
 	else
 		w_err_set(&e, W_E_REQUEST_FAILED, "cannot read %s: %s",
 		    file ? file : "stdin", strerror(saved ? saved : EIO));
-	return w_out_emit_rc(with_line(failed(env, &e, "reading"), line),
+	return w_out_emit_rc(w_env_line(failed(env, &e, "reading"), line),
 	    st->mode, prog);
 }
 
@@ -228,7 +212,7 @@ refuse(const struct state *st, const struct w_err *e, jv file, long line)
 	jv env = w_env_new(prog);
 
 	env = set(env, "source", set(jv_object(), "file", file));
-	return w_out_emit_rc(with_line(failed(env, e, "request"), line),
+	return w_out_emit_rc(w_env_line(failed(env, e, "request"), line),
 	    st->mode, prog);
 }
 
@@ -276,12 +260,8 @@ static int
 on_bad(const char *msg, long line, void *arg)
 {
 	struct w_err e;
-	const char *at = strstr(msg, " at line ");
 
-	w_err_clear(&e);
-	w_err_set(&e, W_E_INVALID_PARAMETER, "line %ld is not a JSON request: "
-	    "%.*s", line, at ? (int)(at - msg) : (int)strlen(msg), msg);
-	e.usage = 1;
+	w_input_bad(&e, msg, line);
 	return refuse(arg, &e, jv_null(), line);
 }
 

@@ -77,27 +77,10 @@ add_header(jv base, const char *h)
 	return jv_object_set(base, jv_string("headers"), hs);
 }
 
-/* An envelope's source.line (stdin streams). Consumes env. */
-static jv
-with_line(jv env, long line)
-{
-	jv src;
-
-	if (line <= 0)
-		return env;
-	src = w_json_get(jv_copy(env), "source");
-	if (jv_get_kind(src) != JV_KIND_OBJECT) {
-		jv_free(src);
-		src = jv_object();
-	}
-	src = jv_object_set(src, jv_string("line"), jv_number(line));
-	return jv_object_set(env, jv_string("source"), src);
-}
-
 static int
 emit(struct state *st, jv env, long line)
 {
-	return w_out_emit_rc(with_line(env, line), st->mode, prog);
+	return w_out_emit_rc(w_env_line(env, line), st->mode, prog);
 }
 
 /* An error envelope for input that is no request. */
@@ -253,12 +236,10 @@ on_item(struct w_input_item *it, void *arg)
 static int
 on_bad(const char *msg, long line, void *arg)
 {
-	char why[400];
-	const char *at = strstr(msg, " at line ");
+	struct w_err e;
 
-	snprintf(why, sizeof(why), "line %ld is not a JSON request: %.*s",
-	    line, at ? (int)(at - msg) : (int)strlen(msg), msg);
-	return refuse(arg, W_E_INVALID_PARAMETER, NULL, line, why);
+	w_input_bad(&e, msg, line);
+	return refuse(arg, e.code, NULL, line, e.msg);
 }
 
 /* Parse options into st; returns -1 on a usage error. */

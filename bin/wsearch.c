@@ -55,30 +55,13 @@ append(jv base, const char *key, const char *v)
 	    jv_array_append(a, jv_string(v)));
 }
 
-/* source.line for a request read from stdin. Consumes env. */
-static jv
-with_line(jv env, long line)
-{
-	jv src;
-
-	if (line <= 0)
-		return env;
-	src = w_json_get(jv_copy(env), "source");
-	if (jv_get_kind(src) != JV_KIND_OBJECT) {
-		jv_free(src);
-		src = jv_object();
-	}
-	return jv_object_set(env, jv_string("source"), jv_object_set(src,
-	    jv_string("line"), jv_number(line)));
-}
-
 static int
 emit(struct state *st, jv env, long line)
 {
 	int rc;
 	jv res;
 
-	env = with_line(env, line);
+	env = w_env_line(env, line);
 	rc = w_env_exit_peek(env);
 
 	if (!st->urls) {
@@ -128,18 +111,10 @@ on_item(struct w_input_item *it, void *arg)
 static int
 on_bad(const char *msg, long line, void *arg)
 {
-	struct state *st = arg;
 	struct w_err e;
-	const char *at = strstr(msg, " at line ");
-	char why[400];
-	jv env = w_env_new(prog);
 
-	snprintf(why, sizeof(why), "line %ld is not a JSON request: %.*s",
-	    line, at ? (int)(at - msg) : (int)strlen(msg), msg);
-	w_err_clear(&e);
-	w_err_set(&e, W_E_INVALID_PARAMETER, "%s", why);
-	e.usage = 1;
-	return emit(st, w_env_failed(env, &e, "request"), line);
+	w_input_bad(&e, msg, line);
+	return emit(arg, w_env_failed(w_env_new(prog), &e, "request"), line);
 }
 
 static int

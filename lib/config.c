@@ -411,3 +411,58 @@ w_config_free(struct w_config *c)
 	c->web = jv_null();
 	w_policy_free(&c->policy);
 }
+
+jv
+w_config_defaults(void)
+{
+	const char *d = "{\"coordination\":\"process\","
+	    "\"network\":{\"mode\":\"all\",\"allow\":[]},"
+	    "\"search\":{\"backend\":[\"parallel\",\"ollama\"],"
+	    "\"maxRequestsPerRun\":4},"
+	    "\"fetch\":{\"provider\":\"local\",\"render\":\"never\","
+	    "\"browserCommand\":\"agent-browser\"}}";
+
+	return jv_parse(d);
+}
+
+jv
+w_config_redact(jv v)
+{
+	const char *s, *at, *sep;
+	struct w_buf b;
+	jv k, x;
+	int it, i, n;
+
+	switch (jv_get_kind(v)) {
+	case JV_KIND_STRING:
+		s = jv_string_value(v);
+		if ((sep = strstr(s, "://")) == NULL ||
+		    (at = strchr(sep + 3, '@')) == NULL ||
+		    strcspn(sep + 3, "/?#") < (size_t)(at - sep - 3))
+			return v;
+		w_buf_init(&b, 16384);
+		w_buf_add(&b, s, (size_t)(sep + 3 - s));
+		w_buf_adds(&b, "[redacted]");
+		w_buf_adds(&b, at);
+		jv_free(v);
+		v = jv_string(b.p);
+		w_buf_free(&b);
+		return v;
+	case JV_KIND_ARRAY:
+		n = jv_array_length(jv_copy(v));
+		for (i = 0; i < n; i++)
+			v = jv_array_set(v, i, w_config_redact(w_json_at(jv_copy(v),
+			    i)));
+		return v;
+	case JV_KIND_OBJECT:
+		for (it = jv_object_iter(v); jv_object_iter_valid(v, it);
+		    it = jv_object_iter_next(v, it)) {
+			k = jv_object_iter_key(v, it);
+			x = jv_object_iter_value(v, it);
+			v = jv_object_set(v, k, w_config_redact(x));
+		}
+		return v;
+	default:
+		return v;
+	}
+}

@@ -526,11 +526,11 @@ w_doccache_usage(struct w_run *r)
 	o = jv_object();
 	o = jv_object_set(o, jv_string("documents"), jv_number((double)docs));
 	o = jv_object_set(o, jv_string("bytes"), jv_number((double)bytes));
-	o = jv_object_set(o, jv_string("inFlight"),
+	o = jv_object_set(o, jv_string("in_flight"),
 	    jv_number((double)inflight));
-	o = jv_object_set(o, jv_string("maxDocuments"),
+	o = jv_object_set(o, jv_string("max_documents"),
 	    jv_number(W_DOCCACHE_MAX_DOCS));
-	o = jv_object_set(o, jv_string("maxBytes"),
+	o = jv_object_set(o, jv_string("max_bytes"),
 	    jv_number(W_DOCCACHE_MAX_BYTES));
 	return o;
 }

@@ -44,46 +44,6 @@ ext_for(const struct w_doc *d, enum w_format f)
 }
 
 /* Keep at most keep files in dir, removing the oldest first. */
-static void
-prune(const char *dir, size_t keep)
-{
-	struct ent {
-		char	name[256];
-		time_t	mtime;
-	} *v = NULL;
-	size_t n = 0, cap = 0, i, j;
-	struct dirent *de;
-	struct stat st;
-	char p[4096];
-	DIR *d;
-
-	if ((d = opendir(dir)) == NULL)
-		return;
-	while ((de = readdir(d)) != NULL && n < 4096) {
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(p, sizeof(p), "%s/%s", dir, de->d_name);
-		if (lstat(p, &st) == -1 || !S_ISREG(st.st_mode))
-			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			v = w_realloc(v, cap * sizeof(*v));
-		}
-		snprintf(v[n].name, sizeof(v[n].name), "%s", de->d_name);
-		v[n++].mtime = st.st_mtime;
-	}
-	closedir(d);
-	while (n > keep) {
-		for (j = 0, i = 1; i < n; i++)
-			if (v[i].mtime < v[j].mtime)
-				j = i;
-		snprintf(p, sizeof(p), "%s/%s", dir, v[j].name);
-		(void)unlink(p);
-		v[j] = v[--n];
-	}
-	free(v);
-}
-
 /* Save d's full text; returns the path (caller frees) or NULL. */
 static char *
 save_artifact(const char *name, const struct w_url *u, const char *url,
@@ -108,7 +68,8 @@ save_artifact(const char *name, const struct w_url *u, const char *url,
 		w_sha256_hex(url, strlen(url), hex);
 		hex[16] = '\0';
 		if (w_lock_private_dir(path.p, &e) == 0) {
-			prune(path.p, W_FETCH_AUTO_ARTIFACTS_MAX - 1);
+			w_lock_prune_dir(path.p, NULL, 0,
+			    W_FETCH_AUTO_ARTIFACTS_MAX - 1);
 			w_buf_printf(&path, "/%.100s-%s.%s", u->host, hex,
 			    ext_for(d, f));
 		} else

@@ -349,8 +349,8 @@ to_doc(jv r, enum w_format fmt, struct w_doc *d, jv *source,
 	cov = jv_object_set(cov, jv_string("provider"), jv_string("parallel"));
 	cov = jv_object_set(cov, jv_string("representation"),
 	    jv_string(only ? "provider_excerpt" : "page_extract"));
-	cov = jv_object_set(cov, jv_string("excerptsOnly"), jv_bool(only));
-	cov = jv_object_set(cov, jv_string("redirectsAttested"), jv_false());
+	cov = jv_object_set(cov, jv_string("excerpts_only"), jv_bool(only));
+	cov = jv_object_set(cov, jv_string("redirects_attested"), jv_false());
 	cov = jv_object_set(cov, jv_string("note"), jv_string(only ?
 	    "[excerpts only] Parallel returned excerpts, not the full page; "
 	    "redirects inside Parallel are not attested" :

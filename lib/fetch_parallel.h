@@ -71,8 +71,8 @@ int	 w_parallel_fetch_check(const struct w_request *r, struct w_err *e);
 /*
  * Fetch req's url through Parallel's web_fetch (full_content: true):
  * 0 with d filled as a Markdown or text document (d->meta title and
- * published when given; d->coverage {representation, excerptsOnly,
- * remote: "parallel", redirectsAttested: false}) and *source (new
+ * published when given; d->coverage {representation, excerpts_only,
+ * remote: "parallel", redirects_attested: false}) and *source (new
  * object: url, final_url, title, representation, status "opened"); -1
  * with e: backend_unavailable, rate_limited, timeout, request_failed,
  * network_denied, blocked_target, response_too_large, unusable_content,

@@ -277,18 +277,6 @@ eat(struct cur *c, char ch)
 	return -1;
 }
 
-static int
-hexval(int ch)
-{
-	if (ch >= '0' && ch <= '9')
-		return ch - '0';
-	if (ch >= 'a' && ch <= 'f')
-		return ch - 'a' + 10;
-	if (ch >= 'A' && ch <= 'F')
-		return ch - 'A' + 10;
-	return -1;
-}
-
 /*
  * A string. Its text (escapes decoded; non-ASCII and NUL as byte 1,
  * which matches no name) goes to out when it fits in cap - 1 bytes,
@@ -325,7 +313,7 @@ str(struct cur *c, char *out, size_t cap)
 				if (c->end - c->p < 4)
 					return -1;
 				for (v = 0, i = 0; i < 4; i++) {
-					if ((d = hexval(c->p[i])) == -1)
+					if ((d = w_hexval(c->p[i])) == -1)
 						return -1;
 					v = v * 16 + d;
 				}
@@ -621,7 +609,7 @@ duplicate(struct state *st, unsigned short *tab, size_t n)
 	int j;
 
 	for (j = 0; j < 8; j++)
-		h = h * 16 + (unsigned long)hexval(key[j]);
+		h = h * 16 + (unsigned long)w_hexval(key[j]);
 	for (i = h % 1024; tab[i] != 0; i = (i + 1) % 1024)
 		if (strcmp(st->b[tab[i] - 1].key, key) == 0)
 			return 1;
@@ -1064,25 +1052,25 @@ status_bucket(const struct w_host_bucket *b, long long now)
 	    jv_string(w_host_rule(b->scope)->name));
 	o = jv_object_set(o, jv_string("active"), jv_number(b->nact));
 	if (b->until > now) {
-		o = jv_object_set(o, jv_string("coolingDown"), jv_true());
-		o = jv_object_set(o, jv_string("retryAfterMs"),
+		o = jv_object_set(o, jv_string("cooling_down"), jv_true());
+		o = jv_object_set(o, jv_string("retry_after_ms"),
 		    jv_number((double)(b->until - now)));
-		o = jv_object_set(o, jv_string("retryAt"), jv_string(
+		o = jv_object_set(o, jv_string("retry_at"), jv_string(
 		    w_json_iso8601((time_t)(b->until / 1000), iso,
 		    sizeof(iso))));
 	} else
-		o = jv_object_set(o, jv_string("coolingDown"), jv_false());
-	o = jv_object_set(o, jv_string("probePending"),
+		o = jv_object_set(o, jv_string("cooling_down"), jv_false());
+	o = jv_object_set(o, jv_string("probe_pending"),
 	    jv_bool(b->until != 0 && b->until <= now));
-	o = jv_object_set(o, jv_string("throttleStreak"),
+	o = jv_object_set(o, jv_string("throttle_streak"),
 	    jv_number(b->throttles));
-	o = jv_object_set(o, jv_string("failureStreak"),
+	o = jv_object_set(o, jv_string("failure_streak"),
 	    jv_number(b->failures));
 	o = jv_object_set(o, jv_string("admitted"), jv_number(b->admitted));
 	o = jv_object_set(o, jv_string("throttled"), jv_number(b->throttled));
 	o = jv_object_set(o, jv_string("failed"), jv_number(b->failed));
 	if (b->last != 0)
-		o = jv_object_set(o, jv_string("lastStart"), jv_string(
+		o = jv_object_set(o, jv_string("last_start"), jv_string(
 		    w_json_iso8601((time_t)(b->last / 1000), iso,
 		    sizeof(iso))));
 	return o;
@@ -1136,15 +1124,15 @@ w_host_status(jv *out, struct w_err *e)
 		bs = jv_array_append(bs, status_bucket(&st.b[i], now));
 	}
 	*out = jv_object();
-	*out = jv_object_set(*out, jv_string("stateDir"), jv_string(p.dir));
+	*out = jv_object_set(*out, jv_string("state_dir"), jv_string(p.dir));
 	*out = jv_object_set(*out, jv_string("exists"), jv_bool(rc == 0));
 	*out = jv_object_set(*out, jv_string("buckets"),
 	    jv_number((double)st.n));
-	*out = jv_object_set(*out, jv_string("maxBuckets"),
+	*out = jv_object_set(*out, jv_string("max_buckets"),
 	    jv_number(W_HOST_MAX_BUCKETS));
-	*out = jv_object_set(*out, jv_string("activeRequests"),
+	*out = jv_object_set(*out, jv_string("active_requests"),
 	    jv_number(active));
-	*out = jv_object_set(*out, jv_string("coolingDown"), jv_number(cool));
+	*out = jv_object_set(*out, jv_string("cooling_down"), jv_number(cool));
 	*out = jv_object_set(*out, jv_string("entries"), bs);
 	state_free(&st);
 	paths_free(&p);
@@ -1175,7 +1163,7 @@ w_host_reset(jv *out, struct w_err *e)
 	}
 	*out = jv_object();
 	*out = jv_object_set(*out, jv_string("reset"), jv_true());
-	*out = jv_object_set(*out, jv_string("bucketsCleared"),
+	*out = jv_object_set(*out, jv_string("buckets_cleared"),
 	    jv_number((double)st.n));
 	if (rc == 0) {
 		state_free(&st);
@@ -1245,7 +1233,7 @@ w_host_reset_target(const char *target, jv *out, struct w_err *e)
 		*out = jv_object_set(*out, jv_string("reset"), jv_true());
 		*out = jv_object_set(*out, jv_string("target"),
 		    jv_string(target));
-		*out = jv_object_set(*out, jv_string("bucketsCleared"),
+		*out = jv_object_set(*out, jv_string("buckets_cleared"),
 		    jv_number((double)n));
 	}
 	state_free(&st);

@@ -98,7 +98,7 @@ int	 w_host_reset(jv *out, struct w_err *e);
  * Clear the buckets of one origin or provider: target is a bucket's name
  * as status shows it ("https://example.org", "duckduckgo"), a host
  * ("example.org") or a scope name. Refused while one of them has an
- * active request. *out: {reset, target, bucketsCleared}.
+ * active request. *out: {reset, target, buckets_cleared}.
  */
 int	 w_host_reset_target(const char *target, jv *out, struct w_err *e);
 

@@ -469,7 +469,9 @@ map_curl_error(CURLcode rc, struct xfer *x, const char *errbuf,
 		return 0;
 	}
 	if (x->enc_failed) {
+		/* a body that does not decode fails the same way again */
 		*e = x->enc_err;
+		e->retryable = 0;
 		return 0;
 	}
 	/* libcurl reports one header line past its own 100 KiB limit as

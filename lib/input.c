@@ -224,6 +224,15 @@ w_input_each(FILE *fp, w_item_fn fn, w_bad_item_fn bad, void *arg)
 	return worst;
 }
 
+void
+w_input_bad(struct w_err *e, const char *msg, long line)
+{
+	w_err_clear(e);
+	w_err_set(e, W_E_INVALID_PARAMETER, "line %ld is not a request: %s",
+	    line, msg);
+	e->usage = 1;
+}
+
 int
 w_input_is_tty(FILE *fp)
 {

@@ -34,6 +34,13 @@ typedef int	(*w_bad_item_fn)(const char *msg, long line, void *arg);
 int	 w_input_each(FILE *fp, w_item_fn fn, w_bad_item_fn bad, void *arg);
 
 /*
+ * e for a line that is no request (what w_bad_item_fn got): an
+ * invalid_parameter usage error "line N is not a request: msg".
+ */
+struct w_err;
+void	 w_input_bad(struct w_err *e, const char *msg, long line);
+
+/*
  * Whether a program with no arguments should print its usage instead of
  * waiting: stdin is a terminal.
  */

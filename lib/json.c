@@ -72,6 +72,22 @@ w_env_error(jv env, const struct w_err *e)
 }
 
 jv
+w_env_line(jv env, long line)
+{
+	jv src;
+
+	if (line <= 0)
+		return env;
+	src = w_json_get(jv_copy(env), "source");
+	if (jv_get_kind(src) != JV_KIND_OBJECT) {
+		jv_free(src);
+		src = jv_object();
+	}
+	src = jv_object_set(src, jv_string("line"), jv_number(line));
+	return jv_object_set(env, jv_string("source"), src);
+}
+
+jv
 w_env_failed(jv env, const struct w_err *e, const char *what)
 {
 	char sum[700];

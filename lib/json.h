@@ -140,6 +140,10 @@ jv		 w_env_schema(const char *tool);
  */
 int		 w_schema_arg(const char *prog, const char *arg, jv request);
 
+/* env with source.line = line (a request read from stdin; nothing for
+ * line <= 0). Consumes env. */
+jv		 w_env_line(jv env, long line);
+
 /*
  * An error envelope: e's error and the summary "WHAT failed (code): msg".
  * Consumes env.

@@ -109,6 +109,9 @@ struct w_provider {
 	int		 available;	/* 0: a reserved slot */
 	/* provider_excerpt instead of search_snippet for its snippets */
 	int		 excerpts;
+	/* a robots_denied refusal holds for the rest of the request: the
+	 * chain does not ask this provider again (local) */
+	int		 refusal_sticks;
 	/*
 	 * Run one query (or, with batches, the primary and alternates in
 	 * q). On success 0 and *out an array of raw results {title, url,

@@ -557,7 +557,7 @@ w_run_show(struct w_run *r)
 	    num(st, "maxRequestsPerRun") - num(st, "requestsUsed")));
 	st = jv_object_set(st, jv_string("dispatchesRemaining"), jv_number(
 	    num(st, "maxDispatches") - num(st, "dispatchesUsed")));
-	st = jv_object_set(st, jv_string("documentCache"),
+	st = jv_object_set(st, jv_string("document_cache"),
 	    w_doccache_usage(r));
 	return st;
 }

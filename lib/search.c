@@ -516,19 +516,36 @@ entry_fail(struct pass *ps, jv *ent, const struct w_provider *p,
 	note_failure(ps->s, p->name, w_err_name(e->code));
 }
 
-/* Run one provider's stage. */
+/* A coverage entry for a provider that was skipped before dispatch. */
 static void
-stage(struct pass *ps, struct slot *sl)
+skipped(struct pass *ps, const struct w_provider *p, const struct w_err *e)
 {
-	struct w_search *s = ps->s;
+	jv ent = entry_new(p, "skipped");
+
+	ent = jv_object_set(ent, jv_string("code"),
+	    jv_string(w_err_name(e->code)));
+	ent = jv_object_set(ent, jv_string("message"), jv_string(e->msg));
+	if (e->code == W_E_UNSUPPORTED_COUNTRY_FILTER)
+		ps->nskip_country++;
+	ps->last = *e;
+	ps->nfail++;
+	ps->backends = jv_array_append(ps->backends, ent);
+}
+
+/*
+ * Everything before a provider's first dispatch: availability, the run's
+ * deferrals, filters, eligibility, earlier refusals and the network
+ * policy on every target. 0 when it may be asked (targets filled), 1 when
+ * its coverage entry is already written.
+ */
+static int
+preflight(struct pass *ps, struct slot *sl, const char **targets)
+{
 	const struct w_provider *p = sl->p;
-	const char *queries[4], *targets[5] = { NULL };
-	struct w_search_call c;
-	struct w_host_lease lease;
+	struct w_search *s = ps->s;
 	struct w_err e;
-	struct tally t;
-	jv ent, raw;
-	int nq, i, rc, ok = 0, sent = 0;
+	jv ent, info;
+	int i, rc;
 
 	w_err_clear(&e);
 	if (!p->available) {
@@ -537,59 +554,212 @@ stage(struct pass *ps, struct slot *sl)
 		    "in this build", p->name);
 		entry_fail(ps, &ent, p, &e);
 		ps->backends = jv_array_append(ps->backends, ent);
-		return;
+		return 1;
 	}
 	if (w_run_is_deferred(s->run, p->name)) {
-		jv info = w_json_get(jv_copy(s->retry), p->name);
-
+		info = w_json_get(jv_copy(s->retry), p->name);
 		ent = entry_new(p, "cooldown");
 		ps->cooldown = jv_array_append(ps->cooldown,
 		    jv_string(p->name));
 		w_err_set(&e, W_E_RATE_LIMITED, "%s is deferred for the rest of "
 		    "this run after a rate limit", p->name);
-		if (jv_get_kind(info) == JV_KIND_OBJECT) {
+		if (jv_get_kind(info) == JV_KIND_OBJECT)
 			e.retry_after_ms = w_json_int_peek(info,
 			    "retryAfterMs", -1);
-		}
 		jv_free(info);
 		ent = jv_object_set(ent, jv_string("code"),
 		    jv_string(w_err_name(e.code)));
 		ps->last = e;
 		ps->nfail++;
 		ps->backends = jv_array_append(ps->backends, ent);
-		return;
+		return 1;
 	}
-	if (ps->r->q.country[0] && p->filters.country == W_FS_NONE) {
+	if (ps->r->q.country[0] && p->filters.country == W_FS_NONE)
 		w_err_set(&e, W_E_UNSUPPORTED_COUNTRY_FILTER, "%s has no "
 		    "per-call country transport; it was skipped rather than "
 		    "queried without the requested country", p->name);
-		goto skip;
-	}
-	if (p->eligible != NULL && p->eligible(sl->state, &ps->r->q, &e) ==
-	    -1)
-		goto skip;
-	if (p == &w_provider_local && ps->local_refused) {
-		w_err_set(&e, W_E_ROBOTS_DENIED, "local was refused earlier");
-		goto skip;
+	else if (p->eligible != NULL)
+		(void)p->eligible(sl->state, &ps->r->q, &e);
+	if (e.code == W_E_NONE && (ps->refused & (1u << (sl - s->chain))))
+		w_err_set(&e, W_E_ROBOTS_DENIED, "%s was refused earlier",
+		    p->name);
+	if (e.code != W_E_NONE) {
+		skipped(ps, p, &e);
+		return 1;
 	}
 	if (p->targets != NULL)
 		p->targets(sl->state, targets);
-	for (i = 0; targets[i] != NULL; i++) {
+	for (i = 0, rc = 0; targets[i] != NULL && rc == 0; i++) {
 		struct w_url u;
 
-		if (w_url_parse(targets[i], &u, &e) == -1)
-			break;
-		rc = w_policy_check_url(&s->cfg->policy, &u, p->operator, &e);
-		w_url_free(&u);
-		if (rc == -1)
-			break;
+		if ((rc = w_url_parse(targets[i], &u, &e)) == 0) {
+			rc = w_policy_check_url(&s->cfg->policy, &u,
+			    p->operator, &e);
+			w_url_free(&u);
+		}
 	}
-	if (targets[i] != NULL) {
+	if (rc == -1) {
 		ent = entry_new(p, "denied");
 		entry_fail(ps, &ent, p, &e);
 		ps->backends = jv_array_append(ps->backends, ent);
+		return 1;
+	}
+	return 0;
+}
+
+/* Admission was refused: the entry says why (coordination stops the
+ * pass). */
+static void
+not_admitted(struct pass *ps, const struct w_provider *p, jv *ent,
+    struct w_err *e)
+{
+	if (e->code == W_E_RATE_LIMITED) {
+		*ent = jv_object_set(*ent, jv_string("outcome"),
+		    jv_string("cooldown"));
+		ps->cooldown = jv_array_append(ps->cooldown,
+		    jv_string(p->name));
+		if (e->retry_after_ms >= 0)
+			note_retry(ps->s, p->name, e->retry_after_ms);
+		entry_fail(ps, ent, p, e);
+	} else if (e->code == W_E_COORDINATION_UNAVAILABLE) {
+		ps->stop = 1;
+		ps->stop_err = *e;
+		*ent = jv_object_set(*ent, jv_string("outcome"),
+		    jv_string("stopped"));
+	} else {
+		*ent = jv_object_set(*ent, jv_string("outcome"),
+		    jv_string("failed"));
+		entry_fail(ps, ent, p, e);
+	}
+}
+
+/* A failed dispatch: stop, defer or note, and write the entry. */
+static void
+dispatch_failed(struct pass *ps, struct slot *sl, jv *ent, struct w_err *e)
+{
+	const struct w_provider *p = sl->p;
+	long ms;
+
+	if (e->code == W_E_SEARCH_BUDGET_EXHAUSTED ||
+	    e->code == W_E_COORDINATION_UNAVAILABLE) {
+		ps->stop = 1;
+		ps->stop_err = *e;
+		*ent = jv_object_set(*ent, jv_string("outcome"),
+		    jv_string("stopped"));
+		*ent = jv_object_set(*ent, jv_string("code"),
+		    jv_string(w_err_name(e->code)));
 		return;
 	}
+	if (e->code == W_E_RATE_LIMITED) {
+		ms = e->retry_after_ms >= 0 ? e->retry_after_ms : COOLDOWN_MS;
+		w_run_defer(ps->s->run, p->name, ms);
+		note_retry(ps->s, p->name, ms);
+		ps->rate_limited = 1;
+		if (e->retry_after_ms < 0)
+			e->retry_after_ms = ms;
+		if (e->retry_at == 0)
+			e->retry_at = time(NULL) + (ms + 999) / 1000;
+	}
+	if (e->code == W_E_ROBOTS_DENIED && p->refusal_sticks)
+		ps->refused |= 1u << (sl - ps->s->chain);
+	*ent = jv_object_set(*ent, jv_string("outcome"),
+	    jv_string(e->code == W_E_RATE_LIMITED ? "rate_limited" :
+	    "failed"));
+	entry_fail(ps, ent, p, e);
+}
+
+/*
+ * One dispatch of query under host admission: 0 when answered (the
+ * accepted results appended to ps->lists), -1 when it failed and -2 when
+ * admission was refused (nothing sent); the entry then says why.
+ */
+static int
+dispatch(struct pass *ps, struct slot *sl, const char *query,
+    const char *target, jv *ent, struct tally *t)
+{
+	const struct w_provider *p = sl->p;
+	struct w_search_call c;
+	struct w_host_lease lease;
+	struct w_err e;
+	jv raw = jv_null();
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	c.s = ps->s;
+	c.p = p;
+	c.alone = ps->s->n == 1;
+	c.deadline = ps->deadline;
+	w_err_clear(&e);
+	if (host_admit(ps, p, target, &lease, &e) == -1) {
+		not_admitted(ps, p, ent, &e);
+		return -2;
+	}
+	c.notes = jv_object();
+	rc = p->search(sl->state, &c, &ps->r->q, query, &raw, &e);
+	if (rc == -1 && e.code == W_E_NONE)
+		w_err_set(&e, W_E_BACKEND_UNAVAILABLE, "%s failed", p->name);
+	host_release(&lease, rc, &e);
+	if (c.reserved)
+		w_run_settle(ps->s->run, rc == 0);
+	*ent = jv_object_set(*ent, jv_string("dispatches"),
+	    jv_number(w_json_int_peek(*ent, "dispatches", 0) + c.dispatches));
+	if (jv_object_length(jv_copy(c.notes)) > 0)
+		*ent = jv_object_set(*ent, jv_string("notes"), c.notes);
+	else
+		jv_free(c.notes);
+	if (rc == -1) {
+		jv_free(raw);
+		dispatch_failed(ps, sl, ent, &e);
+		return -1;
+	}
+	ps->answered = 1;
+	raw = w_search_accept(&ps->r->q, p, query, raw, t);
+	if (jv_array_length(jv_copy(raw)) > 0) {
+		ps->relevant += jv_array_length(jv_copy(raw));
+		ps->lists = jv_array_append(ps->lists, raw);
+	} else
+		jv_free(raw);
+	return 0;
+}
+
+/* The entry of a provider that answered at least once. */
+static jv
+answered(struct pass *ps, const struct w_provider *p, jv ent,
+    const struct tally *t)
+{
+	const char *outcome = t->accepted > 0 ? "ok" : t->raw == 0 ?
+	    "empty" : t->outside + t->excluded > t->irrelevant ?
+	    "out_of_domain" : "irrelevant";
+
+	if (w_json_str_peek(ent, "code") == NULL)
+		ent = jv_object_set(ent, jv_string("outcome"),
+		    jv_string(outcome));
+	ent = jv_object_set(ent, jv_string("results"), jv_number(t->raw));
+	ent = jv_object_set(ent, jv_string("accepted"),
+	    jv_number(t->accepted));
+	if (t->irrelevant)
+		ent = jv_object_set(ent, jv_string("irrelevant"),
+		    jv_number(t->irrelevant));
+	if (t->outside + t->excluded)
+		ent = jv_object_set(ent, jv_string("out_of_domain"),
+		    jv_number(t->outside + t->excluded));
+	if (t->accepted > 0 && ps->answering == NULL)
+		ps->answering = p;
+	return ent;
+}
+
+/* Run one provider's stage: preflight, then its queries until results. */
+static void
+stage(struct pass *ps, struct slot *sl)
+{
+	const struct w_provider *p = sl->p;
+	const char *queries[4], *targets[5] = { NULL };
+	struct tally t;
+	jv ent;
+	int nq, i, rc, ok = 0, sent = 0;
+
+	if (preflight(ps, sl, targets) != 0)
+		return;
 	if (ps->first_tried == NULL)
 		ps->first_tried = p;
 	nq = 1;
@@ -599,128 +769,17 @@ stage(struct pass *ps, struct slot *sl)
 	ent = entry_new(p, "empty");
 	memset(&t, 0, sizeof(t));
 	for (i = 0; i < nq && ps->relevant == 0; i++) {
-		memset(&c, 0, sizeof(c));
-		c.s = s;
-		c.p = p;
-		c.alone = s->n == 1;
-		c.deadline = ps->deadline;
-		c.notes = jv_object();
-		raw = jv_null();
-		w_err_clear(&e);
-		if (host_admit(ps, p, p->operator ? targets[0] : "", &lease,
-		    &e) == -1) {
-			jv_free(c.notes);
-			if (e.code == W_E_RATE_LIMITED) {
-				ent = jv_object_set(ent, jv_string("outcome"),
-				    jv_string("cooldown"));
-				ps->cooldown = jv_array_append(ps->cooldown,
-				    jv_string(p->name));
-				if (e.retry_after_ms >= 0)
-					note_retry(s, p->name,
-					    e.retry_after_ms);
-				entry_fail(ps, &ent, p, &e);
-			} else if (e.code == W_E_COORDINATION_UNAVAILABLE) {
-				ps->stop = 1;
-				ps->stop_err = e;
-				ent = jv_object_set(ent, jv_string("outcome"),
-				    jv_string("stopped"));
-			} else {
-				ent = jv_object_set(ent, jv_string("outcome"),
-				    jv_string("failed"));
-				entry_fail(ps, &ent, p, &e);
-			}
+		rc = dispatch(ps, sl, queries[i], p->operator ? targets[0] :
+		    "", &ent, &t);
+		if (rc != -2)	/* -2: admission refused, nothing sent */
+			sent++;
+		if (rc != 0)
 			break;
-		}
-		rc = p->search(sl->state, &c, &ps->r->q, queries[i], &raw, &e);
-		if (rc == -1 && e.code == W_E_NONE)
-			w_err_set(&e, W_E_BACKEND_UNAVAILABLE, "%s failed",
-			    p->name);
-		host_release(&lease, rc, &e);
-		sent++;
-		if (c.reserved)
-			w_run_settle(s->run, rc == 0);
-		ent = jv_object_set(ent, jv_string("dispatches"),
-		    jv_number(w_json_int_peek(ent, "dispatches", 0) +
-		    c.dispatches));
-		if (jv_object_length(jv_copy(c.notes)) > 0)
-			ent = jv_object_set(ent, jv_string("notes"), c.notes);
-		else
-			jv_free(c.notes);
-		if (rc == -1) {
-			jv_free(raw);
-			if (e.code == W_E_SEARCH_BUDGET_EXHAUSTED ||
-			    e.code == W_E_COORDINATION_UNAVAILABLE) {
-				ps->stop = 1;
-				ps->stop_err = e;
-				ent = jv_object_set(ent, jv_string("outcome"),
-				    jv_string("stopped"));
-				ent = jv_object_set(ent, jv_string("code"),
-				    jv_string(w_err_name(e.code)));
-				break;
-			}
-			if (e.code == W_E_RATE_LIMITED) {
-				long ms = e.retry_after_ms >= 0 ?
-				    e.retry_after_ms : COOLDOWN_MS;
-
-				w_run_defer(s->run, p->name, ms);
-				note_retry(s, p->name, ms);
-				ps->rate_limited = 1;
-				if (e.retry_after_ms < 0)
-					e.retry_after_ms = ms;
-				if (e.retry_at == 0)
-					e.retry_at = time(NULL) +
-					    (ms + 999) / 1000;
-			}
-			if (e.code == W_E_ROBOTS_DENIED &&
-			    p == &w_provider_local)
-				ps->local_refused = 1;
-			ent = jv_object_set(ent, jv_string("outcome"),
-			    jv_string(e.code == W_E_RATE_LIMITED ?
-			    "rate_limited" : "failed"));
-			entry_fail(ps, &ent, p, &e);
-			break;
-		}
 		ok = 1;
-		ps->answered = 1;
-		raw = w_search_accept(&ps->r->q, p, queries[i], raw, &t);
-		if (jv_array_length(jv_copy(raw)) > 0) {
-			ps->relevant += jv_array_length(jv_copy(raw));
-			ps->lists = jv_array_append(ps->lists, raw);
-		} else
-			jv_free(raw);
 	}
 	ent = jv_object_set(ent, jv_string("queries"), jv_number(sent));
-	if (ok) {
-		const char *outcome = t.accepted > 0 ? "ok" : t.raw == 0 ?
-		    "empty" : t.outside + t.excluded > t.irrelevant ?
-		    "out_of_domain" : "irrelevant";
-
-		if (w_json_str_peek(ent, "code") == NULL)
-			ent = jv_object_set(ent, jv_string("outcome"),
-			    jv_string(outcome));
-		ent = jv_object_set(ent, jv_string("results"),
-		    jv_number(t.raw));
-		ent = jv_object_set(ent, jv_string("accepted"),
-		    jv_number(t.accepted));
-		if (t.irrelevant)
-			ent = jv_object_set(ent, jv_string("irrelevant"),
-			    jv_number(t.irrelevant));
-		if (t.outside + t.excluded)
-			ent = jv_object_set(ent, jv_string("outOfDomain"),
-			    jv_number(t.outside + t.excluded));
-		if (t.accepted > 0 && ps->answering == NULL)
-			ps->answering = p;
-	}
-	ps->backends = jv_array_append(ps->backends, ent);
-	return;
-skip:
-	ent = entry_new(p, "skipped");
-	ent = jv_object_set(ent, jv_string("code"), jv_string(w_err_name(e.code)));
-	ent = jv_object_set(ent, jv_string("message"), jv_string(e.msg));
-	if (e.code == W_E_UNSUPPORTED_COUNTRY_FILTER)
-		ps->nskip_country++;
-	ps->last = e;
-	ps->nfail++;
+	if (ok)
+		ent = answered(ps, p, ent, &t);
 	ps->backends = jv_array_append(ps->backends, ent);
 }
 

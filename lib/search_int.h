@@ -83,7 +83,8 @@ struct pass {
 	int		 nfail, nskip_country;
 	int		 stop;		/* budget or coordination */
 	struct w_err	 stop_err;
-	int		 local_refused;
+	unsigned	 refused;	/* chain slots whose refusal sticks
+					   (provider.h refusal_sticks) */
 	long long	 deadline;
 	int		 host;		/* coordination "host" */
 };

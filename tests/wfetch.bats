@@ -416,7 +416,6 @@ EOF
 }
 
 @test "in one run, slices reuse the cached extraction without refetching" {
-	command -v web-control >/dev/null || skip "web-control not built"
 	eval "$(web-control run start --export)"
 	run -0 wfetch -c -f raw --start-line 1 --max-lines 2 "$BASE/count/runcache"
 	[ "$(field .details.cache_hit)" = false ]
@@ -433,7 +432,6 @@ EOF
 }
 
 @test "16 concurrent identical wfetch calls in one run share one request" {
-	command -v web-control >/dev/null || skip "web-control not built"
 	eval "$(web-control run start --export)"
 	pids=
 	for i in $(seq 16); do
@@ -479,7 +477,7 @@ EOF
 
 @test "a line longer than the budget is cut and continued by offset, never repeated" {
 	run -0 wfetch -c -f raw --start-line 1 --max-output-chars 20 "$BASE/size/1000"
-	[ "$(field .coverage.lineCut)" = true ]
+	[ "$(field .coverage.line_cut)" = true ]
 	[ "$(field '.content|length')" = 20 ]
 	[ "$(field '.next_actions[0].arguments.offset')" = 20 ]
 	[ "$(field '.next_actions[0].arguments.start_line')" = null ]
@@ -556,7 +554,7 @@ EOF
 	printf '%s\n' "$output" | sed -n 1p | jq -e '.status == "ok" and .source.line == 1'
 	printf '%s\n' "$output" | sed -n 2p | jq -e '.status == "error" and
 	    .source.line == 2 and .source.url == null and .summary != null and
-	    (.error.message | test("line 2 is not a JSON request"))'
+	    (.error.message | test("line 2 is not a request: not a valid JSON text"))'
 	printf '%s\n' "$output" | sed -n 3p | jq -e '.status == "ok" and .source.line == 4'
 	printf '%s\n' "$output" | sed -n 4p | jq -e '.source.line == 5 and .source.url == 7 and
 	    .error.code == "invalid_parameter"'

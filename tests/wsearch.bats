@@ -368,7 +368,7 @@ ol() {	# ollama on the fake's plain port
 	run -0 wsearch -c searxng widgets
 	echo "$output" | jq -e 'has("details") | not'
 	run -0 wsearch -c searxng widgets
-	echo "$output" | jq -e '.details.cache_hit == true and .coverage.cacheHit == true'
+	echo "$output" | jq -e '.details.cache_hit == true and .coverage.cache_hit == true'
 	echo "$output" | jq -e '(.results | length) == 5 and (.next_actions | length) == 3'
 	echo "$output" | jq -e '.coverage.budget.requestsUsed == 0'
 	[ "$(logged searxng)" -eq 1 ]

@@ -105,15 +105,6 @@ inner_text(const char *p, const char *end)
 	return w_results_html_text(gt + 1, (size_t)(close - gt - 1));
 }
 
-static int
-hexval(int c)
-{
-	if (isdigit(c))
-		return c - '0';
-	c = tolower(c);
-	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
 /* The target of a //duckduckgo.com/l/?uddg=... wrapper, decoded once;
  * other hrefs as they are (scheme-relative made https). Caller frees. */
 static char *
@@ -130,11 +121,11 @@ unwrap(const char *href)
 		end = u + strcspn(u, "&");
 		for (; u < end; u++) {
 			if (*u == '%' && end - u >= 3 &&
-			    hexval((unsigned char)u[1]) >= 0 &&
-			    hexval((unsigned char)u[2]) >= 0) {
+			    w_hexval((unsigned char)u[1]) >= 0 &&
+			    w_hexval((unsigned char)u[2]) >= 0) {
 				w_buf_addc(&b,
-				    hexval((unsigned char)u[1]) * 16 +
-				    hexval((unsigned char)u[2]));
+				    w_hexval((unsigned char)u[1]) * 16 +
+				    w_hexval((unsigned char)u[2]));
 				u += 2;
 			} else
 				w_buf_addc(&b, *u == '+' ? ' ' : *u);

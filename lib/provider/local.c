@@ -106,5 +106,6 @@ const struct w_provider w_provider_local = {
 	.filters = { W_FS_OPERATOR, W_FS_NATIVE, W_FS_ADVISORY,
 	    W_FS_NATIVE },
 	.available = 1,
+	.refusal_sticks = 1,
 	.search = search
 };

@@ -187,7 +187,7 @@ test_files(void)
 	CHECK_STR(w_err_name(e.code), "rate_limited");
 	CHECK(e.retry_after_ms > 29000 && e.retry_after_ms <= 30000);
 	CHECK_INT(w_host_status(&out, &e), 0);
-	CHECK_INT(w_json_int_peek(out, "coolingDown", -1), 1);
+	CHECK_INT(w_json_int_peek(out, "cooling_down", -1), 1);
 	jv_free(out);
 	CHECK_INT(w_host_reset(&out, &e), 0);
 	jv_free(out);
@@ -237,7 +237,7 @@ status_of(const char *text, long *active)
 		return -1;
 	n = w_json_int_peek(out, "buckets", -2);
 	if (active)
-		*active = w_json_int_peek(out, "activeRequests", -2);
+		*active = w_json_int_peek(out, "active_requests", -2);
 	jv_free(out);
 	return n;
 }
