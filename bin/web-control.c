@@ -14,6 +14,7 @@
 #include "hoststate.h"
 #include "fetch_parallel.h"
 #include "json.h"
+#include "render.h"
 #include "run.h"
 #include "searchcache.h"
 
@@ -443,6 +444,60 @@ parallel_checks(jv list, const struct w_config *c, int *bad)
 	return list;
 }
 
+/* When rendering is on: the browser command's version and the Chromium
+ * it will drive. */
+static jv
+render_checks(jv list, const struct w_config *c, int *bad)
+{
+	jv mode = w_config_get(c, "fetch.render");
+	jv cmd = w_config_get(c, "fetch.browserCommand");
+	jv exe = w_config_get(c, "fetch.browserExecutable");
+	const char *cs = jv_get_kind(cmd) == JV_KIND_STRING ?
+	    jv_string_value(cmd) : W_RENDER_DEFAULT_CMD;
+	char ver[256], path[4096], msg[700];
+	struct w_err e;
+	int cmp;
+
+	if (jv_get_kind(mode) != JV_KIND_STRING ||
+	    strcmp(jv_string_value(mode), "never") == 0)
+		goto done;
+	w_err_clear(&e);
+	if (w_render_command_version(cs, ver, sizeof(ver), &e) == -1) {
+		list = check(list, "browser command", "FAIL", e.msg);
+		*bad = 1;
+	} else if ((cmp = w_render_version_cmp(ver,
+	    W_RENDER_OLDEST_VERSION)) < 0) {
+		snprintf(msg, sizeof(msg), "%.200s: \"%.200s\" is not "
+		    "agent-browser %s or newer", cs, ver,
+		    W_RENDER_MIN_VERSION);
+		list = check(list, "browser command", "FAIL", msg);
+		*bad = 1;
+	} else {
+		cmp = w_render_version_cmp(ver, W_RENDER_MIN_VERSION);
+		snprintf(msg, sizeof(msg), "%.200s (%.200s)%s", ver, cs,
+		    cmp < 0 ? "; older than " W_RENDER_MIN_VERSION ", the "
+		    "version the reference asks for (this one was verified "
+		    "to work)" : "");
+		list = check(list, "browser command", cmp < 0 ? "warn" : "ok",
+		    msg);
+	}
+	if (w_render_browser(jv_get_kind(exe) == JV_KIND_STRING ?
+	    jv_string_value(exe) : NULL, path, sizeof(path)) == -1) {
+		snprintf(msg, sizeof(msg), "%.200s not found (install "
+		    "chromium-headless-shell)", jv_get_kind(exe) ==
+		    JV_KIND_STRING ? jv_string_value(exe) :
+		    "chromium-headless-shell or chromium on PATH");
+		list = check(list, "chromium", "FAIL", msg);
+		*bad = 1;
+	} else
+		list = check(list, "chromium", "ok", path);
+done:
+	jv_free(mode);
+	jv_free(cmd);
+	jv_free(exe);
+	return list;
+}
+
 /* Config, host state, run file, and liveness of the providers whose
  * probe sends no query (Parallel: tools/list). */
 static int
@@ -461,6 +516,7 @@ doctor(const struct opts *o)
 	} else {
 		list = check(list, "config", "ok", "loaded and valid");
 		list = parallel_checks(list, &c, &bad);
+		list = render_checks(list, &c, &bad);
 		w_config_free(&c);
 	}
 	w_err_clear(&e);

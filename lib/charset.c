@@ -588,9 +588,9 @@ choose(const unsigned char *p, size_t n, const char *http,
 		 * encoding when it meets one, re-decoding once. The default
 		 * here is UTF-8, so bytes that already are UTF-8 stay so.
 		 */
-		if (n > PRESCAN_MAX && (enc = prescan(p, n, n, pk->label,
-		    sizeof(pk->label))) != NULL && enc->dec != DEC_UTF8 &&
-		    !dec_utf8(p, n, NULL)) {
+		if (n > PRESCAN_MAX && !dec_utf8(p, n, NULL) &&
+		    (enc = prescan(p, n, n, pk->label,
+		    sizeof(pk->label))) != NULL && enc->dec != DEC_UTF8) {
 			pk->enc = enc;
 			pk->source = W_CS_META_LATE;
 			return;

@@ -65,6 +65,7 @@ static const struct key keys[] = {
 	{ "fetch.provider", K_STR_OR_LIST, 0, 8, NULL, NULL },
 	{ "fetch.render", K_ENUM, 0, 0, renders, NULL },
 	{ "fetch.browserCommand", K_STR, 1, 1024, NULL, NULL },
+	{ "fetch.browserExecutable", K_STR, 1, 1024, NULL, NULL },
 	{ "fetch.parallel", K_OBJ, 0, 0, NULL, NULL },
 	{ "fetch.parallel.apiKeyEnv", K_STR, 1, 200, NULL, NULL },
 	{ "fetch.hound", K_OBJ, 0, 0, NULL, NULL },

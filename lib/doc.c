@@ -292,11 +292,26 @@ looks_binary(const struct w_doc_in *in, const char *cs)
 const char *
 w_doc_magic(const char *bytes, size_t len)
 {
+	/* Signatures no text starts with (a non-ASCII or control byte, or
+	 * GIF's six bytes); the ASCII-only ones binary_magic also knows
+	 * (RIFF, OggS, BZh) only count for an undeclared body. */
+	static const struct {
+		const char *m;
+		size_t n;
+	} strong[] = {
+		{ "\x89PNG\r\n\x1a\n", 8 }, { "GIF87a", 6 }, { "GIF89a", 6 },
+		{ "\xff\xd8\xff", 3 }, { "PK\x03\x04", 4 }, { "\x1f\x8b", 2 },
+		{ "\x7f" "ELF", 4 }, { "\xfd" "7zXZ", 5 },
+		{ "7z\xbc\xaf\x27\x1c", 6 },
+		{ NULL, 0 }
+	};
 	const unsigned char *s = (const unsigned char *)bytes;
-	size_t i = 0;
+	size_t i = 0, k;
 
-	if (binary_magic(s, len))
-		return "binary";
+	for (k = 0; strong[k].m != NULL; k++)
+		if (len >= strong[k].n &&
+		    memcmp(s, strong[k].m, strong[k].n) == 0)
+			return "binary";
 	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
 		i = 3;
 	while (i < len && i < 16 && isspace(s[i]))

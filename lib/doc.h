@@ -27,6 +27,8 @@ struct w_doc_in {
 	int		 http_status;	/* 0 when not from HTTP */
 	jv		 headers;	/* borrowed: lowercase name -> value,
 					   or jv_null() */
+	int		 rendered;	/* a browser's DOM: never classified
+					   as an application shell */
 	char		**steal;	/* optional: &caller's malloc'd,
 					   NUL-terminated buffer == bytes;
 					   text decoding may take it (sets

@@ -86,8 +86,11 @@ zstart(struct w_enc *d)
 static int
 bad(struct w_enc *d, struct w_err *e, const char *why)
 {
-	return w_err_set(e, W_E_REQUEST_FAILED, "the body does not decode as "
-	    "its Content-Encoding %s says (%s)", w_enc_name(d), why);
+	w_err_set(e, W_E_REQUEST_FAILED, "the body does not decode as its "
+	    "Content-Encoding %s says (%s)", w_enc_name(d), why);
+	/* The same bytes come back: asking again does not help. */
+	e->retryable = 0;
+	return -1;
 }
 
 /* Whether two bytes open a zlib stream (RFC 1950 CMF and FLG). */
@@ -100,6 +103,30 @@ zlib_header(const unsigned char *h)
 
 static int	 zfeed(struct w_enc *, const unsigned char *, size_t,
 		    struct w_buf *, struct w_err *);
+
+/*
+ * gzip bodies may hold several members one after another (RFC 1952
+ * 2.2): at the end of one, bytes opening another restart the inflater.
+ * Anything else after the end is ignored, as browsers do.
+ */
+static void
+stash_magic(struct w_enc *d, const unsigned char *p, size_t n)
+{
+	/* A member's first byte alone at the end of a read: keep it. */
+	d->nhead = d->kind == K_GZIP && n == 1 && p[0] == 0x1f;
+	if (d->nhead)
+		d->head[0] = 0x1f;
+}
+
+static int
+another_member(struct w_enc *d, const unsigned char *p, size_t n)
+{
+	if (d->kind != K_GZIP || n < 2 || p[0] != 0x1f || p[1] != 0x8b)
+		return 0;
+	inflateReset(&d->z);
+	d->ended = 0;
+	return 1;
+}
 
 /* deflate: wait for two bytes to tell a zlib wrapper from raw deflate
  * (which servers send too, and browsers accept). */
@@ -131,6 +158,8 @@ zfeed(struct w_enc *d, const unsigned char *p, size_t n, struct w_buf *out,
 	size_t got;
 	int rc;
 
+	if (d->ended)
+		return 0;
 	if (!d->started && zstart(d) == -1)
 		return w_err_set(e, W_E_REQUEST_FAILED, "zlib could not start");
 	d->z.next_in = (Bytef *)(uintptr_t)p;
@@ -148,8 +177,13 @@ zfeed(struct w_enc *d, const unsigned char *p, size_t n, struct w_buf *out,
 				return 1;
 			d->out += got;
 		}
-		if (rc == Z_STREAM_END)
+		if (rc == Z_STREAM_END && another_member(d, d->z.next_in,
+		    d->z.avail_in))
+			continue;
+		if (rc == Z_STREAM_END) {
 			d->ended = 1;
+			stash_magic(d, d->z.next_in, d->z.avail_in);
+		}
 		else if (rc == Z_BUF_ERROR && got == 0)
 			break;
 		/* a full chunk may leave output pending with no input */
@@ -206,8 +240,21 @@ w_enc_feed(struct w_enc *d, const void *p, size_t n, struct w_buf *out,
 		return 0;
 	case K_GZIP:
 	case K_DEFLATE:
-		if (d->ended)
+		if (d->ended && d->kind == K_GZIP && d->nhead == 1) {
+			/* the stashed 0x1f and these bytes */
+			unsigned char two[2] = { 0x1f, *(const unsigned char *)p };
+			int rc;
+
+			d->nhead = 0;
+			if (two[1] != 0x8b)
+				return 0;
+			(void)another_member(d, two, 2);
+			if ((rc = zfeed(d, two, 1, out, e)) != 0)
+				return rc;
+		} else if (d->ended && !another_member(d, p, n)) {
+			stash_magic(d, p, n);
 			return 0;
+		}
 		/* zlib counts in uInt: feed at most 1 GiB at a time */
 		while (n > (1u << 30)) {
 			int rc = d->kind == K_GZIP ? zfeed(d, p, 1u << 30, out,

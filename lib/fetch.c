@@ -19,10 +19,12 @@
 #include "hoststate.h"
 #include "fetch.h"
 #include "fetch_parallel.h"
+#include "fetch_render.h"
 #include "http.h"
 #include "json.h"
 #include "lock.h"
 #include "policy.h"
+#include "render.h"
 #include "sha256.h"
 #include "slice.h"
 #include "url.h"
@@ -197,6 +199,33 @@ host_release(struct w_host_lease *l, const struct w_http_resp *resp,
 		    resp->retry_after_ms);
 }
 
+/*
+ * Render instead of (always) or after (auto: static, the static
+ * failure) the static fetch. An auto render that fails leaves the
+ * static failure's unusable_content, saying why the render failed.
+ */
+static int
+render_step(const struct w_fetch_ctx *ctx, const struct w_request *req,
+    const struct w_url *u,
+    const char *why, long long deadline, jv *env, struct w_doc *d,
+    size_t *bytes, const struct w_err *stat)
+{
+	struct w_err e;
+	char msg[sizeof(e.msg) * 2 + 64];
+
+	w_err_clear(&e);
+	if (w_fetch_render(ctx, req, u, why, deadline, env, d, bytes,
+	    &e) == 0)
+		return 0;
+	if (stat && e.code != W_E_CANCELLED) {
+		snprintf(msg, sizeof(msg), "%.200s; rendering failed (%s): "
+		    "%.250s", stat->msg, w_err_name(e.code), e.msg);
+		w_err_set(&e, W_E_UNUSABLE_CONTENT, "%s", msg);
+	}
+	*env = fail(*env, &e, "render");
+	return -1;
+}
+
 /* Fetch and extract. 0 with d filled and env's source and details set;
  * -1 with env holding the error. */
 static int
@@ -209,10 +238,21 @@ obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	struct w_doc_in in;
 	struct w_doc_opts o;
 	struct w_err e;
+	enum w_render rm;
+	const char *why;
+	long long deadline = w_lock_mono_ms() + (ctx->timeout_ms > 0 ?
+	    ctx->timeout_ms : W_HTTP_TIMEOUT_MS);
 	jv src;
 	int rc = -1;
 
 	w_err_clear(&e);
+	if (w_fetch_render_mode(ctx->config, r, &rm, &e) == -1) {
+		*env = fail(*env, &e, "config");
+		return -1;
+	}
+	if (rm == W_RENDER_ALWAYS)	/* browser-first, strict */
+		return render_step(ctx, r, u, "always", deadline, env, d,
+		    bytes, NULL);
 	w_http_req_init(&hr);
 	hr.url = r->url;
 	hr.headers = r->headers;
@@ -265,6 +305,12 @@ obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 			*env = set(*env, "coverage", jv_copy(d->coverage));
 		if (rc == -1)
 			*env = w_view_decoded(*env, d);
+		if (rc == -1 && rm == W_RENDER_AUTO && (why =
+		    w_fetch_render_reason(resp.content_type, d, &e)) != NULL) {
+			w_http_resp_free(&resp);
+			return render_step(ctx, r, u, why, deadline, env, d,
+			    bytes, &e);
+		}
 	}
 	if (rc == -1)
 		*env = fail(*env, &e, e.usage ? "request" : "fetch");
@@ -394,6 +440,15 @@ cache_key(const struct w_fetch_ctx *ctx, const struct w_request *r)
 	id = set(id, "include_links", jv_bool(r->include_links));
 	id = set(id, "network", w_config_get(ctx->config, "network"));
 	id = set(id, "render", w_config_get(ctx->config, "fetch.render"));
+	{
+		enum w_render rm;
+		struct w_err e;
+
+		w_err_clear(&e);
+		id = set(id, "render_mode", w_fetch_render_mode(ctx->config,
+		    r, &rm, &e) == 0 ? jv_string(w_render_mode_name(rm)) :
+		    jv_null());
+	}
 	id = set(id, "provider", w_config_get(ctx->config, "fetch.provider"));
 	s = jv_dump_string(id, JV_PRINT_SORTED);
 	out = w_strdup(jv_string_value(s));
@@ -427,6 +482,15 @@ obtain_chain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	int n, i, k, rc = -1;
 
 	w_err_clear(&e);
+	{
+		enum w_render rm;
+
+		if (w_fetch_render_mode(ctx->config, r, &rm, &e) == -1) {
+			jv_free(tried);
+			*env = fail(*env, &e, "config");
+			return -1;
+		}
+	}
 	if ((n = w_parallel_fetch_chain(ctx->config, prov, 2, &e)) == -1) {
 		jv_free(tried);
 		*env = fail(*env, &e, "config");
@@ -492,7 +556,9 @@ fetch_and_share(const struct w_fetch_ctx *ctx, const struct w_request *r,
 		w_doc_free(&d);
 		return env;
 	}
-	if (key && !d.binary)
+	/* A body cut short is not kept: the next request fetches again. */
+	if (key && !d.binary && !w_json_bool_peek(d.coverage,
+	    "truncated_body", 0))
 		w_doccache_put(ctx->run, key, d.text, d.len,
 		    doc_meta(&d, env, bytes), &e);
 	else if (key)

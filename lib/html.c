@@ -238,7 +238,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	meta = h_meta(&d, in->url);
 	survey(&d, &p);
 	blen = body_text(&d);
-	shell = blen < SHELL_TEXT && (p.app_root || p.noscript_js ||
+	shell = !in->rendered && blen < SHELL_TEXT &&
+	    (p.app_root || p.noscript_js ||
 	    p.script_bytes > 100000);
 	h_buf_init(&b, OUT_MAX);
 	art = h_readable(&d, d.title);

@@ -577,8 +577,10 @@ attempt(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
 	resp->status = (int)code;
 	if (x->enc != NULL && w_enc_finish(x->enc) == -1) {
 		/* The encoded body was cut short: what decoded is kept and
-		 * said to be partial; nothing decoded is a failure. */
-		if (x->body.len == 0) {
+		 * said to be partial; a document with nothing decoded is a
+		 * failure (any other status keeps its own meaning). */
+		if (x->body.len == 0 && resp->status >= 200 &&
+		    resp->status <= 299) {
 			w_err_set(e, W_E_REQUEST_FAILED, "the %s-encoded body was "
 			    "truncated before any of it decoded",
 			    w_enc_name(x->enc));

@@ -17,7 +17,9 @@
  *  5. Setters consume the container: always o = jv_object_set(o, k, v).
  *  6. jv_dumpf and jv_dump_string consume their argument.
  *  7. jv_parser_set_buf borrows the buffer until jv_parser_remaining is 0;
- *     an invalid with no message from jv_parser_next means "need more".
+ *     an invalid with no message from jv_parser_next means "need more",
+ *     except at an RS byte (it asserts then): lib/input.c frames texts
+ *     with w_json_next_text and does not use jv_parser.
  *  8. jv_array_foreach / jv_object_foreach borrow the container and hand
  *     out owned elements (free them in the body). Pass a plain
  *     variable, never jv_copy(x): the libjq 1.6 macros evaluate the

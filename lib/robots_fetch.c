@@ -176,6 +176,13 @@ fetch_network(const struct w_robots_opts *o, const char *key,
 	if (w_http_fetch(&req, &resp, &e) == -1) {
 		transport_failed(&e, f);
 		f->http_status = resp.status;
+	} else if (resp.truncated_body && resp.status >= 200 &&
+	    resp.status <= 299) {
+		/* Rules cut short could drop a Disallow: fail closed. */
+		w_err_set(&e, W_E_REQUEST_FAILED, "the encoded robots.txt "
+		    "body was cut short");
+		transport_failed(&e, f);
+		f->http_status = resp.status;
 	} else
 		w_robots_classify(resp.status, resp.body, resp.len,
 		    resp.content_type, resp.headers, f);

@@ -420,7 +420,10 @@ links_view(jv env, jv cov, const struct w_doc *d, int want)
 		    jv_object_set(jv_object(), jv_string("available"),
 		    jv_true()));
 	} else {
-		why = strcmp(d->kind, "html") == 0 ?
+		why = jv_get_kind(d->coverage) == JV_KIND_OBJECT &&
+		    w_json_bool_peek(d->coverage, "rendered", 0) ?
+		    "links are only listed from static HTML, not from a "
+		    "rendered page" : strcmp(d->kind, "html") == 0 ?
 		    "links were not extracted" :
 		    "links are only listed for HTML documents";
 		cov = jv_object_set(cov, jv_string("links"),

@@ -79,6 +79,12 @@ hostile() {
 	[[ "$(field .error.message)" == *"gzip-encoded body was truncated"* ]]
 }
 
+@test "an error status with a cut encoded body keeps its own meaning" {
+	hostile 404-gzip-cut
+	[ "$(field .error.code)" = http_4xx ]
+	[ "$(field .error.http_status)" = 404 ]
+}
+
 @test "lying or broken content encodings are named" {
 	hostile gzip-lying
 	[ "$(field .error.code)" = request_failed ]
@@ -154,4 +160,21 @@ hostile() {
 		[ "$(field .error.code)" = blocked_target ] || { echo "$c: $output"; false; }
 		[[ "$(field .error.message)" == "redirect 1 refused (to 127.0.0.2)"* ]]
 	done
+}
+
+@test "in a run, a body cut short is not cached: the next request fetches again" {
+	command -v web-control >/dev/null || skip "web-control not built"
+	eval "$(web-control run start --export)"
+	before=$(hits /hostile/gzip-cut)
+	hostile gzip-cut
+	[ "$(field .status)" = partial ]
+	[ "$(field .details.cache_hit)" = false ]
+	hostile gzip-cut
+	[ "$(field .details.cache_hit)" = false ]
+	[ "$(hits /hostile/gzip-cut)" = $((before + 2)) ]
+	hostile br-ok
+	hostile br-ok
+	[ "$(field .details.cache_hit)" = true ]
+	web-control run end
+	unset WEB_RUN_FILE
 }

@@ -135,6 +135,14 @@ field() {
 	[ "$(field .details.robots_error.http_status)" = 500 ]
 }
 
+@test "a gzip robots.txt cut short fails closed (rules could be missing)" {
+	robots_case gzip-cut
+	run -3 wrobots "$U/public"
+	[ "$(field .robots_status)" = unavailable ]
+	[ "$(field .details.robots_error.code)" = request_failed ]
+	[[ "$(field .details.robots_error.message)" == *"cut short"* ]]
+}
+
 @test "a robots.txt slower than five seconds is unavailable" {
 	robots_case slow
 	start=$(date +%s)

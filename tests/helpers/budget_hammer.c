@@ -34,8 +34,9 @@
 static int
 fail(const struct w_err *e)
 {
-	printf("%s %s\n", e->code ? e->code : "error", e->msg);
-	return e->code && strcmp(e->code, "search_budget_exhausted") == 0 ?
+	printf("%s %s\n", e->code != W_E_NONE ? w_err_name(e->code) : "error",
+	    e->msg);
+	return e->code == W_E_SEARCH_BUDGET_EXHAUSTED ?
 	    3 : 1;
 }
 

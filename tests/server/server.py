@@ -13,6 +13,7 @@ tests/server/README.md lists the routes.
 
 import argparse
 import gzip
+import html
 import json
 import os
 import re
@@ -25,7 +26,7 @@ import threading
 import time
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, quote, urlsplit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, "..", "fixtures", "server")
@@ -255,7 +256,7 @@ ROBOTS_BIG = robots_big()
 ROBOTS_OTHER = b"User-agent: *\nDisallow: /from-other-host\n"
 ROBOTS_CASES = ("ok", "missing", "gone", "forbidden", "ratelimited",
                 "error", "slow", "redirect-other-host", "redirect3", "big",
-                "challenge", "bom-crlf")
+                "challenge", "bom-crlf", "gzip-cut")
 
 
 # ---------------------------------------------------------------- handler
@@ -556,6 +557,63 @@ def r_pdf(h):
     h.send(200, PDF, "application/pdf")
 
 
+
+# -- browser rendering (tests/render.bats): pages only a script fills in
+
+JS_SHELL = ("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+            "<title>%s</title></head>\n<body>\n<noscript>You need to "
+            "enable JavaScript to run this app.</noscript>\n"
+            "<div id=\"root\"></div>\n<script>\n%s\n</script>\n"
+            "</body></html>\n")
+
+JS_WRITE = ("document.getElementById('root').innerHTML = '<h1>Rendered "
+            "orchard</h1><p>' + 'Only a script wrote this paragraph about "
+            "apple orchards and their pruning seasons. '.repeat(6) + "
+            "'</p>';")
+
+
+def r_js_page(h):
+    h.send(200, (JS_SHELL % ("Orchard app", JS_WRITE)).encode(), HTML)
+
+
+def r_js_fetch(h):
+    """Parser-blocking scripts from ?to=URL and from a 302 to ?redir=URL
+    (both tried before DOMContentLoaded), a fetch of ?to, then the
+    script-written text."""
+    to = h.query.get("to", "")
+    redir = "/redirect/to302?u=" + quote(h.query.get("redir", ""), safe="")
+    js = ("try { fetch(%s).catch(function(){}); } catch (e) {}\n%s"
+          % (json.dumps(to), JS_WRITE))
+    page = (JS_SHELL % ("Orchard fetch", js)).replace(
+        "</title></head>", "</title><script src=\"%s\"></script>"
+        "<script src=\"%s\"></script></head>"
+        % (html.escape(to), html.escape(redir)), 1)
+    h.send(200, page.encode(), HTML)
+
+
+def r_js_leave(h):
+    """The script navigates to ?to=URL."""
+    js = "location.replace(%s);" % json.dumps(h.query.get("to", ""))
+    h.send(200, (JS_SHELL % ("Leaving", js)).encode(), HTML)
+
+
+def r_js_hang(h):
+    """A document that never finishes loading."""
+    h.send_response(200)
+    h.send_header("Content-Type", HTML)
+    h.end_headers()
+    try:
+        h.wfile.write(b"<!DOCTYPE html><html><head><title>Hang</title>"
+                      b"</head><body><div id=\"root\"></div><p>partial")
+        h.wfile.flush()
+        for _ in range(120):
+            time.sleep(0.5)
+            h.wfile.write(b" ")
+            h.wfile.flush()
+    except OSError:
+        pass
+    h.close_connection = True
+
 def r_echo_headers(h):
     h.send_json(200, h.header_dict())
 
@@ -581,6 +639,10 @@ def robots_serve(h, case):
         h.send(200, fixture("challenge_cloudflare.html"), HTML)
     elif case == "bom-crlf":
         h.send(200, b"\xef\xbb\xbf" + ROBOTS_OK.replace(b"\n", b"\r\n"))
+    elif case == "gzip-cut":
+        gz = gzip.compress(ROBOTS_OK + b"# " + b"padding " * 200 + b"\n")
+        h.send(200, gz[:len(gz) // 2], "text/plain",
+               {"Content-Encoding": "gzip"})
     else:
         h.send(404, "unknown robots case\n")
 
@@ -820,6 +882,9 @@ def r_hostile(h):
                       b"Connection: close\r\n\r\n")
         h.close_connection = True
         return
+    if name == "404-gzip-cut":
+        gz = gzip.compress(HOSTILE_PAGE)
+        return h.send(404, gz[:12], HTML, {"Content-Encoding": "gzip"})
     if name == "header-huge":
         return h.send(200, HOSTILE_PAGE, HTML, {"X-Huge": "h" * 200000})
     if name not in HOSTILE:
@@ -888,6 +953,10 @@ ROUTES = {
     "/login": (static(HTML, fixture("login.html")), GP),
     "/article/captcha": (static(HTML, fixture("article_captcha.html")), GP),
     "/appshell": (static(HTML, APPSHELL), GP),
+    "/js/page": (r_js_page, GP),
+    "/js/fetch": (r_js_fetch, GP),
+    "/js/leave": (r_js_leave, GP),
+    "/js/hang": (r_js_hang, GP),
     "/searxng/search": (r_searxng, GPP),
     "/ollama": (r_ollama, frozenset(("POST",))),
     "/ollama404": (r_ollama404, frozenset(("POST",))),

@@ -246,6 +246,10 @@ test_magic(void)
 	CHECK_STR(w_doc_magic("GIF89a", 6), "binary");
 	CHECK_STR(w_doc_magic("\x1f\x8b\x08", 3), "binary");
 	CHECK(w_doc_magic("<html>%PDF-", 11) == NULL);
+	/* ASCII-only signatures do not outrank a declared text type */
+	CHECK(w_doc_magic("BZh is a word here", 18) == NULL);
+	CHECK(w_doc_magic("RIFF and more", 13) == NULL);
+	CHECK(w_doc_magic("GIF8 in text", 12) == NULL);
 	CHECK(w_doc_magic("%PDF", 4) == NULL);
 	CHECK(w_doc_magic("", 0) == NULL);
 	/* an HTML start outranks a stray NUL; NUL-heavy bytes stay binary */

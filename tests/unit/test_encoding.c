@@ -86,6 +86,31 @@ main(void)
 		CHECK(out.len <= sizeof(text) - 1);
 		w_buf_free(&out);
 	}
+	/* two gzip members one after the other: both decode, split
+	 * anywhere; the second cut short is truncation */
+	{
+		unsigned char two[2048];
+		size_t m = compress_wb(31, two, sizeof(two)), step;
+
+		memcpy(two + m, two, m);
+		for (step = 1; step <= 2 * m; step += 7) {
+			w_buf_init(&out, 1 << 20);
+			CHECK_INT(decode("gzip", two, 2 * m, step, &out, &e,
+			    &feed), 0);
+			CHECK_INT(out.len, 2 * (sizeof(text) - 1));
+			w_buf_free(&out);
+		}
+		w_buf_init(&out, 1 << 20);
+		CHECK_INT(decode("gzip", two, 2 * m - 5, 2 * m, &out, &e,
+		    &feed), -1);
+		/* junk after the end is ignored */
+		memcpy(two + m, "junk", 4);
+		w_buf_reset(&out);
+		CHECK_INT(decode("gzip", two, m + 4, m + 4, &out, &e, &feed),
+		    0);
+		CHECK_STR(out.p, text);
+		w_buf_free(&out);
+	}
 	/* the gzip trailer (CRC, size) is part of the end */
 	n = compress_wb(31, z, sizeof(z));
 	w_buf_init(&out, 1 << 20);
@@ -97,6 +122,7 @@ main(void)
 	CHECK_INT(feed, -1);
 	CHECK_STR(w_err_name(e.code), "request_failed");
 	CHECK(strstr(e.msg, "Content-Encoding gzip") != NULL);
+	CHECK_INT(e.retryable, 0);
 	w_buf_reset(&out);
 	(void)decode("deflate", z, n, n, &out, &e, &feed);
 	CHECK_INT(feed, -1);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "config.h"
 #include "err.h"
 #include "input.h"
 #include "json.h"
@@ -411,6 +412,46 @@ test_runfile(void)
 	rmdir(dir);
 }
 
+/* The config file: the leaking text and a huge number never reach a
+ * conversion or libjq's error path (the sanitizer build checks). */
+static void
+test_config_file(void)
+{
+	char dir[] = "/tmp/wt-cfg-XXXXXX", path[64];
+	static const char *const bodies[] = { "{\0\"\"", "{\"search\":"
+	    "{\"maxRequestsPerRun\":1e111}}", "\xef\xbb\xbf{}", NULL };
+	static const size_t lens[] = { 4, 38, 5 };
+	static const int ok[] = { -1, -1, 0 };
+	struct w_config c;
+	struct w_err e;
+	FILE *fp;
+	int i;
+
+	if (mkdtemp(dir) == NULL) {
+		t_fail++;
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/config.json", dir);
+	setenv("WEB_CONFIG", path, 1);
+	for (i = 0; bodies[i] != NULL; i++) {
+		fp = fopen(path, "w");
+		if (fp == NULL) {
+			t_fail++;
+			continue;
+		}
+		fwrite(bodies[i], 1, lens[i], fp);
+		fclose(fp);
+		w_err_clear(&e);
+		memset(&c, 0, sizeof(c));
+		CHECK_INT(w_config_load(&c, &e), ok[i]);
+		if (ok[i] == 0)
+			w_config_free(&c);
+	}
+	unsetenv("WEB_CONFIG");
+	unlink(path);
+	rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -421,5 +462,6 @@ main(void)
 	test_providers();
 	test_mcp_code();
 	test_runfile();
+	test_config_file();
 	T_DONE();
 }
