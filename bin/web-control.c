@@ -12,7 +12,7 @@
 #include "buf.h"
 #include "config.h"
 #include "hoststate.h"
-#include "fetch_parallel.h"
+#include "parallel_mcp.h"
 #include "json.h"
 #include "render.h"
 #include "run.h"

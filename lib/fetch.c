@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "challenge.h"
 #include "charset.h"
@@ -18,7 +19,7 @@
 #include "doccache.h"
 #include "hoststate.h"
 #include "fetch.h"
-#include "fetch_parallel.h"
+#include "parallel_mcp.h"
 #include "fetch_render.h"
 #include "http.h"
 #include "json.h"
@@ -189,16 +190,6 @@ host_admit(const struct w_fetch_ctx *ctx, const struct w_url *u,
 	return rc;
 }
 
-/* Tell host coordination how the origin answered (err.c's table). */
-static void
-host_release(struct w_host_lease *l, const struct w_http_resp *resp,
-    const struct w_err *e)
-{
-	if (l->held)
-		w_host_release(l, w_err_host_outcome(e->code),
-		    resp->retry_after_ms);
-}
-
 /*
  * Render instead of (always) or after (auto: static, the static
  * failure) the static fetch. An auto render that fails leaves the
@@ -240,7 +231,7 @@ obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	struct w_err e;
 	enum w_render rm;
 	const char *why;
-	long long deadline = w_lock_mono_ms() + (ctx->timeout_ms > 0 ?
+	long long deadline = w_clock_mono_ms() + (ctx->timeout_ms > 0 ?
 	    ctx->timeout_ms : W_HTTP_TIMEOUT_MS);
 	jv src;
 	int rc = -1;
@@ -267,7 +258,7 @@ obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	if (w_http_fetch(&hr, &resp, &e) == 0 && (resp.status < 200 ||
 	    resp.status >= 300))
 		status_error(&resp, &e);
-	host_release(&lease, &resp, &e);
+	w_host_done(&lease, e.code == W_E_NONE ? NULL : &e);
 	src = w_json_get(jv_copy(*env), "source");
 	if (resp.final_url)
 		src = set(src, "final_url", jv_string(resp.final_url));
@@ -466,7 +457,7 @@ initial_source(const struct w_request *r)
 }
 
 /*
- * fetch.provider (lib/fetch_parallel.h): "local", "parallel" or a chain
+ * fetch.provider (lib/parallel_mcp.h): "local", "parallel" or a chain
  * of both, advancing only on the reference's list; in a chain, options
  * Parallel cannot honour skip it. 0 with d filled, -1 with env the
  * error of the last attempt.

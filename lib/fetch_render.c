@@ -7,10 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "charset.h"
 #include "config.h"
-#include "fetch_parallel.h"
+#include "parallel_mcp.h"
 #include "fetch_render.h"
 #include "hoststate.h"
 #include "http.h"
@@ -148,7 +149,7 @@ w_fetch_render(const struct w_fetch_ctx *ctx, const struct w_request *req,
 	struct w_doc_in in;
 	struct w_doc_opts o;
 	char *url = w_url_format(u, 1), *cmd, *exe;
-	long left = (long)(deadline - w_lock_mono_ms()) - CLEANUP_MS;
+	long left = (long)(deadline - w_clock_mono_ms()) - CLEANUP_MS;
 	jv src, det;
 	int rc;
 
@@ -169,7 +170,7 @@ w_fetch_render(const struct w_fetch_ctx *ctx, const struct w_request *req,
 		free(url);
 		return -1;
 	}
-	left = (long)(deadline - w_lock_mono_ms()) - CLEANUP_MS;
+	left = (long)(deadline - w_clock_mono_ms()) - CLEANUP_MS;
 	cmd = conf_str(ctx->config, "fetch.browserCommand");
 	exe = conf_str(ctx->config, "fetch.browserExecutable");
 	memset(&r, 0, sizeof(r));

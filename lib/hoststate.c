@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "config.h"
 #include "hoststate.h"
@@ -894,7 +895,7 @@ w_host_name(char *name, const char *key)
 {
 	size_t i;
 
-	for (i = 0; key[i] != '\0' && i < W_HOST_NAME_MAX; i++)
+	for (i = 0; i < W_HOST_NAME_MAX && key[i] != '\0'; i++)
 		name[i] = key[i] > 0x20 && key[i] < 0x7f && key[i] != '"' &&
 		    key[i] != '\\' ? key[i] : '?';
 	name[i] = '\0';
@@ -948,7 +949,7 @@ int
 w_host_admit(enum w_scope scope, const char *key, long wait_ms,
     struct w_host_lease *l, struct w_err *e)
 {
-	long long end = w_lock_mono_ms() + wait_ms, now;
+	long long end = w_clock_mono_ms() + wait_ms, now;
 	unsigned long long start = w_lock_proc_start(getpid());
 	struct w_host_bucket *b;
 	struct paths p;
@@ -964,7 +965,7 @@ w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 			paths_free(&p);
 			return -1;
 		}
-		now = w_lock_now_ms();
+		now = w_clock_now_ms();
 		if ((b = find_bucket(&st, bk, scope, now)) == NULL) {
 			state_free(&st);
 			paths_free(&p);
@@ -995,11 +996,11 @@ w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 		}
 		if (d == W_HOST_COOLING)
 			return cooling(e, w_host_rule(scope)->name, ms, now);
-		if (w_lock_mono_ms() + ms > end)
+		if (w_clock_mono_ms() + ms > end)
 			return w_err_set(e, W_E_TIMEOUT, "host admission for %s "
 			    "did not come within %ld ms",
 			    w_host_rule(scope)->name, wait_ms);
-		w_lock_sleep_ms(ms);
+		w_clock_sleep_ms(ms);
 	}
 }
 
@@ -1021,12 +1022,12 @@ w_host_release(struct w_host_lease *l, enum w_host_outcome o,
 		paths_free(&p);
 		return;
 	}
-	b = find_bucket(&st, l->bucket, l->scope, w_lock_now_ms());
+	b = find_bucket(&st, l->bucket, l->scope, w_clock_now_ms());
 	if (b != NULL) {
 		durable = o == W_HOST_THROTTLED || o == W_HOST_FAILURE ||
 		    (o == W_HOST_SUCCESS && (b->until != 0 ||
 		    b->throttles != 0 || b->failures != 0));
-		w_host_settle(b, l->id, o, retry_after_ms, w_lock_now_ms());
+		w_host_settle(b, l->id, o, retry_after_ms, w_clock_now_ms());
 		/* A name is kept only while it explains a cooldown: status
 		 * can say who cools down, and nothing else is remembered. */
 		if (b->until != 0)
@@ -1080,7 +1081,7 @@ status_bucket(const struct w_host_bucket *b, long long now)
 static int
 open_validated(struct paths *p, struct state *st, struct w_err *e)
 {
-	long long now = w_lock_now_ms();
+	long long now = w_clock_now_ms();
 	size_t i;
 	int rc, n = 0;
 
@@ -1102,7 +1103,7 @@ open_validated(struct paths *p, struct state *st, struct w_err *e)
 int
 w_host_status(jv *out, struct w_err *e)
 {
-	long long now = w_lock_now_ms();
+	long long now = w_clock_now_ms();
 	struct paths p;
 	struct state st;
 	size_t i;
@@ -1239,4 +1240,14 @@ w_host_reset_target(const char *target, jv *out, struct w_err *e)
 	state_free(&st);
 	paths_free(&p);
 	return rc;
+}
+
+void
+w_host_done(struct w_host_lease *l, const struct w_err *e)
+{
+	enum w_host_outcome o = w_err_host_outcome(e ? e->code : W_E_NONE);
+
+	if (l->held)
+		w_host_release(l, o, o == W_HOST_THROTTLED ?
+		    e->retry_after_ms : -1);
 }

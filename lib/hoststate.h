@@ -85,6 +85,14 @@ int	 w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 void	 w_host_release(struct w_host_lease *l, enum w_host_outcome o,
 	    long retry_after_ms);
 
+/*
+ * Release a held lease (nothing when none is held) as the request ended:
+ * e NULL on success, else its code's outcome in err.c's table, with its
+ * Retry-After when it throttled. Search providers, local fetch and
+ * Parallel all settle through this.
+ */
+void	 w_host_done(struct w_host_lease *l, const struct w_err *e);
+
 /* Operational metadata of the state; -1 with coordination_unavailable. */
 int	 w_host_status(jv *out, struct w_err *e);
 

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "lock.h"
 
@@ -128,7 +129,7 @@ int
 w_lock_take(int fd, int exclusive, long wait_ms, struct w_err *e)
 {
 	struct flock fl;
-	long long end = w_lock_mono_ms() + wait_ms;
+	long long end = w_clock_mono_ms() + wait_ms;
 	long nap = 1;	/* tenths of a millisecond */
 	struct timespec ts;
 
@@ -141,7 +142,7 @@ w_lock_take(int fd, int exclusive, long wait_ms, struct w_err *e)
 		if (errno != EAGAIN && errno != EACCES && errno != EINTR)
 			return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 			    "cannot lock: %s", strerror(errno));
-		if (w_lock_mono_ms() >= end)
+		if (w_clock_mono_ms() >= end)
 			return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 			    "the coordination lock stayed busy for %ld ms",
 			    wait_ms);
@@ -369,35 +370,6 @@ w_lock_proc_alive(pid_t pid, unsigned long long start)
 	return start == 0 || now == 0 || now == start;
 }
 
-long long
-w_lock_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-long long
-w_lock_mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-void
-w_lock_sleep_ms(long ms)
-{
-	struct timespec ts;
-
-	ts.tv_sec = ms / 1000;
-	ts.tv_nsec = (ms % 1000) * 1000000L;
-	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
-		;
-}
-
 int
 w_lock_random(void *buf, size_t n)
 {
@@ -436,7 +408,7 @@ w_lock_prune_dir(const char *dir, int (*match)(const char *name),
 {
 	struct aged_ent *v = NULL;
 	size_t n = 0, cap = 0, i;
-	long long now = w_lock_now_ms() * 1000000LL, t;
+	long long now = w_clock_now_ms() * 1000000LL, t;
 	struct dirent *d;
 	struct stat st;
 	DIR *dp;

@@ -100,12 +100,6 @@ unsigned long long w_lock_proc_start(pid_t pid);
  */
 int	 w_lock_proc_alive(pid_t pid, unsigned long long start);
 
-/* Milliseconds: wall clock since the epoch, and a monotonic clock. */
-long long w_lock_now_ms(void);
-long long w_lock_mono_ms(void);
-
-/* Sleep ms milliseconds (EINTR resumed). */
-void	 w_lock_sleep_ms(long ms);
 
 /* Fill buf with n random bytes (getrandom); -1 on failure. */
 int	 w_lock_random(void *buf, size_t n);

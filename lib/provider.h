@@ -164,7 +164,8 @@ int	 w_ddg_parse(const char *body, size_t len, jv *out, struct w_err *e);
 int	 w_startpage_parse(const char *body, size_t len, jv *out,
 	    struct w_err *e);
 /*
- * The DuckDuckGo HTML engine shared by duckduckgo and local: one form
+ * The DuckDuckGo HTML engine (provider/ddg_html.c) shared by the
+ * duckduckgo and local providers: one form
  * POST to https://html.duckduckgo.com/html/ with kl / df, bounded by
  * max_bytes and max_ms, redirects and 202/403/429 as rate_limited.
  */

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "config.h"
 #include "doccache.h"
@@ -156,7 +157,7 @@ fresh(int max, enum w_coord coord)
 	st = jv_object_set(st, jv_string("webtoolsRun"), jv_number(1));
 	st = jv_object_set(st, jv_string("runId"), jv_string(id));
 	st = jv_object_set(st, jv_string("created"),
-	    jv_number((double)w_lock_now_ms()));
+	    jv_number((double)w_clock_now_ms()));
 	st = jv_object_set(st, jv_string("coordination"), jv_string(
 	    coord == W_COORD_HOST ? "host" : coord == W_COORD_PROCESS ?
 	    "process" : "default"));
@@ -452,7 +453,7 @@ do_defer(jv *st, void *arg, struct w_err *e)
 	}
 	one = jv_object();
 	one = jv_object_set(one, jv_string("at"),
-	    jv_number((double)w_lock_now_ms()));
+	    jv_number((double)w_clock_now_ms()));
 	if (a->retry_after_ms >= 0)
 		one = jv_object_set(one, jv_string("retryAfterMs"),
 		    jv_number((double)a->retry_after_ms));

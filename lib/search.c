@@ -15,6 +15,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "hoststate.h"
 #include "http.h"
@@ -136,10 +137,10 @@ w_search_dispatch(struct w_search_call *c, struct w_err *e)
 		for (i = 0; c->p->spacing_ms > 0 && i < s->npace; i++) {
 			if (strcmp(s->pace[i].scope, c->p->scope) != 0)
 				continue;
-			now = w_lock_mono_ms();
+			now = w_clock_mono_ms();
 			wait = s->pace[i].last_ms + c->p->spacing_ms - now;
 			if (wait > 0 && now + wait < c->deadline)
-				w_lock_sleep_ms((long)wait);
+				w_clock_sleep_ms((long)wait);
 		}
 		if (w_run_reserve(s->run, e) == -1)
 			return -1;
@@ -150,7 +151,7 @@ w_search_dispatch(struct w_search_call *c, struct w_err *e)
 		if (i == s->npace && i < CHAIN_MAX)
 			s->pace[s->npace++].scope = c->p->scope;
 		if (i < CHAIN_MAX)
-			s->pace[i].last_ms = w_lock_mono_ms();
+			s->pace[i].last_ms = w_clock_mono_ms();
 	} else if (w_run_dispatch(s->run, e) == -1)
 		return -1;
 	c->dispatches++;
@@ -160,7 +161,7 @@ w_search_dispatch(struct w_search_call *c, struct w_err *e)
 long
 w_search_remaining_ms(const struct w_search_call *c)
 {
-	long long left = c->deadline - w_lock_mono_ms();
+	long long left = c->deadline - w_clock_mono_ms();
 
 	return left < 1 ? 1 : (long)left;
 }
@@ -467,7 +468,7 @@ host_admit(struct pass *ps, const struct w_provider *p, const char *key,
     struct w_host_lease *l, struct w_err *e)
 {
 	int scope;
-	long long left = ps->deadline - w_lock_mono_ms();
+	long long left = ps->deadline - w_clock_mono_ms();
 
 	memset(l, 0, sizeof(*l));
 	if (!ps->host)
@@ -477,18 +478,6 @@ host_admit(struct pass *ps, const struct w_provider *p, const char *key,
 		scope = W_SCOPE_PROVIDER;
 	return w_host_admit((enum w_scope)scope, key ? key : "",
 	    left > 1 ? (long)left : 1, l, e);
-}
-
-/* Tell host coordination how the provider answered (err.c's table). */
-static void
-host_release(struct w_host_lease *l, int rc, const struct w_err *e)
-{
-	enum w_host_outcome o = w_err_host_outcome(rc == 0 ? W_E_NONE :
-	    e->code);
-
-	if (l->held)
-		w_host_release(l, o, o == W_HOST_THROTTLED ?
-		    e->retry_after_ms : -1);
 }
 
 static jv
@@ -698,7 +687,7 @@ dispatch(struct pass *ps, struct slot *sl, const char *query,
 	rc = p->search(sl->state, &c, &ps->r->q, query, &raw, &e);
 	if (rc == -1 && e.code == W_E_NONE)
 		w_err_set(&e, W_E_BACKEND_UNAVAILABLE, "%s failed", p->name);
-	host_release(&lease, rc, &e);
+	w_host_done(&lease, rc == 0 ? NULL : &e);
 	if (c.reserved)
 		w_run_settle(ps->s->run, rc == 0);
 	*ent = jv_object_set(*ent, jv_string("dispatches"),
@@ -911,7 +900,7 @@ w_search_run(struct w_search *s, jv req)
 	ps.backends = jv_array();
 	ps.lists = jv_array();
 	ps.cooldown = jv_array();
-	ps.deadline = w_lock_mono_ms() + W_SEARCH_DEADLINE_MS;
+	ps.deadline = w_clock_mono_ms() + W_SEARCH_DEADLINE_MS;
 	ps.host = w_run_host(s->run, s->cfg);
 	env = run_pass(&ps);
 	w_search_to_cache(key, env);

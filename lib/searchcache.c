@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "config.h"
 #include "json.h"
@@ -45,7 +46,7 @@ w_searchcache_get(const char *key, jv *result, struct w_err *e)
 {
 	char *dir = cache_dir(), *p, *s;
 	size_t n;
-	long long stored, now = w_lock_now_ms();
+	long long stored, now = w_clock_now_ms();
 	int rc;
 	jv o;
 
@@ -110,7 +111,7 @@ w_searchcache_put(const char *key, jv result, struct w_err *e)
 	}
 	o = jv_object();
 	o = jv_object_set(o, jv_string("stored"),
-	    jv_number((double)w_lock_now_ms()));
+	    jv_number((double)w_clock_now_ms()));
 	o = jv_object_set(o, jv_string("result"), result);
 	o = jv_dump_string(o, 0);
 	s = jv_string_value(o);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "t.h"
 #include "hoststate.h"
 #include "json.h"
@@ -271,7 +272,7 @@ test_reader(void)
 	    "\"last\":0,\"extra\":{\"a\":[]},\"active\":[{\"probe\":0,"
 	    "\"since\":%lld,\"start\":0,\"pid\":%ld,\"id\":3,\"z\":\"\"}],"
 	    "\"\\u0073cope\":7},\"" K2 "\":{" B0 "}}}",
-	    w_lock_now_ms(), (long)getpid());
+	    w_clock_now_ms(), (long)getpid());
 	CHECK_INT(status_of(text, &act), 2);
 	CHECK_INT(act, 1);
 	/* Refused: anything else. */

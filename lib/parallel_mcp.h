@@ -1,12 +1,12 @@
 /*
- * fetch_parallel.h: Parallel's Search MCP as a remote fetch provider
+ * parallel_mcp.h: Parallel's Search MCP as a remote fetch provider
  * (web_fetch, one URL, full_content), and the pieces the Parallel
  * search provider shares with it: the fixed endpoint, the credential
  * line from a named variable, the session identity, the answer parser
  * and the tools/list liveness probe.
  */
-#ifndef W_FETCH_PARALLEL_H
-#define W_FETCH_PARALLEL_H
+#ifndef W_PARALLEL_MCP_H
+#define W_PARALLEL_MCP_H
 
 #include <stddef.h>
 #include <jv.h>
