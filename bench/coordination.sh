@@ -8,7 +8,13 @@
 #  2. Whole-process medians of one wfetch of a loopback page without a
 #     run, in a run, and in a run with coordination "host".
 #  3. Admission throughput: P processes x M admit/release each.
-# Goal: under 1 ms added per call at the median.
+#  4. Redis mode (coordination "redis", a redis-server started here on a
+#     free loopback port with --save ''): admission latency per call
+#     (median and p99 of admit+release, in-process on one connection,
+#     and with a fresh connection each call as a new process pays),
+#     beside host mode; and admissions/s with P processes.
+# Goals: under 1 ms added per call at the median; redis mode at least
+# 5,000 admissions/s with 16 processes.
 top=$(cd "$(dirname "$0")/.." && pwd)
 if [ -z "$WEBTOOLS_ISOLATED" ]; then
 	WEBTOOLS_ISOLATED=1 exec unshare -rn sh -c \
@@ -21,7 +27,7 @@ LIB=${LIB:-}
 	[ -f "$c" ] && { LIB=$c; break; }
 done
 tmp=$(mktemp -d)
-trap 'kill $(cat "$tmp/pid" 2>/dev/null) 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'kill $(cat "$tmp/pid" "$tmp/rpid" 2>/dev/null) 2>/dev/null; rm -rf "$tmp"' EXIT
 deps=$(sed -n 's/^DEP_LIBS = //p' "$top/config.mk")
 cflags=$(sed -n 's/^DEP_CFLAGS = //p' "$top/config.mk")
 H=$tmp/budget_hammer
@@ -70,6 +76,21 @@ us() {
 	echo $(((e - s) / 1000))
 }
 
+# A redis-server for the redis rows (2 and 4), when installed.
+rport=
+if command -v redis-server >/dev/null; then
+	rport=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	redis-server --port "$rport" --bind 127.0.0.1 --save '' --appendonly no \
+	    --daemonize no --logfile "$tmp/redis.log" >/dev/null 2>&1 &
+	echo $! >"$tmp/rpid"
+	for _ in $(seq 100); do
+		redis-cli -p "$rport" ping >/dev/null 2>&1 && break
+		sleep 0.05
+	done
+	echo "{\"coordination\":\"redis\",\"redis\":{\"url\":\"redis://127.0.0.1:$rport\"}}" \
+	    >"$tmp/redis.json"
+fi
+
 echo
 if [ -x "$BIN/wfetch" ]; then
 	python3 "$top/tests/server/server.py" --dir "$tmp" --lifetime 600 \
@@ -82,20 +103,27 @@ if [ -x "$BIN/wfetch" ]; then
 	allow="\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$port\"]}"
 	echo "{$allow}" >"$tmp/plain.json"
 	echo "{\"coordination\":\"host\",$allow}" >"$tmp/host.json"
+	modes="none run host"
+	if [ -n "$rport" ]; then
+		echo "{\"coordination\":\"redis\",\"redis\":{\"url\":\"redis://127.0.0.1:$rport\"},$allow}" \
+		    >"$tmp/redisf.json"
+		modes="$modes redis"
+	fi
 	unset WEB_RUN_FILE
 	runf=$("$BIN/web-control" run start)
 	hostf=$("$BIN/web-control" run start)
-	: >"$tmp/t.none"; : >"$tmp/t.run"; : >"$tmp/t.host"
+	: >"$tmp/t.none"; : >"$tmp/t.run"; : >"$tmp/t.host"; : >"$tmp/t.redis"
 	# The modes take turns, so a change in machine load touches all
 	# three alike. A fresh origin each time (a name pointed at
 	# loopback): a cache hit would skip the fetch, and host mode
 	# spaces starts to one origin 500 ms apart by design.
 	for i in $(seq "$n"); do
-		for mode in none run host; do
+		for mode in $modes; do
 			case $mode in
 			none)	cfg=plain.json rf="";;
 			run)	cfg=plain.json rf=$runf;;
 			host)	cfg=host.json rf=$hostf;;
+			redis)	cfg=redisf.json rf=$runf;;
 			esac
 			WEB_CONFIG="$tmp/$cfg" WEB_RUN_FILE=$rf \
 			    WEB_RESOLVE="$mode$i.bench:$port:127.0.0.1" us \
@@ -105,7 +133,7 @@ if [ -x "$BIN/wfetch" ]; then
 	done
 	WEB_RUN_FILE=$runf "$BIN/web-control" run end
 	WEB_RUN_FILE=$hostf "$BIN/web-control" run end
-	for mode in none run host; do
+	for mode in $modes; do
 		printf '%-28s %8s\n' "$mode" "$(median <"$tmp/t.$mode")"
 	done
 else
@@ -130,4 +158,36 @@ for keys in distinct shared; do
 	cat "$tmp"/loop.* | head -3
 	printf '%-28s %8s admissions/s\n' "$keys keys" \
 	    "$(awk -v n=$((P * M)) -v t=$((e - s)) 'BEGIN {printf "%d", n / (t / 1e9)}')"
+done
+
+echo
+R=${R:-2001}
+if [ -z "$rport" ]; then
+	echo "4. skipped: no redis-server (Debian redis-server)"
+	exit 0
+fi
+echo "4. redis mode: admit+release per call, $R calls (microseconds)"
+printf '%-36s %8s %8s\n' "" median p99
+set -- $(WEB_CONFIG="$tmp/config.json" "$H" alat "$R")
+printf '%-36s %8s %8s\n' "host (state files)" "$1" "$2"
+set -- $(WEB_CONFIG="$tmp/redis.json" "$H" alat "$R")
+printf '%-36s %8s %8s\n' "redis, one connection" "$1" "$2"
+set -- $(WEB_CONFIG="$tmp/redis.json" "$H" alat "$R" connect)
+printf '%-36s %8s %8s\n' "redis, a new connection each call" "$1" "$2"
+RM=${RM:-500}
+echo "admission throughput, redis: $P processes x $RM admit/release"
+for keys in distinct shared; do
+	s=$(date +%s%N) pids=""
+	for p in $(seq "$P"); do
+		k=key-$p
+		[ $keys = shared ] && k=shared
+		WEB_CONFIG="$tmp/redis.json" "$H" loop "$RM" "$k" >"$tmp/rloop.$p" &
+		pids="$pids $!"
+	done
+	# shellcheck disable=SC2086
+	wait $pids
+	e=$(date +%s%N)
+	cat "$tmp"/rloop.* | head -3
+	printf '%-28s %8s admissions/s\n' "$keys keys" \
+	    "$(awk -v n=$((P * RM)) -v t=$((e - s)) 'BEGIN {printf "%d", n / (t / 1e9)}')"
 done

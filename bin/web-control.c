@@ -8,12 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "buf.h"
 #include "config.h"
+#include "coord.h"
 #include "hoststate.h"
 #include "parallel_mcp.h"
 #include "json.h"
+#include "mcpserver.h"
 #include "render.h"
 #include "run.h"
 #include "searchcache.h"
@@ -26,6 +29,7 @@ struct opts {
 	int		 max_requests;	/* 0: from the config */
 	enum w_coord	 coord;
 	int		 export;
+	const char	*allow_files;	/* mcp --allow-files */
 };
 
 static void
@@ -33,14 +37,16 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: web-control [options] run start [--max-requests N]\n"
-	    "                   [--coordination process|host] [--export]\n"
+	    "                   [--coordination process|host|redis] [--export]\n"
 	    "       web-control [options] run show | run end [--export]\n"
 	    "       web-control [options] status | reset [ORIGIN|PROVIDER]\n"
 	    "       web-control [options] config | doctor\n"
+	    "       web-control mcp [--max-requests N] [--allow-files DIR]\n"
 	    "  -j, --json              JSON output (an envelope)\n"
 	    "  -c, --compact           compact JSON output (implies --json)\n"
 	    "      --max-requests N    the run's answered searches (1-20)\n"
-	    "      --coordination M    process or host, for the whole run\n"
+	    "      --coordination M    process, host or redis, for the whole run\n"
+	    "      --allow-files DIR   mcp: web_extract may read files under DIR\n"
 	    "      --export            print shell for eval: export/unset\n"
 	    "                          WEB_RUN_FILE\n"
 	    "      --schema            print the JSON Schema of the commands\n"
@@ -117,18 +123,25 @@ run_start(const struct opts *o)
 {
 	struct w_config c;
 	struct w_err e;
+	enum w_coord coord = o->coord;
 	char *path;
-	int max = o->max_requests;
-	jv env;
+	int max = o->max_requests, rc;
+	jv env, mode;
 
 	w_err_clear(&e);
-	if (max == 0) {
-		if (load_config(&c, &e) == -1)
-			return fail(o, "run start", &e);
+	if (load_config(&c, &e) == -1)
+		return fail(o, "run start", &e);
+	if (max == 0)
 		max = w_config_int(&c, "search.maxRequestsPerRun", 4);
-		w_config_free(&c);
-	}
-	if (w_run_start(NULL, max, o->coord, &path, &e) == -1)
+	/* A fleet configured for Redis shares its runs' budgets there. */
+	mode = w_config_get(&c, "coordination");
+	if (coord == W_COORD_DEFAULT && jv_get_kind(mode) == JV_KIND_STRING &&
+	    strcmp(jv_string_value(mode), "redis") == 0)
+		coord = W_COORD_REDIS;
+	jv_free(mode);
+	rc = w_run_start(NULL, max, coord, &c, &path, &e);
+	w_config_free(&c);
+	if (rc == -1)
 		return fail(o, "run start", &e);
 	if (o->export) {
 		fputs("export WEB_RUN_FILE=", stdout);
@@ -257,7 +270,8 @@ status_text(jv env)
 	int i, n = jv_array_length(jv_copy(ents));
 
 	printf("coordination  %s\n", w_json_str_peek(env, "coordination"));
-	printf("state         %s%s\n", w_json_str_peek(h, "state_dir"),
+	printf("state         %s%s\n", w_json_str_peek(h, "state_dir") ?
+	    w_json_str_peek(h, "state_dir") : "?",
 	    w_json_bool_peek(h, "exists", 0) ? "" : " (none yet)");
 	printf("buckets       %ld of %ld\n", w_json_int_peek(h, "buckets", 0),
 	    w_json_int_peek(h, "max_buckets", 0));
@@ -303,21 +317,59 @@ coord_name(void)
 	return mode;
 }
 
+/*
+ * The coordination backend this process would use (the run's, else
+ * the config's); *r and *c to free with close_coord.
+ */
+static int
+open_coord(struct w_run **r, struct w_config *c, struct w_coordinator **co,
+    struct w_err *e)
+{
+	*r = NULL;
+	*co = NULL;
+	if (load_config(c, e) == -1)
+		return -1;
+	if (w_run_open(r, 0, e) == -1 || w_run_coord(*r, c, co, e) == -1) {
+		w_run_close(*r);
+		*r = NULL;
+		w_config_free(c);
+		return -1;
+	}
+	return 0;
+}
+
+static void
+close_coord(struct w_run *r, struct w_config *c)
+{
+	w_run_close(r);
+	w_config_free(c);
+}
+
 static int
 status(const struct opts *o)
 {
+	struct w_coordinator *co;
+	struct w_config c;
+	struct w_run *r;
 	struct w_err e;
 	jv env, h;
 
 	w_err_clear(&e);
-	if (w_host_status(&h, &e) == -1)
+	if (open_coord(&r, &c, &co, &e) == -1)
 		return fail(o, "status", &e);
-	env = ok_env("status", "host coordination state");
-	env = jv_object_set(env, jv_string("coordination"),
-	    jv_string(coord_name()));
+	if (w_coord_status(co, &h, &e) == -1) {
+		close_coord(r, &c);
+		return fail(o, "status", &e);
+	}
+	env = ok_env("status", w_coord_kind_of(co) == W_COORD_KIND_REDIS ?
+	    "Redis coordination state" : "host coordination state");
+	env = jv_object_set(env, jv_string("coordination"), jv_string(
+	    w_coord_kind_of(co) == W_COORD_KIND_PROCESS ? coord_name() :
+	    w_coord_kind_name(w_coord_kind_of(co))));
 	env = jv_object_set(env, jv_string("host"), h);
 	env = jv_object_set(env, jv_string("search_cache"),
-	    w_searchcache_usage());
+	    w_coord_cache_usage(co));
+	close_coord(r, &c);
 	return emit(o, env, status_text);
 }
 
@@ -337,12 +389,23 @@ reset_text(jv env)
 static int
 reset(const struct opts *o, const char *target)
 {
+	struct w_coordinator *co;
+	struct w_config c;
+	struct w_run *run;
 	struct w_err e;
 	jv env, r;
+	int rc;
 
 	w_err_clear(&e);
-	if ((target ? w_host_reset_target(target, &r, &e) :
-	    w_host_reset(&r, &e)) == -1)
+	if (target != NULL)
+		rc = w_host_reset_target(target, &r, &e);
+	else {
+		if (open_coord(&run, &c, &co, &e) == -1)
+			return fail(o, "reset", &e);
+		rc = w_coord_reset(co, &r, &e);
+		close_coord(run, &c);
+	}
+	if (rc == -1)
 		return fail(o, "reset", &e);
 	env = ok_env("reset", target ? "host coordination state of one "
 	    "origin or provider cleared" : "host coordination state cleared");
@@ -444,6 +507,52 @@ parallel_checks(jv list, const struct w_config *c, int *bad)
 	return list;
 }
 
+/* The coordination backend: for Redis ping, version, latency and
+ * whether its scripts are loaded. */
+static jv
+coord_check(jv list, int *bad)
+{
+	struct w_coordinator *co;
+	struct w_config c;
+	struct w_run *r;
+	struct w_err e;
+	char d[400];
+	jv h;
+
+	w_err_clear(&e);
+	if (open_coord(&r, &c, &co, &e) == -1) {
+		*bad = 1;
+		return check(list, "coordination", "FAIL", e.msg);
+	}
+	if (w_coord_doctor(co, &h, &e) == -1) {
+		*bad = 1;
+		list = check(list, "coordination", "FAIL", e.msg);
+	} else if (w_coord_kind_of(co) != W_COORD_KIND_REDIS) {
+		snprintf(d, sizeof(d), "%s", w_coord_kind_name(
+		    w_coord_kind_of(co)));
+		list = check(list, "coordination", "ok", d);
+	} else {
+		jv sc = w_json_get(jv_copy(h), "scripts");
+
+		snprintf(d, sizeof(d), "redis %s at %s (prefix %s): ping "
+		    "%ld us, scripts %ld of %ld loaded",
+		    w_json_str_peek(h, "version"), w_json_str_peek(h, "where"),
+		    w_json_str_peek(h, "prefix"),
+		    w_json_int_peek(h, "latencyUs", 0),
+		    w_json_int_peek(sc, "loaded", 0),
+		    w_json_int_peek(sc, "total", 0));
+		jv_free(sc);
+		list = check(list, "coordination", "ok", d);
+		list = jv_array_set(list, jv_array_length(jv_copy(list)) - 1,
+		    jv_object_set(w_json_at(jv_copy(list),
+		    jv_array_length(jv_copy(list)) - 1), jv_string("redis"),
+		    jv_copy(h)));
+	}
+	jv_free(h);
+	close_coord(r, &c);
+	return list;
+}
+
 /* When rendering is on: the browser command's version and the Chromium
  * it will drive. */
 static jv
@@ -527,6 +636,7 @@ doctor(const struct opts *o)
 		list = check(list, "host state", "ok", "private and valid");
 		jv_free(h);
 	}
+	list = coord_check(list, &bad);
 	w_err_clear(&e);
 	if (getenv("WEB_RUN_FILE") == NULL)
 		list = check(list, "run", "ok", "no WEB_RUN_FILE: each "
@@ -577,17 +687,50 @@ config(const struct opts *o)
 	return emit(o, env, config_text);
 }
 
+/* The MCP server on stdio: stdout carries only protocol messages. */
+static int
+mcp(const struct opts *o)
+{
+	struct w_mcps_opts mo;
+	struct w_config c;
+	struct w_err e;
+	struct stat st;
+	int rc;
+
+	if (o->allow_files && (stat(o->allow_files, &st) == -1 ||
+	    !S_ISDIR(st.st_mode))) {
+		fprintf(stderr, "%s: --allow-files %s is not a directory\n",
+		    prog, o->allow_files);
+		return W_EXIT_USAGE;
+	}
+	w_err_clear(&e);
+	if (load_config(&c, &e) == -1) {
+		fprintf(stderr, "%s: %s\n", prog, e.msg);
+		return W_EXIT_USAGE;
+	}
+	memset(&mo, 0, sizeof(mo));
+	mo.config = &c;
+	mo.allow_files = o->allow_files;
+	mo.max_requests = o->max_requests;
+	rc = w_mcps_serve(STDIN_FILENO, stdout, &mo);
+	w_config_free(&c);
+	return rc ? W_EXIT_ERROR : 0;
+}
+
 static int
 dispatch(const struct opts *o, int argc, char **argv)
 {
 	const char *c = argv[0], *sub = argc > 1 ? argv[1] : "";
 	int start = strcmp(c, "run") == 0 && strcmp(sub, "start") == 0;
 	int end = strcmp(c, "run") == 0 && strcmp(sub, "end") == 0;
+	int mcp_cmd = strcmp(c, "mcp") == 0;
 
 	/* an option the command would ignore is an error */
-	if (!start && o->max_requests > 0)
+	if (!start && !mcp_cmd && o->max_requests > 0)
 		return w_usage_error(prog, "--max-requests applies to run "
-		    "start only");
+		    "start and mcp only");
+	if (!mcp_cmd && o->allow_files != NULL)
+		return w_usage_error(prog, "--allow-files applies to mcp only");
 	if (!start && o->coord != W_COORD_DEFAULT)
 		return w_usage_error(prog, "--coordination applies to run "
 		    "start only");
@@ -611,6 +754,8 @@ dispatch(const struct opts *o, int argc, char **argv)
 		return config(o);
 	if (argc == 1 && strcmp(c, "doctor") == 0)
 		return doctor(o);
+	if (argc == 1 && strcmp(c, "mcp") == 0)
+		return mcp(o);
 	return w_usage_error(prog, "unknown command: %s%s%s", c,
 	    argc > 1 ? " " : "", sub);
 }
@@ -620,9 +765,10 @@ static const char schema[] =
     "\"title\":\"web-control\",\"type\":\"object\","
     "\"properties\":{\"command\":{\"enum\":[\"run start\","
     "\"run show\",\"run end\",\"status\",\"reset\",\"config\","
-    "\"doctor\"]},\"max_requests\":{\"type\":\"integer\","
+    "\"doctor\",\"mcp\"]},\"allow_files\":{\"type\":\"string\"},"
+    "\"max_requests\":{\"type\":\"integer\","
     "\"minimum\":1,\"maximum\":20},\"coordination\":{\"enum\":"
-    "[\"process\",\"host\"]}},\"required\":[\"command\"],"
+    "[\"process\",\"host\",\"redis\"]}},\"required\":[\"command\"],"
     "\"additionalProperties\":false}";
 
 /* --max-requests and --coordination; -1 (after a message) when bad. */
@@ -642,9 +788,11 @@ run_option(struct opts *o, int ch, const char *arg)
 		o->coord = W_COORD_PROCESS;
 	else if (strcmp(arg, "host") == 0)
 		o->coord = W_COORD_HOST;
+	else if (strcmp(arg, "redis") == 0)
+		o->coord = W_COORD_REDIS;
 	else {
-		w_usage_error(prog, "--coordination must be process or host, "
-		    "not '%s'", arg);
+		w_usage_error(prog, "--coordination must be process, host or "
+		    "redis, not '%s'", arg);
 		return -1;
 	}
 	return 0;
@@ -659,12 +807,13 @@ main(int argc, char **argv)
 		{ "max-requests", required_argument, NULL, 'm' },
 		{ "coordination", required_argument, NULL, 'C' },
 		{ "export", no_argument, NULL, 'x' },
+		{ "allow-files", required_argument, NULL, 'A' },
 		{ "schema", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 0, W_OUT_AUTO, 0, W_COORD_DEFAULT, 0 };
+	struct opts o = { 0, W_OUT_AUTO, 0, W_COORD_DEFAULT, 0, NULL };
 	int ch, rc;
 
 	opterr = 0;
@@ -684,6 +833,9 @@ main(int argc, char **argv)
 			break;
 		case 'x':
 			o.export = 1;
+			break;
+		case 'A':
+			o.allow_files = optarg;
 			break;
 		case 's':
 			fputs(schema, stdout);

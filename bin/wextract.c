@@ -14,10 +14,11 @@
 #include "buf.h"
 #include "doc.h"
 #include "input.h"
+#include "extract.h"
 #include "json.h"
 #include "view.h"
 
-#define INPUT_MAX	(20u << 20)	/* bytes read per document */
+#define INPUT_MAX	W_EXTRACT_INPUT_MAX
 
 static const char *prog = "wextract";
 
@@ -55,7 +56,10 @@ usage(FILE *fp)
 	    "  -r, --raw-output        print only the content\n"
 	    "  -c, --compact           one line per envelope\n"
 	    "      --schema            print the JSON Schema of the options\n"
-	    "  -h, --help, -V, --version\n");
+	    "  -h, --help, -V, --version\n"
+	    "HTML: main content; when it is thin, content hidden in JSON-LD,\n"
+	    "framework state, noscript or templates is added "
+	    "(coverage.recovered_from).\n");
 }
 
 static jv
@@ -73,79 +77,6 @@ number(const char *arg)
 	if (w_arg_long(arg, &n) == -1)
 		return jv_string(arg);
 	return jv_number((double)n);
-}
-
-static jv
-failed(jv env, const struct w_err *e, const char *what)
-{
-	jv src = w_json_get(jv_copy(env), "source");
-	char sum[700];
-
-	if (jv_get_kind(src) == JV_KIND_OBJECT)
-		env = set(env, "source", set(src, "status",
-		    jv_string(w_source_status_name(
-		    w_err_source_status(e->code)))));
-	else
-		jv_free(src);
-	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what,
-	    w_err_name(e->code), e->msg);
-	return w_env_error(set(env, "summary", jv_string(sum)), e);
-}
-
-/* One document into one envelope. */
-static jv
-extract(const struct state *st, const struct w_request *r, const char *bytes,
-    size_t len, const char *file)
-{
-	struct w_doc_in in;
-	struct w_doc_opts o;
-	struct w_doc d;
-	struct w_err e;
-	jv env = set(w_env_new(prog), "untrusted_fields", w_view_untrusted());
-	jv src;
-	char sum[700];
-
-	memset(&in, 0, sizeof(in));
-	in.bytes = bytes;
-	in.len = len;
-	in.url = r->url;
-	in.content_type = r->content_type;
-	in.charset = r->charset;
-	in.http_status = r->http_status;
-	in.headers = jv_null();
-	memset(&o, 0, sizeof(o));
-	o.format = r->format;
-	o.include_links = r->include_links;
-	src = set(jv_object(), "representation", jv_string("page_extract"));
-	if (file != NULL)
-		src = set(src, "file", jv_string(file));
-	if (in.url != NULL)
-		src = set(src, "url", jv_string(in.url));
-	if (in.http_status > 0)
-		src = set(src, "http_status", jv_number(in.http_status));
-	env = set(env, "source", set(src, "status", jv_string("opened")));
-	w_doc_init(&d);
-	w_err_clear(&e);
-	if (w_doc_extract(&in, &o, &d, &e) == -1) {
-		src = w_json_get(jv_copy(env), "source");
-		if (*d.mime)
-			src = set(src, "content_type", jv_string(d.mime));
-		env = set(env, "source", src);
-		env = set(env, "coverage", set(jv_copy(d.coverage),
-		    "content_kind", jv_string(d.kind)));
-		env = w_view_decoded(env, &d);
-		w_doc_free(&d);
-		return failed(env, &e, "extraction");
-	}
-	env = w_view_apply(env, &d, r, st->mode == W_OUT_RAW, &e);
-	snprintf(sum, sizeof(sum), "Extracted %s from %s (%s, %zu bytes): %s",
-	    d.kind, file ? file : "stdin", *d.mime ? d.mime : "unknown type",
-	    len, w_status_name(w_env_status_peek(env)));
-	if (e.code != W_E_NONE)
-		snprintf(sum, sizeof(sum), "No block of the document matches "
-		    "the focus.");
-	w_doc_free(&d);
-	return set(env, "summary", jv_string(sum));
 }
 
 /* Read fp up to INPUT_MAX: 0, 1 when larger, -1 on a read error. */
@@ -187,7 +118,8 @@ one(const struct state *st, const struct w_request *r, const char *file,
 		struct w_request named = *r;
 
 		named.file = (char *)(uintptr_t)file;	/* borrowed */
-		env = extract(st, &named, b.p, b.len, file);
+		env = w_extract_run(&named, b.p, b.len, file,
+		    st->mode == W_OUT_RAW);
 		w_buf_free(&b);
 		return w_out_emit_rc(w_env_line(env, line), st->mode, prog);
 	}
@@ -201,7 +133,7 @@ one(const struct state *st, const struct w_request *r, const char *file,
 	else
 		w_err_set(&e, W_E_REQUEST_FAILED, "cannot read %s: %s",
 		    file ? file : "stdin", strerror(saved ? saved : EIO));
-	return w_out_emit_rc(w_env_line(failed(env, &e, "reading"), line),
+	return w_out_emit_rc(w_env_line(w_extract_failed(env, &e, "reading"), line),
 	    st->mode, prog);
 }
 
@@ -212,7 +144,7 @@ refuse(const struct state *st, const struct w_err *e, jv file, long line)
 	jv env = w_env_new(prog);
 
 	env = set(env, "source", set(jv_object(), "file", file));
-	return w_out_emit_rc(w_env_line(failed(env, e, "request"), line),
+	return w_out_emit_rc(w_env_line(w_extract_failed(env, e, "request"), line),
 	    st->mode, prog);
 }
 
@@ -364,7 +296,8 @@ main(int argc, char **argv)
 	if (w_request_decode(W_REQ_WEXTRACT, st.req, &st.r, &e) == -1) {
 		w_request_msg_as_options(W_REQ_WEXTRACT, &e);
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
-		rc = w_out_emit_rc(failed(w_env_new(prog), &e, "request"),
+		rc = w_out_emit_rc(w_extract_failed(w_env_new(prog), &e,
+		    "request"),
 		    st.mode, prog);
 	} else if (st.next)
 		rc = w_input_each(stdin, on_item, on_bad, &st);

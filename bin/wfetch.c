@@ -23,8 +23,12 @@ struct state {
 	struct w_fetch_ctx	 ctx;
 	jv			 base;
 	int			 top;
+	int			 parallel;	/* -P; 0: config or 1 */
+	int			 unordered;
+	int			 rc;		/* worst exit so far */
 	enum w_out_mode		 mode;
 	const char		*outfile;	/* -o FILE */
+	struct w_fetch_batch	*batch;
 };
 
 static void
@@ -49,6 +53,8 @@ usage(FILE *fp)
 	    "      --top N             with a wsearch envelope: fetch its top N results\n"
 	    "  -o, --output FILE       write the content to FILE (one URL)\n"
 	    "  -s, --silent            no progress line\n"
+	    "  -P, --parallel N        up to N fetches at once (1-16, default 1)\n"
+	    "      --unordered         print each envelope as it completes\n"
 	    "  -r, --raw-output        print only the content\n"
 	    "  -c, --compact           one line per envelope\n"
 	    "      --schema            print the JSON Schema of a request\n"
@@ -77,10 +83,29 @@ add_header(jv base, const char *h)
 	return jv_object_set(base, jv_string("headers"), hs);
 }
 
+static jv to_file(const struct state *st, jv env);
+
+/* The batch's envelopes, in input order (or as they end, --unordered). */
+static void
+on_env(jv env, void *arg)
+{
+	struct state *st = arg;
+
+	if (st->outfile != NULL)
+		env = to_file(st, env);
+	st->rc = w_exit_worst(st->rc, w_out_emit_rc(env, st->mode, prog));
+}
+
+/* An envelope made here: queued behind the batch's, or printed when
+ * there is no batch yet (configuration). */
 static int
 emit(struct state *st, jv env, long line)
 {
-	return w_out_emit_rc(w_env_line(env, line), st->mode, prog);
+	env = w_env_line(env, line);
+	if (st->batch == NULL)
+		return w_out_emit_rc(env, st->mode, prog);
+	w_fetch_batch_add_env(st->batch, env);
+	return 0;
 }
 
 /* An error envelope for input that is no request. */
@@ -171,11 +196,8 @@ to_file(const struct state *st, jv env)
 static int
 run_one(struct state *st, jv req, long line)
 {
-	jv env = w_fetch_run(&st->ctx, req);
-
-	if (st->outfile != NULL)
-		env = to_file(st, env);
-	return emit(st, env, line);
+	w_fetch_batch_add_line(st->batch, req, line);
+	return 0;
 }
 
 /*
@@ -262,6 +284,8 @@ options(int argc, char **argv, struct state *st)
 		{ "top", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "silent", no_argument, NULL, 's' },
+		{ "parallel", required_argument, NULL, 'P' },
+		{ "unordered", no_argument, NULL, 'U' },
 		{ "raw-output", no_argument, NULL, 'r' },
 		{ "compact", no_argument, NULL, 'c' },
 		{ "schema", optional_argument, NULL, 'Z' },
@@ -276,7 +300,7 @@ options(int argc, char **argv, struct state *st)
 	long n;
 
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":f:H:o:srchV", lo, &li)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":f:H:o:sP:rchV", lo, &li)) != -1) {
 		switch (ch) {
 		case 'f':
 			st->base = jv_object_set(st->base, jv_string("format"),
@@ -337,6 +361,18 @@ options(int argc, char **argv, struct state *st)
 			break;
 		case 's':
 			st->ctx.progress = 0;
+			break;
+		case 'P':
+			if (w_arg_long(optarg, &n) == -1 || n < 1 ||
+			    n > W_FETCH_PARALLEL_MAX) {
+				fprintf(stderr, "%s: --parallel takes 1 to "
+				    "%d\n", prog, W_FETCH_PARALLEL_MAX);
+				return -1;
+			}
+			st->parallel = (int)n;
+			break;
+		case 'U':
+			st->unordered = 1;
 			break;
 		case 'r':
 			st->mode = W_OUT_RAW;
@@ -442,12 +478,22 @@ main(int argc, char **argv)
 	}
 	/* One URL in a process-private run: nothing could hit the cache. */
 	st.ctx.nocache = optind == argc - 1 && w_run_private(st.ctx.run);
+	if (st.parallel == 0)
+		st.parallel = w_config_int(&cfg, "fetch.concurrency", 1);
+	st.batch = w_fetch_batch_new(&st.ctx, st.parallel, st.unordered,
+	    on_env, &st);
 	if (optind < argc)
 		for (i = optind; i < argc; i++)
 			rc = w_exit_worst(rc, run_one(&st,
 			    url_request(&st, argv[i]), 0));
-	else
+	else {
+		/* Transfers go on while the input is slow to come. */
+		w_input_set_idle(w_fetch_batch_idle, st.batch);
 		rc = w_input_each(stdin, on_item, on_bad, &st);
+		w_input_set_idle(NULL, NULL);
+	}
+	w_fetch_batch_finish(st.batch);
+	rc = w_exit_worst(rc, st.rc);
 	jv_free(st.base);
 	w_run_close(st.ctx.run);
 	w_config_free(&cfg);

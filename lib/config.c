@@ -11,6 +11,7 @@
 #include "buf.h"
 #include "config.h"
 #include "json.h"
+#include "redis.h"
 
 enum kind {
 	K_OBJ,
@@ -31,7 +32,8 @@ struct key {
 	const char		*why;	/* K_RETIRED: the migration hint */
 };
 
-static const char *const coord_modes[] = { "process", "host", NULL };
+static const char *const coord_modes[] = { "process", "host", "redis",
+    NULL };
 static const char *const net_modes[] = { "none", "localhost", "allowlist",
     "all", NULL };
 static const char *const renders[] = { "never", "auto", "always", NULL };
@@ -39,6 +41,12 @@ static const char *const renders[] = { "never", "auto", "always", NULL };
 /* Every key the programs read; later modules add their lines here. */
 static const struct key keys[] = {
 	{ "coordination", K_ENUM, 0, 0, coord_modes, NULL },
+	{ "redis", K_OBJ, 0, 0, NULL, NULL },
+	{ "redis.url", K_STR, 1, 4096, NULL, NULL },
+	{ "redis.prefix", K_STR, 1, 64, NULL, NULL },
+	{ "redis.timeoutMs", K_INT, 1, 60000, NULL, NULL },
+	{ "redis.leaseMs", K_INT, 1000, 600000, NULL, NULL },
+	{ "redis.passwordEnv", K_STR, 1, 200, NULL, NULL },
 	{ "userAgent", K_STR, 1, 200, NULL, NULL },
 	{ "network", K_OBJ, 0, 0, NULL, NULL },
 	{ "network.mode", K_ENUM, 0, 0, net_modes, NULL },
@@ -64,6 +72,7 @@ static const struct key keys[] = {
 	{ "fetch", K_OBJ, 0, 0, NULL, NULL },
 	{ "fetch.provider", K_STR_OR_LIST, 0, 8, NULL, NULL },
 	{ "fetch.render", K_ENUM, 0, 0, renders, NULL },
+	{ "fetch.concurrency", K_INT, 1, 16, NULL, NULL },
 	{ "fetch.browserCommand", K_STR, 1, 1024, NULL, NULL },
 	{ "fetch.browserExecutable", K_STR, 1, 1024, NULL, NULL },
 	{ "fetch.parallel", K_OBJ, 0, 0, NULL, NULL },
@@ -333,6 +342,26 @@ unwrap(jv root)
 	return web;
 }
 
+/* coordination "redis" needs a usable redis object (lib/redis.h). */
+static int
+check_redis(const struct w_config *c, struct w_err *e)
+{
+	struct w_redis_conf rc;
+	jv mode = w_config_get(c, "coordination"), r;
+	int redis, rv = 0;
+
+	redis = jv_get_kind(mode) == JV_KIND_STRING &&
+	    strcmp(jv_string_value(mode), "redis") == 0;
+	jv_free(mode);
+	r = w_config_get(c, "redis");
+	if (redis || jv_get_kind(r) == JV_KIND_OBJECT) {
+		rv = w_redis_conf_from_json(r, &rc, e);
+		w_redis_conf_free(&rc);
+	}
+	jv_free(r);
+	return rv;
+}
+
 int
 w_config_load(struct w_config *c, struct w_err *e)
 {
@@ -363,6 +392,8 @@ w_config_load(struct w_config *c, struct w_err *e)
 		goto fail;
 	}
 	jv_free(net);
+	if (check_redis(c, e) == -1)
+		goto fail;
 	return 0;
 fail:
 	w_config_free(c);
@@ -421,7 +452,7 @@ w_config_defaults(void)
 	    "\"search\":{\"backend\":[\"parallel\",\"ollama\"],"
 	    "\"maxRequestsPerRun\":4},"
 	    "\"fetch\":{\"provider\":\"local\",\"render\":\"never\","
-	    "\"browserCommand\":\"agent-browser\"}}";
+	    "\"browserCommand\":\"agent-browser\",\"concurrency\":1}}";
 
 	return jv_parse(d);
 }

@@ -18,7 +18,9 @@
 #include "doc.h"
 #include "doccache.h"
 #include "hoststate.h"
+#include "coord.h"
 #include "fetch.h"
+#include "fetch_int.h"
 #include "parallel_mcp.h"
 #include "fetch_render.h"
 #include "http.h"
@@ -110,9 +112,8 @@ details_of(const struct w_http_resp *resp)
 	return set(d, "cache_hit", jv_false());
 }
 
-/* An error envelope with source and summary. Consumes env. */
-static jv
-fail(jv env, const struct w_err *e, const char *what)
+jv
+w_fetch_fail(jv env, const struct w_err *e, const char *what)
 {
 	jv src = w_json_get(jv_copy(env), "source");
 	char sum[700];
@@ -177,15 +178,18 @@ static int
 host_admit(const struct w_fetch_ctx *ctx, const struct w_url *u,
     struct w_host_lease *l, struct w_err *e)
 {
+	struct w_coordinator *co;
 	char *origin;
 	int rc;
 
 	memset(l, 0, sizeof(*l));
-	if (ctx->run == NULL || !w_run_host(ctx->run, ctx->config))
+	if (ctx->run == NULL)
 		return 0;
+	if (w_run_coord(ctx->run, ctx->config, &co, e) == -1)
+		return -1;
 	origin = w_url_origin(u);
-	rc = w_host_admit(W_SCOPE_FETCH, origin, ctx->timeout_ms > 0 ?
-	    ctx->timeout_ms : W_HTTP_TIMEOUT_MS, l, e);
+	rc = w_coord_admit(co, W_SCOPE_FETCH, origin, ctx->timeout_ms > 0 ?
+	    ctx->timeout_ms : W_HTTP_TIMEOUT_MS, NULL, NULL, l, e);
 	free(origin);
 	return rc;
 }
@@ -213,8 +217,86 @@ render_step(const struct w_fetch_ctx *ctx, const struct w_request *req,
 		    "%.250s", stat->msg, w_err_name(e.code), e.msg);
 		w_err_set(&e, W_E_UNUSABLE_CONTENT, "%s", msg);
 	}
-	*env = fail(*env, &e, "render");
+	*env = w_fetch_fail(*env, &e, "render");
 	return -1;
+}
+
+void
+w_fetch_http_req(const struct w_fetch_ctx *ctx, const struct w_request *r,
+    struct w_http_req *hr)
+{
+	w_http_req_init(hr);
+	hr->url = r->url;
+	hr->headers = r->headers;
+	hr->policy = &ctx->config->policy;
+	hr->timeout_ms = ctx->timeout_ms;
+	hr->progress = ctx->progress;
+	hr->terminal = challenge_is_terminal;
+}
+
+int
+w_fetch_obtain_end(const struct w_fetch_ctx *ctx, const struct w_request *r,
+    const struct w_url *u, enum w_render rm, long long deadline, int rc,
+    struct w_http_resp *resp, struct w_err *e, struct w_host_lease *lease,
+    jv *env, struct w_doc *d, size_t *bytes)
+{
+	struct w_doc_in in;
+	struct w_doc_opts o;
+	const char *why;
+	jv src;
+
+	if (rc == 0 && (resp->status < 200 || resp->status >= 300))
+		status_error(resp, e);
+	w_coord_done(lease, e->code == W_E_NONE ? NULL : e);
+	rc = -1;
+	src = w_json_get(jv_copy(*env), "source");
+	if (resp->final_url)
+		src = set(src, "final_url", jv_string(resp->final_url));
+	if (resp->status)
+		src = set(src, "http_status", jv_number(resp->status));
+	if (resp->content_type)
+		src = set(src, "content_type", jv_string(resp->content_type));
+	*env = set(*env, "source", src);
+	*env = set(*env, "details", details_of(resp));
+	*bytes = resp->len;
+	if (e->code == W_E_NONE) {
+		src = w_json_get(jv_copy(*env), "source");
+		*env = set(*env, "source", set(src, "status",
+		    jv_string("opened")));
+		memset(&in, 0, sizeof(in));
+		in.bytes = resp->body;
+		in.len = resp->len;
+		in.url = resp->final_url;
+		in.content_type = resp->content_type;
+		in.http_status = resp->status;
+		in.headers = resp->headers;
+		in.steal = &resp->body;	/* the body is ours to give away */
+		memset(&o, 0, sizeof(o));
+		o.format = r->format;
+		o.include_links = r->include_links;
+		o.artifact = r->artifact;
+		o.binary_hint = "--artifact NAME (or the request's artifact "
+		    "field) saves it byte for byte";
+		rc = w_doc_extract(&in, &o, d, e);
+		if (resp->truncated_body && jv_get_kind(d->coverage) ==
+		    JV_KIND_OBJECT)
+			d->coverage = set(d->coverage, "truncated_body",
+			    jv_true());
+		if (rc == -1 && jv_get_kind(d->coverage) == JV_KIND_OBJECT)
+			*env = set(*env, "coverage", jv_copy(d->coverage));
+		if (rc == -1)
+			*env = w_view_decoded(*env, d);
+		if (rc == -1 && rm == W_RENDER_AUTO && (why =
+		    w_fetch_render_reason(resp->content_type, d, e)) != NULL) {
+			w_http_resp_free(resp);
+			return render_step(ctx, r, u, why, deadline, env, d,
+			    bytes, e);
+		}
+	}
+	if (rc == -1)
+		*env = w_fetch_fail(*env, e, e->usage ? "request" : "fetch");
+	w_http_resp_free(resp);
+	return rc;
 }
 
 /* Fetch and extract. 0 with d filled and env's source and details set;
@@ -226,87 +308,28 @@ obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	struct w_host_lease lease;
 	struct w_http_req hr;
 	struct w_http_resp resp;
-	struct w_doc_in in;
-	struct w_doc_opts o;
 	struct w_err e;
 	enum w_render rm;
-	const char *why;
 	long long deadline = w_clock_mono_ms() + (ctx->timeout_ms > 0 ?
 	    ctx->timeout_ms : W_HTTP_TIMEOUT_MS);
-	jv src;
-	int rc = -1;
+	int rc;
 
 	w_err_clear(&e);
 	if (w_fetch_render_mode(ctx->config, r, &rm, &e) == -1) {
-		*env = fail(*env, &e, "config");
+		*env = w_fetch_fail(*env, &e, "config");
 		return -1;
 	}
 	if (rm == W_RENDER_ALWAYS)	/* browser-first, strict */
 		return render_step(ctx, r, u, "always", deadline, env, d,
 		    bytes, NULL);
-	w_http_req_init(&hr);
-	hr.url = r->url;
-	hr.headers = r->headers;
-	hr.policy = &ctx->config->policy;
-	hr.timeout_ms = ctx->timeout_ms;
-	hr.progress = ctx->progress;
-	hr.terminal = challenge_is_terminal;
+	w_fetch_http_req(ctx, r, &hr);
 	if (host_admit(ctx, u, &lease, &e) == -1) {
-		*env = fail(*env, &e, "admission");
+		*env = w_fetch_fail(*env, &e, "admission");
 		return -1;
 	}
-	if (w_http_fetch(&hr, &resp, &e) == 0 && (resp.status < 200 ||
-	    resp.status >= 300))
-		status_error(&resp, &e);
-	w_host_done(&lease, e.code == W_E_NONE ? NULL : &e);
-	src = w_json_get(jv_copy(*env), "source");
-	if (resp.final_url)
-		src = set(src, "final_url", jv_string(resp.final_url));
-	if (resp.status)
-		src = set(src, "http_status", jv_number(resp.status));
-	if (resp.content_type)
-		src = set(src, "content_type", jv_string(resp.content_type));
-	*env = set(*env, "source", src);
-	*env = set(*env, "details", details_of(&resp));
-	*bytes = resp.len;
-	if (e.code == W_E_NONE) {
-		src = w_json_get(jv_copy(*env), "source");
-		*env = set(*env, "source", set(src, "status",
-		    jv_string("opened")));
-		memset(&in, 0, sizeof(in));
-		in.bytes = resp.body;
-		in.len = resp.len;
-		in.url = resp.final_url;
-		in.content_type = resp.content_type;
-		in.http_status = resp.status;
-		in.headers = resp.headers;
-		in.steal = &resp.body;	/* the body is ours to give away */
-		memset(&o, 0, sizeof(o));
-		o.format = r->format;
-		o.include_links = r->include_links;
-		o.artifact = r->artifact;
-		o.binary_hint = "--artifact NAME (or the request's artifact "
-		    "field) saves it byte for byte";
-		rc = w_doc_extract(&in, &o, d, &e);
-		if (resp.truncated_body && jv_get_kind(d->coverage) ==
-		    JV_KIND_OBJECT)
-			d->coverage = set(d->coverage, "truncated_body",
-			    jv_true());
-		if (rc == -1 && jv_get_kind(d->coverage) == JV_KIND_OBJECT)
-			*env = set(*env, "coverage", jv_copy(d->coverage));
-		if (rc == -1)
-			*env = w_view_decoded(*env, d);
-		if (rc == -1 && rm == W_RENDER_AUTO && (why =
-		    w_fetch_render_reason(resp.content_type, d, &e)) != NULL) {
-			w_http_resp_free(&resp);
-			return render_step(ctx, r, u, why, deadline, env, d,
-			    bytes, &e);
-		}
-	}
-	if (rc == -1)
-		*env = fail(*env, &e, e.usage ? "request" : "fetch");
-	w_http_resp_free(&resp);
-	return rc;
+	rc = w_http_fetch(&hr, &resp, &e);
+	return w_fetch_obtain_end(ctx, r, u, rm, deadline, rc, &resp, &e,
+	    &lease, env, d, bytes);
 }
 
 /* Content, coverage, artifacts and summary for an extracted d. */
@@ -322,8 +345,11 @@ present(const struct w_fetch_ctx *ctx, jv env, const struct w_request *r,
 	enum w_format f = r->format;
 
 	w_err_clear(&e);
+	/* A code point is at most 4 bytes: a text over 4x the limit in
+	 * bytes is over it in characters without counting. */
 	if (art || (!d->binary && d->len > W_FETCH_AUTO_ARTIFACT_CHARS &&
-	    w_slice_chars(d->text, d->len) > W_FETCH_AUTO_ARTIFACT_CHARS))
+	    (d->len > 4 * W_FETCH_AUTO_ARTIFACT_CHARS ||
+	    w_slice_chars(d->text, d->len) > W_FETCH_AUTO_ARTIFACT_CHARS)))
 		saved = save_artifact(art, u, url, d, f);
 	env = set(env, "coverage", set(jv_object(), "bytes",
 	    jv_number((double)bytes)));
@@ -419,8 +445,8 @@ doc_from_meta(struct w_doc *d, jv *env, jv m, char *text, size_t len)
 
 /* The document's cache identity: URL, allowed headers, extraction
  * settings and the resolved network policy. Caller frees. */
-static char *
-cache_key(const struct w_fetch_ctx *ctx, const struct w_request *r)
+char *
+w_fetch_cache_key(const struct w_fetch_ctx *ctx, const struct w_request *r)
 {
 	jv id = jv_object(), s;
 	char *out;
@@ -478,20 +504,20 @@ obtain_chain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 
 		if (w_fetch_render_mode(ctx->config, r, &rm, &e) == -1) {
 			jv_free(tried);
-			*env = fail(*env, &e, "config");
+			*env = w_fetch_fail(*env, &e, "config");
 			return -1;
 		}
 	}
 	if ((n = w_parallel_fetch_chain(ctx->config, prov, 2, &e)) == -1) {
 		jv_free(tried);
-		*env = fail(*env, &e, "config");
+		*env = w_fetch_fail(*env, &e, "config");
 		return -1;
 	}
 	/* The target passes the policy whoever fetches it: a remote
 	 * provider must never be handed a URL this host may not fetch. */
 	if (w_policy_check_url(&ctx->config->policy, u, 0, &e) == -1) {
 		jv_free(tried);
-		*env = fail(*env, &e, "fetch");
+		*env = w_fetch_fail(*env, &e, "fetch");
 		return -1;
 	}
 	/* In a chain, options Parallel cannot honour skip it up front. */
@@ -529,34 +555,90 @@ obtain_chain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	return rc;
 }
 
-/* A miss: fetch, extract, and publish the result for waiting callers. */
-static jv
-fetch_and_share(const struct w_fetch_ctx *ctx, const struct w_request *r,
-    const struct w_url *u,
-    jv env, const char *key)
+jv
+w_fetch_share(const struct w_fetch_ctx *ctx, const struct w_request *r,
+    const struct w_url *u, jv env, const char *key, int rc,
+    struct w_doc *d, size_t bytes)
 {
-	struct w_doc d;
 	struct w_err e;
-	size_t bytes = 0;
 
-	w_doc_init(&d);
 	w_err_clear(&e);
-	if (obtain_chain(ctx, r, u, &env, &d, &bytes) == -1) {
+	if (rc == -1) {
 		if (key)
 			w_doccache_fail(ctx->run, key, jv_copy(env));
-		w_doc_free(&d);
+		w_doc_free(d);
 		return env;
 	}
 	/* A body cut short is not kept: the next request fetches again. */
-	if (key && !d.binary && !w_json_bool_peek(d.coverage,
+	if (key && !d->binary && !w_json_bool_peek(d->coverage,
 	    "truncated_body", 0))
-		w_doccache_put(ctx->run, key, d.text, d.len,
-		    doc_meta(&d, env, bytes), &e);
+		w_doccache_put(ctx->run, key, d->text, d->len,
+		    doc_meta(d, env, bytes), &e);
 	else if (key)
 		w_doccache_fail(ctx->run, key, jv_null());
-	env = present(ctx, env, r, u, &d, bytes);
-	w_doc_free(&d);
+	env = present(ctx, env, r, u, d, bytes);
+	w_doc_free(d);
 	return env;
+}
+
+/* A miss: fetch, extract, and publish the result for waiting callers. */
+static jv
+fetch_and_share(const struct w_fetch_ctx *ctx, const struct w_request *r,
+    const struct w_url *u, jv env, const char *key)
+{
+	struct w_doc d;
+	size_t bytes = 0;
+	int rc;
+
+	w_doc_init(&d);
+	rc = obtain_chain(ctx, r, u, &env, &d, &bytes);
+	return w_fetch_share(ctx, r, u, env, key, rc, &d, bytes);
+}
+
+int
+w_fetch_lookup(const struct w_fetch_ctx *ctx, const struct w_request *r,
+    struct w_url *u, jv *env, char **key)
+{
+	struct w_err e;
+	struct w_doc d;
+	jv meta = jv_null();
+	char *text = NULL;
+	size_t len = 0, bytes;
+	int rc = W_DC_MISS;
+
+	w_err_clear(&e);
+	*key = NULL;
+	*env = set(*env, "source", initial_source(r));
+	w_url_parse(r->url, u, &e);
+	if (ctx->run && !ctx->nocache) {
+		*key = w_fetch_cache_key(ctx, r);
+		rc = w_doccache_get(ctx->run, *key, ctx->timeout_ms > 0 ?
+		    ctx->timeout_ms : W_HTTP_TIMEOUT_MS, &text, &len, &meta, &e);
+	}
+	if (rc == W_DC_MISS)
+		return 0;
+	if (rc == W_DC_SHARED_ERROR && jv_get_kind(meta) != JV_KIND_OBJECT) {
+		/* uncacheable: fetch ours */
+		jv_free(meta);
+		free(*key);
+		*key = NULL;
+		return 0;
+	}
+	if (rc == -1) {
+		*env = w_fetch_fail(*env, &e, "coordination");
+	} else if (rc == W_DC_HIT) {
+		w_doc_init(&d);
+		bytes = doc_from_meta(&d, env, meta, text, len);
+		*env = present(ctx, *env, r, u, &d, bytes);
+		w_doc_free(&d);
+	} else {
+		jv_free(*env);
+		*env = meta;
+	}
+	free(*key);
+	*key = NULL;
+	w_url_free(u);
+	return 1;
 }
 
 jv
@@ -565,11 +647,9 @@ w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 	struct w_request r;
 	struct w_url u;
 	struct w_err e;
-	struct w_doc d;
-	jv env = w_env_new("wfetch"), meta = jv_null();
-	char *key = NULL, *text = NULL;
-	size_t len = 0, bytes;
-	int rc = W_DC_MISS;
+	jv env = w_env_new("wfetch");
+	char *key;
+	int rc;
 
 	w_err_clear(&e);
 	env = set(env, "untrusted_fields", w_view_untrusted());
@@ -585,38 +665,14 @@ w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 		jv_free(req);
 		w_request_free(&r);
 		env = set(env, "source", set(jv_object(), "url", url));
-		return fail(env, &e, "request");
+		return w_fetch_fail(env, &e, "request");
 	}
-	jv_free(req);
-	rc = W_DC_MISS;
-	env = set(env, "source", initial_source(&r));
-	w_url_parse(r.url, &u, &e);
-	if (ctx->run && !ctx->nocache) {
-		key = cache_key(ctx, &r);
-		rc = w_doccache_get(ctx->run, key, ctx->timeout_ms > 0 ?
-		    ctx->timeout_ms : W_HTTP_TIMEOUT_MS, &text, &len, &meta, &e);
-	}
-	if (rc == -1) {
-		env = fail(env, &e, "coordination");
-	} else if (rc == W_DC_HIT) {
-		w_doc_init(&d);
-		bytes = doc_from_meta(&d, &env, meta, text, len);
-		env = present(ctx, env, &r, &u, &d, bytes);
-		w_doc_free(&d);
-	} else if (rc == W_DC_SHARED_ERROR &&
-	    jv_get_kind(meta) == JV_KIND_OBJECT) {
-		jv_free(env);
-		env = meta;
-	} else {
-		if (rc == W_DC_SHARED_ERROR) {	/* uncacheable: fetch ours */
-			jv_free(meta);
-			free(key);
-			key = NULL;
-		}
+	memset(&u, 0, sizeof(u));
+	if (w_fetch_lookup(ctx, &r, &u, &env, &key) == 0) {
 		env = fetch_and_share(ctx, &r, &u, env, key);
+		free(key);
+		w_url_free(&u);
 	}
-	free(key);
-	w_url_free(&u);
 	w_request_free(&r);
 	return env;
 }

@@ -41,4 +41,32 @@ jv	 w_fetch_run(const struct w_fetch_ctx *ctx, jv req);
  */
 jv	 w_fetch_expand(jv input, jv base, int top);
 
+/*
+ * Many requests at once (wfetch -P): up to n (1..W_FETCH_PARALLEL_MAX)
+ * in flight in one process, every per-request rule of w_fetch_run kept
+ * (cache, host admission per origin, policy, redirects, retries,
+ * deadline); identical requests of the batch are fetched once. emit
+ * gets each envelope (consumed), in input order unless unordered. At
+ * most n requests are open at once: add blocks, driving the transfers,
+ * until one slot is free.
+ */
+#define W_FETCH_PARALLEL_MAX	16
+
+struct w_fetch_batch;
+
+struct w_fetch_batch *w_fetch_batch_new(const struct w_fetch_ctx *ctx,
+	    int n, int unordered, void (*emit)(jv env, void *arg), void *arg);
+/* Queue one request (consumed). */
+void	 w_fetch_batch_add(struct w_fetch_batch *b, jv req);
+/* The same for a request read on stdin line (its envelope names it in
+ * source.line). */
+void	 w_fetch_batch_add_line(struct w_fetch_batch *b, jv req, long line);
+/* Queue a finished envelope (consumed; a bad input line) in order. */
+void	 w_fetch_batch_add_env(struct w_fetch_batch *b, jv env);
+/* A w_idle_fn (json.h): drive b's transfers until fd is readable or
+ * nothing is open. */
+void	 w_fetch_batch_idle(int fd, void *arg);
+/* Finish every request, emit, free b. */
+void	 w_fetch_batch_finish(struct w_fetch_batch *b);
+
 #endif

@@ -863,8 +863,8 @@ store_state(struct paths *p, const struct state *st, int sync,
 	return rc;
 }
 
-static void
-bucket_key(enum w_scope scope, const char *key, char out[33])
+void
+w_host_bucket_key(enum w_scope scope, const char *key, char out[33])
 {
 	struct w_buf b;
 	char h[65];
@@ -949,6 +949,14 @@ int
 w_host_admit(enum w_scope scope, const char *key, long wait_ms,
     struct w_host_lease *l, struct w_err *e)
 {
+	return w_host_admit_until(scope, key, wait_ms, NULL, NULL, l, e);
+}
+
+int
+w_host_admit_until(enum w_scope scope, const char *key, long wait_ms,
+    int (*give_up)(void *, struct w_err *), void *arg,
+    struct w_host_lease *l, struct w_err *e)
+{
 	long long end = w_clock_mono_ms() + wait_ms, now;
 	unsigned long long start = w_lock_proc_start(getpid());
 	struct w_host_bucket *b;
@@ -959,7 +967,7 @@ w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 	int d, before;
 
 	memset(l, 0, sizeof(*l));
-	bucket_key(scope, key, bk);
+	w_host_bucket_key(scope, key, bk);
 	for (;;) {
 		if (paths_lock(&p, 1, e) != 0 || load_state(&p, &st, e)) {
 			paths_free(&p);
@@ -996,6 +1004,8 @@ w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 		}
 		if (d == W_HOST_COOLING)
 			return cooling(e, w_host_rule(scope)->name, ms, now);
+		if (give_up != NULL && give_up(arg, e) == -1)
+			return -1;
 		if (w_clock_mono_ms() + ms > end)
 			return w_err_set(e, W_E_TIMEOUT, "host admission for %s "
 			    "did not come within %ld ms",
@@ -1240,14 +1250,4 @@ w_host_reset_target(const char *target, jv *out, struct w_err *e)
 	state_free(&st);
 	paths_free(&p);
 	return rc;
-}
-
-void
-w_host_done(struct w_host_lease *l, const struct w_err *e)
-{
-	enum w_host_outcome o = w_err_host_outcome(e ? e->code : W_E_NONE);
-
-	if (l->held)
-		w_host_release(l, o, o == W_HOST_THROTTLED ?
-		    e->retry_after_ms : -1);
 }

@@ -55,9 +55,13 @@ const struct w_scope_rule *w_host_rule(enum w_scope s);
 /* The scope named name ("fetch", "duckduckgo", ...), -1 if none. */
 int	 w_host_scope_named(const char *name);
 
+struct w_coordinator;
+
 /* An admission held by this process. */
 struct w_host_lease {
 	int		 held;
+	struct w_coordinator	*co;		/* the backend that granted it
+					   (lib/coord.h); NULL: host files */
 	enum w_scope	 scope;
 	char		 bucket[33];
 	long		 id;
@@ -79,19 +83,23 @@ int	 w_host_admit(enum w_scope scope, const char *key, long wait_ms,
 	    struct w_host_lease *l, struct w_err *e);
 
 /*
+ * w_host_admit asking give_up(arg, e) (when not NULL) before each wait;
+ * its -1 ends the wait with its error.
+ */
+int	 w_host_admit_until(enum w_scope scope, const char *key,
+	    long wait_ms, int (*give_up)(void *, struct w_err *), void *arg,
+	    struct w_host_lease *l, struct w_err *e);
+
+/* The hashed bucket name (32 hex digits) of scope and key. */
+void	 w_host_bucket_key(enum w_scope scope, const char *key,
+	    char out[33]);
+
+/*
  * Release a held lease with the request's outcome; retry_after_ms is a
  * Retry-After in ms, or -1 when the response gave none.
  */
 void	 w_host_release(struct w_host_lease *l, enum w_host_outcome o,
 	    long retry_after_ms);
-
-/*
- * Release a held lease (nothing when none is held) as the request ended:
- * e NULL on success, else its code's outcome in err.c's table, with its
- * Retry-After when it throttled. Search providers, local fetch and
- * Parallel all settle through this.
- */
-void	 w_host_done(struct w_host_lease *l, const struct w_err *e);
 
 /* Operational metadata of the state; -1 with coordination_unavailable. */
 int	 w_host_status(jv *out, struct w_err *e);

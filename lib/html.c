@@ -201,17 +201,24 @@ fallback(struct hdoc *d, const char *utf8, size_t len, const struct pre *p,
 	return art;
 }
 
+/*
+ * Write root, then what the DOM hides when that is thin (html_hidden.c):
+ * from names the sources used, *inv counts invisible characters.
+ */
 static int
 write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
-    const struct w_doc_opts *o, struct w_buf *b)
+    const struct w_doc_opts *o, struct w_buf *b, int shell, size_t *inv,
+    char *from, size_t fromsz)
 {
 	struct h_out ho;
 
 	memset(&ho, 0, sizeof(ho));
 	ho.text = o->format == W_FMT_TEXT;
 	ho.base = in->url;
+	ho.invisible = inv;
 	w_buf_reset(b);
 	h_write(d, root, &ho, b);
+	h_recover(d, &ho, shell, b, from, fromsz);
 	return (int)h_text_len(d, root);
 }
 
@@ -225,7 +232,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	struct w_buf b;
 	const char *stage = "readability";
 	const char *title;
-	size_t blen, alen;
+	char from[64];
+	size_t blen, alen, ev, inv = 0;
 	int art, shell, rc = -1;
 	jv meta;
 
@@ -253,10 +261,16 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		}
 		d.base = in->url;
 	}
-	write_out(&d, art, in, o, &b);
+	write_out(&d, art, in, o, &b, shell, &inv, from, sizeof(from));
 	jv_free(out->coverage);
 	out->coverage = jv_object_set(jv_object(),
 	    jv_string("extraction_stage"), jv_string(stage));
+	if (from[0] != '\0')
+		out->coverage = jv_object_set(out->coverage,
+		    jv_string("recovered_from"), jv_string(from));
+	if (inv > 0)
+		out->coverage = jv_object_set(out->coverage,
+		    jv_string("invisible_chars"), jv_number((double)inv));
 	if (d.truncated)
 		out->coverage = jv_object_set(out->coverage,
 		    jv_string("html_truncated"), jv_true());
@@ -264,7 +278,15 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	snprintf(out->kind, sizeof(out->kind), "html");
 	jv_free(out->meta);
 	out->meta = jv_copy(meta);
-	if (shell || evidence(b.p, in->url, title) < 2) {
+	/* a shell whose hidden content was recovered, or whose noscript
+	 * main element was written, is read; a browser may do better */
+	ev = evidence(b.p, in->url, title);
+	if (shell && (from[0] != '\0' || ev >= SHELL_TEXT)) {
+		out->coverage = jv_object_set(out->coverage,
+		    jv_string("browser_recommended"), jv_true());
+		shell = 0;
+	}
+	if (shell || ev < 2) {
 		if (shell)
 			out->coverage = jv_object_set(out->coverage,
 			    jv_string("browser_recommended"), jv_true());

@@ -119,10 +119,30 @@ struct h_out {
 	int		 text;		/* plain text, else Markdown */
 	const char	*base;
 	jv		*links;		/* collect {url,text} here, or NULL */
+	size_t		*invisible;	/* count removed invisible characters
+					   here, or NULL */
+	int		 cell;		/* inside a table cell: no block
+					   markers to escape */
 };
 void		 h_write(const struct hdoc *, int, const struct h_out *,
 		    struct w_buf *);
 char		*h_abs_url(const char *, const char *);
+size_t		 h_invisible_at(const char *, size_t);
+size_t		 h_invisible_strip(char *, size_t *);
+#define H_SPAN_COL	0x40000000	/* grid: right of a cell's origin */
+#define H_SPAN_ROW	0x20000000	/* grid: below it, first column */
+int		 h_table_grid(const int *, const int *, const int *, int,
+		    int, int, int *);
+
+/* html_hidden.c: content the DOM hides, appended to a thin output. */
+#define HH_THIN		1000	/* output bytes below which state,
+				   noscript and templates are read */
+#define HH_THIN_LD	3000	/* the same for JSON-LD */
+size_t		 h_recover(const struct hdoc *, const struct h_out *, int,
+		    struct w_buf *, char *, size_t);
+
+/* html_novel.c */
+size_t		 h_merge_novel(struct w_buf *, const char *, size_t);
 
 /* html_meta.c */
 jv		 h_meta(struct hdoc *, const char *);

@@ -1,8 +1,8 @@
 /*
  * html_md.c: the Markdown and plain-text writers over the private tree:
  * ATX headings, paragraphs, emphasis, code, fenced blocks with their
- * language, quotes, nested lists, GFM tables (one line per row when a
- * table is too complex), absolute http(s) links and images, rules and
+ * language, quotes, nested lists, GFM tables laid out on the HTML table
+ * grid (spans expanded; layout tables unwrapped), absolute http(s) links and images, rules and
  * line breaks. Whitespace is collapsed; no raw HTML is written.
  */
 #include <stdio.h>
@@ -84,6 +84,52 @@ h_abs_url(const char *base, const char *ref)
 	return u;
 }
 
+/*
+ * Bytes of the invisible character at s (n bytes available): soft
+ * hyphen U+00AD, zero-width space, non-joiner and joiner U+200B-200D,
+ * word joiner U+2060, and U+FEFF; else 0.
+ */
+size_t
+h_invisible_at(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (n >= 2 && p[0] == 0xc2 && p[1] == 0xad)
+		return 2;
+	if (n < 3)
+		return 0;
+	if (p[0] == 0xe2 && p[1] == 0x80 && p[2] >= 0x8b && p[2] <= 0x8d)
+		return 3;
+	if (p[0] == 0xe2 && p[1] == 0x81 && p[2] == 0xa0)
+		return 3;
+	if (p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf)
+		return 3;
+	return 0;
+}
+
+/*
+ * Remove the invisible characters of s (*len bytes) in place, keeping
+ * it NUL-terminated when it was; returns how many were removed.
+ */
+size_t
+h_invisible_strip(char *s, size_t *len)
+{
+	size_t i, o = 0, k, n = 0;
+
+	for (i = 0; i < *len; ) {
+		if ((k = h_invisible_at(s + i, *len - i)) > 0) {
+			i += k;
+			n++;
+			continue;
+		}
+		s[o++] = s[i++];
+	}
+	if (o < *len)
+		s[o] = '\0';
+	*len = o;
+	return n;
+}
+
 /* Add s to the paragraph, collapsing whitespace. */
 static void
 put(struct wr *w, const char *s, size_t n, int esc)
@@ -91,6 +137,7 @@ put(struct wr *w, const char *s, size_t n, int esc)
 	const unsigned char *p = (const unsigned char *)s;
 	const unsigned char *e = p + n;
 	unsigned char c;
+	size_t k;
 
 	for (; p < e; p++) {
 		c = *p;
@@ -101,6 +148,13 @@ put(struct wr *w, const char *s, size_t n, int esc)
 		if (c == 0xc2 && p + 1 < e && p[1] == 0xa0) {
 			p++;
 			w->sp = 1;
+			continue;
+		}
+		if (c >= 0xc2 && (k = h_invisible_at((const char *)p,
+		    (size_t)(e - p))) > 0) {
+			p += k - 1;
+			if (w->o->invisible != NULL)
+				(*w->o->invisible)++;
 			continue;
 		}
 		if (c < ' ' || c == 0x7f)
@@ -189,7 +243,9 @@ flush(struct wr *w)
 		w->hpfx = NULL;
 	}
 	c = *s;
-	if (!w->o->text && (c == '#' || c == '>' || c == '=' ||
+	if (w->o->cell)
+		;
+	else if (!w->o->text && (c == '#' || c == '>' || c == '=' ||
 	    ((c == '-' || c == '+') && n > 1 && s[1] == ' ')))
 		w_buf_addc(w->out, '\\');
 	else if (!w->o->text && c >= '0' && c <= '9') {
@@ -273,10 +329,12 @@ raw_add(struct w_buf *b, const char *s, size_t n)
 	}
 }
 
-/* Raw text of a pre, br as newline, without tags. */
+/* Raw text of a pre, br as newline, without tags or invisibles. */
 static void
-pre_text(const struct hdoc *d, int i, struct w_buf *b)
+pre_text(const struct hdoc *d, int i, const struct h_out *o,
+    struct w_buf *b)
 {
+	size_t n;
 	int j;
 
 	for (j = d->n[i].first; j >= 0; ) {
@@ -291,6 +349,11 @@ pre_text(const struct hdoc *d, int i, struct w_buf *b)
 		}
 		j = h_next_pre(d, j, i, 0);
 	}
+	if (b->p != NULL) {
+		n = h_invisible_strip(b->p, &b->len);
+		if (o->invisible != NULL)
+			*o->invisible += n;
+	}
 }
 
 static void
@@ -304,7 +367,7 @@ w_pre(struct wr *w, int i)
 
 	block_start(w);
 	h_buf_init(&b, OUT_MAX);
-	pre_text(w->d, i, &b);
+	pre_text(w->d, i, w->o, &b);
 	s = b.p;
 	e = b.p + b.len;
 	while (s < e && *s == '\n')
@@ -410,7 +473,7 @@ w_code(struct wr *w, int i)
 	int any = 0;
 
 	h_buf_init(&b, OUT_MAX);
-	pre_text(w->d, i, &b);
+	pre_text(w->d, i, w->o, &b);
 	for (k = 0; k < b.len; k++) {
 		if (b.p[k] == '`')
 			fence = "``";
@@ -634,16 +697,21 @@ span(const struct hdoc *d, int c, const char *a)
 /*
  * Whether t holds data (not layout), after Readability's test: th,
  * caption, thead/tfoot/col, summary, or a grid of at least 10 rows, more
- * than 4 columns or more than 10 cells; a nested table means layout.
+ * than 4 columns or more than 10 cells. Layout, unwrapped by the
+ * writer: role=presentation, a nested table, a single column, a heading
+ * in a cell, or, in a table with none of the data markers, a cell
+ * holding several blocks (paragraphs, lists, divs) or a list.
  */
 static int
 data_table(const struct hdoc *d, int t, int *complex)
 {
 	const char *role = h_attr(d, t, "role"), *dt;
-	int j, nrow = 0, ncol = 0, cols, c, data = 0;
+	int j, nrow = 0, ncol = 0, cols, c, data = 0, blocks = 0, nb = 0;
 
 	*complex = 0;
 	for (j = d->n[t].first; j >= 0; j = h_next_pre(d, j, t, 0)) {
+		if (is_cell(d, j))
+			nb = 0;
 		switch (d->n[j].otag) {
 		case TidyTag_TABLE:
 			*complex = 2;
@@ -652,12 +720,26 @@ data_table(const struct hdoc *d, int t, int *complex)
 		case TidyTag_TFOOT: case TidyTag_COL: case TidyTag_COLGROUP:
 			data = 1;
 			break;
+		case TidyTag_H1: case TidyTag_H2: case TidyTag_H3:
+		case TidyTag_H4: case TidyTag_H5: case TidyTag_H6:
+			blocks |= 2;
+			break;
+		case TidyTag_UL: case TidyTag_OL: case TidyTag_DL:
+			blocks |= 1;
+			break;
+		case TidyTag_P: case TidyTag_DIV: case TidyTag_BLOCKQUOTE:
+		case TidyTag_PRE: case TidyTag_SECTION: case TidyTag_ARTICLE:
+			if (++nb >= 2)
+				blocks |= 1;
+			break;
 		case TidyTag_TR:
 			nrow++;
 			for (cols = 0, c = d->n[j].first; c >= 0;
 			    c = d->n[c].next)
 				if (is_cell(d, c))
-					cols++;
+					cols += span(d, c, "colspan") ?
+					    (int)strtol(h_attr(d, c,
+					    "colspan"), NULL, 10) : 1;
 			if (cols > ncol)
 				ncol = cols;
 			break;
@@ -668,28 +750,80 @@ data_table(const struct hdoc *d, int t, int *complex)
 		    span(d, j, "rowspan")))
 			*complex = 1;
 	}
-	if (role != NULL && strcmp(role, "presentation") == 0)
+	if (role != NULL && (strcmp(role, "presentation") == 0 ||
+	    strcmp(role, "none") == 0))
 		return 0;
 	if ((dt = h_attr(d, t, "datatable")) != NULL && strcmp(dt, "0") == 0)
 		return 0;
-	if (*complex == 2)
+	if (*complex == 2 || ncol <= 1 || (blocks & 2) ||
+	    (blocks && !data))
 		return 0;
 	if (data || h_attr(d, t, "summary") != NULL)
-		return ncol > 1 || nrow > 1;
+		return 1;
 	return nrow >= 10 || ncol > 4 || nrow * ncol > 10;
+}
+
+/*
+ * Lay n cells out on HTML's table grid. Cell k sits in row rowof[k]
+ * (rows in order) and spans cs[k] columns and rs[k] rows (0 or less as
+ * 1; rs clipped at nrow). grid has nrow * maxcol slots and receives k
+ * at a cell's origin, k | H_SPAN_COL right of it, k | H_SPAN_ROW below
+ * it in its first column, -1 where no cell reaches. Returns the
+ * columns used, or -1 when a row needs more than maxcol.
+ */
+int
+h_table_grid(const int *rowof, const int *cs, const int *rs, int n,
+    int nrow, int maxcol, int *grid)
+{
+	int k, r, c, x, y, w, h, ncol = 0;
+
+	for (k = 0; k < nrow * maxcol; k++)
+		grid[k] = -1;
+	for (k = 0, c = 0, r = -1; k < n; k++) {
+		if (rowof[k] != r) {
+			r = rowof[k];
+			c = 0;
+		}
+		if (r < 0 || r >= nrow)
+			continue;
+		while (c < maxcol && grid[r * maxcol + c] != -1)
+			c++;
+		w = cs[k] > 0 ? cs[k] : 1;
+		h = rs[k] > 0 ? rs[k] : 1;
+		if (h > nrow - r)
+			h = nrow - r;
+		if (c + w > maxcol)
+			return -1;
+		for (y = 0; y < h; y++)
+			for (x = 0; x < w; x++)
+				if (grid[(r + y) * maxcol + c + x] == -1)
+					grid[(r + y) * maxcol + c + x] = k |
+					    (x > 0 ? H_SPAN_COL :
+					    y > 0 ? H_SPAN_ROW : 0);
+		c += w;
+		if (c > ncol)
+			ncol = c;
+	}
+	for (r = 0; r < nrow; r++)
+		for (c = maxcol - 1; c >= ncol; c--)
+			if (grid[r * maxcol + c] != -1)
+				ncol = c + 1;
+	return ncol;
 }
 
 /* A cell's content on one line. Caller frees. */
 static char *
 cell_text(struct wr *w, int c, int pipes)
 {
+	struct h_out co = *w->o;
 	struct w_buf b;
 	char *s;
 	size_t i, k = 0;
 	int sp = 0;
 
+	co.cell = 1;
 	h_buf_init(&b, OUT_MAX);
-	h_write(w->d, c, w->o, &b);
+	h_write(w->d, c, &co, &b);
 	s = w_buf_take(&b);
 	h_buf_init(&b, OUT_MAX);
 	for (i = 0; s[i] != '\0'; i++) {
@@ -711,13 +845,131 @@ cell_text(struct wr *w, int c, int pipes)
 
 #define MAXROWS	4096
 #define MAXCOLS	64
+#define MAXSPAN	1000
+
+struct tcells {
+	int	*node, *rowof, *cs, *rs;
+	char	**txt;
+	int	 n;
+};
+
+static void
+tcells_free(struct tcells *tc)
+{
+	int k;
+
+	for (k = 0; k < tc->n; k++)
+		free(tc->txt[k]);
+	free(tc->node);
+	free(tc->rowof);
+	free(tc->cs);
+	free(tc->rs);
+	free(tc->txt);
+}
+
+static int
+span_val(const struct hdoc *d, int c, const char *a)
+{
+	const char *v = h_attr(d, c, a);
+	long n = v != NULL ? strtol(v, NULL, 10) : 1;
+
+	return n < 1 ? 1 : n > MAXSPAN ? MAXSPAN : (int)n;
+}
+
+/* The cells of rows r[0 .. nr), with their spans. */
+static void
+tcells_get(const struct hdoc *d, const int *r, int nr, struct tcells *tc)
+{
+	int i, c, n = 0;
+
+	for (i = 0; i < nr; i++)
+		for (c = d->n[r[i]].first; c >= 0; c = d->n[c].next)
+			if (is_cell(d, c))
+				n++;
+	tc->node = w_calloc((size_t)n + 1, sizeof(int));
+	tc->rowof = w_calloc((size_t)n + 1, sizeof(int));
+	tc->cs = w_calloc((size_t)n + 1, sizeof(int));
+	tc->rs = w_calloc((size_t)n + 1, sizeof(int));
+	tc->txt = w_calloc((size_t)n + 1, sizeof(char *));
+	tc->n = n;
+	for (n = 0, i = 0; i < nr; i++)
+		for (c = d->n[r[i]].first; c >= 0; c = d->n[c].next)
+			if (is_cell(d, c)) {
+				tc->node[n] = c;
+				tc->rowof[n] = i;
+				tc->cs[n] = span_val(d, c, "colspan");
+				tc->rs[n] = span_val(d, c, "rowspan");
+				n++;
+			}
+}
+
+/*
+ * A GFM pipe table from the grid: a row-spanned cell's text repeats in
+ * each row it covers, so every row reads alone; a column-spanned cell
+ * leaves the columns it covers empty. The first row is the header.
+ */
+static void
+gfm_rows(struct wr *w, struct tcells *tc, const int *grid, int nr,
+    int ncol)
+{
+	int i, c, g, k;
+
+	for (i = 0; i < nr; i++) {
+		line(w);
+		w_buf_adds(w->out, "|");
+		for (c = 0; c < ncol; c++) {
+			g = grid[i * MAXCOLS + c];
+			if (g == -1 || (g & H_SPAN_COL)) {
+				w_buf_adds(w->out, "  |");
+				continue;
+			}
+			k = g & ~H_SPAN_ROW;
+			if (tc->txt[k] == NULL)
+				tc->txt[k] = cell_text(w, tc->node[k], 1);
+			w_buf_printf(w->out, " %s |", tc->txt[k]);
+		}
+		if (i == 0) {
+			line(w);
+			w_buf_adds(w->out, "|");
+			for (c = 0; c < ncol; c++)
+				w_buf_adds(w->out, " --- |");
+		}
+	}
+}
+
+/* One line per row, each cell's text once, " | " between. */
+static void
+line_rows(struct wr *w, struct tcells *tc)
+{
+	struct w_buf row;
+	int k, cols = 0;
+
+	h_buf_init(&row, OUT_MAX);
+	for (k = 0; k < tc->n; k++) {
+		if (tc->txt[k] == NULL)
+			tc->txt[k] = cell_text(w, tc->node[k], 0);
+		if (*tc->txt[k] != '\0') {
+			if (cols++ > 0)
+				w_buf_adds(&row, " | ");
+			w_buf_adds(&row, tc->txt[k]);
+		}
+		if (k + 1 == tc->n || tc->rowof[k + 1] != tc->rowof[k]) {
+			if (row.len > 0) {
+				line(w);
+				w_buf_add(w->out, row.p, row.len);
+			}
+			w_buf_reset(&row);
+			cols = 0;
+		}
+	}
+	w_buf_free(&row);
+}
 
 static void
 w_table(struct wr *w, int t)
 {
-	int *r, nr, i, c, k, ncol = 0, cols, complex, gfm;
-	struct w_buf row;
-	char *cell;
+	struct tcells tc;
+	int *r, *grid, nr, c, ncol = -1, complex;
 
 	block_start(w);
 	if (!data_table(w->d, t, &complex)) {
@@ -735,53 +987,18 @@ w_table(struct wr *w, int t)
 		nr = MAXROWS;
 	r = w_calloc((size_t)nr + 1, sizeof(*r));
 	rows(w->d, t, r, nr);
-	for (i = 0; i < nr; i++) {
-		for (cols = 0, c = w->d->n[r[i]].first; c >= 0;
-		    c = w->d->n[c].next)
-			if (is_cell(w->d, c))
-				cols++;
-		if (cols > ncol)
-			ncol = cols;
-	}
-	gfm = !w->o->text && !complex && ncol <= MAXCOLS && ncol > 0;
-	h_buf_init(&row, OUT_MAX);
-	for (i = 0; i < nr; i++) {
-		w_buf_reset(&row);
-		if (gfm)
-			w_buf_adds(&row, "|");
-		for (cols = 0, c = w->d->n[r[i]].first; c >= 0;
-		    c = w->d->n[c].next) {
-			if (!is_cell(w->d, c))
-				continue;
-			cell = cell_text(w, c, gfm);
-			if (gfm)
-				w_buf_printf(&row, " %s |", cell);
-			else if (*cell != '\0') {
-				if (cols > 0)
-					w_buf_adds(&row, " | ");
-				w_buf_adds(&row, cell);
-				cols++;
-			}
-			free(cell);
-			if (gfm)
-				cols++;
-		}
-		if (row.len > 0) {
-			line(w);
-			w_buf_add(w->out, row.p, row.len);
-		}
-		if (gfm) {
-			for (; cols < ncol; cols++)
-				w_buf_adds(w->out, "  |");
-			if (i == 0) {
-				line(w);
-				w_buf_adds(w->out, "|");
-				for (k = 0; k < ncol; k++)
-					w_buf_adds(w->out, " --- |");
-			}
-		}
-	}
-	w_buf_free(&row);
+	memset(&tc, 0, sizeof(tc));
+	tcells_get(w->d, r, nr, &tc);
+	grid = w_calloc((size_t)nr * MAXCOLS + 1, sizeof(int));
+	if (!w->o->text)
+		ncol = h_table_grid(tc.rowof, tc.cs, tc.rs, tc.n, nr,
+		    MAXCOLS, grid);
+	if (ncol > 0)
+		gfm_rows(w, &tc, grid, nr, ncol);
+	else
+		line_rows(w, &tc);
+	tcells_free(&tc);
+	free(grid);
 	free(r);
 	want_blank(w);
 }

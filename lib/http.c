@@ -34,6 +34,14 @@ static struct {
 	const char	*(*easy_strerror)(CURLcode);
 	struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
 	void		 (*slist_free_all)(struct curl_slist *);
+	CURLM		*(*multi_init)(void);
+	CURLMcode	 (*multi_add_handle)(CURLM *, CURL *);
+	CURLMcode	 (*multi_remove_handle)(CURLM *, CURL *);
+	CURLMcode	 (*multi_perform)(CURLM *, int *);
+	CURLMcode	 (*multi_poll)(CURLM *, struct curl_waitfd *, unsigned int,
+			    int, int *);
+	CURLMsg		*(*multi_info_read)(CURLM *, int *);
+	CURLMcode	 (*multi_cleanup)(CURLM *);
 } lc;
 
 #undef curl_easy_setopt
@@ -48,6 +56,13 @@ static struct {
 #define curl_easy_strerror	lc.easy_strerror
 #define curl_slist_append	lc.slist_append
 #define curl_slist_free_all	lc.slist_free_all
+#define curl_multi_init		lc.multi_init
+#define curl_multi_add_handle	lc.multi_add_handle
+#define curl_multi_remove_handle lc.multi_remove_handle
+#define curl_multi_perform	lc.multi_perform
+#define curl_multi_poll		lc.multi_poll
+#define curl_multi_info_read	lc.multi_info_read
+#define curl_multi_cleanup	lc.multi_cleanup
 
 /* Load libcurl once; -1 when it cannot be loaded. */
 static int
@@ -72,6 +87,13 @@ load_curl(void)
 	SYM(easy_strerror, "curl_easy_strerror");
 	SYM(slist_append, "curl_slist_append");
 	SYM(slist_free_all, "curl_slist_free_all");
+	SYM(multi_init, "curl_multi_init");
+	SYM(multi_add_handle, "curl_multi_add_handle");
+	SYM(multi_remove_handle, "curl_multi_remove_handle");
+	SYM(multi_perform, "curl_multi_perform");
+	SYM(multi_poll, "curl_multi_poll");
+	SYM(multi_info_read, "curl_multi_info_read");
+	SYM(multi_cleanup, "curl_multi_cleanup");
 #undef SYM
 	if (lc.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
 		return -1;
@@ -531,95 +553,6 @@ check_hop(const struct w_http_req *r, const char *url, int hop,
 	return 0;
 }
 
-/* One attempt at one URL. Returns 0 with resp->status set, or -1. */
-static int
-attempt(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
-    const struct env_lists *el, long deadline, struct w_http_resp *resp,
-    struct w_err *e, int *retry)
-{
-	char errbuf[CURL_ERROR_SIZE] = "";
-	CURLcode rc;
-	long code = 0;
-	char *ip = NULL, *ct = NULL;
-
-	curl_easy_reset(c);
-	w_buf_reset(&x->body);
-	jv_free(x->headers);
-	x->headers = jv_object();
-	x->header_bytes = 0;
-	x->too_large = x->headers_too_large = x->refused = 0;
-	w_enc_free(x->enc);
-	x->enc = NULL;
-	x->enc_failed = 0;
-	w_err_clear(&x->enc_err);
-	resp->status = 0;
-	resp->truncated_body = 0;
-	resp->resolved[0] = '\0';
-	free(resp->content_type);
-	resp->content_type = NULL;
-	setup(c, x, url, hdrs, el, deadline - now_ms(), errbuf);
-	rc = curl_easy_perform(c);
-	resp->attempts++;
-	if (x->progress_shown) {
-		fputs("\r\033[K", stderr);
-		x->progress_shown = 0;
-	}
-	if (curl_easy_getinfo(c, CURLINFO_PRIMARY_IP, &ip) == CURLE_OK && ip &&
-	    *ip)
-		snprintf(resp->resolved, sizeof(resp->resolved), "%s", ip);
-	jv_free(resp->headers);
-	resp->headers = jv_copy(x->headers);
-	if (rc != CURLE_OK) {
-		*retry = map_curl_error(rc, x, errbuf, e);
-		return -1;
-	}
-	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
-	resp->status = (int)code;
-	if (x->enc != NULL && w_enc_finish(x->enc) == -1) {
-		/* The encoded body was cut short: what decoded is kept and
-		 * said to be partial; a document with nothing decoded is a
-		 * failure (any other status keeps its own meaning). */
-		if (x->body.len == 0 && resp->status >= 200 &&
-		    resp->status <= 299) {
-			w_err_set(e, W_E_REQUEST_FAILED, "the %s-encoded body was "
-			    "truncated before any of it decoded",
-			    w_enc_name(x->enc));
-			e->retryable = 1;
-			*retry = 1;
-			return -1;
-		}
-		resp->truncated_body = 1;
-	}
-	free(resp->content_type);
-	resp->content_type = NULL;
-	if (curl_easy_getinfo(c, CURLINFO_CONTENT_TYPE, &ct) == CURLE_OK && ct)
-		resp->content_type = w_strdup(ct);
-	note_retry_after(resp);
-	*retry = retryable_status(resp->status);
-	return 0;
-}
-
-/* Wait before a retry: Retry-After up to 5 s, else a short backoff;
- * never past the deadline. Returns -1 when no time is left. */
-static int
-retry_wait(const struct w_http_resp *resp, int n, long deadline)
-{
-	long wait = resp->retry_after_ms >= 0 ? resp->retry_after_ms :
-	    250L << n;
-	struct timespec ts;
-
-	/* Retry-After is honoured up to 5 s; a longer one is not cut
-	 * short into a retry. */
-	if (wait > RETRY_WAIT_MAX)
-		return -1;
-	if (now_ms() + wait >= deadline)
-		return -1;
-	ts.tv_sec = wait / 1000;
-	ts.tv_nsec = (wait % 1000) * 1000000L;
-	nanosleep(&ts, NULL);
-	return 0;
-}
-
 static char *
 location_of(const struct w_http_resp *resp)
 {
@@ -657,34 +590,46 @@ init_resp(struct w_http_resp *resp)
 	resp->retry_after_ms = -1;
 }
 
-/* Follow one URL through retries; returns 0 with a final status. */
-static int
-fetch_one(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
-    const struct env_lists *el, long deadline, int retries,
-    struct w_http_resp *resp, struct w_err *e)
+/*
+ * One transfer: a state machine driven by w_http_multi_wait. Each
+ * attempt is one easy handle run in the multi; a finished attempt is
+ * retried (after a wait that never blocks the other transfers),
+ * followed to its next hop, or finished.
+ */
+enum { X_RUN, X_WAIT, X_DONE };
+
+struct w_http_xfer {
+	struct xfer		 x;
+	const struct w_http_req	*r;
+	struct w_http_resp	*resp;
+	struct w_err		*e;
+	void			*tag;
+	struct w_url		 u;
+	char			*url;
+	char			*origin0;
+	struct curl_slist	*hdrs;
+	CURL			*c;
+	char			 errbuf[CURL_ERROR_SIZE];
+	long			 start, deadline, wake;
+	int			 hop, n, maxr, retries, rc, state, started;
+	struct w_http_xfer	*next;
+};
+
+struct w_http_multi {
+	CURLM			*m;
+	struct env_lists	 el;
+	int			 have_el;
+	struct w_http_xfer	*list;
+};
+
+static w_http_watch_fn	 watch_fn;
+static void		*watch_arg;
+
+void
+w_http_set_watch(w_http_watch_fn fn, void *arg)
 {
-	int n, retry, rc;
-
-	for (n = 0;; n++) {
-		w_err_clear(e);
-		retry = 0;
-		rc = attempt(c, x, url, hdrs, el, deadline, resp, e, &retry);
-		if (!retry || n >= retries)
-			return rc;
-		if (rc == 0 && x->req->terminal) {
-			int stop;
-
-			resp->body = x->body.p;
-			resp->len = x->body.len;
-			stop = x->req->terminal(resp, x->req->terminal_arg);
-			resp->body = NULL;
-			resp->len = 0;
-			if (stop)
-				return rc;
-		}
-		if (retry_wait(resp, n, deadline) == -1)
-			return rc;
-	}
+	watch_fn = fn;
+	watch_arg = arg;
 }
 
 static long
@@ -693,103 +638,416 @@ effective_timeout(const struct w_http_req *r)
 	return r->timeout_ms > 0 ? r->timeout_ms : W_HTTP_TIMEOUT_MS;
 }
 
+/* Start one attempt of t at its current URL. */
+static void
+start_attempt(struct w_http_multi *mh, struct w_http_xfer *t)
+{
+	struct xfer *x = &t->x;
+	struct w_http_resp *resp = t->resp;
+
+	w_err_clear(t->e);
+	curl_easy_reset(t->c);
+	w_buf_reset(&x->body);
+	jv_free(x->headers);
+	x->headers = jv_object();
+	x->header_bytes = 0;
+	x->too_large = x->headers_too_large = x->refused = 0;
+	w_enc_free(x->enc);
+	x->enc = NULL;
+	x->enc_failed = 0;
+	w_err_clear(&x->enc_err);
+	x->url = &t->u;
+	resp->status = 0;
+	resp->truncated_body = 0;
+	resp->resolved[0] = '\0';
+	free(resp->content_type);
+	resp->content_type = NULL;
+	t->errbuf[0] = '\0';
+	setup(t->c, x, t->url, t->hdrs, &mh->el, t->deadline - now_ms(),
+	    t->errbuf);
+	curl_multi_add_handle(mh->m, t->c);
+	t->state = X_RUN;
+}
+
+/* The transfer is over: hand the response its parts, free the rest. */
+static void
+finish(struct w_http_xfer *t, int rc)
+{
+	struct w_http_resp *resp = t->resp;
+
+	if (t->started) {
+		if (t->r->no_redirects && rc == 0 &&
+		    is_redirect(resp->status))
+			resp->location = location_of(resp);
+		resp->final_url = t->url;
+		t->url = NULL;
+		resp->len = t->x.body.len;
+		resp->body = w_buf_take(&t->x.body);
+		resp->duration_ms = now_ms() - t->start;
+		w_enc_free(t->x.enc);
+		jv_free(t->x.headers);
+		free(t->origin0);
+		curl_slist_free_all(t->hdrs);
+		curl_easy_cleanup(t->c);
+		t->c = NULL;
+	}
+	w_url_free(&t->u);
+	t->rc = rc;
+	t->state = X_DONE;
+}
+
+/* After a final answer for one hop: follow a redirect or finish. */
+static void
+next_hop(struct w_http_multi *mh, struct w_http_xfer *t, int rc)
+{
+	const struct w_http_req *r = t->r;
+	struct w_http_resp *resp = t->resp;
+	char *loc, *next;
+	jv ent;
+
+	if (rc == -1 || r->no_redirects || !is_redirect(resp->status)) {
+		finish(t, rc);
+		return;
+	}
+	loc = location_of(resp);
+	next = loc ? w_url_resolve(t->url, loc) : NULL;
+	ent = jv_object_set(jv_object(), jv_string("url"), jv_string(t->url));
+	ent = jv_object_set(ent, jv_string("status"),
+	    jv_number(resp->status));
+	ent = jv_object_set(ent, jv_string("location"),
+	    next ? jv_string(next) : jv_null());
+	resp->redirects = jv_array_append(resp->redirects, ent);
+	free(loc);
+	w_url_free(&t->u);
+	memset(&t->u, 0, sizeof(t->u));
+	if (next == NULL) {
+		finish(t, w_err_set(t->e, W_E_REQUEST_FAILED,
+		    "redirect %d has no valid Location", t->hop + 1));
+		return;
+	}
+	if (t->hop + 1 > t->maxr) {
+		free(next);
+		finish(t, w_err_set(t->e, W_E_TOO_MANY_REDIRECTS,
+		    "more than %d redirects", t->maxr));
+		return;
+	}
+	if (check_hop(r, next, t->hop + 1, &t->u, t->e) == -1) {
+		free(next);
+		memset(&t->u, 0, sizeof(t->u));
+		finish(t, -1);
+		return;
+	}
+	free(next);
+	if (r->internal && !same_origin(&t->u, t->origin0)) {
+		curl_slist_free_all(t->hdrs);
+		t->hdrs = build_headers(r, 0);
+	}
+	t->hop++;
+	t->n = 0;
+	free(t->url);
+	t->url = w_url_format(&t->u, 1);
+	start_attempt(mh, t);
+}
+
+/* Wait before a retry: Retry-After up to 5 s, else a short backoff;
+ * never past the deadline. -1 when no retry fits. */
+static long
+retry_delay(const struct w_http_resp *resp, int n, long deadline)
+{
+	long wait = resp->retry_after_ms >= 0 ? resp->retry_after_ms :
+	    250L << n;
+
+	/* Retry-After is honoured up to 5 s; a longer one is not cut
+	 * short into a retry. */
+	if (wait > RETRY_WAIT_MAX || now_ms() + wait >= deadline)
+		return -1;
+	return wait;
+}
+
+/* One attempt of t ended with rc: retry, follow or finish. */
+static void
+attempt_done(struct w_http_multi *mh, struct w_http_xfer *t, CURLcode crc)
+{
+	struct xfer *x = &t->x;
+	struct w_http_resp *resp = t->resp;
+	long code = 0, wait;
+	char *ip = NULL, *ct = NULL;
+	int retry, rc;
+
+	curl_multi_remove_handle(mh->m, t->c);
+	resp->attempts++;
+	if (x->progress_shown) {
+		fputs("\r\033[K", stderr);
+		x->progress_shown = 0;
+	}
+	if (curl_easy_getinfo(t->c, CURLINFO_PRIMARY_IP, &ip) == CURLE_OK &&
+	    ip && *ip)
+		snprintf(resp->resolved, sizeof(resp->resolved), "%s", ip);
+	jv_free(resp->headers);
+	resp->headers = jv_copy(x->headers);
+	if (crc != CURLE_OK) {
+		retry = map_curl_error(crc, x, t->errbuf, t->e);
+		rc = -1;
+	} else {
+		curl_easy_getinfo(t->c, CURLINFO_RESPONSE_CODE, &code);
+		resp->status = (int)code;
+		rc = 0;
+		retry = 0;
+		if (x->enc != NULL && w_enc_finish(x->enc) == -1) {
+			/* The encoded body was cut short: what decoded is
+			 * kept and said to be partial; a document with
+			 * nothing decoded is a failure (any other status
+			 * keeps its own meaning). */
+			if (x->body.len == 0 && resp->status >= 200 &&
+			    resp->status <= 299) {
+				w_err_set(t->e, W_E_REQUEST_FAILED, "the "
+				    "%s-encoded body was truncated before any "
+				    "of it decoded", w_enc_name(x->enc));
+				t->e->retryable = 1;
+				retry = 1;
+				rc = -1;
+			} else
+				resp->truncated_body = 1;
+		}
+		if (rc == 0) {
+			if (curl_easy_getinfo(t->c, CURLINFO_CONTENT_TYPE,
+			    &ct) == CURLE_OK && ct)
+				resp->content_type = w_strdup(ct);
+			note_retry_after(resp);
+			retry = retryable_status(resp->status);
+		}
+	}
+	if (retry && t->n < t->retries) {
+		int stop = 0;
+
+		if (rc == 0 && t->r->terminal) {
+			resp->body = x->body.p;
+			resp->len = x->body.len;
+			stop = t->r->terminal(resp, t->r->terminal_arg);
+			resp->body = NULL;
+			resp->len = 0;
+		}
+		if (!stop && (wait = retry_delay(resp, t->n, t->deadline)) >=
+		    0) {
+			t->n++;
+			t->wake = now_ms() + wait;
+			t->state = X_WAIT;
+			return;
+		}
+	}
+	next_hop(mh, t, rc);
+}
+
+struct w_http_multi *
+w_http_multi_new(void)
+{
+	return w_calloc(1, sizeof(struct w_http_multi));
+}
+
+int
+w_http_multi_add(struct w_http_multi *mh, const struct w_http_req *r,
+    struct w_http_resp *resp, struct w_err *e, void *tag)
+{
+	struct w_http_xfer *t = w_calloc(1, sizeof(*t)), **pp;
+
+	t->r = r;
+	t->resp = resp;
+	t->e = e;
+	t->tag = tag;
+	for (pp = &mh->list; *pp; pp = &(*pp)->next)
+		;
+	*pp = t;
+	init_resp(resp);
+	w_err_clear(e);
+	t->start = now_ms();
+	t->deadline = t->start + effective_timeout(r);
+	if (w_http_check_headers(r->headers, e) == -1) {
+		finish(t, -1);
+		return -1;
+	}
+	if (check_hop(r, r->url, 0, &t->u, e) == -1) {
+		memset(&t->u, 0, sizeof(t->u));
+		if (e->code == W_E_INVALID_PARAMETER)
+			e->usage = 1;
+		finish(t, -1);
+		return -1;
+	}
+	if (load_curl() == -1 || (mh->m == NULL &&
+	    (mh->m = curl_multi_init()) == NULL)) {
+		finish(t, w_err_set(e, W_E_REQUEST_FAILED,
+		    "libcurl (libcurl.so.4) could not be loaded"));
+		return -1;
+	}
+	if (!mh->have_el) {
+		mh->el.resolve = list_from_env("WEB_RESOLVE");
+		mh->el.connect_to = list_from_env("WEB_CONNECT_TO");
+		mh->have_el = 1;
+	}
+	t->started = 1;
+	t->x.req = r;
+	t->x.headers = jv_object();
+	t->x.start_ms = t->start;
+	w_buf_init(&t->x.body, r->max_bytes ? r->max_bytes :
+	    W_HTTP_MAX_BYTES);
+	t->hdrs = build_headers(r, 1);
+	t->origin0 = w_url_origin(&t->u);
+	t->c = curl_easy_init();
+	t->maxr = r->max_redirects < 0 ? W_HTTP_MAX_REDIRECTS :
+	    r->max_redirects;
+	t->retries = r->retries < 0 ? 2 : r->retries;
+	t->url = w_url_format(&t->u, 1);
+	start_attempt(mh, t);
+	return 0;
+}
+
+int
+w_http_multi_count(const struct w_http_multi *mh)
+{
+	const struct w_http_xfer *t;
+	int n = 0;
+
+	for (t = mh->list; t; t = t->next)
+		n++;
+	return n;
+}
+
+/* Stop every unfinished transfer with e (cancelled). */
+static void
+cancel_all(struct w_http_multi *mh)
+{
+	struct w_http_xfer *t;
+
+	for (t = mh->list; t; t = t->next) {
+		if (t->state == X_DONE)
+			continue;
+		if (t->state == X_RUN)
+			curl_multi_remove_handle(mh->m, t->c);
+		finish(t, w_err_set(t->e, W_E_CANCELLED,
+		    "the request was cancelled"));
+	}
+}
+
+/* Report progress to the watcher; non-zero: cancel. */
+static int
+watch(struct w_http_multi *mh)
+{
+	struct w_http_xfer *t;
+	curl_off_t now = 0, total = 0, v;
+
+	for (t = mh->list; t; t = t->next) {
+		now += (curl_off_t)t->x.body.len;
+		if (t->state == X_RUN && curl_easy_getinfo(t->c,
+		    CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &v) == CURLE_OK &&
+		    v > 0)
+			total += v;
+	}
+	return watch_fn(watch_arg, (long long)now, (long long)total);
+}
+
+void *
+w_http_multi_wait(struct w_http_multi *mh, long max_ms, int *rc)
+{
+	long end = now_ms() + max_ms, now, wake, timeout;
+	struct w_http_xfer *t, **pp;
+	CURLMsg *msg;
+	CURL *easy;
+	CURLcode crc;
+	int running, left;
+	void *tag;
+
+	for (;;) {
+		for (pp = &mh->list; *pp; pp = &(*pp)->next)
+			if ((*pp)->state == X_DONE) {
+				t = *pp;
+				*pp = t->next;
+				*rc = t->rc;
+				tag = t->tag;
+				free(t);
+				return tag;
+			}
+		if (mh->list == NULL)
+			return NULL;
+		now = now_ms();
+		wake = -1;
+		for (t = mh->list; t; t = t->next)
+			if (t->state == X_WAIT && t->wake <= now)
+				start_attempt(mh, t);
+			else if (t->state == X_WAIT && (wake == -1 ||
+			    t->wake < wake))
+				wake = t->wake;
+		curl_multi_perform(mh->m, &running);
+		while ((msg = curl_multi_info_read(mh->m, &left)) != NULL) {
+			if (msg->msg != CURLMSG_DONE)
+				continue;
+			easy = msg->easy_handle;
+			crc = msg->data.result;
+			for (t = mh->list; t; t = t->next)
+				if (t->state == X_RUN && t->c == easy) {
+					attempt_done(mh, t, crc);
+					break;
+				}
+		}
+		if (watch_fn && watch(mh) != 0)
+			cancel_all(mh);
+		for (t = mh->list; t; t = t->next)
+			if (t->state == X_DONE)
+				break;
+		if (t != NULL)
+			continue;
+		now = now_ms();
+		if (max_ms >= 0 && now >= end)
+			return NULL;
+		timeout = max_ms >= 0 ? end - now : 1000;
+		if (wake != -1 && wake - now < timeout)
+			timeout = wake - now > 0 ? wake - now : 0;
+		if (watch_fn && timeout > 100)
+			timeout = 100;
+		if (timeout > 1000)
+			timeout = 1000;
+		curl_multi_poll(mh->m, NULL, 0, (int)timeout, NULL);
+	}
+}
+
+void
+w_http_multi_free(struct w_http_multi *mh)
+{
+	struct w_http_xfer *t;
+	struct w_err e;
+
+	if (mh == NULL)
+		return;
+	for (t = mh->list; t; t = t->next)
+		if (t->state == X_RUN)
+			curl_multi_remove_handle(mh->m, t->c);
+	while ((t = mh->list) != NULL) {
+		mh->list = t->next;
+		if (t->state != X_DONE) {
+			w_err_clear(&e);
+			t->e = &e;
+			finish(t, -1);
+		}
+		free(t);
+	}
+	if (mh->m)
+		curl_multi_cleanup(mh->m);
+	if (mh->have_el) {	/* libcurl is loaded */
+		curl_slist_free_all(mh->el.resolve);
+		curl_slist_free_all(mh->el.connect_to);
+	}
+	free(mh);
+}
+
 int
 w_http_fetch(const struct w_http_req *r, struct w_http_resp *resp,
     struct w_err *e)
 {
-	struct xfer x;
-	struct w_url u;
-	struct env_lists el;
-	struct curl_slist *hdrs = NULL;
-	CURL *c = NULL;
-	char *url = NULL, *loc, *next, *origin0;
-	long start = now_ms(), deadline = start + effective_timeout(r);
-	int hop, rc = -1, maxr = r->max_redirects < 0 ?
-	    W_HTTP_MAX_REDIRECTS : r->max_redirects;
-	jv ent;
+	struct w_http_multi *mh = w_http_multi_new();
+	int rc = -1;
 
-	init_resp(resp);
-	w_err_clear(e);
-	if (w_http_check_headers(r->headers, e) == -1)
-		return -1;
-	if (check_hop(r, r->url, 0, &u, e) == -1) {
-		if (e->code == W_E_INVALID_PARAMETER)
-			e->usage = 1;
-		return -1;
-	}
-	if (load_curl() == -1) {
-		w_url_free(&u);
-		return w_err_set(e, W_E_REQUEST_FAILED,
-		    "libcurl (libcurl.so.4) could not be loaded");
-	}
-	memset(&x, 0, sizeof(x));
-	x.req = r;
-	x.headers = jv_object();
-	x.start_ms = start;
-	w_buf_init(&x.body, r->max_bytes ? r->max_bytes : W_HTTP_MAX_BYTES);
-	el.resolve = list_from_env("WEB_RESOLVE");
-	el.connect_to = list_from_env("WEB_CONNECT_TO");
-	hdrs = build_headers(r, 1);
-	origin0 = w_url_origin(&u);
-	c = curl_easy_init();
-	for (hop = 0;; hop++) {
-		free(url);
-		url = w_url_format(&u, 1);
-		x.url = &u;
-		rc = fetch_one(c, &x, url, hdrs, &el, deadline,
-		    r->retries < 0 ? 2 : r->retries, resp, e);
-		if (rc == -1 || r->no_redirects || !is_redirect(resp->status))
-			break;
-		loc = location_of(resp);
-		next = loc ? w_url_resolve(url, loc) : NULL;
-		ent = jv_object_set(jv_object(), jv_string("url"),
-		    jv_string(url));
-		ent = jv_object_set(ent, jv_string("status"),
-		    jv_number(resp->status));
-		ent = jv_object_set(ent, jv_string("location"),
-		    next ? jv_string(next) : jv_null());
-		resp->redirects = jv_array_append(resp->redirects, ent);
-		free(loc);
-		w_url_free(&u);
-		if (next == NULL) {
-			rc = w_err_set(e, W_E_REQUEST_FAILED,
-			    "redirect %d has no valid Location", hop + 1);
-			memset(&u, 0, sizeof(u));
-			break;
-		}
-		if (hop + 1 > maxr) {
-			rc = w_err_set(e, W_E_TOO_MANY_REDIRECTS,
-			    "more than %d redirects", maxr);
-			free(next);
-			memset(&u, 0, sizeof(u));
-			break;
-		}
-		if (check_hop(r, next, hop + 1, &u, e) == -1) {
-			free(next);
-			memset(&u, 0, sizeof(u));
-			rc = -1;
-			break;
-		}
-		free(next);
-		if (r->internal && !same_origin(&u, origin0)) {
-			curl_slist_free_all(hdrs);
-			hdrs = build_headers(r, 0);
-		}
-	}
-	if (r->no_redirects && rc == 0 && is_redirect(resp->status))
-		resp->location = location_of(resp);
-	resp->final_url = url;
-	resp->len = x.body.len;
-	resp->body = w_buf_take(&x.body);
-	resp->duration_ms = now_ms() - start;
-	w_url_free(&u);
-	w_enc_free(x.enc);
-	jv_free(x.headers);
-	free(origin0);
-	curl_slist_free_all(hdrs);
-	curl_slist_free_all(el.resolve);
-	curl_slist_free_all(el.connect_to);
-	curl_easy_cleanup(c);
+	(void)w_http_multi_add(mh, r, resp, e, resp);
+	while (w_http_multi_wait(mh, -1, &rc) == NULL && mh->list != NULL)
+		;
+	w_http_multi_free(mh);
 	return rc;
 }
 

@@ -102,6 +102,43 @@ int	 w_http_fetch(const struct w_http_req *r, struct w_http_resp *resp,
 	    struct w_err *e);
 void	 w_http_resp_free(struct w_http_resp *resp);
 
+/*
+ * Many transfers at once in one process (libcurl's multi interface).
+ * Each added request runs the same state machine as w_http_fetch (which
+ * is this with one transfer): policy at every hop and connected
+ * address, own redirects, retries, one deadline. r, resp and e stay the
+ * caller's and must live until the transfer comes back from
+ * w_http_multi_wait. Connections may be reused between the transfers of
+ * one multi, so add only requests under one policy and operator flag.
+ */
+struct w_http_multi;
+
+struct w_http_multi *w_http_multi_new(void);
+/* Start r (resp and e are filled when it ends). -1 when it failed at
+ * once; it still comes back from w_http_multi_wait. */
+int	 w_http_multi_add(struct w_http_multi *m, const struct w_http_req *r,
+	    struct w_http_resp *resp, struct w_err *e, void *tag);
+/* Transfers added and not yet returned. */
+int	 w_http_multi_count(const struct w_http_multi *m);
+/*
+ * Drive the transfers for at most max_ms (-1: until one ends); the tag
+ * of one that ended, with its w_http_fetch result in *rc, or NULL when
+ * none ended in time or none is left.
+ */
+void	*w_http_multi_wait(struct w_http_multi *m, long max_ms, int *rc);
+/* Abandon unfinished transfers (their resp is filled as far as it got)
+ * and free m (NULL is fine). */
+void	 w_http_multi_free(struct w_http_multi *m);
+
+/*
+ * A process-wide watcher, called about every 100 ms while transfers
+ * run: bytes received so far by the transfers being driven and the
+ * total they announced (0 unknown). Non-zero stops them all with
+ * cancelled. NULL removes it.
+ */
+typedef int (*w_http_watch_fn)(void *arg, long long now, long long total);
+void	 w_http_set_watch(w_http_watch_fn fn, void *arg);
+
 /* Map a final status to an error (401/403/407, 429, 4xx, 5xx); 0 for
  * 2xx. Fills retry fields from resp. */
 int	 w_http_status_error(const struct w_http_resp *resp,

@@ -11,6 +11,16 @@
 #include "input.h"
 #include "json.h"
 
+static w_idle_fn idle_fn;
+static void *idle_arg;
+
+void
+w_input_set_idle(w_idle_fn fn, void *arg)
+{
+	idle_fn = fn;
+	idle_arg = arg;
+}
+
 struct reader {
 	FILE		*fp;
 	char		 chunk[65536];
@@ -32,6 +42,9 @@ next_line(struct reader *r, struct w_buf *b)
 		if (r->pos == r->have) {
 			if (r->eof)
 				return any ? (over ? 2 : 1) : 0;
+			/* work goes on (wfetch -P) while input is slow */
+			if (idle_fn != NULL)
+				idle_fn(fileno(r->fp), idle_arg);
 			n = read(fileno(r->fp), r->chunk, sizeof(r->chunk));
 			if (n == -1 && errno == EINTR)
 				continue;

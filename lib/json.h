@@ -203,4 +203,13 @@ enum { W_TEXT_DONE, W_TEXT_ONE, W_TEXT_MORE, W_TEXT_BAD };
 int		 w_json_next_text(const char *s, size_t n, int eof,
 		    size_t *start, size_t *end);
 
+/*
+ * Work to do while w_input_each (input.c) waits for input: called before each
+ * read with the descriptor; it returns when the descriptor is readable
+ * or it has nothing left to do (wfetch -P drives its transfers). NULL:
+ * none.
+ */
+typedef void	(*w_idle_fn)(int fd, void *arg);
+void		 w_input_set_idle(w_idle_fn fn, void *arg);
+
 #endif

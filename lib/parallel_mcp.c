@@ -13,6 +13,7 @@
 
 #include "clock.h"
 #include "buf.h"
+#include "coord.h"
 #include "parallel_mcp.h"
 #include "hoststate.h"
 #include "http.h"
@@ -491,11 +492,15 @@ static int
 admit(const struct w_config *cfg, struct w_run *run, long timeout_ms,
     struct w_host_lease *l, struct w_err *e)
 {
+	struct w_coordinator *co;
+
 	memset(l, 0, sizeof(*l));
-	if (run == NULL || !w_run_host(run, cfg))
+	if (run == NULL)
 		return 0;
-	return w_host_admit(W_SCOPE_PARALLEL, "", timeout_ms > 0 ?
-	    timeout_ms : W_HTTP_TIMEOUT_MS, l, e);
+	if (w_run_coord(run, cfg, &co, e) == -1)
+		return -1;
+	return w_coord_admit(co, W_SCOPE_PARALLEL, "", timeout_ms > 0 ?
+	    timeout_ms : W_HTTP_TIMEOUT_MS, NULL, NULL, l, e);
 }
 
 int
@@ -525,7 +530,7 @@ w_parallel_obtain(const struct w_config *cfg, struct w_run *run,
 	src = jv_null();
 	if (admit(cfg, run, timeout_ms, &lease, &e) == 0) {
 		rc = w_parallel_fetch(cfg, run, r, timeout_ms, d, &src, &e);
-		w_host_done(&lease, rc == 0 ? NULL : &e);
+		w_coord_done(&lease, rc == 0 ? NULL : &e);
 	}
 	if (rc == 0) {
 		/* nothing of an earlier local attempt describes this one */

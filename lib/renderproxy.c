@@ -1,8 +1,9 @@
 /*
  * renderproxy.c: the per-render policy proxy (renderproxy.h). One
  * accept thread, one thread per connection (at most
- * W_RPROXY_CONNS_MAX), every wait a poll of at most 100 ms so a stop,
- * the deadline or the byte bound ends every connection promptly.
+ * W_RPROXY_CONNS_MAX), every wait a poll of at most 25 ms so a stop,
+ * the deadline or the byte bound ends every connection promptly
+ * (stopping costs at most a tick or two).
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -26,7 +27,7 @@
 #include "lock.h"
 #include "renderproxy.h"
 
-#define TICK_MS		100
+#define TICK_MS		25
 #define RELAY_CHUNK	16384
 
 struct conn {

@@ -16,6 +16,7 @@
 #include "clock.h"
 #include "buf.h"
 #include "config.h"
+#include "coord.h"
 #include "doccache.h"
 #include "json.h"
 #include "lock.h"
@@ -34,6 +35,10 @@ struct w_run {
 	char			 id[65];
 	enum w_coord		 coord;
 	struct w_doccache	*dc;
+	jv			 redis;	/* a redis run's "redis" object */
+	struct w_coordinator	*co;	/* chosen once (w_run_coord) */
+	int			 co_tried;
+	struct w_err		 co_err;
 };
 
 static int
@@ -60,6 +65,19 @@ check(jv st, struct w_err *e)
 
 	if (jv_get_kind(st) != JV_KIND_OBJECT || num(st, "webtoolsRun") != 1)
 		return corrupt(e, "not a webtools run");
+	c = w_json_str_peek(st, "coordination");
+	if (c != NULL && strcmp(c, "redis") == 0) {
+		/* The budget is in Redis: the file names the run and it. */
+		c = w_json_str_peek(st, "runId");
+		v = w_json_get(jv_copy(st), "redis");
+		if (c == NULL || strlen(c) != 32 ||
+		    jv_get_kind(v) != JV_KIND_OBJECT) {
+			jv_free(v);
+			return corrupt(e, "corrupt (redis run)");
+		}
+		jv_free(v);
+		return 0;
+	}
 	max = num(st, "maxRequestsPerRun");
 	if (max < 1 || max > 20 || num(st, "maxDispatches") != max * 4)
 		return corrupt(e, "corrupt (limits)");
@@ -160,7 +178,7 @@ fresh(int max, enum w_coord coord)
 	    jv_number((double)w_clock_now_ms()));
 	st = jv_object_set(st, jv_string("coordination"), jv_string(
 	    coord == W_COORD_HOST ? "host" : coord == W_COORD_PROCESS ?
-	    "process" : "default"));
+	    "process" : coord == W_COORD_REDIS ? "redis" : "default"));
 	st = jv_object_set(st, jv_string("maxRequestsPerRun"), jv_number(max));
 	st = jv_object_set(st, jv_string("maxDispatches"), jv_number(max * 4));
 	st = jv_object_set(st, jv_string("requestsUsed"), jv_number(0));
@@ -181,7 +199,11 @@ take_identity(struct w_run *r, jv st)
 	snprintf(r->id, sizeof(r->id), "%s", id ? id : "");
 	r->coord = c == NULL ? W_COORD_DEFAULT : strcmp(c, "host") == 0 ?
 	    W_COORD_HOST : strcmp(c, "process") == 0 ? W_COORD_PROCESS :
-	    W_COORD_DEFAULT;
+	    strcmp(c, "redis") == 0 ? W_COORD_REDIS : W_COORD_DEFAULT;
+	if (r->coord == W_COORD_REDIS) {
+		jv_free(r->redis);
+		r->redis = w_json_get(jv_copy(st), "redis");
+	}
 }
 
 static char *
@@ -234,6 +256,7 @@ run_new(void)
 
 	r->lockfd = -1;
 	r->mem = jv_null();
+	r->redis = jv_null();
 	return r;
 }
 
@@ -272,6 +295,8 @@ w_run_close(struct w_run *r)
 	if (r == NULL)
 		return;
 	w_doccache_free(r->dc);
+	w_coord_free(r->co);
+	jv_free(r->redis);
 	if (r->lockfd != -1)
 		close(r->lockfd);
 	jv_free(r->mem);
@@ -328,6 +353,49 @@ mutate(struct w_run *r, int (*fn)(jv *, void *, struct w_err *),
 	return rc;
 }
 
+/* Bind a redis run to its backend (config loaded for the policy). */
+static int
+bound(struct w_run *r, struct w_err *e)
+{
+	struct w_coordinator *co;
+	struct w_config c;
+	int rc;
+
+	if (r->co != NULL)
+		return 0;
+	if (r->co_tried) {
+		*e = r->co_err;
+		return -1;
+	}
+	if (w_config_load(&c, e) == -1) {
+		w_config_free(&c);
+		return -1;
+	}
+	rc = w_run_coord(r, &c, &co, e);
+	w_config_free(&c);
+	return rc;
+}
+
+static int
+is_redis(const struct w_run *r)
+{
+	return r->coord == W_COORD_REDIS;
+}
+
+/* The run's state: the file, or for a redis run the Redis figures. */
+static int
+figures(struct w_run *r, jv *out, struct w_err *e)
+{
+	if (!is_redis(r))
+		return load(r, out, e);
+	*out = jv_null();
+	if (bound(r, e) == -1 || w_coord_run_get(r->co, r->id, out, e) == -1)
+		return -1;
+	*out = jv_object_set(*out, jv_string("coordination"),
+	    jv_string("redis"));
+	return 0;
+}
+
 static jv
 bump(jv st, const char *k, long by)
 {
@@ -379,13 +447,42 @@ reserve(struct w_run *r, int dispatch_only, struct w_err *e)
 int
 w_run_reserve(struct w_run *r, struct w_err *e)
 {
+	if (is_redis(r))
+		return bound(r, e) == -1 ? -1 :
+		    w_coord_run_reserve(r->co, r->id, 0, e);
 	return reserve(r, 0, e);
 }
 
 int
 w_run_dispatch(struct w_run *r, struct w_err *e)
 {
+	if (is_redis(r))
+		return bound(r, e) == -1 ? -1 :
+		    w_coord_run_reserve(r->co, r->id, 1, e);
 	return reserve(r, 1, e);
+}
+
+int
+w_run_check(struct w_run *r, struct w_err *e)
+{
+	long max, used, disp;
+	jv st;
+
+	if (figures(r, &st, e) == -1)
+		return -1;
+	max = num(st, "maxRequestsPerRun");
+	used = num(st, "requestsUsed");
+	disp = num(st, "dispatchesUsed");
+	jv_free(st);
+	if (used >= max)
+		return w_err_set(e, W_E_SEARCH_BUDGET_EXHAUSTED, "the run's "
+		    "search budget is used up: %ld of %ld answered searches",
+		    used, max);
+	if (disp >= max * 4)
+		return w_err_set(e, W_E_SEARCH_BUDGET_EXHAUSTED, "the run's "
+		    "dispatch ceiling is reached: %ld of %ld provider "
+		    "requests", disp, max * 4);
+	return 0;
 }
 
 static int
@@ -407,6 +504,11 @@ w_run_settle(struct w_run *r, int answered)
 	struct w_err e;
 
 	w_err_clear(&e);
+	if (is_redis(r)) {
+		if (bound(r, &e) == 0)
+			w_coord_run_settle(r->co, r->id, answered);
+		return;
+	}
 	(void)mutate(r, do_settle, &answered, &e);
 }
 
@@ -418,7 +520,7 @@ w_run_budget(struct w_run *r)
 	jv st, o;
 
 	w_err_clear(&e);
-	if (load(r, &st, &e) == -1)
+	if (figures(r, &st, &e) == -1)
 		return jv_invalid_with_msg(jv_string(e.msg));
 	max = num(st, "maxRequestsPerRun");
 	used = num(st, "requestsUsed");
@@ -471,6 +573,12 @@ w_run_defer(struct w_run *r, const char *backend, long retry_after_ms)
 	if (backend == NULL || strlen(backend) > 64)
 		return;
 	w_err_clear(&e);
+	if (is_redis(r)) {
+		if (bound(r, &e) == 0)
+			w_coord_run_defer(r->co, r->id, backend,
+			    retry_after_ms);
+		return;
+	}
 	(void)mutate(r, do_defer, &a, &e);
 }
 
@@ -482,6 +590,9 @@ w_run_is_deferred(struct w_run *r, const char *backend)
 	int yes;
 
 	w_err_clear(&e);
+	if (is_redis(r))
+		return bound(r, &e) == 0 &&
+		    w_coord_run_is_deferred(r->co, r->id, backend);
 	if (load(r, &st, &e) == -1)
 		return 0;
 	d = w_json_get(st, "deferrals");
@@ -498,6 +609,45 @@ w_run_session_id(struct w_run *r, char *out, size_t len)
 
 	w_sha256_hex(r->id, strlen(r->id), hex);
 	snprintf(out, len, "webtools-%s", hex);
+}
+
+int
+w_run_coord(struct w_run *r, const struct w_config *c,
+    struct w_coordinator **co, struct w_err *e)
+{
+	enum w_coord_kind k = W_COORD_KIND_PROCESS;
+	const char *mode;
+	jv m, redis;
+	int rc;
+
+	*co = r->co;
+	if (r->co != NULL)
+		return 0;
+	if (r->co_tried) {
+		*e = r->co_err;
+		return -1;
+	}
+	r->co_tried = 1;
+	m = w_config_get(c, "coordination");
+	mode = jv_get_kind(m) == JV_KIND_STRING ? jv_string_value(m) : "";
+	if (r->coord == W_COORD_REDIS || (r->coord == W_COORD_DEFAULT &&
+	    strcmp(mode, "redis") == 0))
+		k = W_COORD_KIND_REDIS;
+	else if (r->coord == W_COORD_HOST || (r->coord == W_COORD_DEFAULT &&
+	    strcmp(mode, "host") == 0))
+		k = W_COORD_KIND_HOST;
+	jv_free(m);
+	redis = r->coord == W_COORD_REDIS ? jv_copy(r->redis) :
+	    w_config_get(c, "redis");
+	w_err_clear(&r->co_err);
+	rc = w_coord_open(&r->co, k, redis, &c->policy, &r->co_err);
+	jv_free(redis);
+	if (rc == -1) {
+		*e = r->co_err;
+		return -1;
+	}
+	*co = r->co;
+	return 0;
 }
 
 int
@@ -550,8 +700,16 @@ w_run_show(struct w_run *r)
 	jv st;
 
 	w_err_clear(&e);
-	if (load(r, &st, &e) == -1)
+	if (figures(r, &st, &e) == -1)
 		return jv_invalid_with_msg(jv_string(e.msg));
+	if (is_redis(r) && w_coord_kind_of(r->co) == W_COORD_KIND_REDIS) {
+		jv x = jv_object();
+		const char *p = w_json_str_peek(r->redis, "prefix");
+
+		x = jv_object_set(x, jv_string("prefix"),
+		    jv_string(p ? p : "webtools:"));
+		st = jv_object_set(st, jv_string("redis"), x);
+	}
 	st = jv_object_delete(st, jv_string("runId"));
 	st = jv_object_delete(st, jv_string("webtoolsRun"));
 	st = jv_object_set(st, jv_string("requestsRemaining"), jv_number(
@@ -610,8 +768,9 @@ w_run_end(const char *path, struct w_err *e)
 {
 	struct w_run *r;
 	struct stat sb;
+	struct w_err re;
 	char *dir;
-	int rc;
+	int rc, redis_rc;
 
 	dir = dir_of(path);
 	rc = lstat(dir, &sb) == -1 && errno == ENOENT;
@@ -623,9 +782,22 @@ w_run_end(const char *path, struct w_err *e)
 		w_run_close(r);
 		return -1;
 	}
+	w_err_clear(&re);
+	redis_rc = is_redis(r) ? (bound(r, &re) == -1 ? -1 :
+	    w_coord_run_end(r->co, r->id, &re)) : 0;
 	dir = w_strdup(r->dir);
 	rc = remove_known(dir);
 	w_run_close(r);
+	if (rc == 0 && redis_rc == -1) {
+		/* The files are gone; the budget key expires by its TTL. */
+		*e = re;
+		snprintf(e->msg, sizeof(e->msg), "the run's files were "
+		    "removed but its budget in Redis could not be deleted "
+		    "(%s; it expires %ld h after its last use)",
+		    w_err_name(re.code), W_COORD_RUN_TTL_MS / 3600000);
+		free(dir);
+		return -1;
+	}
 	if (rc == -1) {
 		w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "the run directory "
 		    "%s was not removed: %s", dir, strerror(errno));
@@ -650,9 +822,55 @@ default_base(void)
 	return "/tmp";
 }
 
+/* A redis run's file: the id, the Redis object, the limit; and its
+ * budget created in Redis. */
+static jv
+fresh_redis(int max, const struct w_config *c, struct w_err *e)
+{
+	struct w_coordinator *co;
+	jv st = fresh(max, W_COORD_REDIS), redis, keep;
+
+	if (!jv_is_valid(st)) {
+		jv_free(st);
+		w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "no randomness");
+		return jv_invalid();
+	}
+	redis = c != NULL ? w_config_get(c, "redis") : jv_null();
+	if (jv_get_kind(redis) != JV_KIND_OBJECT) {
+		jv_free(redis);
+		jv_free(st);
+		e->usage = 1;
+		w_err_set(e, W_E_INVALID_PARAMETER, "config: redis.url is "
+		    "required with coordination \"redis\"");
+		return jv_invalid();
+	}
+	if (w_coord_open(&co, W_COORD_KIND_REDIS, redis, &c->policy, e) ==
+	    -1 || w_coord_run_create(co, w_json_str_peek(st, "runId"), max,
+	    e) == -1) {
+		w_coord_free(co);
+		jv_free(redis);
+		jv_free(st);
+		return jv_invalid();
+	}
+	w_coord_free(co);
+	keep = jv_object();
+	keep = jv_object_set(keep, jv_string("webtoolsRun"), jv_number(1));
+	keep = jv_object_set(keep, jv_string("runId"),
+	    w_json_get(jv_copy(st), "runId"));
+	keep = jv_object_set(keep, jv_string("created"),
+	    w_json_get(jv_copy(st), "created"));
+	keep = jv_object_set(keep, jv_string("coordination"),
+	    jv_string("redis"));
+	keep = jv_object_set(keep, jv_string("maxRequestsPerRun"),
+	    jv_number(max));
+	keep = jv_object_set(keep, jv_string("redis"), redis);
+	jv_free(st);
+	return keep;
+}
+
 int
 w_run_start(const char *base, int max_requests, enum w_coord coord,
-    char **path, struct w_err *e)
+    const struct w_config *c, char **path, struct w_err *e)
 {
 	struct w_buf b;
 	char *dir;
@@ -683,8 +901,13 @@ w_run_start(const char *base, int max_requests, enum w_coord coord,
 	close(fd);
 	w_buf_reset(&b);
 	w_buf_printf(&b, "%s/run.json", dir);
-	st = fresh(max_requests, coord);
-	if (!jv_is_valid(st)) {
+	if (coord == W_COORD_REDIS) {
+		st = fresh_redis(max_requests, c, e);
+		if (!jv_is_valid(st)) {
+			jv_free(st);
+			goto fail;
+		}
+	} else if (!jv_is_valid(st = fresh(max_requests, coord))) {
 		jv_free(st);
 		w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "no randomness");
 		goto fail;

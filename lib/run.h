@@ -57,16 +57,38 @@ int	 w_run_is_deferred(struct w_run *r, const char *backend);
 enum w_coord {
 	W_COORD_DEFAULT = 0,	/* the config decides */
 	W_COORD_PROCESS,
-	W_COORD_HOST
+	W_COORD_HOST,
+	W_COORD_REDIS	/* budget in Redis; the file names id and Redis */
 };
+
+struct w_config;
+struct w_coordinator;
 
 /*
  * Create a run: a fresh private directory (0700, mkdtemp) under base
  * ($XDG_RUNTIME_DIR, else $TMPDIR, else /tmp when base is NULL) holding
- * the run file (0600). *path (caller frees) names the run file.
+ * the run file (0600). *path (caller frees) names the run file. With
+ * W_COORD_REDIS the budget is created in the Redis of c's "redis"
+ * object (c may be NULL otherwise) and the file keeps only the run id
+ * and that object.
  */
 int	 w_run_start(const char *base, int max_requests, enum w_coord coord,
-	    char **path, struct w_err *e);
+	    const struct w_config *c, char **path, struct w_err *e);
+
+/*
+ * The process's coordination backend (lib/coord.h), chosen once: the
+ * run's own mode when it was started with one, else c's
+ * "coordination". 0 with *co (owned by r), or -1 with the error, the
+ * same on every later call.
+ */
+int	 w_run_coord(struct w_run *r, const struct w_config *c,
+	    struct w_coordinator **co, struct w_err *e);
+
+/*
+ * -1 with search_budget_exhausted when a reservation would now be
+ * refused (answered budget or dispatch ceiling used up), else 0.
+ */
+int	 w_run_check(struct w_run *r, struct w_err *e);
 
 /*
  * Remove the run named by path: its file, cache and directory. 0 when

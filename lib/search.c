@@ -17,6 +17,7 @@
 
 #include "clock.h"
 #include "buf.h"
+#include "coord.h"
 #include "hoststate.h"
 #include "http.h"
 #include "json.h"
@@ -462,7 +463,15 @@ note_retry(struct w_search *s, const char *backend, long ms)
 	s->retry = jv_object_set(s->retry, jv_string(backend), o);
 }
 
-/* Host admission for one search of p (coordination "host" only). */
+/* While waiting for admission: give up once the budget is gone, as
+ * the reservation after it would be refused anyway. */
+static int
+budget_gone(void *arg, struct w_err *e)
+{
+	return w_run_check(arg, e);
+}
+
+/* Admission for one search of p (coordination "host" or "redis"). */
 static int
 host_admit(struct pass *ps, const struct w_provider *p, const char *key,
     struct w_host_lease *l, struct w_err *e)
@@ -471,13 +480,11 @@ host_admit(struct pass *ps, const struct w_provider *p, const char *key,
 	long long left = ps->deadline - w_clock_mono_ms();
 
 	memset(l, 0, sizeof(*l));
-	if (!ps->host)
-		return 0;
 	if ((scope = w_host_scope_named(p->scope)) < 0 ||
 	    scope == W_SCOPE_FETCH)
 		scope = W_SCOPE_PROVIDER;
-	return w_host_admit((enum w_scope)scope, key ? key : "",
-	    left > 1 ? (long)left : 1, l, e);
+	return w_coord_admit(ps->co, (enum w_scope)scope, key ? key : "",
+	    left > 1 ? (long)left : 1, budget_gone, ps->s->run, l, e);
 }
 
 static jv
@@ -610,7 +617,8 @@ not_admitted(struct pass *ps, const struct w_provider *p, jv *ent,
 		if (e->retry_after_ms >= 0)
 			note_retry(ps->s, p->name, e->retry_after_ms);
 		entry_fail(ps, ent, p, e);
-	} else if (e->code == W_E_COORDINATION_UNAVAILABLE) {
+	} else if (e->code == W_E_COORDINATION_UNAVAILABLE ||
+	    e->code == W_E_SEARCH_BUDGET_EXHAUSTED) {
 		ps->stop = 1;
 		ps->stop_err = *e;
 		*ent = jv_object_set(*ent, jv_string("outcome"),
@@ -687,7 +695,7 @@ dispatch(struct pass *ps, struct slot *sl, const char *query,
 	rc = p->search(sl->state, &c, &ps->r->q, query, &raw, &e);
 	if (rc == -1 && e.code == W_E_NONE)
 		w_err_set(&e, W_E_BACKEND_UNAVAILABLE, "%s failed", p->name);
-	w_host_done(&lease, rc == 0 ? NULL : &e);
+	w_coord_done(&lease, rc == 0 ? NULL : &e);
 	if (c.reserved)
 		w_run_settle(ps->s->run, rc == 0);
 	*ent = jv_object_set(*ent, jv_string("dispatches"),
@@ -851,12 +859,13 @@ usage_envelope(struct w_err *e)
 jv
 w_search_run(struct w_search *s, jv req)
 {
+	struct w_coordinator *co;
 	struct pass ps;
 	struct req r;
 	struct w_err e;
 	jv env, hit;
 	char *key;
-	int rc;
+	int rc, claimed = 0;
 
 	w_err_clear(&e);
 	if (w_search_req_parse(req, &r, &e) == -1) {
@@ -879,9 +888,25 @@ w_search_run(struct w_search *s, jv req)
 		    jv_string("Run coordination is unavailable: nothing was "
 		    "sent."));
 	}
-	key = w_search_cache_key(s, &r);
 	w_err_clear(&e);
-	rc = w_searchcache_get(key, &hit, &e);
+	if (w_run_coord(s->run, s->cfg, &co, &e) == -1) {
+		env = w_env_error(w_env_new("wsearch"), &e);
+		w_search_req_free(&r);
+		return jv_object_set(env, jv_string("summary"),
+		    jv_string("Coordination is unavailable: nothing was "
+		    "sent."));
+	}
+	key = w_search_cache_key(s, &r);
+	rc = w_coord_cache_get(co, key, &hit, &e);
+	/* Miss: claim the search, or wait for an identical one in flight
+	 * (on another machine too, under redis) and reuse its answer. */
+	if (rc == 0) {
+		jv_free(hit);
+		rc = w_coord_cache_claim(co, key, W_SEARCH_DEADLINE_MS, &hit,
+		    &e);
+		claimed = rc == 1;
+		rc = rc == 2 ? 1 : rc == -1 ? -1 : 0;
+	}
 	if (rc != 0) {
 		free(key);
 		w_search_req_free(&r);
@@ -890,8 +915,10 @@ w_search_run(struct w_search *s, jv req)
 		jv_free(hit);
 		env = w_env_error(w_env_new("wsearch"), &e);
 		return jv_object_set(env, jv_string("summary"),
-		    jv_string("The search cache is unsafe: nothing was "
-		    "sent."));
+		    jv_string(e.code == W_E_COORDINATION_UNAVAILABLE &&
+		    w_coord_kind_of(co) == W_COORD_KIND_REDIS ?
+		    "Coordination is unavailable: nothing was sent." :
+		    "The search cache is unsafe: nothing was sent."));
 	}
 	jv_free(hit);
 	memset(&ps, 0, sizeof(ps));
@@ -901,9 +928,11 @@ w_search_run(struct w_search *s, jv req)
 	ps.lists = jv_array();
 	ps.cooldown = jv_array();
 	ps.deadline = w_clock_mono_ms() + W_SEARCH_DEADLINE_MS;
-	ps.host = w_run_host(s->run, s->cfg);
+	ps.co = co;
 	env = run_pass(&ps);
-	w_search_to_cache(key, env);
+	w_search_to_cache(co, key, env);
+	if (claimed)
+		w_coord_cache_unclaim(co, key);
 	free(key);
 	jv_free(ps.backends);
 	jv_free(ps.lists);

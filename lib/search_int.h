@@ -86,7 +86,7 @@ struct pass {
 	unsigned	 refused;	/* chain slots whose refusal sticks
 					   (provider.h refusal_sticks) */
 	long long	 deadline;
-	int		 host;		/* coordination "host" */
+	struct w_coordinator *co;	/* host decisions (lib/coord.h) */
 };
 
 /* Validate req (borrowed) into r (w_search_req_free frees it, even after
@@ -126,6 +126,8 @@ void	 w_search_final_error(struct pass *ps, struct w_err *e);
  */
 char	*w_search_cache_key(const struct w_search *s, const struct req *r);
 jv	 w_search_from_cache(struct w_search *s, jv hit);
-void	 w_search_to_cache(const char *key, jv env);
+struct w_coordinator;
+void	 w_search_to_cache(struct w_coordinator *co, const char *key,
+	    jv env);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "coord.h"
 #include "json.h"
 #include "policy.h"
 #include "results.h"
@@ -510,7 +511,7 @@ w_search_from_cache(struct w_search *s, jv hit)
 }
 
 void
-w_search_to_cache(const char *key, jv env)
+w_search_to_cache(struct w_coordinator *co, const char *key, jv env)
 {
 	enum w_status st = w_env_status_peek(env);
 	struct w_err e;
@@ -529,5 +530,5 @@ w_search_to_cache(const char *key, jv env)
 	    jv_object_delete(w_json_get(jv_copy(env),
 	    "coverage"), jv_string("budget")));
 	w_err_clear(&e);
-	(void)w_searchcache_put(key, keep, &e);
+	(void)w_coord_cache_put(co, key, keep, &e);
 }

@@ -16,6 +16,22 @@ setup() {
 	[ ! -f config.mk ]
 }
 
+@test "configure treats hiredis as optional" {
+	cp -r "$WT_TOP/configure" "$WT_TOP/conf" "$BATS_TEST_TMPDIR/"
+	cd "$BATS_TEST_TMPDIR"
+	if [ -f /usr/include/hiredis/hiredis.h ]; then
+		run -0 ./configure
+		grep -q -- '-DW_HAVE_HIREDIS=1' config.mk
+		grep -q -- '-lhiredis' config.mk
+	fi
+	# Without it (the probe cannot compile): built anyway, said so.
+	echo '#include <no-such-hiredis.h>' >conf/test-hiredis.c
+	run -0 ./configure
+	assert_output --partial 'building without hiredis'
+	refute_output --partial 'apt-get install'
+	[ -z "$(grep -i hiredis config.mk)" ]
+}
+
 @test "configure honours --prefix, CC and CFLAGS" {
 	cp -r "$WT_TOP/configure" "$WT_TOP/conf" "$BATS_TEST_TMPDIR/"
 	cd "$BATS_TEST_TMPDIR"
@@ -120,5 +136,5 @@ setup() {
 	run -0 bash -c "source '$bc'; COMP_WORDS=(web-control reset d); COMP_CWORD=2; _webtools; echo \${COMPREPLY[*]}"
 	assert_output "duckduckgo"
 	run -0 bash -c "source '$bc'; COMP_WORDS=(web-control ''); COMP_CWORD=1; _webtools; echo \${COMPREPLY[*]}"
-	assert_output "run status reset config doctor"
+	assert_output "run status reset config doctor mcp"
 }

@@ -321,7 +321,8 @@ EOF
 @test "the render's responses are bounded at 20 MiB in all" {
 	need_browser
 	render_config auto
-	run -1 wfetch -c --render always "$BASE/html/size/22000000"
+	# A parser-blocking 21 MiB script: downloaded before DOMContentLoaded.
+	run -1 wfetch -c --render always "$BASE/js/fetch?to=/big&redir=/page"
 	[ "$(field .error.code)" = response_too_large ]
 	[ "$(field .coverage.render_blocked)" -ge 1 ]
 	[ "$(render_procs)" = 0 ]
@@ -348,4 +349,12 @@ EOF
 		[ "$(field .error.code)" = backend_unavailable ]
 	done
 	[ -z "$(ls -d "$BATS_TEST_TMPDIR"/wt-render-* 2>/dev/null)" ]
+}
+
+@test "no time left for a render inside the deadline: timeout without a launch" {
+	need_browser
+	render_config auto "$(counter)"
+	run -1 wfetch -c --timeout 1 --render always "$BASE/js/page?late"
+	[ "$(field .error.code)" = timeout ]
+	[ "$(launches)" = 0 ]
 }

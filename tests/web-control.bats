@@ -309,7 +309,7 @@ mode() {
 @test "options a command would ignore are errors; an unknown option is one line" {
 	export WEB_RUN_FILE=$(web-control run start)
 	run -2 --separate-stderr web-control run show --max-requests 3
-	[[ "$stderr" == *"--max-requests applies to run start only"* ]]
+	[[ "$stderr" == *"--max-requests applies to run start and mcp only"* ]]
 	run -2 --separate-stderr web-control status --coordination host
 	[[ "$stderr" == *"--coordination applies to run start only"* ]]
 	run -2 --separate-stderr web-control status --export

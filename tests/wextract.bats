@@ -443,3 +443,149 @@ jqr() {
 	[[ "$output" == *"unsupported_content"* ]]
 	[[ "$output" != *"artifact"* ]]
 }
+
+# has TEXT / hasnt TEXT: on the content in $output (-c envelope)
+has() {
+	[[ "$(jqr .content)" == *"$1"* ]] || fail "missing: $1"
+}
+hasnt() {
+	[[ "$(jqr .content)" != *"$1"* ]] || fail "unexpected: $1"
+}
+
+@test "hidden content: an app shell's __NEXT_DATA__ gives the post, not its chrome" {
+	run -0 wextract -c "$FX/hidden/hidden-next.html"
+	[ "$(jqr .coverage.recovered_from)" = script_state ]
+	[ "$(jqr .coverage.browser_recommended)" = true ]
+	has "Tide pools hold a whole world"
+	has "anemones open & the crabs"
+	has "put every stone back"
+	hasnt "navigation label"
+	hasnt "photograph of a rock pool"
+	hasnt "a1b2c3"
+	hasnt "<p>"
+}
+
+@test "hidden content: an article only in JSON-LD articleBody" {
+	run -0 wextract -c "$FX/hidden/hidden-jsonld.html"
+	[ "$(jqr .coverage.recovered_from)" = json_ld ]
+	has "Prune apple trees while they are dormant"
+	has "middle of the tree & the fruit"
+	has "a quarter of the canopy"
+	hasnt "&amp;"
+	hasnt "Garden notes"
+	# its paragraphs stay paragraphs
+	[[ "$(jqr .content)" == *"swell."$'\n\n'"Cut out"* ]]
+}
+
+@test "hidden content: a full visible article gets no duplicate from JSON-LD" {
+	run -0 wextract -c "$FX/hidden/hidden-dup.html"
+	[ "$(jqr .coverage.recovered_from)" = null ]
+	[ "$(jqr '.content|[match("compost heap needs";"g")]|length')" = 1 ]
+	[ "$(jqr '.content|[match("wrung-out sponge";"g")]|length')" = 1 ]
+}
+
+@test "hidden content: a product's JSON-LD Offer fills a tabbed, empty DOM" {
+	run -0 wextract -c --format text "$FX/hidden/hidden-product.html"
+	[ "$(jqr .coverage.recovered_from)" = json_ld ]
+	has "Price: 34.50 EUR"
+	has "Availability: InStock"
+	has "runs for forty hours"
+	has "Weight: 210 g"
+	has "Battery: 4000 mAh"
+	has "Northlight"
+	hasnt "schema.org"
+	[ "$(jqr '.content|[match("Trail lantern";"g")]|length')" = 1 ]
+}
+
+@test "hidden content: a forum thread from DiscussionForumPosting comments, in order" {
+	run -0 wextract -c --format text "$FX/hidden/hidden-forum.html"
+	[ "$(jqr .coverage.recovered_from)" = json_ld ]
+	[[ "$(jqr .content)" == "rider42"*"slips under load"*"wrench"*"Worn cogs"*"rider42"*"new cassette fixed it"* ]]
+}
+
+@test "hidden content: noscript text, not the enable-JavaScript notice" {
+	run -0 wextract -c "$FX/hidden/hidden-noscript.html"
+	[ "$(jqr .coverage.recovered_from)" = noscript ]
+	has "Station timetable"
+	has "every half hour from platform two"
+	hasnt "enable JavaScript"
+}
+
+@test "hidden content: a text/template script, without its placeholders or other scripts" {
+	run -0 wextract -c "$FX/hidden/hidden-template.html"
+	[ "$(jqr .coverage.recovered_from)" = template ]
+	has "Keeping a bread starter"
+	has "equal weights of flour and water"
+	hasnt "{{"
+	hasnt "name }}"
+	hasnt "never read as page text"
+}
+
+@test "hidden content: an app shell without any is still unusable_content" {
+	run -1 wextract -c "$FX/appshell.html"
+	[ "$(jqr .error.code)" = unusable_content ]
+	[ "$(jqr .coverage.recovered_from)" = null ]
+}
+
+@test "invisible characters are removed from the text and counted" {
+	run -0 wextract -c --format text "$FIXTURES/html/invisible.html"
+	[ "$(jqr .coverage.invisible_chars)" = 9 ]
+	has "International cooperation keeps the search working"
+	[ "$(printf '%s' "$output" | jq -r .content | LC_ALL=C grep -c $'\xc2\xad\|\xe2\x80[\x8b-\x8d]\|\xe2\x81\xa0\|\xef\xbb\xbf')" = 0 ]
+	run -0 wextract -c "$FX/plain.txt"
+	[ "$(jqr .coverage.invisible_chars)" = null ]
+}
+
+@test "hidden content: an app shell whose main element sits in noscript is read" {
+	run -0 wextract -c "$FX/hidden/hidden-noscript-main.html"
+	[ "$(jqr .status)" = ok ]
+	[ "$(jqr .coverage.browser_recommended)" = true ]
+	has "request the longer certificate chain"
+	has "preferred chain"
+}
+
+@test "hidden content: window.__NUXT__ and flight pushes read as string literals, never run" {
+	run -0 wextract -c "$FX/hidden/hidden-nuxt.html"
+	[ "$(jqr .coverage.recovered_from)" = script_state ]
+	has "The harbour walk starts at the old customs house"
+	has "if the café at the end is open"
+	has "the sand bar to the island can be crossed"
+	hasnt "font-bold"
+	hasnt "We use cookies"
+	hasnt "api.example.com"
+	hasnt '$'
+}
+
+@test "hidden content: broken, deep and unterminated scripts are bounded and harmless" {
+	f=$BATS_TEST_TMPDIR/bad.html
+	{
+		printf '<html><head><title>t</title>'
+		printf '<script type="application/ld+json">{"@type":"Article","articleBody":"x" "y"}</script>'
+		printf '<script type="application/ld+json">'
+		head -c 200000 /dev/zero | tr '\0' '['
+		printf '</script></head><body><div id="app"></div>'
+		printf '<script id="__NEXT_DATA__" type="application/json">{"a":"unterminated</script>'
+		printf '<script>window.__NUXT__="never closed'
+		head -c 300000 /dev/zero | tr '\0' 'a'
+		printf '</script><script type="text/template">{{ open'
+		printf '</script></body></html>'
+	} >"$f"
+	run -1 timeout 20 wextract -c "$f"
+	[ "$(jqr .error.code)" = unusable_content ]
+	[ "$(jqr .coverage.recovered_from)" = null ]
+}
+
+@test "hidden content: a Recipe's ingredients and sectioned steps, a QAPage's answers with authors" {
+	run -0 wextract -c --format text "$FX/hidden/hidden-recipe.html"
+	[ "$(jqr .coverage.recovered_from)" = json_ld ]
+	[[ "$(jqr .content)" == *"200 g red lentils"*"Prepare"*"Chop the onion"*"Cook"*"simmer for twenty"*"Blend until smooth"* ]]
+	run -0 wextract -c --format text "$FX/hidden/hidden-qa.html"
+	[ "$(jqr .coverage.recovered_from)" = json_ld ]
+	[[ "$(jqr .content)" == *"Why does bread go stale?"*"crumb"*"hard after two days"*"baker"*"starch crystallising"*"orchard"*"slice of apple"* ]]
+}
+
+@test "hidden content: state prose written without spaces (Japanese) is recovered" {
+	run -0 wextract -c "$FX/hidden/hidden-cjk.html"
+	[ "$(jqr .coverage.recovered_from)" = script_state ]
+	has "東京の桜は三月の終わりに咲き始め"
+}

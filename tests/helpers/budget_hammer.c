@@ -1,8 +1,10 @@
 /*
  * budget_hammer.c: a test and benchmark driver for the run file, the
- * document cache and host admission, used by tests/run-stress.bats,
- * tests/web-control.bats and bench/coordination.sh while the programs
- * that call them are not there to do it.
+ * document cache and host admission (through lib/coord.h: the config's
+ * "redis" coordination when it says so, else host files), used by
+ * tests/run-stress.bats, tests/web-control.bats, tests/redis.bats and
+ * bench/coordination.sh while the programs that call them are not there
+ * to do it.
  *
  *   budget_hammer reserve 0|1          reserve, settle (answered 0/1)
  *   budget_hammer hold MS              reserve, sleep MS, settle(1)
@@ -14,6 +16,10 @@
  *                                      (codex scope: no spacing)
  *   budget_hammer session              print the session identity
  *   budget_hammer defer NAME           defer a backend for the run
+ *   budget_hammer alat N [connect]     median and p99 microseconds of N
+ *                                      admit+release pairs (codex scope),
+ *                                      with connect: each on a fresh
+ *                                      backend (a new Redis connection)
  *   budget_hammer bench N [host]       median microseconds of N rounds of
  *                                      a wfetch's coordination work: run
  *                                      open, document cache miss and put
@@ -26,6 +32,8 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "config.h"
+#include "coord.h"
 #include "doccache.h"
 #include "json.h"
 #include "hoststate.h"
@@ -62,6 +70,37 @@ reserve(int answered, long hold)
 	return 0;
 }
 
+/* The admission backend: Redis when the config says so, else host. */
+static struct w_coordinator *
+backend(void)
+{
+	struct w_coordinator *co = NULL;
+	enum w_coord_kind k = W_COORD_KIND_HOST;
+	struct w_config c;
+	struct w_err e;
+	jv m;
+
+	w_err_clear(&e);
+	if (w_config_load(&c, &e) == -1) {
+		fail(&e);
+		exit(1);
+	}
+	m = w_config_get(&c, "coordination");
+	if (jv_get_kind(m) == JV_KIND_STRING &&
+	    strcmp(jv_string_value(m), "redis") == 0)
+		k = W_COORD_KIND_REDIS;
+	jv_free(m);
+	m = w_config_get(&c, "redis");
+	if (w_coord_open(&co, k, m, &c.policy, &e) == -1) {
+		jv_free(m);
+		w_config_free(&c);
+		exit(fail(&e));
+	}
+	jv_free(m);
+	w_config_free(&c);
+	return co;
+}
+
 static enum w_host_outcome
 outcome(const char *s)
 {
@@ -77,6 +116,7 @@ outcome(const char *s)
 static int
 lease(int argc, char **argv)
 {
+	struct w_coordinator *co;
 	struct w_host_lease l;
 	struct w_err e;
 	int scope;
@@ -84,13 +124,18 @@ lease(int argc, char **argv)
 	if (argc < 5 || (scope = w_host_scope_named(argv[2])) == -1)
 		return 2;
 	w_err_clear(&e);
-	if (w_host_admit((enum w_scope)scope, argv[3], 60000, &l, &e) == -1)
+	co = backend();
+	if (w_coord_admit(co, (enum w_scope)scope, argv[3], 60000, NULL, NULL,
+	    &l, &e) == -1) {
+		w_coord_free(co);
 		return fail(&e);
+	}
 	printf("admitted %lld%s\n", l.since, l.probe ? " probe" : "");
 	fflush(stdout);
 	w_clock_sleep_ms(strtol(argv[4], NULL, 10));
-	w_host_release(&l, outcome(argc > 5 ? argv[5] : NULL),
+	w_coord_release(&l, outcome(argc > 5 ? argv[5] : NULL),
 	    argc > 6 ? strtol(argv[6], NULL, 10) : -1);
+	w_coord_free(co);
 	return 0;
 }
 
@@ -139,16 +184,19 @@ doc(int argc, char **argv)
 static int
 loop(int m, const char *key)
 {
+	struct w_coordinator *co = backend();
 	struct w_host_lease l;
 	struct w_err e;
 	int i;
 
 	for (i = 0; i < m; i++) {
 		w_err_clear(&e);
-		if (w_host_admit(W_SCOPE_CODEX, key, 60000, &l, &e) == -1)
+		if (w_coord_admit(co, W_SCOPE_CODEX, key, 60000, NULL, NULL,
+		    &l, &e) == -1)
 			return fail(&e);
-		w_host_release(&l, W_HOST_SUCCESS, -1);
+		w_coord_release(&l, W_HOST_SUCCESS, -1);
 	}
+	w_coord_free(co);
 	return 0;
 }
 
@@ -167,6 +215,40 @@ usec(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1000000L + ts.tv_nsec / 1000;
+}
+
+/* Median and p99 of n admit+release pairs, in microseconds. */
+static int
+alat(int n, int connect)
+{
+	struct w_coordinator *co = connect ? NULL : backend();
+	struct w_host_lease l;
+	struct w_err e;
+	long *t = calloc((size_t)n, sizeof(long)), t0;
+	char key[64];
+	int i;
+
+	snprintf(key, sizeof(key), "alat-%ld", (long)getpid());
+	for (i = 0; i < n; i++) {
+		w_err_clear(&e);
+		t0 = usec();
+		if (connect)
+			co = backend();
+		if (w_coord_admit(co, W_SCOPE_CODEX, key, 60000, NULL, NULL,
+		    &l, &e) == -1)
+			return fail(&e);
+		w_coord_release(&l, W_HOST_SUCCESS, -1);
+		if (connect) {
+			w_coord_free(co);
+			co = NULL;
+		}
+		t[i] = usec() - t0;
+	}
+	w_coord_free(co);
+	qsort(t, (size_t)n, sizeof(long), cmp);
+	printf("%ld %ld\n", t[n / 2], t[(n * 99) / 100]);
+	free(t);
+	return 0;
 }
 
 /* Median cost of one call's coordination work, in microseconds. */
@@ -233,6 +315,8 @@ main(int argc, char **argv)
 		return doc(argc, argv);
 	if (strcmp(argv[1], "loop") == 0 && argc > 3)
 		return loop((int)strtol(argv[2], NULL, 10), argv[3]);
+	if (strcmp(argv[1], "alat") == 0 && argc > 2)
+		return alat((int)strtol(argv[2], NULL, 10), argc > 3);
 	if (strcmp(argv[1], "bench") == 0 && argc > 2)
 		return bench((int)strtol(argv[2], NULL, 10), argc > 3);
 	if (w_run_open(&r, 4, &e) == -1)

@@ -541,6 +541,23 @@ def r_count(h):
     h.send(200, "%d\n" % STATE.bump("count/" + ident))
 
 
+def r_delay(h):
+    """/delay/MS/ANY: wait MS ms, answer 200 text; log the start and end
+    times, the Host and the path to DIR/log.times."""
+    rest = tail(h, "/delay")
+    ms = rest.split("/")[0] if rest else ""
+    if not ms.isdigit() or int(ms) > 60000:
+        return h.send(400, "bad delay\n")
+    start = time.time()
+    time.sleep(int(ms) / 1000.0)
+    end = time.time()
+    with STATE.lock:
+        with open(os.path.join(STATE.dir, "log.times"), "a") as f:
+            f.write("%.3f %.3f %s %s\n" % (start, end,
+                    h.headers.get("Host", "-"), h.path))
+    h.send(200, "delayed %s\n" % h.path)
+
+
 def r_charset(h):
     name = tail(h, "/charset")
     if name not in CHARSETS:
@@ -942,6 +959,7 @@ ROUTES = {
                          b"[link](https://example.com/).\n\n- one\n- two\n"),
                   GP),
     "/pdf": (r_pdf, GP),
+    "/delay": (r_delay, GP),
     "/binary": (static("application/octet-stream",
                        bytes(range(256)) * 4), GP),
     "/echo-headers": (r_echo_headers, GPP),
@@ -999,6 +1017,11 @@ def make_certs(d):
                 "-extensions", "leaf_ext", "-subj", "/CN=example.com",
                 "-CA", ca, "-CAkey", cakey])
     return leaf, key
+
+
+# Many clients connect at once (wfetch -P 16): the default listen backlog
+# of 5 drops SYNs, which costs a one-second retransmit.
+ThreadingHTTPServer.request_queue_size = 128
 
 
 class TLSServer(ThreadingHTTPServer):

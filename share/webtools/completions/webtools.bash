@@ -22,7 +22,9 @@ _webtools() {
 	wsearch:-t|wsearch:--time-range)
 		COMPREPLY=($(compgen -W "day month year" -- "$cur")); return ;;
 	web-control:--coordination)
-		COMPREPLY=($(compgen -W "process host" -- "$cur")); return ;;
+		COMPREPLY=($(compgen -W "process host redis" -- "$cur")); return ;;
+	web-control:--allow-files)
+		COMPREPLY=($(compgen -d -- "$cur")); return ;;
 	web-control:run)
 		COMPREPLY=($(compgen -W "start show end" -- "$cur")); return ;;
 	web-control:reset)
@@ -31,7 +33,7 @@ _webtools() {
 	*:--offset|*:--max-chars|*:--timeout|*:--top|*:--url|*:--content-type|\
 	*:--charset|*:--http-status|*:-n|*:--limit|*:-a|*:--alt|*:-d|*:--domain|\
 	*:-x|*:--exclude-domain|*:-l|*:--language|*:-C|*:--country|*:--agent|\
-	*:--max-requests)
+	*:--max-requests|*:-P|*:--parallel)
 		return ;;
 	esac
 	case $prog in
@@ -39,7 +41,7 @@ _webtools() {
 		opts="-f --format --render --start-line --max-lines
 		    --max-output-chars --offset --max-chars --focus
 		    --include-links -H --header --artifact --timeout --top -o
-		    --output -s --silent -r --raw-output -c --compact --schema
+		    --output -s --silent -P --parallel --unordered -r --raw-output -c --compact --schema
 		    -h --help -V --version" ;;
 	wextract)
 		opts="--url --content-type --charset --http-status -f --format
@@ -55,9 +57,9 @@ _webtools() {
 		    --schema -h --help -V --version" ;;
 	web-control)
 		opts="-j --json -c --compact --max-requests --coordination
-		    --export --schema -h --help -V --version"
+		    --export --allow-files --schema -h --help -V --version"
 		if [[ $cur != -* ]]; then
-			COMPREPLY=($(compgen -W "run status reset config doctor" -- "$cur"))
+			COMPREPLY=($(compgen -W "run status reset config doctor mcp" -- "$cur"))
 			return
 		fi ;;
 	esac

@@ -1,0 +1,872 @@
+/*
+ * html_hidden.c: content the DOM hides. When the visible main text is
+ * thin, a page may still carry its text in JSON-LD (articleBody, text,
+ * recipe steps, Q&A, forum comments, Product / Offer), in framework
+ * state (__NEXT_DATA__, __NUXT_DATA__, window.__NUXT__, Remix and other
+ * inline state, Next's flight pushes), in <noscript> or in template
+ * scripts. Nothing is executed: JSON goes through jv, scripts through a
+ * string-literal scanner. What is found becomes one small HTML document,
+ * parsed and written like the page, and only lines the visible text
+ * does not already hold are appended (html_novel.c). Every step is
+ * bounded.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "html_int.h"
+#include "json.h"
+
+#define HH_OUT_MAX	(64u << 20)
+#define HH_HTML_MAX	(512u << 10)	/* recovered HTML, all sources */
+#define HH_SCRIPT_MAX	(4u << 20)	/* one script looked at */
+#define HH_DEPTH	24		/* JSON nesting followed */
+#define HH_VISITS	200000		/* JSON values visited per source */
+#define HH_PROSE	60		/* shortest state string taken */
+#define HH_LIT_DEPTH	2		/* literals inside literals */
+
+struct rec {
+	struct w_buf	 h;		/* the HTML being built */
+	size_t		 visits;
+	int		 any;
+};
+
+/* The first pat (m bytes) in s[0..n), or NULL. */
+static const char *
+find(const char *s, size_t n, const char *pat, size_t m)
+{
+	const char *p, *e = s + n;
+
+	if (m == 0 || n < m)
+		return NULL;
+	for (p = s; (p = memchr(p, pat[0], (size_t)(e - p))) != NULL &&
+	    (size_t)(e - p) >= m; p++)
+		if (memcmp(p, pat, m) == 0)
+			return p;
+	return NULL;
+}
+
+/* -- building the recovered document ------------------------------- */
+
+static int
+room(const struct rec *r, size_t n)
+{
+	return r->h.len + n + 64 < HH_HTML_MAX;
+}
+
+/* Whether s looks like an HTML fragment rather than text. */
+static int
+looks_html(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 2 < n; i++)
+		if (s[i] == '<' && (s[i + 1] == '/' ||
+		    ((s[i + 1] | 0x20) >= 'a' && (s[i + 1] | 0x20) <= 'z')) &&
+		    (memchr(s + i, '>', n - i) != NULL))
+			return 1;
+	return 0;
+}
+
+/*
+ * Text or an HTML fragment as a block. Text keeps its entities (they
+ * decode in the parse) and its blank lines as paragraph breaks.
+ */
+static void
+add_block(struct rec *r, const char *tag, const char *s, size_t n)
+{
+	size_t i;
+
+	while (n > 0 && (*s == ' ' || *s == '\n' || *s == '\t' || *s == '\r'))
+		s++, n--;
+	if (n == 0 || !room(r, n + n / 4))
+		return;
+	w_buf_printf(&r->h, "<%s>", tag);
+	if (looks_html(s, n))
+		w_buf_add(&r->h, s, n);
+	else
+		for (i = 0; i < n; i++) {
+			if (s[i] == '<')
+				w_buf_adds(&r->h, "&lt;");
+			else if (s[i] == '>')
+				w_buf_adds(&r->h, "&gt;");
+			else if (s[i] == '\n' && i + 1 < n && s[i + 1] == '\n')
+				w_buf_adds(&r->h, "<p>");
+			else if (s[i] == '\n')
+				w_buf_adds(&r->h, "<br>");
+			else
+				w_buf_addc(&r->h, s[i]);
+		}
+	w_buf_printf(&r->h, "</%s>\n", tag);
+	r->any = 1;
+}
+
+static void
+add_str(struct rec *r, const char *tag, const char *s)
+{
+	if (s != NULL)
+		add_block(r, tag, s, strlen(s));
+}
+
+/* -- JSON-LD -------------------------------------------------------- */
+
+/* o[k] when o is an object, else invalid; owned. o is borrowed. */
+static jv
+get(jv o, const char *k)
+{
+	if (jv_get_kind(o) != JV_KIND_OBJECT)
+		return jv_invalid();
+	return jv_object_get(jv_copy(o), jv_string(k));
+}
+
+/* o[k] as a string or NULL; the pointer lives as long as o. */
+static const char *
+sget(jv o, const char *k)
+{
+	jv v = get(o, k);
+	const char *s = NULL;
+
+	if (jv_get_kind(v) == JV_KIND_STRING)
+		s = jv_string_value(v);
+	jv_free(v);
+	return s;
+}
+
+/* o[k] as text: a string, a number, or the name of an object. */
+static void
+tget(jv o, const char *k, char *buf, size_t sz)
+{
+	jv v = get(o, k);
+	const char *s;
+
+	buf[0] = '\0';
+	if (jv_get_kind(v) == JV_KIND_ARRAY && jv_array_length(jv_copy(v)) > 0)
+		v = jv_array_get(v, 0);
+	if (jv_get_kind(v) == JV_KIND_OBJECT) {
+		s = sget(v, "name");
+		if (s != NULL)
+			snprintf(buf, sz, "%s", s);
+	} else if (jv_get_kind(v) == JV_KIND_STRING)
+		snprintf(buf, sz, "%s", jv_string_value(v));
+	else if (jv_get_kind(v) == JV_KIND_NUMBER)
+		snprintf(buf, sz, "%.15g", jv_number_value(v));
+	jv_free(v);
+}
+
+enum ldtype {
+	LD_NONE, LD_ARTICLE, LD_RECIPE, LD_QUESTION, LD_QAPAGE, LD_POSTING,
+	LD_PRODUCT, LD_FAQ, LD_HOWTO
+};
+
+static enum ldtype
+ld_name(const char *t)
+{
+	static const struct { const char *n; enum ldtype t; } m[] = {
+		{ "Article", LD_ARTICLE }, { "NewsArticle", LD_ARTICLE },
+		{ "BlogPosting", LD_ARTICLE }, { "TechArticle", LD_ARTICLE },
+		{ "ScholarlyArticle", LD_ARTICLE }, { "Report", LD_ARTICLE },
+		{ "ReportageNewsArticle", LD_ARTICLE },
+		{ "AnalysisNewsArticle", LD_ARTICLE },
+		{ "OpinionNewsArticle", LD_ARTICLE },
+		{ "LiveBlogPosting", LD_ARTICLE },
+		{ "SocialMediaPosting", LD_POSTING },
+		{ "DiscussionForumPosting", LD_POSTING },
+		{ "Recipe", LD_RECIPE }, { "Question", LD_QUESTION },
+		{ "QAPage", LD_QAPAGE }, { "FAQPage", LD_FAQ },
+		{ "Product", LD_PRODUCT }, { "ProductGroup", LD_PRODUCT },
+		{ "HowTo", LD_HOWTO },
+	};
+	size_t k;
+
+	if (strncmp(t, "http://schema.org/", 18) == 0)
+		t += 18;
+	else if (strncmp(t, "https://schema.org/", 19) == 0)
+		t += 19;
+	for (k = 0; k < sizeof(m) / sizeof(m[0]); k++)
+		if (strcmp(t, m[k].n) == 0)
+			return m[k].t;
+	return LD_NONE;
+}
+
+static enum ldtype
+ld_type(jv o)
+{
+	jv t = get(o, "@type");
+	enum ldtype r = LD_NONE;
+
+	if (jv_get_kind(t) == JV_KIND_STRING)
+		r = ld_name(jv_string_value(t));
+	else if (jv_get_kind(t) == JV_KIND_ARRAY) {
+		jv_array_foreach(t, i, e) {
+			if (r == LD_NONE && jv_get_kind(e) == JV_KIND_STRING)
+				r = ld_name(jv_string_value(e));
+			jv_free(e);
+		}
+	}
+	jv_free(t);
+	return r;
+}
+
+/* Call fn on v, or on each element when v is an array. Borrows v. */
+static void
+each(struct rec *r, jv v, int depth, void (*fn)(struct rec *, jv, int))
+{
+	if (depth > HH_DEPTH || r->visits++ > HH_VISITS)
+		return;
+	if (jv_get_kind(v) == JV_KIND_ARRAY) {
+		jv_array_foreach(v, i, e) {
+			fn(r, e, depth + 1);
+			jv_free(e);
+		}
+	} else if (jv_is_valid(v))
+		fn(r, v, depth + 1);
+}
+
+/* A recipe step: a string, a HowToStep, or a HowToSection of steps. */
+static void
+ld_step(struct rec *r, jv v, int depth)
+{
+	jv items;
+
+	if (jv_get_kind(v) == JV_KIND_STRING) {
+		add_block(r, "p", jv_string_value(v),
+		    (size_t)jv_string_length_bytes(jv_copy(v)));
+		return;
+	}
+	items = get(v, "itemListElement");
+	if (jv_is_valid(items)) {
+		add_str(r, "h3", sget(v, "name"));
+		each(r, items, depth, ld_step);
+	} else if (sget(v, "text") != NULL)
+		add_str(r, "p", sget(v, "text"));
+	else
+		add_str(r, "p", sget(v, "name"));
+	jv_free(items);
+}
+
+static void
+ld_ingredient(struct rec *r, jv v, int depth)
+{
+	if (jv_get_kind(v) == JV_KIND_STRING)
+		add_str(r, "li", jv_string_value(v));
+}
+
+/* An answer or a comment: its author line, then its text. */
+static void
+ld_reply(struct rec *r, jv v, int depth)
+{
+	char who[256];
+	jv c;
+
+	tget(v, "author", who, sizeof(who));
+	add_str(r, "p", who[0] != '\0' ? who : NULL);
+	add_str(r, "div", sget(v, "text") != NULL ? sget(v, "text") :
+	    sget(v, "articleBody"));
+	c = get(v, "comment");
+	each(r, c, depth, ld_reply);
+	jv_free(c);
+}
+
+static void
+ld_question(struct rec *r, jv v, int depth)
+{
+	char who[256];
+	jv a;
+
+	add_str(r, "h2", sget(v, "name"));
+	tget(v, "author", who, sizeof(who));
+	add_str(r, "p", who[0] != '\0' ? who : NULL);
+	add_str(r, "div", sget(v, "text"));
+	a = get(v, "acceptedAnswer");
+	each(r, a, depth, ld_reply);
+	jv_free(a);
+	a = get(v, "suggestedAnswer");
+	each(r, a, depth, ld_reply);
+	jv_free(a);
+}
+
+static void
+ld_offer(struct rec *r, jv v, int depth)
+{
+	char p[160], lo[64], hi[64], cur[32], av[128], line[400];
+	const char *a;
+
+	tget(v, "price", p, sizeof(p));
+	tget(v, "lowPrice", lo, sizeof(lo));
+	tget(v, "highPrice", hi, sizeof(hi));
+	tget(v, "priceCurrency", cur, sizeof(cur));
+	tget(v, "availability", av, sizeof(av));
+	if (p[0] == '\0' && lo[0] != '\0')
+		snprintf(p, sizeof(p), "%s%s%s", lo, hi[0] ? " - " : "", hi);
+	if (p[0] != '\0') {
+		snprintf(line, sizeof(line), "Price: %s%s%s", p,
+		    cur[0] ? " " : "", cur);
+		add_str(r, "p", line);
+	}
+	a = strrchr(av, '/');
+	a = a != NULL ? a + 1 : av;
+	if (*a != '\0') {
+		snprintf(line, sizeof(line), "Availability: %s", a);
+		add_str(r, "p", line);
+	}
+}
+
+static void
+ld_property(struct rec *r, jv v, int depth)
+{
+	char n[256], val[512], line[800];
+
+	tget(v, "name", n, sizeof(n));
+	tget(v, "value", val, sizeof(val));
+	if (n[0] != '\0' && val[0] != '\0') {
+		snprintf(line, sizeof(line), "%s: %s", n, val);
+		add_str(r, "li", line);
+	}
+}
+
+static void
+ld_product(struct rec *r, jv v, int depth)
+{
+	char brand[256];
+	jv x;
+
+	add_str(r, "h1", sget(v, "name"));
+	tget(v, "brand", brand, sizeof(brand));
+	if (brand[0] != '\0')
+		add_str(r, "p", brand);
+	x = get(v, "offers");
+	each(r, x, depth, ld_offer);
+	jv_free(x);
+	add_str(r, "div", sget(v, "description"));
+	x = get(v, "additionalProperty");
+	each(r, x, depth, ld_property);
+	jv_free(x);
+}
+
+static void	 ld_walk(struct rec *, jv, int);
+
+/* One JSON-LD value: the types we read, else its members. */
+static void
+ld_walk(struct rec *r, jv v, int depth)
+{
+	jv x;
+
+	if (depth > HH_DEPTH || r->visits++ > HH_VISITS)
+		return;
+	if (jv_get_kind(v) == JV_KIND_ARRAY) {
+		each(r, v, depth, ld_walk);
+		return;
+	}
+	if (jv_get_kind(v) != JV_KIND_OBJECT)
+		return;
+	switch (ld_type(v)) {
+	case LD_ARTICLE:
+		add_str(r, "div", sget(v, "articleBody") != NULL ?
+		    sget(v, "articleBody") : sget(v, "text"));
+		break;
+	case LD_POSTING:
+		ld_reply(r, v, depth);
+		break;
+	case LD_RECIPE:
+		add_str(r, "p", sget(v, "description"));
+		x = get(v, "recipeIngredient");
+		each(r, x, depth, ld_ingredient);
+		jv_free(x);
+		x = get(v, "recipeInstructions");
+		if (jv_get_kind(x) == JV_KIND_STRING)
+			add_str(r, "div", jv_string_value(x));
+		else
+			each(r, x, depth, ld_step);
+		jv_free(x);
+		break;
+	case LD_HOWTO:
+		x = get(v, "step");
+		each(r, x, depth, ld_step);
+		jv_free(x);
+		break;
+	case LD_QUESTION:
+		ld_question(r, v, depth);
+		break;
+	case LD_PRODUCT:
+		ld_product(r, v, depth);
+		break;
+	case LD_QAPAGE: case LD_FAQ: case LD_NONE:
+		jv_object_foreach(v, k, e) {
+			const char *ks = jv_string_value(k);
+
+			if (strcmp(ks, "@graph") == 0 ||
+			    strcmp(ks, "mainEntity") == 0 ||
+			    strcmp(ks, "mainEntityOfPage") == 0 ||
+			    strcmp(ks, "hasPart") == 0 ||
+			    strcmp(ks, "itemListElement") == 0 ||
+			    strcmp(ks, "item") == 0)
+				ld_walk(r, e, depth + 1);
+			jv_free(k);
+			jv_free(e);
+		}
+		break;
+	}
+}
+
+/* -- framework state ------------------------------------------------ */
+
+/* A state string worth reading: words, not code, URLs or ids. */
+static int
+prose(const char *s, size_t n)
+{
+	size_t i, sp = 0, al = 0, code = 0, js = 0, hi = 0;
+
+	if (n < HH_PROSE || strncmp(s, "http", 4) == 0 || *s == '/' ||
+	    *s == '{' || *s == '[' || *s == '$')
+		return 0;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == ' ')
+			sp++;
+		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')
+			al++;
+		else if (c >= 0x80) {
+			al++;
+			hi++;
+		} else if (c == '{' || c == '}' || c == ';' || c == '=' ||
+		    c == '"' || c == '\\')
+			code++;
+		/* serialised JSON: "key":, "a","b", ["x */
+		if (i > 0 && ((s[i - 1] == '"' && (c == ':' || c == ',')) ||
+		    (s[i - 1] == '[' && c == '"')))
+			js++;
+	}
+	if (js > 2 + n / 400)
+		return 0;
+	if (looks_html(s, n))
+		return al > n / 4;
+	/* scripts written without spaces (Chinese, Japanese): 30 or
+	 * more characters of mostly multibyte text */
+	if (hi * 10 > n * 7 && n >= 90)
+		return code * 40 < n;
+	return sp >= 6 && al * 10 > n * 6 && code * 40 < n;
+}
+
+/* State keys whose strings are not page text. */
+static int
+skip_key(const char *k)
+{
+	static const char *const skip[] = {
+		"url", "href", "src", "image", "images", "img", "icon", "id",
+		"slug", "class", "classname", "style", "css", "script",
+		"seo", "meta", "metadata", "head", "tracking", "analytics",
+		"ads", "config", "settings", "i18n", "translations",
+		"locales", "messages", "navigation", "nav", "menu", "footer",
+		"header", "cookie", "cookies", "consent", "buildid",
+		"runtimeconfig", "query", "schema", "jsonld", "alt",
+		"caption", "credit", "related", "recommended", NULL
+	};
+	size_t i;
+
+	for (i = 0; skip[i] != NULL; i++)
+		if (strcasecmp(k, skip[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static void	 st_walk(struct rec *, jv, int);
+
+static void
+st_walk(struct rec *r, jv v, int depth)
+{
+	size_t n;
+
+	if (depth > HH_DEPTH || r->visits++ > HH_VISITS)
+		return;
+	switch (jv_get_kind(v)) {
+	case JV_KIND_STRING:
+		n = (size_t)jv_string_length_bytes(jv_copy(v));
+		if (prose(jv_string_value(v), n))
+			add_block(r, "div", jv_string_value(v), n);
+		break;
+	case JV_KIND_ARRAY:
+		jv_array_foreach(v, i, e) {
+			st_walk(r, e, depth + 1);
+			jv_free(e);
+		}
+		break;
+	case JV_KIND_OBJECT:
+		jv_object_foreach(v, k, e) {
+			if (!skip_key(jv_string_value(k)))
+				st_walk(r, e, depth + 1);
+			jv_free(k);
+			jv_free(e);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static unsigned
+hexv(const char *s, int n)
+{
+	unsigned v = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+
+		v <<= 4;
+		if (c >= '0' && c <= '9')
+			v |= (unsigned)(c - '0');
+		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			v |= (unsigned)((c | 0x20) - 'a' + 10);
+		else
+			return 0xfffd;
+	}
+	return v;
+}
+
+static void
+put_cp(struct w_buf *b, unsigned c)
+{
+	if (c == 0 || (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
+		c = 0xfffd;
+	if (c < 0x80)
+		w_buf_addc(b, (int)c);
+	else if (c < 0x800) {
+		w_buf_addc(b, (int)(0xc0 | (c >> 6)));
+		w_buf_addc(b, (int)(0x80 | (c & 0x3f)));
+	} else if (c < 0x10000) {
+		w_buf_addc(b, (int)(0xe0 | (c >> 12)));
+		w_buf_addc(b, (int)(0x80 | ((c >> 6) & 0x3f)));
+		w_buf_addc(b, (int)(0x80 | (c & 0x3f)));
+	} else {
+		w_buf_addc(b, (int)(0xf0 | (c >> 18)));
+		w_buf_addc(b, (int)(0x80 | ((c >> 12) & 0x3f)));
+		w_buf_addc(b, (int)(0x80 | ((c >> 6) & 0x3f)));
+		w_buf_addc(b, (int)(0x80 | (c & 0x3f)));
+	}
+}
+
+/*
+ * The JavaScript string literal at s (its quote) decoded into b.
+ * Returns the bytes consumed, through the closing quote.
+ */
+static size_t
+js_literal(const char *s, size_t n, struct w_buf *b)
+{
+	char q = s[0];
+	size_t i;
+	unsigned c, lo;
+
+	for (i = 1; i < n && s[i] != q; i++) {
+		if (s[i] == '\n' && q != '`')
+			return i;
+		if (s[i] != '\\' || i + 1 >= n) {
+			w_buf_addc(b, s[i]);
+			continue;
+		}
+		switch (s[++i]) {
+		case 'n': w_buf_addc(b, '\n'); break;
+		case 't': w_buf_addc(b, '\t'); break;
+		case 'r': break;
+		case 'b': case 'f': case 'v': break;
+		case 'x':
+			if (i + 2 < n) {
+				put_cp(b, hexv(s + i + 1, 2));
+				i += 2;
+			}
+			break;
+		case 'u':
+			if (i + 4 >= n)
+				break;
+			c = hexv(s + i + 1, 4);
+			i += 4;
+			if (c >= 0xd800 && c < 0xdc00 && i + 6 < n &&
+			    s[i + 1] == '\\' && s[i + 2] == 'u') {
+				lo = hexv(s + i + 3, 4);
+				if (lo >= 0xdc00 && lo < 0xe000) {
+					c = 0x10000 + ((c - 0xd800) << 10) +
+					    (lo - 0xdc00);
+					i += 6;
+				}
+			}
+			put_cp(b, c);
+			break;
+		default:
+			w_buf_addc(b, s[i]);
+			break;
+		}
+	}
+	return i < n ? i + 1 : n;
+}
+
+/*
+ * String literals of script text s, the prose ones added; a literal
+ * that holds literals itself (serialised JSON) is scanned once more.
+ */
+static void
+scan_literals(struct rec *r, const char *s, size_t n, int depth)
+{
+	struct w_buf b;
+	size_t i, k;
+
+	h_buf_init(&b, HH_SCRIPT_MAX);
+	for (i = 0; i < n && room(r, 0); ) {
+		if (s[i] == '/' && i + 1 < n && s[i + 1] == '/' && depth == 0) {
+			while (i < n && s[i] != '\n')
+				i++;
+			continue;
+		}
+		if (s[i] != '"' && s[i] != '\'' && s[i] != '`') {
+			i++;
+			continue;
+		}
+		w_buf_reset(&b);
+		k = js_literal(s + i, n - i, &b);
+		i += k;
+		if (b.len < HH_PROSE)
+			continue;
+		if (prose(b.p, b.len))
+			add_block(r, "div", b.p, b.len);
+		else if (depth < HH_LIT_DEPTH && memchr(b.p, '"', b.len))
+			scan_literals(r, b.p, b.len, depth + 1);
+	}
+	w_buf_free(&b);
+}
+
+/* -- the page's scripts, noscripts and templates -------------------- */
+
+/* The text of script i (its raw children) into b. */
+static void
+script_text(const struct hdoc *d, int i, struct w_buf *b)
+{
+	int j;
+
+	for (j = d->n[i].first; j >= 0; j = d->n[j].next)
+		if (d->n[j].tag == H_TEXT)
+			w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
+}
+
+/*
+ * Bytes of the JSON object or array s starts with, through its closing
+ * bracket (strings skipped), else n.
+ */
+static size_t
+json_end(const char *s, size_t n)
+{
+	size_t i;
+	int depth = 0, str = 0;
+
+	for (i = 0; i < n; i++) {
+		if (str) {
+			if (s[i] == '\\')
+				i++;
+			else if (s[i] == '"')
+				str = 0;
+			continue;
+		}
+		if (s[i] == '"')
+			str = 1;
+		else if (s[i] == '{' || s[i] == '[')
+			depth++;
+		else if ((s[i] == '}' || s[i] == ']') && --depth <= 0)
+			return i + 1;
+	}
+	return n;
+}
+
+static int
+json_parse_walk(struct rec *r, const char *s, size_t n,
+    void (*fn)(struct rec *, jv, int))
+{
+	jv v;
+
+	while (n > 0 && (*s == ' ' || *s == '\n' || *s == '\t' ||
+	    *s == '\r'))
+		s++, n--;
+	/* CDATA or comment wrappers some pages leave in */
+	if (n > 9 && strncmp(s, "<!--", 4) == 0)
+		s += 4, n -= 4;
+	if (n > 12 && strncmp(s, "//<![CDATA[", 11) == 0)
+		s += 11, n -= 11;
+	if (n > HH_SCRIPT_MAX)
+		return -1;
+	/* the first value: trailing text would make it all invalid */
+	v = w_json_parse(s, json_end(s, n));
+	if (!jv_is_valid(v)) {
+		jv_free(v);
+		return -1;
+	}
+	r->visits = 0;
+	fn(r, v, 0);
+	jv_free(v);
+	return 0;
+}
+
+static const char *const state_marks[] = {
+	"__NUXT__", "__remixContext", "__INITIAL_STATE__",
+	"__PRELOADED_STATE__", "__APOLLO_STATE__", "__INITIAL_DATA__",
+	"__staticRouterHydrationData", "__next_f", "__STATE__",
+	"__DATA__", "__INITIAL_PROPS__", NULL
+};
+
+enum src { SRC_LD, SRC_STATE, SRC_NOSCRIPT, SRC_TEMPLATE, SRC_N };
+static const char *const src_name[SRC_N] = {
+	"json_ld", "script_state", "noscript", "template"
+};
+
+static int
+is_template(const char *ty)
+{
+	return ty != NULL && strncasecmp(ty, "text/", 5) == 0 &&
+	    (h_ci_contains(ty, "template") ||
+	    strcasecmp(ty, "text/html") == 0);
+}
+
+/* Template text without {{ }}, {% %} and <% %> markup. */
+static void
+add_template(struct rec *r, const char *s, size_t n)
+{
+	struct w_buf b;
+	const char *e;
+	size_t i;
+
+	h_buf_init(&b, HH_SCRIPT_MAX);
+	for (i = 0; i < n; i++) {
+		const char *close = NULL;
+
+		if (i + 1 < n && s[i] == '{' && s[i + 1] == '{')
+			close = "}}";
+		else if (i + 1 < n && s[i] == '{' && s[i + 1] == '%')
+			close = "%}";
+		else if (i + 1 < n && s[i] == '<' && s[i + 1] == '%')
+			close = "%>";
+		if (close != NULL && (e = find(s + i + 2, n - i - 2,
+		    close, 2)) != NULL) {
+			i = (size_t)(e - s) + 1;
+			continue;
+		}
+		w_buf_addc(&b, s[i]);
+	}
+	if (looks_html(b.p, b.len))
+		add_block(r, "div", b.p, b.len);
+	w_buf_free(&b);
+}
+
+/* One source over every script / noscript node, detached ones too. */
+static void
+collect(const struct hdoc *d, const struct h_out *o, enum src which,
+    struct rec *r, struct w_buf *nsout)
+{
+	const char *ty, *id;
+	struct w_buf s;
+	size_t k;
+	int i, j;
+
+	h_buf_init(&s, HH_SCRIPT_MAX);
+	for (i = 0; (size_t)i < d->nn && room(r, 0); i++) {
+		if (d->n[i].tag == TidyTag_NOSCRIPT && which == SRC_NOSCRIPT) {
+			w_buf_reset(&s);
+			h_text(d, i, &s);
+			if (s.len < HH_PROSE ||
+			    (s.len < 400 && h_ci_contains(s.p, "javascript")))
+				continue;
+			for (j = d->n[i].first; j >= 0; j = d->n[j].next)
+				h_write(d, j, o, nsout);
+			r->any = 1;
+			continue;
+		}
+		if (d->n[i].tag != TidyTag_SCRIPT)
+			continue;
+		ty = h_attr(d, i, "type");
+		id = h_attr(d, i, "id");
+		w_buf_reset(&s);
+		if (which == SRC_LD) {
+			if (ty != NULL && strcasecmp(ty, "application/ld+json")
+			    == 0) {
+				script_text(d, i, &s);
+				json_parse_walk(r, s.p, s.len, ld_walk);
+			}
+		} else if (which == SRC_TEMPLATE) {
+			if (is_template(ty)) {
+				script_text(d, i, &s);
+				add_template(r, s.p, s.len);
+			}
+		} else if (which == SRC_STATE) {
+			if (ty != NULL && h_ci_contains(ty, "json")) {
+				if (h_ci_contains(ty, "ld+json"))
+					continue;
+				script_text(d, i, &s);
+				if (id == NULL || (strcmp(id, "__NEXT_DATA__")
+				    != 0 && strcmp(id, "__NUXT_DATA__") != 0 &&
+				    s.len < 512))
+					continue;
+				json_parse_walk(r, s.p, s.len, st_walk);
+				continue;
+			}
+			if (ty != NULL && !h_ci_contains(ty, "javascript") &&
+			    strcasecmp(ty, "module") != 0)
+				continue;
+			script_text(d, i, &s);
+			for (k = 0; state_marks[k] != NULL; k++)
+				if (find(s.p, s.len, state_marks[k],
+				    strlen(state_marks[k])) != NULL)
+					break;
+			if (state_marks[k] != NULL)
+				scan_literals(r, s.p, s.len, 0);
+		}
+	}
+	w_buf_free(&s);
+}
+
+/* Write the recovered HTML per o into b. */
+static void
+render(const struct rec *r, const struct h_out *o, struct w_buf *b)
+{
+	struct hdoc rd;
+
+	if (h_parse(&rd, r->h.p, r->h.len) == 0 && rd.body >= 0)
+		h_write(&rd, rd.body, o, b);
+	h_free(&rd);
+}
+
+/* See html_int.h. */
+size_t
+h_recover(const struct hdoc *d, const struct h_out *o, int thin,
+    struct w_buf *out, char *from, size_t fromsz)
+{
+	struct rec r;
+	struct w_buf b;
+	size_t added = 0, n;
+	int s;
+
+	from[0] = '\0';
+	for (s = 0; s < SRC_N; s++) {
+		/* JSON-LD fills out a page of modest length; the rest
+		 * only a thin one */
+		if (out->len >= (s == SRC_LD ? HH_THIN_LD : HH_THIN) && !thin)
+			break;
+		memset(&r, 0, sizeof(r));
+		h_buf_init(&r.h, HH_HTML_MAX);
+		h_buf_init(&b, HH_OUT_MAX);
+		w_buf_adds(&r.h, "<html><body>");
+		collect(d, o, (enum src)s, &r, &b);
+		if (r.any && s != SRC_NOSCRIPT) {
+			w_buf_adds(&r.h, "</body></html>");
+			render(&r, o, &b);
+		}
+		n = b.len > 0 ? h_merge_novel(out, b.p, b.len) : 0;
+		if (n > 0) {
+			if (added > 0)
+				snprintf(from + strlen(from),
+				    fromsz - strlen(from), ",");
+			snprintf(from + strlen(from), fromsz - strlen(from),
+			    "%s", src_name[s]);
+			added += n;
+		}
+		w_buf_free(&b);
+		w_buf_free(&r.h);
+		thin = 0;
+	}
+	return added;
+}

@@ -1,0 +1,246 @@
+/*
+ * html_novel.c: what a recovered text adds to the visible one. Lines
+ * are compared by their words, lowercased and blind to punctuation
+ * (curly and straight quotes, dashes), through hash sets of word
+ * n-grams: a long line is held when half its trigrams are, a line of
+ * one or two words when the visible text has those words in a row.
+ * Linear in the texts' lengths.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "html_int.h"
+
+#define HN_OUT_MAX	(64u << 20)
+#define HN_MIN_ADD	40	/* smaller novelties are noise */
+
+/*
+ * Whether s[i] starts a word byte: ASCII letters and digits, and any
+ * non-ASCII character but the punctuation of U+0080-00BF and
+ * U+2000-206F (dashes, curly quotes, bullets), so that "it’s – ok"
+ * and "it's - ok" fold alike. *k receives the character's length.
+ */
+static int
+word_at(const unsigned char *s, size_t n, size_t i, size_t *k)
+{
+	unsigned char c = s[i];
+
+	*k = 1;
+	if (c < 0x80)
+		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9');
+	if (c == 0xc2 && i + 1 < n) {
+		*k = 2;
+		return 0;
+	}
+	if (c == 0xe2 && i + 2 < n && (s[i + 1] == 0x80 || s[i + 1] == 0x81)) {
+		*k = 3;
+		return 0;
+	}
+	return 1;
+}
+
+/* s folded to lowercase words joined by one space, into b. */
+static void
+fold(const char *s, size_t n, struct w_buf *b)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i, k;
+	int sp = 0;
+
+	for (i = 0; i < n; i += k) {
+		if (word_at(u, n, i, &k)) {
+			if (sp && b->len > 0)
+				w_buf_addc(b, ' ');
+			sp = 0;
+			w_buf_addc(b, u[i] >= 'A' && u[i] <= 'Z' ?
+			    u[i] | 0x20 : u[i]);
+		} else
+			sp = 1;
+	}
+	if (b->p == NULL)
+		w_buf_adds(b, "");
+}
+
+/* A set of word-trigram hashes, open addressing; 0 is empty. */
+struct gset {
+	unsigned long long	*t;
+	size_t			 cap, n;
+};
+
+static int
+gset_has(const struct gset *g, unsigned long long h)
+{
+	size_t i;
+
+	if (g->cap == 0)
+		return 0;
+	for (i = h & (g->cap - 1); g->t[i] != 0; i = (i + 1) & (g->cap - 1))
+		if (g->t[i] == h)
+			return 1;
+	return 0;
+}
+
+static void
+gset_add(struct gset *g, unsigned long long h)
+{
+	struct gset o = *g;
+	size_t i;
+
+	if (gset_has(g, h))
+		return;
+	if (2 * (g->n + 1) > g->cap) {
+		g->cap = g->cap ? g->cap * 2 : 1024;
+		g->t = w_calloc(g->cap, sizeof(*g->t));
+		g->n = 0;
+		for (i = 0; i < o.cap; i++)
+			if (o.t[i] != 0)
+				gset_add(g, o.t[i]);
+		free(o.t);
+	}
+	for (i = h & (g->cap - 1); g->t[i] != 0; i = (i + 1) & (g->cap - 1))
+		;
+	g->t[i] = h;
+	g->n++;
+}
+
+/*
+ * The word k-grams (k 1 to 3) of folded text f (n bytes): added to g
+ * when add, else looked up, *found receiving how many g holds; g may
+ * be NULL. Returns the number of k-grams.
+ */
+static size_t
+grams(const char *f, size_t n, int k, struct gset *g, int add,
+    size_t *found)
+{
+	unsigned long long w[3] = { 0, 0, 0 }, h;
+	size_t i = 0, nw = 0, ng = 0;
+
+	*found = 0;
+	while (i < n) {
+		h = 1469598103934665603ULL;
+		for (; i < n && f[i] != ' '; i++)
+			h = (h ^ (unsigned char)f[i]) * 1099511628211ULL;
+		i++;
+		w[0] = w[1];
+		w[1] = w[2];
+		w[2] = h;
+		if (++nw < (size_t)k)
+			continue;
+		h = k == 1 ? w[2] * 7 : k == 2 ? (w[1] * 31 + w[2]) * 11 :
+		    (w[0] * 31 + w[1]) * 31 + w[2];
+		if (h == 0)
+			h = 1;
+		ng++;
+		if (g == NULL)
+			continue;
+		if (add)
+			gset_add(g, h);
+		else if (gset_has(g, h))
+			(*found)++;
+	}
+	return ng;
+}
+
+/*
+ * Whether line s (n bytes) is already there: a line of one or two
+ * words (an author's name, a product's name) when the visible text
+ * holds those words in a row (short, its unigrams and bigrams), so
+ * that it may repeat within what is recovered; a longer one when g
+ * (visible and added) holds half its trigrams.
+ */
+static int
+seen(const struct gset *shrt, const struct gset *g, const char *s,
+    size_t n)
+{
+	struct w_buf f;
+	size_t ng, found;
+	int r;
+
+	h_buf_init(&f, n + 16);
+	fold(s, n, &f);
+	if (f.len == 0)
+		r = 1;
+	else if ((ng = grams(f.p, f.len, 3, NULL, 0, &found)) == 0) {
+		ng = grams(f.p, f.len, 2, NULL, 0, &found);
+		grams(f.p, f.len, ng > 0 ? 2 : 1, (struct gset *)shrt, 0,
+		    &found);
+		r = found > 0;
+	} else {
+		grams(f.p, f.len, 3, (struct gset *)g, 0, &found);
+		r = 2 * found >= ng;
+	}
+	w_buf_free(&f);
+	return r;
+}
+
+/* Add line s's trigrams to g and, when shrt, its uni- and bigrams. */
+static void
+learn(struct gset *g, struct gset *shrt, const char *s, size_t n)
+{
+	struct w_buf f;
+	size_t found;
+
+	h_buf_init(&f, n + 16);
+	fold(s, n, &f);
+	grams(f.p, f.len, 3, g, 1, &found);
+	if (shrt != NULL) {
+		grams(f.p, f.len, 1, shrt, 1, &found);
+		grams(f.p, f.len, 2, shrt, 1, &found);
+	}
+	w_buf_free(&f);
+}
+
+/*
+ * Append to out the lines of add (alen bytes) that neither out nor an
+ * earlier line of add holds, keeping add's blank lines, after a blank
+ * line; nothing when that is under HN_MIN_ADD bytes. Returns the bytes
+ * appended.
+ */
+size_t
+h_merge_novel(struct w_buf *out, const char *add, size_t alen)
+{
+	struct w_buf novel;
+	struct gset g, shrt;
+	const char *p = add, *e = add + alen, *nl, *q, *qe;
+	size_t n0;
+
+	memset(&g, 0, sizeof(g));
+	memset(&shrt, 0, sizeof(shrt));
+	/* the visible text line by line, so no trigram spans two */
+	for (q = out->p, qe = q + out->len; q != NULL && q < qe; q = nl + 1) {
+		if ((nl = memchr(q, '\n', (size_t)(qe - q))) == NULL)
+			nl = qe;
+		learn(&g, &shrt, q, (size_t)(nl - q));
+	}
+	h_buf_init(&novel, HN_OUT_MAX);
+	while (p < e) {
+		if ((nl = memchr(p, '\n', (size_t)(e - p))) == NULL)
+			nl = e;
+		if (nl == p) {
+			if (novel.len > 1 && novel.p[novel.len - 2] != '\n')
+				w_buf_addc(&novel, '\n');
+		} else if (!seen(&shrt, &g, p, (size_t)(nl - p))) {
+			w_buf_add(&novel, p, (size_t)(nl - p));
+			w_buf_addc(&novel, '\n');
+			learn(&g, NULL, p, (size_t)(nl - p));
+		}
+		p = nl + 1;
+	}
+	n0 = novel.len;
+	if (n0 >= HN_MIN_ADD) {
+		while (out->len > 0 && out->p[out->len - 1] == '\n')
+			out->len--;
+		if (out->len > 0)
+			w_buf_adds(out, "\n\n");
+		while (novel.len > 0 && novel.p[novel.len - 1] == '\n')
+			novel.len--;
+		w_buf_add(out, novel.p, novel.len);
+		w_buf_addc(out, '\n');
+	} else
+		n0 = 0;
+	free(g.t);
+	free(shrt.t);
+	w_buf_free(&novel);
+	return n0;
+}

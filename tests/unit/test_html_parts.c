@@ -1,0 +1,160 @@
+/*
+ * test_html_parts.c: the pure helpers of the HTML writer: the table
+ * grid (colspan / rowspan laid out as HTML's table model does), the
+ * invisible-character stripping, and the merge of recovered hidden
+ * content into the visible text.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "t.h"
+#include "html_int.h"
+
+#define MC	8
+
+static void
+grid_spans(void)
+{
+	/*
+	 * | A (rowspan 2) | B (colspan 2)     |
+	 * |               | C     | D         |
+	 * | E             | F (colspan 2, rowspan 9: clipped) |
+	 */
+	int rowof[] = { 0, 0, 1, 1, 2, 2 };
+	int cs[] = { 1, 2, 1, 1, 1, 2 };
+	int rs[] = { 2, 1, 1, 1, 1, 9 };
+	int g[3 * MC];
+
+	CHECK_INT(h_table_grid(rowof, cs, rs, 6, 3, MC, g), 3);
+	CHECK_INT(g[0 * MC + 0], 0);
+	CHECK_INT(g[0 * MC + 1], 1);
+	CHECK_INT(g[0 * MC + 2], 1 | H_SPAN_COL);
+	CHECK_INT(g[1 * MC + 0], 0 | H_SPAN_ROW);
+	CHECK_INT(g[1 * MC + 1], 2);
+	CHECK_INT(g[1 * MC + 2], 3);
+	CHECK_INT(g[2 * MC + 0], 4);
+	CHECK_INT(g[2 * MC + 1], 5);
+	CHECK_INT(g[2 * MC + 2], 5 | H_SPAN_COL);
+	CHECK_INT(g[0 * MC + 3], -1);
+}
+
+static void
+grid_ragged(void)
+{
+	/* rows of 1 and 3 cells; a 0 span counts as 1; row 1 is empty */
+	int rowof[] = { 0, 2, 2, 2 };
+	int cs[] = { 0, 1, 1, 1 };
+	int rs[] = { -1, 1, 1, 1 };
+	int g[3 * MC];
+
+	CHECK_INT(h_table_grid(rowof, cs, rs, 4, 3, MC, g), 3);
+	CHECK_INT(g[0], 0);
+	CHECK_INT(g[1], -1);
+	CHECK_INT(g[1 * MC + 0], -1);
+	CHECK_INT(g[2 * MC + 2], 3);
+}
+
+static void
+grid_too_wide(void)
+{
+	int rowof[] = { 0, 0 };
+	int cs[] = { 6, 3 };
+	int rs[] = { 1, 1 };
+	int g[1 * MC];
+
+	CHECK_INT(h_table_grid(rowof, cs, rs, 2, 1, MC, g), -1);
+	CHECK_INT(h_table_grid(rowof, cs, rs, 1, 1, MC, g), 6);
+	CHECK_INT(h_table_grid(rowof, cs, rs, 0, 1, MC, g), 0);
+}
+
+static void
+invisible(void)
+{
+	char s[] = "in\xc2\xadter\xe2\x80\x8bna\xe2\x80\x8c"
+	    "tion\xe2\x80\x8d" "al\xe2\x81\xa0\xef\xbb\xbf \xc2\xa0x";
+	size_t n = strlen(s);
+
+	CHECK_INT(h_invisible_at("\xc2\xad", 2), 2);
+	CHECK_INT(h_invisible_at("\xc2\xad", 1), 0);
+	CHECK_INT(h_invisible_at("\xe2\x80\x8b", 3), 3);
+	CHECK_INT(h_invisible_at("\xe2\x80\x8e", 3), 0);	/* LRM stays */
+	CHECK_INT(h_invisible_at("\xe2\x80\x8a", 3), 0);	/* hair space */
+	CHECK_INT(h_invisible_at("\xc2\xa0", 2), 0);		/* nbsp */
+	CHECK_INT(h_invisible_at("a", 1), 0);
+	CHECK_INT(h_invisible_strip(s, &n), 6);
+	CHECK_STR(s, "international \xc2\xa0x");
+	CHECK_INT(n, strlen("international \xc2\xa0x"));
+	n = 0;
+	CHECK_INT(h_invisible_strip(s, &n), 0);
+}
+
+/* merge VIS ADD: the text h_merge_novel makes; caller frees */
+static char *
+merge(const char *vis, const char *add, size_t *added)
+{
+	struct w_buf b;
+
+	w_buf_init(&b, 1 << 20);
+	w_buf_adds(&b, vis);
+	*added = h_merge_novel(&b, add, strlen(add));
+	return w_buf_take(&b);
+}
+
+static void
+novel(void)
+{
+	size_t n;
+	char *s;
+
+	/* the same article with other quotes and dashes adds nothing */
+	s = merge("It\xe2\x80\x99s cold \xe2\x80\x93 prune the apple trees "
+	    "now, before the buds swell.\n",
+	    "It's cold - prune the apple trees now, before the buds "
+	    "swell.\n", &n);
+	CHECK_INT(n, 0);
+	free(s);
+	/* new paragraphs come after a blank line, blank lines kept */
+	s = merge("Title\n", "Title\n\nThe body opens with a first "
+	    "paragraph.\n\nA second one follows it here.\n", &n);
+	CHECK_STR(s, "Title\n\nThe body opens with a first paragraph.\n\n"
+	    "A second one follows it here.\n");
+	CHECK(n > 0);
+	free(s);
+	/* a short line repeats within what is added, not from the page */
+	s = merge("Visible heading\n", "visible heading\nann\nThe first "
+	    "comment says something long enough.\nann\nThe second comment "
+	    "says something else entirely.\n", &n);
+	CHECK_STR(s, "Visible heading\n\nann\nThe first comment says "
+	    "something long enough.\nann\nThe second comment says "
+	    "something else entirely.\n");
+	free(s);
+	/* a long line repeated inside add is kept once */
+	s = merge("", "One line that repeats in the recovered text.\n"
+	    "One line that repeats in the recovered text.\n", &n);
+	CHECK_STR(s, "One line that repeats in the recovered text.\n");
+	free(s);
+	/* under 40 new bytes: nothing */
+	s = merge("Some visible text here.\n", "tiny add\n", &n);
+	CHECK_INT(n, 0);
+	CHECK_STR(s, "Some visible text here.\n");
+	free(s);
+	/* a teaser visible, the full body recovered: only the rest */
+	s = merge("Prune apple trees while they are dormant in winter.\n",
+	    "Prune apple trees while they are dormant in winter.\n\n"
+	    "Cut out dead and crossing branches first, then thin.\n", &n);
+	CHECK_STR(s, "Prune apple trees while they are dormant in winter.\n\n"
+	    "Cut out dead and crossing branches first, then thin.\n");
+	free(s);
+}
+
+int
+main(void)
+{
+	novel();
+	grid_spans();
+	grid_ragged();
+	grid_too_wide();
+	invisible();
+	T_DONE();
+}
