@@ -66,12 +66,32 @@ $(B)/unit/%: tests/unit/%.c tests/unit/t.h $(LIBA)
 
 units: $(UNIT_BIN)
 
+# Fuzz targets (tests/fuzz/fuzz_*.c): make fuzz builds them with clang's
+# libFuzzer (and runs each FUZZ_SECONDS when set); fuzz-smoke builds them
+# with $(CC) and a plain main() and feeds each its seeds once.
+FUZZ_SRC = $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_NAMES = $(FUZZ_SRC:tests/fuzz/%.c=%)
+FUZZ_SMOKE = $(FUZZ_NAMES:%=$(B)/fuzz/%)
+FUZZ_HDR = tests/fuzz/fuzz.h tests/fuzz/fuzz_provider.h
+
+$(B)/fuzz/%: tests/fuzz/%.c tests/fuzz/smoke.c tests/fuzz/util.c \
+    $(FUZZ_HDR) $(LIBA)
+	@mkdir -p $(@D)
+	@echo "LD $@"; $(CC) $(ALL_CFLAGS) -Itests/fuzz -o $@ $< \
+		tests/fuzz/smoke.c tests/fuzz/util.c $(LIBA) $(LDFLAGS) $(DEP_LIBS)
+
+fuzz-smoke: $(FUZZ_SMOKE)
+	@for t in $(FUZZ_NAMES); do \
+		./$(B)/fuzz/$$t -l tests/fuzz/seeds/$$t.txt \
+		    $$(ls -d tests/fuzz/seeds/$$t/* 2>/dev/null) || exit 1; \
+	done
+
 # check: unit tests, bats suites, and the unit tests again under ASan+UBSan,
 # all inside a private network namespace with only loopback.
 check: lint all units
 	$(MAKE) B=build-san BIN=build-san/bin WERROR= \
 		CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
-		LDFLAGS="-fsanitize=address,undefined" units
+		LDFLAGS="-fsanitize=address,undefined" units fuzz-smoke
 	sh tests/run-all.sh $(B) build-san $(BIN)
 
 bench: all
@@ -81,7 +101,7 @@ bench-extract: all
 	sh bench/extract.sh
 
 fuzz:
-	sh tests/fuzz/run.sh
+	sh tests/fuzz/run.sh $(FUZZ)
 
 lint:
 	sh tests/lint.sh
@@ -113,7 +133,7 @@ uninstall:
 	rm -rf $(SHARE)/webtools
 
 clean:
-	rm -rf $(B) build-san $(PROG_BIN)
+	rm -rf $(B) build-san build-fuzz $(PROG_BIN)
 
-.PHONY: all units check bench bench-extract fuzz lint install uninstall clean
+.PHONY: all units check bench bench-extract fuzz fuzz-smoke lint install uninstall clean
 .SECONDARY:

@@ -4,11 +4,14 @@
 # /tmp/peers, a bare tidy parse (the floor of a tidy-based extractor)
 # and a `cat` per-page floor. Run from the top of the tree:
 #   make bench-extract            (or: sh bench/extract.sh [BIN])
-# Environment: EVAL (extract-eval dir), CORPUS, PEERS (/tmp/peers),
-# SPEED_ONLY=1 to skip the quality runs.
+# Then the WCXB development split (seven page types) per type, and the
+# same speed rows on its pages.
+# Environment: EVAL (extract-eval dir), CORPUS, WCXB (the split; empty
+# to skip it), PEERS (/tmp/peers), SPEED_ONLY=1 to skip the quality runs.
 BIN=${1:-${BIN:-bin}}
 EVAL=${EVAL:-/work/shared/tools/extract-eval}
 CORPUS=${CORPUS:-/work/shared/corpus/readability}
+WCXB=${WCXB-/work/shared/corpus/wcxb-dev}
 PEERS=${PEERS:-/tmp/peers}
 W=$(cd "$BIN" 2>/dev/null && pwd)/wextract
 # paging off as far as wextract allows: the scorer wants whole articles
@@ -57,6 +60,13 @@ else
 fi
 fi
 
+if [ -z "$SPEED_ONLY" ] && [ -n "$WCXB" ] && [ -d "$WCXB/html" ]; then
+	echo
+	echo "== WCXB dev split per page type (word F1, $WCXB)"
+	python3 "$EVAL/wcxb.py" --name wextract "$WCXB" \
+	    "$EVAL/wextract-batch.sh '$W' text" 2>/dev/null
+fi
+
 echo
 echo "== speed (one process over all $n pages, and one per page)"
 floor=
@@ -95,6 +105,27 @@ printf '%-34s %10s %14s\n' "wextract per page" "$perpage" \
     "$(ratio "$perpage" "$catfloor")"
 printf '%-34s %10s %14s\n' "wextract per page vs one process" "$perpage" \
     "$(ratio "$perpage" "$batch")"
+
+# The same one-process rows on the WCXB pages.
+if [ -n "$WCXB" ] && [ -d "$WCXB/html" ]; then
+	mkdir -p "$tmp/wcxb"
+	for f in "$WCXB"/html/*.html.gz; do
+		gzip -dc "$f" > "$tmp/wcxb/$(basename "$f" .gz)"
+	done
+	nw=$(ls "$tmp/wcxb" | wc -l)
+	wfloor=
+	[ -x "$tmp/tidyparse" ] &&
+	    wfloor=$("$tmp/tidyparse" "$tmp"/wcxb/*.html | awk '{print $3}')
+	a=$(now)
+	"$W" --format text -c $WOPT "$tmp"/wcxb/*.html > /dev/null 2>&1
+	b=$(now)
+	wbatch=$(rate "$nw" "$a" "$b")
+	printf '%-34s %10s %14s\n' "WCXB: tidy parse only (floor)" \
+	    "${wfloor:-n/a}" "-"
+	printf '%-34s %10s %14s\n' "WCXB: wextract FILE... ($nw pages)" \
+	    "$wbatch" "$(ratio "$wbatch" "${wfloor:-0}")"
+	rm -rf "$tmp/wcxb"
+fi
 
 # Readability's batch rate from the quality table, for the 20x goal.
 rb=$(awk '$1 == "readability-text" {print $7}' "$tmp/q" 2>/dev/null)

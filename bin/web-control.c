@@ -3,6 +3,7 @@
  * (status, reset), the effective config (config) and a health check
  * (doctor). JSON with --json (or -c), a short table otherwise.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,9 +14,10 @@
 #include "buf.h"
 #include "config.h"
 #include "coord.h"
+#include "doctor.h"
 #include "hoststate.h"
-#include "parallel_mcp.h"
 #include "json.h"
+#include "ledger.h"
 #include "mcpserver.h"
 #include "render.h"
 #include "run.h"
@@ -29,6 +31,8 @@ struct opts {
 	int		 max_requests;	/* 0: from the config */
 	enum w_coord	 coord;
 	int		 export;
+	const char	*status;	/* sources --status */
+	int		 no_liveness;	/* doctor --no-liveness */
 	const char	*allow_files;	/* mcp --allow-files */
 };
 
@@ -40,7 +44,10 @@ usage(FILE *fp)
 	    "                   [--coordination process|host|redis] [--export]\n"
 	    "       web-control [options] run show | run end [--export]\n"
 	    "       web-control [options] status | reset [ORIGIN|PROVIDER]\n"
-	    "       web-control [options] config | doctor\n"
+	    "       web-control [options] config\n"
+	    "       web-control [options] doctor [--no-liveness]\n"
+	    "       web-control [options] sources [--status S]\n"
+	    "       web-control [options] verdict [FILE] < answer.md\n"
 	    "       web-control mcp [--max-requests N] [--allow-files DIR]\n"
 	    "  -j, --json              JSON output (an envelope)\n"
 	    "  -c, --compact           compact JSON output (implies --json)\n"
@@ -49,6 +56,10 @@ usage(FILE *fp)
 	    "      --allow-files DIR   mcp: web_extract may read files under DIR\n"
 	    "      --export            print shell for eval: export/unset\n"
 	    "                          WEB_RUN_FILE\n"
+	    "      --status S          sources: only opened, found,\n"
+	    "                          blocked_policy, blocked_soft,\n"
+	    "                          blocked_target or fetch_failed\n"
+	    "      --no-liveness       doctor: send no probe to any provider\n"
 	    "      --schema            print the JSON Schema of the commands\n"
 	    "  -h, --help, -V, --version\n");
 }
@@ -445,68 +456,6 @@ doctor_text(jv env)
 	jv_free(ch);
 }
 
-static jv
-check(jv list, const char *name, const char *st, const char *detail)
-{
-	jv o = jv_object();
-
-	o = jv_object_set(o, jv_string("check"), jv_string(name));
-	o = jv_object_set(o, jv_string("status"), jv_string(st));
-	o = jv_object_set(o, jv_string("detail"), jv_string(detail));
-	return jv_array_append(list, o);
-}
-
-/* Whether the provider list at path names name (dflt when unset). */
-static int
-selects(const struct w_config *c, const char *path, const char *name,
-    int dflt)
-{
-	jv v = w_config_get(c, path);
-	int yes = dflt;
-
-	if (jv_get_kind(v) == JV_KIND_STRING)
-		yes = strcmp(jv_string_value(v), name) == 0;
-	else if (jv_get_kind(v) == JV_KIND_ARRAY) {
-		yes = 0;
-		jv_array_foreach(v, i, x) {
-			(void)i;
-			if (jv_get_kind(x) == JV_KIND_STRING &&
-			    strcmp(jv_string_value(x), name) == 0)
-				yes = 1;
-			jv_free(x);
-		}
-	}
-	jv_free(v);
-	return yes;
-}
-
-/* Parallel liveness (tools/list only, no query) where it is selected. */
-static jv
-parallel_checks(jv list, const struct w_config *c, int *bad)
-{
-	static const char *const which[] = { "search", "fetch" };
-	struct w_err e;
-	char name[32];
-	jv info;
-	int i;
-
-	for (i = 0; i < 2; i++) {
-		if (!selects(c, i == 0 ? "search.backend" : "fetch.provider",
-		    "parallel", i == 0))
-			continue;
-		snprintf(name, sizeof(name), "parallel %s", which[i]);
-		w_err_clear(&e);
-		if (w_parallel_live(c, which[i], 10000, &info, &e) == -1) {
-			list = check(list, name, "FAIL", e.msg);
-			*bad = 1;
-		} else {
-			list = check(list, name, "ok", "tools/list answered");
-			jv_free(info);
-		}
-	}
-	return list;
-}
-
 /* The coordination backend: for Redis ping, version, latency and
  * whether its scripts are loaded. */
 static jv
@@ -522,15 +471,15 @@ coord_check(jv list, int *bad)
 	w_err_clear(&e);
 	if (open_coord(&r, &c, &co, &e) == -1) {
 		*bad = 1;
-		return check(list, "coordination", "FAIL", e.msg);
+		return w_doctor_check(list, "coordination", "FAIL", e.msg);
 	}
 	if (w_coord_doctor(co, &h, &e) == -1) {
 		*bad = 1;
-		list = check(list, "coordination", "FAIL", e.msg);
+		list = w_doctor_check(list, "coordination", "FAIL", e.msg);
 	} else if (w_coord_kind_of(co) != W_COORD_KIND_REDIS) {
 		snprintf(d, sizeof(d), "%s", w_coord_kind_name(
 		    w_coord_kind_of(co)));
-		list = check(list, "coordination", "ok", d);
+		list = w_doctor_check(list, "coordination", "ok", d);
 	} else {
 		jv sc = w_json_get(jv_copy(h), "scripts");
 
@@ -542,7 +491,7 @@ coord_check(jv list, int *bad)
 		    w_json_int_peek(sc, "loaded", 0),
 		    w_json_int_peek(sc, "total", 0));
 		jv_free(sc);
-		list = check(list, "coordination", "ok", d);
+		list = w_doctor_check(list, "coordination", "ok", d);
 		list = jv_array_set(list, jv_array_length(jv_copy(list)) - 1,
 		    jv_object_set(w_json_at(jv_copy(list),
 		    jv_array_length(jv_copy(list)) - 1), jv_string("redis"),
@@ -553,62 +502,8 @@ coord_check(jv list, int *bad)
 	return list;
 }
 
-/* When rendering is on: the browser command's version and the Chromium
- * it will drive. */
-static jv
-render_checks(jv list, const struct w_config *c, int *bad)
-{
-	jv mode = w_config_get(c, "fetch.render");
-	jv cmd = w_config_get(c, "fetch.browserCommand");
-	jv exe = w_config_get(c, "fetch.browserExecutable");
-	const char *cs = jv_get_kind(cmd) == JV_KIND_STRING ?
-	    jv_string_value(cmd) : W_RENDER_DEFAULT_CMD;
-	char ver[256], path[4096], msg[700];
-	struct w_err e;
-	int cmp;
-
-	if (jv_get_kind(mode) != JV_KIND_STRING ||
-	    strcmp(jv_string_value(mode), "never") == 0)
-		goto done;
-	w_err_clear(&e);
-	if (w_render_command_version(cs, ver, sizeof(ver), &e) == -1) {
-		list = check(list, "browser command", "FAIL", e.msg);
-		*bad = 1;
-	} else if ((cmp = w_render_version_cmp(ver,
-	    W_RENDER_OLDEST_VERSION)) < 0) {
-		snprintf(msg, sizeof(msg), "%.200s: \"%.200s\" is not "
-		    "agent-browser %s or newer", cs, ver,
-		    W_RENDER_MIN_VERSION);
-		list = check(list, "browser command", "FAIL", msg);
-		*bad = 1;
-	} else {
-		cmp = w_render_version_cmp(ver, W_RENDER_MIN_VERSION);
-		snprintf(msg, sizeof(msg), "%.200s (%.200s)%s", ver, cs,
-		    cmp < 0 ? "; older than " W_RENDER_MIN_VERSION ", the "
-		    "version the reference asks for (this one was verified "
-		    "to work)" : "");
-		list = check(list, "browser command", cmp < 0 ? "warn" : "ok",
-		    msg);
-	}
-	if (w_render_browser(jv_get_kind(exe) == JV_KIND_STRING ?
-	    jv_string_value(exe) : NULL, path, sizeof(path)) == -1) {
-		snprintf(msg, sizeof(msg), "%.200s not found (install "
-		    "chromium-headless-shell)", jv_get_kind(exe) ==
-		    JV_KIND_STRING ? jv_string_value(exe) :
-		    "chromium-headless-shell or chromium on PATH");
-		list = check(list, "chromium", "FAIL", msg);
-		*bad = 1;
-	} else
-		list = check(list, "chromium", "ok", path);
-done:
-	jv_free(mode);
-	jv_free(cmd);
-	jv_free(exe);
-	return list;
-}
-
-/* Config, host state, run file, and liveness of the providers whose
- * probe sends no query (Parallel: tools/list). */
+/* Config (the programs' own checks), host state, run file, and the
+ * liveness of what the config selects unless switched off. */
 static int
 doctor(const struct opts *o)
 {
@@ -616,40 +511,49 @@ doctor(const struct opts *o)
 	struct w_err e;
 	struct w_run *r;
 	jv list = jv_array(), h, env;
-	int bad = 0, rc;
+	int bad = 0, rc, loaded;
 
 	w_err_clear(&e);
-	if (load_config(&c, &e) == -1) {
-		list = check(list, "config", "FAIL", e.msg);
+	if (!(loaded = load_config(&c, &e) == 0)) {
+		list = w_doctor_check(list, "config", "FAIL", e.msg);
 		bad = 1;
 	} else {
-		list = check(list, "config", "ok", "loaded and valid");
-		list = parallel_checks(list, &c, &bad);
-		list = render_checks(list, &c, &bad);
-		w_config_free(&c);
+		list = w_doctor_check(list, "config", "ok", "loaded and valid");
+		list = w_doctor_config(list, &c, &bad);
+		list = w_doctor_render(list, &c, &bad);
 	}
 	w_err_clear(&e);
 	if (w_host_status(&h, &e) == -1) {
-		list = check(list, "host state", "FAIL", e.msg);
+		list = w_doctor_check(list, "host state", "FAIL", e.msg);
 		bad = 1;
 	} else {
-		list = check(list, "host state", "ok", "private and valid");
+		list = w_doctor_check(list, "host state", "ok",
+		    "private and valid");
 		jv_free(h);
 	}
 	list = coord_check(list, &bad);
 	w_err_clear(&e);
 	if (getenv("WEB_RUN_FILE") == NULL)
-		list = check(list, "run", "ok", "no WEB_RUN_FILE: each "
-		    "process is its own run");
+		list = w_doctor_check(list, "run", "ok", "no WEB_RUN_FILE: "
+		    "each process is its own run");
 	else if (w_run_open(&r, 0, &e) == -1) {
-		list = check(list, "run", "FAIL", e.msg);
+		list = w_doctor_check(list, "run", "FAIL", e.msg);
 		bad = 1;
 	} else {
-		list = check(list, "run", "ok", "run file readable");
+		list = w_doctor_check(list, "run", "ok", "run file readable");
 		w_run_close(r);
 	}
-	list = check(list, "other liveness", "skip", "probes that would send "
-	    "a query (SearXNG, Ollama, keyless engines) are not run");
+	if (loaded && (o->no_liveness || !w_doctor_liveness_enabled(&c)))
+		list = w_doctor_check(list, "liveness", "skip", o->no_liveness ?
+		    "--no-liveness: no probe sent" :
+		    "doctor.liveness is false: no probe sent");
+	else if (loaded) {
+		list = w_doctor_liveness(list, &c, &bad);
+		list = w_doctor_check(list, "keyless liveness", "skip",
+		    "public keyless engines are never probed");
+	}
+	if (loaded)
+		w_config_free(&c);
 	env = ok_env("doctor", bad ? "problems found" : "no problems found");
 	env = jv_object_set(env, jv_string("checks"), list);
 	if (bad)
@@ -658,12 +562,30 @@ doctor(const struct opts *o)
 	return bad ? W_EXIT_ERROR : rc;
 }
 
+/* The hints of failed checks (consumed) appended to hints. */
+static jv
+failed_hints(jv hints, jv checks)
+{
+	jv_array_foreach(checks, i, x) {
+		(void)i;
+		if (strcmp(w_json_str_peek(x, "status"), "FAIL") == 0 &&
+		    strcmp(w_json_str_peek(x, "detail"), "as above") != 0)
+			hints = jv_array_append(hints, jv_string(
+			    w_json_str_peek(x, "detail")));
+		jv_free(x);
+	}
+	jv_free(checks);
+	return hints;
+}
+
+/* The effective config, the programs' own checks and their hints. */
 static int
 config(const struct opts *o)
 {
 	struct w_config c;
 	struct w_err e;
-	jv env, eff, hints = jv_array(), v;
+	jv env, eff, hints = jv_array(), v, checks;
+	int bad = 0;
 
 	w_err_clear(&e);
 	if (load_config(&c, &e) == -1) {
@@ -677,14 +599,233 @@ config(const struct opts *o)
 		hints = jv_array_append(hints, jv_string("search.endpoint is "
 		    "the legacy spelling of search.searxng.endpoint"));
 	jv_free(v);
+	checks = w_doctor_config(jv_array(), &c, &bad);
 	w_config_free(&c);
-	env = ok_env("config", "effective configuration");
+	hints = failed_hints(hints, jv_copy(checks));
+	env = ok_env("config", bad ? "the configuration fails the "
+	    "programs' checks" : "effective configuration");
 	env = jv_object_set(env, jv_string("source"), jv_string(
 	    getenv("WEB_CONFIG") ? "WEB_CONFIG" : "XDG_CONFIG_HOME"));
 	env = jv_object_set(env, jv_string("config"),
 	    w_config_redact(eff));
+	env = jv_object_set(env, jv_string("checks"), checks);
 	env = jv_object_set(env, jv_string("hints"), hints);
+	if (bad) {
+		w_err_set(&e, W_E_INVALID_PARAMETER, "the configuration fails "
+		    "the programs' checks (see hints)");
+		e.usage = 1;
+		env = w_env_error(env, &e);
+		if (!o->json)
+			fprintf(stderr, "%s: config: %s\n", prog, e.msg);
+	}
 	return emit(o, env, config_text);
+}
+
+static const char *const source_statuses[] = { "opened", "blocked_policy",
+    "blocked_soft", "blocked_target", "fetch_failed", "found", NULL };
+
+/* The run for sources and verdict; NULL (after the error) without one. */
+static struct w_run *
+need_run(const struct opts *o, const char *cmd, int *rc)
+{
+	struct w_run *r;
+	struct w_err e;
+
+	w_err_clear(&e);
+	if (run_file(&e) == NULL || w_run_open(&r, 0, &e) == -1) {
+		if (e.code == W_E_INVALID_PARAMETER)
+			snprintf(e.msg, sizeof(e.msg), "%s needs a run: "
+			    "WEB_RUN_FILE is not set (start one with: eval "
+			    "\"$(web-control run start --export)\", then "
+			    "search and fetch inside it)", cmd);
+		*rc = fail(o, cmd, &e);
+		return NULL;
+	}
+	return r;
+}
+
+/* r's ledger; NULL-kind invalid after printing the error. */
+static jv
+ledger_of(const struct opts *o, struct w_run *r, const char *cmd, int *rc)
+{
+	struct w_err e;
+	jv l = w_ledger_list(r), m;
+
+	if (jv_is_valid(l))
+		return l;
+	m = jv_invalid_get_msg(l);
+	w_err_clear(&e);
+	w_err_set(&e, W_E_COORDINATION_UNAVAILABLE, "%s",
+	    jv_get_kind(m) == JV_KIND_STRING ? jv_string_value(m) :
+	    "the ledger is unreadable");
+	jv_free(m);
+	*rc = fail(o, cmd, &e);
+	return jv_invalid();
+}
+
+static int
+status_match(jv x, const char *want)
+{
+	const char *st = w_json_str_peek(x, "status");
+
+	if (want == NULL)
+		return 1;
+	if (st == NULL || *st == '\0')
+		st = "found";
+	return strcmp(st, want) == 0;
+}
+
+static void
+sources_row(jv x)
+{
+	const char *st = w_json_str_peek(x, "status");
+
+	printf("%-14s %-16s %-9s %s\n", st && *st ? st : "found",
+	    w_json_str_peek(x, "representation") ?
+	    w_json_str_peek(x, "representation") : "-",
+	    w_json_str_peek(x, "provider") ? w_json_str_peek(x, "provider") :
+	    "-", w_json_str_peek(x, "url"));
+}
+
+static int
+sources(const struct opts *o)
+{
+	struct w_run *r;
+	int rc = 0, tty = !o->json && isatty(STDOUT_FILENO);
+	jv l, ents, keep = jv_array(), env;
+
+	if ((r = need_run(o, "sources", &rc)) == NULL) {
+		jv_free(keep);
+		return rc;
+	}
+	l = ledger_of(o, r, "sources", &rc);
+	w_run_close(r);
+	if (!jv_is_valid(l)) {
+		jv_free(keep);
+		return rc;
+	}
+	ents = jv_object_get(jv_copy(l), jv_string("entries"));
+	jv_array_foreach(ents, i, x) {
+		(void)i;
+		if (!status_match(x, o->status))
+			jv_free(x);
+		else if (o->json)
+			keep = jv_array_append(keep, x);
+		else if (tty) {
+			sources_row(x);
+			jv_free(x);
+		} else {
+			jv_dumpf(x, stdout, 0);
+			putchar('\n');
+		}
+	}
+	if (tty)
+		printf("%ld entr%s kept, %ld dropped (%ld search snippets)\n",
+		    (long)jv_array_length(jv_copy(ents)),
+		    jv_array_length(jv_copy(ents)) == 1 ? "y" : "ies",
+		    w_json_int_peek(l, "dropped", 0),
+		    w_json_int_peek(l, "dropped_snippets", 0));
+	jv_free(ents);
+	if (!o->json) {
+		jv_free(keep);
+		jv_free(l);
+		return 0;
+	}
+	env = ok_env("sources", "the run's source ledger");
+	l = jv_object_set(l, jv_string("entries"), keep);
+	env = jv_object_set(env, jv_string("ledger"), l);
+	return emit(o, env, NULL);
+}
+
+#define ANSWER_MAX	(4u << 20)
+
+/* Read the answer from path (NULL: stdin), at most ANSWER_MAX bytes. */
+static int
+read_answer(const char *path, struct w_buf *b, struct w_err *e)
+{
+	FILE *fp = path ? fopen(path, "r") : stdin;
+	char chunk[8192];
+	size_t n;
+	int rc = 0;
+
+	if (fp == NULL) {
+		e->usage = 1;
+		return w_err_set(e, W_E_INVALID_PARAMETER, "cannot read the "
+		    "answer file: %s", strerror(errno));
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
+		if (w_buf_add(b, chunk, n) == -1) {
+			e->usage = 1;
+			rc = w_err_set(e, W_E_INVALID_PARAMETER, "the answer "
+			    "is larger than %u bytes", ANSWER_MAX);
+			break;
+		}
+	if (rc == 0 && ferror(fp)) {
+		e->usage = 1;
+		rc = w_err_set(e, W_E_INVALID_PARAMETER, "reading the answer "
+		    "failed");
+	}
+	if (path)
+		fclose(fp);
+	return rc;
+}
+
+static const char *
+verdict_summary(const char *v)
+{
+	if (strcmp(v, "grounded") == 0)
+		return "grounded: the answer cites a page this run opened";
+	if (strcmp(v, "unopened_sources") == 0)
+		return "unopened_sources: every cited source was only found "
+		    "(or blocked or failed), none opened";
+	if (strcmp(v, "unsupported_claim") == 0)
+		return "unsupported_claim: the answer cites a source this run "
+		    "never consulted";
+	return "ungrounded_no_chunks: the answer cites no source";
+}
+
+static int
+verdict(const struct opts *o, const char *path)
+{
+	struct w_run *r;
+	struct w_buf b;
+	struct w_err e;
+	int rc = 0;
+	jv l, g, env;
+
+	if ((r = need_run(o, "verdict", &rc)) == NULL)
+		return rc;
+	w_err_clear(&e);
+	w_buf_init(&b, ANSWER_MAX);
+	if (read_answer(path, &b, &e) == -1) {
+		w_buf_free(&b);
+		w_run_close(r);
+		return fail(o, "verdict", &e);
+	}
+	l = ledger_of(o, r, "verdict", &rc);
+	w_run_close(r);
+	if (!jv_is_valid(l)) {
+		w_buf_free(&b);
+		return rc;
+	}
+	g = w_ledger_grade(l, w_ledger_citations(b.p ? b.p : "", b.len));
+	jv_free(l);
+	w_buf_free(&b);
+	env = ok_env("verdict", verdict_summary(w_json_str_peek(g,
+	    "verdict")));
+	env = jv_object_set(env, jv_string("verdict"), jv_object_get(
+	    jv_copy(g), jv_string("verdict")));
+	env = jv_object_set(env, jv_string("citations"), jv_object_get(
+	    jv_copy(g), jv_string("citations")));
+	env = jv_object_set(env, jv_string("counts"), jv_object_get(g,
+	    jv_string("counts")));
+	if (strcmp(w_json_str_peek(env, "verdict"), "grounded") != 0)
+		env = w_env_status(env, W_ST_BLOCKED);
+	/* Always the envelope: the verdict is the output. */
+	w_out_emit(jv_copy(env), o->mode, prog);
+	rc = w_env_exit_peek(env);
+	jv_free(env);
+	return rc;
 }
 
 /* The MCP server on stdio: stdout carries only protocol messages. */
@@ -754,6 +895,10 @@ dispatch(const struct opts *o, int argc, char **argv)
 		return config(o);
 	if (argc == 1 && strcmp(c, "doctor") == 0)
 		return doctor(o);
+	if (argc == 1 && strcmp(c, "sources") == 0)
+		return sources(o);
+	if (argc <= 2 && strcmp(c, "verdict") == 0)
+		return verdict(o, argc == 2 ? argv[1] : NULL);
 	if (argc == 1 && strcmp(c, "mcp") == 0)
 		return mcp(o);
 	return w_usage_error(prog, "unknown command: %s%s%s", c,
@@ -765,10 +910,13 @@ static const char schema[] =
     "\"title\":\"web-control\",\"type\":\"object\","
     "\"properties\":{\"command\":{\"enum\":[\"run start\","
     "\"run show\",\"run end\",\"status\",\"reset\",\"config\","
-    "\"doctor\",\"mcp\"]},\"allow_files\":{\"type\":\"string\"},"
+    "\"doctor\",\"sources\",\"verdict\",\"mcp\"]},\"allow_files\":{\"type\":\"string\"},"
     "\"max_requests\":{\"type\":\"integer\","
     "\"minimum\":1,\"maximum\":20},\"coordination\":{\"enum\":"
-    "[\"process\",\"host\",\"redis\"]}},\"required\":[\"command\"],"
+    "[\"process\",\"host\",\"redis\"]},\"status\":{\"enum\":[\"opened\","
+    "\"found\",\"blocked_policy\",\"blocked_soft\",\"blocked_target\","
+    "\"fetch_failed\"]},\"no_liveness\":{\"type\":\"boolean\"}},"
+    "\"required\":[\"command\"],"
     "\"additionalProperties\":false}";
 
 /* --max-requests and --coordination; -1 (after a message) when bad. */
@@ -798,6 +946,21 @@ run_option(struct opts *o, int ch, const char *arg)
 	return 0;
 }
 
+static int
+status_option(struct opts *o, const char *arg)
+{
+	const char *const *s;
+
+	for (s = source_statuses; *s; s++)
+		if (strcmp(*s, arg) == 0) {
+			o->status = *s;
+			return 0;
+		}
+	fprintf(stderr, "%s: --status must be opened, found, blocked_policy, "
+	    "blocked_soft, blocked_target or fetch_failed\n", prog);
+	return -1;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -807,13 +970,16 @@ main(int argc, char **argv)
 		{ "max-requests", required_argument, NULL, 'm' },
 		{ "coordination", required_argument, NULL, 'C' },
 		{ "export", no_argument, NULL, 'x' },
+		{ "status", required_argument, NULL, 'S' },
+		{ "no-liveness", no_argument, NULL, 'N' },
 		{ "allow-files", required_argument, NULL, 'A' },
 		{ "schema", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 0, W_OUT_AUTO, 0, W_COORD_DEFAULT, 0, NULL };
+	struct opts o = { 0, W_OUT_AUTO, 0, W_COORD_DEFAULT, 0, NULL, 0,
+	    NULL };
 	int ch, rc;
 
 	opterr = 0;
@@ -833,6 +999,13 @@ main(int argc, char **argv)
 			break;
 		case 'x':
 			o.export = 1;
+			break;
+		case 'N':
+			o.no_liveness = 1;
+			break;
+		case 'S':
+			if (status_option(&o, optarg) == -1)
+				return W_EXIT_USAGE;
 			break;
 		case 'A':
 			o.allow_files = optarg;

@@ -57,9 +57,11 @@ usage(FILE *fp)
 	    "  -c, --compact           one line per envelope\n"
 	    "      --schema            print the JSON Schema of the options\n"
 	    "  -h, --help, -V, --version\n"
-	    "HTML: main content; when it is thin, content hidden in JSON-LD,\n"
-	    "framework state, noscript or templates is added "
-	    "(coverage.recovered_from).\n");
+	    "HTML is typed (coverage.page_type: article, forum, product,\n"
+	    "collection, listing, documentation, service, other) and extracted\n"
+	    "by that type's profile (coverage.confidence, 0 to 1); when the\n"
+	    "main content is thin, content hidden in JSON-LD, framework state,\n"
+	    "noscript or templates is added (coverage.recovered_from).\n");
 }
 
 static jv

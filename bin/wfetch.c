@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "cancel.h"
 #include "config.h"
 #include "fetch.h"
 #include "input.h"
@@ -196,6 +197,10 @@ to_file(const struct state *st, jv env)
 static int
 run_one(struct state *st, jv req, long line)
 {
+	if (w_cancel_signal()) {	/* cancelled: nothing more starts */
+		jv_free(req);
+		return 0;
+	}
 	w_fetch_batch_add_line(st->batch, req, line);
 	return 0;
 }
@@ -457,6 +462,7 @@ main(int argc, char **argv)
 		return W_EXIT_USAGE;
 	}
 	w_err_clear(&e);
+	w_cancel_install();
 	if (w_config_load(&cfg, &e) == -1) {
 		jv_free(st.base);
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
@@ -499,5 +505,5 @@ main(int argc, char **argv)
 	w_config_free(&cfg);
 	if (w_out_finish(prog) != 0)
 		rc = w_exit_worst(rc, W_EXIT_ERROR);
-	return rc;
+	return w_cancel_exit(rc);
 }

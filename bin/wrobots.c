@@ -321,6 +321,10 @@ explain(const struct origin *o, const struct w_robots_verdict *v,
 		    " by the disallow rule on line ");
 		put_int(s, v->line);
 	}
+	/* A cache that cannot be written does not change the verdict. */
+	if (f->cache_why.code != W_E_NONE)
+		w_buf_printf(s, "; the robots.txt cache entry could not be "
+		    "saved (%s)", f->cache_why.msg);
 }
 
 static void

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "cancel.h"
 #include "config.h"
 #include "input.h"
 #include "json.h"
@@ -90,6 +91,10 @@ emit(struct state *st, jv env, long line)
 static int
 on_request(struct state *st, jv req, long line)
 {
+	if (w_cancel_signal()) {	/* cancelled: nothing more starts */
+		jv_free(req);
+		return 0;
+	}
 	/* the options are defaults: the request's own fields win */
 	if (jv_get_kind(req) == JV_KIND_OBJECT)
 		req = jv_object_merge(jv_copy(st->base), req);
@@ -218,6 +223,7 @@ main(int argc, char **argv)
 		return W_EXIT_USAGE;
 	}
 	w_err_clear(&e);
+	w_cancel_install();
 	if (w_config_load(&cfg, &e) == -1 ||
 	    w_search_new(&cfg, &st.search, &e) == -1) {
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
@@ -244,5 +250,5 @@ main(int argc, char **argv)
 	w_config_free(&cfg);
 	if (w_out_finish(prog) != 0)
 		rc = w_exit_worst(rc, W_EXIT_ERROR);
-	return rc;
+	return w_cancel_exit(rc);
 }

@@ -1,8 +1,10 @@
 /*
  * challenge.c: access-challenge and log-in-wall classification of HTML
- * responses, after the reference's "Challenge classification": conclusive
- * vendor markers in the markup and challenge headers count regardless of
- * length; human-check phrasing only on pages of at most 500 visible
+ * responses, after the reference's "Challenge classification": challenge
+ * headers count regardless of length, conclusive vendor markers in the
+ * markup on pages of at most 5,000 visible characters (a real page that
+ * carries a widget in a form is the page); human-check phrasing only on
+ * pages of at most 500 visible
  * characters; bare vocabulary only on tiny bodies served with 202, 403,
  * 429 or 503. One light pass strips tags to measure the visible text.
  */
@@ -304,7 +306,7 @@ static size_t
 tag_span(const char *s, size_t len, char *name, size_t namelen, int *end)
 {
 	size_t i = 1, k = 0;
-	char q = 0;
+	char q = 0, prev = 0;
 
 	*end = i < len && s[i] == '/';
 	if (*end)
@@ -316,14 +318,17 @@ tag_span(const char *s, size_t len, char *name, size_t namelen, int *end)
 		i++;
 	}
 	name[k] = '\0';
+	/* as the HTML tokenizer: a quote opens a value only after '=' */
 	for (; i < len; i++) {
 		if (q) {
 			if (s[i] == q)
 				q = 0;
-		} else if (s[i] == '"' || s[i] == '\'')
+		} else if ((s[i] == '"' || s[i] == '\'') && prev == '=')
 			q = s[i];
 		else if (s[i] == '>')
 			return i + 1;
+		if (!IS_SPACE(s[i]))
+			prev = s[i];
 	}
 	return len;
 }
@@ -453,11 +458,28 @@ has_word(const char *hay, const char *w)
 	return 0;
 }
 
+/*
+ * Whether needle occurs in hay other than as the start of a Turnstile
+ * widget's name ("cf-chl-widget-..."): the widget sits in ordinary
+ * forms, the challenge page's own names do not.
+ */
+static int
+has_marker(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	const char *p;
+
+	for (p = hay; (p = strstr(p, needle)) != NULL; p += n)
+		if (strncmp(p + n, "widget", 6) != 0)
+			return 1;
+	return 0;
+}
+
 static const char *
 find_marker(const struct marker *m, const char *hay)
 {
 	for (; m->needle != NULL; m++)
-		if (strstr(hay, m->needle))
+		if (has_marker(hay, m->needle))
 			return m->vendor;
 	return NULL;
 }
@@ -534,7 +556,13 @@ classify(const struct scan *sc, int status, jv headers,
 
 	if (by_headers(headers, status, c))
 		return 1;
-	if ((v = find_marker(strong, sc->markup.p)) != NULL)
+	/*
+	 * vendor markup is conclusive on a page whose readable text could
+	 * be the challenge's; a long page that carries it (a widget in a
+	 * form, a stylesheet rule) is the page
+	 */
+	if (sc->visible <= W_CHALLENGE_MARKUP_MAX &&
+	    (v = find_marker(strong, sc->markup.p)) != NULL)
 		return set(c, W_E_ACCESS_CHALLENGE, v, "challenge markup");
 	if ((v = find_marker(titles, sc->title)) != NULL)
 		return set(c, W_E_ACCESS_CHALLENGE, v, "challenge page title");

@@ -13,6 +13,7 @@
 
 /* Visible-text limits of the reference's classification. */
 #define W_CHALLENGE_PHRASE_MAX	500	/* human-check phrasing */
+#define W_CHALLENGE_MARKUP_MAX	5000	/* vendor markup, any status */
 #define W_CHALLENGE_VOCAB_MAX	256	/* bare vocabulary, 202/403/429/503 */
 #define W_CHALLENGE_LOGIN_MAX	1500	/* sparse log-in page */
 

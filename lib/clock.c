@@ -1,10 +1,11 @@
 /*
  * clock.c: the library's clocks: wall-clock and monotonic milliseconds,
- * and a sleep that resumes after signals.
+ * and a sleep that resumes after signals other than a cancellation.
  */
 #include <errno.h>
 #include <time.h>
 
+#include "cancel.h"
 #include "clock.h"
 
 long long
@@ -32,6 +33,8 @@ w_clock_sleep_ms(long ms)
 
 	ts.tv_sec = ms / 1000;
 	ts.tv_nsec = (ms % 1000) * 1000000L;
-	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+	/* A cancellation signal ends the sleep early (lib/cancel.h). */
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR &&
+	    !w_cancel_signal())
 		;
 }

@@ -95,34 +95,42 @@ w_codex_notify(struct w_codex *cx, const char *method, jv params,
 	return w_codex_send(cx, m, e);
 }
 
+int
+w_codex_line(const char *p, size_t n, jv *msg, struct w_err *e)
+{
+	*msg = jv_null();
+	if (n == 0)
+		return 1;
+	*msg = w_json_parse(p, n);
+	if (jv_get_kind(*msg) != JV_KIND_OBJECT) {
+		jv_free(*msg);
+		*msg = jv_null();
+		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "codex app-server "
+		    "sent a line that is not a JSON object");
+	}
+	return 0;
+}
+
 /* Take one complete line out of cx->line into *msg; 1 when none. */
 static int
 take_line(struct w_codex *cx, jv *msg, struct w_err *e)
 {
 	char *nl;
 	size_t n;
+	int rc;
 
 	while ((nl = memchr(cx->line.p ? cx->line.p : "", '\n',
 	    cx->line.len)) != NULL) {
 		n = (size_t)(nl - cx->line.p);
-		*msg = n > 0 ? w_json_parse(cx->line.p, n) :
-		    jv_invalid();
+		rc = w_codex_line(cx->line.p, n, msg, e);
 		memmove(cx->line.p, nl + 1, cx->line.len - n - 1);
 		cx->line.len -= n + 1;
 		cx->line.p[cx->line.len] = '\0';
-		if (n == 0) {
-			jv_free(*msg);
+		if (rc == 1)
 			continue;
-		}
-		if (jv_get_kind(*msg) != JV_KIND_OBJECT) {
-			jv_free(*msg);
-			*msg = jv_null();
+		if (rc == -1)
 			cx->dead = 1;
-			return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "codex "
-			    "app-server sent a line that is not a JSON "
-			    "object");
-		}
-		return 0;
+		return rc;
 	}
 	return 1;
 }

@@ -61,4 +61,11 @@ int	 w_codex_next(struct w_codex *cx, long timeout_ms, jv *msg,
  */
 void	 w_codex_stop(struct w_codex *cx);
 
+/*
+ * One line the peer sent (n bytes, without its newline) as a message:
+ * 0 with *msg a JSON object, 1 for an empty line (*msg null), -1 with
+ * backend_unavailable for anything else.
+ */
+int	 w_codex_line(const char *p, size_t n, jv *msg, struct w_err *e);
+
 #endif

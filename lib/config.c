@@ -75,11 +75,17 @@ static const struct key keys[] = {
 	{ "fetch.concurrency", K_INT, 1, 16, NULL, NULL },
 	{ "fetch.browserCommand", K_STR, 1, 1024, NULL, NULL },
 	{ "fetch.browserExecutable", K_STR, 1, 1024, NULL, NULL },
+	{ "fetch.robots", K_BOOL, 0, 0, NULL, NULL },
+	{ "fetch.sourcePolicy", K_OBJ, 0, 0, NULL, NULL },
+	{ "fetch.sourcePolicy.licensed", K_STRLIST, 0, 256, NULL, NULL },
+	{ "fetch.sourcePolicy.manualOnly", K_STRLIST, 0, 256, NULL, NULL },
 	{ "fetch.parallel", K_OBJ, 0, 0, NULL, NULL },
 	{ "fetch.parallel.apiKeyEnv", K_STR, 1, 200, NULL, NULL },
 	{ "fetch.hound", K_OBJ, 0, 0, NULL, NULL },
 	{ "fetch.hound.endpoint", K_RETIRED, 0, 0, NULL,
 	    "is retired: fetch.provider \"local\" needs no endpoint" },
+	{ "doctor", K_OBJ, 0, 0, NULL, NULL },
+	{ "doctor.liveness", K_BOOL, 0, 0, NULL, NULL },
 	{ NULL, K_OBJ, 0, 0, NULL, NULL }
 };
 

@@ -18,6 +18,7 @@
 
 #include "clock.h"
 #include "buf.h"
+#include "cancel.h"
 #include "doccache.h"
 #include "json.h"
 #include "lock.h"
@@ -247,11 +248,17 @@ marker_write(const char *mp, jv error, struct w_err *e)
 	jv_free(error);
 	o = jv_dump_string(o, 0);
 	s = jv_string_value(o);
+	errno = 0;
 	fd = open(mp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 	    0600);
-	if (fd == -1 || write(fd, s, strlen(s)) != (ssize_t)strlen(s))
+	if (fd == -1 || write(fd, s, strlen(s)) != (ssize_t)strlen(s)) {
 		rc = w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
-		    "cannot write an in-flight marker: %s", strerror(errno));
+		    "cannot write an in-flight marker: %s", errno == 0 ?
+		    "short write" : strerror(errno));
+		/* An empty or cut marker would hold up identical fetches. */
+		if (fd != -1)
+			(void)unlink(mp);
+	}
 	if (fd != -1)
 		close(fd);
 	jv_free(o);
@@ -260,7 +267,8 @@ marker_write(const char *mp, jv error, struct w_err *e)
 
 /*
  * One look under the run lock: 1 hit (fds open), 0 we own the marker,
- * 2 someone else owns it (*owner set), 3 shared error, -1 failure.
+ * 2 someone else owns it (*owner set), 3 shared error, 4 the marker
+ * cannot be written (e set), -1 failure.
  */
 static int
 disk_look(struct w_doccache *dc, const char *h, int waited, long *owner,
@@ -292,7 +300,7 @@ disk_look(struct w_doccache *dc, const char *h, int waited, long *owner,
 		(void)unlink(mp);
 	}
 	if (marker_write(mp, jv_null(), e) == -1)
-		rc = -1;
+		rc = 4;
 	free(mp);
 	return rc;
 }
@@ -322,7 +330,7 @@ disk_get(struct w_run *r, struct w_doccache *dc, const char *h,
 
 	if (access(dc->docs, F_OK) == -1 && w_lock_private_dir(dc->docs,
 	    e) == -1)
-		return -1;
+		return W_DC_UNCACHED;
 	for (;;) {
 		if (w_run_lock(r, e) == -1)
 			return -1;
@@ -343,6 +351,8 @@ disk_get(struct w_run *r, struct w_doccache *dc, const char *h,
 			return W_DC_SHARED_ERROR;
 		}
 		jv_free(err);
+		if (rc == 4)
+			return W_DC_UNCACHED;
 		if (rc == 0 || rc == -1)
 			return rc == 0 ? W_DC_MISS : -1;
 		waited = 1;
@@ -351,6 +361,8 @@ disk_get(struct w_run *r, struct w_doccache *dc, const char *h,
 			    "in this run (pid %ld) did not finish within "
 			    "%ld ms", owner, wait_ms);
 		w_clock_sleep_ms(5);
+		if (w_cancel_check(e) == -1)
+			return -1;
 	}
 }
 
@@ -456,6 +468,13 @@ w_doccache_put(struct w_run *r, const char *key, const char *text,
 	jv_free(o);
 	if (w_run_lock(r, e) == -1) {
 		rc = -1;
+		goto out;
+	}
+	/* Its directory could not be made at lookup: say why here. */
+	if (b.len > 0 && access(dc->docs, F_OK) == -1 &&
+	    w_lock_private_dir(dc->docs, e) == -1) {
+		rc = -1;
+		w_run_unlock(r);
 		goto out;
 	}
 	/* The entry goes in whole (its size counted) or not at all. */

@@ -24,7 +24,10 @@
 enum {
 	W_DC_MISS = 0,		/* caller owns the marker: fetch, put/fail */
 	W_DC_HIT = 1,		/* *text, *len, *meta filled */
-	W_DC_SHARED_ERROR = 2	/* the owner failed; *meta is its error */
+	W_DC_SHARED_ERROR = 2,	/* the owner failed; *meta is its error */
+	W_DC_UNCACHED = 3	/* the cache cannot be written (a full or
+				   read-only disk; e says why): fetch
+				   anyway; w_doccache_put says so again */
 };
 
 struct w_doccache;
@@ -40,7 +43,10 @@ void	 w_doccache_free(struct w_doccache *dc);
  * the caller now owns key's in-flight marker and must end it with
  * w_doccache_put or w_doccache_fail. While another live process owns
  * the marker this waits up to wait_ms for its result: a hit, or
- * W_DC_SHARED_ERROR with *meta the error object it recorded. -1 with
+ * W_DC_SHARED_ERROR with *meta the error object it recorded.
+ * W_DC_UNCACHED (e set) when its directory or in-flight marker cannot be
+ * written: the caller fetches on its own; w_doccache_put then fails
+ * with the reason, which the caller reports. -1 with
  * timeout when the wait runs out, coordination_unavailable when the run
  * directory is unusable.
  */
@@ -51,7 +57,8 @@ int	 w_doccache_get(struct w_run *r, const char *key, long wait_ms,
  * Store a document for key (meta consumed; a small object, no page
  * text) and end the caller's marker; evicts least recently used
  * documents to stay within the bounds. A document over the size bound
- * is not stored (0, the marker ended).
+ * is not stored (0, the marker ended). -1 with e when it cannot be
+ * written (a full or read-only disk): a saving lost, not a failure.
  */
 int	 w_doccache_put(struct w_run *r, const char *key, const char *text,
 	    size_t len, jv meta, struct w_err *e);

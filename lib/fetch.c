@@ -8,11 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "clock.h"
 #include "buf.h"
+#include "cancel.h"
 #include "challenge.h"
 #include "charset.h"
 #include "doc.h"
@@ -25,9 +27,12 @@
 #include "fetch_render.h"
 #include "http.h"
 #include "json.h"
+#include "ledger.h"
 #include "lock.h"
 #include "policy.h"
 #include "render.h"
+#include "robots.h"
+#include "robots_fetch.h"
 #include "sha256.h"
 #include "slice.h"
 #include "url.h"
@@ -49,22 +54,26 @@ ext_for(const struct w_doc *d, enum w_format f)
 }
 
 /* Keep at most keep files in dir, removing the oldest first. */
-/* Save d's full text; returns the path (caller frees) or NULL. */
+/*
+ * Save d's full text; returns the path (caller frees) or NULL with *e
+ * saying why (a full or read-only disk, no cache directory).
+ */
 static char *
 save_artifact(const char *name, const struct w_url *u, const char *url,
-    const struct w_doc *d, enum w_format f)
+    const struct w_doc *d, enum w_format f, struct w_err *e)
 {
 	char *dir = w_config_basedir(W_BASE_CACHE, NULL), hex[65];
 	struct w_buf path;
-	struct w_err e;
 
-	if (dir == NULL)
+	if (dir == NULL) {
+		w_err_set(e, W_E_REQUEST_FAILED, "no cache directory "
+		    "($XDG_CACHE_HOME or $HOME)");
 		return NULL;
+	}
 	w_buf_init(&path, 8192);
-	w_err_clear(&e);
 	if (name) {
 		w_buf_printf(&path, "%s/artifacts", dir);
-		if (w_lock_private_dir(path.p, &e) == 0)
+		if (w_lock_private_dir(path.p, e) == 0)
 			w_buf_printf(&path, "/%s", name);
 		else
 			w_buf_reset(&path);
@@ -72,7 +81,7 @@ save_artifact(const char *name, const struct w_url *u, const char *url,
 		w_buf_printf(&path, "%s/web", dir);
 		w_sha256_hex(url, strlen(url), hex);
 		hex[16] = '\0';
-		if (w_lock_private_dir(path.p, &e) == 0) {
+		if (w_lock_private_dir(path.p, e) == 0) {
 			w_lock_prune_dir(path.p, NULL, 0,
 			    W_FETCH_AUTO_ARTIFACTS_MAX - 1);
 			w_buf_printf(&path, "/%.100s-%s.%s", u->host, hex,
@@ -86,7 +95,7 @@ save_artifact(const char *name, const struct w_url *u, const char *url,
 	if (path.len > 0)
 		(void)unlink(path.p);
 	if (path.len == 0 || w_lock_write_atomic(path.p, d->text, d->len, 0,
-	    &e) == -1) {
+	    e) == -1) {
 		w_buf_free(&path);
 		return NULL;
 	}
@@ -173,6 +182,18 @@ status_error(const struct w_http_resp *resp, struct w_err *e)
 	return w_http_status_error(resp, e);
 }
 
+/* What is left of the request's deadline (ms, at least 1). */
+static long
+left_ms(const struct w_fetch_ctx *ctx)
+{
+	long long left = ctx->deadline - w_clock_mono_ms();
+
+	if (ctx->deadline == 0)		/* a caller that set none */
+		return ctx->timeout_ms > 0 ? ctx->timeout_ms :
+		    W_HTTP_TIMEOUT_MS;
+	return left < 1 ? 1 : (long)left;
+}
+
 /* Host coordination (opt-in): admission for the request's origin. */
 static int
 host_admit(const struct w_fetch_ctx *ctx, const struct w_url *u,
@@ -188,8 +209,8 @@ host_admit(const struct w_fetch_ctx *ctx, const struct w_url *u,
 	if (w_run_coord(ctx->run, ctx->config, &co, e) == -1)
 		return -1;
 	origin = w_url_origin(u);
-	rc = w_coord_admit(co, W_SCOPE_FETCH, origin, ctx->timeout_ms > 0 ?
-	    ctx->timeout_ms : W_HTTP_TIMEOUT_MS, NULL, NULL, l, e);
+	rc = w_coord_admit(co, W_SCOPE_FETCH, origin, left_ms(ctx), NULL, NULL,
+	    l, e);
 	free(origin);
 	return rc;
 }
@@ -327,9 +348,30 @@ obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 		*env = w_fetch_fail(*env, &e, "admission");
 		return -1;
 	}
+	hr.timeout_ms = left_ms(ctx);	/* what the admission wait left */
 	rc = w_http_fetch(&hr, &resp, &e);
 	return w_fetch_obtain_end(ctx, r, u, rm, deadline, rc, &resp, &e,
 	    &lease, env, d, bytes);
+}
+
+/*
+ * Append "; WHAT could not be saved (WHY)" to env's summary: a cache or
+ * artifact write that failed does not fail the fetch, but says so.
+ */
+static jv
+not_saved(jv env, const char *what, const struct w_err *why)
+{
+	const char *sum = w_json_str_peek(env, "summary");
+	struct w_buf b;
+
+	if (sum == NULL)
+		return env;
+	w_buf_init(&b, 8192);
+	w_buf_printf(&b, "%s; %s could not be saved (%s)", sum, what,
+	    why->code != W_E_NONE ? why->msg : "unknown reason");
+	env = set(env, "summary", jv_string(b.p ? b.p : sum));
+	w_buf_free(&b);
+	return env;
 }
 
 /* Content, coverage, artifacts and summary for an extracted d. */
@@ -341,29 +383,40 @@ present(const struct w_fetch_ctx *ctx, jv env, const struct w_request *r,
 	const char *art = r->artifact;
 	const char *url = r->url;
 	char *saved = NULL, sum[900];
-	struct w_err e;
+	struct w_err e, why;
 	enum w_format f = r->format;
+	int tried = 0;
 
 	w_err_clear(&e);
+	w_err_clear(&why);
 	/* A code point is at most 4 bytes: a text over 4x the limit in
 	 * bytes is over it in characters without counting. */
 	if (art || (!d->binary && d->len > W_FETCH_AUTO_ARTIFACT_CHARS &&
 	    (d->len > 4 * W_FETCH_AUTO_ARTIFACT_CHARS ||
-	    w_slice_chars(d->text, d->len) > W_FETCH_AUTO_ARTIFACT_CHARS)))
-		saved = save_artifact(art, u, url, d, f);
+	    w_slice_chars(d->text, d->len) > W_FETCH_AUTO_ARTIFACT_CHARS))) {
+		saved = save_artifact(art, u, url, d, f, &why);
+		tried = 1;
+	}
 	env = set(env, "coverage", set(jv_object(), "bytes",
 	    jv_number((double)bytes)));
 	if (d->binary) {
-		snprintf(sum, sizeof(sum), "Saved %zu bytes of %s from %s "
-		    "as %s", d->len, *d->mime ? d->mime : "binary content",
-		    u->host, saved ? saved : "(artifact could not be saved)");
-		env = set(env, "summary", jv_string(sum));
-		if (saved)
+		/* The artifact is the whole answer: without it, an error. */
+		if (saved) {
+			snprintf(sum, sizeof(sum), "Saved %zu bytes of %s from "
+			    "%s as %s", d->len, *d->mime ? d->mime :
+			    "binary content", u->host, saved);
+			env = set(env, "summary", jv_string(sum));
 			env = set(env, "artifact", jv_string(saved));
-		else {
-			w_err_set(&e, W_E_REQUEST_FAILED,
-			    "the artifact could not be written");
+		} else {
+			w_err_set(&e, W_E_REQUEST_FAILED, "the artifact could "
+			    "not be written: %s", why.code != W_E_NONE ?
+			    why.msg : "unknown reason");
 			env = w_env_error(env, &e);
+			snprintf(sum, sizeof(sum), "Fetched %zu bytes of %s "
+			    "from %s but could not save them: %s", d->len,
+			    *d->mime ? d->mime : "binary content", u->host,
+			    e.msg);
+			env = set(env, "summary", jv_string(sum));
 		}
 		free(saved);
 		return env;
@@ -372,9 +425,7 @@ present(const struct w_fetch_ctx *ctx, jv env, const struct w_request *r,
 	snprintf(sum, sizeof(sum), "Fetched %s (%s, %zu bytes, %s)%s%s",
 	    u->host, *d->mime ? d->mime : "unknown type", bytes,
 	    w_status_name(w_env_status_peek(env)),
-	    saved ? "; full text saved as " : art ? "; the artifact could "
-	    "not be saved (no private cache directory)" : "",
-	    saved ? saved : "");
+	    saved ? "; full text saved as " : "", saved ? saved : "");
 	if (e.code == W_E_NONE)
 		env = set(env, "summary", jv_string(sum));
 	else
@@ -382,6 +433,9 @@ present(const struct w_fetch_ctx *ctx, jv env, const struct w_request *r,
 		    "document matches the focus."));
 	if (saved)
 		env = set(env, "artifact", jv_string(saved));
+	else if (tried)
+		env = not_saved(env, art ? "the artifact" : "the full text",
+		    &why);
 	free(saved);
 	return env;
 }
@@ -482,6 +536,109 @@ initial_source(const struct w_request *r)
 	return set(src, "representation", jv_string("page_extract"));
 }
 
+/* Whether host is name or below it (name lowercase, no trailing dot). */
+static int
+host_under(const char *host, const char *name)
+{
+	size_t h = strlen(host), n = strlen(name);
+
+	if (n == 0 || n > h || strcasecmp(host + h - n, name) != 0)
+		return 0;
+	return h == n || host[h - n - 1] == '.';
+}
+
+/*
+ * fetch.sourcePolicy: hosts the deployment marks "licensed" or
+ * "manualOnly" are not fetched (a listed name covers its subdomains).
+ * The contract's closed code list has one code for a lawful refusal:
+ * robots_denied, source.status blocked_policy; the message says which.
+ */
+static int
+source_policy_gate(const struct w_fetch_ctx *ctx, const struct w_url *u,
+    struct w_err *e)
+{
+	static const char *const marks[] = { "licensed", "manualOnly", NULL };
+	const char *const *m;
+	char path[64];
+	jv list;
+	int rc = 0;
+
+	for (m = marks; *m && rc == 0; m++) {
+		snprintf(path, sizeof(path), "fetch.sourcePolicy.%s", *m);
+		list = w_config_get(ctx->config, path);
+		if (jv_get_kind(list) == JV_KIND_ARRAY)
+			jv_array_foreach(list, i, x) {
+				(void)i;
+				if (rc == 0 && jv_get_kind(x) ==
+				    JV_KIND_STRING && host_under(u->host,
+				    jv_string_value(x)))
+					rc = w_err_set(e, W_E_ROBOTS_DENIED,
+					    "the source policy marks %.200s "
+					    "%s: not fetched (a lawful "
+					    "refusal)", u->host, *m);
+				jv_free(x);
+			}
+		jv_free(list);
+	}
+	return rc;
+}
+
+int
+w_fetch_gated(const struct w_fetch_ctx *ctx)
+{
+	jv robots = w_config_get(ctx->config, "fetch.robots");
+	jv sp = w_config_get(ctx->config, "fetch.sourcePolicy");
+	int yes = jv_get_kind(robots) == JV_KIND_TRUE ||
+	    jv_get_kind(sp) == JV_KIND_OBJECT;
+
+	jv_free(robots);
+	jv_free(sp);
+	return yes;
+}
+
+/*
+ * fetch.robots true: the origin's robots.txt is asked first (the robots
+ * cache, fail closed as wrobots is) for the userAgent's product token
+ * (else "webtools"); a refusal is robots_denied, source.status
+ * blocked_policy: a lawful refusal, nothing fetched.
+ */
+static int
+robots_gate(const struct w_fetch_ctx *ctx, const struct w_url *u,
+    const char *url, struct w_err *e)
+{
+	struct w_robots_opts o;
+	struct w_robots_fetch f;
+	struct w_robots_verdict v;
+	char agent[W_ROBOTS_TOKEN_MAX] = "webtools", *origin;
+	jv on = w_config_get(ctx->config, "fetch.robots");
+	jv ua = w_config_get(ctx->config, "userAgent");
+	int rc = 0;
+
+	if (jv_get_kind(on) != JV_KIND_TRUE) {
+		jv_free(on);
+		jv_free(ua);
+		return 0;
+	}
+	memset(&o, 0, sizeof(o));
+	o.policy = &ctx->config->policy;
+	if (jv_get_kind(ua) == JV_KIND_STRING) {
+		o.user_agent = jv_string_value(ua);
+		if (w_robots_token(o.user_agent, agent, sizeof(agent)) == -1)
+			snprintf(agent, sizeof(agent), "webtools");
+	}
+	origin = w_url_origin(u);
+	w_robots_fetch(origin, &o, &f);
+	if (w_robots_check(&f, agent, url, &v, NULL) == 0 && !v.allowed)
+		rc = w_err_set(e, W_E_ROBOTS_DENIED, "robots.txt of %.200s "
+		    "(%s) does not allow %s to fetch this URL", origin,
+		    w_robots_status_name(f.status), agent);
+	w_robots_fetch_free(&f);
+	free(origin);
+	jv_free(on);
+	jv_free(ua);
+	return rc;
+}
+
 /*
  * fetch.provider (lib/parallel_mcp.h): "local", "parallel" or a chain
  * of both, advancing only on the reference's list; in a chain, options
@@ -515,9 +672,12 @@ obtain_chain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	}
 	/* The target passes the policy whoever fetches it: a remote
 	 * provider must never be handed a URL this host may not fetch. */
-	if (w_policy_check_url(&ctx->config->policy, u, 0, &e) == -1) {
+	if (w_policy_check_url(&ctx->config->policy, u, 0, &e) == -1 ||
+	    source_policy_gate(ctx, u, &e) == -1 ||
+	    robots_gate(ctx, u, r->url, &e) == -1) {
 		jv_free(tried);
-		*env = w_fetch_fail(*env, &e, "fetch");
+		*env = w_fetch_fail(*env, &e, e.code == W_E_ROBOTS_DENIED ?
+		    "policy" : "fetch");
 		return -1;
 	}
 	/* In a chain, options Parallel cannot honour skip it up front. */
@@ -530,7 +690,7 @@ obtain_chain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 			rc = obtain(ctx, r, u, env, d, bytes);
 		else
 			rc = w_parallel_obtain(ctx->config, ctx->run, r,
-			    ctx->timeout_ms, env, d, bytes);
+			    left_ms(ctx), env, d, bytes);
 		if (rc == 0 || i + 1 == k || !w_parallel_fetch_advance(*env))
 			break;
 		det = w_json_get(jv_copy(*env), "error");
@@ -564,19 +724,24 @@ w_fetch_share(const struct w_fetch_ctx *ctx, const struct w_request *r,
 
 	w_err_clear(&e);
 	if (rc == -1) {
+		/* Our cancellation is not the waiters': they fetch alone. */
 		if (key)
-			w_doccache_fail(ctx->run, key, jv_copy(env));
+			w_doccache_fail(ctx->run, key, w_cancel_signal() ?
+			    jv_null() : jv_copy(env));
 		w_doc_free(d);
 		return env;
 	}
 	/* A body cut short is not kept: the next request fetches again. */
 	if (key && !d->binary && !w_json_bool_peek(d->coverage,
 	    "truncated_body", 0))
-		w_doccache_put(ctx->run, key, d->text, d->len,
+		(void)w_doccache_put(ctx->run, key, d->text, d->len,
 		    doc_meta(d, env, bytes), &e);
 	else if (key)
 		w_doccache_fail(ctx->run, key, jv_null());
 	env = present(ctx, env, r, u, d, bytes);
+	/* The run's cache is a saving, not a requirement. */
+	if (e.code != W_E_NONE)
+		env = not_saved(env, "the run's document cache entry", &e);
 	w_doc_free(d);
 	return env;
 }
@@ -612,10 +777,12 @@ w_fetch_lookup(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	w_url_parse(r->url, u, &e);
 	if (ctx->run && !ctx->nocache) {
 		*key = w_fetch_cache_key(ctx, r);
-		rc = w_doccache_get(ctx->run, *key, ctx->timeout_ms > 0 ?
-		    ctx->timeout_ms : W_HTTP_TIMEOUT_MS, &text, &len, &meta, &e);
+		rc = w_doccache_get(ctx->run, *key, left_ms(ctx), &text, &len,
+		    &meta, &e);
 	}
-	if (rc == W_DC_MISS)
+	/* Uncached (the cache cannot be written): fetch all the same;
+	 * storing fails again and the summary says why. */
+	if (rc == W_DC_MISS || rc == W_DC_UNCACHED)
 		return 0;
 	if (rc == W_DC_SHARED_ERROR && jv_get_kind(meta) != JV_KIND_OBJECT) {
 		/* uncacheable: fetch ours */
@@ -642,8 +809,9 @@ w_fetch_lookup(const struct w_fetch_ctx *ctx, const struct w_request *r,
 }
 
 jv
-w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
+w_fetch_run(const struct w_fetch_ctx *ctx0, jv req)
 {
+	struct w_fetch_ctx lc = *ctx0, *ctx = &lc;
 	struct w_request r;
 	struct w_url u;
 	struct w_err e;
@@ -652,6 +820,9 @@ w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 	int rc;
 
 	w_err_clear(&e);
+	/* One deadline: run-cache and admission waits count inside it. */
+	lc.deadline = w_clock_mono_ms() + (ctx->timeout_ms > 0 ?
+	    ctx->timeout_ms : W_HTTP_TIMEOUT_MS);
 	env = set(env, "untrusted_fields", w_view_untrusted());
 	rc = w_request_decode(W_REQ_WFETCH, req, &r, &e);
 	if (rc == -1) {
@@ -674,6 +845,7 @@ w_fetch_run(const struct w_fetch_ctx *ctx, jv req)
 		w_url_free(&u);
 	}
 	w_request_free(&r);
+	w_ledger_note_fetch(ctx->run, env);
 	return env;
 }
 

@@ -24,6 +24,10 @@ struct w_fetch_ctx {
 	struct w_run		*run;		/* the run: its document cache */
 	int			 whole;		/* -r: no default page cap */
 	int			 nocache;	/* skip the run's document cache */
+	long long		 deadline;	/* set by w_fetch_run: one
+						   monotonic deadline for run-cache
+						   and admission waits and the
+						   transfer */
 };
 
 /*

@@ -13,6 +13,7 @@
 
 #include "buf.h"
 #include "clock.h"
+#include "cancel.h"
 #include "coord.h"
 #include "doc.h"
 #include "doccache.h"
@@ -23,6 +24,7 @@
 #include "hoststate.h"
 #include "http.h"
 #include "json.h"
+#include "ledger.h"
 #include "lock.h"
 #include "url.h"
 #include "view.h"
@@ -34,6 +36,7 @@ enum { J_ADMIT, J_XFER, J_FOLLOW, J_DONE };
 
 struct job {
 	int			 state;
+	int			 noted;		/* already in the run's ledger */
 	jv			 req;		/* as given (followers rerun it) */
 	struct w_request	 r;		/* decoded (safe to free) */
 	jv			 env;
@@ -162,7 +165,8 @@ job_admit(struct w_fetch_batch *b, struct job *j, long long now)
 
 		j->env = jv_invalid();
 		if (j->key)
-			w_doccache_fail(b->ctx.run, j->key, jv_copy(env));
+			w_doccache_fail(b->ctx.run, j->key, w_cancel_signal() ?
+			    jv_null() : jv_copy(env));
 		job_done(j, env);
 		return;
 	}
@@ -184,6 +188,7 @@ job_follow(struct w_fetch_batch *b, struct job *j)
 	}
 	jv_free(j->env);
 	j->env = jv_invalid();
+	j->noted = 1;
 	job_done(j, w_fetch_run(&b->ctx, jv_copy(j->req)));
 }
 
@@ -214,6 +219,8 @@ emit_ready(struct w_fetch_batch *b)
 			if (k->leader == j)
 				k->leader = NULL;
 		*pp = j->next;
+		if (!j->noted)
+			w_ledger_note_fetch(b->ctx.run, j->env);
 		b->emit(w_env_line(j->env, j->line), b->arg);
 		j->env = jv_invalid();
 		job_free(j);
@@ -331,11 +338,12 @@ w_fetch_batch_add_line(struct w_fetch_batch *b, jv req, long line)
 	    &j->rm, &e) == -1)
 		j->rm = W_RENDER_ALWAYS;	/* the plain path reports it */
 	if (!b->local || b->n == 1 || e.code != W_E_NONE ||
-	    j->rm == W_RENDER_ALWAYS) {
+	    j->rm == W_RENDER_ALWAYS || w_fetch_gated(&b->ctx)) {
 		/* One at a time, a remote provider, a browser render or an
 		 * invalid request: the plain path. */
 		jv_free(j->env);
 		j->env = jv_invalid();
+		j->noted = 1;	/* w_fetch_run records it in the ledger */
 		job_done(j, w_fetch_run(&b->ctx, jv_copy(req)));
 	} else {
 		j->env = jv_object_set(j->env, jv_string("untrusted_fields"),

@@ -55,4 +55,8 @@ jv	 w_fetch_share(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	    const struct w_url *u, jv env, const char *key, int rc,
 	    struct w_doc *d, size_t bytes);
 
+/* Whether fetch.robots or fetch.sourcePolicy asks for a check before
+ * any fetch (the batch then takes the plain path, which runs it). */
+int	 w_fetch_gated(const struct w_fetch_ctx *ctx);
+
 #endif

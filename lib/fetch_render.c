@@ -11,6 +11,7 @@
 #include "buf.h"
 #include "charset.h"
 #include "config.h"
+#include "coord.h"
 #include "parallel_mcp.h"
 #include "fetch_render.h"
 #include "hoststate.h"
@@ -101,15 +102,6 @@ admit(const struct w_fetch_ctx *ctx, const struct w_url *u, long wait_ms,
 	return rc;
 }
 
-static void
-release(struct w_host_lease *l, const struct w_err *e, int rc)
-{
-	if (!l->held)
-		return;
-	w_host_release(l, rc == 0 ? W_HOST_SUCCESS :
-	    w_err_host_outcome(e->code), -1);
-}
-
 static char *
 conf_str(const struct w_config *c, const char *path)
 {
@@ -182,7 +174,7 @@ w_fetch_render(const struct w_fetch_ctx *ctx, const struct w_request *req,
 	r.budget_ms = left < W_RENDER_BUDGET_MS ? (left > 0 ? left : 1) :
 	    W_RENDER_BUDGET_MS;
 	rc = w_render_page(&r, &rr, e);
-	release(&lease, e, rc);
+	w_coord_done(&lease, rc == 0 ? NULL : e);
 	free(cmd);
 	free(exe);
 	free(url);

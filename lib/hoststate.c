@@ -19,6 +19,7 @@
 #include "clock.h"
 #include "buf.h"
 #include "config.h"
+#include "cancel.h"
 #include "hoststate.h"
 #include "json.h"
 #include "lock.h"
@@ -1011,6 +1012,8 @@ w_host_admit_until(enum w_scope scope, const char *key, long wait_ms,
 			    "did not come within %ld ms",
 			    w_host_rule(scope)->name, wait_ms);
 		w_clock_sleep_ms(ms);
+		if (w_cancel_check(e) == -1)
+			return -1;
 	}
 }
 

@@ -197,7 +197,7 @@ fallback(struct hdoc *d, const char *utf8, size_t len, const struct pre *p,
 		art = d->body;
 		*stage = "body";
 	}
-	h_strip(d, art);
+	h_strip(d, art, -1);
 	return art;
 }
 
@@ -222,6 +222,77 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 	return (int)h_text_len(d, root);
 }
 
+/*
+ * The page's main region: the main element when it holds a fair part
+ * of the body's text, else the body.
+ */
+static int
+region_root(struct hdoc *d, const struct pre *p, size_t blen)
+{
+	if (p->main >= 0 && p->main_len * 3 >= blen)
+		return p->main;
+	return d->body;
+}
+
+/* Text left in the main region once stripped of boilerplate. */
+static size_t
+region(struct hdoc *d, const struct pre *p, size_t blen, int prof)
+{
+	int r;
+
+	if (d->body < 0)
+		return 0;
+	r = region_root(d, p, blen);
+	h_strip(d, r, prof);
+	return h_text_len(d, r);
+}
+
+/*
+ * When the best node holds less than rshare of the main region's text
+ * and less than pshare of the page's paragraph text, the content is not
+ * one block (sections, items, posts): the region is the content. Pages
+ * typed as prose ask for more evidence than the rest.
+ */
+static int
+use_region(int type, size_t alen, size_t rlen, double share)
+{
+	double rshare = 0.5, pshare = 0.8;
+
+	if (type == H_ARTICLE || type == H_OTHER) {
+		rshare = 0.4;
+		pshare = 0.5;
+	}
+	return alen > 0 && (double)alen < rshare * (double)rlen &&
+	    share < pshare;
+}
+
+/*
+ * How sure the extractor is of its main-content choice: the mean of the
+ * page type's vote margin and the share of the page's paragraph text
+ * the choice holds (a whole region holds it all, but is a coarser
+ * choice; a fallback is a guess).
+ */
+static double
+confidence(const char *stage, double tconf, double share)
+{
+	if (strcmp(stage, "region") == 0)
+		share = 0.8;
+	else if (strcmp(stage, "readability") != 0)
+		share = 0.2;
+	return (tconf + share) / 2;
+}
+
+/* Two decimals, so the envelope stays stable across libm versions. */
+static double
+conf_round(double c)
+{
+	if (c < 0)
+		c = 0;
+	if (c > 1)
+		c = 1;
+	return (double)(long)(c * 100 + 0.5) / 100;
+}
+
 /* See html.h. */
 int
 w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
@@ -233,10 +304,13 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	const char *stage = "readability";
 	const char *title;
 	char from[64];
-	size_t blen, alen, ev, inv = 0;
-	int art, shell, rc = -1;
+	size_t blen, alen, rlen, nsnap, ev, inv = 0;
+	struct hnode *snap;
+	double tconf, share;
+	int art, shell, type, rc = -1;
 	jv meta;
 
+	snap = NULL;
 	if (h_parse(&d, utf8, len) == -1) {
 		h_free(&d);
 		return w_err_set(e, W_E_EXTRACTION_FAILED,
@@ -245,14 +319,29 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	d.base = in->url;
 	meta = h_meta(&d, in->url);
 	survey(&d, &p);
+	type = h_page_type(&d, in->url, &tconf);
 	blen = body_text(&d);
 	shell = !in->rendered && blen < SHELL_TEXT &&
 	    (p.app_root || p.noscript_js ||
 	    p.script_bytes > 100000);
 	h_buf_init(&b, OUT_MAX);
-	art = h_readable(&d, d.title);
+	nsnap = d.nn;
+	snap = w_malloc(nsnap * sizeof(*snap));
+	memcpy(snap, d.n, nsnap * sizeof(*snap));
+	rlen = region(&d, &p, blen, -1);
+	memcpy(d.n, snap, nsnap * sizeof(*snap));
+	d.nn = nsnap;
+	art = h_readable(&d, d.title, h_profile(type), &share);
 	alen = art >= 0 ? h_text_len(&d, art) : 0;
-	if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
+	if (use_region(type, alen, rlen, share)) {
+		memcpy(d.n, snap, nsnap * sizeof(*snap));
+		d.nn = nsnap;
+		art = region_root(&d, &p, blen);
+		h_strip(&d, art, h_profile(type));
+		stage = "region";
+	} else if (alen > 0 && (h_profile(type) & (HP_TABS | HP_LISTS))) {
+		h_strip_chrome(&d, art, h_profile(type));
+	} else if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
 	    p.main_len > 4 * alen) || alen == 0) {
 		if ((art = fallback(&d, utf8, len, &p, alen, &stage)) < 0) {
 			rc = w_err_set(e, W_E_EXTRACTION_FAILED,
@@ -265,6 +354,16 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	jv_free(out->coverage);
 	out->coverage = jv_object_set(jv_object(),
 	    jv_string("extraction_stage"), jv_string(stage));
+	out->coverage = jv_object_set(out->coverage, jv_string("page_type"),
+	    jv_string(h_type_name(type)));
+	out->coverage = jv_object_set(out->coverage, jv_string("confidence"),
+	    jv_number(conf_round(confidence(stage, tconf, share))));
+#ifdef H_TYPE_DEBUG
+	out->coverage = jv_object_set(out->coverage, jv_string("share"),
+	    jv_number(share));
+	out->coverage = jv_object_set(out->coverage, jv_string("rshare"),
+	    jv_number(rlen ? (double)alen / rlen : 0));
+#endif
 	if (from[0] != '\0')
 		out->coverage = jv_object_set(out->coverage,
 		    jv_string("recovered_from"), jv_string(from));
@@ -303,6 +402,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	}
 	rc = 0;
 done:
+	free(snap);
 	jv_free(meta);
 	w_buf_free(&b);
 	free(p.a);

@@ -148,6 +148,20 @@ ad_or_loading(const struct hdoc *d, int i)
 	return r;
 }
 
+/* The author line of a post: an author's name or a date in it. */
+static int
+post_meta(const struct hdoc *d, int i)
+{
+	int j;
+
+	if (h_authorish(d, i))
+		return 1;
+	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_TIME || h_authorish(d, j))
+			return 1;
+	return 0;
+}
+
 /* Readability's _cleanConditionally verdict for node i. */
 static int
 should_drop(struct hscore *s, int i, int tag, const struct agg *g)
@@ -166,6 +180,8 @@ should_drop(struct hscore *s, int i, int tag, const struct agg *g)
 	if (in_datatable(d, i))
 		return 0;
 	if (h_has_ancestor(d, i, TidyTag_CODE, 3) || g->dtable > 0)
+		return 0;
+	if ((s->prof & HP_THREAD) && clen < 200 && post_meta(d, i))
 		return 0;
 	weight = h_class_weight(s, i);
 	if (weight < 0)
@@ -368,6 +384,8 @@ h_prep_article(struct hscore *s, int art)
 	int i, j, img;
 
 	mark_data_tables(s, art);
+	if (s->prof & HP_THREAD)
+		h_strip_chrome(d, art, s->prof);
 	clean_cond(s, art, TidyTag_FORM);
 	clean_cond(s, art, TidyTag_FIELDSET);
 	clean_tag(s, art, TidyTag_OBJECT);
@@ -408,14 +426,111 @@ h_prep_article(struct hscore *s, int art)
 	}
 }
 
+/* Class words of page chrome: navigation, promotion, forms, pop-ups. */
+static const char *const chrome[] = {
+	"breadcrumb", "pagination", "pager", "facet", "filter", "sorting",
+	"sort-by", "newsletter", "subscribe", "signup", "sign-up", "social",
+	"share", "sidebar", "related", "recommend", "promo", "advert",
+	"-ad-", "modal", "popup", "pop-up", "overlay", "skip-link", "navbar",
+	"site-header", "site-footer", "masthead", "menu", "toolbar", NULL
+};
+
+/* In threads: what surrounds the posts. */
+static const char *const thread_words[] = {
+	"vote", "badge", "reaction", "kudos", "post-actions", "postactions",
+	"post-controls", "toolbar", "signature", "reply-form", "replyform",
+	"share", NULL
+};
+
+/* In listings: what is interleaved with the items or sorts them. */
+static const char *const list_words[] = {
+	"promo", "sponsor", "advert", "sort-", "sorting", "pagination",
+	"pager", "filter", "facet", "load-more", "loadmore", NULL
+};
+
+/* On product pages: what surrounds the product. */
+static const char *const shop[] = {
+	"review", "rating", "recommend", "also-", "carousel", "slider",
+	"upsell", "up-sell", "cross-sell", "crosssell", "similar",
+	"recently", "viewed", "bundle", "accessor", "question", NULL
+};
+
+/* Whether a class token of c (utility classes aside) holds a word. */
+static int
+class_has(const char *c, const char *const *w, int thread)
+{
+	char tok[128];
+	size_t n, k;
+
+	if (c == NULL)
+		return 0;
+	while (*c != '\0') {
+		while (*c == ' ' || *c == '\t' || *c == '\n')
+			c++;
+		for (n = 0; c[n] != '\0' && c[n] != ' ' && c[n] != '\t' &&
+		    c[n] != '\n'; n++)
+			;
+		if (n > 0 && n < sizeof(tok) && strcspn(c, ":[./") >= n) {
+			for (k = 0; k < n; k++)
+				tok[k] = (char)(c[k] >= 'A' && c[k] <= 'Z' ?
+				    c[k] + 32 : c[k]);
+			tok[n] = '\0';
+			for (k = 0; w[k] != NULL; k++)
+				if (strstr(tok, w[k]) != NULL)
+					return 1;
+			if (!thread && strstr(tok, "comment") != NULL)
+				return 1;
+		}
+		c += n;
+	}
+	return 0;
+}
+
+/*
+ * Page chrome inside a region: elements named for navigation,
+ * promotion, pop-ups or (outside threads) comments, and modal boxes,
+ * each only while it holds a small part of the region. (Link density
+ * is no test here: the items of listings are links.)
+ */
+static int
+chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
+{
+	size_t len = h_text_len(d, i);
+	int tag = d->n[i].tag;
+
+	if (len * 5 > rlen * 2)
+		return 0;
+	if ((prof & HP_THREAD) && tag != TidyTag_P &&
+	    (class_has(h_attr(d, i, "class"), thread_words, 1) ||
+	    class_has(h_attr(d, i, "id"), thread_words, 1)))
+		return 1;
+	if ((prof & HP_LISTS) &&
+	    (class_has(h_attr(d, i, "class"), list_words, 1) ||
+	    class_has(h_attr(d, i, "id"), list_words, 1)))
+		return 1;
+	if (tag == TidyTag_A || tag == TidyTag_LI || tag == TidyTag_P ||
+	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
+		return 0;
+	if (class_has(h_attr(d, i, "class"), chrome, prof & HP_THREAD) ||
+	    class_has(h_attr(d, i, "id"), chrome, prof & HP_THREAD))
+		return 1;
+	if ((prof & HP_TABS) &&
+	    (class_has(h_attr(d, i, "class"), shop, 1) ||
+	    class_has(h_attr(d, i, "id"), shop, 1)))
+		return 1;
+	return h_attr(d, i, "aria-modal") != NULL;
+}
+
 /*
  * The cleaning of a fallback (a main element, the body): boilerplate
- * elements, hidden ones, navigation roles, cookie and consent banners.
+ * elements, hidden ones, navigation roles, cookie and consent banners;
+ * with prof >= 0, page chrome too (the region of a region pick).
  */
 void
-h_strip(struct hdoc *d, int root)
+h_strip(struct hdoc *d, int root, int prof)
 {
 	const char *c, *id, *role;
+	size_t rlen = prof >= 0 ? h_text_len(d, root) : 0;
 	int i, nx, drop;
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
@@ -436,7 +551,9 @@ h_strip(struct hdoc *d, int root)
 			c = h_attr(d, i, "class");
 			id = h_attr(d, i, "id");
 			role = h_attr(d, i, "role");
-			drop = !h_visible(d, i) || h_ci_contains(c, "cookie") ||
+			drop = (!h_visible(d, i) && !(prof >= 0 &&
+			    (prof & HP_TABS) && h_tab_panel(d, i))) ||
+			    h_ci_contains(c, "cookie") ||
 			    h_ci_contains(c, "consent") ||
 			    h_ci_contains(id, "cookie") ||
 			    h_ci_contains(id, "consent") ||
@@ -444,9 +561,28 @@ h_strip(struct hdoc *d, int root)
 			    strcmp(role, "banner") == 0 ||
 			    strcmp(role, "contentinfo") == 0 ||
 			    strcmp(role, "complementary") == 0 ||
-			    strcmp(role, "dialog") == 0));
+			    strcmp(role, "dialog") == 0)) ||
+			    (prof >= 0 && chrome_el(d, i, rlen, prof));
 			break;
 		}
+		nx = h_next_pre(d, i, root, drop);
+		if (drop)
+			h_unlink(d, i);
+	}
+}
+
+/*
+ * Page chrome left inside a chosen content root (see chrome_el): on
+ * product pages, reviews, recommendations and carousels.
+ */
+void
+h_strip_chrome(struct hdoc *d, int root, int prof)
+{
+	size_t rlen = h_text_len(d, root);
+	int i, nx, drop;
+
+	for (i = d->n[root].first; i >= 0; i = nx) {
+		drop = d->n[i].tag != H_TEXT && chrome_el(d, i, rlen, prof);
 		nx = h_next_pre(d, i, root, drop);
 		if (drop)
 			h_unlink(d, i);

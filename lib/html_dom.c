@@ -849,16 +849,25 @@ h_is_block(int tag)
 	}
 }
 
+#define LOWER(c)	((c) >= 'A' && (c) <= 'Z' ? (c) + 32 : (c))
+
 /* Case-insensitive ASCII substring test. */
 int
 h_ci_contains(const char *hay, const char *needle)
 {
-	size_t n = strlen(needle);
+	size_t n;
+	char set[3];
 
-	if (hay == NULL)
-		return 0;
-	for (; *hay != '\0'; hay++)
-		if (strncasecmp(hay, needle, n) == 0)
+	if (hay == NULL || *needle == '\0')
+		return hay != NULL;
+	n = strlen(needle);
+	set[0] = (char)LOWER(needle[0]);
+	set[1] = (char)(set[0] >= 'a' && set[0] <= 'z' ? set[0] - 32 :
+	    set[0]);
+	set[2] = '\0';
+	/* strpbrk finds the candidates for the first byte, either case */
+	for (; (hay = strpbrk(hay, set)) != NULL; hay++)
+		if (strncasecmp(hay + 1, needle + 1, n - 1) == 0)
 			return 1;
 	return 0;
 }

@@ -89,11 +89,22 @@ int		 h_ci_contains(const char *, const char *);
 #define HS_CLEAN	0x4	/* conditional cleaning */
 #define HS_CHARS	500	/* an attempt shorter than this retries */
 
+/* Extraction profiles, chosen by the page type (html_type.c). */
+#define HP_EXPAND	0x1	/* climb until the pick holds the page's text */
+#define HP_THREAD	0x2	/* comment-class containers are content */
+#define HP_LISTS	0x4	/* keep lists of links (items, results) */
+#define HP_TABS		0x8	/* hidden tab panels are content */
+#define HP_CHROME	0x10	/* drop page chrome before scoring */
+
 struct agg;
 
 struct hscore {
 	struct hdoc	*d;
 	int		 flags;		/* HS_* */
+	int		 prof;		/* HP_* */
+	double		*mass;		/* text under each node, by node */
+	double		 share;		/* of the page's text in the pick */
+	size_t		 nmass;
 	int		*v;		/* scratch node list */
 	size_t		 nv, vcap;
 	int		*cand;
@@ -105,12 +116,15 @@ struct hscore {
 	const char	*title;
 };
 
-int		 h_readable(struct hdoc *, const char *);
-void		 h_strip(struct hdoc *, int);
+int		 h_readable(struct hdoc *, const char *, int, double *);
+int		 h_profile(int);
+void		 h_strip(struct hdoc *, int, int);
+void		 h_strip_chrome(struct hdoc *, int, int);
 int		 h_class_weight(const struct hscore *, int);
 void		 h_push(int **, size_t *, size_t *, int);
 int		 h_nelem_kids(const struct hdoc *, int);
 int		 h_visible(const struct hdoc *, int);
+int		 h_tab_panel(const struct hdoc *, int);
 void		 h_collect(struct hscore *, int, int);
 void		 h_prep_article(struct hscore *, int);
 
@@ -147,6 +161,16 @@ size_t		 h_merge_novel(struct w_buf *, const char *, size_t);
 /* html_meta.c */
 jv		 h_meta(struct hdoc *, const char *);
 char		*h_title_clean(const char *);
+
+/* html_type.c: page types, the extraction profiles they choose */
+enum {
+	H_OTHER, H_ARTICLE, H_FORUM, H_PRODUCT, H_COLLECTION, H_LISTING,
+	H_DOC, H_SERVICE, H_NTYPES
+};
+int		 h_page_type(const struct hdoc *, const char *, double *);
+const char	*h_type_name(int);
+int		 h_authorish(const struct hdoc *, int);
+int		 h_priceish(const struct hdoc *, int);
 
 /* html_links.c */
 jv		 h_links(const struct hdoc *, const int *, size_t, int,

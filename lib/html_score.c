@@ -16,6 +16,7 @@
 #include "html_int.h"
 
 #define NTOP		5
+#define EXPAND_SHARE	0.75	/* of the paragraph text, for HP_EXPAND */
 
 static const char *const unlikely[] = {
 	"-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment",
@@ -30,6 +31,14 @@ static const char *const banners[] = {
 	"consent", "cookie-banner", "cookie-bar", "cookie-notice",
 	"cookie-policy", "cookie-law", "cookie-wall", "cookiebanner",
 	"cookiebar", "cookienotice", NULL
+};
+/* the same without the words of comment threads, for HP_THREAD */
+static const char *const unlikely_thread[] = {
+	"-ad-", "ai2html", "banner", "breadcrumbs", "combx", "cover-wrap",
+	"extra", "footer", "gdpr", "header", "legends", "menu", "related",
+	"rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor",
+	"supplemental", "ad-break", "agegate", "pagination", "pager",
+	"popup", "yom-remote", NULL
 };
 static const char *const maybe[] = {
 	"and", "article", "body", "column", "content", "main", "mathjax",
@@ -47,6 +56,33 @@ static const char *const negative[] = {
 	"sponsor", "shopping", "tags", "widget", NULL
 };
 
+static const char *const negative_thread[] = {
+	"-ad-", "hidden", "banner", "combx", "contact", "footer", "gdpr",
+	"masthead", "media", "outbrain", "promo", "related", "scroll",
+	"share", "shoutbox", "sidebar", "skyscraper", "sponsor", "shopping",
+	"tags", "widget", NULL
+};
+
+/*
+ * Blank the utility-class tokens of a class list ("max-lg:scroll-mt-2",
+ * "w-1/2", "mt-1.5", "[mask:none]"): they style, they do not name the
+ * content, and their words ("scroll", "hidden") would misfire.
+ */
+static void
+utility_blank(char *s)
+{
+	char *t, *e;
+
+	for (t = s; *t != '\0'; t = e) {
+		while (*t == ' ')
+			t++;
+		for (e = t; *e != '\0' && *e != ' '; e++)
+			;
+		if (strcspn(t, ":[./") < (size_t)(e - t))
+			memset(t, ' ', (size_t)(e - t));
+	}
+}
+
 static int
 any_of(const char *s, const char *const *list)
 {
@@ -58,6 +94,7 @@ any_of(const char *s, const char *const *list)
 	for (n = 0; s[n] != '\0' && n + 1 < sizeof(low); n++)
 		low[n] = (char)(s[n] >= 'A' && s[n] <= 'Z' ? s[n] + 32 : s[n]);
 	low[n] = '\0';
+	utility_blank(low);
 	for (; *list != NULL; list++)
 		if (strstr(low, *list) != NULL)
 			return 1;
@@ -85,18 +122,20 @@ h_class_weight(const struct hscore *s, int i)
 {
 	const char *c = h_attr(s->d, i, "class");
 	const char *id = h_attr(s->d, i, "id");
+	const char *const *neg = s->prof & HP_THREAD ? negative_thread :
+	    negative;
 	int w = 0;
 
 	if (!(s->flags & HS_WEIGHT))
 		return 0;
 	if (c != NULL && *c != '\0') {
-		if (any_of(c, negative) || hid_word(c))
+		if (any_of(c, neg) || hid_word(c))
 			w -= 25;
 		if (any_of(c, positive))
 			w += 25;
 	}
 	if (id != NULL && *id != '\0') {
-		if (any_of(id, negative) || hid_word(id))
+		if (any_of(id, neg) || hid_word(id))
 			w -= 25;
 		if (any_of(id, positive))
 			w += 25;
@@ -258,6 +297,22 @@ without_content(const struct hdoc *d, int i)
 	return n == 0 || n == brhr;
 }
 
+/*
+ * A panel of tabs or an accordion, hidden until chosen: on product
+ * pages the description and specifications live there.
+ */
+int
+h_tab_panel(const struct hdoc *d, int i)
+{
+	const char *r = h_attr(d, i, "role"), *c = h_attr(d, i, "class");
+
+	if (r != NULL && strcmp(r, "tabpanel") == 0)
+		return 1;
+	return h_ci_contains(c, "tab-pane") || h_ci_contains(c, "tabpanel") ||
+	    h_ci_contains(c, "tab-panel") || h_ci_contains(c, "tab-content") ||
+	    h_ci_contains(c, "tabs-panel") || h_ci_contains(c, "accordion");
+}
+
 /* Readability's _isProbablyVisible. */
 int
 h_visible(const struct hdoc *d, int i)
@@ -405,12 +460,14 @@ unlikely_node(struct hscore *s, int i)
 {
 	const struct hdoc *d = s->d;
 	const char *c = h_attr(d, i, "class"), *id = h_attr(d, i, "id");
+	const char *const *un = s->prof & HP_THREAD ? unlikely_thread :
+	    unlikely;
 	const char *role;
 	int tag = d->n[i].tag;
 
 	if (tag == TidyTag_BODY || tag == TidyTag_A)
 		return 0;
-	if ((any_of(c, unlikely) || any_of(id, unlikely)) &&
+	if ((any_of(c, un) || any_of(id, un)) &&
 	    !any_of(c, maybe) && !any_of(id, maybe) &&
 	    !h_has_ancestor(d, i, TidyTag_TABLE, 3) &&
 	    !h_has_ancestor(d, i, TidyTag_CODE, 3))
@@ -480,7 +537,8 @@ prune(struct hscore *s)
 	s->nv = 0;
 	for (i = d->html >= 0 ? d->html : d->body; i >= 0; ) {
 		tag = d->n[i].tag;
-		if (!h_visible(d, i)) {
+		if (!h_visible(d, i) &&
+		    !((s->prof & HP_TABS) && h_tab_panel(d, i))) {
 			i = remove_next(d, i);
 			continue;
 		}
@@ -581,6 +639,11 @@ score_all(struct hscore *s, int *top)
 	int i, a, lvl, ntop = 0, t;
 
 	s->nc = 0;
+	if (s->nmass < d->nn) {
+		s->nmass = d->nn + d->nn / 4;
+		s->mass = w_realloc(s->mass, s->nmass * sizeof(*s->mass));
+	}
+	memset(s->mass, 0, s->nmass * sizeof(*s->mass));
 	for (k = 0; k < s->nv; k++) {
 		i = s->v[k];
 		if (d->n[i].parent < 0)
@@ -588,6 +651,11 @@ score_all(struct hscore *s, int *top)
 		len = h_text_len(d, i);
 		if (len < 25)
 			continue;
+		if (!h_has_ancestor(d, i, TidyTag_P, 0)) {
+			cs = (double)len * (1 - h_link_density(d, i));
+			for (a = i; a >= 0; a = d->n[a].parent)
+				s->mass[a] += cs;
+		}
 		cs = 1 + (double)(h_commas(d, i, 1) + 1) +
 		    (double)(len / 100 > 3 ? 3 : len / 100);
 		for (a = d->n[i].parent, lvl = 0; a >= 0 && lvl < 5;
@@ -626,6 +694,74 @@ is_ancestor(const struct hdoc *d, int a, int i)
 		if (i == a)
 			return 1;
 	return 0;
+}
+
+static int
+holds_price(const struct hdoc *d, int i)
+{
+	int j;
+
+	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+		if (d->n[j].tag != H_TEXT && h_priceish(d, j))
+			return 1;
+	return 0;
+}
+
+/*
+ * On a product page the pick is often one tab panel: climb out of the
+ * tabs, then (a few levels at most) to the box that holds the price,
+ * which holds the name, the availability and the other panels too.
+ */
+static int
+product_box(struct hscore *s, int tc)
+{
+	struct hdoc *d = s->d;
+	int p, k, orig = tc;
+
+	for (k = 0; k < 6 && !holds_price(d, tc); k++) {
+		p = d->n[tc].parent;
+		if (p < 0 || p == d->body || is_doc_level(d, p) ||
+		    h_link_density(d, p) > 0.5)
+			break;
+		tc = p;
+	}
+	return holds_price(d, tc) ? tc : orig;
+}
+
+/*
+ * Climb from tc until the pick holds most of the page's paragraph
+ * text: the posts of a thread, the sections of a landing page, the
+ * items of a list are siblings that one best node misses. The climb
+ * stops below the body and before a link-heavy ancestor.
+ */
+static int
+expand(struct hscore *s, int tc)
+{
+	struct hdoc *d = s->d;
+	double total = s->mass[d->body];
+	int p;
+
+	if (total <= 0)
+		return tc;
+	if (s->prof & HP_TABS)
+		tc = product_box(s, tc);
+	while (s->mass[tc] < EXPAND_SHARE * total) {
+		p = d->n[tc].parent;
+		if (p < 0 || p == d->body || is_doc_level(d, p) ||
+		    h_link_density(d, p) > 0.5) {
+#ifdef H_TYPE_DEBUG
+			if (getenv("H_TYPE_DEBUG"))
+				fprintf(stderr, "expand stop at %d (%s) mass %.0f/%.0f ld %.2f\n", tc, h_attr(d, tc, "class"), s->mass[tc], total, p >= 0 ? h_link_density(d, p) : -1.0);
+#endif
+			break;
+		}
+		tc = p;
+	}
+#ifdef H_TYPE_DEBUG
+	if (getenv("H_TYPE_DEBUG"))
+		fprintf(stderr, "expand to %d (%s) mass %.0f/%.0f len %zu\n", tc, h_attr(d, tc, "class"), s->mass[tc], total, h_text_len(d, tc));
+#endif
+	return tc;
 }
 
 /* Pick the top candidate and climb per Readability; -1: use body. */
@@ -673,6 +809,8 @@ choose(struct hscore *s, int *top, int ntop)
 	    !is_doc_level(d, p) && h_nelem_kids(d, p) == 1;
 	    p = d->n[p].parent)
 		tc = p;
+	if (s->prof & HP_EXPAND)
+		tc = expand(s, tc);
 	if (!(d->n[tc].flags & HF_SCORED))
 		init_node(s, tc);
 	return tc;
@@ -707,6 +845,7 @@ gather(struct hscore *s, int tc)
 	int art, par, j, app;
 
 	art = h_new(d, TidyTag_DIV);
+	s->share = 0;
 	if (tc < 0) {
 		tc = h_new(d, TidyTag_DIV);
 		while (d->n[d->body].first >= 0)
@@ -748,6 +887,8 @@ gather(struct hscore *s, int tc)
 		if (app) {
 			int t = d->n[j].tag;
 
+			if ((size_t)j < s->nmass)
+				s->share += s->mass[j];
 			if (t != TidyTag_DIV && t != TidyTag_ARTICLE &&
 			    t != TidyTag_SECTION && t != TidyTag_P &&
 			    t != TidyTag_OL && t != TidyTag_UL)
@@ -836,6 +977,10 @@ attempt(struct hscore *s)
 	ntop = score_all(s, top);
 	tc = choose(s, top, ntop);
 	art = gather(s, tc);
+	if (tc < 0)
+		s->share = 1;
+	else if (s->mass[s->d->body] > 0)
+		s->share /= s->mass[s->d->body];
 	h_prep_article(s, art);
 	return art;
 }
@@ -846,7 +991,7 @@ attempt(struct hscore *s)
  * the content, or -1 when the page has no body.
  */
 int
-h_readable(struct hdoc *d, const char *title)
+h_readable(struct hdoc *d, const char *title, int prof, double *share)
 {
 	static const int order[] = {
 		HS_STRIP | HS_WEIGHT | HS_CLEAN, HS_WEIGHT | HS_CLEAN,
@@ -862,7 +1007,11 @@ h_readable(struct hdoc *d, const char *title)
 	memset(&s, 0, sizeof(s));
 	s.d = d;
 	s.title = title;
+	s.prof = prof;
 	prep_doc(&s);
+	/* the chrome of threads, listings and products, before scoring */
+	if (prof & HP_CHROME)
+		h_strip_chrome(d, d->body, prof);
 	nsnap = d->nn;
 	snap = w_malloc(nsnap * sizeof(*snap));
 	memcpy(snap, d->n, nsnap * sizeof(*snap));
@@ -889,10 +1038,30 @@ h_readable(struct hdoc *d, const char *title)
 		art = attempt(&s);
 	}
 done:
+	*share = s.share > 1 ? 1 : s.share;
 	free(snap);
 	free(s.v);
 	free(s.cand);
 	free(s.agg);
+	free(s.mass);
 	return art;
 }
 
+
+/* The extraction profile of a page type (H_*). */
+int
+h_profile(int type)
+{
+	switch (type) {
+	case H_FORUM:
+		return HP_EXPAND | HP_THREAD | HP_CHROME;
+	case H_PRODUCT:
+		return HP_EXPAND | HP_TABS | HP_CHROME;
+	case H_COLLECTION: case H_LISTING:
+		return HP_EXPAND | HP_LISTS | HP_CHROME;
+	case H_SERVICE:
+		return HP_EXPAND | HP_CHROME;
+	default:
+		return 0;
+	}
+}

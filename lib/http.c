@@ -102,6 +102,7 @@ load_curl(void)
 }
 
 #include "buf.h"
+#include "cancel.h"
 #include "encoding.h"
 #include "http.h"
 #include "json.h"
@@ -131,6 +132,7 @@ struct xfer {
 	long			 start_ms;
 	long			 drawn_ms;	/* last progress redraw */
 	int			 progress_shown;
+	int			 show_progress;
 };
 
 static long
@@ -315,8 +317,11 @@ on_progress(void *arg, curl_off_t dltotal, curl_off_t dlnow,
 
 	(void)ultotal;
 	(void)ulnow;
-	if (!w_http_progress_due(el, x->progress_shown ? now - x->drawn_ms :
-	    -1))
+	/* SIGINT / SIGTERM: abort (CURLE_ABORTED_BY_CALLBACK). */
+	if (w_cancel_signal())
+		return 1;
+	if (!x->show_progress || !w_http_progress_due(el, x->progress_shown ?
+	    now - x->drawn_ms : -1))
 		return 0;
 	w_http_progress_line(line, sizeof(line), x->url->host,
 	    (long long)dlnow, (long long)dltotal, el);
@@ -429,11 +434,11 @@ setup(CURL *c, struct xfer *x, const char *url, struct curl_slist *hdrs,
 	if (r->method && strcmp(r->method, "GET") != 0 &&
 	    strcmp(r->method, "POST") != 0)
 		curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, r->method);
-	if (r->progress && isatty(STDERR_FILENO)) {
-		curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, on_progress);
-		curl_easy_setopt(c, CURLOPT_XFERINFODATA, x);
-		curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
-	}
+	/* Always: the callback also notices cancellation. */
+	x->show_progress = r->progress && isatty(STDERR_FILENO);
+	curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, on_progress);
+	curl_easy_setopt(c, CURLOPT_XFERINFODATA, x);
+	curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
 }
 
 long
@@ -509,6 +514,8 @@ map_curl_error(CURLcode rc, struct xfer *x, const char *errbuf,
 		    "the response is larger than %zu bytes", x->body.max);
 		return 0;
 	}
+	if (rc == CURLE_ABORTED_BY_CALLBACK && w_cancel_check(e) == -1)
+		return 0;
 	if (rc == CURLE_OPERATION_TIMEDOUT) {
 		w_err_set(e, W_E_TIMEOUT, "the transfer hit its deadline");
 		return 0;
@@ -861,7 +868,8 @@ w_http_multi_add(struct w_http_multi *mh, const struct w_http_req *r,
 	w_err_clear(e);
 	t->start = now_ms();
 	t->deadline = t->start + effective_timeout(r);
-	if (w_http_check_headers(r->headers, e) == -1) {
+	if (w_http_check_headers(r->headers, e) == -1 ||
+	    w_cancel_check(e) == -1) {
 		finish(t, -1);
 		return -1;
 	}

@@ -20,6 +20,7 @@
 
 #include "clock.h"
 #include "buf.h"
+#include "cancel.h"
 #include "lock.h"
 
 #ifdef F_OFD_SETLK

@@ -250,11 +250,15 @@ read_more(struct srv *s, int wait_ms)
 				s->cap = (s->len + take) * 2 + 4096;
 				s->buf = w_realloc(s->buf, s->cap);
 			}
-			memcpy(s->buf + s->len, p, take);
-			s->len += take;
+			/* An empty first line finds no buffer yet (fuzzed:
+			 * NULL + 0 is undefined). */
+			if (take > 0) {
+				memcpy(s->buf + s->len, p, take);
+				s->len += take;
+			}
 			if (nl == NULL)
 				return;
-			take_line(s, s->buf, s->len);
+			take_line(s, s->buf ? s->buf : "", s->len);
 			s->len = 0;
 		}
 		n -= (size_t)(nl - p) + 1;

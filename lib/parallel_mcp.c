@@ -447,7 +447,13 @@ w_parallel_fetch_chain(const struct w_config *cfg, const char **names, int max,
 	else if (jv_get_kind(v) == JV_KIND_ARRAY && jv_array_length(
 	    jv_copy(v)) > 0)
 		list = v;
-	else {
+	else if (jv_get_kind(v) == JV_KIND_ARRAY) {
+		jv_free(v);
+		e->usage = 1;
+		return w_err_set(e, W_E_INVALID_PARAMETER, "config: "
+		    "fetch.provider is an empty list: name local, parallel or "
+		    "both (omit the key for local)");
+	} else {
 		jv_free(v);
 		names[0] = "local";
 		return 1;
@@ -460,7 +466,15 @@ w_parallel_fetch_chain(const struct w_config *cfg, const char **names, int max,
 		for (i = 0; name != NULL && i < n; i++)
 			if (strcmp(names[i], name) == 0)
 				name = NULL;
-		if (rc == 0 && (name == NULL || n >= max)) {
+		if (rc == 0 && strcmp(s, "hound") == 0) {
+			rc = w_err_set(e, W_E_INVALID_PARAMETER, "config: "
+			    "fetch.provider \"hound\" was removed; \"local\" is "
+			    "not equivalent: it keeps the classic posture "
+			    "(standard retries, no robots preflight, configured "
+			    "render mode honoured); select it only if that is "
+			    "acceptable");
+			e->usage = 1;
+		} else if (rc == 0 && (name == NULL || n >= max)) {
 			rc = w_err_set(e, W_E_INVALID_PARAMETER, "config: "
 			    "fetch.provider names an unknown or repeated "
 			    "provider (local, parallel)");

@@ -87,8 +87,8 @@ int	 w_parallel_fetch(const struct w_config *cfg, struct w_run *run,
 /*
  * The fetch providers fetch.provider selects, in order, into names
  * (static "local" / "parallel"), at most max: their count, or -1 with
- * invalid_parameter (usage set) for an unknown or repeated name. Absent:
- * just "local".
+ * invalid_parameter (usage set) for an unknown or repeated name or an
+ * empty list. Absent: just "local".
  */
 int	 w_parallel_fetch_chain(const struct w_config *cfg, const char **names,
 	    int max, struct w_err *e);

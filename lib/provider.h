@@ -53,6 +53,9 @@ struct w_search_call;
  */
 int	 w_search_dispatch(struct w_search_call *c, struct w_err *e);
 
+/* Whether c is doctor's liveness probe (no run, nothing counted). */
+int	 w_search_probing(const struct w_search_call *c);
+
 /*
  * Deadline left for this call in ms (at least 1), and the HTTP request
  * defaults every provider starts from: policy, timeout bounded by both
@@ -97,6 +100,13 @@ struct w_provider {
 	const char	*scope;
 	long		 spacing_ms;
 	/*
+	 * The stage budget (ms; 0: none) in a chain and alone: c->deadline
+	 * is capped at the stage's start plus it, and host admission and
+	 * run-cache waits before the request count inside it.
+	 */
+	long		 stage_ms;
+	long		 alone_ms;
+	/*
 	 * The URLs this provider will contact (borrowed strings, at most
 	 * 4, NULL-terminated into out); the chain checks each against the
 	 * network policy before any dispatch. operator: they are
@@ -112,6 +122,12 @@ struct w_provider {
 	/* a robots_denied refusal holds for the rest of the request: the
 	 * chain does not ask this provider again (local) */
 	int		 refusal_sticks;
+	/*
+	 * web-control doctor may probe it: one search of W_SEARCH_PROBE
+	 * with the call in probe mode (w_search_probing: no run, no budget;
+	 * a provider with a readiness step may stop after it).
+	 */
+	int		 live;
 	/*
 	 * Run one query (or, with batches, the primary and alternates in
 	 * q). On success 0 and *out an array of raw results {title, url,
@@ -180,6 +196,9 @@ int	 w_ddg_eligible(void *state, const struct w_search_req *q,
 #define W_DDG_QUERY_MAX	499
 
 /* Startpage's form token from its home page into out; -1 if none. */
+/* Raw results from codex's completed webSearch item (borrowed). */
+jv	 w_codex_item_results(jv item);
+
 int	 w_startpage_token(const char *body, size_t len, char *out,
 	    size_t outlen);
 

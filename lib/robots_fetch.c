@@ -195,7 +195,10 @@ fetch_network(const struct w_robots_opts *o, const char *key,
 		ent.stored = time(NULL);
 		ent.body = f->status == W_ROBOTS_FETCHED ? resp.body : NULL;
 		ent.len = ent.body ? resp.len : 0;
-		w_robots_cache_put(key, &ent);
+		if (w_robots_cache_put(key, &ent, &f->cache_why) == -1 &&
+		    f->cache_why.code == W_E_NONE)
+			w_err_set(&f->cache_why, W_E_REQUEST_FAILED,
+			    "the cache could not be written");
 	}
 	w_http_resp_free(&resp);
 }
@@ -240,14 +243,15 @@ w_robots_fetch_free(struct w_robots_fetch *f)
 /* $XDG_STATE_HOME/webtools/robots, else ~/.local/state/webtools/robots,
  * made 0700 and checked to be ours and private. */
 static int
-cache_dir(char *out, size_t len)
+cache_dir(char *out, size_t len, struct w_err *e)
 {
 	char *d = w_config_basedir(W_BASE_STATE, "robots");
-	struct w_err e;
 	int rc = -1;
 
-	w_err_clear(&e);
-	if (d != NULL && strlen(d) < len && w_lock_private_dir(d, &e) == 0) {
+	if (d == NULL || strlen(d) >= len)
+		w_err_set(e, W_E_REQUEST_FAILED, "no usable state directory "
+		    "($XDG_STATE_HOME or $HOME)");
+	else if (w_lock_private_dir(d, e) == 0) {
 		memcpy(out, d, strlen(d) + 1);
 		rc = 0;
 	}
@@ -379,12 +383,14 @@ w_robots_cache_get(const char *key, struct w_robots_cache_ent *ent)
 {
 	char dir[4096], path[4200], *buf;
 	struct stat sb;
+	struct w_err e;
 	ssize_t r;
 	size_t n = 0, max = CACHE_HDR_MAX + W_ROBOTS_MAX_BYTES;
 	int fd, rc = -1;
 
 	memset(ent, 0, sizeof(*ent));
-	if (!valid_key(key) || cache_dir(dir, sizeof(dir)) == -1)
+	w_err_clear(&e);
+	if (!valid_key(key) || cache_dir(dir, sizeof(dir), &e) == -1)
 		return -1;
 	snprintf(path, sizeof(path), "%s/%s", dir, key);
 	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1)
@@ -413,18 +419,20 @@ entry_name(const char *name)
 	return strlen(name) == 64 && valid_key(name);
 }
 
-void
-w_robots_cache_put(const char *key, const struct w_robots_cache_ent *ent)
+int
+w_robots_cache_put(const char *key, const struct w_robots_cache_ent *ent,
+    struct w_err *e)
 {
 	char dir[4096], path[4200], tmp[4200], sum[65];
 	struct w_buf b;
 	size_t off = 0;
 	ssize_t w;
-	int fd, ok;
+	int fd, ok, err = 0;
 
-	if (!valid_key(key) || ent->len > W_ROBOTS_MAX_BYTES ||
-	    cache_dir(dir, sizeof(dir)) == -1)
-		return;
+	if (!valid_key(key) || ent->len > W_ROBOTS_MAX_BYTES)
+		return 0;
+	if (cache_dir(dir, sizeof(dir), e) == -1)
+		return -1;
 	w_lock_prune_dir(dir, entry_name, W_ROBOTS_CACHE_TTL * 1000LL,
 	    W_ROBOTS_CACHE_MAX - 1);
 	w_sha256_hex(ent->body ? ent->body : "", ent->len, sum);
@@ -439,15 +447,29 @@ w_robots_cache_put(const char *key, const struct w_robots_cache_ent *ent)
 	snprintf(tmp, sizeof(tmp), "%s/.tmp.XXXXXX", dir);
 	if ((fd = mkstemp(tmp)) == -1) {
 		w_buf_free(&b);
-		return;
+		return w_err_set(e, W_E_REQUEST_FAILED, "cannot write in %s: "
+		    "%s", dir, strerror(errno));
 	}
 	fchmod(fd, 0600);
+	errno = 0;
 	while (off < b.len && (w = write(fd, b.p + off, b.len - off)) > 0)
 		off += (size_t)w;
 	ok = off == b.len;
-	if (close(fd) == -1)
+	if (!ok)
+		err = errno;
+	if (close(fd) == -1 && ok) {
 		ok = 0;
-	if (!ok || rename(tmp, path) == -1)
+		err = errno;
+	}
+	if (ok && rename(tmp, path) == -1) {
+		ok = 0;
+		err = errno;
+	}
+	if (!ok)
 		unlink(tmp);
 	w_buf_free(&b);
+	if (!ok)
+		return w_err_set(e, W_E_REQUEST_FAILED, "cannot write %s: %s",
+		    path, err != 0 ? strerror(err) : "short write");
+	return 0;
 }

@@ -54,6 +54,8 @@ struct w_robots_fetch {
 	long			 duration_ms;
 	struct w_err		 why;		/* the failure behind a
 						   fail-closed status */
+	struct w_err		 cache_why;	/* the cache write that
+						   failed (W_E_NONE: none) */
 };
 
 /*
@@ -114,10 +116,11 @@ int		 w_robots_cache_get(const char *key,
 
 /*
  * Store ent under key (0700 directory, 0600 file, atomic replacement),
- * keeping at most W_ROBOTS_CACHE_MAX entries. Failures are silent: the
- * cache is an optimisation.
+ * keeping at most W_ROBOTS_CACHE_MAX entries. -1 with e when it cannot
+ * be written (a full or read-only disk): the cache is an optimisation,
+ * so callers go on and only say what was not saved.
  */
-void		 w_robots_cache_put(const char *key,
-		    const struct w_robots_cache_ent *ent);
+int		 w_robots_cache_put(const char *key,
+		    const struct w_robots_cache_ent *ent, struct w_err *e);
 
 #endif

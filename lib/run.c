@@ -8,6 +8,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 
 #include "clock.h"
 #include "buf.h"
+#include "cancel.h"
 #include "config.h"
 #include "coord.h"
 #include "doccache.h"
@@ -39,6 +41,7 @@ struct w_run {
 	struct w_coordinator	*co;	/* chosen once (w_run_coord) */
 	int			 co_tried;
 	struct w_err		 co_err;
+	jv			 ledger; /* the private run's ledger */
 };
 
 static int
@@ -233,8 +236,15 @@ open_file(struct w_run *r, const char *f, struct w_err *e)
 	w_buf_printf(&b, "%s/run.lock", r->dir);
 	r->lockfd = w_lock_open(b.p, 0, e);
 	w_buf_free(&b);
-	if (r->lockfd == -1)
-		return corrupt(e, "missing its lock file or unsafe");
+	if (r->lockfd == -1) {
+		/* Say why (missing, unsafe, a read-only disk). */
+		char why[sizeof(e->msg)];
+
+		snprintf(why, sizeof(why), "%s", e->msg);
+		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "the run "
+		    "file (WEB_RUN_FILE) cannot be locked (%.200s); start a "
+		    "new run with web-control run start", why);
+	}
 	/* Read under a shared lock: a writer's rename must not be seen
 	 * half-way (the replaced file, already unlinked, looks unsafe). */
 	if (w_lock_take(r->lockfd, 0, W_LOCK_WAIT_MS, e) == -1)
@@ -257,6 +267,7 @@ run_new(void)
 	r->lockfd = -1;
 	r->mem = jv_null();
 	r->redis = jv_null();
+	r->ledger = jv_null();
 	return r;
 }
 
@@ -300,6 +311,7 @@ w_run_close(struct w_run *r)
 	if (r->lockfd != -1)
 		close(r->lockfd);
 	jv_free(r->mem);
+	jv_free(r->ledger);
 	free(r->file);
 	free(r->dir);
 	free(r);
@@ -685,6 +697,12 @@ w_run_dir(struct w_run *r)
 	return r->dir;
 }
 
+jv *
+w_run_ledger_mem(struct w_run *r)
+{
+	return &r->ledger;
+}
+
 struct w_doccache *
 w_run_doccache(struct w_run *r)
 {
@@ -727,7 +745,9 @@ ours(const char *name)
 {
 	size_t i;
 
-	if (strncmp(name, "run.json", 8) == 0 || strcmp(name, "run.lock") == 0)
+	if (strncmp(name, "run.json", 8) == 0 ||
+	    strncmp(name, "run.ledger", 10) == 0 ||
+	    strcmp(name, "run.lock") == 0)
 		return 1;
 	for (i = 0; i < 64; i++)
 		if (name[i] == '\0' ||
@@ -922,4 +942,176 @@ fail:
 	(void)remove_known(dir);
 	free(dir);
 	return -1;
+}
+
+/* Pacing and failures shared by every process of the run. */
+
+struct pace_arg {
+	const char		*scope;
+	long			 spacing_ms;
+	int			 max_active;
+	int			 done;	/* 1: remove our lease */
+	long			 wait_ms;	/* out: 0 admitted */
+};
+
+/* The scope's live leases (dead owners dropped), ours removed when
+ * drop_self. Consumes active. */
+static jv
+live_leases(jv active, int drop_self)
+{
+	jv out = jv_array();
+	long pid;
+	double start;
+	int self_dropped = 0;
+
+	if (jv_get_kind(active) != JV_KIND_ARRAY) {
+		jv_free(active);
+		return out;
+	}
+	jv_array_foreach(active, i, x) {
+		(void)i;
+		pid = w_json_int_peek(x, "pid", 0);
+		start = (double)w_json_int_peek(x, "start", 0);
+		if (pid <= 0 || !w_lock_proc_alive((pid_t)pid,
+		    (unsigned long long)start))
+			jv_free(x);
+		else if (drop_self && !self_dropped && pid == (long)getpid()) {
+			self_dropped = 1;
+			jv_free(x);
+		} else
+			out = jv_array_append(out, x);
+	}
+	jv_free(active);
+	return out;
+}
+
+static int
+do_pace(jv *st, void *arg, struct w_err *e)
+{
+	struct pace_arg *a = arg;
+	jv pacing = jv_object_get(jv_copy(*st), jv_string("pacing"));
+	jv one, active, lease;
+	long long now = w_clock_now_ms(), last;
+
+	if (jv_get_kind(pacing) != JV_KIND_OBJECT) {
+		jv_free(pacing);
+		pacing = jv_object();
+	}
+	one = jv_object_get(jv_copy(pacing), jv_string(a->scope));
+	if (jv_get_kind(one) != JV_KIND_OBJECT) {
+		jv_free(one);
+		one = jv_object();
+	}
+	active = live_leases(jv_object_get(jv_copy(one), jv_string("active")),
+	    a->done);
+	last = w_json_int_peek(one, "last", 0);
+	a->wait_ms = 0;
+	if (!a->done) {
+		if (jv_array_length(jv_copy(active)) >= a->max_active)
+			a->wait_ms = 50;
+		else if (now < last + a->spacing_ms)
+			a->wait_ms = (long)(last + a->spacing_ms - now);
+		else {
+			lease = jv_object();
+			lease = jv_object_set(lease, jv_string("pid"),
+			    jv_number((double)getpid()));
+			lease = jv_object_set(lease, jv_string("start"),
+			    jv_number((double)w_lock_proc_start(getpid())));
+			active = jv_array_append(active, lease);
+			one = jv_object_set(one, jv_string("last"),
+			    jv_number((double)now));
+		}
+	}
+	one = jv_object_set(one, jv_string("active"), active);
+	pacing = jv_object_set(pacing, jv_string(a->scope), one);
+	*st = jv_object_set(*st, jv_string("pacing"), pacing);
+	return 0;
+}
+
+int
+w_run_pace(struct w_run *r, const char *scope, long spacing_ms,
+    int max_active, long long deadline, struct w_err *e)
+{
+	struct pace_arg a = { scope, spacing_ms, max_active, 0, 0 };
+	long long left;
+
+	if (scope == NULL || strlen(scope) > 64)
+		return 0;
+	for (;;) {
+		if (mutate(r, do_pace, &a, e) == -1)
+			return -1;
+		if (a.wait_ms == 0)
+			return 0;
+		left = deadline - w_clock_mono_ms();
+		if (left <= a.wait_ms)
+			return w_err_set(e, W_E_TIMEOUT, "%s: the run's pacing "
+			    "(%ld ms between starts, %d in flight) would "
+			    "outlast the deadline", scope, spacing_ms,
+			    max_active);
+		w_clock_sleep_ms(a.wait_ms < 200 ? a.wait_ms : 200);
+		if (w_cancel_check(e) == -1)
+			return -1;
+	}
+}
+
+void
+w_run_pace_done(struct w_run *r, const char *scope)
+{
+	struct pace_arg a = { scope, 0, 0, 1, 0 };
+	struct w_err e;
+
+	w_err_clear(&e);
+	(void)mutate(r, do_pace, &a, &e);
+}
+
+static int
+do_failure(jv *st, void *arg, struct w_err *e)
+{
+	const char *one = arg;
+	jv f = jv_object_get(jv_copy(*st), jv_string("failures"));
+	int dup = 0;
+
+	if (jv_get_kind(f) != JV_KIND_ARRAY) {
+		jv_free(f);
+		f = jv_array();
+	}
+	jv_array_foreach(f, i, x) {
+		(void)i;
+		if (jv_get_kind(x) == JV_KIND_STRING &&
+		    strcmp(jv_string_value(x), one) == 0)
+			dup = 1;
+		jv_free(x);
+	}
+	if (!dup && jv_array_length(jv_copy(f)) < W_RUN_FAILURES_MAX)
+		f = jv_array_append(f, jv_string(one));
+	*st = jv_object_set(*st, jv_string("failures"), f);
+	return 0;
+}
+
+void
+w_run_note_failure(struct w_run *r, const char *one)
+{
+	struct w_err e;
+
+	if (one == NULL || strlen(one) > 128)
+		return;
+	w_err_clear(&e);
+	(void)mutate(r, do_failure, (void *)(uintptr_t)one, &e);
+}
+
+jv
+w_run_failures(struct w_run *r)
+{
+	struct w_err e;
+	jv st, f;
+
+	w_err_clear(&e);
+	if (load(r, &st, &e) == -1)
+		return jv_array();
+	f = jv_object_get(st, jv_string("failures"));
+	if (jv_get_kind(f) != JV_KIND_ARRAY) {
+		jv_free(f);
+		return jv_array();
+	}
+	return f;
 }

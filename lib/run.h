@@ -128,8 +128,31 @@ void	 w_run_unlock(struct w_run *r);
 /* The run's document cache handle (lib/doccache.h), created lazily. */
 struct w_doccache *w_run_doccache(struct w_run *r);
 
+/* The private run's in-memory ledger slot (lib/ledger.c; jv_null when
+ * empty); owned by r. */
+jv	*w_run_ledger_mem(struct w_run *r);
+
 /* The run id's derived session identity: "webtools-" + hex SHA-256 of
  * the run id (a random id for a private run). Into out (>= 74 bytes). */
 void	 w_run_session_id(struct w_run *r, char *out, size_t len);
+
+/*
+ * Pacing across the processes of the run: wait until scope's last start
+ * is spacing_ms old and fewer than max_active leases are live, then
+ * take a lease (owner pid and start time; a dead owner's lease is
+ * dropped). -1 with timeout when the wait would pass deadline (a
+ * monotonic w_clock_mono_ms time), coordination_unavailable when the run
+ * file fails. End the lease with w_run_pace_done.
+ */
+int	 w_run_pace(struct w_run *r, const char *scope, long spacing_ms,
+	    int max_active, long long deadline, struct w_err *e);
+void	 w_run_pace_done(struct w_run *r, const char *scope);
+
+/* Provider failures seen by any process of the run ("backend: code",
+ * distinct, at most W_RUN_FAILURES_MAX). */
+#define W_RUN_FAILURES_MAX	8
+void	 w_run_note_failure(struct w_run *r, const char *one);
+/* The run's failures (an owned array, empty when unreadable). */
+jv	 w_run_failures(struct w_run *r);
 
 #endif

@@ -28,6 +28,8 @@
 #include "run.h"
 #include "search.h"
 #include "search_int.h"
+#include "doccache.h"
+#include "ledger.h"
 #include "searchcache.h"
 #include "url.h"
 
@@ -127,6 +129,17 @@ w_search_result(const char *title, const char *url, const char *snippet,
 
 /* Call-side helpers for providers. */
 
+static int
+keyless(const struct w_provider *p)
+{
+	const char *const *m;
+
+	for (m = keyless_members; *m; m++)
+		if (strcmp(*m, p->name) == 0)
+			return 1;
+	return 0;
+}
+
 int
 w_search_dispatch(struct w_search_call *c, struct w_err *e)
 {
@@ -134,7 +147,17 @@ w_search_dispatch(struct w_search_call *c, struct w_err *e)
 	long long now, wait;
 	int i;
 
+	if (c->probe) {
+		c->dispatches++;
+		return 0;
+	}
 	if (!c->reserved) {
+		/* Keyless engines: paced across every process of the run. */
+		if (keyless(c->p) && w_run_pace(s->run, c->p->scope,
+		    KEYLESS_SPACING_MS, KEYLESS_IN_FLIGHT, c->deadline,
+		    e) == -1)
+			return -1;
+		c->paced = keyless(c->p);
 		for (i = 0; c->p->spacing_ms > 0 && i < s->npace; i++) {
 			if (strcmp(s->pace[i].scope, c->p->scope) != 0)
 				continue;
@@ -157,6 +180,12 @@ w_search_dispatch(struct w_search_call *c, struct w_err *e)
 		return -1;
 	c->dispatches++;
 	return 0;
+}
+
+int
+w_search_probing(const struct w_search_call *c)
+{
+	return c->probe;
 }
 
 long
@@ -448,6 +477,8 @@ note_failure(struct w_search *s, const char *backend, const char *code)
 	}
 	if (!dup && n < FAILURES_MAX)
 		s->failures = jv_array_append(s->failures, jv_string(one));
+	if (s->run != NULL)
+		w_run_note_failure(s->run, one);
 }
 
 static void
@@ -474,10 +505,10 @@ budget_gone(void *arg, struct w_err *e)
 /* Admission for one search of p (coordination "host" or "redis"). */
 static int
 host_admit(struct pass *ps, const struct w_provider *p, const char *key,
-    struct w_host_lease *l, struct w_err *e)
+    long long deadline, struct w_host_lease *l, struct w_err *e)
 {
 	int scope;
-	long long left = ps->deadline - w_clock_mono_ms();
+	long long left = deadline - w_clock_mono_ms();
 
 	memset(l, 0, sizeof(*l));
 	if ((scope = w_host_scope_named(p->scope)) < 0 ||
@@ -510,6 +541,22 @@ entry_fail(struct pass *ps, jv *ent, const struct w_provider *p,
 	}
 	ps->nfail++;
 	note_failure(ps->s, p->name, w_err_name(e->code));
+}
+
+/*
+ * A call's deadline: the pass's, capped by the provider's stage budget
+ * counted from the call's start, the first call's from the request's
+ * start (the run-cache wait counts inside it).
+ */
+static long long
+stage_deadline(struct pass *ps, const struct w_provider *p, int alone)
+{
+	long budget = alone ? p->alone_ms : p->stage_ms;
+	long long start = ps->calls++ == 0 ? ps->started : w_clock_mono_ms();
+
+	if (budget <= 0 || start + budget > ps->deadline)
+		return ps->deadline;
+	return start + budget;
 }
 
 /* A coverage entry for a provider that was skipped before dispatch. */
@@ -618,7 +665,8 @@ not_admitted(struct pass *ps, const struct w_provider *p, jv *ent,
 			note_retry(ps->s, p->name, e->retry_after_ms);
 		entry_fail(ps, ent, p, e);
 	} else if (e->code == W_E_COORDINATION_UNAVAILABLE ||
-	    e->code == W_E_SEARCH_BUDGET_EXHAUSTED) {
+	    e->code == W_E_SEARCH_BUDGET_EXHAUSTED ||
+	    e->code == W_E_CANCELLED) {
 		ps->stop = 1;
 		ps->stop_err = *e;
 		*ent = jv_object_set(*ent, jv_string("outcome"),
@@ -638,7 +686,8 @@ dispatch_failed(struct pass *ps, struct slot *sl, jv *ent, struct w_err *e)
 	long ms;
 
 	if (e->code == W_E_SEARCH_BUDGET_EXHAUSTED ||
-	    e->code == W_E_COORDINATION_UNAVAILABLE) {
+	    e->code == W_E_COORDINATION_UNAVAILABLE ||
+	    e->code == W_E_CANCELLED) {
 		ps->stop = 1;
 		ps->stop_err = *e;
 		*ent = jv_object_set(*ent, jv_string("outcome"),
@@ -685,9 +734,9 @@ dispatch(struct pass *ps, struct slot *sl, const char *query,
 	c.s = ps->s;
 	c.p = p;
 	c.alone = ps->s->n == 1;
-	c.deadline = ps->deadline;
+	c.deadline = stage_deadline(ps, p, c.alone);
 	w_err_clear(&e);
-	if (host_admit(ps, p, target, &lease, &e) == -1) {
+	if (host_admit(ps, p, target, c.deadline, &lease, &e) == -1) {
 		not_admitted(ps, p, ent, &e);
 		return -2;
 	}
@@ -696,6 +745,8 @@ dispatch(struct pass *ps, struct slot *sl, const char *query,
 	if (rc == -1 && e.code == W_E_NONE)
 		w_err_set(&e, W_E_BACKEND_UNAVAILABLE, "%s failed", p->name);
 	w_coord_done(&lease, rc == 0 ? NULL : &e);
+	if (c.paced)
+		w_run_pace_done(ps->s->run, p->scope);
 	if (c.reserved)
 		w_run_settle(ps->s->run, rc == 0);
 	*ent = jv_object_set(*ent, jv_string("dispatches"),
@@ -856,6 +907,85 @@ usage_envelope(struct w_err *e)
 	    jv_string("Invalid request: nothing was sent."));
 }
 
+/*
+ * Identical searches in flight in one run share one provider request
+ * through the run's in-flight markers (lib/doccache.h): the first owns
+ * the marker, the others wait (bounded by the search deadline) for its
+ * envelope. 0: we own the marker (*skey set, end it with share_end);
+ * 1: *env is the owner's answer; 2: go on alone.
+ */
+static int
+share_wait(struct w_search *s, const char *key, long long deadline,
+    char **skey, jv *env)
+{
+	struct w_buf b;
+	struct w_err e;
+	char *text = NULL;
+	size_t len;
+	jv meta = jv_null();
+	long wait = (long)(deadline - w_clock_mono_ms());
+	int rc;
+
+	*skey = NULL;
+	if (w_run_private(s->run) || wait <= 0)
+		return 2;
+	w_buf_init(&b, 16384 + strlen(key));
+	w_buf_printf(&b, "wsearch in flight\n%s", key);
+	w_err_clear(&e);
+	rc = w_doccache_get(s->run, b.p, wait, &text, &len, &meta, &e);
+	free(text);
+	if (rc == W_DC_MISS) {
+		*skey = w_buf_take(&b);
+		jv_free(meta);
+		return 0;
+	}
+	w_buf_free(&b);
+	if (rc == W_DC_SHARED_ERROR && w_json_str_peek(meta, "tool") != NULL &&
+	    strcmp(w_json_str_peek(meta, "tool"), "wsearch") == 0) {
+		*env = meta;
+		return 1;
+	}
+	jv_free(meta);
+	return 2;
+}
+
+/* End our marker with env (borrowed) for the callers waiting on it. */
+static void
+share_end(struct w_search *s, char *skey, jv env)
+{
+	jv err = jv_get_kind(env) == JV_KIND_OBJECT ?
+	    jv_object_get(jv_copy(env), jv_string("error")) : jv_null();
+	const char *code = w_json_str_peek(err, "code");
+
+	/* Our cancellation is not the waiters', nor is an answer that
+	 * came from elsewhere (null): they go on alone. */
+	if (skey != NULL)
+		w_doccache_fail(s->run, skey, jv_get_kind(env) !=
+		    JV_KIND_OBJECT || (code != NULL && strcmp(code,
+		    "cancelled") == 0) ? jv_null() : jv_copy(env));
+	jv_free(err);
+	free(skey);
+}
+
+/* The envelope a waiting caller prints: an answer as from the cache
+ * (fresh budget and actions), a failure as the owner saw it. */
+static jv
+shared_env(struct w_search *s, jv env)
+{
+	jv d;
+
+	if (w_env_status_peek(env) == W_ST_OK ||
+	    w_env_status_peek(env) == W_ST_PARTIAL)
+		env = w_search_from_cache(s, env);
+	d = jv_object_get(jv_copy(env), jv_string("details"));
+	if (jv_get_kind(d) != JV_KIND_OBJECT) {
+		jv_free(d);
+		d = jv_object();
+	}
+	d = jv_object_set(d, jv_string("shared_in_flight"), jv_true());
+	return jv_object_set(env, jv_string("details"), d);
+}
+
 jv
 w_search_run(struct w_search *s, jv req)
 {
@@ -863,8 +993,9 @@ w_search_run(struct w_search *s, jv req)
 	struct pass ps;
 	struct req r;
 	struct w_err e;
+	long long deadline = w_clock_mono_ms() + W_SEARCH_DEADLINE_MS;
 	jv env, hit;
-	char *key;
+	char *key, *skey = NULL;
 	int rc, claimed = 0;
 
 	w_err_clear(&e);
@@ -898,20 +1029,32 @@ w_search_run(struct w_search *s, jv req)
 	}
 	key = w_search_cache_key(s, &r);
 	rc = w_coord_cache_get(co, key, &hit, &e);
-	/* Miss: claim the search, or wait for an identical one in flight
-	 * (on another machine too, under redis) and reuse its answer. */
+	/* Miss: an identical search in flight in this run answers us,
+	 * failures included (the run's markers); else claim the search, or
+	 * wait for one in flight elsewhere (another machine too, under
+	 * redis) and reuse its answer. */
 	if (rc == 0) {
 		jv_free(hit);
+		hit = jv_null();
+		if (share_wait(s, key, deadline, &skey, &env) == 1) {
+			free(key);
+			w_search_req_free(&r);
+			return shared_env(s, env);
+		}
 		rc = w_coord_cache_claim(co, key, W_SEARCH_DEADLINE_MS, &hit,
 		    &e);
 		claimed = rc == 1;
 		rc = rc == 2 ? 1 : rc == -1 ? -1 : 0;
 	}
 	if (rc != 0) {
+		share_end(s, skey, jv_null());
 		free(key);
 		w_search_req_free(&r);
-		if (rc == 1)
-			return w_search_from_cache(s, hit);
+		if (rc == 1) {
+			env = w_search_from_cache(s, hit);
+			w_ledger_note_search(s->run, env);
+			return env;
+		}
 		jv_free(hit);
 		env = w_env_error(w_env_new("wsearch"), &e);
 		return jv_object_set(env, jv_string("summary"),
@@ -927,16 +1070,85 @@ w_search_run(struct w_search *s, jv req)
 	ps.backends = jv_array();
 	ps.lists = jv_array();
 	ps.cooldown = jv_array();
-	ps.deadline = w_clock_mono_ms() + W_SEARCH_DEADLINE_MS;
+	ps.deadline = deadline;
+	ps.started = deadline - W_SEARCH_DEADLINE_MS;
 	ps.co = co;
 	env = run_pass(&ps);
-	w_search_to_cache(co, key, env);
+	env = w_search_to_cache(co, key, env);
 	if (claimed)
 		w_coord_cache_unclaim(co, key);
+	share_end(s, skey, env);
+	w_ledger_note_search(s->run, env);
 	free(key);
 	jv_free(ps.backends);
 	jv_free(ps.lists);
 	jv_free(ps.cooldown);
 	w_search_req_free(&r);
 	return env;
+}
+
+/* One provider's probe as a doctor check {check, status, detail}. */
+static jv
+probe_one(struct w_search *s, struct slot *sl, long timeout_ms)
+{
+	struct w_search_call c;
+	struct w_search_req q;
+	struct w_err e;
+	char detail[640];
+	jv raw = jv_null(), o = jv_object();
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	memset(&q, 0, sizeof(q));
+	c.s = s;
+	c.p = sl->p;
+	c.alone = 1;
+	c.probe = 1;
+	c.deadline = w_clock_mono_ms() + timeout_ms;
+	c.notes = jv_object();
+	q.query = W_SEARCH_PROBE;
+	q.limit = 1;
+	w_err_clear(&e);
+	rc = sl->p->search(sl->state, &c, &q, q.query, &raw, &e);
+	if (rc == 0)
+		snprintf(detail, sizeof(detail), "%s (%d result%s, %ld ms)",
+		    strcmp(sl->p->name, "codex") == 0 ? "ready" : "answered",
+		    jv_get_kind(raw) == JV_KIND_ARRAY ?
+		    jv_array_length(jv_copy(raw)) : 0,
+		    jv_get_kind(raw) == JV_KIND_ARRAY &&
+		    jv_array_length(jv_copy(raw)) == 1 ? "" : "s",
+		    (long)(timeout_ms - (c.deadline - w_clock_mono_ms())));
+	else
+		snprintf(detail, sizeof(detail), "%s: %s", e.code ?
+		    w_err_name(e.code) : "backend_unavailable", e.msg);
+	jv_free(raw);
+	jv_free(c.notes);
+	o = jv_object_set(o, jv_string("check"), jv_string_fmt("%s liveness",
+	    sl->p->name));
+	o = jv_object_set(o, jv_string("status"), jv_string(rc == 0 ? "ok" :
+	    "FAIL"));
+	return jv_object_set(o, jv_string("detail"), jv_string(detail));
+}
+
+jv
+w_search_liveness(const struct w_config *cfg, long timeout_ms, int *failed)
+{
+	struct w_search *s;
+	struct w_err e;
+	jv list = jv_array(), one;
+	int i;
+
+	w_err_clear(&e);
+	if (w_search_new(cfg, &s, &e) == -1)
+		return list;
+	for (i = 0; i < s->n; i++) {
+		if (!s->chain[i].p->live || !s->chain[i].p->available)
+			continue;
+		one = probe_one(s, &s->chain[i], timeout_ms);
+		if (strcmp(w_json_str_peek(one, "status"), "ok") != 0)
+			*failed = 1;
+		list = jv_array_append(list, one);
+	}
+	w_search_free(s);
+	return list;
 }

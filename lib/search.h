@@ -19,6 +19,16 @@
 
 struct w_search;
 
+/*
+ * The query guard: why q looks like assembled-prompt text rather than a
+ * search query (a static string: several lines, far too long, role or
+ * system markers, a response-language directive, instructions to the
+ * model such as "cite sources" or "never reveal", or two or more
+ * formatting-rule signals in one line), or NULL for an ordinary query.
+ * Pure.
+ */
+const char	*w_search_prompt_reason(const char *q);
+
 /* The request table of wsearch (NULL-name terminated). */
 const struct w_field	*w_search_fields(void);
 
@@ -45,5 +55,18 @@ jv	 w_search_run(struct w_search *s, jv req);
 
 /* The default chain used when search.backend is unset. */
 const char *const	*w_search_default_chain(void);
+
+/* The query doctor's liveness probes send. */
+#define W_SEARCH_PROBE	"webtools liveness probe"
+
+/*
+ * Liveness of the selected providers that allow a probe (SearXNG and
+ * Ollama: one bounded JSON query each; Codex: its readiness steps, no
+ * turn), outside any run and budget: an array of {check, status "ok" or
+ * "FAIL", detail}; *failed set when one failed. An invalid search
+ * config yields an empty array (the config check reports it).
+ */
+jv	 w_search_liveness(const struct w_config *cfg, long timeout_ms,
+	    int *failed);
 
 #endif

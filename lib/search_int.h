@@ -17,6 +17,9 @@
 #define FAILURES_MAX	8
 #define ACTIONS_MAX	3
 #define COOLDOWN_MS	300000L
+/* Keyless engines, across every process of a run. */
+#define KEYLESS_SPACING_MS	1500L
+#define KEYLESS_IN_FLIGHT	3
 
 struct slot {
 	const struct w_provider	*p;
@@ -50,6 +53,8 @@ struct w_search_call {
 	int			 alone;
 	long long		 deadline;
 	jv			 notes;
+	int			 paced;	/* holds a run pacing lease */
+	int			 probe;	/* doctor's liveness probe */
 };
 
 /* One request, validated, in the form sent to providers. */
@@ -86,6 +91,8 @@ struct pass {
 	unsigned	 refused;	/* chain slots whose refusal sticks
 					   (provider.h refusal_sticks) */
 	long long	 deadline;
+	long long	 started;	/* w_search_run's start */
+	int		 calls;		/* provider calls so far */
 	struct w_coordinator *co;	/* host decisions (lib/coord.h) */
 };
 
@@ -122,12 +129,13 @@ void	 w_search_final_error(struct pass *ps, struct w_err *e);
  * backend configuration (a credential only as its digest; caller
  * frees); the envelope for a hit (consumed), with next actions filtered
  * again under the current policy and the run's current budget; and
- * storing a finished envelope (borrowed) when it is a success.
+ * storing a finished envelope (consumed and returned, its summary saying
+ * so when the cache could not be written) when it is a success.
  */
 char	*w_search_cache_key(const struct w_search *s, const struct req *r);
 jv	 w_search_from_cache(struct w_search *s, jv hit);
 struct w_coordinator;
-void	 w_search_to_cache(struct w_coordinator *co, const char *key,
+jv	 w_search_to_cache(struct w_coordinator *co, const char *key,
 	    jv env);
 
 #endif

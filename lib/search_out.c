@@ -343,8 +343,16 @@ w_search_budget_env(struct pass *ps, jv env)
 {
 	struct w_err e = ps->stop_err;
 	jv b = w_run_budget(ps->s->run), err;
+	jv fails = w_run_failures(ps->s->run);
 	struct w_buf m;
-	int n = jv_array_length(jv_copy(ps->s->failures)), i;
+	int n, i;
+
+	/* Every process of the run, ours included (also kept in memory). */
+	if (jv_array_length(jv_copy(fails)) == 0) {
+		jv_free(fails);
+		fails = jv_copy(ps->s->failures);
+	}
+	n = jv_array_length(jv_copy(fails));
 
 	if (e.code == W_E_SEARCH_BUDGET_EXHAUSTED) {
 		w_buf_init(&m, sizeof(e.msg));
@@ -356,7 +364,7 @@ w_search_budget_env(struct pass *ps, jv env)
 		if (n > 0)
 			w_buf_adds(&m, "; failures this run: ");
 		for (i = 0; i < n; i++) {
-			jv f = w_json_at(jv_copy(ps->s->failures), i);
+			jv f = w_json_at(jv_copy(fails), i);
 
 			w_buf_printf(&m, "%s%s", i ? ", " : "",
 			    jv_string_value(f));
@@ -369,6 +377,7 @@ w_search_budget_env(struct pass *ps, jv env)
 		snprintf(e.msg, sizeof(e.msg), "%s", m.p);
 		w_buf_free(&m);
 	}
+	jv_free(fails);
 	env = w_env_error(env, &e);
 	err = w_json_get(jv_copy(env), "error");
 	if (jv_is_valid(b) && jv_get_kind(b) == JV_KIND_OBJECT)
@@ -382,7 +391,9 @@ w_search_budget_env(struct pass *ps, jv env)
 	return jv_object_set(env, jv_string("summary"), jv_string(
 	    e.code == W_E_SEARCH_BUDGET_EXHAUSTED ?
 	    "Search budget exhausted for this run: use the evidence already "
-	    "gathered." : "Coordination is unavailable: nothing more was "
+	    "gathered." : e.code == W_E_CANCELLED ?
+	    "Cancelled: the search in flight was abandoned and its budget "
+	    "refunded." : "Coordination is unavailable: nothing more was "
 	    "sent."));
 }
 
@@ -510,15 +521,17 @@ w_search_from_cache(struct w_search *s, jv hit)
 	    w_search_untrusted());
 }
 
-void
+jv
 w_search_to_cache(struct w_coordinator *co, const char *key, jv env)
 {
 	enum w_status st = w_env_status_peek(env);
 	struct w_err e;
+	struct w_buf b;
+	const char *sum;
 	jv keep;
 
 	if (st != W_ST_OK && st != W_ST_PARTIAL)
-		return;
+		return env;
 	keep = jv_object();
 	keep = jv_object_set(keep, jv_string("status"),
 	    w_json_get(jv_copy(env), "status"));
@@ -530,5 +543,16 @@ w_search_to_cache(struct w_coordinator *co, const char *key, jv env)
 	    jv_object_delete(w_json_get(jv_copy(env),
 	    "coverage"), jv_string("budget")));
 	w_err_clear(&e);
-	(void)w_coord_cache_put(co, key, keep, &e);
+	if (w_coord_cache_put(co, key, keep, &e) == 0 ||
+	    (sum = w_json_str_peek(env, "summary")) == NULL)
+		return env;
+	/* A cache that cannot be written does not fail the search. */
+	w_buf_init(&b, 8192);
+	w_buf_printf(&b, "%s; the answer could not be saved in the search "
+	    "cache (%s)", sum, e.code != W_E_NONE ? e.msg : "unknown reason");
+	if (b.p != NULL)
+		env = jv_object_set(env, jv_string("summary"),
+		    jv_string(b.p));
+	w_buf_free(&b);
+	return env;
 }

@@ -47,38 +47,145 @@ w_search_fields(void)
 	return fields;
 }
 
+/* Lowercased copy of q; caller frees. */
+static char *
+lower(const char *q)
+{
+	char *low = w_strdup(q);
+	size_t i;
+
+	for (i = 0; low[i]; i++)
+		low[i] = (char)tolower((unsigned char)low[i]);
+	return low;
+}
+
+/* Whether the phrase at low + at starts an instruction: the line's or a
+ * sentence's first words, or after a word that makes it one. */
 static int
-prompt_shaped(const char *q)
+imperative(const char *low, size_t at)
+{
+	static const char *const lead[] = { "always", "please", "must",
+	    "only", "should", "then", "also", "and", "never", NULL };
+	const char *const *w;
+	size_t end, start;
+
+	while (at > 0 && low[at - 1] == ' ')
+		at--;
+	if (at == 0 || strchr(".;:!,)]>-*", low[at - 1]) != NULL)
+		return 1;
+	end = at;
+	start = end;
+	while (start > 0 && isalpha((unsigned char)low[start - 1]))
+		start--;
+	for (w = lead; *w; w++)
+		if (end - start == strlen(*w) &&
+		    strncmp(low + start, *w, end - start) == 0)
+			return 1;
+	return 0;
+}
+
+/* A response-language directive: respond/reply/answer/write in LANG. */
+static int
+language_directive(const char *low, int *weak)
+{
+	static const char *const verbs[] = { "respond in ", "reply in ",
+	    "answer in ", "write in ", "respond only in ", "answer only in ",
+	    "reply only in ", NULL };
+	static const char *const langs[] = { "english", "french", "german",
+	    "spanish", "italian", "portuguese", "polish", "dutch", "russian",
+	    "chinese", "japanese", "korean", "arabic", "hindi", "turkish",
+	    "swedish", "ukrainian", "czech", "greek", "hebrew",
+	    "the user's language", "the language of the", "the same language",
+	    "the user language", "user's language", NULL };
+	const char *const *v, *const *l, *p;
+
+	for (v = verbs; *v; v++)
+		for (p = strstr(low, *v); p; p = strstr(p + 1, *v))
+			for (l = langs; *l; l++)
+				if (strncmp(p + strlen(*v), *l,
+				    strlen(*l)) == 0) {
+					if (imperative(low, (size_t)(p - low)))
+						return 1;
+					(*weak)++;
+				}
+	return 0;
+}
+
+/* Instructions to the model: strong at an imperative position, weak
+ * elsewhere (how-to questions use the same words). */
+static int
+instruction(const char *low, int *weak)
+{
+	static const char *const phrases[] = { "cite sources",
+	    "cite your sources", "cite the sources", "always cite",
+	    "never reveal", "do not reveal", "don't reveal",
+	    "never mention", "do not mention", "keep your answer",
+	    "use markdown", "format your answer", "format the answer",
+	    "format your response", "use bullet points", NULL };
+	const char *const *ph, *p;
+
+	for (ph = phrases; *ph; ph++)
+		for (p = strstr(low, *ph); p; p = strstr(p + 1, *ph)) {
+			if (imperative(low, (size_t)(p - low)))
+				return 1;
+			(*weak)++;
+		}
+	return 0;
+}
+
+/* Words an ordinary query uses alone; two together mean a prompt. */
+static int
+weak_signals(const char *low)
+{
+	static const char *const words[] = { "formatting rules",
+	    "formatting:", "format:", "rules:", "instructions:",
+	    "markdown", "bullet point", "you must", "be concise",
+	    "conversation history", "the user's question", "question:",
+	    "your response", "your answer", "the assistant",
+	    "system prompt", NULL };
+	const char *const *w;
+	int n = 0;
+
+	for (w = words; *w; w++)
+		if (strstr(low, *w) != NULL)
+			n++;
+	return n;
+}
+
+const char *
+w_search_prompt_reason(const char *q)
 {
 	static const char *const markers[] = { "system:", "assistant:",
-	    "user:", "<|im_start|>", "<|im_end|>", "[inst]", "<<sys>>",
-	    "<system>", "</system>", "### instruction", "### response",
-	    "ignore previous instructions", "ignore all previous",
-	    "you are a helpful", "you are an ai", "respond in ",
+	    "user:", "developer:", "<|im_start|>", "<|im_end|>", "[inst]",
+	    "[/inst]", "<<sys>>", "<system>", "</system>", "### instruction",
+	    "### response", "ignore previous instructions",
+	    "ignore all previous", "you are a helpful", "you are an ai",
+	    "you are a research assistant", "you are an assistant",
 	    "answer in the following format", NULL };
-	const char *const *m;
+	const char *const *m, *why = NULL;
 	const char *p;
-	int lines = 1;
+	int lines = 1, weak = 0;
 	char *low;
-	size_t i, n = strlen(q);
 
 	if (w_slice_chars(q, strlen(q)) > 1000)
-		return 1;
+		return "far longer than a search query";
 	for (p = q; *p; p++)
 		if (*p == '\n')
 			lines++;
 	if (lines >= 3)
-		return 1;
-	low = w_strdup(q);
-	for (i = 0; i < n; i++)
-		low[i] = (char)tolower((unsigned char)low[i]);
-	for (m = markers; *m; m++)
-		if (strstr(low, *m) != NULL) {
-			free(low);
-			return 1;
-		}
+		return "several lines";
+	low = lower(q);
+	for (m = markers; *m && why == NULL; m++)
+		if (strstr(low, *m) != NULL)
+			why = "role or system markers";
+	if (why == NULL && language_directive(low, &weak))
+		why = "a response-language directive";
+	if (why == NULL && instruction(low, &weak))
+		why = "instructions to the model";
+	if (why == NULL && weak + weak_signals(low) >= 2)
+		why = "formatting rules or instructions";
 	free(low);
-	return 0;
+	return why;
 }
 
 void
@@ -161,7 +268,7 @@ domain_list(jv req, const char *key, char ***out, size_t *n,
 int
 w_search_req_parse(jv req, struct req *r, struct w_err *e)
 {
-	const char *s;
+	const char *s, *why;
 	jv alts;
 	int i;
 
@@ -172,17 +279,17 @@ w_search_req_parse(jv req, struct req *r, struct w_err *e)
 	s = w_json_str_peek(req, "query");
 	if (blank(s))
 		return w_err_set(e, W_E_INVALID_PARAMETER, "query is empty");
-	if (prompt_shaped(s))
-		return w_err_set(e, W_E_INVALID_PARAMETER, "query looks like an "
-		    "assembled prompt (several lines, role or instruction "
-		    "markers, or far longer than a search query); send only "
-		    "the question as the query");
+	if ((why = w_search_prompt_reason(s)) != NULL)
+		return w_err_set(e, W_E_INVALID_PARAMETER, "query looks like "
+		    "an assembled prompt (%s); send only the question as the "
+		    "query", why);
 	alts = w_json_get(jv_copy(req), "alternate_queries");
 	if (jv_get_kind(alts) == JV_KIND_ARRAY) {
 		jv_array_foreach(alts, j, x) {
 			const char *a = jv_string_value(x);
 
-			if (e->code == W_E_NONE && (blank(a) || prompt_shaped(a)))
+			if (e->code == W_E_NONE && (blank(a) ||
+			    w_search_prompt_reason(a) != NULL))
 				w_err_set(e, W_E_INVALID_PARAMETER,
 				    "alternate_queries[%d] is empty or looks "
 				    "like an assembled prompt", j);

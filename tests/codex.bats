@@ -157,3 +157,14 @@ sent() {	# sent METHOD: requests of that method the fake received
 	run grep -E '^(argv|eof)' "$FAKE_CODEX_LOG"
 	assert_output "$(printf 'argv app-server\neof\nargv app-server\neof')"
 }
+
+@test "doctor: Codex readiness is probed without a turn, a missing sign-in fails" {
+	PATH="$FAKEBIN:$PATH" run -0 web-control -c doctor
+	echo "$output" | jq -e '.checks[] | select(.check == "codex liveness") | .status == "ok" and (.detail | startswith("ready"))'
+	[ "$(sent model/list)" -ge 1 ]
+	[ "$(sent turn/start)" = 0 ]
+	[ "$(sent thread/start)" = 0 ]
+	export FAKE_CODEX_MODE=nologin
+	PATH="$FAKEBIN:$PATH" run -1 web-control -c doctor
+	echo "$output" | jq -e '.checks[] | select(.check == "codex liveness") | .status == "FAIL" and (.detail | test("not signed in"))'
+}

@@ -178,3 +178,15 @@ hostile() {
 	web-control run end
 	unset WEB_RUN_FILE
 }
+
+@test "web-control mcp: empty lines before the first message are skipped (fuzz finding)" {
+	# once NULL + 0 in the line buffer (UBSan; make check replays the
+	# fixture through fuzz_mcpserver under the sanitizers)
+	run -0 --separate-stderr timeout 60 web-control mcp <"$FF/mcpserver-empty-first-line.jsonl"
+	[ "${#lines[@]}" = 1 ]
+	echo "${lines[0]}" | jq -e '.id == null and .error.code == -32700'
+	init='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}'
+	run -0 --separate-stderr sh -c "printf '\n\n\r\n%s\n' '$init' | timeout 60 web-control mcp"
+	[ "${#lines[@]}" = 1 ]
+	echo "${lines[0]}" | jq -e '.id == 0 and .result.protocolVersion == "2025-11-25"'
+}

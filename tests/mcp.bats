@@ -320,9 +320,17 @@ fcfg() {
 
 @test "doctor: Parallel liveness uses tools/list only, never a query" {
 	run -0 web-control -c doctor
-	echo "$output" | jq -e '.checks[] | select(.check == "parallel search") | .status == "ok"'
+	echo "$output" | jq -e '.checks[] | select(.check == "parallel search") | .status == "ok" and (.detail | test("access: anonymous"))'
 	[ "$(rpcs tools/list)" -ge 1 ]
 	[ "$(rpcs tools/call)" = 0 ]
+	echo k-123 >"$FM/key"
+	export PARALLEL_TEST_KEY=k-123
+	pcfg '"parallel":{"apiKeyEnv":"PARALLEL_TEST_KEY"}'
+	run -0 web-control -c doctor
+	echo "$output" | jq -e '.checks[] | select(.check == "parallel search") | .status == "ok" and (.detail | test("access: key"))'
+	: >"$FM/log"
+	run -0 web-control -c doctor --no-liveness
+	[ ! -s "$FM/log" ]
 }
 
 @test "mcp fetch: Parallel is never handed a URL the policy refuses" {

@@ -285,7 +285,8 @@ EOF
 		write_config "{\"search\":{\"backend\":\"ollama\"},\"fetch\":{\"render\":\"$1\",\"browserCommand\":\"$2\"${3:+,$3}}}"
 	}
 	doctor_config auto "$AB"
-	run -0 web-control doctor
+	# local checks: they run without liveness probes (nothing is sent)
+	run -0 web-control doctor --no-liveness
 	assert_output --regexp "(ok|warn) +browser command +agent-browser [0-9]"
 	assert_output --regexp "ok +chromium +/"
 	cat >"$BATS_TEST_TMPDIR/old-ab" <<'EOF'
@@ -294,13 +295,13 @@ echo "agent-browser 0.20.0"
 EOF
 	chmod +x "$BATS_TEST_TMPDIR/old-ab"
 	doctor_config auto "$BATS_TEST_TMPDIR/old-ab"
-	run -1 web-control doctor
+	run -1 web-control doctor --no-liveness
 	assert_output --regexp "FAIL +browser command"
 	doctor_config auto "$AB" '"browserExecutable":"/nonexistent/chromium"'
-	run -1 web-control doctor
+	run -1 web-control doctor --no-liveness
 	assert_output --regexp "FAIL +chromium +/nonexistent/chromium"
 	doctor_config never "$BATS_TEST_TMPDIR/old-ab"
-	run -0 web-control doctor
+	run -0 web-control doctor --no-liveness
 	refute_output --partial "browser command"
 }
 

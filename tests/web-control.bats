@@ -268,7 +268,7 @@ mode() {
 
 @test "doctor: reports each check" {
 	write_config '{"search":{"backend":"ollama"}}'
-	run -0 web-control -c doctor
+	run -0 web-control -c doctor --no-liveness
 	echo "$output" | jq -e '[.checks[].check] | index("host state")'
 	export WEB_RUN_FILE="$BATS_TEST_TMPDIR/none.json"
 	run -1 web-control doctor

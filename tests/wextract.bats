@@ -294,6 +294,77 @@ jqr() {
 	[[ "$(jqr .content)" == *"challenge-response test"* ]]
 }
 
+@test "page types: each fixture gets its type and profile: what must appear does, what must not does not" {
+	n=0
+	for f in "$FX"/types/*.html; do
+		b=${f%.html}
+		name=$(basename "$b")
+		want=${name%%-*}
+		[ "$want" = docs ] && want=documentation
+		url=https://example.com/page
+		[ -f "$b.url" ] && url=$(cat "$b.url")
+		run -0 wextract -c --format text --url "$url" "$f"
+		[ "$(jqr .coverage.page_type)" = "$want" ] ||
+			fail "$name: page_type $(jqr .coverage.page_type)"
+		c=$(jqr .content)
+		while IFS= read -r l; do
+			[[ "$c" == *"$l"* ]] || fail "$name: missing: $l"
+		done <"$b.must"
+		while IFS= read -r l; do
+			[[ "$c" != *"$l"* ]] || fail "$name: kept: $l"
+		done <"$b.mustnot"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 7 ]
+}
+
+@test "page types: the product name is the title; docs code keeps its language" {
+	run -0 wextract -c "$FX/types/product.html"
+	[ "$(jqr .source.title)" = "Trailhead 28 L Daypack" ]
+	run -0 wextract -r "$FX/types/docs.html"
+	[[ "$output" == *'```python'* ]]
+	[[ "$output" == *'```sh'* ]]
+	# listings keep their items as a Markdown list of links
+	run -0 wextract -r --url https://example.com/ "$FX/types/listing.html"
+	[[ "$output" == *"- ## [A night with the moth trap](https://example.com/2024/04/moth-trap)"* ]]
+}
+
+@test "coverage.confidence is between 0 and 1 and page_type one of eight" {
+	for f in "$FX"/types/*.html "$FX/captcha-article.html"; do
+		run -0 wextract -c "$f"
+		jqr '.coverage.confidence' | awk '{ exit !($1 > 0 && $1 <= 1) }' ||
+			fail "$f: confidence $(jqr .coverage.confidence)"
+		case $(jqr .coverage.page_type) in
+		article|forum|product|collection|listing|documentation|service|other) ;;
+		*) fail "$f: page_type $(jqr .coverage.page_type)" ;;
+		esac
+	done
+}
+
+@test "an article with a Turnstile widget in its comment form is an article" {
+	run -0 wextract -c "$FX/types/article-turnstile.html"
+	[ "$(jqr .status)" = ok ]
+	[ "$(jqr .coverage.page_type)" = article ]
+	[[ "$(jqr .content)" == *"stepped concrete profile"* ]]
+	# the widget alone on a sparse page is still a challenge form
+	printf '<html><body><form><div class="cf-turnstile"></div>%s</form></body></html>' \
+	    '<input id="cf-chl-widget-a_response">' >"$BATS_TEST_TMPDIR/w.html"
+	run -3 wextract -c "$BATS_TEST_TMPDIR/w.html"
+	[ "$(jqr .error.code)" = access_challenge ]
+}
+
+@test "a stray quote in a tag does not hide the page from the challenge check" {
+	{
+		printf '<html><body><div absolute z-50"><p>x</p></div>'
+		for i in $(seq 40); do
+			printf '<p>Paragraph %s of a landing page about scheduling staff, with enough words to read as text.</p>' "$i"
+		done
+		printf '<form><div class="g-recaptcha"></div></form></body></html>'
+	} >"$BATS_TEST_TMPDIR/q.html"
+	run -0 wextract -c "$BATS_TEST_TMPDIR/q.html"
+	[ "$(jqr .status)" = ok ]
+}
+
 @test "an app shell is unusable_content and recommends a browser" {
 	run -1 wextract -c "$FX/appshell.html"
 	[ "$(jqr .error.code)" = unusable_content ]

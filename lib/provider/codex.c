@@ -261,9 +261,8 @@ check_quota(struct w_search_call *c, struct w_codex *cx, struct w_err *e)
 	return 0;
 }
 
-/* Results from the completed webSearch item (borrowed). */
-static jv
-item_results(jv item)
+jv
+w_codex_item_results(jv item)
 {
 	jv res = w_json_get(jv_copy(item), "results"), out;
 
@@ -445,7 +444,7 @@ turn(struct codex *st, struct w_search_call *c, struct w_codex *cx,
 		    "turn did not complete");
 	}
 	jv_free(*out);
-	*out = jv_is_valid(item) ? item_results(item) : jv_array();
+	*out = jv_is_valid(item) ? w_codex_item_results(item) : jv_array();
 	jv_free(item);
 	return 0;
 }
@@ -479,14 +478,15 @@ search(void *state, struct w_search_call *c, const struct w_search_req *q,
 	int rc, lk;
 
 	*out = jv_array();
-	if ((lk = run_lock(c, e)) == -1)
+	/* doctor's probe: readiness only, no turn, outside any run */
+	if ((lk = w_search_probing(c) ? -2 : run_lock(c, e)) == -1)
 		return -1;
 	rc = w_codex_start(limit(c, CODEX_STEP_MS), &cx, e);
 	if (rc == 0)
 		rc = ready(st, c, cx, e);
-	if (rc == 0)
+	if (rc == 0 && !w_search_probing(c))
 		rc = check_quota(c, cx, e);
-	if (rc == 0)
+	if (rc == 0 && !w_search_probing(c))
 		rc = turn(st, c, cx, q, query, out, e);
 	w_codex_stop(cx);
 	if (lk >= 0) {
@@ -497,6 +497,7 @@ search(void *state, struct w_search_call *c, const struct w_search_req *q,
 }
 
 const struct w_provider w_provider_codex = {
+	.live = 1,
 	.name = "codex",
 	.configure = configure,
 	.release = release,

@@ -301,6 +301,7 @@ search(void *state, struct w_search_call *c, const struct w_search_req *q,
 }
 
 const struct w_provider w_provider_ollama = {
+	.live = 1,
 	.name = "ollama",
 	.configure = configure,
 	.release = release,

@@ -321,10 +321,13 @@ search(void *state, struct w_search_call *c, const struct w_search_req *q,
 }
 
 const struct w_provider w_provider_searxng = {
+	.live = 1,
 	.name = "searxng",
 	.configure = configure,
 	.release = release,
 	.scope = "searxng",
+	.stage_ms = SEARXNG_STAGE_MS,
+	.alone_ms = SEARXNG_STRICT_MS,
 	.targets = targets,
 	.operator = 1,
 	.filters = { W_FS_UNVERIFIED, W_FS_NONE, W_FS_NATIVE, W_FS_NATIVE },

@@ -35,7 +35,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    &e) == 0) {
 		if (d.text == NULL || strlen(d.text) != d.len)
 			abort();
-	} else if (e.code == NULL)
+	} else if (e.code == W_E_NONE)
 		abort();
 	free(d.text);
 	jv_free(d.meta);

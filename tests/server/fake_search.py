@@ -8,8 +8,9 @@ Python stdlib plus the openssl CLI (via tlsutil.py). Binds 127.0.0.1
 only: plain HTTP on one free port, HTTPS on another with a test CA of
 its own. Writes DIR/port, DIR/tlsport (last, via rename), DIR/ca.pem,
 and logs one line per request to DIR/log: "METHOD HOST TARGET
-auth=yes|no body=FIRST-200". Exits after --lifetime seconds (default
-300) or on SIGTERM.
+auth=yes|no body=FIRST-200", to DIR/times: "EPOCH-SECONDS METHOD HOST
+TARGET", and one line per accepted connection to DIR/connections.
+Exits after --lifetime seconds (default 300) or on SIGTERM.
 
 Routes, by Host header (reach the HTTPS names with WEB_CONNECT_TO):
   html.duckduckgo.com  GET /robots.txt (DIR/mode_robots: allow, deny,
@@ -25,7 +26,8 @@ Routes, by Host header (reach the HTTPS names with WEB_CONNECT_TO):
   anything else        /searxng/search (JSON only with format=json) by
       words in q: json403, ratelimit429, slowpoke, unresponsive, captcha,
       empty, garbage, fuzznonarray, fuzzleak (fuzz-findings inputs), many,
-      huge, diverse, dupes; /engine/NAME (an
+      huge, diverse, dupes, lagged (1 s), sluggish (2 s); DIR/mode_searx_base
+      (a URL prefix) makes results BASE/page/I; /engine/NAME (an
       upstream json_engine for a real searx: allfail, engempty);
       /api/experimental/web_search and /api/web_search (local Ollama;
       DIR/mode_ollama: 404, 405, 401, 403, 302; words ratelimit, empty).
@@ -68,6 +70,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, *a):
         pass
 
+    def setup(self):
+        # one line per accepted connection, requests or not
+        with self.server.lock:
+            with open(os.path.join(self.server.dir, "connections"),
+                      "a") as f:
+                f.write("%.3f\n" % time.time())
+        super().setup()
+
     def send(self, status, body=b"", ctype="text/html; charset=utf-8",
              headers=None):
         if isinstance(body, str):
@@ -101,6 +111,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with self.server.lock:
             with open(os.path.join(self.server.dir, "log"), "a") as f:
                 f.write(line)
+            with open(os.path.join(self.server.dir, "times"), "a") as f:
+                f.write("%.3f %s %s %s\n" % (time.time(), self.command,
+                                              host, self.path))
         return host
 
     def do_GET(self):
@@ -189,6 +202,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
     # SearXNG JSON API
     def searxng(self, path, p):
         q = p.get("q", "")
+        if "lagged" in q:
+            time.sleep(1)
+        if "sluggish" in q:
+            time.sleep(2)
         if p.get("format") != "json" or "json403" in q:
             return self.send(403, "Forbidden\n", "text/plain")
         if "ratelimit429" in q:
@@ -220,8 +237,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             for i in range(n):
                 host = "site%d.example" % (i % 3) if "diverse" not in q \
                     else "one.example"
+                base = self.server.mode("searx_base", "")
                 doc["results"].append({
-                    "url": "https://%s/page%d?utm_source=searx&id=%d"
+                    "url": "%s/page/%d?utm_source=searx" % (base, i)
+                           if base else
+                           "https://%s/page%d?utm_source=searx&id=%d"
                            "&fbclid=zz#top" % (host, i, i),
                     "title": "Result %d about %s" % (i, q),
                     "content": "Snippet %d about %s %s" % (i, q, big),

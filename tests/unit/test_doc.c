@@ -401,11 +401,34 @@ test_challenge_scan(void)
 	    jv_null(), &c), 0);
 	CHECK_INT(c.visible, 8);
 	/* a marker after long text is still found; text is all counted */
-	a = long_article("<script>x='CF-CHL-widget'</script>");
+	a = long_article("<script>x='CF_CHL_OPT'</script>");
 	CHECK_INT(classify(a, 200, jv_null(), &c), 1);
 	CHECK_STR(c.vendor, "Cloudflare");
 	CHECK(c.visible > 1500);
 	free(a);
+	/* a Turnstile widget's name is no challenge markup */
+	a = long_article("<form><input id='cf-chl-widget-x_response'></form>");
+	CHECK_INT(classify(a, 200, jv_null(), &c), 0);
+	free(a);
+	/* nor is vendor markup on a page of more than 5,000 visible
+	 * characters: the page is the page */
+	{
+		struct w_buf lb;
+		int r;
+
+		w_buf_init(&lb, 1 << 20);
+		for (r = 0; r < 5; r++) {
+			a = long_article("");
+			(void)w_buf_adds(&lb, a);
+			free(a);
+		}
+		(void)w_buf_adds(&lb, "<style>#px-captcha-modal{z-index:9}"
+		    "</style>");
+		a = w_buf_take(&lb);
+		CHECK_INT(classify(a, 200, jv_null(), &c), 0);
+		CHECK(c.visible > W_CHALLENGE_MARKUP_MAX);
+		free(a);
+	}
 	/* vendor scripts name the vendor of a tiny refused page */
 	CHECK_INT(classify("<p>Blocked</p><script src=\"https://KPSDK.example"
 	    "/x.js\"></script>", 403, jv_null(), &c), 1);

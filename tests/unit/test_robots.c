@@ -764,10 +764,12 @@ test_cache(void)
 	char key[65], key2[65];
 	struct w_robots_cache_ent ent, got;
 	struct w_policy pol;
+	struct w_err ce;
 	struct stat sb;
 	FILE *fp;
 	int i;
 
+	w_err_clear(&ce);
 	if (mkdtemp(tmpl) == NULL) {
 		CHECK(0);
 		return;
@@ -792,7 +794,7 @@ test_cache(void)
 	ent.stored = time(NULL);
 	ent.body = (char *)"User-agent: *\nDisallow: /x\n";
 	ent.len = strlen(ent.body);
-	w_robots_cache_put(key, &ent);
+	CHECK_INT(w_robots_cache_put(key, &ent, &ce), 0);
 	CHECK_INT(w_robots_cache_get(key, &got), 0);
 	CHECK_INT(got.status, W_ROBOTS_FETCHED);
 	CHECK_INT(got.http_status, 200);
@@ -813,10 +815,10 @@ test_cache(void)
 	CHECK_INT(access(path, F_OK), -1);
 	/* So does an expired entry, and one stored under another key. */
 	ent.stored = time(NULL) - W_ROBOTS_CACHE_TTL - 1;
-	w_robots_cache_put(key, &ent);
+	CHECK_INT(w_robots_cache_put(key, &ent, &ce), 0);
 	CHECK_INT(w_robots_cache_get(key, &got), -1);
 	ent.stored = time(NULL);
-	w_robots_cache_put(key, &ent);
+	CHECK_INT(w_robots_cache_put(key, &ent, &ce), 0);
 	snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir), "/%s", key2);
 	rename(path, dir);
 	CHECK_INT(w_robots_cache_get(key2, &got), -1);
@@ -826,7 +828,7 @@ test_cache(void)
 	ent.http_status = 404;
 	ent.body = NULL;
 	ent.len = 0;
-	w_robots_cache_put(key, &ent);
+	CHECK_INT(w_robots_cache_put(key, &ent, &ce), 0);
 	CHECK_INT(w_robots_cache_get(key, &got), 0);
 	CHECK_INT(got.status, W_ROBOTS_MISSING);
 	CHECK_INT(got.len, 0);
@@ -839,14 +841,16 @@ test_cache(void)
 
 		snprintf(o, sizeof(o), "https://h%d.example", i);
 		w_robots_cache_key(o, &pol, NULL, key2);
-		w_robots_cache_put(key2, &ent);
+		CHECK_INT(w_robots_cache_put(key2, &ent, &ce), 0);
 	}
 	CHECK(cache_files(dir) <= W_ROBOTS_CACHE_MAX);
 	CHECK(cache_files(dir) >= W_ROBOTS_CACHE_MAX - 1);
 	/* A group- or world-readable directory is not used. */
 	chmod(dir, 0755);
 	w_robots_cache_key("https://new.example", &pol, NULL, key2);
-	w_robots_cache_put(key2, &ent);
+	w_err_clear(&ce);
+	CHECK_INT(w_robots_cache_put(key2, &ent, &ce), -1);
+	CHECK(ce.code != W_E_NONE && ce.msg[0] != '\0');
 	CHECK_INT(w_robots_cache_get(key2, &got), -1);
 	chmod(dir, 0700);
 	CHECK_INT(w_robots_cache_get(key2, &got), -1);

@@ -1,0 +1,198 @@
+/*
+ * doctor.c: web-control doctor's and config's checks (doctor.h): the
+ * programs' own config checks, the renderer's presence, and bounded
+ * liveness probes of what the config selects.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "doctor.h"
+#include "parallel_mcp.h"
+#include "json.h"
+#include "lock.h"
+#include "render.h"
+#include "search.h"
+
+jv
+w_doctor_check(jv list, const char *name, const char *status,
+    const char *detail)
+{
+	jv o = jv_object();
+
+	o = jv_object_set(o, jv_string("check"), jv_string(name));
+	o = jv_object_set(o, jv_string("status"), jv_string(status));
+	o = jv_object_set(o, jv_string("detail"), jv_string(detail));
+	return jv_array_append(list, o);
+}
+
+/* Whether the provider list at path names name (dflt when unset). */
+static int
+selects(const struct w_config *c, const char *path, const char *name,
+    int dflt)
+{
+	jv v = w_config_get(c, path);
+	int yes = dflt;
+
+	if (jv_get_kind(v) == JV_KIND_STRING)
+		yes = strcmp(jv_string_value(v), name) == 0;
+	else if (jv_get_kind(v) == JV_KIND_ARRAY) {
+		yes = 0;
+		jv_array_foreach(v, i, x) {
+			(void)i;
+			if (jv_get_kind(x) == JV_KIND_STRING &&
+			    strcmp(jv_string_value(x), name) == 0)
+				yes = 1;
+			jv_free(x);
+		}
+	}
+	jv_free(v);
+	return yes;
+}
+
+/* fetch.render asks for a browser (auto or always). */
+static int
+renders(const struct w_config *c)
+{
+	jv v = w_config_get(c, "fetch.render");
+	int yes = jv_get_kind(v) == JV_KIND_STRING &&
+	    strcmp(jv_string_value(v), "never") != 0;
+
+	jv_free(v);
+	return yes;
+}
+
+jv
+w_doctor_config(jv list, const struct w_config *c, int *failed)
+{
+	const char *names[2];
+	struct w_err e;
+	char detail[600], first[sizeof(e.msg)];
+	int n, i;
+
+	w_err_clear(&e);
+	if (w_search_config_check(c, &e) == -1) {
+		list = w_doctor_check(list, "search config", "FAIL", e.msg);
+		*failed = 1;
+	} else
+		list = w_doctor_check(list, "search config", "ok",
+		    "the wsearch chain is valid");
+	snprintf(first, sizeof(first), "%s", e.msg);
+	w_err_clear(&e);
+	if ((n = w_parallel_fetch_chain(c, names, 2, &e)) == -1) {
+		/* wsearch checks fetch.provider "hound" too: say it once */
+		list = w_doctor_check(list, "fetch config", "FAIL",
+		    strcmp(first, e.msg) == 0 ? "as above" : e.msg);
+		*failed = 1;
+	} else {
+		snprintf(detail, sizeof(detail), "fetch.provider:");
+		for (i = 0; i < n; i++)
+			snprintf(detail + strlen(detail), sizeof(detail) -
+			    strlen(detail), " %s", names[i]);
+		list = w_doctor_check(list, "fetch config", "ok", detail);
+	}
+	return list;
+}
+
+int
+w_doctor_liveness_enabled(const struct w_config *c)
+{
+	jv v = w_config_get(c, "doctor.liveness");
+	int yes = jv_get_kind(v) != JV_KIND_FALSE;
+
+	jv_free(v);
+	return yes;
+}
+
+/* Parallel liveness (tools/list only, no query) where it is selected. */
+static jv
+parallel(jv list, const struct w_config *c, int *failed)
+{
+	static const char *const which[] = { "search", "fetch" };
+	struct w_err e;
+	char name[32], detail[600];
+	const char *access;
+	jv info;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (!selects(c, i == 0 ? "search.backend" : "fetch.provider",
+		    "parallel", i == 0))
+			continue;
+		snprintf(name, sizeof(name), "parallel %s", which[i]);
+		w_err_clear(&e);
+		if (w_parallel_live(c, which[i], W_DOCTOR_PROBE_MS, &info,
+		    &e) == -1) {
+			list = w_doctor_check(list, name, "FAIL", e.msg);
+			*failed = 1;
+			continue;
+		}
+		access = w_json_str_peek(info, "access");
+		snprintf(detail, sizeof(detail), "tools/list answered "
+		    "(access: %s)", access != NULL && strcmp(access,
+		    "anonymous") == 0 ? "anonymous" : "key");
+		list = w_doctor_check(list, name, "ok", detail);
+		jv_free(info);
+	}
+	return list;
+}
+
+jv
+w_doctor_render(jv list, const struct w_config *c, int *failed)
+{
+	jv cmd = w_config_get(c, "fetch.browserCommand");
+	jv exe = w_config_get(c, "fetch.browserExecutable");
+	const char *cs = jv_get_kind(cmd) == JV_KIND_STRING ?
+	    jv_string_value(cmd) : W_RENDER_DEFAULT_CMD;
+	char ver[256], path[4096], msg[700];
+	struct w_err e;
+	int cmp;
+
+	if (!renders(c))
+		goto done;
+	w_err_clear(&e);
+	if (w_render_command_version(cs, ver, sizeof(ver), &e) == -1) {
+		list = w_doctor_check(list, "browser command", "FAIL", e.msg);
+		*failed = 1;
+	} else if ((cmp = w_render_version_cmp(ver,
+	    W_RENDER_OLDEST_VERSION)) < 0) {
+		snprintf(msg, sizeof(msg), "%.200s: \"%.200s\" is not "
+		    "agent-browser %s or newer", cs, ver,
+		    W_RENDER_MIN_VERSION);
+		list = w_doctor_check(list, "browser command", "FAIL", msg);
+		*failed = 1;
+	} else {
+		cmp = w_render_version_cmp(ver, W_RENDER_MIN_VERSION);
+		snprintf(msg, sizeof(msg), "%.200s (%.200s)%s", ver, cs,
+		    cmp < 0 ? "; older than " W_RENDER_MIN_VERSION ", the "
+		    "version the reference asks for (this one was verified "
+		    "to work)" : "");
+		list = w_doctor_check(list, "browser command", cmp < 0 ?
+		    "warn" : "ok", msg);
+	}
+	if (w_render_browser(jv_get_kind(exe) == JV_KIND_STRING ?
+	    jv_string_value(exe) : NULL, path, sizeof(path)) == -1) {
+		snprintf(msg, sizeof(msg), "%.200s not found (install "
+		    "chromium-headless-shell)", jv_get_kind(exe) ==
+		    JV_KIND_STRING ? jv_string_value(exe) :
+		    "chromium-headless-shell or chromium on PATH");
+		list = w_doctor_check(list, "chromium", "FAIL", msg);
+		*failed = 1;
+	} else
+		list = w_doctor_check(list, "chromium", "ok", path);
+done:
+	jv_free(cmd);
+	jv_free(exe);
+	return list;
+}
+
+jv
+w_doctor_liveness(jv list, const struct w_config *c, int *failed)
+{
+	jv probes;
+
+	probes = w_search_liveness(c, W_DOCTOR_PROBE_MS, failed);
+	list = jv_array_concat(list, probes);
+	return parallel(list, c, failed);
+}

@@ -1,0 +1,579 @@
+/*
+ * html_type.c: the page-type classifier. One walk over the parsed tree,
+ * before the scorer rewrites it, gathers metadata (JSON-LD and
+ * microdata @type, Open Graph type) and structure (repeated sibling
+ * items and what they hold: author lines, dates, prices, links,
+ * pictures; code density; headings; forms), then a vote names the type
+ * and how sure it is. The type chooses the extraction profile.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "html_int.h"
+
+static const char *const names[] = {
+	"other", "article", "forum", "product", "collection", "listing",
+	"documentation", "service"
+};
+
+const char *
+h_type_name(int t)
+{
+	return t >= 0 && t < H_NTYPES ? names[t] : "other";
+}
+
+/* What the walk counts. */
+struct feat {
+	size_t	 text, pre, link;	/* characters */
+	int	 npre, nh2, nh3, np, nlongp, ntime, nform, ncart;
+	int	 vote[H_NTYPES];	/* metadata votes */
+	/* the best repeated group of siblings */
+	int	 rep_n;			/* items */
+	int	 rep_author, rep_date, rep_price, rep_img, rep_link;
+	size_t	 rep_text;		/* characters in the items */
+	int	 rep_h;			/* items with a heading */
+	int	 rep_parent;		/* their parent */
+	int	 rep_comment;		/* comment-class items or parent */
+	size_t	 ptext;			/* characters in prose paragraphs */
+	int	 prices;		/* itemprop=price and price classes */
+	int	 nav_links;		/* links in nav / aside */
+	int	 comments;		/* comment-class items */
+};
+
+/* Whether word w (lowercase letters) occurs in s after a non-letter. */
+static int
+token_ci(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p;
+	char set[3];
+
+	if (s == NULL)
+		return 0;
+	set[0] = w[0];
+	set[1] = (char)(w[0] - 32);
+	set[2] = '\0';
+	for (p = s; (p = strpbrk(p, set)) != NULL; p++) {
+		if (strncasecmp(p, w, n) != 0)
+			continue;
+		if (p > s && ((p[-1] | 32) >= 'a' && (p[-1] | 32) <= 'z'))
+			continue;
+		return 1;
+	}
+	return 0;
+}
+
+/* Votes from a schema.org type name. */
+static void
+schema_vote(struct feat *f, const char *ty, size_t n, int weight)
+{
+	static const struct {
+		const char	*name;
+		int		 type;
+	} map[] = {
+		{ "DiscussionForumPosting", H_FORUM }, { "QAPage", H_FORUM },
+		{ "Question", H_FORUM }, { "Answer", H_FORUM },
+		{ "SocialMediaPosting", H_FORUM },
+		{ "Product", H_PRODUCT }, { "ProductGroup", H_PRODUCT },
+		{ "IndividualProduct", H_PRODUCT }, { "Vehicle", H_PRODUCT },
+		{ "Book", H_PRODUCT },
+		{ "ItemList", H_LISTING }, { "CollectionPage", H_COLLECTION },
+		{ "OfferCatalog", H_COLLECTION },
+		{ "SearchResultsPage", H_LISTING },
+		{ "TechArticle", H_DOC }, { "APIReference", H_DOC },
+		{ "SoftwareSourceCode", H_DOC },
+		{ "NewsArticle", H_ARTICLE }, { "Article", H_ARTICLE },
+		{ "BlogPosting", H_ARTICLE }, { "Report", H_ARTICLE },
+		{ "ReportageNewsArticle", H_ARTICLE },
+		{ "AnalysisNewsArticle", H_ARTICLE },
+		{ "OpinionNewsArticle", H_ARTICLE }, { "Recipe", H_ARTICLE },
+		{ "ScholarlyArticle", H_ARTICLE }, { "LiveBlogPosting", H_ARTICLE },
+		{ "Service", H_SERVICE }, { "ProfessionalService", H_SERVICE },
+		{ "LocalBusiness", H_SERVICE }, { "FAQPage", H_SERVICE },
+		{ "SoftwareApplication", H_SERVICE },
+		{ NULL, 0 }
+	};
+	int k;
+
+	for (k = 0; map[k].name != NULL; k++)
+		if (strlen(map[k].name) == n &&
+		    strncmp(map[k].name, ty, n) == 0) {
+			f->vote[map[k].type] += weight;
+			return;
+		}
+}
+
+/* First n-byte needle in [p, e), or NULL. */
+static const char *
+find(const char *p, const char *e, const char *needle, size_t n)
+{
+	for (; p + n <= e; p++)
+		if (*p == *needle && memcmp(p, needle, n) == 0)
+			return p;
+	return NULL;
+}
+
+/* Every "@type": "X" (or ["X", ...]) in a JSON-LD text, unparsed. */
+static void
+ld_types(struct feat *f, const char *s, size_t len)
+{
+	const char *p = s, *e = s + len, *q;
+	int seen = 0;
+
+	while (p < e && seen < 64 &&
+	    (p = find(p, e, "\"@type\"", 7)) != NULL) {
+		p += 7;
+		while (p < e && (*p == ' ' || *p == ':' || *p == '\n' ||
+		    *p == '\t' || *p == '\r' || *p == '['))
+			p++;
+		while (p < e && *p == '"') {
+			q = memchr(p + 1, '"', (size_t)(e - p - 1));
+			if (q == NULL)
+				return;
+			schema_vote(f, p + 1, (size_t)(q - p - 1), 3);
+			seen++;
+			p = q + 1;
+			while (p < e && (*p == ',' || *p == ' '))
+				p++;
+		}
+	}
+}
+
+/* A microdata itemtype URL: its last path segment. */
+static void
+itemtype(struct feat *f, const char *v)
+{
+	const char *s = strrchr(v, '/');
+
+	s = s != NULL ? s + 1 : v;
+	schema_vote(f, s, strcspn(s, " "), 2);
+}
+
+/* Whether element i names an author (class, itemprop). */
+int
+h_authorish(const struct hdoc *d, int i)
+{
+	const char *c = h_attr(d, i, "class"), *ip = h_attr(d, i, "itemprop");
+
+	if (ip != NULL && (strstr(ip, "author") || strstr(ip, "creator")))
+		return 1;
+	if (c == NULL)
+		return 0;
+	return h_ci_contains(c, "author") || h_ci_contains(c, "username") ||
+	    h_ci_contains(c, "user-name") || h_ci_contains(c, "poster") ||
+	    h_ci_contains(c, "user-info") || h_ci_contains(c, "userinfo") ||
+	    token_ci(c, "user") || h_ci_contains(c, "byline");
+}
+
+/* Whether element i holds a price (itemprop, class). */
+int
+h_priceish(const struct hdoc *d, int i)
+{
+	const char *c = h_attr(d, i, "class"), *ip = h_attr(d, i, "itemprop");
+
+	if (ip != NULL && strcmp(ip, "price") == 0)
+		return 1;
+	return c != NULL && token_ci(c, "price");
+}
+
+/* Signature of an element for sibling repetition: tag and first class. */
+static unsigned
+sig(const struct hdoc *d, int i)
+{
+	const char *c = h_attr(d, i, "class");
+	unsigned h = (unsigned)d->n[i].tag * 2654435761u;
+
+	if (c != NULL)
+		for (; *c != '\0' && *c != ' '; c++)
+			if (!(*c >= '0' && *c <= '9'))
+				h = h * 31 + (unsigned char)*c;
+	return h;
+}
+
+struct item {
+	int	 author, date, price, img, link, head;
+	size_t	 text;
+};
+
+/* What one repeated item holds. */
+static void
+item_scan(const struct hdoc *d, int i, struct item *it)
+{
+	int j, t;
+
+	memset(it, 0, sizeof(*it));
+	it->text = h_text_len(d, i);
+	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0)) {
+		t = d->n[j].tag;
+		if (t == H_TEXT)
+			continue;
+		if (t == TidyTag_TIME)
+			it->date = 1;
+		else if (t == TidyTag_IMG || t == TidyTag_PICTURE)
+			it->img = 1;
+		else if (t == TidyTag_A && h_attr(d, j, "href") != NULL)
+			it->link = 1;
+		else if (t >= TidyTag_H1 && t <= TidyTag_H6)
+			it->head = 1;
+		if (!it->author && h_authorish(d, j))
+			it->author = 1;
+		if (!it->price && h_priceish(d, j))
+			it->price = 1;
+		if (!it->date && (h_attr(d, j, "datetime") != NULL ||
+		    h_ci_contains(h_attr(d, j, "class"), "date")))
+			it->date = 1;
+	}
+	if (d->n[i].tag >= TidyTag_H1 && d->n[i].tag <= TidyTag_H6)
+		it->head = 1;
+}
+
+static int
+comment_class(const struct hdoc *d, int i)
+{
+	return i >= 0 && (h_ci_contains(h_attr(d, i, "class"), "comment") ||
+	    h_ci_contains(h_attr(d, i, "id"), "comment"));
+}
+
+/* Characters of prose paragraphs under i. */
+static size_t
+prose(const struct hdoc *d, int i)
+{
+	size_t n = 0, len;
+	int j;
+
+	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_P &&
+		    (len = h_text_len(d, j)) > 40 &&
+		    h_link_density(d, j) < 0.3)
+			n += len;
+	return n;
+}
+
+static int
+cmp_u(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The largest group of same-signature element children of p (at
+ * least 3, or 2 for long items); keep it in f when it holds more text
+ * than the best so far.
+ */
+static void
+group(const struct hdoc *d, int p, struct feat *f, unsigned *buf, int nk)
+{
+	struct item it;
+	unsigned best = 0;
+	int j, k, n, run, bestn = 0;
+	int a = 0, dt = 0, pr = 0, im = 0, ln = 0, hd = 0;
+	size_t text = 0;
+
+	for (j = d->n[p].first, k = 0; j >= 0 && k < nk; j = d->n[j].next)
+		if (d->n[j].tag != H_TEXT)
+			buf[k++] = sig(d, j);
+	n = k;
+	qsort(buf, (size_t)n, sizeof(*buf), cmp_u);
+	for (k = 0; k < n; k += run) {
+		for (run = 1; k + run < n && buf[k + run] == buf[k]; run++)
+			;
+		if (run > bestn) {
+			bestn = run;
+			best = buf[k];
+		}
+	}
+	if (bestn < 2)
+		return;
+	for (j = d->n[p].first; j >= 0; j = d->n[j].next) {
+		if (d->n[j].tag == H_TEXT || sig(d, j) != best)
+			continue;
+		item_scan(d, j, &it);
+		a += it.author;
+		dt += it.date;
+		pr += it.price;
+		im += it.img;
+		ln += it.link;
+		hd += it.head;
+		text += it.text;
+	}
+	if (bestn < 3 && text < 600)
+		return;
+	if (text <= f->rep_text)
+		return;
+	f->rep_n = bestn;
+	f->rep_author = a;
+	f->rep_date = dt;
+	f->rep_price = pr;
+	f->rep_img = im;
+	f->rep_link = ln;
+	f->rep_h = hd;
+	f->rep_text = text;
+	f->rep_parent = p;
+	f->rep_comment = comment_class(d, p) ||
+	    comment_class(d, d->n[p].parent);
+	for (j = d->n[p].first; j >= 0 && !f->rep_comment; j = d->n[j].next)
+		if (d->n[j].tag != H_TEXT && sig(d, j) == best)
+			f->rep_comment = comment_class(d, j);
+}
+
+static int
+skip_tag(int t)
+{
+	return t == TidyTag_SCRIPT || t == TidyTag_STYLE ||
+	    t == TidyTag_NOSCRIPT || t == TidyTag_TEMPLATE ||
+	    t == TidyTag_SVG;
+}
+
+static void
+walk(const struct hdoc *d, struct feat *f)
+{
+	const char *v;
+	unsigned *buf = NULL;
+	size_t cap = 0;
+	int i, t, nk, skip;
+
+	for (i = d->root; i >= 0; i = h_next_pre(d, i, d->root, skip)) {
+		skip = 0;
+		t = d->n[i].tag;
+		if (t == H_TEXT)
+			continue;
+		if (t == TidyTag_META) {
+			v = h_attr(d, i, "property");
+			if (v != NULL && strcasecmp(v, "og:type") == 0 &&
+			    (v = h_attr(d, i, "content")) != NULL) {
+				if (strncasecmp(v, "article", 7) == 0 ||
+				    strcasecmp(v, "blog") == 0)
+					f->vote[H_ARTICLE] += 2;
+				else if (strncasecmp(v, "product", 7) == 0 ||
+				    strstr(v, ":product") != NULL)
+					f->vote[H_PRODUCT] += 3;
+			}
+			continue;
+		}
+		if (t == TidyTag_SCRIPT) {
+			v = h_attr(d, i, "type");
+			if (v != NULL && strcasecmp(v, "application/ld+json")
+			    == 0 && d->n[i].first >= 0 &&
+			    d->n[d->n[i].first].tag == H_TEXT)
+				ld_types(f, d->pool + d->n[d->n[i].first].off,
+				    d->n[d->n[i].first].len);
+			skip = 1;
+			continue;
+		}
+		if (skip_tag(t)) {
+			skip = 1;
+			continue;
+		}
+		if ((v = h_attr(d, i, "itemtype")) != NULL)
+			itemtype(f, v);
+		if (h_priceish(d, i))
+			f->prices++;
+		switch (t) {
+		case TidyTag_PRE:
+			f->npre++;
+			f->pre += h_text_len(d, i);
+			skip = 1;
+			continue;
+		case TidyTag_H2: f->nh2++; break;
+		case TidyTag_H3: f->nh3++; break;
+		case TidyTag_P:
+			f->np++;
+			if (h_text_len(d, i) > 40 &&
+			    h_link_density(d, i) < 0.3)
+				f->ptext += h_text_len(d, i);
+			if (h_text_len(d, i) > 200 &&
+			    h_link_density(d, i) < 0.2)
+				f->nlongp++;
+			break;
+		case TidyTag_TIME: f->ntime++; break;
+		case TidyTag_FORM:
+			f->nform++;
+			v = h_attr(d, i, "action");
+			if (v != NULL && (h_ci_contains(v, "cart") ||
+			    h_ci_contains(v, "basket")))
+				f->ncart++;
+			break;
+		case TidyTag_NAV: case TidyTag_ASIDE:
+			f->nav_links += (int)h_link_len(d, i);
+			break;
+		default:
+			break;
+		}
+		if (h_ci_contains(h_attr(d, i, "class"), "add-to-cart") ||
+		    h_ci_contains(h_attr(d, i, "class"), "addtocart") ||
+		    h_ci_contains(h_attr(d, i, "id"), "add-to-cart") ||
+		    h_ci_contains(h_attr(d, i, "class"), "add_to_cart"))
+			f->ncart++;
+		nk = h_nelem_kids(d, i);
+		if (nk >= 2) {
+			if ((size_t)nk > cap) {
+				cap = (size_t)nk * 2;
+				buf = w_realloc(buf, cap * sizeof(*buf));
+			}
+			group(d, i, f, buf, nk);
+		}
+	}
+	free(buf);
+	if (d->body >= 0) {
+		f->text = h_text_len(d, d->body);
+		f->link = h_link_len(d, d->body);
+	}
+}
+
+/* Path of url without query: whether it holds one of the words. */
+static int
+url_has(const char *url, const char *const *w)
+{
+	const char *p, *e;
+	char path[512];
+	size_t n;
+
+	if (url == NULL || (p = strstr(url, "://")) == NULL)
+		return 0;
+	if ((p = strchr(p + 3, '/')) == NULL)
+		return 0;
+	e = p + strcspn(p, "?#");
+	n = (size_t)(e - p) < sizeof(path) - 1 ? (size_t)(e - p) :
+	    sizeof(path) - 1;
+	memcpy(path, p, n);
+	path[n] = '\0';
+	for (; *w != NULL; w++)
+		if (h_ci_contains(path, *w))
+			return 1;
+	return 0;
+}
+
+static int
+url_root(const char *url)
+{
+	const char *p;
+
+	if (url == NULL || (p = strstr(url, "://")) == NULL)
+		return 0;
+	p = strchr(p + 3, '/');
+	return p == NULL || p[1] == '\0' || p[1] == '?' || p[1] == '#';
+}
+
+/* See html_int.h. */
+int
+h_page_type(const struct hdoc *d, const char *url, double *conf)
+{
+	static const char *const docw[] = {
+		"/docs", "/doc/", "/documentation", "/reference", "/api/",
+		"/manual", "/guide", "/tutorial", "/wiki/", "/man/",
+		"/library/", "/learn/", NULL
+	};
+	static const char *const forumw[] = {
+		"/forum", "/thread", "/questions/", "/topic", "/t/",
+		"/community", "/discussion", "/comments/", "/answers/",
+		"/board", "/showthread", "/viewtopic", NULL
+	};
+	static const char *const prodw[] = {
+		"/product", "/p/", "/dp/", "/item/", "/pd/", "/pdp/",
+		"/shop/", NULL
+	};
+	static const char *const collw[] = {
+		"/collections/", "/category/", "/categories/", "/c/",
+		"/shop/", "/catalog", "/browse", "/department", NULL
+	};
+	static const char *const listw[] = {
+		"/blog/", "/news/", "/search", "/tag/", "/tags/", "/archive",
+		"/jobs", "/events", "/page/", "/list", NULL
+	};
+	struct feat f;
+	double s[H_NTYPES], best, second, pre_share, ld;
+	size_t outside;
+	int k, t;
+
+	memset(&f, 0, sizeof(f));
+	f.rep_parent = -1;
+	walk(d, &f);
+	for (k = 0; k < H_NTYPES; k++)
+		s[k] = f.vote[k] > 6 ? 6 : f.vote[k];
+	pre_share = f.text > 0 ? (double)f.pre / (double)f.text : 0;
+	ld = f.text > 0 ? (double)f.link / (double)f.text : 0;
+	/* articles: long paragraphs, a date, article metadata */
+	s[H_ARTICLE] += f.nlongp >= 3 ? 2 : f.nlongp >= 1 ? 1 : 0;
+	if (f.ntime > 0 && f.ntime < 4)
+		s[H_ARTICLE] += 1;
+	/*
+	 * forum: repeated items with author lines and text; comments
+	 * under a text of their own are an article's
+	 */
+	if ((f.rep_n >= 3 || (f.rep_n == 2 && url_has(url, forumw))) &&
+	    f.rep_author >= 2 && f.rep_author * 2 >= f.rep_n &&
+	    f.rep_text / (size_t)f.rep_n > 80 && f.rep_price == 0) {
+		outside = f.ptext - prose(d, f.rep_parent);
+		if (f.rep_comment && outside >= 800)
+			s[H_ARTICLE] += 3;
+		else
+			s[H_FORUM] += f.rep_date * 2 >= f.rep_n ? 4 : 2;
+	}
+	if (url_has(url, forumw))
+		s[H_FORUM] += 2;
+	/* products: a price, a cart */
+	if (f.ncart > 0)
+		s[H_PRODUCT] += 2;
+	if (f.prices > 0 && f.prices <= 6)
+		s[H_PRODUCT] += 1;
+	if (url_has(url, prodw))
+		s[H_PRODUCT] += 1.5;
+	/* collections and listings: many repeated linked items */
+	if (f.rep_n >= 4 && f.rep_link * 3 >= f.rep_n * 2 &&
+	    f.rep_text / (size_t)f.rep_n < 600) {
+		if (f.rep_price * 2 >= f.rep_n || (f.rep_img * 2 >= f.rep_n &&
+		    f.prices >= 4))
+			s[H_COLLECTION] += 4;
+		else if (f.rep_author * 2 < f.rep_n)
+			s[H_LISTING] += f.rep_h * 2 >= f.rep_n &&
+			    f.rep_text * 3 > f.text ? 4 : 1;
+	}
+	if (f.prices > 6)
+		s[H_COLLECTION] += 2;
+	if (url_has(url, collw))
+		s[H_COLLECTION] += 1.5;
+	if (url_has(url, listw))
+		s[H_LISTING] += 1;
+	/* documentation: code, many sections, documentation paths */
+	if (f.npre >= 2 || pre_share > 0.05)
+		s[H_DOC] += pre_share > 0.15 ? 3 : 2;
+	if (url_has(url, docw))
+		s[H_DOC] += 2;
+	/* service and landing pages: the site's front, sections, links */
+	if (url_root(url))
+		s[H_SERVICE] += 3;
+	if (f.nh2 + f.nh3 >= 4 && f.nlongp < 3)
+		s[H_SERVICE] += 1.5;
+	if (ld > 0.5)
+		s[H_LISTING] += 1;
+#ifdef H_TYPE_DEBUG
+	if (getenv("H_TYPE_DEBUG"))
+		fprintf(stderr, "art %.1f forum %.1f prod %.1f coll %.1f list %.1f doc %.1f svc %.1f | rep n%d a%d d%d p%d i%d l%d h%d t%zu longp %d pre %zu/%zu\n",
+		    s[1], s[2], s[3], s[4], s[5], s[6], s[7], f.rep_n, f.rep_author, f.rep_date, f.rep_price, f.rep_img, f.rep_link, f.rep_h, f.rep_text, f.nlongp, f.pre, f.text);
+#endif
+	t = H_OTHER;
+	best = 1.5;
+	second = 0;
+	for (k = 1; k < H_NTYPES; k++) {
+		if (s[k] > best) {
+			second = best > 1.5 ? best : second;
+			best = s[k];
+			t = k;
+		} else if (s[k] > second)
+			second = s[k];
+	}
+	if (t == H_OTHER) {
+		/* nothing stands out: pages of prose are articles */
+		t = f.nlongp >= 2 ? H_ARTICLE : H_OTHER;
+		*conf = t == H_ARTICLE ? 0.5 : 0.3;
+		return t;
+	}
+	*conf = best / (best + second + 1);
+	if (*conf > 0.95)
+		*conf = 0.95;
+	return t;
+}

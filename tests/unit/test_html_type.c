@@ -1,0 +1,202 @@
+/*
+ * test_html_type.c: the page-type classifier (lib/html_type.c) on the
+ * fixtures of tests/fixtures/wextract/types/ and on small pages built
+ * here, and coverage.page_type / coverage.confidence from
+ * w_html_extract.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "t.h"
+#include "buf.h"
+#include "html.h"
+#include "html_int.h"
+#include "json.h"
+
+static char dir[4096];
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	struct w_buf b;
+	char tmp[8192];
+	size_t n;
+	FILE *fp;
+
+	if ((fp = fopen(path, "rb")) == NULL)
+		return NULL;
+	w_buf_init(&b, 16u << 20);
+	while ((n = fread(tmp, 1, sizeof(tmp), fp)) > 0)
+		w_buf_add(&b, tmp, n);
+	fclose(fp);
+	*len = b.len;
+	return w_buf_take(&b);
+}
+
+/* The type h_page_type gives html (url may be NULL); conf into *c. */
+static const char *
+classify(const char *html, size_t len, const char *url, double *c)
+{
+	struct hdoc d;
+	int t;
+
+	*c = -1;
+	if (h_parse(&d, html, len) == -1) {
+		h_free(&d);
+		return "parse-failed";
+	}
+	t = h_page_type(&d, url, c);
+	h_free(&d);
+	return h_type_name(t);
+}
+
+/* Fixture name.html must be classified as want, with and via extract. */
+static void
+fixture(const char *name, const char *url, const char *want)
+{
+	char p[8192];
+	struct w_doc_in in;
+	struct w_doc_opts o;
+	struct w_doc d;
+	struct w_err e;
+	double c;
+	size_t len;
+	char *html;
+
+	snprintf(p, sizeof(p), "%s/%s.html", dir, name);
+	if ((html = slurp(p, &len)) == NULL) {
+		fprintf(stderr, "cannot read %s\n", p);
+		CHECK(0);
+		return;
+	}
+	CHECK_STR(classify(html, len, url, &c), want);
+	CHECK(c > 0 && c <= 1);
+	memset(&in, 0, sizeof(in));
+	memset(&o, 0, sizeof(o));
+	memset(&d, 0, sizeof(d));
+	d.meta = d.links = d.coverage = jv_null();
+	in.url = url;
+	in.headers = jv_null();
+	o.format = W_FMT_TEXT;
+	CHECK_INT(w_html_extract(html, len, &in, &o, &d, &e), 0);
+	CHECK_STR(w_json_str_peek(d.coverage, "page_type"), want);
+	{
+		jv v = jv_object_get(jv_copy(d.coverage),
+		    jv_string("confidence"));
+
+		CHECK(jv_get_kind(v) == JV_KIND_NUMBER &&
+		    jv_number_value(v) > 0 && jv_number_value(v) <= 1);
+		jv_free(v);
+	}
+	free(d.text);
+	jv_free(d.meta);
+	jv_free(d.links);
+	jv_free(d.coverage);
+	free(html);
+}
+
+static void
+fixtures(void)
+{
+	fixture("forum", "https://example.com/page", "forum");
+	fixture("product", "https://example.com/page", "product");
+	fixture("listing", "https://example.com/page", "listing");
+	fixture("collection", "https://example.com/page", "collection");
+	fixture("docs", "https://example.com/page", "documentation");
+	fixture("article-turnstile", "https://example.com/page", "article");
+	/* a landing page is the front of its site */
+	fixture("service", "https://ledgerly.example/", "service");
+}
+
+static const char *
+page(const char *head, const char *body, const char *url, double *c)
+{
+	static char buf[65536];
+
+	snprintf(buf, sizeof(buf), "<!DOCTYPE html><html><head><title>t"
+	    "</title>%s</head><body>%s</body></html>", head, body);
+	return classify(buf, strlen(buf), url, c);
+}
+
+/* Metadata votes: JSON-LD, microdata, Open Graph. */
+static void
+metadata(void)
+{
+	double c;
+
+	CHECK_STR(page("<script type=\"application/ld+json\">{\"@context\":"
+	    "\"https://schema.org\",\"@type\":\"Product\",\"name\":\"Kettle\"}"
+	    "</script>", "<h1>Kettle</h1><p>A kettle.</p>", NULL, &c),
+	    "product");
+	CHECK_STR(page("<script type=\"application/ld+json\">{\"@graph\":["
+	    "{\"@type\":[\"WebPage\",\"QAPage\"]}]}</script>",
+	    "<h1>How?</h1><p>Like this.</p>", NULL, &c), "forum");
+	CHECK_STR(page("", "<div itemscope itemtype=\"https://schema.org/"
+	    "TechArticle\"><h1>API</h1><p>Call it.</p></div>", NULL, &c),
+	    "documentation");
+	CHECK_STR(page("<meta property=\"og:type\" content=\"article\">",
+	    "<p>Short.</p>", NULL, &c), "article");
+	/* nothing to go on */
+	CHECK_STR(page("", "<p>Hello.</p>", NULL, &c), "other");
+	CHECK(c > 0 && c < 0.5);
+	/* a broken JSON-LD text is only ignored */
+	CHECK_STR(page("<script type=\"application/ld+json\">{\"@type\":"
+	    "\"Prod", "<p>Hello.</p>", NULL, &c), "other");
+}
+
+static void
+addf(struct w_buf *b, const char *fmt, ...)
+{
+	char tmp[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	w_buf_adds(b, tmp);
+}
+
+/* A blog post with a comment thread under it is an article. */
+static void
+comments(void)
+{
+	struct w_buf b;
+	double c;
+	int k;
+
+	w_buf_init(&b, 1 << 20);
+	addf(&b, "<html><head><title>Post</title></head><body>"
+	    "<article><h1>Post</h1>");
+	for (k = 0; k < 6; k++)
+		addf(&b, "<p>The article itself goes on for a while "
+		    "about pruning apple trees in late winter, paragraph "
+		    "%d, with enough words to be prose: which branches to "
+		    "take, where to cut above the bud, how much of the "
+		    "crown to thin in one year, and why a clean saw "
+		    "matters more than any paint on the wound.</p>", k);
+	addf(&b, "</article><ol class=\"comment-list\">");
+	for (k = 0; k < 5; k++)
+		addf(&b, "<li class=\"comment\"><div class=\"comment-"
+		    "author\">reader%d</div><time datetime=\"2024-01-0%d\">"
+		    "Jan %d</time><p>Thanks, I pruned mine last week and the "
+		    "cuts healed well before the spring.</p></li>", k, k + 1,
+		    k + 1);
+	addf(&b, "</ol></body></html>");
+	CHECK_STR(classify(b.p, b.len, NULL, &c), "article");
+	w_buf_free(&b);
+}
+
+int
+main(void)
+{
+	const char *top = getenv("WT_TOP");
+
+	snprintf(dir, sizeof(dir), "%s/tests/fixtures/wextract/types",
+	    top != NULL ? top : ".");
+	fixtures();
+	metadata();
+	comments();
+	T_DONE();
+}
