@@ -105,7 +105,13 @@ setup() {
 	ex="$WT_TOP/share/webtools/config.json"
 	WEB_CONFIG="$ex" run -0 web-control -c config
 	printf '%s' "$output" | jq -e '.config.search.maxRequestsPerRun == 4'
-	sed 's|^//  |  |' "$ex" | grep -v '^//' >"$BATS_TEST_TMPDIR/all.json"
+	# every key uncommented: config runs the programs' checks, so the
+	# values lose their "(example; ...)" notes, the variable the
+	# apiKeyEnv examples name is set, and Ollama's key (only for the
+	# hosted origin; the example's baseUrl is local) stays out
+	sed 's|^//  |  |' "$ex" | grep -v '^//' | grep -v OLLAMA_API_KEY |
+	    sed 's| (example[^"]*)"|"|' >"$BATS_TEST_TMPDIR/all.json"
+	export PARALLEL_API_KEY=example
 	WEB_CONFIG="$BATS_TEST_TMPDIR/all.json" run -0 web-control -c config
 	# the defaults it shows are the programs' defaults
 	WEB_CONFIG="$BATS_TEST_TMPDIR/all.json" run -0 web-control -c config
@@ -136,5 +142,5 @@ setup() {
 	run -0 bash -c "source '$bc'; COMP_WORDS=(web-control reset d); COMP_CWORD=2; _webtools; echo \${COMPREPLY[*]}"
 	assert_output "duckduckgo"
 	run -0 bash -c "source '$bc'; COMP_WORDS=(web-control ''); COMP_CWORD=1; _webtools; echo \${COMPREPLY[*]}"
-	assert_output "run status reset config doctor mcp"
+	assert_output "run status reset config doctor sources verdict mcp"
 }

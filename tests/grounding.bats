@@ -327,7 +327,7 @@ wait_for_log() {
 	[ "$SECONDS" -le 2 ]
 	jq -e '.status == "error" and .error.code == "cancelled" and (.error.message | test("SIGINT"))' "$BATS_TEST_TMPDIR/out"
 	run -0 web-control -c status
-	echo "$output" | jq -e '.host.activeRequests == 0'
+	echo "$output" | jq -e '.host.active_requests == 0'
 	run -0 web-control sources
 	[ -z "$output" ]
 	# The in-flight marker is released: the same URL is fetched at once.

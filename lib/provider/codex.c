@@ -1,6 +1,6 @@
 /*
  * codex.c: the codex provider: web search through the operator's
- * ChatGPT sign-in and the installed `codex app-server` (lib/codex.h).
+ * ChatGPT sign-in and the installed `codex app-server` (lib/codex_rpc.h).
  * Ready only when account/read reports ChatGPT authentication,
  * modelProvider/capabilities/read reports webSearch and model/list
  * holds search.codex.model; skipped (no request counted) when a quota

@@ -25,6 +25,8 @@ _webtools() {
 		COMPREPLY=($(compgen -W "process host redis" -- "$cur")); return ;;
 	web-control:--allow-files)
 		COMPREPLY=($(compgen -d -- "$cur")); return ;;
+	web-control:verdict)
+		COMPREPLY=($(compgen -f -- "$cur")); return ;;
 	web-control:run)
 		COMPREPLY=($(compgen -W "start show end" -- "$cur")); return ;;
 	web-control:reset)
@@ -33,7 +35,7 @@ _webtools() {
 	*:--offset|*:--max-chars|*:--timeout|*:--top|*:--url|*:--content-type|\
 	*:--charset|*:--http-status|*:-n|*:--limit|*:-a|*:--alt|*:-d|*:--domain|\
 	*:-x|*:--exclude-domain|*:-l|*:--language|*:-C|*:--country|*:--agent|\
-	*:--max-requests|*:-P|*:--parallel)
+	*:--max-requests|*:-P|*:--parallel|web-control:--status)
 		return ;;
 	esac
 	case $prog in
@@ -57,9 +59,10 @@ _webtools() {
 		    --schema -h --help -V --version" ;;
 	web-control)
 		opts="-j --json -c --compact --max-requests --coordination
-		    --export --allow-files --schema -h --help -V --version"
+		    --export --allow-files --no-liveness --status --schema -h
+		    --help -V --version"
 		if [[ $cur != -* ]]; then
-			COMPREPLY=($(compgen -W "run status reset config doctor mcp" -- "$cur"))
+			COMPREPLY=($(compgen -W "run status reset config doctor sources verdict mcp" -- "$cur"))
 			return
 		fi ;;
 	esac
