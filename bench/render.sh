@@ -5,7 +5,8 @@
 # counted), median wall time over N runs each; peak RSS of wfetch alone
 # and of the whole render (wfetch plus every browser process, summed,
 # sampled every 50 ms). Runs in a loopback-only namespace. Skips when
-# agent-browser ($WT_AGENT_BROWSER) or Chromium is missing.
+# agent-browser ($WT_AGENT_BROWSER, 0.33.1 or newer) or Chromium is
+# missing.
 top=$(cd "$(dirname "$0")/.." && pwd)
 if [ -z "$WEBTOOLS_ISOLATED" ]; then
 	WEBTOOLS_ISOLATED=1 exec unshare -rn sh -c \
@@ -16,6 +17,11 @@ BIN=${BIN:-$top/bin}
 AB=${WT_AGENT_BROWSER:-/opt/wt-npm/node_modules/.bin/agent-browser}
 if [ ! -x "$AB" ]; then
 	echo "render bench skipped: agent-browser not installed ($AB)"
+	exit 0
+fi
+v=$("$AB" --version 2>/dev/null | head -n 1)
+if ! printf '0.33.1\n%s\n' "${v#agent-browser }" | sort -C -V; then
+	echo "render bench skipped: $AB is \"$v\", older than 0.33.1"
 	exit 0
 fi
 if ! command -v chromium-headless-shell >/dev/null 2>&1 &&

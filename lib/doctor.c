@@ -147,7 +147,6 @@ w_doctor_render(jv list, const struct w_config *c, int *failed)
 	    jv_string_value(cmd) : W_RENDER_DEFAULT_CMD;
 	char ver[256], path[4096], msg[700];
 	struct w_err e;
-	int cmp;
 
 	if (!renders(c))
 		goto done;
@@ -155,21 +154,17 @@ w_doctor_render(jv list, const struct w_config *c, int *failed)
 	if (w_render_command_version(cs, ver, sizeof(ver), &e) == -1) {
 		list = w_doctor_check(list, "browser command", "FAIL", e.msg);
 		*failed = 1;
-	} else if ((cmp = w_render_version_cmp(ver,
-	    W_RENDER_OLDEST_VERSION)) < 0) {
+	} else if (w_render_version_cmp(ver, W_RENDER_MIN_VERSION) < 0) {
 		snprintf(msg, sizeof(msg), "%.200s: \"%.200s\" is not "
-		    "agent-browser %s or newer", cs, ver,
+		    "agent-browser %s or newer (older releases lack the "
+		    "flags a render needs; npm install agent-browser@%s or "
+		    "later)", cs, ver, W_RENDER_MIN_VERSION,
 		    W_RENDER_MIN_VERSION);
 		list = w_doctor_check(list, "browser command", "FAIL", msg);
 		*failed = 1;
 	} else {
-		cmp = w_render_version_cmp(ver, W_RENDER_MIN_VERSION);
-		snprintf(msg, sizeof(msg), "%.200s (%.200s)%s", ver, cs,
-		    cmp < 0 ? "; older than " W_RENDER_MIN_VERSION ", the "
-		    "version the reference asks for (this one was verified "
-		    "to work)" : "");
-		list = w_doctor_check(list, "browser command", cmp < 0 ?
-		    "warn" : "ok", msg);
+		snprintf(msg, sizeof(msg), "%.200s (%.200s)", ver, cs);
+		list = w_doctor_check(list, "browser command", "ok", msg);
 	}
 	if (w_render_browser(jv_get_kind(exe) == JV_KIND_STRING ?
 	    jv_string_value(exe) : NULL, path, sizeof(path)) == -1) {

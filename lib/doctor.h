@@ -32,9 +32,9 @@ jv	 w_doctor_config(jv list, const struct w_config *c, int *failed);
 
 /*
  * When fetch.render is not "never": the browser command's version
- * (agent-browser 0.27.0 or newer; older than 0.33.1 is a warning) and the
- * Chromium it will drive, appended to list (consumed); *failed set when
- * one is missing. Local only: nothing is sent, so it runs with
+ * (agent-browser 0.33.1 or newer; an older one or no version is a
+ * failure) and the Chromium it will drive, appended to list (consumed);
+ * *failed set when one is missing or too old. Local only: nothing is sent, so it runs with
  * --no-liveness too.
  */
 jv	 w_doctor_render(jv list, const struct w_config *c, int *failed);

@@ -1,25 +1,31 @@
 /*
  * render.c: one browser render through agent-browser (render.h).
  *
- * The agent-browser CLI (verified against 0.27.0) runs a daemon per
- * session that calls setsid() and launches Chromium; the daemon outlives
- * the CLI and even its own "close". So every process of a render carries
- * WT_RENDER_ID=<random id> in its environment, and cleanup kills every
- * process of ours that has it (scanning /proc), then removes the private
- * directory that held the daemon's socket, the config and Chromium's
- * temporary profile (TMPDIR points into it).
+ * Verified against agent-browser 0.41.2 (the floor is 0.33.1). Each
+ * render runs "agent-browser --namespace N --session S --config EMPTY
+ * --executable-path CHROMIUM --proxy http://127.0.0.1:PORT
+ * --proxy-bypass <-loopback> --args <WebRTC switch> --allowed-domains
+ * HOST --json batch" with N and S random, the environment scrubbed (HOME,
+ * TMPDIR and XDG_* in a private directory, so no user config, profile or
+ * restore state; no --profile, --restore, --state or --cdp), and
+ * AGENT_BROWSER_SOCKET_DIR in a second, short private directory under
+ * /tmp (its socket paths must stay under 104 bytes).
  *
- * Differences from the reference's flags, measured on 0.27.0: there is
- * no --namespace (a private AGENT_BROWSER_SOCKET_DIR and HOME give the
- * same isolation); --proxy/--proxy-bypass did not reach Chromium's
- * command line, so the proxy and the "<-loopback>" bypass list go to
- * Chromium directly through --args, with the WebRTC switch; "open URL"
- * waits for the load event, so the page is opened from about:blank by a
- * script and "wait --fn" waits for document.readyState to leave
- * "loading" (DOMContentLoaded), which a hanging subresource cannot block;
- * --allowed-domains refuses "open about:blank" ("No hostname in URL"),
- * so the origin scope is enforced by the proxy on every request and on
- * the final URL instead.
+ * Measured on 0.41.2: the launch flags (--proxy, --proxy-bypass, --args,
+ * --executable-path) reach Chromium only when the first "open" names a
+ * URL; "open URL" waits for the load event, which a hanging subresource
+ * can block; and --allowed-domains refuses "open about:blank" ("No
+ * hostname in URL") after launching the browser with those flags. So the
+ * batch runs without --bail: "open about:blank" (launch; that refusal is
+ * expected), then a script navigates to the page and "wait --fn" waits
+ * for document.readyState to leave "loading" (DOMContentLoaded). The
+ * proxy still checks every request and the final URL against the policy;
+ * --allowed-domains is a second fence inside the browser.
+ *
+ * The daemon calls setsid() and launches Chromium; it may outlive the
+ * CLI. So every process of a render carries WT_RENDER_ID=<random id> in
+ * its environment, and cleanup kills every process of ours that has it
+ * (scanning /proc), then removes both private directories.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -296,15 +302,19 @@ rm_tree(const char *dir)
 	(void)rmdir(dir);
 }
 
-/* A private directory for the render; caller frees. */
+/* A private directory for the render under TMPDIR (or under /tmp when
+ * short is set: agent-browser's socket paths must stay under 104 bytes);
+ * caller frees. */
 static char *
-private_dir(void)
+private_dir(int short_path)
 {
 	const char *t = getenv("TMPDIR");
 	struct w_buf b;
 
+	if (short_path || t == NULL || *t != '/')
+		t = "/tmp";
 	w_buf_init(&b, 4096);
-	w_buf_printf(&b, "%s/wt-render-XXXXXX", t && *t == '/' ? t : "/tmp");
+	w_buf_printf(&b, "%s/wt-render-XXXXXX", t);
 	if (mkdtemp(b.p) == NULL) {
 		w_buf_free(&b);
 		return NULL;
@@ -329,7 +339,8 @@ random_hex(char *out, size_t nbytes)
 /* The child's whole environment: nothing of ours leaks in (no proxies,
  * no AGENT_BROWSER_* of the user), everything lives in dir. */
 static char **
-child_env(const char *dir, const char *mark, long budget_ms)
+child_env(const char *dir, const char *sockdir, const char *mark,
+    long budget_ms)
 {
 	const char *path = getenv("PATH");
 	char **env = w_calloc(16, sizeof(char *));
@@ -344,7 +355,9 @@ child_env(const char *dir, const char *mark, long budget_ms)
 	ADD("XDG_RUNTIME_DIR=%s", dir);
 	ADD("XDG_CONFIG_HOME=%s/config", dir);
 	ADD("XDG_CACHE_HOME=%s/cache", dir);
-	ADD("AGENT_BROWSER_SOCKET_DIR=%s/s", dir);
+	ADD("AGENT_BROWSER_SOCKET_DIR=%s", sockdir);
+	/* No release check: it would reach the Internet. */
+	ADD("AGENT_BROWSER_NO_VERSION_CHECK=1");
 	ADD("AGENT_BROWSER_DEFAULT_TIMEOUT=%ld", budget_ms);
 	/* A safety net should this process die before its cleanup. */
 	ADD("AGENT_BROWSER_IDLE_TIMEOUT_MS=%ld", budget_ms + 5000);
@@ -519,6 +532,8 @@ batch_json(const char *url)
 	    jv_string("url")));
 	cmds = jv_array_append(cmds, jv_array_append(CMD1("eval"),
 	    jv_string("document.documentElement.outerHTML")));
+	cmds = jv_array_append(cmds, jv_array_append(CMD1("network"),
+	    jv_string("requests")));
 #undef CMD1
 	s = jv_dump_string(cmds, 0);
 	out = w_strdup(jv_string_value(s));
@@ -526,7 +541,7 @@ batch_json(const char *url)
 	return out;
 }
 
-/* A short, host-safe excerpt of an agent-browser error. */
+/* A short, host-safe excerpt of an agent-browser error (consumes err). */
 static void
 brief(char *dst, size_t n, jv err)
 {
@@ -537,14 +552,55 @@ brief(char *dst, size_t n, jv err)
 	for (i = j = 0; s[i] && j + 1 < n && j < 160; i++)
 		dst[j++] = (s[i] >= 32 && s[i] < 127) ? s[i] : ' ';
 	dst[j] = '\0';
+	jv_free(err);
 }
 
-/* Read the batch's answer. */
+/*
+ * The requests --allowed-domains stopped inside the browser: those to
+ * another host than the render's (the browser never hands them to the
+ * proxy, so the proxy cannot count them).
+ */
 static int
-parse_batch(const char *text, size_t len, struct w_render_res *out,
-    struct w_err *e)
+fenced(jv res, const char *host)
 {
-	jv a = jv_parse_sized(text, (int)len), step, cmd, res, v;
+	jv reqs = jv_object_get(res, jv_string("requests")), u;
+	struct w_url url;
+	struct w_err e;
+	int i, n, count = 0;
+
+	if (jv_get_kind(reqs) != JV_KIND_ARRAY) {
+		jv_free(reqs);
+		return 0;
+	}
+	n = jv_array_length(jv_copy(reqs));
+	for (i = 0; i < n; i++) {
+		u = jv_array_get(jv_copy(reqs), i);
+		u = jv_get_kind(u) == JV_KIND_OBJECT ? jv_object_get(u,
+		    jv_string("url")) : (jv_free(u), jv_null());
+		w_err_clear(&e);
+		if (jv_get_kind(u) == JV_KIND_STRING &&
+		    w_url_parse(jv_string_value(u), &url, &e) == 0) {
+			if ((strcmp(url.scheme, "http") == 0 ||
+			    strcmp(url.scheme, "https") == 0 ||
+			    strcmp(url.scheme, "ws") == 0 ||
+			    strcmp(url.scheme, "wss") == 0) &&
+			    strcmp(url.host, host) != 0)
+				count++;
+			w_url_free(&url);
+		}
+		jv_free(u);
+	}
+	jv_free(reqs);
+	return count;
+}
+
+/* Read the batch's answer; *nfenced: requests the browser's own
+ * domain fence stopped. */
+static int
+parse_batch(const char *text, size_t len, const char *host,
+    struct w_render_res *out, int *nfenced, struct w_err *e)
+{
+	jv a = jv_parse_sized(text, (int)len), step, res, v;
 	char why[200];
 	int i, n, rc = 0;
 
@@ -557,13 +613,28 @@ parse_batch(const char *text, size_t len, struct w_render_res *out,
 	for (i = 0; i < n && rc == 0; i++) {
 		step = jv_array_get(jv_copy(a), i);
 		v = jv_null();
-		cmd = jv_array_get(jv_object_get(jv_copy(step),
-		    jv_string("command")), 0);
+		if (jv_get_kind(step) != JV_KIND_OBJECT) {
+			jv_free(step);
+			rc = w_err_set(e, W_E_BACKEND_UNAVAILABLE, "the browser "
+			    "command gave no batch result (not agent-browser?)");
+			break;
+		}
 		res = jv_object_get(jv_copy(step), jv_string("result"));
-		if (!w_json_bool_peek(step, "success", 0)) {
+		if (jv_get_kind(res) != JV_KIND_OBJECT) {
+			jv_free(res);
+			res = jv_object();
+		}
+		if (i == 5) {
+			if (w_json_bool_peek(step, "success", 0))
+				*nfenced = fenced(jv_copy(res), host);
+		} else if (!w_json_bool_peek(step, "success", 0)) {
 			brief(why, sizeof(why), jv_object_get(jv_copy(step),
 			    jv_string("error")));
-			if (i == 0)
+			/* --allowed-domains refuses to open about:blank, after
+			 * the launch: the expected answer of step 0. */
+			if (i == 0 && strstr(why, "No hostname in URL"))
+				;
+			else if (i == 0)
 				rc = w_err_set(e, W_E_BACKEND_UNAVAILABLE, "the "
 				    "browser did not start: %s", why);
 			else if (strstr(why, "imeout") || strstr(why,
@@ -587,7 +658,6 @@ parse_batch(const char *text, size_t len, struct w_render_res *out,
 			jv_free(v);
 		} else if (i == 4)
 			jv_free(v);
-		jv_free(cmd);
 		jv_free(res);
 		jv_free(step);
 	}
@@ -639,12 +709,13 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 	struct w_rproxy *px = NULL;
 	struct w_buf b, o;
 	const char *cmd = r->command ? r->command : W_RENDER_DEFAULT_CMD;
-	char cmdpath[4096], browser[4096], id[33], mark[64], *dir = NULL;
+	char cmdpath[4096], browser[4096], id[33], ns[17], mark[64];
+	char *dir = NULL, *sockdir = NULL;
 	char *argv[24] = { NULL }, **envp = NULL, *feed = NULL;
 	long budget = r->budget_ms > 0 ? r->budget_ms : W_RENDER_BUDGET_MS;
 	long long start = w_clock_mono_ms(), deadline = start + budget;
 	pid_t pid = -1;
-	int in, outfd, argc = 0, rc = -1, cv, fd;
+	int in, outfd, argc = 0, rc = -1, cv, fd, nfenced = 0;
 
 	memset(out, 0, sizeof(*out));
 	memset(&ps, 0, sizeof(ps));
@@ -658,11 +729,17 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 		    "(%.200s; install chromium-headless-shell, or set "
 		    "fetch.browserExecutable)", r->executable ? r->executable :
 		    "chromium-headless-shell or chromium on PATH");
-	if ((dir = private_dir()) == NULL)
-		return w_err_set(e, W_E_REQUEST_FAILED, "no private directory "
-		    "for the render: %s", strerror(errno));
+	if ((dir = private_dir(0)) == NULL ||
+	    (sockdir = private_dir(1)) == NULL) {
+		w_err_set(e, W_E_REQUEST_FAILED, "no private directory for "
+		    "the render: %s", strerror(errno));
+		if (dir)
+			rm_tree(dir);
+		free(dir);
+		return -1;
+	}
 	trap(&old);
-	random_hex(id, 16);
+	random_hex(id, 8);
 	snprintf(mark, sizeof(mark), "WT_RENDER_ID=%s", id);
 	/* An empty, read-only config: no user or project config applies. */
 	w_buf_init(&b, 8192);
@@ -683,7 +760,10 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 	po.token = id;
 	if (w_rproxy_start(&po, &px, e) == -1)
 		goto done;
+	random_hex(ns, 8);
 	argv_add(argv, &argc, cmd);
+	argv_add(argv, &argc, "--namespace");
+	argv_add(argv, &argc, ns);
 	argv_add(argv, &argc, "--session");
 	argv_add(argv, &argc, id);
 	argv_add(argv, &argc, "--config");
@@ -691,17 +771,20 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 	argv_add(argv, &argc, "--executable-path");
 	argv_add(argv, &argc, browser);
 	w_buf_reset(&b);
-	w_buf_printf(&b, "--proxy-server=http://127.0.0.1:%d,"
-	    "--proxy-bypass-list=<-loopback>,"
-	    "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
-	    w_rproxy_port(px));
-	argv_add(argv, &argc, "--args");
+	w_buf_printf(&b, "http://127.0.0.1:%d", w_rproxy_port(px));
+	argv_add(argv, &argc, "--proxy");
 	argv_add(argv, &argc, b.p);
+	argv_add(argv, &argc, "--proxy-bypass");
+	argv_add(argv, &argc, "<-loopback>");
+	argv_add(argv, &argc, "--args");
+	argv_add(argv, &argc,
+	    "--force-webrtc-ip-handling-policy=disable_non_proxied_udp");
+	argv_add(argv, &argc, "--allowed-domains");
+	argv_add(argv, &argc, r->host);
 	argv_add(argv, &argc, "--json");
 	argv_add(argv, &argc, "batch");
-	argv_add(argv, &argc, "--bail");
 	argv[argc] = NULL;
-	envp = child_env(dir, mark, budget);
+	envp = child_env(dir, sockdir, mark, budget);
 	feed = batch_json(r->url);
 	if (spawn(cmdpath, argv, envp, &pid, &in, &outfd) == -1) {
 		w_err_set(e, W_E_BACKEND_UNAVAILABLE, "browser command %.200s "
@@ -723,14 +806,14 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 	else if (cv == -3)
 		w_err_set(e, W_E_RESPONSE_TOO_LARGE, "the rendered page "
 		    "outgrew %u bytes", OUT_MAX);
-	else if (parse_batch(o.p, o.len, out, e) == 0 &&
+	else if (parse_batch(o.p, o.len, r->host, out, &nfenced, e) == 0 &&
 	    check_final(r, out->final_url, e) == 0)
 		rc = 0;
 done:
 	if (pid > 0 || dir)
 		kill_session(mark, pid);
 	w_rproxy_stop(px, &ps);
-	out->blocked = ps.blocked;
+	out->blocked = ps.blocked + nfenced;
 	out->requests = ps.requests;
 	out->bytes = ps.bytes;
 	if (ps.too_large && rc == 0) {
@@ -749,13 +832,16 @@ done:
 		    "%ld ms", budget);
 	if (rc == -1) {
 		w_render_res_free(out);
-		out->blocked = ps.blocked;
+		out->blocked = ps.blocked + nfenced;
 		out->requests = ps.requests;
 		out->bytes = ps.bytes;
 	}
 	if (dir)
 		rm_tree(dir);
+	if (sockdir)
+		rm_tree(sockdir);
 	free(dir);
+	free(sockdir);
 	free(feed);
 	free_strv(envp);
 	for (argc = 0; argv[argc]; argc++)

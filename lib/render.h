@@ -20,10 +20,9 @@
 
 #define W_RENDER_BUDGET_MS	20000L
 #define W_RENDER_DEFAULT_CMD	"agent-browser"
-/* The reference asks for 0.33.1; the CLI surface used here was verified
- * against 0.27.0 (see render.c). */
+/* The oldest agent-browser the reference accepts (--namespace and the
+ * rest of the flags a render passes); verified against 0.41.2. */
 #define W_RENDER_MIN_VERSION	"0.33.1"
-#define W_RENDER_OLDEST_VERSION	"0.27.0"
 
 /*
  * The effective mode (never W_RENDER_DEFAULT): config (fetch.render,
@@ -65,7 +64,7 @@ struct w_render_res {
 	char	*html;		/* the rendered DOM, UTF-8 */
 	size_t	 len;
 	char	*final_url;
-	int	 blocked;	/* requests the proxy refused */
+	int	 blocked;	/* requests the proxy or the browser refused */
 	int	 requests;	/* requests the proxy saw */
 	size_t	 bytes;		/* response bytes through the proxy */
 	long	 duration_ms;
