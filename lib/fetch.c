@@ -354,26 +354,6 @@ obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	    &lease, env, d, bytes);
 }
 
-/*
- * Append "; WHAT could not be saved (WHY)" to env's summary: a cache or
- * artifact write that failed does not fail the fetch, but says so.
- */
-static jv
-not_saved(jv env, const char *what, const struct w_err *why)
-{
-	const char *sum = w_json_str_peek(env, "summary");
-	struct w_buf b;
-
-	if (sum == NULL)
-		return env;
-	w_buf_init(&b, 8192);
-	w_buf_printf(&b, "%s; %s could not be saved (%s)", sum, what,
-	    why->code != W_E_NONE ? why->msg : "unknown reason");
-	env = set(env, "summary", jv_string(b.p ? b.p : sum));
-	w_buf_free(&b);
-	return env;
-}
-
 /* Content, coverage, artifacts and summary for an extracted d. */
 static jv
 present(const struct w_fetch_ctx *ctx, jv env, const struct w_request *r,
@@ -434,7 +414,7 @@ present(const struct w_fetch_ctx *ctx, jv env, const struct w_request *r,
 	if (saved)
 		env = set(env, "artifact", jv_string(saved));
 	else if (tried)
-		env = not_saved(env, art ? "the artifact" : "the full text",
+		env = w_env_not_saved(env, art ? "the artifact" : "the full text",
 		    &why);
 	free(saved);
 	return env;
@@ -741,7 +721,7 @@ w_fetch_share(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	env = present(ctx, env, r, u, d, bytes);
 	/* The run's cache is a saving, not a requirement. */
 	if (e.code != W_E_NONE)
-		env = not_saved(env, "the run's document cache entry", &e);
+		env = w_env_not_saved(env, "the run's document cache entry", &e);
 	w_doc_free(d);
 	return env;
 }
@@ -845,7 +825,9 @@ w_fetch_run(const struct w_fetch_ctx *ctx0, jv req)
 		w_url_free(&u);
 	}
 	w_request_free(&r);
-	w_ledger_note_fetch(ctx->run, env);
+	w_err_clear(&e);
+	if (w_ledger_note_fetch(ctx->run, env, &e) == -1)
+		env = w_env_not_saved(env, "the run's source ledger entry", &e);
 	return env;
 }
 

@@ -219,8 +219,14 @@ emit_ready(struct w_fetch_batch *b)
 			if (k->leader == j)
 				k->leader = NULL;
 		*pp = j->next;
-		if (!j->noted)
-			w_ledger_note_fetch(b->ctx.run, j->env);
+		if (!j->noted) {
+			struct w_err le;
+
+			w_err_clear(&le);
+			if (w_ledger_note_fetch(b->ctx.run, j->env, &le) == -1)
+				j->env = w_env_not_saved(j->env,
+				    "the run's source ledger entry", &le);
+		}
 		b->emit(w_env_line(j->env, j->line), b->arg);
 		j->env = jv_invalid();
 		job_free(j);

@@ -27,6 +27,24 @@ w_env_new(const char *tool)
 }
 
 jv
+w_env_not_saved(jv env, const char *what, const struct w_err *why)
+{
+	const char *sum = w_json_str_peek(env, "summary");
+	struct w_buf b;
+
+	if (sum == NULL)
+		return env;
+	w_buf_init(&b, 8192);
+	w_buf_printf(&b, "%s; %s could not be saved (%s)", sum, what,
+	    why->code != W_E_NONE ? why->msg : "unknown reason");
+	if (b.p != NULL)
+		env = jv_object_set(env, jv_string("summary"),
+		    jv_string(b.p));
+	w_buf_free(&b);
+	return env;
+}
+
+jv
 w_env_status(jv env, enum w_status st)
 {
 	return jv_object_set(env, jv_string("status"),

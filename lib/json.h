@@ -52,6 +52,14 @@ jv		 w_env_error(jv env, const struct w_err *e);
 /* Set "status" to st. Consumes env. */
 jv		 w_env_status(jv env, enum w_status st);
 
+/*
+ * Append "; WHAT could not be saved (WHY)" to env's summary (consumed,
+ * returned): a cache, artifact or ledger write that failed does not fail
+ * the request, but says so.
+ */
+jv		 w_env_not_saved(jv env, const char *what,
+		    const struct w_err *why);
+
 /* The envelope's status (borrows env). */
 enum w_status	 w_env_status_peek(jv env);
 

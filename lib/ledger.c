@@ -247,17 +247,16 @@ entry(const char *kind, const char *url)
 	return set(x, "at", jv_number((double)w_clock_now_ms()));
 }
 
-void
-w_ledger_note_search(struct w_run *r, jv env)
+int
+w_ledger_note_search(struct w_run *r, jv env, struct w_err *e)
 {
-	struct w_err e;
 	jv res, list = jv_array(), b, x;
 	const char *u, *rep;
 	int n, i;
 
 	if (r == NULL) {
 		jv_free(list);
-		return;
+		return 0;
 	}
 	res = jv_object_get(jv_copy(env), jv_string("results"));
 	n = jv_get_kind(res) == JV_KIND_ARRAY ?
@@ -288,10 +287,9 @@ w_ledger_note_search(struct w_run *r, jv env)
 	jv_free(res);
 	if (jv_array_length(jv_copy(list)) == 0) {
 		jv_free(list);
-		return;
+		return 0;
 	}
-	w_err_clear(&e);
-	(void)w_ledger_append(r, list, &e);
+	return w_ledger_append(r, list, e);
 }
 
 /* A request error: nothing was attempted, nothing to record. */
@@ -309,22 +307,21 @@ request_error(jv env)
 	return yes;
 }
 
-void
-w_ledger_note_fetch(struct w_run *r, jv env)
+int
+w_ledger_note_fetch(struct w_run *r, jv env, struct w_err *e)
 {
-	struct w_err e;
 	jv src, cov, x;
 	const char *u, *st, *rep, *prov;
 	char *norm;
 
 	if (r == NULL || request_error(env))
-		return;
+		return 0;
 	src = jv_object_get(jv_copy(env), jv_string("source"));
 	cov = jv_object_get(jv_copy(env), jv_string("coverage"));
 	if ((u = w_json_str_peek(src, "url")) == NULL) {
 		jv_free(src);
 		jv_free(cov);
-		return;
+		return 0;
 	}
 	norm = w_results_normalize(u);
 	x = entry("fetch", norm ? norm : u);
@@ -345,8 +342,7 @@ w_ledger_note_fetch(struct w_run *r, jv env)
 	    "chars", 0)) : 0)));
 	jv_free(src);
 	jv_free(cov);
-	w_err_clear(&e);
-	(void)w_ledger_append(r, jv_array_append(jv_array(), x), &e);
+	return w_ledger_append(r, jv_array_append(jv_array(), x), e);
 }
 
 /* Citations. */

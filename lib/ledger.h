@@ -52,18 +52,20 @@ jv	 w_ledger_list(struct w_run *r);
 
 /*
  * Record what a wsearch envelope (borrowed) showed: one search_snippet
- * or provider_excerpt entry per result. Failures to record are silent
- * (the envelope already went out); callers ignore nothing else.
+ * or provider_excerpt entry per result. -1 with e when the ledger
+ * cannot be written (a full or read-only disk): the caller says so in
+ * the envelope's summary, nothing else changes.
  */
-void	 w_ledger_note_search(struct w_run *r, jv env);
+int	 w_ledger_note_search(struct w_run *r, jv env, struct w_err *e);
 
 /*
  * Record a wfetch envelope's (borrowed) outcome: the URL, final URL,
  * source status (opened, blocked_policy, blocked_soft, blocked_target,
  * fetch_failed), representation, provider and characters read. Request
- * errors (nothing was attempted) are not recorded.
+ * errors (nothing was attempted) are not recorded. -1 with e as
+ * w_ledger_note_search.
  */
-void	 w_ledger_note_fetch(struct w_run *r, jv env);
+int	 w_ledger_note_fetch(struct w_run *r, jv env, struct w_err *e);
 
 /*
  * Pure: the URLs an answer text cites, in order of first appearance,

@@ -1052,7 +1052,10 @@ w_search_run(struct w_search *s, jv req)
 		w_search_req_free(&r);
 		if (rc == 1) {
 			env = w_search_from_cache(s, hit);
-			w_ledger_note_search(s->run, env);
+			w_err_clear(&e);
+			if (w_ledger_note_search(s->run, env, &e) == -1)
+				env = w_env_not_saved(env, "the run's source "
+				    "ledger entries", &e);
 			return env;
 		}
 		jv_free(hit);
@@ -1078,7 +1081,9 @@ w_search_run(struct w_search *s, jv req)
 	if (claimed)
 		w_coord_cache_unclaim(co, key);
 	share_end(s, skey, env);
-	w_ledger_note_search(s->run, env);
+	w_err_clear(&e);
+	if (w_ledger_note_search(s->run, env, &e) == -1)
+		env = w_env_not_saved(env, "the run's source ledger entries", &e);
 	free(key);
 	jv_free(ps.backends);
 	jv_free(ps.lists);

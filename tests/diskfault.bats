@@ -232,3 +232,22 @@ readonly_fs() {
 	[[ "$(field .error.message)" == *"temporary copy of the PDF: No space left on device"* ]] || { echo "$output"; false; }
 	[ -z "$(find "$TMPDIR" -name 'webtools-pdf-*')" ]
 }
+
+@test "diskfault: the run's source ledger full or read-only: the fetch stands and says so; the ledger survives" {
+	tiny "$TMPDIR"
+	eval "$(web-control run start --export)"
+	run -0 wfetch -c "$BASE/page"
+	led="$(dirname "$WEB_RUN_FILE")/run.ledger"
+	[ -s "$led" ]
+	cp "$led" "$BATS_TEST_TMPDIR/before"
+	full "$TMPDIR"
+	run -0 wfetch -c "$BASE/hello.txt"
+	[ "$(field .status)" = ok ]
+	[[ "$(field .summary)" == *"the run's source ledger entry could not be saved"*"No space left on device"* ]] || { echo "$output"; false; }
+	cmp "$led" "$BATS_TEST_TMPDIR/before"
+	rm -f "$TMPDIR/.fill" "$TMPDIR/.more"
+	readonly_fs "$TMPDIR"
+	run -3 --separate-stderr wfetch -c "$BASE/hello.txt"
+	[[ "$(field .error.message)" == *"Read-only file system"* ]] || { echo "$output"; false; }
+	cmp "$led" "$BATS_TEST_TMPDIR/before"
+}
