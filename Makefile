@@ -24,7 +24,22 @@ PROG_BIN = $(PROGS:%=$(BIN)/%)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/unit/%)
 
-all: $(PROG_BIN)
+# JSON Schemas of every request and envelope, from the programs' own
+# tables (--schema), at build time; installed under share/webtools/schema.
+SCHEMA_PROGS = wfetch wextract wsearch wrobots
+SCHEMAS = $(SCHEMA_PROGS:%=$(B)/share/schema/%.request.json) \
+	$(SCHEMA_PROGS:%=$(B)/share/schema/%.envelope.json)
+SHARE = $(DESTDIR)$(PREFIX)/share
+
+all: $(PROG_BIN) $(SCHEMAS)
+
+$(B)/share/schema/%.request.json: $(BIN)/%
+	@mkdir -p $(@D)
+	@echo "GEN $@"; $(BIN)/$* --schema >$@.tmp && mv $@.tmp $@
+
+$(B)/share/schema/%.envelope.json: $(BIN)/%
+	@mkdir -p $(@D)
+	@echo "GEN $@"; $(BIN)/$* --schema=envelope >$@.tmp && mv $@.tmp $@
 
 config.mk: configure
 	@if [ -f config.mk ]; then \
@@ -98,9 +113,27 @@ install: all
 	for m in man/*.1; do [ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1/ || :; done
 	for m in man/*.5; do [ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man5/ || :; done
 	for m in man/*.7; do [ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man7/ || :; done
+	mkdir -p $(SHARE)/webtools/schema $(SHARE)/bash-completion/completions \
+		$(SHARE)/zsh/site-functions
+	install -m 644 share/webtools/config.json $(SHARE)/webtools/config.json
+	install -m 644 $(SCHEMAS) $(SHARE)/webtools/schema/
+	for p in $(PROGS); do install -m 644 share/webtools/completions/webtools.bash \
+		$(SHARE)/bash-completion/completions/$$p; done
+	install -m 644 share/webtools/completions/_webtools $(SHARE)/zsh/site-functions/_webtools
+
+# uninstall: everything install put there, and the directories that were
+# only ours (share/webtools); shared directories stay.
+uninstall:
+	for p in $(PROGS); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p \
+		$(SHARE)/bash-completion/completions/$$p; done
+	for m in man/*.1; do rm -f $(SHARE)/man/man1/$${m#man/}; done
+	for m in man/*.5; do rm -f $(SHARE)/man/man5/$${m#man/}; done
+	for m in man/*.7; do rm -f $(SHARE)/man/man7/$${m#man/}; done
+	rm -f $(SHARE)/zsh/site-functions/_webtools
+	rm -rf $(SHARE)/webtools
 
 clean:
 	rm -rf $(B) build-san build-fuzz $(PROG_BIN)
 
-.PHONY: all units check bench bench-extract fuzz fuzz-smoke lint install clean
+.PHONY: all units check bench bench-extract fuzz fuzz-smoke lint install uninstall clean
 .SECONDARY:

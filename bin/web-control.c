@@ -43,7 +43,8 @@ usage(FILE *fp)
 	    "usage: web-control [options] run start [--max-requests N]\n"
 	    "                   [--coordination process|host|redis] [--export]\n"
 	    "       web-control [options] run show | run end [--export]\n"
-	    "       web-control [options] status | reset | config\n"
+	    "       web-control [options] status | reset [ORIGIN|PROVIDER]\n"
+	    "       web-control [options] config\n"
 	    "       web-control [options] doctor [--no-liveness]\n"
 	    "       web-control [options] sources [--status S]\n"
 	    "       web-control [options] verdict [FILE] < answer.md\n"
@@ -87,8 +88,12 @@ fail(const struct opts *o, const char *cmd, const struct w_err *e)
 	env = jv_object_set(env, jv_string("command"), jv_string(cmd));
 	env = jv_object_set(env, jv_string("summary"), jv_string(e->msg));
 	env = w_env_error(env, e);
+	/* a message that names its subject already is not prefixed again */
 	if (!o->json)
-		fprintf(stderr, "%s: %s: %s\n", prog, cmd, e->msg);
+		fprintf(stderr, "%s: %s%s%s\n", prog, strncmp(e->msg, cmd,
+		    strlen(cmd)) == 0 && e->msg[strlen(cmd)] == ':' ? "" : cmd,
+		    strncmp(e->msg, cmd, strlen(cmd)) == 0 &&
+		    e->msg[strlen(cmd)] == ':' ? "" : ": ", e->msg);
 	return emit(o, env, NULL);
 }
 
@@ -169,7 +174,7 @@ show_text(jv env)
 {
 	jv r = w_json_get(jv_copy(env), "run");
 	jv d = w_json_get(jv_copy(r), "deferrals");
-	jv dc = w_json_get(jv_copy(r), "documentCache");
+	jv dc = w_json_get(jv_copy(r), "document_cache");
 	int it;
 
 	printf("run file      %s\n", w_json_str_peek(env, "run_file"));
@@ -198,10 +203,10 @@ show_text(jv env)
 	}
 	printf("\ndocuments     %ld cached (max %ld), %ld bytes (max %ld), "
 	    "%ld in flight\n", w_json_int_peek(dc, "documents", 0),
-	    w_json_int_peek(dc, "maxDocuments", 0),
+	    w_json_int_peek(dc, "max_documents", 0),
 	    w_json_int_peek(dc, "bytes", 0),
-	    w_json_int_peek(dc, "maxBytes", 0),
-	    w_json_int_peek(dc, "inFlight", 0));
+	    w_json_int_peek(dc, "max_bytes", 0),
+	    w_json_int_peek(dc, "in_flight", 0));
 	jv_free(dc);
 	jv_free(d);
 	jv_free(r);
@@ -251,14 +256,20 @@ run_end(const struct opts *o)
 {
 	const char *f;
 	struct w_err e;
+	int rc = -1;
 
 	w_err_clear(&e);
-	if ((f = run_file(&e)) == NULL || w_run_end(f, &e) == -1)
+	if ((f = run_file(&e)) == NULL || (rc = w_run_end(f, &e)) == -1)
 		return fail(o, "run end", &e);
+	if (rc == 1)
+		fprintf(stderr, "%s: the run of %s is gone (ended or cleaned "
+		    "up already); nothing to end\n", prog, f);
 	if (o->export)
 		printf("unset WEB_RUN_FILE\n");
 	else if (o->json)
-		w_out_emit(ok_env("run end", "run ended"), o->mode, prog);
+		w_out_emit(ok_env("run end", rc == 1 ? "the run is gone "
+		    "(ended or cleaned up already)" : "run ended"), o->mode,
+		    prog);
 	return 0;
 }
 
@@ -270,26 +281,27 @@ status_text(jv env)
 	int i, n = jv_array_length(jv_copy(ents));
 
 	printf("coordination  %s\n", w_json_str_peek(env, "coordination"));
-	printf("state         %s%s\n", w_json_str_peek(h, "stateDir") ?
-	    w_json_str_peek(h, "stateDir") : "?",
+	printf("state         %s%s\n", w_json_str_peek(h, "state_dir") ?
+	    w_json_str_peek(h, "state_dir") : "?",
 	    w_json_bool_peek(h, "exists", 0) ? "" : " (none yet)");
 	printf("buckets       %ld of %ld\n", w_json_int_peek(h, "buckets", 0),
-	    w_json_int_peek(h, "maxBuckets", 0));
-	printf("active        %ld\n", w_json_int_peek(h, "activeRequests", 0));
-	printf("cooling down  %ld\n", w_json_int_peek(h, "coolingDown", 0));
+	    w_json_int_peek(h, "max_buckets", 0));
+	printf("active        %ld\n", w_json_int_peek(h, "active_requests", 0));
+	printf("cooling down  %ld\n", w_json_int_peek(h, "cooling_down", 0));
 	for (i = 0; i < n; i++) {
 		x = w_json_at(jv_copy(ents), i);
-		printf("  %.12s %-10s active %ld admitted %ld throttled %ld "
-		    "failed %ld%s%s\n", w_json_str_peek(x, "bucket"),
+		printf("  %-30.60s %-10s active %ld admitted %ld throttled "
+		    "%ld failed %ld%s%s\n", w_json_str_peek(x, "name") ?
+		    w_json_str_peek(x, "name") : w_json_str_peek(x, "bucket"),
 		    w_json_str_peek(x, "scope"),
 		    w_json_int_peek(x, "active", 0),
 		    w_json_int_peek(x, "admitted", 0),
 		    w_json_int_peek(x, "throttled", 0),
 		    w_json_int_peek(x, "failed", 0),
-		    w_json_bool_peek(x, "coolingDown", 0) ?
+		    w_json_bool_peek(x, "cooling_down", 0) ?
 		    " cooling until " : "",
-		    w_json_bool_peek(x, "coolingDown", 0) ?
-		    w_json_str_peek(x, "retryAt") : "");
+		    w_json_bool_peek(x, "cooling_down", 0) ?
+		    w_json_str_peek(x, "retry_at") : "");
 		jv_free(x);
 	}
 	jv_free(ents);
@@ -366,7 +378,7 @@ status(const struct opts *o)
 	    w_coord_kind_of(co) == W_COORD_KIND_PROCESS ? coord_name() :
 	    w_coord_kind_name(w_coord_kind_of(co))));
 	env = jv_object_set(env, jv_string("host"), h);
-	env = jv_object_set(env, jv_string("searchCache"),
+	env = jv_object_set(env, jv_string("search_cache"),
 	    w_coord_cache_usage(co));
 	close_coord(r, &c);
 	return emit(o, env, status_text);
@@ -376,15 +388,17 @@ static void
 reset_text(jv env)
 {
 	jv r = w_json_get(jv_copy(env), "reset");
+	const char *t = w_json_str_peek(r, "target");
 
-	printf("host coordination state cleared (%ld bucket%s)\n",
-	    w_json_int_peek(r, "bucketsCleared", 0),
-	    w_json_int_peek(r, "bucketsCleared", 0) == 1 ? "" : "s");
+	printf("host coordination state %s%s%scleared (%ld bucket%s)\n",
+	    t ? "of " : "", t ? t : "", t ? " " : "",
+	    w_json_int_peek(r, "buckets_cleared", 0),
+	    w_json_int_peek(r, "buckets_cleared", 0) == 1 ? "" : "s");
 	jv_free(r);
 }
 
 static int
-reset(const struct opts *o)
+reset(const struct opts *o, const char *target)
 {
 	struct w_coordinator *co;
 	struct w_config c;
@@ -394,71 +408,20 @@ reset(const struct opts *o)
 	int rc;
 
 	w_err_clear(&e);
-	if (open_coord(&run, &c, &co, &e) == -1)
-		return fail(o, "reset", &e);
-	rc = w_coord_reset(co, &r, &e);
-	close_coord(run, &c);
+	if (target != NULL)
+		rc = w_host_reset_target(target, &r, &e);
+	else {
+		if (open_coord(&run, &c, &co, &e) == -1)
+			return fail(o, "reset", &e);
+		rc = w_coord_reset(co, &r, &e);
+		close_coord(run, &c);
+	}
 	if (rc == -1)
 		return fail(o, "reset", &e);
-	env = ok_env("reset", "host coordination state cleared");
+	env = ok_env("reset", target ? "host coordination state of one "
+	    "origin or provider cleared" : "host coordination state cleared");
 	env = jv_object_set(env, jv_string("reset"), r);
 	return emit(o, env, reset_text);
-}
-
-static jv
-defaults(void)
-{
-	const char *d = "{\"coordination\":\"process\","
-	    "\"network\":{\"mode\":\"all\",\"allow\":[]},"
-	    "\"search\":{\"backend\":[\"parallel\",\"ollama\"],"
-	    "\"maxRequestsPerRun\":4},"
-	    "\"fetch\":{\"provider\":\"local\",\"render\":\"never\","
-	    "\"browserCommand\":\"agent-browser\",\"concurrency\":1}}";
-
-	return jv_parse(d);
-}
-
-/* Strings with URL credentials lose them; everything else is kept. */
-static jv
-redact(jv v)
-{
-	const char *s, *at, *sep;
-	struct w_buf b;
-	jv k, x;
-	int it, i, n;
-
-	switch (jv_get_kind(v)) {
-	case JV_KIND_STRING:
-		s = jv_string_value(v);
-		if ((sep = strstr(s, "://")) == NULL ||
-		    (at = strchr(sep + 3, '@')) == NULL ||
-		    strcspn(sep + 3, "/?#") < (size_t)(at - sep - 3))
-			return v;
-		w_buf_init(&b, 16384);
-		w_buf_add(&b, s, (size_t)(sep + 3 - s));
-		w_buf_adds(&b, "[redacted]");
-		w_buf_adds(&b, at);
-		jv_free(v);
-		v = jv_string(b.p);
-		w_buf_free(&b);
-		return v;
-	case JV_KIND_ARRAY:
-		n = jv_array_length(jv_copy(v));
-		for (i = 0; i < n; i++)
-			v = jv_array_set(v, i, redact(w_json_at(jv_copy(v),
-			    i)));
-		return v;
-	case JV_KIND_OBJECT:
-		for (it = jv_object_iter(v); jv_object_iter_valid(v, it);
-		    it = jv_object_iter_next(v, it)) {
-			k = jv_object_iter_key(v, it);
-			x = jv_object_iter_value(v, it);
-			v = jv_object_set(v, k, redact(x));
-		}
-		return v;
-	default:
-		return v;
-	}
 }
 
 static void
@@ -629,7 +592,8 @@ config(const struct opts *o)
 		jv_free(hints);
 		return fail(o, "config", &e);
 	}
-	eff = jv_object_merge_recursive(defaults(), jv_copy(c.web));
+	eff = jv_object_merge_recursive(w_config_defaults(),
+	    jv_copy(c.web));
 	v = w_config_get(&c, "search.endpoint");
 	if (jv_get_kind(v) != JV_KIND_NULL)
 		hints = jv_array_append(hints, jv_string("search.endpoint is "
@@ -642,7 +606,8 @@ config(const struct opts *o)
 	    "programs' checks" : "effective configuration");
 	env = jv_object_set(env, jv_string("source"), jv_string(
 	    getenv("WEB_CONFIG") ? "WEB_CONFIG" : "XDG_CONFIG_HOME"));
-	env = jv_object_set(env, jv_string("config"), redact(eff));
+	env = jv_object_set(env, jv_string("config"),
+	    w_config_redact(eff));
 	env = jv_object_set(env, jv_string("checks"), checks);
 	env = jv_object_set(env, jv_string("hints"), hints);
 	if (bad) {
@@ -759,7 +724,7 @@ sources(const struct opts *o)
 		    (long)jv_array_length(jv_copy(ents)),
 		    jv_array_length(jv_copy(ents)) == 1 ? "y" : "ies",
 		    w_json_int_peek(l, "dropped", 0),
-		    w_json_int_peek(l, "droppedSnippets", 0));
+		    w_json_int_peek(l, "dropped_snippets", 0));
 	jv_free(ents);
 	if (!o->json) {
 		jv_free(keep);
@@ -897,6 +862,22 @@ static int
 dispatch(const struct opts *o, int argc, char **argv)
 {
 	const char *c = argv[0], *sub = argc > 1 ? argv[1] : "";
+	int start = strcmp(c, "run") == 0 && strcmp(sub, "start") == 0;
+	int end = strcmp(c, "run") == 0 && strcmp(sub, "end") == 0;
+	int mcp_cmd = strcmp(c, "mcp") == 0;
+
+	/* an option the command would ignore is an error */
+	if (!start && !mcp_cmd && o->max_requests > 0)
+		return w_usage_error(prog, "--max-requests applies to run "
+		    "start and mcp only");
+	if (!mcp_cmd && o->allow_files != NULL)
+		return w_usage_error(prog, "--allow-files applies to mcp only");
+	if (!start && o->coord != W_COORD_DEFAULT)
+		return w_usage_error(prog, "--coordination applies to run "
+		    "start only");
+	if (!start && !end && o->export)
+		return w_usage_error(prog, "--export applies to run start and "
+		    "run end only");
 
 	if (strcmp(c, "run") == 0 && argc == 2) {
 		if (strcmp(sub, "start") == 0)
@@ -908,8 +889,8 @@ dispatch(const struct opts *o, int argc, char **argv)
 	}
 	if (argc == 1 && strcmp(c, "status") == 0)
 		return status(o);
-	if (argc == 1 && strcmp(c, "reset") == 0)
-		return reset(o);
+	if (argc <= 2 && strcmp(c, "reset") == 0)
+		return reset(o, argc == 2 ? sub : NULL);
 	if (argc == 1 && strcmp(c, "config") == 0)
 		return config(o);
 	if (argc == 1 && strcmp(c, "doctor") == 0)
@@ -920,10 +901,8 @@ dispatch(const struct opts *o, int argc, char **argv)
 		return verdict(o, argc == 2 ? argv[1] : NULL);
 	if (argc == 1 && strcmp(c, "mcp") == 0)
 		return mcp(o);
-	fprintf(stderr, "%s: unknown command: %s%s%s\n", prog, c,
+	return w_usage_error(prog, "unknown command: %s%s%s", c,
 	    argc > 1 ? " " : "", sub);
-	usage(stderr);
-	return W_EXIT_USAGE;
 }
 
 static const char schema[] =
@@ -948,8 +927,8 @@ run_option(struct opts *o, int ch, const char *arg)
 
 	if (ch == 'm') {
 		if (w_arg_long(arg, &n) == -1 || n < 1 || n > 20) {
-			fprintf(stderr, "%s: --max-requests must be 1 to 20\n",
-			    prog);
+			w_usage_error(prog, "--max-requests must be 1 to 20, not "
+			    "'%s'", arg);
 			return -1;
 		}
 		o->max_requests = (int)n;
@@ -960,8 +939,8 @@ run_option(struct opts *o, int ch, const char *arg)
 	else if (strcmp(arg, "redis") == 0)
 		o->coord = W_COORD_REDIS;
 	else {
-		fprintf(stderr, "%s: --coordination must be process, host "
-		    "or redis\n", prog);
+		w_usage_error(prog, "--coordination must be process, host or "
+		    "redis, not '%s'", arg);
 		return -1;
 	}
 	return 0;
@@ -1003,7 +982,8 @@ main(int argc, char **argv)
 	    NULL };
 	int ch, rc;
 
-	while ((ch = getopt_long(argc, argv, "jchV", lo, NULL)) != -1)
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":jchV", lo, NULL)) != -1)
 		switch (ch) {
 		case 'j':
 			o.json = 1;
@@ -1041,8 +1021,7 @@ main(int argc, char **argv)
 			printf("%s %s\n", prog, WEBTOOLS_VERSION);
 			return w_out_finish(prog);
 		default:
-			usage(stderr);
-			return W_EXIT_USAGE;
+			return w_opt_error(prog, argv, ch);
 		}
 	if (optind >= argc) {
 		usage(stderr);

@@ -2,15 +2,18 @@
  * wextract: turn one document on stdin, or each named file, into an
  * envelope: HTML, RSS/Atom, JSON, XML, PDF or text to Markdown or plain
  * text, with focus, slicing and links. Pure: never touches the network.
+ * With --next, stdin holds requests (continuations) naming their files.
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
 #include "doc.h"
+#include "input.h"
 #include "extract.h"
 #include "json.h"
 #include "view.h"
@@ -23,6 +26,7 @@ struct state {
 	jv		 req;		/* the options as a request */
 	struct w_request r;		/* req, decoded */
 	enum w_out_mode	 mode;
+	int		 next;		/* --next: requests on stdin */
 };
 
 static void
@@ -31,6 +35,7 @@ usage(FILE *fp)
 	fprintf(fp,
 	    "usage: wextract [options] < DOCUMENT\n"
 	    "       wextract [options] FILE...\n"
+	    "       wextract --next [options] < REQUESTS\n"
 	    "      --url URL           where the document came from "
 	    "(link base)\n"
 	    "      --content-type T    its media type; sniffed when absent\n"
@@ -45,6 +50,9 @@ usage(FILE *fp)
 	    "      --max-output-chars N  cap on returned characters\n"
 	    "      --offset N          first character of a char page\n"
 	    "      --max-chars N       characters per page (default 20000)\n"
+	    "      --next              read requests (next_actions' arguments, "
+	    "or file\n"
+	    "                          names) on stdin\n"
 	    "  -r, --raw-output        print only the content\n"
 	    "  -c, --compact           one line per envelope\n"
 	    "      --schema            print the JSON Schema of the options\n"
@@ -90,7 +98,8 @@ slurp(FILE *fp, struct w_buf *b)
 
 /* Extract one file (NULL or "-": stdin) and print its envelope. */
 static int
-one(const struct state *st, const char *file)
+one(const struct state *st, const struct w_request *r, const char *file,
+    long line)
 {
 	FILE *fp;
 	struct w_buf b;
@@ -108,10 +117,13 @@ one(const struct state *st, const char *file)
 		fclose(fp);
 	w_err_clear(&e);
 	if (rc == 0) {
-		env = w_extract_run(&st->r, b.p, b.len, file,
+		struct w_request named = *r;
+
+		named.file = (char *)(uintptr_t)file;	/* borrowed */
+		env = w_extract_run(&named, b.p, b.len, file,
 		    st->mode == W_OUT_RAW);
 		w_buf_free(&b);
-		return w_out_emit_rc(env, st->mode, prog);
+		return w_out_emit_rc(w_env_line(env, line), st->mode, prog);
 	}
 	if (fp != NULL)
 		w_buf_free(&b);
@@ -123,8 +135,68 @@ one(const struct state *st, const char *file)
 	else
 		w_err_set(&e, W_E_REQUEST_FAILED, "cannot read %s: %s",
 		    file ? file : "stdin", strerror(saved ? saved : EIO));
-	return w_out_emit_rc(w_extract_failed(env, &e, "reading"),
+	return w_out_emit_rc(w_env_line(w_extract_failed(env, &e, "reading"), line),
 	    st->mode, prog);
+}
+
+/* A request on stdin that is none: an envelope naming its line. */
+static int
+refuse(const struct state *st, const struct w_err *e, jv file, long line)
+{
+	jv env = w_env_new(prog);
+
+	env = set(env, "source", set(jv_object(), "file", file));
+	return w_out_emit_rc(w_env_line(w_extract_failed(env, e, "request"), line),
+	    st->mode, prog);
+}
+
+/* --next: one request (a JSON text, or a plain line naming a file). */
+static int
+on_item(struct w_input_item *it, void *arg)
+{
+	const struct state *st = arg;
+	struct w_request r;
+	struct w_err e;
+	jv req, file;
+	int rc;
+
+	if (it->text != NULL)
+		req = set(jv_object(), "file", jv_string(it->text));
+	else
+		req = it->json;
+	if (jv_get_kind(req) == JV_KIND_OBJECT)
+		req = jv_object_merge(jv_copy(st->req), req);
+	file = jv_get_kind(req) == JV_KIND_OBJECT ?
+	    w_json_get(jv_copy(req), "file") : jv_invalid();
+	if (!jv_is_valid(file)) {
+		jv_free(file);
+		file = jv_null();
+	}
+	w_err_clear(&e);
+	if (w_request_decode(W_REQ_WEXTRACT, req, &r, &e) == 0 &&
+	    (r.file == NULL || strcmp(r.file, "-") == 0)) {
+		w_err_set(&e, W_E_INVALID_PARAMETER, "a request read by "
+		    "--next names its document in file (not stdin)");
+		e.usage = 1;
+	}
+	jv_free(req);
+	if (e.code != W_E_NONE)
+		rc = refuse(st, &e, file, it->line);
+	else {
+		jv_free(file);
+		rc = one(st, &r, r.file, it->line);
+	}
+	w_request_free(&r);
+	return rc;
+}
+
+static int
+on_bad(const char *msg, long line, void *arg)
+{
+	struct w_err e;
+
+	w_input_bad(&e, msg, line);
+	return refuse(arg, &e, jv_null(), line);
 }
 
 /* Parse options into st->req; -1 on a usage error. */
@@ -144,9 +216,10 @@ options(int argc, char **argv, struct state *st)
 		{ "max-output-chars", required_argument, NULL, 'O' },
 		{ "offset", required_argument, NULL, 'o' },
 		{ "max-chars", required_argument, NULL, 'M' },
+		{ "next", no_argument, NULL, 'n' },
 		{ "raw-output", no_argument, NULL, 'r' },
 		{ "compact", no_argument, NULL, 'c' },
-		{ "schema", no_argument, NULL, 's' },
+		{ "schema", optional_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -158,7 +231,8 @@ options(int argc, char **argv, struct state *st)
 	    ['o'] = "offset", ['M'] = "max_chars" };
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "f:rchV", lo, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":f:rchV", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'u': case 't': case 'C': case 'f': case 'F':
 			st->req = set(st->req, keys[ch], jv_string(optarg));
@@ -169,6 +243,9 @@ options(int argc, char **argv, struct state *st)
 		case 'l':
 			st->req = set(st->req, "include_links", jv_true());
 			break;
+		case 'n':
+			st->next = 1;
+			break;
 		case 'r':
 			st->mode = W_OUT_RAW;
 			break;
@@ -177,8 +254,8 @@ options(int argc, char **argv, struct state *st)
 				st->mode = W_OUT_COMPACT;
 			break;
 		case 's':
-			w_out_schema(w_request_schema(W_REQ_WEXTRACT));
-			exit(w_out_finish(prog));
+			exit(w_schema_arg(prog, optarg,
+			    w_request_schema(W_REQ_WEXTRACT)));
 		case 'h':
 			usage(stdout);
 			exit(w_out_finish(prog));
@@ -186,7 +263,7 @@ options(int argc, char **argv, struct state *st)
 			w_out_version(prog);
 			exit(w_out_finish(prog));
 		default:
-			usage(stderr);
+			w_opt_error(prog, argv, ch);
 			return -1;
 		}
 	}
@@ -202,21 +279,35 @@ main(int argc, char **argv)
 
 	st.req = jv_object();
 	st.mode = W_OUT_AUTO;
+	st.next = 0;
 	if (options(argc, argv, &st) == -1) {
+		jv_free(st.req);
+		return W_EXIT_USAGE;
+	}
+	if (st.next && optind < argc) {
+		jv_free(st.req);
+		return w_usage_error(prog, "--next reads its requests on stdin; "
+		    "it takes no FILE arguments");
+	}
+	if (optind == argc && w_input_is_tty(stdin)) {
+		usage(stderr);
 		jv_free(st.req);
 		return W_EXIT_USAGE;
 	}
 	w_err_clear(&e);
 	if (w_request_decode(W_REQ_WEXTRACT, st.req, &st.r, &e) == -1) {
+		w_request_msg_as_options(W_REQ_WEXTRACT, &e);
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
 		rc = w_out_emit_rc(w_extract_failed(w_env_new(prog), &e,
 		    "request"),
 		    st.mode, prog);
-	} else if (optind < argc)
+	} else if (st.next)
+		rc = w_input_each(stdin, on_item, on_bad, &st);
+	else if (optind < argc)
 		for (i = optind; i < argc; i++)
-			rc = w_exit_worst(rc, one(&st, argv[i]));
+			rc = w_exit_worst(rc, one(&st, &st.r, argv[i], 0));
 	else
-		rc = one(&st, NULL);
+		rc = one(&st, &st.r, NULL, 0);
 	jv_free(st.req);
 	w_request_free(&st.r);
 	if (w_out_finish(prog) != 0)

@@ -12,17 +12,18 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "buf.h"
 #include "config.h"
+#include "input.h"
 #include "json.h"
 #include "robots.h"
 #include "robots_fetch.h"
 #include "url.h"
 
-#define LINE_MAX_BYTES	(1u << 20)	/* one stdin line */
 #define ENV_MAX_BYTES	(8u << 20)	/* one envelope's text */
 #define PATTERN_OUT_MAX	1024		/* pattern bytes reported */
 #define SITEMAPS_MAX	50		/* sitemaps reported */
@@ -488,24 +489,16 @@ check(struct state *st, const char *url, const char *agent)
 	return answer(st, o, url, &v);
 }
 
-/* One JSON request {"url", "agent"}. */
+/* One JSON request {"url", "agent"} (consumed). */
 static int
-check_request(struct state *st, const char *text, size_t n)
+check_request(struct state *st, jv req)
 {
-	jv req = w_json_parse(text, n);
 	struct w_err e;
 	const char *agent;
 	char tok[W_ROBOTS_TOKEN_MAX];
 	int rc;
 
 	w_err_clear(&e);
-	if (!jv_is_valid(req)) {
-		jv_free(req);
-		w_err_set(&e, W_E_INVALID_PARAMETER, "a line starting with { "
-		    "is not a JSON request");
-		e.usage = 1;
-		return fail(st, NULL, &e);
-	}
 	if (w_req_validate_peek(fields, req, required, &e) == -1) {
 		jv_free(req);
 		return fail(st, NULL, &e);
@@ -520,57 +513,24 @@ check_request(struct state *st, const char *text, size_t n)
 	return rc;
 }
 
-/* One stdin line: a URL, or a JSON request when it starts with '{'. */
+/* One stdin request (lib/input.c): a URL line, or a JSON request. */
 static int
-line(struct state *st, char *s, size_t n)
+on_item(struct w_input_item *it, void *arg)
 {
-	while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' ||
-	    s[n - 1] == ' ' || s[n - 1] == '\t'))
-		s[--n] = '\0';
-	while (n > 0 && (*s == ' ' || *s == '\t')) {
-		s++;
-		n--;
-	}
-	if (n == 0)
-		return 0;
-	if (*s == '{')
-		return check_request(st, s, n);
-	return check(st, s, st->agent);
+	struct state *st = arg;
+
+	if (it->text != NULL)
+		return check(st, it->text, st->agent);
+	return check_request(st, it->json);
 }
 
 static int
-read_stdin(struct state *st)
+on_bad(const char *msg, long line, void *arg)
 {
-	struct w_buf b;
 	struct w_err e;
-	char chunk[8192];
-	int rc = 0, skip = 0;
-	size_t n;
 
-	w_buf_init(&b, LINE_MAX_BYTES);
-	while (fgets(chunk, sizeof(chunk), stdin) != NULL) {
-		n = strlen(chunk);
-		if (!skip && w_buf_add(&b, chunk, n) == -1) {
-			w_err_clear(&e);
-			w_err_set(&e, W_E_INVALID_PARAMETER, "a line on stdin "
-			    "is longer than %u bytes", LINE_MAX_BYTES);
-			e.usage = 1;
-			rc = w_exit_worst(rc, fail(st, NULL, &e));
-			skip = 1;
-		}
-		if (n > 0 && chunk[n - 1] != '\n' && !feof(stdin))
-			continue;
-		if (!skip)
-			rc = w_exit_worst(rc, line(st, b.p, b.len));
-		w_buf_reset(&b);
-		skip = 0;
-	}
-	if (ferror(stdin)) {
-		fprintf(stderr, "%s: reading stdin failed\n", prog);
-		rc = w_exit_worst(rc, W_EXIT_ERROR);
-	}
-	w_buf_free(&b);
-	return rc;
+	w_input_bad(&e, msg, line);
+	return fail(arg, NULL, &e);
 }
 
 /* Read the --robots-file into the one offline origin. */
@@ -584,7 +544,8 @@ load_file(struct state *st)
 	FILE *fp;
 
 	if ((fp = fopen(st->file, "rb")) == NULL) {
-		fprintf(stderr, "%s: %s: cannot open\n", prog, st->file);
+		fprintf(stderr, "%s: cannot read %s: %s\n", prog, st->file,
+		    strerror(errno));
 		free(o);
 		return -1;
 	}
@@ -596,7 +557,8 @@ load_file(struct state *st)
 			break;
 		}
 	if (ferror(fp)) {
-		fprintf(stderr, "%s: %s: read error\n", prog, st->file);
+		fprintf(stderr, "%s: cannot read %s: %s\n", prog, st->file,
+		    strerror(errno ? errno : EIO));
 		fclose(fp);
 		w_buf_free(&b);
 		free(o);
@@ -619,14 +581,15 @@ options(int argc, char **argv, struct state *st)
 		{ "robots-file", required_argument, NULL, 'f' },
 		{ "no-cache", no_argument, NULL, 'n' },
 		{ "compact", no_argument, NULL, 'c' },
-		{ "schema", no_argument, NULL, 's' },
+		{ "schema", optional_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "a:f:chV", lo, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":a:f:chV", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			/* As given: an invalid product token (RFC 9309
@@ -650,9 +613,8 @@ options(int argc, char **argv, struct state *st)
 			st->mode = W_OUT_COMPACT;
 			break;
 		case 's':
-			w_out_schema(w_req_schema(fields, "wrobots request",
-			    required));
-			exit(w_out_finish(prog));
+			exit(w_schema_arg(prog, optarg, w_req_schema(fields,
+			    "wrobots request", required)));
 		case 'h':
 			usage(stdout);
 			exit(w_out_finish(prog));
@@ -660,7 +622,7 @@ options(int argc, char **argv, struct state *st)
 			w_out_version(prog);
 			exit(w_out_finish(prog));
 		default:
-			usage(stderr);
+			w_opt_error(prog, argv, ch);
 			return -1;
 		}
 	}
@@ -722,8 +684,11 @@ main(int argc, char **argv)
 	if (optind < argc)
 		for (i = optind; i < argc; i++)
 			rc = w_exit_worst(rc, check(&st, argv[i], st.agent));
-	else
-		rc = read_stdin(&st);
+	else if (isatty(STDIN_FILENO)) {
+		usage(stderr);
+		rc = W_EXIT_USAGE;
+	} else
+		rc = w_input_each(stdin, on_item, on_bad, &st);
 	for (k = 0; k < st.norigins; k++)
 		origin_free(st.origins[k]);
 	w_buf_free(&st.out);

@@ -1,7 +1,7 @@
 /*
  * wsearch: run queries through the configured provider chain and print
  * one envelope per request. The query comes from the arguments, else
- * JSON requests come from stdin, one per text.
+ * from stdin: plain lines (one query each) or JSON requests.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -11,6 +11,7 @@
 #include "buf.h"
 #include "cancel.h"
 #include "config.h"
+#include "input.h"
 #include "json.h"
 #include "search.h"
 
@@ -28,7 +29,7 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: wsearch [options] QUERY...\n"
-	    "       wsearch [options] < requests.ndjson\n"
+	    "       wsearch [options] < QUERIES-OR-REQUESTS\n"
 	    "  -n, --limit N           results wanted, 1-10 (default 5)\n"
 	    "  -a, --alt QUERY         an alternate query (up to three)\n"
 	    "  -d, --domain D          only results on site D (repeatable)\n"
@@ -56,10 +57,13 @@ append(jv base, const char *key, const char *v)
 }
 
 static int
-emit(struct state *st, jv env)
+emit(struct state *st, jv env, long line)
 {
-	int rc = w_env_exit_peek(env);
+	int rc;
 	jv res;
+
+	env = w_env_line(env, line);
+	rc = w_env_exit_peek(env);
 
 	if (!st->urls) {
 		w_out_emit(env, st->mode, prog);
@@ -85,10 +89,8 @@ emit(struct state *st, jv env)
 }
 
 static int
-on_request(jv req, void *arg)
+on_request(struct state *st, jv req, long line)
 {
-	struct state *st = arg;
-
 	if (w_cancel_signal()) {	/* cancelled: nothing more starts */
 		jv_free(req);
 		return 0;
@@ -96,15 +98,28 @@ on_request(jv req, void *arg)
 	/* the options are defaults: the request's own fields win */
 	if (jv_get_kind(req) == JV_KIND_OBJECT)
 		req = jv_object_merge(jv_copy(st->base), req);
-	return emit(st, w_search_run(st->search, req));
+	return emit(st, w_search_run(st->search, req), line);
 }
 
+/* A plain line is a query; a JSON text a request. */
 static int
-on_bad(const char *msg, void *arg)
+on_item(struct w_input_item *it, void *arg)
 {
 	struct state *st = arg;
 
-	return w_out_bad_input(msg, st->mode, prog);
+	if (it->text != NULL)
+		return on_request(st, jv_object_set(jv_object(),
+		    jv_string("query"), jv_string(it->text)), it->line);
+	return on_request(st, it->json, it->line);
+}
+
+static int
+on_bad(const char *msg, long line, void *arg)
+{
+	struct w_err e;
+
+	w_input_bad(&e, msg, line);
+	return emit(arg, w_env_failed(w_env_new(prog), &e, "request"), line);
 }
 
 static int
@@ -120,7 +135,7 @@ options(int argc, char **argv, struct state *st)
 		{ "time-range", required_argument, NULL, 't' },
 		{ "raw-output", no_argument, NULL, 'r' },
 		{ "compact", no_argument, NULL, 'c' },
-		{ "schema", no_argument, NULL, 's' },
+		{ "schema", optional_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -128,7 +143,8 @@ options(int argc, char **argv, struct state *st)
 	long n;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "n:a:d:x:l:C:t:rchV", lo,
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":n:a:d:x:l:C:t:rchV", lo,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'n':
@@ -169,9 +185,9 @@ options(int argc, char **argv, struct state *st)
 			st->mode = W_OUT_COMPACT;
 			break;
 		case 's':
-			w_out_schema(w_req_schema(w_search_fields(), "wsearch "
-			    "request", (const char *const[]){ "query", NULL }));
-			exit(w_out_finish(prog));
+			exit(w_schema_arg(prog, optarg,
+			    w_req_schema(w_search_fields(), "wsearch request",
+			    (const char *const[]){ "query", NULL })));
 		case 'h':
 			usage(stdout);
 			exit(w_out_finish(prog));
@@ -179,7 +195,7 @@ options(int argc, char **argv, struct state *st)
 			w_out_version(prog);
 			exit(w_out_finish(prog));
 		default:
-			usage(stderr);
+			w_opt_error(prog, argv, ch);
 			return -1;
 		}
 	}
@@ -201,13 +217,19 @@ main(int argc, char **argv)
 		jv_free(st.base);
 		return W_EXIT_USAGE;
 	}
+	if (optind == argc && w_input_is_tty(stdin)) {
+		usage(stderr);
+		jv_free(st.base);
+		return W_EXIT_USAGE;
+	}
 	w_err_clear(&e);
 	w_cancel_install();
 	if (w_config_load(&cfg, &e) == -1 ||
 	    w_search_new(&cfg, &st.search, &e) == -1) {
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
 		e.usage = 1;
-		w_out_emit(w_env_error(w_env_new(prog), &e), st.mode, prog);
+		w_out_emit(w_env_failed(w_env_new(prog), &e, "configuration"),
+		    st.mode, prog);
 		w_out_finish(prog);
 		jv_free(st.base);
 		w_config_free(&cfg);
@@ -218,11 +240,11 @@ main(int argc, char **argv)
 		for (i = optind; i < argc; i++)
 			w_buf_printf(&q, "%s%s", i > optind ? " " : "",
 			    argv[i]);
-		rc = on_request(jv_object_set(jv_object(), jv_string("query"),
-		    jv_string(q.p ? q.p : "")), &st);
+		rc = on_request(&st, jv_object_set(jv_object(),
+		    jv_string("query"), jv_string(q.p ? q.p : "")), 0);
 		w_buf_free(&q);
 	} else
-		rc = w_input_stream(stdin, on_request, on_bad, &st);
+		rc = w_input_each(stdin, on_item, on_bad, &st);
 	jv_free(st.base);
 	w_search_free(st.search);
 	w_config_free(&cfg);

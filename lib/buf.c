@@ -169,3 +169,15 @@ w_buf_free(struct w_buf *b)
 	b->p = NULL;
 	b->len = b->cap = 0;
 }
+
+int
+w_hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}

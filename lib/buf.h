@@ -40,4 +40,8 @@ void	*w_realloc(void *p, size_t n);
 char	*w_strdup(const char *s);
 char	*w_strndup(const char *s, size_t n);
 
+/* The value of a hex digit (either case), -1 for any other character.
+ * The one hex decoder of the library. */
+int	 w_hexval(int c);
+
 #endif

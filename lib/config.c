@@ -163,7 +163,17 @@ check_value(const struct key *k, jv v, struct w_err *e)
 			for (c = k->choices; *c; c++)
 				if (strcmp(*c, jv_string_value(v)) == 0)
 					return 0;
-		return bad(e, "has an unknown value", k->path);
+		{
+			size_t used = 0;
+
+			used = (size_t)snprintf(msg, sizeof(msg), "must be");
+			for (c = k->choices; *c && used < sizeof(msg); c++)
+				used += (size_t)snprintf(msg + used,
+				    sizeof(msg) - used, "%s%s",
+				    c == k->choices ? " " : c[1] ? ", " :
+				    " or ", *c);
+			return bad(e, msg, k->path);
+		}
 	case K_STRLIST:
 		if (t != JV_KIND_ARRAY)
 			return bad(e, "must be an array", k->path);
@@ -232,6 +242,28 @@ config_path(int *explicit)
 	return w_config_basedir(W_BASE_CONFIG, "config.json");
 }
 
+/*
+ * Lines whose first non-blank characters are "//" are comments (the
+ * shipped example, share/webtools/config.json, is all comments): they
+ * become blanks, keeping every other byte where it was.
+ */
+static void
+blank_comments(char *s, size_t n)
+{
+	size_t i = 0, j;
+
+	while (s != NULL && i < n) {
+		for (j = i; j < n && (s[j] == ' ' || s[j] == '\t'); j++)
+			;
+		if (j + 1 < n && s[j] == '/' && s[j + 1] == '/')
+			for (; j < n && s[j] != '\n'; j++)
+				s[j] = ' ';
+		while (j < n && s[j] != '\n')
+			j++;
+		i = j + 1;
+	}
+}
+
 static int
 read_file(const char *path, int explicit, jv *out, struct w_err *e)
 {
@@ -246,22 +278,25 @@ read_file(const char *path, int explicit, jv *out, struct w_err *e)
 			*out = jv_object();
 			return 0;
 		}
-		return bad(e, "cannot be read", explicit ?
-		    "the file named by WEB_CONFIG" : "the config file");
+		w_err_set(e, W_E_INVALID_PARAMETER, "config: cannot read %s%s: "
+		    "%s", path, explicit ? " (WEB_CONFIG)" : "",
+		    strerror(errno));
+		e->usage = 1;
+		return -1;
 	}
 	w_buf_init(&b, W_CONFIG_MAX_BYTES);
 	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
 		if (w_buf_add(&b, chunk, n) == -1) {
-			rc = bad(e, "is larger than 1 MiB",
-			    "the file");
+			rc = bad(e, "is larger than 1 MiB", path);
 			break;
 		}
 	fclose(fp);
 	if (rc == 0) {
+		blank_comments(b.p, b.len);
 		*out = w_json_parse(b.p ? b.p : "", b.len);
 		if (!jv_is_valid(*out)) {
 			jv_free(*out);
-			rc = bad(e, "is not valid JSON", "the file");
+			rc = bad(e, "is not valid JSON", path);
 		}
 	}
 	w_buf_free(&b);
@@ -413,4 +448,59 @@ w_config_free(struct w_config *c)
 	jv_free(c->web);
 	c->web = jv_null();
 	w_policy_free(&c->policy);
+}
+
+jv
+w_config_defaults(void)
+{
+	const char *d = "{\"coordination\":\"process\","
+	    "\"network\":{\"mode\":\"all\",\"allow\":[]},"
+	    "\"search\":{\"backend\":[\"parallel\",\"ollama\"],"
+	    "\"maxRequestsPerRun\":4},"
+	    "\"fetch\":{\"provider\":\"local\",\"render\":\"never\","
+	    "\"browserCommand\":\"agent-browser\",\"concurrency\":1}}";
+
+	return jv_parse(d);
+}
+
+jv
+w_config_redact(jv v)
+{
+	const char *s, *at, *sep;
+	struct w_buf b;
+	jv k, x;
+	int it, i, n;
+
+	switch (jv_get_kind(v)) {
+	case JV_KIND_STRING:
+		s = jv_string_value(v);
+		if ((sep = strstr(s, "://")) == NULL ||
+		    (at = strchr(sep + 3, '@')) == NULL ||
+		    strcspn(sep + 3, "/?#") < (size_t)(at - sep - 3))
+			return v;
+		w_buf_init(&b, 16384);
+		w_buf_add(&b, s, (size_t)(sep + 3 - s));
+		w_buf_adds(&b, "[redacted]");
+		w_buf_adds(&b, at);
+		jv_free(v);
+		v = jv_string(b.p);
+		w_buf_free(&b);
+		return v;
+	case JV_KIND_ARRAY:
+		n = jv_array_length(jv_copy(v));
+		for (i = 0; i < n; i++)
+			v = jv_array_set(v, i, w_config_redact(w_json_at(jv_copy(v),
+			    i)));
+		return v;
+	case JV_KIND_OBJECT:
+		for (it = jv_object_iter(v); jv_object_iter_valid(v, it);
+		    it = jv_object_iter_next(v, it)) {
+			k = jv_object_iter_key(v, it);
+			x = jv_object_iter_value(v, it);
+			v = jv_object_set(v, k, w_config_redact(x));
+		}
+		return v;
+	default:
+		return v;
+	}
 }

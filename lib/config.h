@@ -48,4 +48,15 @@ int	 w_config_int(const struct w_config *c, const char *path, int dflt);
 
 void	 w_config_free(struct w_config *c);
 
+/*
+ * The defaults of the keys that have one, as a config object (what
+ * web-control config shows under the file's keys, and what
+ * share/webtools/config.json lists).
+ */
+jv	 w_config_defaults(void);
+
+/* v (consumed) with the credentials of every URL string replaced by
+ * "[redacted]"; everything else is kept. */
+jv	 w_config_redact(jv v);
+
 #endif

@@ -155,7 +155,7 @@ w_coord_cache_usage(struct w_coordinator *co)
 	    jv_string("redis"));
 	o = jv_object_set(o, jv_string("maxEntryBytes"),
 	    jv_number(W_SEARCHCACHE_ENTRY_MAX));
-	return jv_object_set(o, jv_string("ttlMs"),
+	return jv_object_set(o, jv_string("ttl_ms"),
 	    jv_number(W_SEARCHCACHE_TTL_MS));
 }
 
@@ -253,4 +253,14 @@ w_coord_doctor(struct w_coordinator *co, jv *out, struct w_err *e)
 		return 0;
 	}
 	return w_credis_doctor(co->rd, out, e);
+}
+
+void
+w_coord_done(struct w_host_lease *l, const struct w_err *e)
+{
+	enum w_host_outcome o = w_err_host_outcome(e ? e->code : W_E_NONE);
+
+	if (l->held)
+		w_coord_release(l, o, o == W_HOST_THROTTLED ?
+		    e->retry_after_ms : -1);
 }

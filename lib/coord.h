@@ -56,6 +56,14 @@ int	 w_coord_admit(struct w_coordinator *co, enum w_scope scope,
 void	 w_coord_release(struct w_host_lease *l, enum w_host_outcome o,
 	    long retry_after_ms);
 
+/*
+ * Release a held lease (nothing when none is held) as the request ended:
+ * e NULL on success, else its code's outcome in err.c's table, with its
+ * Retry-After when it throttled. Search providers, local fetch and
+ * Parallel all settle through this.
+ */
+void	 w_coord_done(struct w_host_lease *l, const struct w_err *e);
+
 /* The host decision state ({backend, buckets, ..., entries}). */
 int	 w_coord_status(struct w_coordinator *co, jv *out, struct w_err *e);
 /* Clear it when nothing is active (as w_host_reset). */

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "coord.h"
 #include "coord_redis.h"
@@ -124,7 +125,7 @@ w_credis_admit(struct w_redis *rd, enum w_scope scope, const char *key,
     struct w_host_lease *l, struct w_err *e)
 {
 	const struct w_scope_rule *r = w_host_rule(scope);
-	long long end = w_lock_mono_ms() + wait_ms, v[4];
+	long long end = w_clock_mono_ms() + wait_ms, v[4];
 	char bk[33], conc[16], sp[24], ttl[24], own[96], sc[8];
 	const char *argv[6];
 	char *k;
@@ -169,12 +170,12 @@ w_credis_admit(struct w_redis *rd, enum w_scope scope, const char *key,
 			rc = -1;
 			break;
 		}
-		if (w_lock_mono_ms() + v[1] > end) {
+		if (w_clock_mono_ms() + v[1] > end) {
 			rc = w_err_set(e, W_E_TIMEOUT, "admission for %s (Redis) "
 			    "did not come within %ld ms", r->name, wait_ms);
 			break;
 		}
-		w_lock_sleep_ms((long)v[1]);
+		w_clock_sleep_ms((long)v[1]);
 	}
 	free(k);
 	return rc;
@@ -320,18 +321,18 @@ bucket_entry(struct w_redis *rd, const char *key, jv h, long long now,
 	    sc >= 0 && sc < W_SCOPE_COUNT ? (enum w_scope)sc :
 	    W_SCOPE_PROVIDER)->name));
 	o = jv_object_set(o, jv_string("active"), jv_number(*active));
-	o = jv_object_set(o, jv_string("coolingDown"), jv_bool(cool > now));
+	o = jv_object_set(o, jv_string("cooling_down"), jv_bool(cool > now));
 	if (cool > now) {
 		o = jv_object_set(o, jv_string("retryAfterMs"),
 		    jv_number((double)(cool - now)));
 		o = jv_object_set(o, jv_string("retryAt"), jv_string(
 		    w_json_iso8601((time_t)(cool / 1000), iso, sizeof(iso))));
 	}
-	o = jv_object_set(o, jv_string("probePending"),
+	o = jv_object_set(o, jv_string("probe_pending"),
 	    jv_bool(cool != 0 && cool <= now));
-	o = jv_object_set(o, jv_string("throttleStreak"),
+	o = jv_object_set(o, jv_string("throttle_streak"),
 	    jv_number((double)w_credis_hnum(h, "throttles")));
-	o = jv_object_set(o, jv_string("failureStreak"),
+	o = jv_object_set(o, jv_string("failure_streak"),
 	    jv_number((double)w_credis_hnum(h, "failures")));
 	o = jv_object_set(o, jv_string("admitted"),
 	    jv_number((double)w_credis_hnum(h, "admitted")));
@@ -340,7 +341,7 @@ bucket_entry(struct w_redis *rd, const char *key, jv h, long long now,
 	o = jv_object_set(o, jv_string("failed"),
 	    jv_number((double)w_credis_hnum(h, "failed")));
 	if (last != 0)
-		o = jv_object_set(o, jv_string("lastStart"), jv_string(
+		o = jv_object_set(o, jv_string("last_start"), jv_string(
 		    w_json_iso8601((time_t)(last / 1000), iso, sizeof(iso))));
 	jv_free(h);
 	return o;
@@ -374,7 +375,7 @@ buckets(struct w_redis *rd, jv *ents, long *active, long *cool,
 		    jv_array_length(jv_copy(h)) > 0) {
 			x = bucket_entry(rd, jv_string_value(k), h, now, &a);
 			*active += a;
-			*cool += w_json_bool_peek(x, "coolingDown", 0);
+			*cool += w_json_bool_peek(x, "cooling_down", 0);
 			*ents = jv_array_append(*ents, x);
 		} else
 			jv_free(h);
@@ -398,18 +399,18 @@ w_credis_status(struct w_redis *rd, jv *out, struct w_err *e)
 	}
 	*out = jv_object();
 	*out = jv_object_set(*out, jv_string("backend"), jv_string("redis"));
-	*out = jv_object_set(*out, jv_string("stateDir"), jv_string(
+	*out = jv_object_set(*out, jv_string("state_dir"), jv_string(
 	    w_redis_where(w_redis_conf_peek(rd), where, sizeof(where))));
 	*out = jv_object_set(*out, jv_string("prefix"),
 	    jv_string(w_redis_conf_peek(rd)->prefix));
 	*out = jv_object_set(*out, jv_string("exists"), jv_true());
 	*out = jv_object_set(*out, jv_string("buckets"),
 	    jv_number(jv_array_length(jv_copy(ents))));
-	*out = jv_object_set(*out, jv_string("maxBuckets"),
+	*out = jv_object_set(*out, jv_string("max_buckets"),
 	    jv_number(W_HOST_MAX_BUCKETS));
-	*out = jv_object_set(*out, jv_string("activeRequests"),
+	*out = jv_object_set(*out, jv_string("active_requests"),
 	    jv_number(active));
-	*out = jv_object_set(*out, jv_string("coolingDown"), jv_number(cool));
+	*out = jv_object_set(*out, jv_string("cooling_down"), jv_number(cool));
 	*out = jv_object_set(*out, jv_string("entries"), ents);
 	return 0;
 }
@@ -455,7 +456,7 @@ w_credis_reset(struct w_redis *rd, jv *out, struct w_err *e)
 	jv_free(ents);
 	*out = jv_object();
 	*out = jv_object_set(*out, jv_string("reset"), jv_true());
-	*out = jv_object_set(*out, jv_string("bucketsCleared"), jv_number(n));
+	*out = jv_object_set(*out, jv_string("buckets_cleared"), jv_number(n));
 	return 0;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "coord.h"
 #include "coord_redis.h"
@@ -88,7 +89,7 @@ int
 w_credis_cache_claim(struct w_redis *rd, const char *key, long wait_ms,
     jv *result, struct w_err *e)
 {
-	long long end = w_lock_mono_ms() + wait_ms;
+	long long end = w_clock_mono_ms() + wait_ms;
 	const char *argv[6];
 	char own[96], ttl[24], *k = hkey(rd, "inflight:", key);
 	int rc;
@@ -119,11 +120,11 @@ w_credis_cache_claim(struct w_redis *rd, const char *key, long wait_ms,
 			rc = rc == 1 ? 2 : -1;
 			break;
 		}
-		if (w_lock_mono_ms() + 50 > end) {
+		if (w_clock_mono_ms() + 50 > end) {
 			rc = 0;
 			break;
 		}
-		w_lock_sleep_ms(50);
+		w_clock_sleep_ms(50);
 	}
 	free(k);
 	return rc;
@@ -313,9 +314,9 @@ w_credis_run_defer(struct w_redis *rd, const char *id, const char *backend,
 	snprintf(ttl, sizeof(ttl), "%ld", W_COORD_RUN_TTL_MS);
 	if (retry_after_ms >= 0)
 		snprintf(val, sizeof(val), "{\"at\":%lld,\"retryAfterMs\":%ld}",
-		    w_lock_now_ms(), retry_after_ms);
+		    w_clock_now_ms(), retry_after_ms);
 	else
-		snprintf(val, sizeof(val), "{\"at\":%lld}", w_lock_now_ms());
+		snprintf(val, sizeof(val), "{\"at\":%lld}", w_clock_now_ms());
 	argv[0] = k, argv[1] = d, argv[2] = backend, argv[3] = val;
 	argv[4] = ttl;
 	w_err_clear(&e);

@@ -458,8 +458,9 @@ do_binary(const struct w_doc_in *in, const struct w_doc_opts *o,
 {
 	if (o->artifact == NULL)
 		return w_err_set(e, W_E_UNSUPPORTED_CONTENT, "binary content "
-		    "(%s) is not extracted; only an artifact can hold it",
-		    out->mime);
+		    "(%s) is not extracted%s%s", out->mime,
+		    o->binary_hint ? "; " : "",
+		    o->binary_hint ? o->binary_hint : "");
 	out->binary = 1;
 	set_text(out, w_strndup(in->bytes, in->len), in->len);
 	snprintf(out->kind, sizeof(out->kind), "binary");

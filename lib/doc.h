@@ -39,6 +39,8 @@ struct w_doc_opts {
 	enum w_format	 format;
 	int		 include_links;
 	const char	*artifact;	/* binary types allowed when set */
+	const char	*binary_hint;	/* how the caller could keep a binary
+					   body, NULL when it cannot */
 };
 
 struct w_doc {

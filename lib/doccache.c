@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "cancel.h"
 #include "doccache.h"
@@ -322,7 +323,7 @@ static int
 disk_get(struct w_run *r, struct w_doccache *dc, const char *h,
     long wait_ms, char **text, size_t *len, jv *meta, struct w_err *e)
 {
-	long long end = w_lock_mono_ms() + wait_ms;
+	long long end = w_clock_mono_ms() + wait_ms;
 	int fd, rc, waited = 0;
 	long owner = 0;
 	jv err;
@@ -355,11 +356,11 @@ disk_get(struct w_run *r, struct w_doccache *dc, const char *h,
 		if (rc == 0 || rc == -1)
 			return rc == 0 ? W_DC_MISS : -1;
 		waited = 1;
-		if (w_lock_mono_ms() >= end)
+		if (w_clock_mono_ms() >= end)
 			return w_err_set(e, W_E_TIMEOUT, "an identical request "
 			    "in this run (pid %ld) did not finish within "
 			    "%ld ms", owner, wait_ms);
-		w_lock_sleep_ms(5);
+		w_clock_sleep_ms(5);
 		if (w_cancel_check(e) == -1)
 			return -1;
 	}
@@ -545,11 +546,11 @@ w_doccache_usage(struct w_run *r)
 	o = jv_object();
 	o = jv_object_set(o, jv_string("documents"), jv_number((double)docs));
 	o = jv_object_set(o, jv_string("bytes"), jv_number((double)bytes));
-	o = jv_object_set(o, jv_string("inFlight"),
+	o = jv_object_set(o, jv_string("in_flight"),
 	    jv_number((double)inflight));
-	o = jv_object_set(o, jv_string("maxDocuments"),
+	o = jv_object_set(o, jv_string("max_documents"),
 	    jv_number(W_DOCCACHE_MAX_DOCS));
-	o = jv_object_set(o, jv_string("maxBytes"),
+	o = jv_object_set(o, jv_string("max_bytes"),
 	    jv_number(W_DOCCACHE_MAX_BYTES));
 	return o;
 }

@@ -69,7 +69,7 @@ int	 w_doccache_put(struct w_run *r, const char *key, const char *text,
  */
 void	 w_doccache_fail(struct w_run *r, const char *key, jv error);
 
-/* {documents, bytes, inFlight, maxDocuments, maxBytes}. */
+/* {documents, bytes, in_flight, max_documents, max_bytes}. */
 jv	 w_doccache_usage(struct w_run *r);
 
 #endif

@@ -9,7 +9,7 @@
 
 #include "buf.h"
 #include "doctor.h"
-#include "fetch_parallel.h"
+#include "parallel_mcp.h"
 #include "json.h"
 #include "lock.h"
 #include "render.h"

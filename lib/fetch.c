@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "cancel.h"
 #include "challenge.h"
@@ -22,7 +23,7 @@
 #include "coord.h"
 #include "fetch.h"
 #include "fetch_int.h"
-#include "fetch_parallel.h"
+#include "parallel_mcp.h"
 #include "fetch_render.h"
 #include "http.h"
 #include "json.h"
@@ -53,46 +54,6 @@ ext_for(const struct w_doc *d, enum w_format f)
 }
 
 /* Keep at most keep files in dir, removing the oldest first. */
-static void
-prune(const char *dir, size_t keep)
-{
-	struct ent {
-		char	name[256];
-		time_t	mtime;
-	} *v = NULL;
-	size_t n = 0, cap = 0, i, j;
-	struct dirent *de;
-	struct stat st;
-	char p[4096];
-	DIR *d;
-
-	if ((d = opendir(dir)) == NULL)
-		return;
-	while ((de = readdir(d)) != NULL && n < 4096) {
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(p, sizeof(p), "%s/%s", dir, de->d_name);
-		if (lstat(p, &st) == -1 || !S_ISREG(st.st_mode))
-			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			v = w_realloc(v, cap * sizeof(*v));
-		}
-		snprintf(v[n].name, sizeof(v[n].name), "%s", de->d_name);
-		v[n++].mtime = st.st_mtime;
-	}
-	closedir(d);
-	while (n > keep) {
-		for (j = 0, i = 1; i < n; i++)
-			if (v[i].mtime < v[j].mtime)
-				j = i;
-		snprintf(p, sizeof(p), "%s/%s", dir, v[j].name);
-		(void)unlink(p);
-		v[j] = v[--n];
-	}
-	free(v);
-}
-
 /*
  * Save d's full text; returns the path (caller frees) or NULL with *e
  * saying why (a full or read-only disk, no cache directory).
@@ -121,7 +82,8 @@ save_artifact(const char *name, const struct w_url *u, const char *url,
 		w_sha256_hex(url, strlen(url), hex);
 		hex[16] = '\0';
 		if (w_lock_private_dir(path.p, e) == 0) {
-			prune(path.p, W_FETCH_AUTO_ARTIFACTS_MAX - 1);
+			w_lock_prune_dir(path.p, NULL, 0,
+			    W_FETCH_AUTO_ARTIFACTS_MAX - 1);
 			w_buf_printf(&path, "/%.100s-%s.%s", u->host, hex,
 			    ext_for(d, f));
 		} else
@@ -224,7 +186,7 @@ status_error(const struct w_http_resp *resp, struct w_err *e)
 static long
 left_ms(const struct w_fetch_ctx *ctx)
 {
-	long long left = ctx->deadline - w_lock_mono_ms();
+	long long left = ctx->deadline - w_clock_mono_ms();
 
 	if (ctx->deadline == 0)		/* a caller that set none */
 		return ctx->timeout_ms > 0 ? ctx->timeout_ms :
@@ -251,16 +213,6 @@ host_admit(const struct w_fetch_ctx *ctx, const struct w_url *u,
 	    l, e);
 	free(origin);
 	return rc;
-}
-
-/* Tell host coordination how the origin answered (err.c's table). */
-static void
-host_release(struct w_host_lease *l, const struct w_http_resp *resp,
-    const struct w_err *e)
-{
-	if (l->held)
-		w_coord_release(l, w_err_host_outcome(e->code),
-		    resp->retry_after_ms);
 }
 
 /*
@@ -316,7 +268,7 @@ w_fetch_obtain_end(const struct w_fetch_ctx *ctx, const struct w_request *r,
 
 	if (rc == 0 && (resp->status < 200 || resp->status >= 300))
 		status_error(resp, e);
-	host_release(lease, resp, e);
+	w_coord_done(lease, e->code == W_E_NONE ? NULL : e);
 	rc = -1;
 	src = w_json_get(jv_copy(*env), "source");
 	if (resp->final_url)
@@ -344,6 +296,8 @@ w_fetch_obtain_end(const struct w_fetch_ctx *ctx, const struct w_request *r,
 		o.format = r->format;
 		o.include_links = r->include_links;
 		o.artifact = r->artifact;
+		o.binary_hint = "--artifact NAME (or the request's artifact "
+		    "field) saves it byte for byte";
 		rc = w_doc_extract(&in, &o, d, e);
 		if (resp->truncated_body && jv_get_kind(d->coverage) ==
 		    JV_KIND_OBJECT)
@@ -377,7 +331,7 @@ obtain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	struct w_http_resp resp;
 	struct w_err e;
 	enum w_render rm;
-	long long deadline = w_lock_mono_ms() + (ctx->timeout_ms > 0 ?
+	long long deadline = w_clock_mono_ms() + (ctx->timeout_ms > 0 ?
 	    ctx->timeout_ms : W_HTTP_TIMEOUT_MS);
 	int rc;
 
@@ -666,7 +620,7 @@ robots_gate(const struct w_fetch_ctx *ctx, const struct w_url *u,
 }
 
 /*
- * fetch.provider (lib/fetch_parallel.h): "local", "parallel" or a chain
+ * fetch.provider (lib/parallel_mcp.h): "local", "parallel" or a chain
  * of both, advancing only on the reference's list; in a chain, options
  * Parallel cannot honour skip it. 0 with d filled, -1 with env the
  * error of the last attempt.
@@ -847,13 +801,21 @@ w_fetch_run(const struct w_fetch_ctx *ctx0, jv req)
 
 	w_err_clear(&e);
 	/* One deadline: run-cache and admission waits count inside it. */
-	lc.deadline = w_lock_mono_ms() + (ctx->timeout_ms > 0 ?
+	lc.deadline = w_clock_mono_ms() + (ctx->timeout_ms > 0 ?
 	    ctx->timeout_ms : W_HTTP_TIMEOUT_MS);
 	env = set(env, "untrusted_fields", w_view_untrusted());
 	rc = w_request_decode(W_REQ_WFETCH, req, &r, &e);
-	jv_free(req);
 	if (rc == -1) {
+		/* the URL as given, even when it is not one */
+		jv url = w_json_get(jv_copy(req), "url");
+
+		if (!jv_is_valid(url)) {
+			jv_free(url);
+			url = jv_null();
+		}
+		jv_free(req);
 		w_request_free(&r);
+		env = set(env, "source", set(jv_object(), "url", url));
 		return w_fetch_fail(env, &e, "request");
 	}
 	memset(&u, 0, sizeof(u));

@@ -62,6 +62,9 @@ struct w_fetch_batch *w_fetch_batch_new(const struct w_fetch_ctx *ctx,
 	    int n, int unordered, void (*emit)(jv env, void *arg), void *arg);
 /* Queue one request (consumed). */
 void	 w_fetch_batch_add(struct w_fetch_batch *b, jv req);
+/* The same for a request read on stdin line (its envelope names it in
+ * source.line). */
+void	 w_fetch_batch_add_line(struct w_fetch_batch *b, jv req, long line);
 /* Queue a finished envelope (consumed; a bad input line) in order. */
 void	 w_fetch_batch_add_env(struct w_fetch_batch *b, jv env);
 /* A w_idle_fn (json.h): drive b's transfers until fd is readable or

@@ -12,13 +12,14 @@
 #include <string.h>
 
 #include "buf.h"
+#include "clock.h"
 #include "cancel.h"
 #include "coord.h"
 #include "doc.h"
 #include "doccache.h"
 #include "fetch.h"
 #include "fetch_int.h"
-#include "fetch_parallel.h"
+#include "parallel_mcp.h"
 #include "fetch_render.h"
 #include "hoststate.h"
 #include "http.h"
@@ -51,6 +52,7 @@ struct job {
 	long long		 deadline;	/* the request's, from its start */
 	struct job		*leader;	/* an identical open job */
 	struct job		*next;
+	long			 line;		/* stdin line, 0 for none */
 };
 
 struct w_fetch_batch {
@@ -225,7 +227,7 @@ emit_ready(struct w_fetch_batch *b)
 				j->env = w_env_not_saved(j->env,
 				    "the run's source ledger entry", &le);
 		}
-		b->emit(j->env, b->arg);
+		b->emit(w_env_line(j->env, j->line), b->arg);
 		j->env = jv_invalid();
 		job_free(j);
 		b->open--;
@@ -237,7 +239,7 @@ emit_ready(struct w_fetch_batch *b)
 static void
 pump(struct w_fetch_batch *b, long max_ms)
 {
-	long long now = w_lock_mono_ms(), next = -1;
+	long long now = w_clock_mono_ms(), next = -1;
 	struct job *j;
 	int rc, pending = 0;
 	long wait;
@@ -260,7 +262,7 @@ pump(struct w_fetch_batch *b, long max_ms)
 		wait = max_ms;
 	if (w_http_multi_count(b->m) == 0) {
 		if (wait > 0)
-			w_lock_sleep_ms(wait);
+			w_clock_sleep_ms(wait);
 		return;
 	}
 	j = w_http_multi_wait(b->m, wait, &rc);
@@ -304,12 +306,19 @@ push(struct w_fetch_batch *b, struct job *j)
 void
 w_fetch_batch_add(struct w_fetch_batch *b, jv req)
 {
+	w_fetch_batch_add_line(b, req, 0);
+}
+
+void
+w_fetch_batch_add_line(struct w_fetch_batch *b, jv req, long line)
+{
 	struct job *j, *k;
 	struct w_err e;
 
 	while (b->open >= b->n)
 		pump(b, -1);
 	j = w_calloc(1, sizeof(*j));
+	j->line = line;
 	j->req = req;
 	j->env = w_env_new("wfetch");
 	j->resp.headers = jv_null();
@@ -350,7 +359,7 @@ w_fetch_batch_add(struct w_fetch_batch *b, jv req)
 			job_done(j, j->env);
 		else {
 			j->state = J_ADMIT;
-			j->deadline = w_lock_mono_ms() +
+			j->deadline = w_clock_mono_ms() +
 			    (b->ctx.timeout_ms > 0 ? b->ctx.timeout_ms :
 			    W_HTTP_TIMEOUT_MS);
 		}

@@ -7,10 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "charset.h"
 #include "config.h"
-#include "fetch_parallel.h"
+#include "coord.h"
+#include "parallel_mcp.h"
 #include "fetch_render.h"
 #include "hoststate.h"
 #include "http.h"
@@ -100,15 +102,6 @@ admit(const struct w_fetch_ctx *ctx, const struct w_url *u, long wait_ms,
 	return rc;
 }
 
-static void
-release(struct w_host_lease *l, const struct w_err *e, int rc)
-{
-	if (!l->held)
-		return;
-	w_host_release(l, rc == 0 ? W_HOST_SUCCESS :
-	    w_err_host_outcome(e->code), -1);
-}
-
 static char *
 conf_str(const struct w_config *c, const char *path)
 {
@@ -148,7 +141,7 @@ w_fetch_render(const struct w_fetch_ctx *ctx, const struct w_request *req,
 	struct w_doc_in in;
 	struct w_doc_opts o;
 	char *url = w_url_format(u, 1), *cmd, *exe;
-	long left = (long)(deadline - w_lock_mono_ms()) - CLEANUP_MS;
+	long left = (long)(deadline - w_clock_mono_ms()) - CLEANUP_MS;
 	jv src, det;
 	int rc;
 
@@ -169,7 +162,7 @@ w_fetch_render(const struct w_fetch_ctx *ctx, const struct w_request *req,
 		free(url);
 		return -1;
 	}
-	left = (long)(deadline - w_lock_mono_ms()) - CLEANUP_MS;
+	left = (long)(deadline - w_clock_mono_ms()) - CLEANUP_MS;
 	cmd = conf_str(ctx->config, "fetch.browserCommand");
 	exe = conf_str(ctx->config, "fetch.browserExecutable");
 	memset(&r, 0, sizeof(r));
@@ -181,7 +174,7 @@ w_fetch_render(const struct w_fetch_ctx *ctx, const struct w_request *req,
 	r.budget_ms = left < W_RENDER_BUDGET_MS ? (left > 0 ? left : 1) :
 	    W_RENDER_BUDGET_MS;
 	rc = w_render_page(&r, &rr, e);
-	release(&lease, e, rc);
+	w_coord_done(&lease, rc == 0 ? NULL : e);
 	free(cmd);
 	free(exe);
 	free(url);

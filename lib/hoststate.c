@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "config.h"
 #include "cancel.h"
@@ -278,18 +279,6 @@ eat(struct cur *c, char ch)
 	return -1;
 }
 
-static int
-hexval(int ch)
-{
-	if (ch >= '0' && ch <= '9')
-		return ch - '0';
-	if (ch >= 'a' && ch <= 'f')
-		return ch - 'a' + 10;
-	if (ch >= 'A' && ch <= 'F')
-		return ch - 'A' + 10;
-	return -1;
-}
-
 /*
  * A string. Its text (escapes decoded; non-ASCII and NUL as byte 1,
  * which matches no name) goes to out when it fits in cap - 1 bytes,
@@ -326,7 +315,7 @@ str(struct cur *c, char *out, size_t cap)
 				if (c->end - c->p < 4)
 					return -1;
 				for (v = 0, i = 0; i < 4; i++) {
-					if ((d = hexval(c->p[i])) == -1)
+					if ((d = w_hexval(c->p[i])) == -1)
 						return -1;
 					v = v * 16 + d;
 				}
@@ -574,17 +563,22 @@ parse_bucket(struct cur *c, struct w_host_bucket *b)
 	/* In the order the writer uses. */
 	static const char *const f[] = { "scope", "active", "last", "until",
 	    "throttles", "failures", "seq", "admitted", "throttled",
-	    "failed" };
+	    "failed", "name" };
 	long long v[10] = { 0 };
 	int i, seen = 0, next = 0;
 
 	if (eat(c, '{') == -1)
 		return -1;
 	do {
-		if ((i = member(c, f, 10, &next)) == -1)
+		if ((i = member(c, f, 11, &next)) == -1)
 			return -1;
-		if (i == 10) {
+		if (i == 11) {
 			if (skip(c) == -1)
+				return -1;
+			continue;
+		}
+		if (i == 10) {	/* optional: state written before names */
+			if (str(c, b->name, sizeof(b->name)) == -1)
 				return -1;
 			continue;
 		}
@@ -617,7 +611,7 @@ duplicate(struct state *st, unsigned short *tab, size_t n)
 	int j;
 
 	for (j = 0; j < 8; j++)
-		h = h * 16 + (unsigned long)hexval(key[j]);
+		h = h * 16 + (unsigned long)w_hexval(key[j]);
 	for (i = h % 1024; tab[i] != 0; i = (i + 1) % 1024)
 		if (strcmp(st->b[tab[i] - 1].key, key) == 0)
 			return 1;
@@ -756,8 +750,11 @@ dump_bucket(struct w_buf *o, const struct w_host_bucket *b)
 	    addnum(o, ',', "seq", b->seq) |
 	    addnum(o, ',', "admitted", b->admitted) |
 	    addnum(o, ',', "throttled", b->throttled) |
-	    addnum(o, ',', "failed", b->failed) | w_buf_addc(o, '}');
-	return rc;
+	    addnum(o, ',', "failed", b->failed);
+	if (*b->name)	/* w_host_name keeps it free of escapes */
+		rc |= w_buf_adds(o, ",\"name\":\"") | w_buf_adds(o, b->name) |
+		    w_buf_addc(o, '"');
+	return rc | w_buf_addc(o, '}');
 }
 
 /* Paths of the state directory's files. */
@@ -894,6 +891,17 @@ idle(const struct w_host_bucket *b, long long now)
  * Find or add key's bucket, marked as changed (the caller changes it);
  * NULL when the state is full.
  */
+void
+w_host_name(char *name, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < W_HOST_NAME_MAX && key[i] != '\0'; i++)
+		name[i] = key[i] > 0x20 && key[i] < 0x7f && key[i] != '"' &&
+		    key[i] != '\\' ? key[i] : '?';
+	name[i] = '\0';
+}
+
 static struct w_host_bucket *
 find_bucket(struct state *st, const char *key, enum w_scope scope,
     long long now)
@@ -950,7 +958,7 @@ w_host_admit_until(enum w_scope scope, const char *key, long wait_ms,
     int (*give_up)(void *, struct w_err *), void *arg,
     struct w_host_lease *l, struct w_err *e)
 {
-	long long end = w_lock_mono_ms() + wait_ms, now;
+	long long end = w_clock_mono_ms() + wait_ms, now;
 	unsigned long long start = w_lock_proc_start(getpid());
 	struct w_host_bucket *b;
 	struct paths p;
@@ -966,7 +974,7 @@ w_host_admit_until(enum w_scope scope, const char *key, long wait_ms,
 			paths_free(&p);
 			return -1;
 		}
-		now = w_lock_now_ms();
+		now = w_clock_now_ms();
 		if ((b = find_bucket(&st, bk, scope, now)) == NULL) {
 			state_free(&st);
 			paths_free(&p);
@@ -991,17 +999,19 @@ w_host_admit_until(enum w_scope scope, const char *key, long wait_ms,
 			l->scope = scope;
 			l->id = id;
 			memcpy(l->bucket, bk, sizeof(bk));
+			w_host_name(l->name, key && *key ? key :
+			    w_host_rule(scope)->name);
 			return 0;
 		}
 		if (d == W_HOST_COOLING)
 			return cooling(e, w_host_rule(scope)->name, ms, now);
 		if (give_up != NULL && give_up(arg, e) == -1)
 			return -1;
-		if (w_lock_mono_ms() + ms > end)
+		if (w_clock_mono_ms() + ms > end)
 			return w_err_set(e, W_E_TIMEOUT, "host admission for %s "
 			    "did not come within %ld ms",
 			    w_host_rule(scope)->name, wait_ms);
-		w_lock_sleep_ms(ms);
+		w_clock_sleep_ms(ms);
 		if (w_cancel_check(e) == -1)
 			return -1;
 	}
@@ -1025,12 +1035,18 @@ w_host_release(struct w_host_lease *l, enum w_host_outcome o,
 		paths_free(&p);
 		return;
 	}
-	b = find_bucket(&st, l->bucket, l->scope, w_lock_now_ms());
+	b = find_bucket(&st, l->bucket, l->scope, w_clock_now_ms());
 	if (b != NULL) {
 		durable = o == W_HOST_THROTTLED || o == W_HOST_FAILURE ||
 		    (o == W_HOST_SUCCESS && (b->until != 0 ||
 		    b->throttles != 0 || b->failures != 0));
-		w_host_settle(b, l->id, o, retry_after_ms, w_lock_now_ms());
+		w_host_settle(b, l->id, o, retry_after_ms, w_clock_now_ms());
+		/* A name is kept only while it explains a cooldown: status
+		 * can say who cools down, and nothing else is remembered. */
+		if (b->until != 0)
+			memcpy(b->name, l->name, sizeof(b->name));
+		else if (o == W_HOST_SUCCESS)
+			b->name[0] = '\0';
 		(void)store_state(&p, &st, durable, &e);
 	}
 	state_free(&st);
@@ -1044,29 +1060,31 @@ status_bucket(const struct w_host_bucket *b, long long now)
 	jv o = jv_object();
 
 	o = jv_object_set(o, jv_string("bucket"), jv_string(b->key));
+	o = jv_object_set(o, jv_string("name"), *b->name ?
+	    jv_string(b->name) : jv_null());
 	o = jv_object_set(o, jv_string("scope"),
 	    jv_string(w_host_rule(b->scope)->name));
 	o = jv_object_set(o, jv_string("active"), jv_number(b->nact));
 	if (b->until > now) {
-		o = jv_object_set(o, jv_string("coolingDown"), jv_true());
-		o = jv_object_set(o, jv_string("retryAfterMs"),
+		o = jv_object_set(o, jv_string("cooling_down"), jv_true());
+		o = jv_object_set(o, jv_string("retry_after_ms"),
 		    jv_number((double)(b->until - now)));
-		o = jv_object_set(o, jv_string("retryAt"), jv_string(
+		o = jv_object_set(o, jv_string("retry_at"), jv_string(
 		    w_json_iso8601((time_t)(b->until / 1000), iso,
 		    sizeof(iso))));
 	} else
-		o = jv_object_set(o, jv_string("coolingDown"), jv_false());
-	o = jv_object_set(o, jv_string("probePending"),
+		o = jv_object_set(o, jv_string("cooling_down"), jv_false());
+	o = jv_object_set(o, jv_string("probe_pending"),
 	    jv_bool(b->until != 0 && b->until <= now));
-	o = jv_object_set(o, jv_string("throttleStreak"),
+	o = jv_object_set(o, jv_string("throttle_streak"),
 	    jv_number(b->throttles));
-	o = jv_object_set(o, jv_string("failureStreak"),
+	o = jv_object_set(o, jv_string("failure_streak"),
 	    jv_number(b->failures));
 	o = jv_object_set(o, jv_string("admitted"), jv_number(b->admitted));
 	o = jv_object_set(o, jv_string("throttled"), jv_number(b->throttled));
 	o = jv_object_set(o, jv_string("failed"), jv_number(b->failed));
 	if (b->last != 0)
-		o = jv_object_set(o, jv_string("lastStart"), jv_string(
+		o = jv_object_set(o, jv_string("last_start"), jv_string(
 		    w_json_iso8601((time_t)(b->last / 1000), iso,
 		    sizeof(iso))));
 	return o;
@@ -1076,7 +1094,7 @@ status_bucket(const struct w_host_bucket *b, long long now)
 static int
 open_validated(struct paths *p, struct state *st, struct w_err *e)
 {
-	long long now = w_lock_now_ms();
+	long long now = w_clock_now_ms();
 	size_t i;
 	int rc, n = 0;
 
@@ -1098,7 +1116,7 @@ open_validated(struct paths *p, struct state *st, struct w_err *e)
 int
 w_host_status(jv *out, struct w_err *e)
 {
-	long long now = w_lock_now_ms();
+	long long now = w_clock_now_ms();
 	struct paths p;
 	struct state st;
 	size_t i;
@@ -1120,15 +1138,15 @@ w_host_status(jv *out, struct w_err *e)
 		bs = jv_array_append(bs, status_bucket(&st.b[i], now));
 	}
 	*out = jv_object();
-	*out = jv_object_set(*out, jv_string("stateDir"), jv_string(p.dir));
+	*out = jv_object_set(*out, jv_string("state_dir"), jv_string(p.dir));
 	*out = jv_object_set(*out, jv_string("exists"), jv_bool(rc == 0));
 	*out = jv_object_set(*out, jv_string("buckets"),
 	    jv_number((double)st.n));
-	*out = jv_object_set(*out, jv_string("maxBuckets"),
+	*out = jv_object_set(*out, jv_string("max_buckets"),
 	    jv_number(W_HOST_MAX_BUCKETS));
-	*out = jv_object_set(*out, jv_string("activeRequests"),
+	*out = jv_object_set(*out, jv_string("active_requests"),
 	    jv_number(active));
-	*out = jv_object_set(*out, jv_string("coolingDown"), jv_number(cool));
+	*out = jv_object_set(*out, jv_string("cooling_down"), jv_number(cool));
 	*out = jv_object_set(*out, jv_string("entries"), bs);
 	state_free(&st);
 	paths_free(&p);
@@ -1159,7 +1177,7 @@ w_host_reset(jv *out, struct w_err *e)
 	}
 	*out = jv_object();
 	*out = jv_object_set(*out, jv_string("reset"), jv_true());
-	*out = jv_object_set(*out, jv_string("bucketsCleared"),
+	*out = jv_object_set(*out, jv_string("buckets_cleared"),
 	    jv_number((double)st.n));
 	if (rc == 0) {
 		state_free(&st);
@@ -1173,6 +1191,64 @@ out:
 	if (rc == -1) {
 		jv_free(*out);
 		*out = jv_null();
+	}
+	state_free(&st);
+	paths_free(&p);
+	return rc;
+}
+
+/* Whether bucket b belongs to target (see w_host_reset_target). */
+static int
+targets(const struct w_host_bucket *b, const char *target)
+{
+	const char *h = strstr(b->name, "://");
+	size_t n = strlen(target);
+
+	if (strcmp(b->name, target) == 0 ||
+	    strcmp(w_host_rule(b->scope)->name, target) == 0)
+		return 1;
+	return h != NULL && strncmp(h + 3, target, n) == 0 &&
+	    (h[3 + n] == '\0' || h[3 + n] == ':' || h[3 + n] == '/');
+}
+
+int
+w_host_reset_target(const char *target, jv *out, struct w_err *e)
+{
+	struct paths p;
+	struct state st;
+	size_t i;
+	long active = 0, n = 0;
+	int rc;
+
+	*out = jv_null();
+	rc = open_validated(&p, &st, e);
+	if (rc == 0) {
+		for (i = 0; i < st.n; i++)
+			if (targets(&st.b[i], target))
+				active += st.b[i].nact;
+		if (active > 0)
+			rc = w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "reset "
+			    "refused: %ld request%s active for %s", active,
+			    active == 1 ? " is" : "s are", target);
+	}
+	for (i = 0; rc == 0 && i < st.n;)
+		if (targets(&st.b[i], target)) {
+			st.n--;
+			st.b[i] = st.b[st.n];
+			st.raw[i] = st.raw[st.n];
+			n++;
+		} else
+			i++;
+	if (rc == 0 && n > 0)
+		rc = store_state(&p, &st, 1, e);
+	if (rc != -1) {
+		rc = 0;
+		*out = jv_object();
+		*out = jv_object_set(*out, jv_string("reset"), jv_true());
+		*out = jv_object_set(*out, jv_string("target"),
+		    jv_string(target));
+		*out = jv_object_set(*out, jv_string("buckets_cleared"),
+		    jv_number((double)n));
 	}
 	state_free(&st);
 	paths_free(&p);

@@ -22,6 +22,8 @@
 
 #define W_HOST_MAX_BYTES	(256u << 10)
 #define W_HOST_MAX_BUCKETS	512
+#define W_HOST_NAME_MAX		120	/* a cooling bucket's origin or
+					   provider, in bytes */
 #define W_HOST_MAX_LEASES	8
 #define W_HOST_LEASE_MAX_MS	120000L	/* a lease older is reclaimed */
 #define W_HOST_MAX_COOLDOWN_MS	3600000L
@@ -65,6 +67,8 @@ struct w_host_lease {
 	long		 id;
 	int		 probe;
 	long long	 since;		/* admission time, ms since the epoch */
+	char		 name[W_HOST_NAME_MAX + 1];	/* the key, kept in
+					   the state only while cooling */
 };
 
 /*
@@ -107,6 +111,18 @@ int	 w_host_status(jv *out, struct w_err *e);
 int	 w_host_reset(jv *out, struct w_err *e);
 
 /*
+ * Clear the buckets of one origin or provider: target is a bucket's name
+ * as status shows it ("https://example.org", "duckduckgo"), a host
+ * ("example.org") or a scope name. Refused while one of them has an
+ * active request. *out: {reset, target, buckets_cleared}.
+ */
+int	 w_host_reset_target(const char *target, jv *out, struct w_err *e);
+
+/* Copy key into name (at most W_HOST_NAME_MAX bytes), keeping printable
+ * ASCII other than '"' and '\' and writing '?' for the rest. */
+void	 w_host_name(char *name, const char *key);
+
+/*
  * The pure part, exposed for unit tests: one bucket and the decisions
  * on it at time now (ms).
  */
@@ -120,6 +136,8 @@ struct w_host_holder {
 
 struct w_host_bucket {
 	char			 key[33];
+	char			 name[W_HOST_NAME_MAX + 1];	/* origin or
+				   provider while cooling down, else "" */
 	int			 scope;
 	struct w_host_holder	 act[W_HOST_MAX_LEASES];
 	int			 nact;

@@ -130,6 +130,7 @@ struct xfer {
 	int			 enc_failed;
 	struct w_err		 enc_err;
 	long			 start_ms;
+	long			 drawn_ms;	/* last progress redraw */
 	int			 progress_shown;
 	int			 show_progress;
 };
@@ -311,19 +312,21 @@ on_progress(void *arg, curl_off_t dltotal, curl_off_t dlnow,
     curl_off_t ultotal, curl_off_t ulnow)
 {
 	struct xfer *x = arg;
-	long el = now_ms() - x->start_ms;
+	long now = now_ms(), el = now - x->start_ms;
+	char line[160];
 
-	(void)dltotal;
 	(void)ultotal;
 	(void)ulnow;
 	/* SIGINT / SIGTERM: abort (CURLE_ABORTED_BY_CALLBACK). */
 	if (w_cancel_signal())
 		return 1;
-	if (!x->show_progress || el < 1000)
+	if (!x->show_progress || !w_http_progress_due(el, x->progress_shown ?
+	    now - x->drawn_ms : -1))
 		return 0;
-	fprintf(stderr, "\r%.40s: %ld KiB, %ld KiB/s, %ld.%lds  ",
-	    x->url->host, (long)(dlnow / 1024),
-	    (long)(dlnow / 1024 * 1000 / el), el / 1000, (el % 1000) / 100);
+	w_http_progress_line(line, sizeof(line), x->url->host,
+	    (long long)dlnow, (long long)dltotal, el);
+	fprintf(stderr, "\r%s\033[K", line);
+	x->drawn_ms = now;
 	x->progress_shown = 1;
 	return 0;
 }
@@ -493,7 +496,9 @@ map_curl_error(CURLcode rc, struct xfer *x, const char *errbuf,
 		return 0;
 	}
 	if (x->enc_failed) {
+		/* a body that does not decode fails the same way again */
 		*e = x->enc_err;
+		e->retryable = 0;
 		return 0;
 	}
 	/* libcurl reports one header line past its own 100 KiB limit as
@@ -1094,4 +1099,45 @@ w_http_status_error(const struct w_http_resp *resp, struct w_err *e)
 		return w_err_set(e, W_E_REQUEST_FAILED, "the server answered "
 		    "HTTP %d, which is not a document", st);
 	return w_err_set(e, W_E_HTTP_4XX, "the server answered HTTP %d", st);
+}
+
+/* n bytes as B, KiB or MiB with one decimal. */
+static void
+human(char *buf, size_t n, long long v)
+{
+	if (v < 1024)
+		snprintf(buf, n, "%lld B", v);
+	else if (v < 1024 * 1024)
+		snprintf(buf, n, "%lld.%lld KiB", v / 1024, v % 1024 * 10 / 1024);
+	else
+		snprintf(buf, n, "%lld.%lld MiB", v >> 20,
+		    (v & 0xfffff) * 10 >> 20);
+}
+
+void
+w_http_progress_line(char *buf, size_t n, const char *host, long long got,
+    long long total, long elapsed_ms)
+{
+	char a[32], b[32], r[32];
+
+	if (elapsed_ms < 1)
+		elapsed_ms = 1;
+	human(a, sizeof(a), got);
+	human(r, sizeof(r), got * 1000 / elapsed_ms);
+	if (total > 0 && got <= total) {
+		human(b, sizeof(b), total);
+		snprintf(buf, n, "%.40s: %3lld%% %s of %s, %s/s, %ld.%lds", host,
+		    got * 100 / total, a, b, r, elapsed_ms / 1000,
+		    elapsed_ms % 1000 / 100);
+	} else
+		snprintf(buf, n, "%.40s: %s, %s/s, %ld.%lds", host, a, r,
+		    elapsed_ms / 1000, elapsed_ms % 1000 / 100);
+}
+
+int
+w_http_progress_due(long elapsed_ms, long since_drawn_ms)
+{
+	if (elapsed_ms < 1000)
+		return 0;
+	return since_drawn_ms < 0 || since_drawn_ms >= W_HTTP_PROGRESS_MS;
 }

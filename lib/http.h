@@ -74,6 +74,23 @@ void	 w_http_req_init(struct w_http_req *r);
  */
 int	 w_http_check_headers(jv headers, struct w_err *e);
 
+/* The progress line redraws at most every this many ms (10 a second). */
+#define W_HTTP_PROGRESS_MS 100
+
+/*
+ * The progress line (req.progress on a terminal's stderr, after the
+ * first second): "host:  45% 1.2 MiB of 2.6 MiB, 340.0 KiB/s, 3.2s" when
+ * the length is known, else "host: 1.2 MiB, 340.0 KiB/s, 3.2s".
+ */
+void	 w_http_progress_line(char *buf, size_t n, const char *host,
+	    long long got, long long total, long elapsed_ms);
+
+/*
+ * Whether to redraw: not in the first second, then at most every
+ * W_HTTP_PROGRESS_MS (since_drawn_ms -1: never drawn).
+ */
+int	 w_http_progress_due(long elapsed_ms, long since_drawn_ms);
+
 /*
  * Perform r. Returns 0 with any HTTP status in resp (the caller maps
  * 4xx/5xx), or -1 with e: network_denied, blocked_target,

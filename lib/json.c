@@ -4,8 +4,11 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -84,6 +87,33 @@ w_env_error(jv env, const struct w_err *e)
 	if (e->usage)
 		err = jv_object_set(err, jv_string("usage"), jv_true());
 	return jv_object_set(env, jv_string("error"), err);
+}
+
+jv
+w_env_line(jv env, long line)
+{
+	jv src;
+
+	if (line <= 0)
+		return env;
+	src = w_json_get(jv_copy(env), "source");
+	if (jv_get_kind(src) != JV_KIND_OBJECT) {
+		jv_free(src);
+		src = jv_object();
+	}
+	src = jv_object_set(src, jv_string("line"), jv_number(line));
+	return jv_object_set(env, jv_string("source"), src);
+}
+
+jv
+w_env_failed(jv env, const struct w_err *e, const char *what)
+{
+	char sum[700];
+
+	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what,
+	    w_err_name(e->code), e->msg);
+	env = jv_object_set(env, jv_string("summary"), jv_string(sum));
+	return w_env_error(env, e);
 }
 
 enum w_status
@@ -260,19 +290,6 @@ w_out_emit_rc(jv env, enum w_out_mode mode, const char *prog)
 }
 
 int
-w_out_bad_input(const char *msg, enum w_out_mode mode, const char *prog)
-{
-	struct w_err e;
-	jv env = w_env_new(prog);
-
-	w_err_clear(&e);
-	w_err_set(&e, W_E_INVALID_PARAMETER, "%s", msg);
-	e.usage = 1;
-	env = jv_object_set(env, jv_string("summary"), jv_string(msg));
-	return w_out_emit_rc(w_env_error(env, &e), mode, prog);
-}
-
-int
 w_arg_long(const char *s, long *out)
 {
 	char *end;
@@ -280,6 +297,130 @@ w_arg_long(const char *s, long *out)
 	errno = 0;
 	*out = strtol(s, &end, 10);
 	return *s != '\0' && *end == '\0' && errno == 0 ? 0 : -1;
+}
+
+static jv
+typed(const char *type)
+{
+	return jv_object_set(jv_object(), jv_string("type"), jv_string(type));
+}
+
+static jv
+prop(jv props, const char *name, jv schema)
+{
+	return jv_object_set(props, jv_string(name), schema);
+}
+
+jv
+w_env_schema(const char *tool)
+{
+	static const char *const statuses[] = { "ok", "partial", "blocked",
+	    "error", NULL };
+	jv s = jv_object(), p = jv_object(), err = jv_object(), ep =
+	    jv_object(), codes = jv_array(), src = jv_object(), sp =
+	    jv_object(), srcst = jv_array(), act, ap = jv_object(), st =
+	    jv_array();
+	int i;
+
+	/* the codes and source statuses come from err.c's table */
+	for (i = 1; i < W_E_COUNT; i++)
+		codes = jv_array_append(codes, jv_string(w_err_name(
+		    (enum w_code)i)));
+	for (i = W_SRC_OPENED; i <= W_SRC_FETCH_FAILED; i++)
+		srcst = jv_array_append(srcst, jv_string(
+		    w_source_status_name((enum w_source_status)i)));
+	for (i = 0; statuses[i] != NULL; i++)
+		st = jv_array_append(st, jv_string(statuses[i]));
+	ep = prop(ep, "code", jv_object_set(jv_object(), jv_string("enum"),
+	    codes));
+	ep = prop(ep, "message", typed("string"));
+	ep = prop(ep, "retryable", typed("boolean"));
+	ep = prop(ep, "http_status", typed("integer"));
+	ep = prop(ep, "retry_after_ms", typed("integer"));
+	ep = prop(ep, "retry_at", typed("string"));
+	ep = prop(ep, "usage", typed("boolean"));
+	err = jv_object_set(typed("object"), jv_string("properties"), ep);
+	err = jv_object_set(err, jv_string("required"), jv_parse(
+	    "[\"code\",\"message\",\"retryable\"]"));
+	sp = prop(sp, "url", jv_object_set(jv_object(), jv_string("description"),
+	    jv_string("the request's URL as given, even when invalid")));
+	sp = prop(sp, "file", typed("string"));
+	sp = prop(sp, "line", typed("integer"));
+	sp = prop(sp, "status", jv_object_set(jv_object(), jv_string("enum"),
+	    srcst));
+	src = jv_object_set(typed("object"), jv_string("properties"), sp);
+	ap = prop(ap, "tool", typed("string"));
+	ap = prop(ap, "arguments", typed("object"));
+	ap = prop(ap, "reason", typed("string"));
+	act = jv_object_set(typed("object"), jv_string("properties"), ap);
+	p = prop(p, "tool", jv_object_set(jv_object(), jv_string("const"),
+	    jv_string(tool)));
+	p = prop(p, "status", jv_object_set(jv_object(), jv_string("enum"),
+	    st));
+	p = prop(p, "summary", typed("string"));
+	p = prop(p, "content", typed("string"));
+	p = prop(p, "results", typed("array"));
+	p = prop(p, "source", src);
+	p = prop(p, "coverage", typed("object"));
+	p = prop(p, "details", typed("object"));
+	p = prop(p, "links", typed("array"));
+	p = prop(p, "next_actions", jv_object_set(typed("array"),
+	    jv_string("items"), act));
+	p = prop(p, "artifact", typed("string"));
+	p = prop(p, "output", typed("string"));
+	p = prop(p, "error", err);
+	p = prop(p, "untrusted_fields", jv_object_set(typed("array"),
+	    jv_string("items"), typed("string")));
+	s = jv_object_set(s, jv_string("$schema"),
+	    jv_string("https://json-schema.org/draft/2020-12/schema"));
+	s = jv_object_set(s, jv_string("title"), jv_string_fmt("%s envelope",
+	    tool));
+	s = jv_object_set(s, jv_string("type"), jv_string("object"));
+	s = jv_object_set(s, jv_string("properties"), p);
+	return jv_object_set(s, jv_string("required"),
+	    jv_parse("[\"tool\",\"status\",\"summary\"]"));
+}
+
+int
+w_schema_arg(const char *prog, const char *arg, jv request)
+{
+	if (arg == NULL || strcmp(arg, "request") == 0) {
+		w_out_schema(request);
+		return w_out_finish(prog);
+	}
+	jv_free(request);
+	if (strcmp(arg, "envelope") == 0) {
+		w_out_schema(w_env_schema(prog));
+		return w_out_finish(prog);
+	}
+	return w_usage_error(prog, "--schema takes request or envelope, not "
+	    "'%s'", arg);
+}
+
+int
+w_opt_error(const char *prog, char *const argv[], int ch)
+{
+	const char *arg = optind > 0 ? argv[optind - 1] : "";
+	int n = (int)strcspn(arg, "=");
+
+	if (optopt != 0 && (arg[0] != '-' || arg[1] != '-'))
+		return w_usage_error(prog, ch == ':' ? "-%c needs a value" :
+		    "unknown option -%c", optopt);
+	return w_usage_error(prog, ch == ':' ? "%.*s needs a value" :
+	    "unknown option %.*s", n, arg);
+}
+
+int
+w_usage_error(const char *prog, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (see %s --help)\n", prog);
+	return W_EXIT_USAGE;
 }
 
 void
@@ -356,8 +497,20 @@ check_value(const struct w_field *f, jv v, struct w_err *e)
 			for (c = f->choices; *c != NULL; c++)
 				if (strcmp(*c, jv_string_value(v)) == 0)
 					return 0;
-		return w_err_set(e, W_E_INVALID_PARAMETER,
-		    "%s must be one of the documented values", f->name);
+		{
+			char list[256];
+			size_t used = 0;
+
+			list[0] = '\0';
+			for (c = f->choices; *c != NULL && used < sizeof(list);
+			    c++)
+				used += (size_t)snprintf(list + used,
+				    sizeof(list) - used, "%s%s",
+				    c == f->choices ? "" : c[1] ? ", " :
+				    " or ", *c);
+			return w_err_set(e, W_E_INVALID_PARAMETER,
+			    "%s must be %s", f->name, list);
+		}
 	case W_FT_STRLIST:
 		if (k != JV_KIND_ARRAY)
 			return w_err_set(e, W_E_INVALID_PARAMETER,
@@ -702,15 +855,8 @@ w_json_parse(const char *s, size_t len)
 	return jv_parse_sized(s, (int)len);
 }
 
-enum { TEXT_DONE, TEXT_ONE, TEXT_MORE, TEXT_BAD };
-
-/*
- * The next JSON text of s[0..n): TEXT_ONE with its bounds, TEXT_DONE
- * when only whitespace is left, TEXT_MORE when it may still be cut
- * short, TEXT_BAD when no more bytes can make it valid.
- */
-static int
-next_text(const char *s, size_t n, int eof, size_t *start, size_t *end)
+int
+w_json_next_text(const char *s, size_t n, int eof, size_t *start, size_t *end)
 {
 	struct jp p;
 
@@ -720,104 +866,14 @@ next_text(const char *s, size_t n, int eof, size_t *start, size_t *end)
 	p.max = 256;
 	jws(&p);
 	if (p.i == n)
-		return TEXT_DONE;
+		return W_TEXT_DONE;
 	*start = p.i;
 	if (jvalue(&p) != 0)
-		return p.more && !eof ? TEXT_MORE : TEXT_BAD;
+		return p.more && !eof ? W_TEXT_MORE : W_TEXT_BAD;
 	/* A number at the very end may go on in the next read. */
 	if (p.i == n && !eof && strchr("-0123456789", s[*start]) != NULL)
-		return TEXT_MORE;
+		return W_TEXT_MORE;
 	*end = p.i;
-	return TEXT_ONE;
+	return W_TEXT_ONE;
 }
 
-static w_idle_fn idle_fn;
-static void *idle_arg;
-
-void
-w_input_set_idle(w_idle_fn fn, void *arg)
-{
-	idle_fn = fn;
-	idle_arg = arg;
-}
-
-int
-w_input_stream(FILE *fp, w_req_fn fn, w_bad_fn bad, void *arg)
-{
-	struct w_buf b;
-	char chunk[65536];
-	size_t off, start = 0, end = 0;
-	ssize_t r;
-	int worst = 0, eof = 0, st, first = 1;
-	size_t rescan = 0;	/* a big cut-short text is scanned again at
-				   this length (each scan starts over) */
-
-	/* Texts are framed by the strict checker and only then handed to
-	 * libjq (which asserts on an RS byte mid-buffer and leaks on some
-	 * invalid texts). */
-	w_buf_init(&b, W_JSON_TEXT_MAX + sizeof(chunk));
-	for (;;) {
-		off = 0;
-		/* A UTF-8 BOM opening the stream is skipped (as libjq did);
-		 * the first bytes may be a part of one. */
-		if (first && b.len < 3 && !eof && (b.len == 0 ||
-		    memcmp(b.p, "\xef\xbb\xbf", b.len) == 0))
-			goto more;
-		if (first) {
-			first = 0;
-			if (b.len >= 3 && memcmp(b.p, "\xef\xbb\xbf", 3) == 0)
-				off = 3;
-		}
-		if (!eof && b.len < rescan)
-			goto more;
-		while ((st = next_text(b.p ? b.p + off : "", b.len - off, eof,
-		    &start, &end)) == TEXT_ONE) {
-			jv v = jv_parse_sized(b.p + off + start,
-			    (int)(end - start));
-
-			off += end;
-			worst = w_exit_worst(worst, fn(v, arg));
-		}
-		if (st == TEXT_BAD) {
-			worst = w_exit_worst(worst,
-			    bad("stdin is not a stream of JSON texts", arg));
-			break;
-		}
-		if (st == TEXT_DONE)
-			off = b.len;
-		if (eof)
-			break;
-		if (off > 0) {
-			memmove(b.p, b.p + off, b.len - off);
-			b.len -= off;
-		}
-		/* Past 1 MiB, wait for a quarter more before scanning a
-		 * text again: linear, not quadratic, in its size. */
-		rescan = b.len > (1u << 20) ? b.len + b.len / 4 : 0;
-more:
-		if (b.len > W_JSON_TEXT_MAX) {
-			worst = w_exit_worst(worst,
-			    bad("a JSON text on stdin is larger than 8 MiB", arg));
-			break;
-		}
-		/* read(2), not fread: a request is answered as soon as it
-		 * arrives, without waiting for a full buffer or EOF. */
-		if (idle_fn != NULL)
-			idle_fn(fileno(fp), idle_arg);
-		r = read(fileno(fp), chunk, sizeof(chunk));
-
-		if (r == -1 && errno == EINTR)
-			continue;
-		if (r == -1) {
-			worst = w_exit_worst(worst,
-			    bad("reading stdin failed", arg));
-			break;
-		}
-		if (r == 0)
-			eof = 1;
-		else
-			(void)w_buf_add(&b, chunk, (size_t)r);
-	}
-	w_buf_free(&b);
-	return worst;
-}

@@ -18,8 +18,8 @@
  *  6. jv_dumpf and jv_dump_string consume their argument.
  *  7. jv_parser_set_buf borrows the buffer until jv_parser_remaining is 0;
  *     an invalid with no message from jv_parser_next means "need more",
- *     except at an RS byte (it asserts then): w_input_stream frames texts
- *     itself and does not use jv_parser.
+ *     except at an RS byte (it asserts then): lib/input.c frames texts
+ *     with w_json_next_text and does not use jv_parser.
  *  8. jv_array_foreach / jv_object_foreach borrow the container and hand
  *     out owned elements (free them in the body). Pass a plain
  *     variable, never jv_copy(x): the libjq 1.6 macros evaluate the
@@ -36,7 +36,7 @@
 
 #include "err.h"
 
-/* Largest JSON text read from stdin. */
+/* Largest JSON text (and line) read from stdin. */
 #define W_JSON_TEXT_MAX (8u << 20)
 
 /* A new envelope {"tool": tool, "status": "ok"}. */
@@ -122,14 +122,43 @@ void		 w_out_emit(jv env, enum w_out_mode mode, const char *prog);
 /* w_out_emit, returning the envelope's exit code. Consumes env. */
 int		 w_out_emit_rc(jv env, enum w_out_mode mode, const char *prog);
 
-/* An invalid_parameter envelope (usage) for malformed input; its exit
- * code. */
-int		 w_out_bad_input(const char *msg, enum w_out_mode mode,
-		    const char *prog);
 
 /* A whole decimal number from a command-line argument: 0, or -1 when s
  * is empty, has trailing bytes or overflows a long. */
 int		 w_arg_long(const char *s, long *out);
+
+/*
+ * After getopt_long returned ch ('?' or ':', with opterr 0 and an
+ * optstring starting with ':'): print one line naming the option as
+ * typed and pointing to --help, and return W_EXIT_USAGE.
+ */
+int		 w_opt_error(const char *prog, char *const argv[], int ch);
+
+/* Print "prog: msg (see prog --help)" and return W_EXIT_USAGE. */
+int		 w_usage_error(const char *prog, const char *fmt, ...)
+		    __attribute__((format(printf, 2, 3)));
+
+/*
+ * The JSON Schema of tool's envelopes: tool, status and summary required;
+ * error codes and source statuses from err.c's table.
+ */
+jv		 w_env_schema(const char *tool);
+
+/*
+ * --schema[=request|envelope]: print request (consumed) or the envelope
+ * schema and return the exit code (w_out_finish), or a usage error.
+ */
+int		 w_schema_arg(const char *prog, const char *arg, jv request);
+
+/* env with source.line = line (a request read from stdin; nothing for
+ * line <= 0). Consumes env. */
+jv		 w_env_line(jv env, long line);
+
+/*
+ * An error envelope: e's error and the summary "WHAT failed (code): msg".
+ * Consumes env.
+ */
+jv		 w_env_failed(jv env, const struct w_err *e, const char *what);
 
 /* Print a JSON Schema (consumed) pretty on stdout; --version's line. */
 void		 w_out_schema(jv schema);
@@ -172,19 +201,18 @@ jv		 w_req_schema(const struct w_field *t, const char *title,
 		    const char *const *required);
 
 /*
- * The arguments-or-stdin loop. fn receives each request (owned) and
- * returns an exit code; the worst is returned. JSON texts are read from
- * fp incrementally, each at most W_JSON_TEXT_MAX bytes, framed by
- * w_json_check's rules (so libjq only parses texts known to be valid; a
- * UTF-8 BOM opening the stream is skipped); malformed input, an RS byte
- * included, is handed to bad(msg, arg) once and ends the stream.
+ * Frame the next JSON text of s[0..n) with the strict checker: W_TEXT_ONE
+ * with its bounds [*start, *end), W_TEXT_DONE when only whitespace is
+ * left, W_TEXT_MORE when it may still be cut short (never with eof),
+ * W_TEXT_BAD when no more bytes can make it valid. lib/input.c reads
+ * stdin with it; only framed texts reach libjq.
  */
-typedef int	(*w_req_fn)(jv req, void *arg);
-typedef int	(*w_bad_fn)(const char *msg, void *arg);
-int		 w_input_stream(FILE *fp, w_req_fn fn, w_bad_fn bad, void *arg);
+enum { W_TEXT_DONE, W_TEXT_ONE, W_TEXT_MORE, W_TEXT_BAD };
+int		 w_json_next_text(const char *s, size_t n, int eof,
+		    size_t *start, size_t *end);
 
 /*
- * Work to do while w_input_stream waits for input: called before each
+ * Work to do while w_input_each (input.c) waits for input: called before each
  * read with the descriptor; it returns when the descriptor is readable
  * or it has nothing left to do (wfetch -P drives its transfers). NULL:
  * none.

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "clock.h"
 #include "json.h"
 #include "ledger.h"
 #include "lock.h"
@@ -74,7 +75,7 @@ empty_ledger(void)
 	l = set(l, "entries", jv_array());
 	l = set(l, "bytes", jv_number(0));
 	l = set(l, "dropped", jv_number(0));
-	return set(l, "droppedSnippets", jv_number(0));
+	return set(l, "dropped_snippets", jv_number(0));
 }
 
 jv
@@ -95,7 +96,7 @@ w_ledger_bound(jv ledger, jv entries, size_t max_entries, size_t max_bytes)
 	}
 	bytes = w_json_int_peek(ledger, "bytes", 0);
 	dropped = w_json_int_peek(ledger, "dropped", 0);
-	dsnip = w_json_int_peek(ledger, "droppedSnippets", 0);
+	dsnip = w_json_int_peek(ledger, "dropped_snippets", 0);
 	if (jv_get_kind(entries) == JV_KIND_ARRAY) {
 		jv_array_foreach(entries, i, y) {
 			(void)i;
@@ -124,7 +125,7 @@ w_ledger_bound(jv ledger, jv entries, size_t max_entries, size_t max_bytes)
 	ledger = set(ledger, "entries", list);
 	ledger = set(ledger, "bytes", jv_number(bytes < 0 ? 0 : bytes));
 	ledger = set(ledger, "dropped", jv_number(dropped));
-	return set(ledger, "droppedSnippets", jv_number(dsnip));
+	return set(ledger, "dropped_snippets", jv_number(dsnip));
 }
 
 /* The file backend. */
@@ -230,8 +231,8 @@ w_ledger_list(struct w_run *r)
 		return jv_invalid_with_msg(jv_string(e.msg));
 	l = w_ledger_bound(l, jv_array(), W_LEDGER_MAX_ENTRIES,
 	    W_LEDGER_MAX_BYTES);
-	l = set(l, "maxEntries", jv_number(W_LEDGER_MAX_ENTRIES));
-	return set(l, "maxBytes", jv_number(W_LEDGER_MAX_BYTES));
+	l = set(l, "max_entries", jv_number(W_LEDGER_MAX_ENTRIES));
+	return set(l, "max_bytes", jv_number(W_LEDGER_MAX_BYTES));
 }
 
 /* Recording. */
@@ -243,7 +244,7 @@ entry(const char *kind, const char *url)
 
 	x = set(x, "kind", jv_string(kind));
 	x = set(x, "url", jv_string(url));
-	return set(x, "at", jv_number((double)w_lock_now_ms()));
+	return set(x, "at", jv_number((double)w_clock_now_ms()));
 }
 
 int

@@ -30,7 +30,7 @@
 
 /*
  * Pure: add entries (an array, consumed) to ledger (an object
- * {entries, bytes, dropped, droppedSnippets}, consumed; null starts an
+ * {entries, bytes, dropped, dropped_snippets}, consumed; null starts an
  * empty one) and enforce the bounds; returns the new ledger.
  */
 jv	 w_ledger_bound(jv ledger, jv entries, size_t max_entries,
@@ -44,8 +44,8 @@ jv	 w_ledger_bound(jv ledger, jv entries, size_t max_entries,
 int	 w_ledger_append(struct w_run *r, jv entries, struct w_err *e);
 
 /*
- * The ledger: {entries, bytes, dropped, droppedSnippets, maxEntries,
- * maxBytes} (owned), or a jv invalid with a message when it cannot be
+ * The ledger: {entries, bytes, dropped, dropped_snippets, max_entries,
+ * max_bytes} (owned), or a jv invalid with a message when it cannot be
  * read.
  */
 jv	 w_ledger_list(struct w_run *r);

@@ -9,6 +9,7 @@
 #include <sys/types.h>
 
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "cancel.h"
 #include "lock.h"
@@ -35,15 +37,15 @@ unsafe(struct w_err *e, const char *what, const char *why)
 	    "by hand)", what, why);
 }
 
-static int
-check_stat(const struct stat *st, int wantdir, const char *what,
-    struct w_err *e)
+int
+w_lock_check_stat(const struct stat *st, uid_t owner, int wantdir,
+    const char *what, struct w_err *e)
 {
 	if (wantdir && !S_ISDIR(st->st_mode))
 		return unsafe(e, what, "is not a directory");
 	if (!wantdir && !S_ISREG(st->st_mode))
 		return unsafe(e, what, "is not a regular file");
-	if (st->st_uid != geteuid())
+	if (st->st_uid != owner)
 		return unsafe(e, what, "is owned by another user");
 	if (st->st_mode & 077)
 		return unsafe(e, what, wantdir ? "is accessible to other "
@@ -64,7 +66,7 @@ w_lock_check_dir(const char *dir, struct w_err *e)
 		    "directory %s: %s", dir, strerror(errno));
 	if (S_ISLNK(st.st_mode))
 		return unsafe(e, "the directory", "is a symbolic link");
-	return check_stat(&st, 1, "the directory", e);
+	return w_lock_check_stat(&st, geteuid(), 1, "the directory", e);
 }
 
 int
@@ -104,7 +106,7 @@ w_lock_check_fd(int fd, const char *what, struct w_err *e)
 	if (fstat(fd, &st) == -1)
 		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "%s: %s",
 		    what, strerror(errno));
-	return check_stat(&st, 0, what, e);
+	return w_lock_check_stat(&st, geteuid(), 0, what, e);
 }
 
 int
@@ -128,7 +130,7 @@ int
 w_lock_take(int fd, int exclusive, long wait_ms, struct w_err *e)
 {
 	struct flock fl;
-	long long end = w_lock_mono_ms() + wait_ms;
+	long long end = w_clock_mono_ms() + wait_ms;
 	long nap = 1;	/* tenths of a millisecond */
 	struct timespec ts;
 
@@ -141,7 +143,7 @@ w_lock_take(int fd, int exclusive, long wait_ms, struct w_err *e)
 		if (errno != EAGAIN && errno != EACCES && errno != EINTR)
 			return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 			    "cannot lock: %s", strerror(errno));
-		if (w_lock_mono_ms() >= end)
+		if (w_clock_mono_ms() >= end)
 			return w_err_set(e, W_E_COORDINATION_UNAVAILABLE,
 			    "the coordination lock stayed busy for %ld ms",
 			    wait_ms);
@@ -369,37 +371,6 @@ w_lock_proc_alive(pid_t pid, unsigned long long start)
 	return start == 0 || now == 0 || now == start;
 }
 
-long long
-w_lock_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-long long
-w_lock_mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-void
-w_lock_sleep_ms(long ms)
-{
-	struct timespec ts;
-
-	ts.tv_sec = ms / 1000;
-	ts.tv_nsec = (ms % 1000) * 1000000L;
-	/* A cancellation signal ends the sleep early (lib/cancel.h). */
-	while (nanosleep(&ts, &ts) == -1 && errno == EINTR &&
-	    !w_cancel_signal())
-		;
-}
-
 int
 w_lock_random(void *buf, size_t n)
 {
@@ -417,4 +388,58 @@ w_lock_random(void *buf, size_t n)
 		n -= (size_t)r;
 	}
 	return 0;
+}
+
+struct aged_ent {
+	char		 name[256];
+	long long	 mtime;		/* ns */
+};
+
+static int
+by_mtime(const void *a, const void *b)
+{
+	const struct aged_ent *x = a, *y = b;
+
+	return (x->mtime > y->mtime) - (x->mtime < y->mtime);
+}
+
+void
+w_lock_prune_dir(const char *dir, int (*match)(const char *name),
+    long long ttl_ms, size_t keep)
+{
+	struct aged_ent *v = NULL;
+	size_t n = 0, cap = 0, i;
+	long long now = w_clock_now_ms() * 1000000LL, t;
+	struct dirent *d;
+	struct stat st;
+	DIR *dp;
+
+	if ((dp = opendir(dir)) == NULL)
+		return;
+	while ((d = readdir(dp)) != NULL && n < W_LOCK_PRUNE_SCAN) {
+		if (d->d_name[0] == '.' || (match && !match(d->d_name)) ||
+		    strlen(d->d_name) >= sizeof(v->name) ||
+		    fstatat(dirfd(dp), d->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
+		    !S_ISREG(st.st_mode))
+			continue;
+		t = (long long)st.st_mtim.tv_sec * 1000000000LL +
+		    st.st_mtim.tv_nsec;
+		if (ttl_ms > 0 && now - t > ttl_ms * 1000000LL) {
+			(void)unlinkat(dirfd(dp), d->d_name, 0);
+			continue;
+		}
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			v = w_realloc(v, cap * sizeof(*v));
+		}
+		memcpy(v[n].name, d->d_name, strlen(d->d_name) + 1);
+		v[n++].mtime = t;
+	}
+	if (n > keep) {
+		qsort(v, n, sizeof(*v), by_mtime);
+		for (i = 0; i < n - keep; i++)
+			(void)unlinkat(dirfd(dp), v[i].name, 0);
+	}
+	closedir(dp);
+	free(v);
 }

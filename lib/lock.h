@@ -10,6 +10,7 @@
 #define W_LOCK_H
 
 #include <stddef.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "err.h"
@@ -28,6 +29,15 @@ int	 w_lock_private_dir(const char *dir, struct w_err *e);
 
 /* Check an existing directory the same way, creating nothing. */
 int	 w_lock_check_dir(const char *dir, struct w_err *e);
+
+/*
+ * The checks of w_lock_check_dir and w_lock_check_fd on a stat result:
+ * a directory (wantdir) or a regular file with one link, owned by owner
+ * (the callers pass geteuid(); tests pass another uid, no chown needed),
+ * not accessible to others.
+ */
+int	 w_lock_check_stat(const struct stat *st, uid_t owner, int wantdir,
+	    const char *what, struct w_err *e);
 
 /*
  * Check an open file: regular, one link, owned by the effective user,
@@ -90,14 +100,20 @@ unsigned long long w_lock_proc_start(pid_t pid);
  */
 int	 w_lock_proc_alive(pid_t pid, unsigned long long start);
 
-/* Milliseconds: wall clock since the epoch, and a monotonic clock. */
-long long w_lock_now_ms(void);
-long long w_lock_mono_ms(void);
-
-/* Sleep ms milliseconds (EINTR resumed). */
-void	 w_lock_sleep_ms(long ms);
 
 /* Fill buf with n random bytes (getrandom); -1 on failure. */
 int	 w_lock_random(void *buf, size_t n);
+
+/* Entries of a directory w_lock_prune_dir looks at, at most. */
+#define W_LOCK_PRUNE_SCAN	65536
+
+/*
+ * The one directory pruner (artifacts, robots.txt and search caches):
+ * among dir's regular files whose name match accepts (all when NULL, dot
+ * files never), remove those older than ttl_ms (0: no age limit), then
+ * the oldest until at most keep are left.
+ */
+void	 w_lock_prune_dir(const char *dir, int (*match)(const char *name),
+	    long long ttl_ms, size_t keep);
 
 #endif

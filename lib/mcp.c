@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "http.h"
 #include "json.h"
@@ -38,7 +39,7 @@ timeout_for(const struct w_mcp *m, long cap)
 	if (cap > 0 && cap < t)
 		t = cap;
 	if (m->o.deadline > 0) {
-		left = m->o.deadline - w_lock_mono_ms();
+		left = m->o.deadline - w_clock_mono_ms();
 		if (left < 1)
 			left = 1;
 		if (left < t)

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "fetch.h"
 #include "http.h"
@@ -271,7 +272,7 @@ static int
 watch(void *arg, long long now, long long total)
 {
 	struct srv *s = arg;
-	long long t = w_lock_mono_ms();
+	long long t = w_clock_mono_ms();
 	jv p;
 
 	read_more(s, 0);

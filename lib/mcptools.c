@@ -57,9 +57,12 @@ extract_schema(const struct w_mcps_opts *o)
 		    jv_string("text")))), set(jv_object(), "required",
 		    jv_array_append(jv_array(), jv_string("file"))));
 		s = set(s, "anyOf", any);
-	} else
+	} else {
+		/* wextract's own file field reads only with --allow-files */
+		props = jv_object_delete(props, jv_string("file"));
 		s = set(s, "required", jv_array_append(jv_array(),
 		    jv_string("text")));
+	}
 	s = set(s, "title", jv_string("web_extract arguments"));
 	return set(s, "properties", props);
 }

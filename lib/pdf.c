@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "lock.h"
 #include "pdf.h"
@@ -84,7 +85,7 @@ drain(int fd, struct w_buf *b, long long deadline, int *truncated)
 	p.fd = fd;
 	p.events = POLLIN;
 	for (;;) {
-		if ((left = deadline - w_lock_mono_ms()) <= 0)
+		if ((left = deadline - w_clock_mono_ms()) <= 0)
 			return 1;
 		if (poll(&p, 1, (int)left) < 0) {
 			if (errno == EINTR)
@@ -156,7 +157,7 @@ w_pdf_text(const char *bytes, size_t len, char **text, size_t *textlen,
 	}
 	close(fds[1]);
 	fds[1] = -1;
-	late = drain(fds[0], &b, w_lock_mono_ms() + W_PDF_TIMEOUT_MS,
+	late = drain(fds[0], &b, w_clock_mono_ms() + W_PDF_TIMEOUT_MS,
 	    truncated);
 	if (late || *truncated)
 		kill(pid, SIGKILL);

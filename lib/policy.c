@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "buf.h"
+#include "url.h"
 #include "json.h"
 #include "policy.h"
 
@@ -387,26 +388,6 @@ unmap(int *family, unsigned char *addr, int *prefix)
 		*prefix -= 96;
 }
 
-static int
-parse_port(const char *s, int *port)
-{
-	long v = 0;
-
-	if (*s == '\0')
-		return -1;
-	for (; *s; s++) {
-		if (!IS_DIGIT((unsigned char)*s))
-			return -1;
-		v = v * 10 + (*s - '0');
-		if (v > 65535)
-			return -1;
-	}
-	if (v == 0)
-		return -1;
-	*port = (int)v;
-	return 0;
-}
-
 /* Whether the last label is numeric (the name would be an IPv4). */
 static int
 numeric_tail(const char *h)
@@ -530,7 +511,7 @@ parse_entry(char *s, struct w_allow *a)
 	} else if (s[0] == '[') {
 		if ((p = strchr(s, ']')) == NULL)
 			return -1;
-		if (p[1] == ':' && parse_port(p + 2, &a->port) == -1)
+		if (p[1] == ':' && w_url_port(p + 2, strlen(p + 2), &a->port) == -1)
 			return -1;
 		if (p[1] != ':' && p[1] != '\0')
 			return -1;
@@ -543,7 +524,7 @@ parse_entry(char *s, struct w_allow *a)
 		colon = strchr(s, ':');
 		if (ncolon == 1) {
 			*colon = '\0';
-			if (parse_port(colon + 1, &a->port) == -1)
+			if (w_url_port(colon + 1, strlen(colon + 1), &a->port) == -1)
 				return -1;
 		}
 		if (w_addr_parse(s, &a->family, a->addr) == -1) {
@@ -730,8 +711,11 @@ w_policy_check_addr(const struct w_policy *p, const char *host, int port,
 		    (operator && c == W_ADDR_LOOPBACK))
 			return 0;
 		return w_err_set(e, W_E_BLOCKED_TARGET,
-		    "address class %s is not an allowed target",
-		    w_addr_class_name(c));
+		    "address class %s is not an allowed target; to allow "
+		    "it, add the address (with its port) or a CIDR to the "
+		    "config's network.allow%s (webtools.json(5))",
+		    w_addr_class_name(c), c == W_ADDR_LOOPBACK ? ", or set "
+		    "network.mode to localhost to reach loopback only" : "");
 	}
 	if (p->mode == W_NET_ALL || host == NULL)
 		return 0;
@@ -780,4 +764,17 @@ w_policy_check_url(const struct w_policy *p, const struct w_url *u,
 	default:
 		return 0;
 	}
+}
+
+int
+w_policy_host_class(const char *host)
+{
+	unsigned char a[16];
+	int fam;
+
+	if (strcmp(host, "localhost") == 0)
+		return W_ADDR_LOOPBACK;
+	if (w_addr_parse(host, &fam, a) == -1)
+		return -1;
+	return (int)w_addr_classify(fam, a);
 }

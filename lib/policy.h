@@ -118,4 +118,11 @@ int		 w_policy_check_addr(const struct w_policy *p,
 		    const char *host, int port, int family,
 		    const unsigned char *addr, int operator, struct w_err *e);
 
+/*
+ * The address class of a configured endpoint's host: "localhost" is
+ * loopback, an IP literal its class, -1 for any other name. The one
+ * provider loopback check (searxng: loopback only; ollama: local).
+ */
+int	 w_policy_host_class(const char *host);
+
 #endif

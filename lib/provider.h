@@ -119,6 +119,9 @@ struct w_provider {
 	int		 available;	/* 0: a reserved slot */
 	/* provider_excerpt instead of search_snippet for its snippets */
 	int		 excerpts;
+	/* a robots_denied refusal holds for the rest of the request: the
+	 * chain does not ask this provider again (local) */
+	int		 refusal_sticks;
 	/*
 	 * web-control doctor may probe it: one search of W_SEARCH_PROBE
 	 * with the call in probe mode (w_search_probing: no run, no budget;
@@ -177,7 +180,8 @@ int	 w_ddg_parse(const char *body, size_t len, jv *out, struct w_err *e);
 int	 w_startpage_parse(const char *body, size_t len, jv *out,
 	    struct w_err *e);
 /*
- * The DuckDuckGo HTML engine shared by duckduckgo and local: one form
+ * The DuckDuckGo HTML engine (provider/ddg_html.c) shared by the
+ * duckduckgo and local providers: one form
  * POST to https://html.duckduckgo.com/html/ with kl / df, bounded by
  * max_bytes and max_ms, redirects and 202/403/429 as rate_limited.
  */

@@ -42,6 +42,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "http.h"
 #include "json.h"
@@ -279,7 +280,7 @@ kill_session(const char *mark, pid_t child)
 	for (round = 0; round < 20; round++) {
 		if (kill_marked(mark) == 0 && round > 0)
 			break;
-		w_lock_sleep_ms(25);
+		w_clock_sleep_ms(25);
 	}
 }
 
@@ -331,7 +332,7 @@ random_hex(char *out, size_t nbytes)
 		nbytes = sizeof(r);
 	if (w_lock_random(r, nbytes) == -1)
 		for (i = 0; i < nbytes; i++)
-			r[i] = (unsigned char)(w_lock_now_ms() >> (i % 8));
+			r[i] = (unsigned char)(w_clock_now_ms() >> (i % 8));
 	w_sha256_tohex(r, nbytes, out);
 }
 
@@ -460,7 +461,7 @@ converse(int in, int out, const char *feed, struct w_buf *o,
 				close(in);
 			return -2;
 		}
-		if ((now = w_lock_mono_ms()) >= deadline) {
+		if ((now = w_clock_mono_ms()) >= deadline) {
 			if (in >= 0)
 				close(in);
 			return -1;
@@ -712,7 +713,7 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 	char *dir = NULL, *sockdir = NULL;
 	char *argv[24] = { NULL }, **envp = NULL, *feed = NULL;
 	long budget = r->budget_ms > 0 ? r->budget_ms : W_RENDER_BUDGET_MS;
-	long long start = w_lock_mono_ms(), deadline = start + budget;
+	long long start = w_clock_mono_ms(), deadline = start + budget;
 	pid_t pid = -1;
 	int in, outfd, argc = 0, rc = -1, cv, fd, nfenced = 0;
 
@@ -826,7 +827,7 @@ done:
 		    ps.last_refusal : W_E_BLOCKED_TARGET, "the page's "
 		    "document was refused by the network policy");
 	if (rc == -1 && e->code == W_E_REQUEST_FAILED &&
-	    w_lock_mono_ms() >= deadline - 50)
+	    w_clock_mono_ms() >= deadline - 50)
 		w_err_set(e, W_E_TIMEOUT, "the render did not finish within "
 		    "%ld ms", budget);
 	if (rc == -1) {
@@ -847,7 +848,7 @@ done:
 		free(argv[argc]);
 	w_buf_free(&b);
 	w_buf_free(&o);
-	out->duration_ms = (long)(w_lock_mono_ms() - start);
+	out->duration_ms = (long)(w_clock_mono_ms() - start);
 	untrap(&old);
 	return rc;
 }
@@ -881,7 +882,7 @@ w_render_command_version(const char *command, char *out, size_t n,
 		    "%.200s could not be started", command);
 	w_buf_init(&o, 4096);
 	got_signal = 0;
-	cv = converse(in, outfd, NULL, &o, w_lock_mono_ms() + 2000, NULL);
+	cv = converse(in, outfd, NULL, &o, w_clock_mono_ms() + 2000, NULL);
 	close(outfd);
 	reap_child(pid);
 	if (cv != 0 || o.len == 0) {

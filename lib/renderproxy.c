@@ -21,6 +21,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "http.h"
 #include "lock.h"
@@ -168,7 +169,7 @@ w_rproxy_rewrite(const char *head, size_t len, const char *path)
 static int
 over(struct w_rproxy *px)
 {
-	return atomic_load(&px->stop) || w_lock_mono_ms() >= px->o.deadline ||
+	return atomic_load(&px->stop) || w_clock_mono_ms() >= px->o.deadline ||
 	    atomic_load(&px->too_large);
 }
 

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 
+#include "clock.h"
 #include "err.h"
 #include "policy.h"
 #include "url.h"
@@ -33,7 +34,7 @@ struct w_rproxy_opts {
 						   reach */
 	size_t			 max_bytes;	/* response bytes, whole render;
 						   0: W_HTTP_MAX_BYTES */
-	long long		 deadline;	/* monotonic ms (w_lock_mono_ms) */
+	long long		 deadline;	/* monotonic ms (w_clock_mono_ms) */
 	const char		*token;		/* in every refusal's body, so a
 						   refused document is told from
 						   a page; may be NULL */

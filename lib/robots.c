@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "buf.h"
+#include "url.h"
 #include "robots.h"
 
 #define IS_ALPHA(c)	((((c) | 0x20) >= 'a') && (((c) | 0x20) <= 'z'))
@@ -117,14 +118,6 @@ in_set(unsigned c, uint64_t lo, uint64_t hi)
 #define unreserved(c)	in_set((unsigned)(c), unres_lo, unres_hi)
 #define kept(c)		in_set((unsigned)(c), keep_lo, keep_hi)
 
-static int
-hexval(int c)
-{
-	if (IS_DIGIT(c))
-		return c - '0';
-	return (c | 0x20) - 'a' + 10;
-}
-
 size_t
 w_robots_normalise(const char *s, size_t n, int pattern, char *out)
 {
@@ -148,7 +141,7 @@ w_robots_normalise(const char *s, size_t n, int pattern, char *out)
 			query = 1;
 		if (c == '%' && i + 2 < n && IS_HEX(s[i + 1]) &&
 		    IS_HEX(s[i + 2])) {
-			v = hexval(s[i + 1]) * 16 + hexval(s[i + 2]);
+			v = w_hexval(s[i + 1]) * 16 + w_hexval(s[i + 2]);
 			if (unreserved(v))
 				out[o++] = (char)v;
 			else {
@@ -713,39 +706,28 @@ better(const struct rule *c, const struct rule *best)
 	return c->line < best->line;
 }
 
-/* Remove "." and ".." segments from path[0..n) in place; new length. */
+/*
+ * Remove "." and ".." segments from path[0..n) (which starts with '/')
+ * in place with url.c's RFC 3986 remover; the new length. Most paths
+ * have no segment starting with a dot and are left as they are.
+ */
 static size_t
 remove_dots(char *path, size_t n)
 {
-	size_t i = 0, o = 0, seg;
+	size_t seg, o;
+	char *clean;
 
 	for (seg = 0; seg + 1 < n; seg++)
 		if (path[seg] == '/' && path[seg + 1] == '.')
 			break;
 	if (seg + 1 >= n)
-		return n;	/* no segment starts with a dot */
-	while (i < n) {
-		/* path[i] is '/' here: the path always starts with one. */
-		seg = i + 1;
-		while (seg < n && path[seg] != '/')
-			seg++;
-		if (seg - i == 2 && path[i + 1] == '.') {
-			if (seg == n)
-				path[o++] = '/';
-		} else if (seg - i == 3 && path[i + 1] == '.' &&
-		    path[i + 2] == '.') {
-			while (o > 0 && path[--o] != '/')
-				;
-			if (seg == n)
-				path[o++] = '/';
-		} else {
-			memmove(path + o, path + i, seg - i);
-			o += seg - i;
-		}
-		i = seg;
-	}
+		return n;
+	clean = w_url_remove_dots(path, n);
+	o = strlen(clean);
 	if (o == 0)
-		path[o++] = '/';
+		clean[o++] = '/';
+	memcpy(path, clean, o);
+	free(clean);
 	return o;
 }
 

@@ -412,61 +412,11 @@ w_robots_cache_get(const char *key, struct w_robots_cache_ent *ent)
 	return rc;
 }
 
-struct aged {
-	time_t	 mtime;
-	char	 name[65];
-};
-
+/* A cache entry's file name: its 64-hex-digit key. */
 static int
-by_age(const void *a, const void *b)
+entry_name(const char *name)
 {
-	const struct aged *x = a, *y = b;
-
-	return (x->mtime > y->mtime) - (x->mtime < y->mtime);
-}
-
-/* Drop expired entries, then the oldest beyond the cap (keeping room
- * for one more). */
-static void
-cache_prune(const char *dir)
-{
-	struct aged *v = NULL;
-	size_t n = 0, cap = 0, i;
-	struct dirent *d;
-	struct stat sb;
-	char path[4200];
-	time_t now = time(NULL);
-	DIR *dp;
-
-	if ((dp = opendir(dir)) == NULL)
-		return;
-	while ((d = readdir(dp)) != NULL) {
-		if (strlen(d->d_name) != 64 || !valid_key(d->d_name))
-			continue;
-		snprintf(path, sizeof(path), "%s/%.64s", dir, d->d_name);
-		if (lstat(path, &sb) == -1)
-			continue;
-		if (now - sb.st_mtime >= W_ROBOTS_CACHE_TTL) {
-			unlink(path);
-			continue;
-		}
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			v = w_realloc(v, cap * sizeof(*v));
-		}
-		v[n].mtime = sb.st_mtime;
-		memcpy(v[n].name, d->d_name, 65);
-		n++;
-	}
-	closedir(dp);
-	if (n >= W_ROBOTS_CACHE_MAX) {
-		qsort(v, n, sizeof(*v), by_age);
-		for (i = 0; i + W_ROBOTS_CACHE_MAX - 1 < n; i++) {
-			snprintf(path, sizeof(path), "%s/%s", dir, v[i].name);
-			unlink(path);
-		}
-	}
-	free(v);
+	return strlen(name) == 64 && valid_key(name);
 }
 
 int
@@ -483,7 +433,8 @@ w_robots_cache_put(const char *key, const struct w_robots_cache_ent *ent,
 		return 0;
 	if (cache_dir(dir, sizeof(dir), e) == -1)
 		return -1;
-	cache_prune(dir);
+	w_lock_prune_dir(dir, entry_name, W_ROBOTS_CACHE_TTL * 1000LL,
+	    W_ROBOTS_CACHE_MAX - 1);
 	w_sha256_hex(ent->body ? ent->body : "", ent->len, sum);
 	w_buf_init(&b, CACHE_HDR_MAX + W_ROBOTS_MAX_BYTES);
 	w_buf_printf(&b, "%skey %s\nstored %lld\nstatus %d\nhttp %d\n"

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "cancel.h"
 #include "config.h"
@@ -177,7 +178,7 @@ fresh(int max, enum w_coord coord)
 	st = jv_object_set(st, jv_string("webtoolsRun"), jv_number(1));
 	st = jv_object_set(st, jv_string("runId"), jv_string(id));
 	st = jv_object_set(st, jv_string("created"),
-	    jv_number((double)w_lock_now_ms()));
+	    jv_number((double)w_clock_now_ms()));
 	st = jv_object_set(st, jv_string("coordination"), jv_string(
 	    coord == W_COORD_HOST ? "host" : coord == W_COORD_PROCESS ?
 	    "process" : coord == W_COORD_REDIS ? "redis" : "default"));
@@ -566,7 +567,7 @@ do_defer(jv *st, void *arg, struct w_err *e)
 	}
 	one = jv_object();
 	one = jv_object_set(one, jv_string("at"),
-	    jv_number((double)w_lock_now_ms()));
+	    jv_number((double)w_clock_now_ms()));
 	if (a->retry_after_ms >= 0)
 		one = jv_object_set(one, jv_string("retryAfterMs"),
 		    jv_number((double)a->retry_after_ms));
@@ -733,7 +734,7 @@ w_run_show(struct w_run *r)
 	    num(st, "maxRequestsPerRun") - num(st, "requestsUsed")));
 	st = jv_object_set(st, jv_string("dispatchesRemaining"), jv_number(
 	    num(st, "maxDispatches") - num(st, "dispatchesUsed")));
-	st = jv_object_set(st, jv_string("documentCache"),
+	st = jv_object_set(st, jv_string("document_cache"),
 	    w_doccache_usage(r));
 	return st;
 }
@@ -786,10 +787,16 @@ int
 w_run_end(const char *path, struct w_err *e)
 {
 	struct w_run *r;
+	struct stat sb;
 	struct w_err re;
 	char *dir;
 	int rc, redis_rc;
 
+	dir = dir_of(path);
+	rc = lstat(dir, &sb) == -1 && errno == ENOENT;
+	free(dir);
+	if (rc)
+		return 1;
 	r = run_new();
 	if (open_file(r, path, e) == -1 || w_run_lock(r, e) == -1) {
 		w_run_close(r);
@@ -984,7 +991,7 @@ do_pace(jv *st, void *arg, struct w_err *e)
 	struct pace_arg *a = arg;
 	jv pacing = jv_object_get(jv_copy(*st), jv_string("pacing"));
 	jv one, active, lease;
-	long long now = w_lock_now_ms(), last;
+	long long now = w_clock_now_ms(), last;
 
 	if (jv_get_kind(pacing) != JV_KIND_OBJECT) {
 		jv_free(pacing);
@@ -1035,13 +1042,13 @@ w_run_pace(struct w_run *r, const char *scope, long spacing_ms,
 			return -1;
 		if (a.wait_ms == 0)
 			return 0;
-		left = deadline - w_lock_mono_ms();
+		left = deadline - w_clock_mono_ms();
 		if (left <= a.wait_ms)
 			return w_err_set(e, W_E_TIMEOUT, "%s: the run's pacing "
 			    "(%ld ms between starts, %d in flight) would "
 			    "outlast the deadline", scope, spacing_ms,
 			    max_active);
-		w_lock_sleep_ms(a.wait_ms < 200 ? a.wait_ms : 200);
+		w_clock_sleep_ms(a.wait_ms < 200 ? a.wait_ms : 200);
 		if (w_cancel_check(e) == -1)
 			return -1;
 	}

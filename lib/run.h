@@ -90,7 +90,11 @@ int	 w_run_coord(struct w_run *r, const struct w_config *c,
  */
 int	 w_run_check(struct w_run *r, struct w_err *e);
 
-/* Remove the run named by path: its file, cache and directory. */
+/*
+ * Remove the run named by path: its file, cache and directory. 0 when
+ * removed, 1 when the run is already gone (its directory no longer
+ * exists), -1 with coordination_unavailable otherwise.
+ */
 int	 w_run_end(const char *path, struct w_err *e);
 
 /*
@@ -137,7 +141,7 @@ void	 w_run_session_id(struct w_run *r, char *out, size_t len);
  * is spacing_ms old and fewer than max_active leases are live, then
  * take a lease (owner pid and start time; a dead owner's lease is
  * dropped). -1 with timeout when the wait would pass deadline (a
- * monotonic w_lock_mono_ms time), coordination_unavailable when the run
+ * monotonic w_clock_mono_ms time), coordination_unavailable when the run
  * file fails. End the lease with w_run_pace_done.
  */
 int	 w_run_pace(struct w_run *r, const char *scope, long spacing_ms,

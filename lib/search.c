@@ -15,6 +15,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "coord.h"
 #include "hoststate.h"
@@ -160,10 +161,10 @@ w_search_dispatch(struct w_search_call *c, struct w_err *e)
 		for (i = 0; c->p->spacing_ms > 0 && i < s->npace; i++) {
 			if (strcmp(s->pace[i].scope, c->p->scope) != 0)
 				continue;
-			now = w_lock_mono_ms();
+			now = w_clock_mono_ms();
 			wait = s->pace[i].last_ms + c->p->spacing_ms - now;
 			if (wait > 0 && now + wait < c->deadline)
-				w_lock_sleep_ms((long)wait);
+				w_clock_sleep_ms((long)wait);
 		}
 		if (w_run_reserve(s->run, e) == -1)
 			return -1;
@@ -174,7 +175,7 @@ w_search_dispatch(struct w_search_call *c, struct w_err *e)
 		if (i == s->npace && i < CHAIN_MAX)
 			s->pace[s->npace++].scope = c->p->scope;
 		if (i < CHAIN_MAX)
-			s->pace[i].last_ms = w_lock_mono_ms();
+			s->pace[i].last_ms = w_clock_mono_ms();
 	} else if (w_run_dispatch(s->run, e) == -1)
 		return -1;
 	c->dispatches++;
@@ -190,7 +191,7 @@ w_search_probing(const struct w_search_call *c)
 long
 w_search_remaining_ms(const struct w_search_call *c)
 {
-	long long left = c->deadline - w_lock_mono_ms();
+	long long left = c->deadline - w_clock_mono_ms();
 
 	return left < 1 ? 1 : (long)left;
 }
@@ -507,7 +508,7 @@ host_admit(struct pass *ps, const struct w_provider *p, const char *key,
     long long deadline, struct w_host_lease *l, struct w_err *e)
 {
 	int scope;
-	long long left = deadline - w_lock_mono_ms();
+	long long left = deadline - w_clock_mono_ms();
 
 	memset(l, 0, sizeof(*l));
 	if ((scope = w_host_scope_named(p->scope)) < 0 ||
@@ -515,18 +516,6 @@ host_admit(struct pass *ps, const struct w_provider *p, const char *key,
 		scope = W_SCOPE_PROVIDER;
 	return w_coord_admit(ps->co, (enum w_scope)scope, key ? key : "",
 	    left > 1 ? (long)left : 1, budget_gone, ps->s->run, l, e);
-}
-
-/* Tell host coordination how the provider answered (err.c's table). */
-static void
-host_release(struct w_host_lease *l, int rc, const struct w_err *e)
-{
-	enum w_host_outcome o = w_err_host_outcome(rc == 0 ? W_E_NONE :
-	    e->code);
-
-	if (l->held)
-		w_coord_release(l, o, o == W_HOST_THROTTLED ?
-		    e->retry_after_ms : -1);
 }
 
 static jv
@@ -563,26 +552,43 @@ static long long
 stage_deadline(struct pass *ps, const struct w_provider *p, int alone)
 {
 	long budget = alone ? p->alone_ms : p->stage_ms;
-	long long start = ps->calls++ == 0 ? ps->started : w_lock_mono_ms();
+	long long start = ps->calls++ == 0 ? ps->started : w_clock_mono_ms();
 
 	if (budget <= 0 || start + budget > ps->deadline)
 		return ps->deadline;
 	return start + budget;
 }
 
-/* Run one provider's stage. */
+/* A coverage entry for a provider that was skipped before dispatch. */
 static void
-stage(struct pass *ps, struct slot *sl)
+skipped(struct pass *ps, const struct w_provider *p, const struct w_err *e)
 {
-	struct w_search *s = ps->s;
+	jv ent = entry_new(p, "skipped");
+
+	ent = jv_object_set(ent, jv_string("code"),
+	    jv_string(w_err_name(e->code)));
+	ent = jv_object_set(ent, jv_string("message"), jv_string(e->msg));
+	if (e->code == W_E_UNSUPPORTED_COUNTRY_FILTER)
+		ps->nskip_country++;
+	ps->last = *e;
+	ps->nfail++;
+	ps->backends = jv_array_append(ps->backends, ent);
+}
+
+/*
+ * Everything before a provider's first dispatch: availability, the run's
+ * deferrals, filters, eligibility, earlier refusals and the network
+ * policy on every target. 0 when it may be asked (targets filled), 1 when
+ * its coverage entry is already written.
+ */
+static int
+preflight(struct pass *ps, struct slot *sl, const char **targets)
+{
 	const struct w_provider *p = sl->p;
-	const char *queries[4], *targets[5] = { NULL };
-	struct w_search_call c;
-	struct w_host_lease lease;
+	struct w_search *s = ps->s;
 	struct w_err e;
-	struct tally t;
-	jv ent, raw;
-	int nq, i, rc, ok = 0, sent = 0;
+	jv ent, info;
+	int i, rc;
 
 	w_err_clear(&e);
 	if (!p->available) {
@@ -591,59 +597,217 @@ stage(struct pass *ps, struct slot *sl)
 		    "in this build", p->name);
 		entry_fail(ps, &ent, p, &e);
 		ps->backends = jv_array_append(ps->backends, ent);
-		return;
+		return 1;
 	}
 	if (w_run_is_deferred(s->run, p->name)) {
-		jv info = w_json_get(jv_copy(s->retry), p->name);
-
+		info = w_json_get(jv_copy(s->retry), p->name);
 		ent = entry_new(p, "cooldown");
 		ps->cooldown = jv_array_append(ps->cooldown,
 		    jv_string(p->name));
 		w_err_set(&e, W_E_RATE_LIMITED, "%s is deferred for the rest of "
 		    "this run after a rate limit", p->name);
-		if (jv_get_kind(info) == JV_KIND_OBJECT) {
+		if (jv_get_kind(info) == JV_KIND_OBJECT)
 			e.retry_after_ms = w_json_int_peek(info,
 			    "retryAfterMs", -1);
-		}
 		jv_free(info);
 		ent = jv_object_set(ent, jv_string("code"),
 		    jv_string(w_err_name(e.code)));
 		ps->last = e;
 		ps->nfail++;
 		ps->backends = jv_array_append(ps->backends, ent);
-		return;
+		return 1;
 	}
-	if (ps->r->q.country[0] && p->filters.country == W_FS_NONE) {
+	if (ps->r->q.country[0] && p->filters.country == W_FS_NONE)
 		w_err_set(&e, W_E_UNSUPPORTED_COUNTRY_FILTER, "%s has no "
 		    "per-call country transport; it was skipped rather than "
 		    "queried without the requested country", p->name);
-		goto skip;
-	}
-	if (p->eligible != NULL && p->eligible(sl->state, &ps->r->q, &e) ==
-	    -1)
-		goto skip;
-	if (p == &w_provider_local && ps->local_refused) {
-		w_err_set(&e, W_E_ROBOTS_DENIED, "local was refused earlier");
-		goto skip;
+	else if (p->eligible != NULL)
+		(void)p->eligible(sl->state, &ps->r->q, &e);
+	if (e.code == W_E_NONE && (ps->refused & (1u << (sl - s->chain))))
+		w_err_set(&e, W_E_ROBOTS_DENIED, "%s was refused earlier",
+		    p->name);
+	if (e.code != W_E_NONE) {
+		skipped(ps, p, &e);
+		return 1;
 	}
 	if (p->targets != NULL)
 		p->targets(sl->state, targets);
-	for (i = 0; targets[i] != NULL; i++) {
+	for (i = 0, rc = 0; targets[i] != NULL && rc == 0; i++) {
 		struct w_url u;
 
-		if (w_url_parse(targets[i], &u, &e) == -1)
-			break;
-		rc = w_policy_check_url(&s->cfg->policy, &u, p->operator, &e);
-		w_url_free(&u);
-		if (rc == -1)
-			break;
+		if ((rc = w_url_parse(targets[i], &u, &e)) == 0) {
+			rc = w_policy_check_url(&s->cfg->policy, &u,
+			    p->operator, &e);
+			w_url_free(&u);
+		}
 	}
-	if (targets[i] != NULL) {
+	if (rc == -1) {
 		ent = entry_new(p, "denied");
 		entry_fail(ps, &ent, p, &e);
 		ps->backends = jv_array_append(ps->backends, ent);
+		return 1;
+	}
+	return 0;
+}
+
+/* Admission was refused: the entry says why (coordination stops the
+ * pass). */
+static void
+not_admitted(struct pass *ps, const struct w_provider *p, jv *ent,
+    struct w_err *e)
+{
+	if (e->code == W_E_RATE_LIMITED) {
+		*ent = jv_object_set(*ent, jv_string("outcome"),
+		    jv_string("cooldown"));
+		ps->cooldown = jv_array_append(ps->cooldown,
+		    jv_string(p->name));
+		if (e->retry_after_ms >= 0)
+			note_retry(ps->s, p->name, e->retry_after_ms);
+		entry_fail(ps, ent, p, e);
+	} else if (e->code == W_E_COORDINATION_UNAVAILABLE ||
+	    e->code == W_E_SEARCH_BUDGET_EXHAUSTED ||
+	    e->code == W_E_CANCELLED) {
+		ps->stop = 1;
+		ps->stop_err = *e;
+		*ent = jv_object_set(*ent, jv_string("outcome"),
+		    jv_string("stopped"));
+	} else {
+		*ent = jv_object_set(*ent, jv_string("outcome"),
+		    jv_string("failed"));
+		entry_fail(ps, ent, p, e);
+	}
+}
+
+/* A failed dispatch: stop, defer or note, and write the entry. */
+static void
+dispatch_failed(struct pass *ps, struct slot *sl, jv *ent, struct w_err *e)
+{
+	const struct w_provider *p = sl->p;
+	long ms;
+
+	if (e->code == W_E_SEARCH_BUDGET_EXHAUSTED ||
+	    e->code == W_E_COORDINATION_UNAVAILABLE ||
+	    e->code == W_E_CANCELLED) {
+		ps->stop = 1;
+		ps->stop_err = *e;
+		*ent = jv_object_set(*ent, jv_string("outcome"),
+		    jv_string("stopped"));
+		*ent = jv_object_set(*ent, jv_string("code"),
+		    jv_string(w_err_name(e->code)));
 		return;
 	}
+	if (e->code == W_E_RATE_LIMITED) {
+		ms = e->retry_after_ms >= 0 ? e->retry_after_ms : COOLDOWN_MS;
+		w_run_defer(ps->s->run, p->name, ms);
+		note_retry(ps->s, p->name, ms);
+		ps->rate_limited = 1;
+		if (e->retry_after_ms < 0)
+			e->retry_after_ms = ms;
+		if (e->retry_at == 0)
+			e->retry_at = time(NULL) + (ms + 999) / 1000;
+	}
+	if (e->code == W_E_ROBOTS_DENIED && p->refusal_sticks)
+		ps->refused |= 1u << (sl - ps->s->chain);
+	*ent = jv_object_set(*ent, jv_string("outcome"),
+	    jv_string(e->code == W_E_RATE_LIMITED ? "rate_limited" :
+	    "failed"));
+	entry_fail(ps, ent, p, e);
+}
+
+/*
+ * One dispatch of query under host admission: 0 when answered (the
+ * accepted results appended to ps->lists), -1 when it failed and -2 when
+ * admission was refused (nothing sent); the entry then says why.
+ */
+static int
+dispatch(struct pass *ps, struct slot *sl, const char *query,
+    const char *target, jv *ent, struct tally *t)
+{
+	const struct w_provider *p = sl->p;
+	struct w_search_call c;
+	struct w_host_lease lease;
+	struct w_err e;
+	jv raw = jv_null();
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	c.s = ps->s;
+	c.p = p;
+	c.alone = ps->s->n == 1;
+	c.deadline = stage_deadline(ps, p, c.alone);
+	w_err_clear(&e);
+	if (host_admit(ps, p, target, c.deadline, &lease, &e) == -1) {
+		not_admitted(ps, p, ent, &e);
+		return -2;
+	}
+	c.notes = jv_object();
+	rc = p->search(sl->state, &c, &ps->r->q, query, &raw, &e);
+	if (rc == -1 && e.code == W_E_NONE)
+		w_err_set(&e, W_E_BACKEND_UNAVAILABLE, "%s failed", p->name);
+	w_coord_done(&lease, rc == 0 ? NULL : &e);
+	if (c.paced)
+		w_run_pace_done(ps->s->run, p->scope);
+	if (c.reserved)
+		w_run_settle(ps->s->run, rc == 0);
+	*ent = jv_object_set(*ent, jv_string("dispatches"),
+	    jv_number(w_json_int_peek(*ent, "dispatches", 0) + c.dispatches));
+	if (jv_object_length(jv_copy(c.notes)) > 0)
+		*ent = jv_object_set(*ent, jv_string("notes"), c.notes);
+	else
+		jv_free(c.notes);
+	if (rc == -1) {
+		jv_free(raw);
+		dispatch_failed(ps, sl, ent, &e);
+		return -1;
+	}
+	ps->answered = 1;
+	raw = w_search_accept(&ps->r->q, p, query, raw, t);
+	if (jv_array_length(jv_copy(raw)) > 0) {
+		ps->relevant += jv_array_length(jv_copy(raw));
+		ps->lists = jv_array_append(ps->lists, raw);
+	} else
+		jv_free(raw);
+	return 0;
+}
+
+/* The entry of a provider that answered at least once. */
+static jv
+answered(struct pass *ps, const struct w_provider *p, jv ent,
+    const struct tally *t)
+{
+	const char *outcome = t->accepted > 0 ? "ok" : t->raw == 0 ?
+	    "empty" : t->outside + t->excluded > t->irrelevant ?
+	    "out_of_domain" : "irrelevant";
+
+	if (w_json_str_peek(ent, "code") == NULL)
+		ent = jv_object_set(ent, jv_string("outcome"),
+		    jv_string(outcome));
+	ent = jv_object_set(ent, jv_string("results"), jv_number(t->raw));
+	ent = jv_object_set(ent, jv_string("accepted"),
+	    jv_number(t->accepted));
+	if (t->irrelevant)
+		ent = jv_object_set(ent, jv_string("irrelevant"),
+		    jv_number(t->irrelevant));
+	if (t->outside + t->excluded)
+		ent = jv_object_set(ent, jv_string("out_of_domain"),
+		    jv_number(t->outside + t->excluded));
+	if (t->accepted > 0 && ps->answering == NULL)
+		ps->answering = p;
+	return ent;
+}
+
+/* Run one provider's stage: preflight, then its queries until results. */
+static void
+stage(struct pass *ps, struct slot *sl)
+{
+	const struct w_provider *p = sl->p;
+	const char *queries[4], *targets[5] = { NULL };
+	struct tally t;
+	jv ent;
+	int nq, i, rc, ok = 0, sent = 0;
+
+	if (preflight(ps, sl, targets) != 0)
+		return;
 	if (ps->first_tried == NULL)
 		ps->first_tried = p;
 	nq = 1;
@@ -653,133 +817,17 @@ stage(struct pass *ps, struct slot *sl)
 	ent = entry_new(p, "empty");
 	memset(&t, 0, sizeof(t));
 	for (i = 0; i < nq && ps->relevant == 0; i++) {
-		memset(&c, 0, sizeof(c));
-		c.s = s;
-		c.p = p;
-		c.alone = s->n == 1;
-		c.deadline = stage_deadline(ps, p, c.alone);
-		c.notes = jv_object();
-		raw = jv_null();
-		w_err_clear(&e);
-		if (host_admit(ps, p, p->operator ? targets[0] : "",
-		    c.deadline, &lease, &e) == -1) {
-			jv_free(c.notes);
-			if (e.code == W_E_RATE_LIMITED) {
-				ent = jv_object_set(ent, jv_string("outcome"),
-				    jv_string("cooldown"));
-				ps->cooldown = jv_array_append(ps->cooldown,
-				    jv_string(p->name));
-				if (e.retry_after_ms >= 0)
-					note_retry(s, p->name,
-					    e.retry_after_ms);
-				entry_fail(ps, &ent, p, &e);
-			} else if (e.code == W_E_COORDINATION_UNAVAILABLE ||
-			    e.code == W_E_SEARCH_BUDGET_EXHAUSTED ||
-			    e.code == W_E_CANCELLED) {
-				ps->stop = 1;
-				ps->stop_err = e;
-				ent = jv_object_set(ent, jv_string("outcome"),
-				    jv_string("stopped"));
-			} else {
-				ent = jv_object_set(ent, jv_string("outcome"),
-				    jv_string("failed"));
-				entry_fail(ps, &ent, p, &e);
-			}
+		rc = dispatch(ps, sl, queries[i], p->operator ? targets[0] :
+		    "", &ent, &t);
+		if (rc != -2)	/* -2: admission refused, nothing sent */
+			sent++;
+		if (rc != 0)
 			break;
-		}
-		rc = p->search(sl->state, &c, &ps->r->q, queries[i], &raw, &e);
-		if (rc == -1 && e.code == W_E_NONE)
-			w_err_set(&e, W_E_BACKEND_UNAVAILABLE, "%s failed",
-			    p->name);
-		host_release(&lease, rc, &e);
-		if (c.paced)
-			w_run_pace_done(s->run, p->scope);
-		sent++;
-		if (c.reserved)
-			w_run_settle(s->run, rc == 0);
-		ent = jv_object_set(ent, jv_string("dispatches"),
-		    jv_number(w_json_int_peek(ent, "dispatches", 0) +
-		    c.dispatches));
-		if (jv_object_length(jv_copy(c.notes)) > 0)
-			ent = jv_object_set(ent, jv_string("notes"), c.notes);
-		else
-			jv_free(c.notes);
-		if (rc == -1) {
-			jv_free(raw);
-			if (e.code == W_E_SEARCH_BUDGET_EXHAUSTED ||
-			    e.code == W_E_COORDINATION_UNAVAILABLE ||
-			    e.code == W_E_CANCELLED) {
-				ps->stop = 1;
-				ps->stop_err = e;
-				ent = jv_object_set(ent, jv_string("outcome"),
-				    jv_string("stopped"));
-				ent = jv_object_set(ent, jv_string("code"),
-				    jv_string(w_err_name(e.code)));
-				break;
-			}
-			if (e.code == W_E_RATE_LIMITED) {
-				long ms = e.retry_after_ms >= 0 ?
-				    e.retry_after_ms : COOLDOWN_MS;
-
-				w_run_defer(s->run, p->name, ms);
-				note_retry(s, p->name, ms);
-				ps->rate_limited = 1;
-				if (e.retry_after_ms < 0)
-					e.retry_after_ms = ms;
-				if (e.retry_at == 0)
-					e.retry_at = time(NULL) +
-					    (ms + 999) / 1000;
-			}
-			if (e.code == W_E_ROBOTS_DENIED &&
-			    p == &w_provider_local)
-				ps->local_refused = 1;
-			ent = jv_object_set(ent, jv_string("outcome"),
-			    jv_string(e.code == W_E_RATE_LIMITED ?
-			    "rate_limited" : "failed"));
-			entry_fail(ps, &ent, p, &e);
-			break;
-		}
 		ok = 1;
-		ps->answered = 1;
-		raw = w_search_accept(&ps->r->q, p, queries[i], raw, &t);
-		if (jv_array_length(jv_copy(raw)) > 0) {
-			ps->relevant += jv_array_length(jv_copy(raw));
-			ps->lists = jv_array_append(ps->lists, raw);
-		} else
-			jv_free(raw);
 	}
 	ent = jv_object_set(ent, jv_string("queries"), jv_number(sent));
-	if (ok) {
-		const char *outcome = t.accepted > 0 ? "ok" : t.raw == 0 ?
-		    "empty" : t.outside + t.excluded > t.irrelevant ?
-		    "out_of_domain" : "irrelevant";
-
-		if (w_json_str_peek(ent, "code") == NULL)
-			ent = jv_object_set(ent, jv_string("outcome"),
-			    jv_string(outcome));
-		ent = jv_object_set(ent, jv_string("results"),
-		    jv_number(t.raw));
-		ent = jv_object_set(ent, jv_string("accepted"),
-		    jv_number(t.accepted));
-		if (t.irrelevant)
-			ent = jv_object_set(ent, jv_string("irrelevant"),
-			    jv_number(t.irrelevant));
-		if (t.outside + t.excluded)
-			ent = jv_object_set(ent, jv_string("outOfDomain"),
-			    jv_number(t.outside + t.excluded));
-		if (t.accepted > 0 && ps->answering == NULL)
-			ps->answering = p;
-	}
-	ps->backends = jv_array_append(ps->backends, ent);
-	return;
-skip:
-	ent = entry_new(p, "skipped");
-	ent = jv_object_set(ent, jv_string("code"), jv_string(w_err_name(e.code)));
-	ent = jv_object_set(ent, jv_string("message"), jv_string(e.msg));
-	if (e.code == W_E_UNSUPPORTED_COUNTRY_FILTER)
-		ps->nskip_country++;
-	ps->last = e;
-	ps->nfail++;
+	if (ok)
+		ent = answered(ps, p, ent, &t);
 	ps->backends = jv_array_append(ps->backends, ent);
 }
 
@@ -875,7 +923,7 @@ share_wait(struct w_search *s, const char *key, long long deadline,
 	char *text = NULL;
 	size_t len;
 	jv meta = jv_null();
-	long wait = (long)(deadline - w_lock_mono_ms());
+	long wait = (long)(deadline - w_clock_mono_ms());
 	int rc;
 
 	*skey = NULL;
@@ -945,7 +993,7 @@ w_search_run(struct w_search *s, jv req)
 	struct pass ps;
 	struct req r;
 	struct w_err e;
-	long long deadline = w_lock_mono_ms() + W_SEARCH_DEADLINE_MS;
+	long long deadline = w_clock_mono_ms() + W_SEARCH_DEADLINE_MS;
 	jv env, hit;
 	char *key, *skey = NULL;
 	int rc, claimed = 0;
@@ -1061,7 +1109,7 @@ probe_one(struct w_search *s, struct slot *sl, long timeout_ms)
 	c.p = sl->p;
 	c.alone = 1;
 	c.probe = 1;
-	c.deadline = w_lock_mono_ms() + timeout_ms;
+	c.deadline = w_clock_mono_ms() + timeout_ms;
 	c.notes = jv_object();
 	q.query = W_SEARCH_PROBE;
 	q.limit = 1;
@@ -1074,7 +1122,7 @@ probe_one(struct w_search *s, struct slot *sl, long timeout_ms)
 		    jv_array_length(jv_copy(raw)) : 0,
 		    jv_get_kind(raw) == JV_KIND_ARRAY &&
 		    jv_array_length(jv_copy(raw)) == 1 ? "" : "s",
-		    (long)(timeout_ms - (c.deadline - w_lock_mono_ms())));
+		    (long)(timeout_ms - (c.deadline - w_clock_mono_ms())));
 	else
 		snprintf(detail, sizeof(detail), "%s: %s", e.code ?
 		    w_err_name(e.code) : "backend_unavailable", e.msg);

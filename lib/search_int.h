@@ -88,7 +88,8 @@ struct pass {
 	int		 nfail, nskip_country;
 	int		 stop;		/* budget or coordination */
 	struct w_err	 stop_err;
-	int		 local_refused;
+	unsigned	 refused;	/* chain slots whose refusal sticks
+					   (provider.h refusal_sticks) */
 	long long	 deadline;
 	long long	 started;	/* w_search_run's start */
 	int		 calls;		/* provider calls so far */

@@ -513,7 +513,7 @@ w_search_from_cache(struct w_search *s, jv hit)
 		cov = jv_object_set(cov, jv_string("budget"), b);
 	else
 		jv_free(b);
-	cov = jv_object_set(cov, jv_string("cacheHit"), jv_true());
+	cov = jv_object_set(cov, jv_string("cache_hit"), jv_true());
 	env = jv_object_set(env, jv_string("coverage"), cov);
 	d = jv_object_set(jv_object(), jv_string("cache_hit"), jv_true());
 	env = jv_object_set(env, jv_string("details"), d);

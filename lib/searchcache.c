@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "config.h"
 #include "json.h"
@@ -45,7 +46,7 @@ w_searchcache_get(const char *key, jv *result, struct w_err *e)
 {
 	char *dir = cache_dir(), *p, *s;
 	size_t n;
-	long long stored, now = w_lock_now_ms();
+	long long stored, now = w_clock_now_ms();
 	int rc;
 	jv o;
 
@@ -88,60 +89,11 @@ w_searchcache_get(const char *key, jv *result, struct w_err *e)
 	return 1;
 }
 
-struct ent {
-	char		 name[70];
-	long long	 mtime;
-};
-
+/* A cache entry's file name: 64 hex digits and ".json". */
 static int
-older(const void *a, const void *b)
+entry_name(const char *name)
 {
-	const struct ent *x = a, *y = b;
-
-	return x->mtime < y->mtime ? -1 : x->mtime > y->mtime;
-}
-
-/* Drop expired entries, then the oldest past the count bound. */
-static void
-prune(const char *dir)
-{
-	struct ent *v = NULL;
-	size_t n = 0, cap = 0, i;
-	long long now = w_lock_now_ms();
-	struct dirent *d;
-	struct stat st;
-	DIR *dp;
-
-	if ((dp = opendir(dir)) == NULL)
-		return;
-	while ((d = readdir(dp)) != NULL) {
-		if (strlen(d->d_name) != 69 ||
-		    strcmp(d->d_name + 64, ".json") != 0 ||
-		    fstatat(dirfd(dp), d->d_name, &st, AT_SYMLINK_NOFOLLOW))
-			continue;
-		if (now - (long long)st.st_mtime * 1000 >
-		    W_SEARCHCACHE_TTL_MS + 1000) {
-			(void)unlinkat(dirfd(dp), d->d_name, 0);
-			continue;
-		}
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			if (cap > 4 * W_SEARCHCACHE_MAX)
-				break;
-			v = w_realloc(v, cap * sizeof(*v));
-		}
-		memcpy(v[n].name, d->d_name, 70);	/* 69 + NUL, checked */
-		v[n].mtime = (long long)st.st_mtim.tv_sec * 1000000000LL +
-		    st.st_mtim.tv_nsec;
-		n++;
-	}
-	if (n > W_SEARCHCACHE_MAX) {
-		qsort(v, n, sizeof(*v), older);
-		for (i = 0; i < n - W_SEARCHCACHE_MAX; i++)
-			(void)unlinkat(dirfd(dp), v[i].name, 0);
-	}
-	closedir(dp);
-	free(v);
+	return strlen(name) == 69 && strcmp(name + 64, ".json") == 0;
 }
 
 int
@@ -159,7 +111,7 @@ w_searchcache_put(const char *key, jv result, struct w_err *e)
 	}
 	o = jv_object();
 	o = jv_object_set(o, jv_string("stored"),
-	    jv_number((double)w_lock_now_ms()));
+	    jv_number((double)w_clock_now_ms()));
 	o = jv_object_set(o, jv_string("result"), result);
 	o = jv_dump_string(o, 0);
 	s = jv_string_value(o);
@@ -167,7 +119,8 @@ w_searchcache_put(const char *key, jv result, struct w_err *e)
 		p = entry_path(dir, key);
 		rc = w_lock_write_atomic(p, s, strlen(s), 0, e);
 		free(p);
-		prune(dir);
+		w_lock_prune_dir(dir, entry_name, W_SEARCHCACHE_TTL_MS + 1000,
+		    W_SEARCHCACHE_MAX);
 	}
 	jv_free(o);
 	free(dir);
@@ -199,9 +152,9 @@ w_searchcache_usage(void)
 	o = jv_object();
 	o = jv_object_set(o, jv_string("entries"), jv_number((double)n));
 	o = jv_object_set(o, jv_string("bytes"), jv_number((double)bytes));
-	o = jv_object_set(o, jv_string("maxEntries"),
+	o = jv_object_set(o, jv_string("max_entries"),
 	    jv_number(W_SEARCHCACHE_MAX));
-	o = jv_object_set(o, jv_string("ttlMs"),
+	o = jv_object_set(o, jv_string("ttl_ms"),
 	    jv_number(W_SEARCHCACHE_TTL_MS));
 	return o;
 }

@@ -32,7 +32,7 @@ int	 w_searchcache_get(const char *key, jv *result, struct w_err *e);
  */
 int	 w_searchcache_put(const char *key, jv result, struct w_err *e);
 
-/* {entries, bytes, maxEntries, ttlMs} of the cache (for web-control). */
+/* {entries, bytes, max_entries, ttl_ms} of the cache (for web-control). */
 jv	 w_searchcache_usage(void);
 
 /* Remove every entry (web-control reset). */

@@ -242,7 +242,7 @@ by_lines(const char *text, size_t len, const struct w_slice_opts *o,
 		s->next_offset = (long)cp_count(text, (size_t)(to - text));
 		s->partial = 1;
 		s->coverage = cov_set(s->coverage, "endLine", jv_number(start));
-		s->coverage = cov_set(s->coverage, "lineCut", jv_true());
+		s->coverage = cov_set(s->coverage, "line_cut", jv_true());
 		s->coverage = cov_set(s->coverage, "next_offset",
 		    jv_number((double)s->next_offset));
 	} else {

@@ -145,8 +145,8 @@ pop_segment(const char *out, size_t *o)
 }
 
 /* RFC 3986 section 5.2.4 remove_dot_segments. Caller frees. */
-static char *
-remove_dots(const char *p, size_t n)
+char *
+w_url_remove_dots(const char *p, size_t n)
 {
 	char *out = w_malloc(n + 2);
 	size_t i = 0, j, o = 0;
@@ -310,28 +310,6 @@ parse_name_host(const char *h, size_t n, struct w_url *u)
 	return 0;
 }
 
-/* Port digits (possibly empty: the default). */
-static int
-parse_port(const char *p, size_t n, int *port)
-{
-	size_t i;
-	long v = 0;
-
-	if (n == 0)
-		return 0;
-	for (i = 0; i < n; i++) {
-		if (!IS_DIGIT((unsigned char)p[i]))
-			return -1;
-		v = v * 10 + (p[i] - '0');
-		if (v > 65535)
-			return -1;
-	}
-	if (v == 0)
-		return -1;
-	*port = (int)v;
-	return 0;
-}
-
 /* The authority (without "//") into host, port and has_userinfo. */
 static int
 parse_authority(const char *a, size_t n, int web, struct w_url *u)
@@ -365,8 +343,8 @@ parse_authority(const char *a, size_t n, int web, struct w_url *u)
 				return -1;
 			colon = a + hn;
 		}
-		if (parse_port(colon ? colon + 1 : a + n,
-		    colon ? n - hn - 1 : 0, &u->port) == -1)
+		if (colon != NULL && hn + 1 < n && w_url_port(colon + 1,
+		    n - hn - 1, &u->port) == -1)
 			return -1;
 		return parse_v6_host(h, hn, u);
 	}
@@ -377,7 +355,7 @@ parse_authority(const char *a, size_t n, int web, struct w_url *u)
 			colon = a + i;
 		}
 	hn = colon ? (size_t)(colon - a) : n;
-	if (colon != NULL && parse_port(colon + 1, n - hn - 1,
+	if (colon != NULL && hn + 1 < n && w_url_port(colon + 1, n - hn - 1,
 	    &u->port) == -1)
 		return -1;
 	if (hn == 0) {
@@ -422,7 +400,7 @@ set_path(const struct parts *r, struct w_url *u)
 	if (r->path.n == 0 || r->path.p[0] != '/')
 		w_buf_addc(&b, '/');
 	add_encoded(&b, r->path.p, r->path.n);
-	clean = remove_dots(b.p, b.len);
+	clean = w_url_remove_dots(b.p, b.len);
 	w_buf_reset(&b);
 	w_buf_adds(&b, clean);
 	free(clean);
@@ -575,14 +553,14 @@ transform(const struct parts *B, struct parts *R, struct w_buf *b)
 		w_buf_add(b, R->scheme.p, R->scheme.n);
 		w_buf_addc(b, ':');
 		add_part(b, "//", &R->auth);
-		path = remove_dots(R->path.p, R->path.n);
+		path = w_url_remove_dots(R->path.p, R->path.n);
 		query = R->query;
 	} else {
 		w_buf_add(b, B->scheme.p, B->scheme.n);
 		w_buf_addc(b, ':');
 		if (R->auth.has) {
 			auth = R->auth;
-			path = remove_dots(R->path.p, R->path.n);
+			path = w_url_remove_dots(R->path.p, R->path.n);
 			query = R->query;
 		} else {
 			auth = B->auth;
@@ -591,12 +569,12 @@ transform(const struct parts *B, struct parts *R, struct w_buf *b)
 				query = R->query.has ? R->query : B->query;
 			} else {
 				if (R->path.p[0] == '/')
-					path = remove_dots(R->path.p,
+					path = w_url_remove_dots(R->path.p,
 					    R->path.n);
 				else {
 					char *m = merge(B, &R->path);
 
-					path = remove_dots(m, strlen(m));
+					path = w_url_remove_dots(m, strlen(m));
 					free(m);
 				}
 				query = R->query;
@@ -791,4 +769,40 @@ done:
 	w_buf_free(&clean);
 	free(bs);
 	return out;
+}
+
+void
+w_url_escape_8bit(struct w_buf *b, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)s; *p; p++)
+		if (*p >= 0x80) {
+			w_buf_addc(b, '%');
+			w_buf_addc(b, hex[*p >> 4]);
+			w_buf_addc(b, hex[*p & 15]);
+		} else
+			w_buf_addc(b, *p);
+}
+
+int
+w_url_port(const char *p, size_t n, int *port)
+{
+	size_t i;
+	long v = 0;
+
+	if (n == 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (p[i] < '0' || p[i] > '9')
+			return -1;
+		v = v * 10 + (p[i] - '0');
+		if (v > 65535)
+			return -1;
+	}
+	if (v == 0)
+		return -1;
+	*port = (int)v;
+	return 0;
 }

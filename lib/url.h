@@ -55,4 +55,20 @@ char	*w_url_resolve(const char *base, const char *ref);
 /* The origin "scheme://host[:port]" of u. Caller frees. */
 char	*w_url_origin(const struct w_url *u);
 
+/*
+ * Append s to b with every byte outside ASCII percent-encoded as it is
+ * (%XX), the way curl treats a URL typed with raw 8-bit bytes.
+ */
+struct w_buf;
+void	 w_url_escape_8bit(struct w_buf *b, const char *s);
+
+/* A port (1 to 65535) from n decimal digits: 0, or -1 (empty too). The
+ * one port parser: URLs, allow-list entries. */
+int	 w_url_port(const char *p, size_t n, int *port);
+
+/* p[0..n) without its "." and ".." segments (RFC 3986 5.2.4), newly
+ * allocated (n + 2 bytes at least). The one dot-segment remover: URLs
+ * and robots.txt paths. */
+char	*w_url_remove_dots(const char *p, size_t n);
+
 #endif

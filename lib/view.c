@@ -26,6 +26,8 @@ static const char *const renders[] = { "never", "auto", "always", NULL };
 	X(FE, "url", W_FT_STRING, 1, 8192, NULL,			\
 	    "http:// or https:// URL",					\
 	    "URL the document came from: base for relative links")	\
+	X(E, "file", W_FT_STRING, 1, 4096, NULL, "",			\
+	    "the file to read (continuations name it); stdin when absent") \
 	X(E, "content_type", W_FT_STRING, 1, 256, NULL, "",		\
 	    "Content-Type of the document; sniffed when absent")	\
 	X(E, "charset", W_FT_STRING, 1, 64, NULL, "",			\
@@ -209,14 +211,60 @@ w_request_decode(enum w_req_tool tool, jv req, struct w_request *r,
 	} else
 		jv_free(h);
 	r->artifact = dup_or_null(req, "artifact");
+	r->file = dup_or_null(req, "file");
 	r->content_type = dup_or_null(req, "content_type");
 	r->charset = dup_or_null(req, "charset");
 	r->http_status = (int)w_json_int_peek(req, "http_status", 0);
+	if (r->view.offset > 0 && (r->view.start_line > 0 ||
+	    r->view.max_lines > 0)) {
+		e->usage = 1;
+		return w_err_set(e, W_E_INVALID_PARAMETER, "offset pages by "
+		    "characters and cannot be combined with start_line or "
+		    "max_lines");
+	}
 	if (tool == W_REQ_WFETCH && fetch_rules(r, e) == -1) {
 		e->usage = 1;
 		return -1;
 	}
 	return 0;
+}
+
+void
+w_request_msg_as_options(enum w_req_tool tool, struct w_err *e)
+{
+	const struct w_field *f;
+	char out[sizeof(e->msg)], opt[64], *w;
+	const char *p = e->msg;
+	size_t used = 0, n, k;
+
+	while (*p && used + 1 < sizeof(out)) {
+		n = strspn(p, "abcdefghijklmnopqrstuvwxyz_");
+		w = NULL;
+		for (f = w_request_fields(tool); n > 0 && f->name; f++)
+			if (strlen(f->name) == n && strncmp(f->name, p, n) == 0 &&
+			    strcmp(f->name, "url") != 0) {
+				snprintf(opt, sizeof(opt), "--%s",
+				    strcmp(f->name, "headers") == 0 ? "header" :
+				    f->name);
+				for (k = 2; opt[k]; k++)
+					if (opt[k] == '_')
+						opt[k] = '-';
+				w = opt;
+			}
+		if (w != NULL)
+			used += (size_t)snprintf(out + used, sizeof(out) - used,
+			    "%s", w);
+		else if (n > 0)
+			used += (size_t)snprintf(out + used, sizeof(out) - used,
+			    "%.*s", (int)n, p);
+		else
+			out[used++] = *p, n = 1;
+		if (used >= sizeof(out))
+			used = sizeof(out) - 1;
+		p += n;
+	}
+	out[used] = '\0';
+	memcpy(e->msg, out, used + 1);
 }
 
 void
@@ -226,6 +274,7 @@ w_request_free(struct w_request *r)
 	free((char *)r->view.focus);
 	jv_free(r->headers);
 	free(r->artifact);
+	free(r->file);
 	free(r->content_type);
 	free(r->charset);
 	memset(r, 0, sizeof(*r));
@@ -244,6 +293,7 @@ w_request_args(const struct w_request *r)
 	jv a = set_str(jv_object(), "url", r->url);
 
 	if (r->tool == W_REQ_WEXTRACT) {
+		a = set_str(a, "file", r->file);
 		a = set_str(a, "content_type", r->content_type);
 		a = set_str(a, "charset", r->charset);
 		if (r->http_status > 0)
@@ -425,7 +475,9 @@ w_view_apply(jv env, const struct w_doc *d, const struct w_request *r,
 	 * whatever the slice says. */
 	if (s.partial || w_json_bool_peek(d->coverage, "truncated_body", 0))
 		env = w_env_status(env, W_ST_PARTIAL);
-	act = continuation(&s, &o, r->tool == W_REQ_WFETCH ? "wfetch" :
+	/* a document read from stdin cannot be read again: no action */
+	act = r->tool == W_REQ_WEXTRACT && r->file == NULL ? jv_invalid() :
+	    continuation(&s, &o, r->tool == W_REQ_WFETCH ? "wfetch" :
 	    "wextract", w_request_args(r));
 	if (jv_is_valid(act))
 		env = jv_object_set(env, jv_string("next_actions"),

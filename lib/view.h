@@ -47,6 +47,7 @@ struct w_request {
 	jv			 headers;	/* object; empty when none */
 	char			*artifact;	/* NULL: none */
 	/* wextract */
+	char			*file;		/* NULL: stdin */
 	char			*content_type;	/* NULL: sniffed */
 	char			*charset;	/* NULL: from the document */
 	int			 http_status;	/* 0: unknown */
@@ -70,9 +71,16 @@ int	 w_request_decode(enum w_req_tool tool, jv req, struct w_request *r,
 void	 w_request_free(struct w_request *r);
 
 /*
+ * Rewrite e's message for a request built from command-line options: the
+ * field names of tool's table become the options as typed (max_chars ->
+ * --max-chars, headers -> --header).
+ */
+void	 w_request_msg_as_options(enum w_req_tool tool, struct w_err *e);
+
+/*
  * r as a request object: the fields every continuation repeats (url,
- * format, focus, include_links, headers; wextract: content_type, charset,
- * http_status), each only when it differs from its default.
+ * format, focus, include_links, headers; wextract: file, content_type,
+ * charset, http_status), each only when it differs from its default.
  */
 jv	 w_request_args(const struct w_request *r);
 
@@ -85,7 +93,8 @@ const char *w_format_name(enum w_format f);
 /*
  * Fill env (consumed, returned) from d and r: content after focus and
  * slicing, coverage, links, partial status and a continuation of r's
- * tool. On focus_no_match, e is set and env carries the error with no
+ * tool (none for a wextract document read from stdin, which cannot be
+ * read again). On focus_no_match, e is set and env carries the error with no
  * content. whole: with no slicing field in r, return the whole text
  * instead of the default 20000-character page (for -r).
  */

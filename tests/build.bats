@@ -69,3 +69,78 @@ setup() {
 	# and the project itself tracks none
 	run -0 sh "$WT_TOP/tests/tracked-outputs.sh" "$WT_TOP"
 }
+
+@test "make install puts share/webtools there; make uninstall removes everything it installed" {
+	root="$BATS_TEST_TMPDIR/root"
+	run -0 make -s -C "$WT_TOP" install DESTDIR="$root" PREFIX=/usr
+	s="$root/usr/share"
+	[ -f "$s/webtools/config.json" ]
+	[ -f "$s/bash-completion/completions/wfetch" ]
+	[ -f "$s/bash-completion/completions/web-control" ]
+	[ -f "$s/zsh/site-functions/_webtools" ]
+	# the schemas are the programs' own --schema (the CI check)
+	for p in wfetch wextract wsearch wrobots; do
+		diff <("$WT_BIN/$p" --schema) "$s/webtools/schema/$p.request.json"
+		diff <("$WT_BIN/$p" --schema=envelope) "$s/webtools/schema/$p.envelope.json"
+	done
+	run -0 make -s -C "$WT_TOP" uninstall DESTDIR="$root" PREFIX=/usr
+	run find "$root" -type f
+	assert_output ""
+	[ ! -e "$s/webtools" ]
+}
+
+@test "the envelope schema lists every error code of the table and requires tool, status, summary" {
+	run -0 wfetch --schema=envelope
+	printf '%s' "$output" | jq -e '.required == ["tool","status","summary"]'
+	n=$(printf '%s' "$output" | jq '.properties.error.properties.code.enum | length')
+	for c in $(printf '%s' "$output" | jq -r '.properties.error.properties.code.enum[]'); do
+		grep -q "^\.It Cm $c\$" "$WT_TOP/man/webtools.7" || fail "undocumented: $c"
+	done
+	[ "$n" -ge 25 ]
+	run -2 --separate-stderr wfetch --schema=nonsense
+	[[ "$stderr" == *"--schema takes request or envelope"* ]]
+}
+
+@test "the example config loads as it is and with every key line uncommented" {
+	ex="$WT_TOP/share/webtools/config.json"
+	WEB_CONFIG="$ex" run -0 web-control -c config
+	printf '%s' "$output" | jq -e '.config.search.maxRequestsPerRun == 4'
+	# every key uncommented: config runs the programs' checks, so the
+	# values lose their "(example; ...)" notes, the variable the
+	# apiKeyEnv examples name is set, and Ollama's key (only for the
+	# hosted origin; the example's baseUrl is local) stays out
+	sed 's|^//  |  |' "$ex" | grep -v '^//' | grep -v OLLAMA_API_KEY |
+	    sed 's| (example[^"]*)"|"|' >"$BATS_TEST_TMPDIR/all.json"
+	export PARALLEL_API_KEY=example
+	WEB_CONFIG="$BATS_TEST_TMPDIR/all.json" run -0 web-control -c config
+	# the defaults it shows are the programs' defaults
+	WEB_CONFIG="$BATS_TEST_TMPDIR/all.json" run -0 web-control -c config
+	printf '%s' "$output" | jq -e '.config.network.mode == "all" and
+	    .config.search.backend == ["parallel","ollama"] and
+	    .config.fetch.render == "never" and .config.coordination == "process"'
+	# every key of the config table is in the example
+	for k in $(sed -n '/^static const struct key keys/,/^};/p' "$WT_TOP/lib/config.c" |
+	    grep -o '{ "[a-zA-Z.]*", K_[A-Z_]*' | grep -v 'K_RETIRED\|K_OBJ' |
+	    cut -d'"' -f2 | grep -v '^search.endpoint$'); do
+		grep -q "\"${k##*.}\":" "$ex" || fail "not in the example: $k"
+	done
+}
+
+@test "completions know every long option, the formats and the provider names" {
+	bc="$WT_TOP/share/webtools/completions/webtools.bash"
+	zc="$WT_TOP/share/webtools/completions/_webtools"
+	for p in wfetch wextract wsearch wrobots web-control; do
+		for o in $("$WT_BIN/$p" --help | grep -o -- '--[a-z-]*' | sort -u); do
+			grep -q -- "$o\b" "$bc" || fail "bash: $p $o"
+			grep -q -- "$o\[" "$zc" || grep -q -- "$o}" "$zc" || fail "zsh: $p $o"
+		done
+	done
+	run -0 bash -c "source '$bc'; COMP_WORDS=(wfetch --format ''); COMP_CWORD=2; _webtools; echo \${COMPREPLY[*]}"
+	assert_output "markdown text raw"
+	run -0 bash -c "source '$bc'; COMP_WORDS=(wfetch --for); COMP_CWORD=1; _webtools; echo \${COMPREPLY[*]}"
+	assert_output "--format"
+	run -0 bash -c "source '$bc'; COMP_WORDS=(web-control reset d); COMP_CWORD=2; _webtools; echo \${COMPREPLY[*]}"
+	assert_output "duckduckgo"
+	run -0 bash -c "source '$bc'; COMP_WORDS=(web-control ''); COMP_CWORD=1; _webtools; echo \${COMPREPLY[*]}"
+	assert_output "run status reset config doctor sources verdict mcp"
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # codex: the codex search provider (lib/provider/codex.c over
-# lib/codex.c) against tests/fake-codex, a script speaking the
+# lib/codex_rpc.c) against tests/fake-codex, a script speaking the
 # app-server protocol of the transcripts in
 # ../shared/corpus/search/codex_app_server_*; FAKE_CODEX_MODE picks its
 # behaviour. When a real `codex` is installed, a readiness check against

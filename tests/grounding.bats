@@ -117,7 +117,7 @@ searx_hits() {
 	run -0 web-control sources --status found
 	[ "${#lines[@]}" -eq 5 ]
 	run -0 web-control -c sources --status opened
-	echo "$output" | jq -e '.ledger.maxEntries == 2000 and .ledger.maxBytes == 1048576 and (.ledger.entries | length) == 1'
+	echo "$output" | jq -e '.ledger.max_entries == 2000 and .ledger.max_bytes == 1048576 and (.ledger.entries | length) == 1'
 	run -2 web-control sources --status bogus
 	[ "$(stat -c %a "$(dirname "$WEB_RUN_FILE")/run.ledger")" = 600 ]
 	run -0 web-control run end
@@ -141,7 +141,7 @@ searx_hits() {
 	run -0 wfetch -c <"$BATS_TEST_TMPDIR/reqs"
 	run -0 web-control -c sources
 	echo "$output" | jq -e '.ledger.bytes <= 1048576 and .ledger.dropped > 5'
-	echo "$output" | jq -e '.ledger.droppedSnippets == 5'
+	echo "$output" | jq -e '.ledger.dropped_snippets == 5'
 	echo "$output" | jq -e '[.ledger.entries[].kind] | all(. == "fetch")'
 	echo "$output" | jq -e '.ledger.entries[-1].url | test("n=160&")'
 	[ "$(stat -c %s "$(dirname "$WEB_RUN_FILE")/run.ledger")" -lt 1100000 ]
@@ -327,7 +327,7 @@ wait_for_log() {
 	[ "$SECONDS" -le 2 ]
 	jq -e '.status == "error" and .error.code == "cancelled" and (.error.message | test("SIGINT"))' "$BATS_TEST_TMPDIR/out"
 	run -0 web-control -c status
-	echo "$output" | jq -e '.host.activeRequests == 0'
+	echo "$output" | jq -e '.host.active_requests == 0'
 	run -0 web-control sources
 	[ -z "$output" ]
 	# The in-flight marker is released: the same URL is fetched at once.

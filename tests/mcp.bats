@@ -228,7 +228,7 @@ fcfg() {
 	    .source.representation == "page_extract" and
 	    .source.title == "Title of https://example.org/a" and
 	    .coverage.provider == "parallel" and
-	    .coverage.redirectsAttested == false and
+	    .coverage.redirects_attested == false and
 	    .details.redirects_attested == false'
 	jq -e '.urls == ["https://example.org/a"] and .full_content == true and
 	    (.session_id | test("^webtools-"))' "$FM/last_args.json"
@@ -241,7 +241,7 @@ fcfg() {
 	mode excerpts
 	run -0 wfetch -c https://example.org/b
 	echo "$output" | jq -e '.source.representation == "provider_excerpt" and
-	    .coverage.excerptsOnly == true and
+	    .coverage.excerpts_only == true and
 	    (.coverage.note | test("excerpts only")) and
 	    (.content | test("Excerpt one"))'
 }

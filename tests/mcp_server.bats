@@ -75,7 +75,7 @@ INIT='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":
 	# the same tables as --schema
 	[ "$(echo "${lines[1]}" | jq -S '.tools[1].inputSchema.properties')" = "$(wfetch --schema | jq -S .properties)" ]
 	[ "$(echo "${lines[1]}" | jq -S '.tools[0].inputSchema.properties')" = "$(wsearch --schema | jq -S .properties)" ]
-	[ "$(echo "${lines[1]}" | jq -S '.tools[2].inputSchema.properties | del(.text)')" = "$(wextract --schema | jq -S .properties)" ]
+	[ "$(echo "${lines[1]}" | jq -S '.tools[2].inputSchema.properties | del(.text)')" = "$(wextract --schema | jq -S '.properties | del(.file)')" ]
 	echo "${lines[1]}" | jq -e '.tools[0].inputSchema.required == ["query"] and .tools[1].inputSchema.required == ["url"]'
 	# without --allow-files web_extract takes text only
 	echo "${lines[1]}" | jq -e '.tools[2].inputSchema.properties.file == null and .tools[2].inputSchema.required == ["text"]'

@@ -167,7 +167,7 @@ ms() {
 	[ "$(hits /hello.txt)" -eq 0 ]
 	run -0 on B web-control -c status
 	echo "$output" | jq -e '.coordination == "redis" and
-	    .host.coolingDown == 1 and .host.entries[0].throttled == 1'
+	    .host.cooling_down == 1 and .host.entries[0].throttled == 1'
 }
 
 @test "a throttle without Retry-After doubles on the next, shared" {
@@ -285,7 +285,7 @@ ms() {
 	[ "$(hits /hello.txt)" -eq 1 ]
 	[ "$(redis-cli -p "$RPORT" --scan --pattern 'fleet-a:host:*' | wc -l)" -eq 1 ]
 	run -0 on B web-control -c status
-	echo "$output" | jq -e '.host.coolingDown == 0'
+	echo "$output" | jq -e '.host.cooling_down == 0'
 	# Every key has a TTL.
 	for k in $(redis-cli -p "$RPORT" --scan); do
 		[ "$(redis-cli -p "$RPORT" pttl "$k")" -gt 0 ]
@@ -345,7 +345,7 @@ ms() {
 	assert_output --partial "reset refused"
 	wait "$pid"
 	run -0 on B web-control -c reset
-	echo "$output" | jq -e '.reset.bucketsCleared == 1'
+	echo "$output" | jq -e '.reset.buckets_cleared == 1'
 	[ "$(redis-cli -p "$RPORT" --scan --pattern 'wt:host:*' | wc -l)" -eq 0 ]
 }
 

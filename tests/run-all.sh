@@ -1,6 +1,7 @@
 #!/bin/sh
 # run-all.sh BUILD SANBUILD BIN: run every suite inside a private network
-# namespace that has only loopback, then print "N passed, N failed".
+# namespace that has only loopback, then print "N passed, N failed,
+# N skipped" (a skip is never counted as a pass).
 # Re-executes itself under unshare -rnm unless already isolated.
 B=${1:-build} SAN=${2:-build-san} BIN=${3:-bin}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -8,7 +9,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 if [ -z "$WEBTOOLS_ISOLATED" ]; then
 	if ! command -v unshare >/dev/null 2>&1; then
 		echo "run-all: unshare (util-linux) is needed to isolate the suites" >&2
-		echo "0 passed, 1 failed"
+		echo "0 passed, 1 failed, 0 skipped"
 		exit 1
 	fi
 	WEBTOOLS_ISOLATED=1 exec unshare -rnm sh -c '
@@ -18,7 +19,7 @@ if [ -z "$WEBTOOLS_ISOLATED" ]; then
 fi
 
 cd "$top" || exit 1
-pass=0 fail=0 log=$(mktemp)
+pass=0 fail=0 skip=0 log=$(mktemp)
 export WT_BIN="$top/$BIN" WT_TOP="$top"
 
 add() {	# add LOGFILE: sum "N passed, N failed" lines
@@ -45,11 +46,13 @@ done
 if [ -n "$(ls tests/*.bats 2>/dev/null)" ]; then
 	BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-120} bats --tap tests/*.bats >"$log" 2>&1
 	cat "$log"
-	p=$(grep -c '^ok ' "$log")
+	s=$(grep -c '^ok .* # skip' "$log")
+	p=$(($(grep -c '^ok ' "$log") - s))
 	f=$(grep -c '^not ok ' "$log")
-	echo "bats: $p passed, $f failed"
-	pass=$((pass + p)) fail=$((fail + f))
+	echo "bats: $p passed, $f failed, $s skipped"
+	grep '^ok .* # skip' "$log" | sed 's/^/skipped: /'
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
 fi
 rm -f "$log" "$log.err"
-echo "$pass passed, $fail failed"
+echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -395,9 +395,9 @@ jqr() {
 	[[ "$stderr" == *"writing output failed"* ]]
 }
 
-@test "bad options: usage on stderr, status 2" {
+@test "bad options: one line and a --help hint on stderr, status 2" {
 	run -2 --separate-stderr wextract --no-such-option
-	[[ "$stderr" == *usage:* ]]
+	[[ "$stderr" == *"unknown option --no-such-option (see wextract --help)" ]]
 	[ -z "$output" ]
 	for a in "--max-lines 0" "--max-lines abc" "--format pdf" \
 	    "--http-status 42" "--max-chars 100001" "--offset -1"; do
@@ -459,6 +459,60 @@ jqr() {
 	[ "${#output}" -ge 60000 ]
 	run -0 --separate-stderr wextract -c --content-type text/plain "$BATS_TEST_TMPDIR/long.txt"
 	[ "$(printf '%s' "$output" | jq -r .status)" = partial ]
+}
+
+@test "continuations name their file and wextract --next runs them" {
+	cd "$BATS_TEST_TMPDIR"
+	head -c 3000 /dev/zero | tr '\0' a | fold -w 70 >a.txt
+	head -c 3000 /dev/zero | tr '\0' b | fold -w 70 >b.txt
+	run -0 wextract -c --max-chars 500 a.txt b.txt
+	printf '%s\n' "$output" | sed -n 1p | jq -e '.next_actions[0].arguments == {"file":"a.txt","offset":500,"max_chars":500}'
+	printf '%s\n' "$output" | sed -n 2p | jq -e '.next_actions[0].arguments.file == "b.txt"'
+	run -0 sh -c 'wextract -c --max-chars 500 a.txt b.txt | jq -c ".next_actions[].arguments" | wextract --next -c'
+	printf '%s\n' "$output" | sed -n 1p | jq -e '.source.file == "a.txt" and .coverage.offset == 500 and (.content | startswith("a")) and .source.line == 1'
+	printf '%s\n' "$output" | sed -n 2p | jq -e '.source.file == "b.txt" and (.content | startswith("b")) and .source.line == 2'
+	# plain lines name files; options fill what a request leaves out
+	run -0 sh -c 'printf "a.txt\n" | wextract --next -c --max-chars 10'
+	[ "$(printf '%s' "$output" | jq -r '.content | length')" -le 10 ]
+}
+
+@test "wextract --next: a bad line is answered with its number and the stream goes on" {
+	cd "$BATS_TEST_TMPDIR"
+	echo hello >a.txt
+	run -2 sh -c 'printf "%s\n" "{x" "{\"offset\":3}" "{\"file\":\"nope.txt\"}" a.txt | wextract --next -c'
+	printf '%s\n' "$output" | sed -n 1p | jq -e '.source.line == 1 and .error.code == "invalid_parameter" and .summary != null'
+	printf '%s\n' "$output" | sed -n 2p | jq -e '.source.line == 2 and (.error.message | test("names its document in file"))'
+	printf '%s\n' "$output" | sed -n 3p | jq -e '.source.line == 3 and .source.file == "nope.txt" and (.error.message | test("cannot read nope.txt: No such file or directory"))'
+	printf '%s\n' "$output" | sed -n 4p | jq -e '.source.line == 4 and .status == "ok"'
+	run -2 --separate-stderr wextract --next a.txt
+	[[ "$stderr" == *"takes no FILE arguments"* ]]
+}
+
+@test "a document read from stdin offers no continuation it could not keep" {
+	head -c 3000 /dev/zero | tr '\0' a | fold -w 70 >"$BATS_TEST_TMPDIR/a.txt"
+	run -0 sh -c "wextract -c --max-chars 500 <'$BATS_TEST_TMPDIR/a.txt'"
+	printf '%s' "$output" | jq -e '.status == "partial" and .coverage.next_offset == 500 and .next_actions == null'
+}
+
+@test "wextract: messages name options as typed; unknown options are one line; a terminal on stdin prints usage" {
+	run -2 --separate-stderr wextract --max-chars 0 "$FX/plain.txt"
+	[[ "$stderr" == *"--max-chars must be between 1 and 100000"* ]]
+	run -2 --separate-stderr wextract --format pdf "$FX/plain.txt"
+	[[ "$stderr" == *"--format must be markdown, text or raw"* ]]
+	run -2 --separate-stderr wextract --offset 2 --start-line 3 "$FX/plain.txt"
+	[[ "$stderr" == *"--offset"*"--start-line"* ]]
+	run -2 --separate-stderr wextract --bogus
+	[ "$stderr" = "wextract: unknown option --bogus (see wextract --help)" ]
+	run -0 timeout 10 script -qec "$WT_BIN/wextract; echo rc=\$?" /dev/null
+	[[ "$output" == *"usage: wextract"* ]]
+	[[ "$output" == *"rc=2"* ]]
+}
+
+@test "binary content names no option wextract lacks" {
+	printf '\x89PNG\r\n\x1a\n\0\0\0\rIHDR' >"$BATS_TEST_TMPDIR/x.png"
+	run -1 wextract -c "$BATS_TEST_TMPDIR/x.png"
+	[[ "$output" == *"unsupported_content"* ]]
+	[[ "$output" != *"artifact"* ]]
 }
 
 # has TEXT / hasnt TEXT: on the content in $output (-c envelope)

@@ -320,7 +320,7 @@ field() {
 @test "invalid parameters are refused before any network work" {
 	run -2 wfetch -c --max-lines 0 "$BASE/count/inv"
 	[ "$(field .error.code)" = invalid_parameter ]
-	[[ "$(field .error.message)" == *max_lines* ]]
+	[[ "$(field .error.message)" == *--max-lines* ]]
 	run -2 wfetch -c -f raw --render always "$BASE/count/inv"
 	[ "$(field .error.code)" = invalid_parameter ]
 	echo '{"url":"'"$BASE"'/count/inv","bogus":1}' | { run -2 wfetch -c; }
@@ -416,7 +416,6 @@ EOF
 }
 
 @test "in one run, slices reuse the cached extraction without refetching" {
-	command -v web-control >/dev/null || skip "web-control not built"
 	eval "$(web-control run start --export)"
 	run -0 wfetch -c -f raw --start-line 1 --max-lines 2 "$BASE/count/runcache"
 	[ "$(field .details.cache_hit)" = false ]
@@ -433,7 +432,6 @@ EOF
 }
 
 @test "16 concurrent identical wfetch calls in one run share one request" {
-	command -v web-control >/dev/null || skip "web-control not built"
 	eval "$(web-control run start --export)"
 	pids=
 	for i in $(seq 16); do
@@ -466,7 +464,7 @@ EOF
 @test "a progress line on a terminal's stderr when a transfer lasts over a second" {
 	command -v script >/dev/null || skip "script (util-linux) not installed"
 	run script -qfec "wfetch -c -f raw '$BASE/slow?total=2'" /dev/null
-	[[ "$output" == *"KiB/s"* ]]
+	[[ "$output" == *" B/s, "* ]]
 }
 
 @test "pretty JSON on a terminal, one line per envelope otherwise" {
@@ -479,7 +477,7 @@ EOF
 
 @test "a line longer than the budget is cut and continued by offset, never repeated" {
 	run -0 wfetch -c -f raw --start-line 1 --max-output-chars 20 "$BASE/size/1000"
-	[ "$(field .coverage.lineCut)" = true ]
+	[ "$(field .coverage.line_cut)" = true ]
 	[ "$(field '.content|length')" = 20 ]
 	[ "$(field '.next_actions[0].arguments.offset')" = 20 ]
 	[ "$(field '.next_actions[0].arguments.start_line')" = null ]
@@ -547,6 +545,123 @@ EOF
 	run -0 env -u HOME -u XDG_CACHE_HOME "$WT_BIN/wfetch" -c -f raw --artifact x.txt "$BASE/hello.txt"
 	[ "$(field .artifact)" = null ]
 	[[ "$(field .summary)" == *"could not be saved"* ]]
+}
+
+@test "stdin: plain URL lines and JSON requests, a bad line answered with its number, the stream goes on" {
+	run -2 --separate-stderr sh -c "printf '%s\n' '$BASE/count/plain1' '{bad json' '' \
+	    '{\"url\":\"$BASE/count/plain2\"}' '{\"url\":7}' | wfetch -c"
+	[ "$(printf '%s\n' "$output" | wc -l)" -eq 4 ]
+	printf '%s\n' "$output" | sed -n 1p | jq -e '.status == "ok" and .source.line == 1'
+	printf '%s\n' "$output" | sed -n 2p | jq -e '.status == "error" and
+	    .source.line == 2 and .source.url == null and .summary != null and
+	    (.error.message | test("line 2 is not a request: not a valid JSON text"))'
+	printf '%s\n' "$output" | sed -n 3p | jq -e '.status == "ok" and .source.line == 4'
+	printf '%s\n' "$output" | sed -n 4p | jq -e '.source.line == 5 and .source.url == 7 and
+	    .error.code == "invalid_parameter"'
+	[ "$(hits /count/plain1)" = 1 ]
+	[ "$(hits /count/plain2)" = 1 ]
+}
+
+@test "a JSON request may span lines" {
+	run -0 sh -c "printf '{\n  \"url\": \"$BASE/count/multi\"\n}\n' | wfetch -c"
+	[ "$(field .source.line)" = 1 ]
+	[ "$(hits /count/multi)" = 1 ]
+}
+
+@test "raw 8-bit bytes in a URL argument are percent-encoded as given" {
+	run -0 wfetch -c "$(printf '%s/count/caf\xe9' "$BASE")"
+	[ "$(hits '/count/caf%E9')" = 1 ]
+	[ "$(hits '/count/caf%EF%BF%BD')" = 0 ]
+	[ "$(field .source.url)" = "$BASE/count/caf%E9" ]
+	run -0 sh -c "printf '%s/count/plain\351\n' '$BASE' | wfetch -c"
+	[ "$(hits '/count/plain%E9')" = 1 ]
+}
+
+@test "wsearch | wfetch --top: a failed or empty search fails loudly" {
+	run -1 sh -c 'echo "{\"tool\":\"wsearch\",\"status\":\"error\",\"results\":[],\"error\":{\"code\":\"backend_unavailable\",\"message\":\"down\"}}" | wfetch -c --top 2'
+	[ "$(field .tool)" = wfetch ]
+	[ "$(field .error.code)" = backend_unavailable ]
+	[[ "$(field .summary)" == *"wsearch envelope on stdin is an error"* ]]
+	run -2 sh -c 'echo "{\"tool\":\"wsearch\",\"status\":\"ok\",\"results\":[]}" | wfetch -c --top 2'
+	[[ "$(field .error.message)" == *"offers no result to fetch"* ]]
+	run -2 sh -c 'echo "{\"tool\":\"wsearch\",\"status\":\"ok\",\"next_actions\":[]}" | wfetch -c'
+	[[ "$(field .error.message)" == *"no wfetch next action"* ]]
+	run -2 sh -c "echo '{\"url\":\"$BASE/count/top\"}' | wfetch -c --top 1"
+	[[ "$(field .error.message)" == *"--top takes a wsearch envelope"* ]]
+	[ "$(hits /count/top)" = 0 ]
+}
+
+@test "options accepted and ignored are errors; messages name options as typed" {
+	run -2 --separate-stderr wfetch -c --top 2 "$BASE/count/ign"
+	[[ "$stderr" == *"--top"*"cannot be used with URL arguments"* ]]
+	run -2 wfetch -c --offset 5 --start-line 2 "$BASE/count/ign"
+	[[ "$(field .error.message)" == *"--offset"*"--start-line"* ]]
+	[ "$(field .source.url)" = "$BASE/count/ign" ]
+	run -2 wfetch -c --max-chars 0 "$BASE/count/ign"
+	[[ "$(field .error.message)" == *"--max-chars must be"* ]]
+	[[ "$output" != *max_chars* ]]
+	run -2 wfetch -c --format pdf "$BASE/count/ign"
+	[[ "$(field .error.message)" == *"--format must be markdown, text or raw"* ]]
+	run -2 sh -c "echo '{\"url\":\"$BASE/count/ign\",\"offset\":3,\"max_lines\":2}' | wfetch -c"
+	[[ "$(field .error.message)" == *"offset"*"max_lines"* ]]
+	[ "$(hits /count/ign)" = 0 ]
+}
+
+@test "an unknown option is one line and a --help hint, not the usage" {
+	run -2 --separate-stderr wfetch --bogus
+	[ "$stderr" = "wfetch: unknown option --bogus (see wfetch --help)" ]
+	run -2 --separate-stderr wfetch --max-chars
+	[ "$stderr" = "wfetch: --max-chars needs a value (see wfetch --help)" ]
+	run -2 --separate-stderr wfetch -q
+	[ "$stderr" = "wfetch: unknown option -q (see wfetch --help)" ]
+}
+
+@test "a terminal on stdin with no arguments prints the usage" {
+	run -0 timeout 10 script -qec "$WT_BIN/wfetch; echo rc=\$?" /dev/null
+	[[ "$output" == *"usage: wfetch"* ]]
+	[[ "$output" == *"rc=2"* ]]
+}
+
+@test "the loopback refusal says how to allow it" {
+	write_config '{}'
+	run -3 wfetch -c "$BASE/count/lo"
+	[[ "$(field .error.message)" == *"network.allow"*"network.mode to localhost"* ]]
+}
+
+@test "a configuration failure is a whole envelope naming the URL" {
+	write_config '{"network":{"mode":"sideways"}}'
+	run -2 --separate-stderr wfetch -c "$BASE/count/cfg"
+	[ "$(field .tool)" = wfetch ]
+	[ "$(field .status)" = error ]
+	[ "$(field .source.url)" = "$BASE/count/cfg" ]
+	[[ "$(field .summary)" == *"failed (invalid_parameter)"* ]]
+	[[ "$stderr" != *"config: config:"* ]]
+}
+
+@test "-o FILE writes the content to FILE; the envelope names it" {
+	run -0 wfetch -c -o "$BATS_TEST_TMPDIR/out.txt" "$BASE/hello.txt"
+	[ "$(field .output)" = "$BATS_TEST_TMPDIR/out.txt" ]
+	[ "$(field .content)" = null ]
+	grep -q . "$BATS_TEST_TMPDIR/out.txt"
+	run -0 wfetch -r "$BASE/hello.txt"
+	[ "$(cat "$BATS_TEST_TMPDIR/out.txt")" = "$output" ]
+	run -1 wfetch -c -o "$BATS_TEST_TMPDIR/no/such/dir/x" "$BASE/hello.txt"
+	[[ "$(field .error.message)" == *"cannot write $BATS_TEST_TMPDIR/no/such/dir/x: No such file or directory"* ]]
+	run -2 --separate-stderr wfetch -o "$BATS_TEST_TMPDIR/x" "$BASE/a" "$BASE/b"
+	[[ "$stderr" == *"exactly one URL"* ]]
+}
+
+@test "the progress line: percent and rate when the length is known, at most 10 redraws a second, -s silences it" {
+	command -v script >/dev/null || skip "script (util-linux) not installed"
+	run script -qfec "wfetch -c -f raw '$BASE/slow?total=3'" /dev/null
+	[[ "$output" == *"% "*" of "*"/s"* ]]
+	# redraws: one per \r; the transfer lasts about 3 s
+	n=$(printf '%s' "$output" | tr -cd '\r' | wc -c)
+	[ "$n" -ge 2 ] && [ "$n" -le 40 ]
+	run script -qfec "wfetch -s -c -f raw '$BASE/slow?total=2'" /dev/null
+	[[ "$output" != *"/s,"* ]]
+	run script -qfec "wfetch --silent -c -f raw '$BASE/slow?total=2'" /dev/null
+	[[ "$output" != *"/s,"* ]]
 }
 
 # ---- many URLs at once (-P)

@@ -382,3 +382,28 @@ field() {
 	done < <(man_examples "$WT_TOP/man/wrobots.1" | grep -E '^(wrobots|echo) ')
 	[ "$n" -ge 4 ]
 }
+
+@test "wrobots: an unknown option is one line; -f names the file and the reason; a terminal on stdin prints usage" {
+	run -2 --separate-stderr wrobots --bogus
+	[ "$stderr" = "wrobots: unknown option --bogus (see wrobots --help)" ]
+	run -2 --separate-stderr wrobots -f "$BATS_TEST_TMPDIR/absent" https://e.com/
+	[ "$stderr" = "wrobots: cannot read $BATS_TEST_TMPDIR/absent: No such file or directory" ]
+	run -0 timeout 10 script -qec "$WT_BIN/wrobots; echo rc=\$?" /dev/null
+	[[ "$output" == *"usage: wrobots"* ]]
+	[[ "$output" == *"rc=2"* ]]
+}
+
+@test "config errors name the file, the reason and the valid values, prefixed once" {
+	export WEB_CONFIG="$BATS_TEST_TMPDIR/none.json"
+	run -2 --separate-stderr wrobots https://e.com/
+	[[ "$stderr" == *"config: cannot read $WEB_CONFIG (WEB_CONFIG): No such file or directory"* ]]
+	export WEB_CONFIG="$BATS_TEST_TMPDIR/c.json"
+	echo '{"network":{"mode":"sideways"}}' >"$WEB_CONFIG"
+	run -2 --separate-stderr wrobots https://e.com/
+	[[ "$stderr" == *"network.mode must be none, localhost, allowlist or all"* ]]
+	run -2 --separate-stderr web-control config
+	[ "$stderr" = "web-control: config: network.mode must be none, localhost, allowlist or all" ]
+	echo '{bad' >"$WEB_CONFIG"
+	run -2 --separate-stderr wfetch -c https://e.com/
+	[[ "$stderr" == *"config: $WEB_CONFIG is not valid JSON"* ]]
+}

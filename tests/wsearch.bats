@@ -368,7 +368,7 @@ ol() {	# ollama on the fake's plain port
 	run -0 wsearch -c searxng widgets
 	echo "$output" | jq -e 'has("details") | not'
 	run -0 wsearch -c searxng widgets
-	echo "$output" | jq -e '.details.cache_hit == true and .coverage.cacheHit == true'
+	echo "$output" | jq -e '.details.cache_hit == true and .coverage.cache_hit == true'
 	echo "$output" | jq -e '(.results | length) == 5 and (.next_actions | length) == 3'
 	echo "$output" | jq -e '.coverage.budget.requestsUsed == 0'
 	[ "$(logged searxng)" -eq 1 ]
@@ -437,7 +437,7 @@ ol() {	# ollama on the fake's plain port
 	echo '{"query":"x","bogus":1}' | run -2 wsearch -c
 	echo '{"query":"x","time_range":"week"}' | run -2 wsearch -c
 	echo '{"query":"x","alternate_queries":["a","b","c","d"]}' | run -2 wsearch -c
-	echo 'not json' | run -2 wsearch -c
+	echo '{not json' | run -2 wsearch -c
 	[ ! -s "$FS_DIR/log" ]
 }
 
@@ -488,6 +488,31 @@ ol() {	# ollama on the fake's plain port
 		n=$((n + 1))
 	done < <(man_examples "$WT_TOP/man/wsearch.1" | grep -E '^(wsearch|echo)')
 	[ "$n" -eq 3 ]
+}
+
+@test "stdin: plain query lines and JSON requests, a bad line answered with its number, the stream goes on" {
+	sx
+	run -2 sh -c "printf '%s\n' 'widgets one' '{\"query\" 5}' '' '{\"query\":\"widgets two\"}' | wsearch -c"
+	[ "$(printf '%s\n' "$output" | wc -l)" -eq 3 ]
+	printf '%s\n' "$output" | sed -n 1p | jq -e '.status == "ok" and .coverage.query == "widgets one" and .source.line == 1'
+	printf '%s\n' "$output" | sed -n 2p | jq -e '.error.code == "invalid_parameter" and .source.line == 2 and .summary != null'
+	printf '%s\n' "$output" | sed -n 3p | jq -e '.status == "ok" and .coverage.query == "widgets two" and .source.line == 4'
+}
+
+@test "wsearch: an unknown option is one line with a --help hint; a terminal on stdin prints the usage" {
+	run -2 --separate-stderr wsearch --bogus
+	[ "$stderr" = "wsearch: unknown option --bogus (see wsearch --help)" ]
+	run -0 timeout 10 script -qec "$WT_BIN/wsearch; echo rc=\$?" /dev/null
+	[[ "$output" == *"usage: wsearch"* ]]
+	[[ "$output" == *"rc=2"* ]]
+}
+
+@test "wsearch: a configuration failure is a whole envelope with a summary" {
+	write_config '{"search":{"backend":"searxng"}}'
+	run -2 --separate-stderr wsearch -c widgets
+	[ "$(printf '%s' "$output" | jq -r '.tool + " " + .status')" = "wsearch error" ]
+	[[ "$(printf '%s' "$output" | jq -r .summary)" == "configuration failed (invalid_parameter): "* ]]
+	[[ "$stderr" != *"config: config:"* ]]
 }
 
 @test "answers of an unexpected shape fail over instead of aborting (fuzz-findings)" {

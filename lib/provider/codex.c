@@ -1,6 +1,6 @@
 /*
  * codex.c: the codex provider: web search through the operator's
- * ChatGPT sign-in and the installed `codex app-server` (lib/codex.h).
+ * ChatGPT sign-in and the installed `codex app-server` (lib/codex_rpc.h).
  * Ready only when account/read reports ChatGPT authentication,
  * modelProvider/capabilities/read reports webSearch and model/list
  * holds search.codex.model; skipped (no request counted) when a quota
@@ -18,8 +18,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
-#include "codex.h"
+#include "codex_rpc.h"
 #include "json.h"
 #include "lock.h"
 #include "provider.h"
@@ -158,7 +159,7 @@ static void
 quota_store(jv rl)
 {
 	quota.ok = quota_ok(rl, quota.why, sizeof(quota.why)) == 0;
-	quota.at = w_lock_mono_ms();
+	quota.at = w_clock_mono_ms();
 }
 
 /* Readiness: ChatGPT sign-in, webSearch capability, the model. */
@@ -236,7 +237,7 @@ check_quota(struct w_search_call *c, struct w_codex *cx, struct w_err *e)
 	jv r;
 	int rc;
 
-	if (quota.at == 0 || w_lock_mono_ms() - quota.at > CODEX_QUOTA_TTL_MS) {
+	if (quota.at == 0 || w_clock_mono_ms() - quota.at > CODEX_QUOTA_TTL_MS) {
 		rc = w_codex_request(cx, "account/rateLimits/read",
 		    jv_invalid(), limit(c, CODEX_STEP_MS), &r, e);
 		if (rc == 0) {
@@ -408,7 +409,7 @@ turn(struct codex *st, struct w_search_call *c, struct w_codex *cx,
 	    jv_string("text")), jv_string("text"), jv_string(query))));
 	p = jv_object_set(p, jv_string("model"), jv_string(st->model));
 	p = jv_object_set(p, jv_string("effort"), jv_string("low"));
-	end = w_lock_mono_ms() + limit(c, CODEX_TURN_MS);
+	end = w_clock_mono_ms() + limit(c, CODEX_TURN_MS);
 	if (w_codex_request(cx, "turn/start", p, limit(c, CODEX_STEP_MS), &r,
 	    e) == -1) {
 		jv_free(r);
@@ -419,7 +420,7 @@ turn(struct codex *st, struct w_search_call *c, struct w_codex *cx,
 	    w_json_str_peek(m, "id") : "");
 	jv_free(m);
 	while (!done) {
-		long left = (long)(end - w_lock_mono_ms());
+		long left = (long)(end - w_clock_mono_ms());
 
 		if (left <= 0 || w_codex_next(cx, left, &m, e) == -1) {
 			if (left <= 0)

@@ -1,5 +1,6 @@
 /*
- * local.c: the local provider: the built-in DuckDuckGo HTML engine with
+ * local.c: the local provider: the built-in DuckDuckGo HTML engine
+ * (ddg_html.c, shared with the duckduckgo provider, never calling it) with
  * robots.txt honoured first (lib/robots_fetch.h; unavailable, malformed,
  * denied or challenged rules fail closed, a positive Crawl-delay defers).
  * At most 30 candidates, a 2 MiB response bound, a 15-second aggregate
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "json.h"
 #include "lock.h"
@@ -84,12 +86,12 @@ static int
 search(void *state, struct w_search_call *c, const struct w_search_req *q,
     const char *query, jv *out, struct w_err *e)
 {
-	long long t0 = w_lock_mono_ms();
+	long long t0 = w_clock_mono_ms();
 	long left;
 
 	if (robots(c, state, e) == -1)
 		return -1;
-	left = LOCAL_DEADLINE - (long)(w_lock_mono_ms() - t0);
+	left = LOCAL_DEADLINE - (long)(w_clock_mono_ms() - t0);
 	if (left <= 0)
 		return w_err_set(e, W_E_TIMEOUT, "local search passed its "
 		    "15-second deadline");
@@ -106,5 +108,6 @@ const struct w_provider w_provider_local = {
 	.filters = { W_FS_OPERATOR, W_FS_NATIVE, W_FS_ADVISORY,
 	    W_FS_NATIVE },
 	.available = 1,
+	.refusal_sticks = 1,
 	.search = search
 };

@@ -39,15 +39,8 @@ cbad(struct w_err *e, const char *msg)
 static int
 local_host(const struct w_url *u)
 {
-	unsigned char a[16];
-	int fam;
-	enum w_addrclass c;
+	int c = w_policy_host_class(u->host);
 
-	if (strcmp(u->host, "localhost") == 0)
-		return 1;
-	if (w_addr_parse(u->host, &fam, a) == -1)
-		return 0;
-	c = w_addr_classify(fam, a);
 	return c == W_ADDR_LOOPBACK || c == W_ADDR_PRIVATE ||
 	    c == W_ADDR_CGNAT || c == W_ADDR_LINKLOCAL;
 }

@@ -11,8 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "buf.h"
-#include "fetch_parallel.h"
+#include "parallel_mcp.h"
 #include "json.h"
 #include "lock.h"
 #include "mcp.h"
@@ -129,7 +130,7 @@ search(void *state, struct w_search_call *c, const struct w_search_req *q,
 	o.policy = &c->s->cfg->policy;
 	o.max_bytes = W_MCP_SEARCH_MAX;
 	o.timeout_ms = W_PARALLEL_TIMEOUT_MS;
-	o.deadline = w_lock_mono_ms() + w_search_remaining_ms(c);
+	o.deadline = w_clock_mono_ms() + w_search_remaining_ms(c);
 	o.auth = auth;
 	o.name = "wsearch";
 	o.gate = gate;

@@ -31,19 +31,6 @@ cbad(struct w_err *e, const char *msg)
 	return -1;
 }
 
-static int
-loopback_host(const struct w_url *u)
-{
-	unsigned char a[16];
-	int fam;
-
-	if (strcmp(u->host, "localhost") == 0)
-		return 1;
-	if (w_addr_parse(u->host, &fam, a) == -1)
-		return 0;
-	return w_addr_classify(fam, a) == W_ADDR_LOOPBACK;
-}
-
 /* The endpoint rule of the reference: an unauthenticated loopback
  * http:// URL without query or fragment. */
 static int
@@ -69,7 +56,7 @@ check_endpoint(const char *v, const char *key, char **search_url,
 	    u.fragment != NULL || strchr(v, '#') != NULL)
 		snprintf(msg, sizeof(msg), "%s must not have a query or a "
 		    "fragment", key);
-	else if (!loopback_host(&u))
+	else if (w_policy_host_class(u.host) != W_ADDR_LOOPBACK)
 		snprintf(msg, sizeof(msg), "%s must be a loopback address "
 		    "(remote SearXNG endpoints are refused)", key);
 	if (msg[0]) {

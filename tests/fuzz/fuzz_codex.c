@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codex.h"
+#include "codex_rpc.h"
 #include "fuzz.h"
 #include "json.h"
 #include "provider.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fetch_parallel.h"
+#include "parallel_mcp.h"
 #include "fuzz.h"
 #include "json.h"
 #include "mcp.h"

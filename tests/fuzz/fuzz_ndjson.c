@@ -1,5 +1,5 @@
 /*
- * fuzz_ndjson.c: the stdin request stream (w_input_stream) and what each
+ * fuzz_ndjson.c: the stdin request stream (w_input_each) and what each
  * request goes through before anything is sent: wsearch's request
  * validation and wfetch's expansion of envelopes into requests.
  */
@@ -8,17 +8,20 @@
 
 #include "fetch.h"
 #include "fuzz.h"
+#include "input.h"
 #include "json.h"
 #include "search_int.h"
 
 static int
-on_req(jv req, void *arg)
+on_req(struct w_input_item *it, void *arg)
 {
 	struct req r;
 	struct w_err e;
-	jv reqs, base = jv_object();
+	jv req, reqs, base = jv_object();
 
 	(void)arg;
+	req = it->text != NULL ? jv_object_set(jv_object(),
+	    jv_string("query"), jv_string(it->text)) : it->json;
 	w_err_clear(&e);
 	(void)w_search_req_parse(req, &r, &e);
 	w_search_req_free(&r);
@@ -29,8 +32,9 @@ on_req(jv req, void *arg)
 }
 
 static int
-on_bad(const char *msg, void *arg)
+on_bad(const char *msg, long line, void *arg)
 {
+	(void)line;
 	(void)arg;
 	if (msg == NULL)
 		abort();
@@ -50,7 +54,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	fflush(fp);
 	rewind(fp);
-	(void)w_input_stream(fp, on_req, on_bad, NULL);
+	(void)w_input_each(fp, on_req, on_bad, NULL);
 	fclose(fp);
 	return 0;
 }

@@ -31,6 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "config.h"
 #include "coord.h"
 #include "doccache.h"
@@ -62,7 +63,7 @@ reserve(int answered, long hold)
 		return fail(&e);
 	}
 	if (hold > 0)
-		w_lock_sleep_ms(hold);
+		w_clock_sleep_ms(hold);
 	w_run_settle(r, answered);
 	w_run_close(r);
 	printf("ok\n");
@@ -131,7 +132,7 @@ lease(int argc, char **argv)
 	}
 	printf("admitted %lld%s\n", l.since, l.probe ? " probe" : "");
 	fflush(stdout);
-	w_lock_sleep_ms(strtol(argv[4], NULL, 10));
+	w_clock_sleep_ms(strtol(argv[4], NULL, 10));
 	w_coord_release(&l, outcome(argc > 5 ? argv[5] : NULL),
 	    argc > 6 ? strtol(argv[6], NULL, 10) : -1);
 	w_coord_free(co);
@@ -159,7 +160,7 @@ doc(int argc, char **argv)
 	else if (rc == W_DC_SHARED_ERROR)
 		printf("shared %s\n", w_json_str_peek(meta, "code"));
 	else if (rc == W_DC_MISS) {
-		w_lock_sleep_ms(strtol(argv[3], NULL, 10));
+		w_clock_sleep_ms(strtol(argv[3], NULL, 10));
 		if (argc > 4 && strcmp(argv[4], "fail") == 0)
 			w_doccache_fail(r, argv[2], jv_object_set(jv_object(),
 			    jv_string("code"), jv_string("http_5xx")));

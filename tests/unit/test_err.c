@@ -54,7 +54,7 @@ test_source_status(void)
 }
 
 /*
- * Host outcomes: the decision where search.c and fetch_parallel.c used to
+ * Host outcomes: the decision where search.c and parallel_mcp.c (then fetch_parallel.c) used to
  * differ. A 429 throttles and a 5xx is an infrastructure failure whoever
  * reached the backend; content and request errors say nothing.
  */

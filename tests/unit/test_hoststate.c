@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "t.h"
 #include "hoststate.h"
 #include "json.h"
@@ -187,7 +188,7 @@ test_files(void)
 	CHECK_STR(w_err_name(e.code), "rate_limited");
 	CHECK(e.retry_after_ms > 29000 && e.retry_after_ms <= 30000);
 	CHECK_INT(w_host_status(&out, &e), 0);
-	CHECK_INT(w_json_int_peek(out, "coolingDown", -1), 1);
+	CHECK_INT(w_json_int_peek(out, "cooling_down", -1), 1);
 	jv_free(out);
 	CHECK_INT(w_host_reset(&out, &e), 0);
 	jv_free(out);
@@ -237,7 +238,7 @@ status_of(const char *text, long *active)
 		return -1;
 	n = w_json_int_peek(out, "buckets", -2);
 	if (active)
-		*active = w_json_int_peek(out, "activeRequests", -2);
+		*active = w_json_int_peek(out, "active_requests", -2);
 	jv_free(out);
 	return n;
 }
@@ -271,7 +272,7 @@ test_reader(void)
 	    "\"last\":0,\"extra\":{\"a\":[]},\"active\":[{\"probe\":0,"
 	    "\"since\":%lld,\"start\":0,\"pid\":%ld,\"id\":3,\"z\":\"\"}],"
 	    "\"\\u0073cope\":7},\"" K2 "\":{" B0 "}}}",
-	    w_lock_now_ms(), (long)getpid());
+	    w_clock_now_ms(), (long)getpid());
 	CHECK_INT(status_of(text, &act), 2);
 	CHECK_INT(act, 1);
 	/* Refused: anything else. */

@@ -37,7 +37,7 @@ test_bound(void)
 	    "fetch_failed"));
 	l = w_ledger_bound(l, add, 4, 1 << 20);
 	CHECK_INT(w_json_int_peek(l, "dropped", -1), 1);
-	CHECK_INT(w_json_int_peek(l, "droppedSnippets", -1), 1);
+	CHECK_INT(w_json_int_peek(l, "dropped_snippets", -1), 1);
 	e = jv_object_get(jv_copy(l), jv_string("entries"));
 	CHECK_INT(jv_array_length(jv_copy(e)), 4);
 	jv_free(e);
@@ -48,7 +48,7 @@ test_bound(void)
 		    "opened"));
 	l = w_ledger_bound(l, add, 4, 1 << 20);
 	CHECK_INT(w_json_int_peek(l, "dropped", -1), 4);
-	CHECK_INT(w_json_int_peek(l, "droppedSnippets", -1), 3);
+	CHECK_INT(w_json_int_peek(l, "dropped_snippets", -1), 3);
 	/* The byte bound. */
 	l = w_ledger_bound(l, jv_array(), 100, 300);
 	CHECK(w_json_int_peek(l, "bytes", -1) <= 300);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "t.h"
 #include "lock.h"
 
@@ -67,6 +68,32 @@ test_dirs(void)
 	CHECK(strncmp(e.msg, "cannot create /", 15) == 0);
 	CHECK_INT(w_lock_private_dir(at("plain"), &e), -1);
 	CHECK(strstr(e.msg, "not a directory") != NULL);
+}
+
+/* The foreign-owner checks, without chown: another owner is passed. */
+static void
+test_owner(void)
+{
+	struct w_err e;
+	struct stat st;
+
+	w_err_clear(&e);
+	CHECK_INT(w_lock_private_dir(at("own"), &e), 0);
+	CHECK_INT(stat(at("own"), &st), 0);
+	CHECK_INT(w_lock_check_stat(&st, geteuid(), 1, "the directory", &e),
+	    0);
+	CHECK_INT(w_lock_check_stat(&st, geteuid() + 1, 1, "the directory",
+	    &e), -1);
+	CHECK_STR(w_err_name(e.code), "coordination_unavailable");
+	CHECK(strstr(e.msg, "the directory is owned by another user") != NULL);
+	close(open(at("own/f"), O_WRONLY | O_CREAT, 0600));
+	CHECK_INT(stat(at("own/f"), &st), 0);
+	CHECK_INT(w_lock_check_stat(&st, geteuid(), 0, "the run file", &e), 0);
+	CHECK_INT(w_lock_check_stat(&st, geteuid() + 1, 0, "the run file",
+	    &e), -1);
+	CHECK(strstr(e.msg, "the run file is owned by another user") != NULL);
+	/* a directory where a file is wanted, and the other way round */
+	CHECK_INT(w_lock_check_stat(&st, geteuid(), 1, "x", &e), -1);
 }
 
 static void
@@ -193,7 +220,7 @@ test_proc(void)
 	waitpid(pid, &st, 0);
 	CHECK(!w_lock_proc_alive(pid, 0));
 	CHECK(!w_lock_proc_alive(0, 0));
-	CHECK(w_lock_now_ms() > 1600000000000LL);
+	CHECK(w_clock_now_ms() > 1600000000000LL);
 }
 
 int
@@ -206,6 +233,7 @@ main(void)
 	if (mkdtemp(dir) == NULL)
 		return 1;
 	test_dirs();
+	test_owner();
 	test_lock();
 	test_atomic();
 	test_swap();

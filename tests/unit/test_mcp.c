@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "err.h"
-#include "fetch_parallel.h"
+#include "parallel_mcp.h"
 #include "json.h"
 #include "mcp.h"
 #include "t.h"

@@ -384,9 +384,14 @@ test_mode_all(void)
 	for (i = 0; blocked[i] != NULL; i++)
 		CHECK_STR(url(&p, blocked[i], 0), "blocked_target");
 	CHECK_STR(url(&p, "http://169.254.169.254/", 0), "blocked_target");
-	CHECK_STR(msg, "address class metadata is not an allowed target");
+	CHECK_STR(msg, "address class metadata is not an allowed target; to "
+	    "allow it, add the address (with its port) or a CIDR to the "
+	    "config's network.allow (webtools.json(5))");
 	CHECK_STR(url(&p, "http://0x7f000001/", 0), "blocked_target");
-	CHECK_STR(msg, "address class loopback is not an allowed target");
+	CHECK_STR(msg, "address class loopback is not an allowed target; to "
+	    "allow it, add the address (with its port) or a CIDR to the "
+	    "config's network.allow, or set network.mode to localhost to "
+	    "reach loopback only (webtools.json(5))");
 
 	/* Schemes and credentials. */
 	CHECK_STR(url(&p, "file:///etc/passwd", 0), "blocked_target");
@@ -417,7 +422,8 @@ test_mode_all(void)
 	CHECK_STR(conn(&p, "example.com", 443, "2606:2800::1", 0), "ok");
 	CHECK_STR(conn(&p, "internal.example.com", 80, "10.1.2.3", 0),
 	    "blocked_target");
-	CHECK_STR(msg, "address class private is not an allowed target");
+	CHECK(strstr(msg, "address class private is not an allowed target; "
+	    "to allow it") == msg);
 	CHECK_STR(conn(&p, "rebind.example", 80, "127.0.0.1", 0),
 	    "blocked_target");
 	CHECK_STR(conn(&p, "rebind.example", 80, "::ffff:169.254.169.254", 0),

@@ -72,7 +72,7 @@ test_budget(void)
 	CHECK_STR(s.content, "abcdefghij");
 	CHECK(s.partial);
 	CHECK(w_json_bool_peek(s.coverage, "truncated", 0));
-	CHECK(w_json_bool_peek(s.coverage, "lineCut", 0));
+	CHECK(w_json_bool_peek(s.coverage, "line_cut", 0));
 	/* The continuation goes on inside the line, never repeats it. */
 	CHECK_INT(s.next_line, 0);
 	CHECK_INT(s.next_offset, 10);

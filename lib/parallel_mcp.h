@@ -1,12 +1,12 @@
 /*
- * fetch_parallel.h: Parallel's Search MCP as a remote fetch provider
+ * parallel_mcp.h: Parallel's Search MCP as a remote fetch provider
  * (web_fetch, one URL, full_content), and the pieces the Parallel
  * search provider shares with it: the fixed endpoint, the credential
  * line from a named variable, the session identity, the answer parser
  * and the tools/list liveness probe.
  */
-#ifndef W_FETCH_PARALLEL_H
-#define W_FETCH_PARALLEL_H
+#ifndef W_PARALLEL_MCP_H
+#define W_PARALLEL_MCP_H
 
 #include <stddef.h>
 #include <jv.h>
@@ -71,8 +71,8 @@ int	 w_parallel_fetch_check(const struct w_request *r, struct w_err *e);
 /*
  * Fetch req's url through Parallel's web_fetch (full_content: true):
  * 0 with d filled as a Markdown or text document (d->meta title and
- * published when given; d->coverage {representation, excerptsOnly,
- * remote: "parallel", redirectsAttested: false}) and *source (new
+ * published when given; d->coverage {representation, excerpts_only,
+ * remote: "parallel", redirects_attested: false}) and *source (new
  * object: url, final_url, title, representation, status "opened"); -1
  * with e: backend_unavailable, rate_limited, timeout, request_failed,
  * network_denied, blocked_target, response_too_large, unusable_content,

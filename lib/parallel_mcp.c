@@ -1,5 +1,5 @@
 /*
- * fetch_parallel.c: Parallel's Search MCP endpoint as a remote fetch
+ * parallel_mcp.c: Parallel's Search MCP endpoint as a remote fetch
  * provider (web_fetch for one URL with full_content), plus what the
  * Parallel search provider shares with it: the credential line, the
  * session identity, the answer parser and the tools/list liveness
@@ -11,9 +11,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "coord.h"
-#include "fetch_parallel.h"
+#include "parallel_mcp.h"
 #include "hoststate.h"
 #include "http.h"
 #include "json.h"
@@ -187,7 +188,7 @@ w_parallel_live(const struct w_config *cfg, const char *which,
 	o.policy = &cfg->policy;
 	o.max_bytes = W_MCP_SEARCH_MAX;
 	o.timeout_ms = timeout_ms > 0 ? timeout_ms : W_PARALLEL_TIMEOUT_MS;
-	o.deadline = w_lock_mono_ms() + o.timeout_ms;
+	o.deadline = w_clock_mono_ms() + o.timeout_ms;
 	o.auth = auth;
 	keyed = auth != NULL;
 	o.name = "web-control";
@@ -350,8 +351,8 @@ to_doc(jv r, enum w_format fmt, struct w_doc *d, jv *source,
 	cov = jv_object_set(cov, jv_string("provider"), jv_string("parallel"));
 	cov = jv_object_set(cov, jv_string("representation"),
 	    jv_string(only ? "provider_excerpt" : "page_extract"));
-	cov = jv_object_set(cov, jv_string("excerptsOnly"), jv_bool(only));
-	cov = jv_object_set(cov, jv_string("redirectsAttested"), jv_false());
+	cov = jv_object_set(cov, jv_string("excerpts_only"), jv_bool(only));
+	cov = jv_object_set(cov, jv_string("redirects_attested"), jv_false());
 	cov = jv_object_set(cov, jv_string("note"), jv_string(only ?
 	    "[excerpts only] Parallel returned excerpts, not the full page; "
 	    "redirects inside Parallel are not attested" :
@@ -398,7 +399,7 @@ w_parallel_fetch(const struct w_config *cfg, struct w_run *run,
 	o.policy = &cfg->policy;
 	o.max_bytes = W_MCP_FETCH_MAX;
 	o.timeout_ms = timeout_ms > 0 ? timeout_ms : W_HTTP_TIMEOUT_MS;
-	o.deadline = w_lock_mono_ms() + o.timeout_ms;
+	o.deadline = w_clock_mono_ms() + o.timeout_ms;
 	o.auth = auth;
 	o.name = "wfetch";
 	w_parallel_session(run, sess, sizeof(sess));
@@ -516,18 +517,6 @@ admit(const struct w_config *cfg, struct w_run *run, long timeout_ms,
 	    timeout_ms : W_HTTP_TIMEOUT_MS, NULL, NULL, l, e);
 }
 
-/* Tell host coordination how Parallel answered (err.c's table). */
-static void
-settle(struct w_host_lease *l, int rc, const struct w_err *e)
-{
-	enum w_host_outcome o = w_err_host_outcome(rc == 0 ? W_E_NONE :
-	    e->code);
-
-	if (l->held)
-		w_coord_release(l, o, o == W_HOST_THROTTLED ?
-		    e->retry_after_ms : -1);
-}
-
 int
 w_parallel_obtain(const struct w_config *cfg, struct w_run *run,
     const struct w_request *r, long timeout_ms, jv *env, struct w_doc *d,
@@ -555,7 +544,7 @@ w_parallel_obtain(const struct w_config *cfg, struct w_run *run,
 	src = jv_null();
 	if (admit(cfg, run, timeout_ms, &lease, &e) == 0) {
 		rc = w_parallel_fetch(cfg, run, r, timeout_ms, d, &src, &e);
-		settle(&lease, rc, &e);
+		w_coord_done(&lease, rc == 0 ? NULL : &e);
 	}
 	if (rc == 0) {
 		/* nothing of an earlier local attempt describes this one */

@@ -1,12 +1,12 @@
 /*
- * codex.h: a client for `codex app-server`: the program spawned directly
+ * codex_rpc.h: a client for `codex app-server`: the program spawned directly
  * (posix_spawnp, no shell) in a private scratch directory, newline-
  * delimited JSON-RPC over its stdin and stdout, responses matched by id
  * (they may arrive out of order), every read under a time limit, every
  * line bounded. Its stderr is discarded, never logged.
  */
-#ifndef W_CODEX_H
-#define W_CODEX_H
+#ifndef W_CODEX_RPC_H
+#define W_CODEX_RPC_H
 
 #include <jv.h>
 

@@ -1,5 +1,5 @@
 /*
- * codex.c: the `codex app-server` transport: spawn without a shell in a
+ * codex_rpc.c: the `codex app-server` transport: spawn without a shell in a
  * private scratch directory, newline-delimited JSON-RPC both ways,
  * responses matched by id with out-of-order ones kept aside, bounded
  * lines and queues, time limits on every read, and a bounded shutdown
@@ -20,8 +20,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
-#include "codex.h"
+#include "codex_rpc.h"
 #include "json.h"
 #include "lock.h"
 
@@ -150,7 +151,7 @@ read_msg(struct w_codex *cx, long long deadline, jv *msg, struct w_err *e)
 			return rc;
 		if (cx->dead)
 			return gone(cx, e);
-		left = deadline - w_lock_mono_ms();
+		left = deadline - w_clock_mono_ms();
 		if (left <= 0)
 			return w_err_set(e, W_E_TIMEOUT, "codex app-server did "
 			    "not answer in time");
@@ -211,7 +212,7 @@ int
 w_codex_request(struct w_codex *cx, const char *method, jv params,
     long timeout_ms, jv *result, struct w_err *e)
 {
-	long long deadline = w_lock_mono_ms() + timeout_ms;
+	long long deadline = w_clock_mono_ms() + timeout_ms;
 	jv m = jv_object(), key, got, err;
 	long id = ++cx->next_id;
 	int rc;
@@ -264,7 +265,7 @@ w_codex_request(struct w_codex *cx, const char *method, jv params,
 int
 w_codex_next(struct w_codex *cx, long timeout_ms, jv *msg, struct w_err *e)
 {
-	long long deadline = w_lock_mono_ms() + timeout_ms;
+	long long deadline = w_clock_mono_ms() + timeout_ms;
 	jv got;
 
 	if (jv_array_length(jv_copy(cx->queue)) > 0) {
@@ -395,15 +396,15 @@ rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
 static int
 reap(pid_t pid, long ms)
 {
-	long long end = w_lock_mono_ms() + ms;
+	long long end = w_clock_mono_ms() + ms;
 	pid_t r;
 
 	do {
 		r = waitpid(pid, NULL, WNOHANG);
 		if (r == pid || (r == -1 && errno != EINTR))
 			return 1;
-		w_lock_sleep_ms(20);
-	} while (w_lock_mono_ms() < end);
+		w_clock_sleep_ms(20);
+	} while (w_clock_mono_ms() < end);
 	return 0;
 }
 
