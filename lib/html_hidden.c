@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "charset.h"
 #include "html_int.h"
 #include "json.h"
 
@@ -512,15 +513,11 @@ hexv(const char *s, int n)
 	int i;
 
 	for (i = 0; i < n; i++) {
-		char c = s[i];
+		int d = w_hexval((unsigned char)s[i]);
 
-		v <<= 4;
-		if (c >= '0' && c <= '9')
-			v |= (unsigned)(c - '0');
-		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
-			v |= (unsigned)((c | 0x20) - 'a' + 10);
-		else
+		if (d == -1)
 			return 0xfffd;
+		v = v << 4 | (unsigned)d;
 	}
 	return v;
 }
@@ -528,23 +525,11 @@ hexv(const char *s, int n)
 static void
 put_cp(struct w_buf *b, unsigned c)
 {
+	char u8[4];
+
 	if (c == 0 || (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
 		c = 0xfffd;
-	if (c < 0x80)
-		w_buf_addc(b, (int)c);
-	else if (c < 0x800) {
-		w_buf_addc(b, (int)(0xc0 | (c >> 6)));
-		w_buf_addc(b, (int)(0x80 | (c & 0x3f)));
-	} else if (c < 0x10000) {
-		w_buf_addc(b, (int)(0xe0 | (c >> 12)));
-		w_buf_addc(b, (int)(0x80 | ((c >> 6) & 0x3f)));
-		w_buf_addc(b, (int)(0x80 | (c & 0x3f)));
-	} else {
-		w_buf_addc(b, (int)(0xf0 | (c >> 18)));
-		w_buf_addc(b, (int)(0x80 | ((c >> 12) & 0x3f)));
-		w_buf_addc(b, (int)(0x80 | ((c >> 6) & 0x3f)));
-		w_buf_addc(b, (int)(0x80 | (c & 0x3f)));
-	}
+	w_buf_add(b, u8, w_charset_utf8_put(c, u8));
 }
 
 /*

@@ -31,18 +31,6 @@ bad_url(struct w_err *e, const char *why)
 	return -1;
 }
 
-static int
-hexv(int ch)
-{
-	if (ch >= '0' && ch <= '9')
-		return ch - '0';
-	if (ch >= 'a' && ch <= 'f')
-		return ch - 'a' + 10;
-	if (ch >= 'A' && ch <= 'F')
-		return ch - 'A' + 10;
-	return -1;
-}
-
 /* Percent-decode s[0..n) (no NUL may result); NULL when malformed. */
 static char *
 pct_decode(const char *s, size_t n)
@@ -58,7 +46,7 @@ pct_decode(const char *s, size_t n)
 		}
 		if (i + 2 >= n)
 			goto bad;
-		if ((h = hexv(s[i + 1])) == -1 || (l = hexv(s[i + 2])) == -1 ||
+		if ((h = w_hexval(s[i + 1])) == -1 || (l = w_hexval(s[i + 2])) == -1 ||
 		    (h == 0 && l == 0))
 			goto bad;
 		*q++ = (char)(h * 16 + l);

@@ -11,6 +11,7 @@
 #include <libpsl.h>
 
 #include "buf.h"
+#include "charset.h"
 #include "json.h"
 #include "results.h"
 #include "slice.h"
@@ -643,25 +644,13 @@ static const struct {
 static void
 put_cp(struct w_buf *b, unsigned long cp)
 {
+	char u8[4];
+
 	if (cp == 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
 		cp = 0xfffd;
 	if (cp < 0x20 || cp == 0x7f)
 		cp = ' ';
-	if (cp < 0x80)
-		w_buf_addc(b, (int)cp);
-	else if (cp < 0x800) {
-		w_buf_addc(b, (int)(0xc0 | (cp >> 6)));
-		w_buf_addc(b, (int)(0x80 | (cp & 0x3f)));
-	} else if (cp < 0x10000) {
-		w_buf_addc(b, (int)(0xe0 | (cp >> 12)));
-		w_buf_addc(b, (int)(0x80 | ((cp >> 6) & 0x3f)));
-		w_buf_addc(b, (int)(0x80 | (cp & 0x3f)));
-	} else {
-		w_buf_addc(b, (int)(0xf0 | (cp >> 18)));
-		w_buf_addc(b, (int)(0x80 | ((cp >> 12) & 0x3f)));
-		w_buf_addc(b, (int)(0x80 | ((cp >> 6) & 0x3f)));
-		w_buf_addc(b, (int)(0x80 | (cp & 0x3f)));
-	}
+	w_buf_add(b, u8, w_charset_utf8_put(cp, u8));
 }
 
 /* Decode one entity at s (after '&'); returns bytes used, 0 if none. */
