@@ -16,10 +16,8 @@
 # Goals: under 1 ms added per call at the median; redis mode at least
 # 5,000 admissions/s with 16 processes.
 top=$(cd "$(dirname "$0")/.." && pwd)
-if [ -z "$WEBTOOLS_ISOLATED" ]; then
-	WEBTOOLS_ISOLATED=1 exec unshare -rn sh -c \
-	    'ip link set lo up; exec sh "$0" "$@"' "$0" "$@"
-fi
+. "$top/bench/lib.sh"
+bench_isolate "$@"
 N=${N:-301}
 BIN=${BIN:-$top/bin}
 LIB=${LIB:-}
@@ -64,18 +62,6 @@ done
 [ -n "$rt" ] && export XDG_RUNTIME_DIR="$rt" || unset XDG_RUNTIME_DIR
 export XDG_STATE_HOME="$tmp/state"
 
-median() {
-	sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'
-}
-
-# us CMD...: wall microseconds of one run
-us() {
-	s=$(date +%s%N)
-	"$@" >/dev/null 2>&1
-	e=$(date +%s%N)
-	echo $(((e - s) / 1000))
-}
-
 # A redis-server for the redis rows (2 and 4), when installed.
 rport=
 if command -v redis-server >/dev/null; then
@@ -93,11 +79,7 @@ fi
 
 echo
 if [ -x "$BIN/wfetch" ]; then
-	python3 "$top/tests/server/server.py" --dir "$tmp" --lifetime 600 \
-	    >/dev/null 2>&1 &
-	echo $! >"$tmp/pid"
-	while [ ! -s "$tmp/tlsport" ]; do sleep 0.05; done
-	port=$(cat "$tmp/port")
+	bench_server server "$tmp"
 	n=$(( N / 5 ))
 	echo "2. one wfetch of a loopback page, median of $n (microseconds)"
 	allow="\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$port\"]}"

@@ -5,34 +5,16 @@
 # wfetch; and peak RSS of a 20 MiB fetch against its bound
 # (2.5 x body + 16 MiB). Runs in a loopback-only namespace.
 top=$(cd "$(dirname "$0")/.." && pwd)
-if [ -z "$WEBTOOLS_ISOLATED" ]; then
-	WEBTOOLS_ISOLATED=1 exec unshare -rn sh -c \
-	    'ip link set lo up; exec sh "$0" "$@"' "$0" "$@"
-fi
+. "$top/bench/lib.sh"
+bench_isolate "$@"
 N=${N:-21}
 BIN=${BIN:-$top/bin}
 tmp=$(mktemp -d)
 trap 'kill $(cat "$tmp/pid") 2>/dev/null; rm -rf "$tmp"' EXIT
-python3 "$top/tests/server/server.py" --dir "$tmp" --lifetime 600 \
-    >/dev/null 2>&1 &
-echo $! >"$tmp/pid"
-while [ ! -s "$tmp/tlsport" ]; do sleep 0.05; done
-port=$(cat "$tmp/port")
+bench_server server "$tmp"
 export WEB_CONFIG="$tmp/config.json" XDG_CACHE_HOME="$tmp/cache"
 echo "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$port\"]}}" \
     >"$WEB_CONFIG"
-
-# ms CMD...: wall milliseconds of one run
-ms() {
-	s=$(date +%s%N)
-	"$@" >/dev/null 2>&1
-	e=$(date +%s%N)
-	echo $(((e - s) / 1000000))
-}
-
-median() {
-	sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'
-}
 
 printf '%-22s %10s %10s %8s\n' "case" "wfetch ms" "curl ms" "ratio"
 for size in 10240 5242880; do

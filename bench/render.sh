@@ -8,10 +8,8 @@
 # agent-browser ($WT_AGENT_BROWSER, 0.33.1 or newer) or Chromium is
 # missing.
 top=$(cd "$(dirname "$0")/.." && pwd)
-if [ -z "$WEBTOOLS_ISOLATED" ]; then
-	WEBTOOLS_ISOLATED=1 exec unshare -rn sh -c \
-	    'ip link set lo up; exec sh "$0" "$@"' "$0" "$@"
-fi
+. "$top/bench/lib.sh"
+bench_isolate "$@"
 N=${N:-7}
 BIN=${BIN:-$top/bin}
 AB=${WT_AGENT_BROWSER:-/opt/wt-npm/node_modules/.bin/agent-browser}
@@ -31,28 +29,12 @@ if ! command -v chromium-headless-shell >/dev/null 2>&1 &&
 fi
 tmp=$(mktemp -d)
 trap 'kill $(cat "$tmp/pid") 2>/dev/null; rm -rf "$tmp"' EXIT
-python3 "$top/tests/server/server.py" --dir "$tmp" --lifetime 600 \
-    >/dev/null 2>&1 &
-echo $! >"$tmp/pid"
-while [ ! -s "$tmp/tlsport" ]; do sleep 0.05; done
-port=$(cat "$tmp/port")
+bench_server server "$tmp"
 export WEB_CONFIG="$tmp/config.json" XDG_CACHE_HOME="$tmp/cache"
 export TMPDIR="$tmp"
 echo "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$port\"]},\
 \"fetch\":{\"render\":\"auto\",\"browserCommand\":\"$AB\"}}" >"$WEB_CONFIG"
 url="http://127.0.0.1:$port/js/page"
-
-# ms CMD...: wall milliseconds of one run
-ms() {
-	s=$(date +%s%N)
-	"$@" >/dev/null 2>&1
-	e=$(date +%s%N)
-	echo $(((e - s) / 1000000))
-}
-
-median() {
-	sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'
-}
 
 : >"$tmp/s"; : >"$tmp/r"
 for i in $(seq "$N"); do

@@ -7,37 +7,19 @@
 # Runs in a loopback-only namespace. Environment: N (runs, default 41),
 # BIN (programs, default ./bin).
 top=$(cd "$(dirname "$0")/.." && pwd)
-if [ -z "$WEBTOOLS_ISOLATED" ]; then
-	WEBTOOLS_ISOLATED=1 exec unshare -rn sh -c \
-	    'ip link set lo up; exec sh "$0" "$@"' "$0" "$@"
-fi
+. "$top/bench/lib.sh"
+bench_isolate "$@"
 N=${N:-41}
 BIN=${BIN:-$top/bin}
 tmp=$(mktemp -d)
 trap 'kill $(cat "$tmp/pid") 2>/dev/null; rm -rf "$tmp"' EXIT
-python3 "$top/tests/server/fake_search.py" --dir "$tmp" --lifetime 600 \
-    >/dev/null 2>&1 &
-echo $! >"$tmp/pid"
-while [ ! -s "$tmp/tlsport" ]; do sleep 0.05; done
-port=$(cat "$tmp/port")
+bench_server fake_search "$tmp"
 export WEB_CONFIG="$tmp/config.json" XDG_CACHE_HOME="$tmp/cache" \
     XDG_STATE_HOME="$tmp/state"
 echo "{\"search\":{\"backend\":\"searxng\",\"searxng\":{\"endpoint\":\"http://127.0.0.1:$port/searxng\"}}}" \
     >"$WEB_CONFIG"
 # a new query each time: a repeated one would be a search-cache hit
 url="http://127.0.0.1:$port/searxng/search?format=json&pageno=1&q=searxng+widgets"
-
-# us CMD...: wall microseconds of one run
-us() {
-	s=$(date +%s%N)
-	"$@" >/dev/null 2>&1
-	e=$(date +%s%N)
-	echo $(((e - s) / 1000))
-}
-
-median() {
-	sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'
-}
 
 "$BIN/wsearch" -c searxng widgets 0 | grep -q '"status":"ok"' ||
     { echo "search.sh: wsearch does not answer" >&2; exit 1; }
