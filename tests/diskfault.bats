@@ -7,14 +7,7 @@
 # not saved. Loopback fixture server only.
 
 load helpers/common
-
-setup_file() {
-	server_start
-}
-
-teardown_file() {
-	server_stop
-}
+load helpers/fixture
 
 setup() {
 	common_setup
@@ -28,10 +21,6 @@ setup() {
 
 teardown() {
 	for m in $MOUNTS; do umount "$m" 2>/dev/null || :; done
-}
-
-field() {
-	printf '%s\n' "$output" | jq -r "$1"
 }
 
 # tiny DIR: a 64 KiB tmpfs on DIR (made), unmounted by teardown.

@@ -3,20 +3,7 @@
 # the man pages' EXAMPLES, which are run against the fixture server.
 
 load helpers/common
-
-setup_file() {
-	server_start
-}
-
-teardown_file() {
-	server_stop
-}
-
-setup() {
-	common_setup
-	server_env
-	allow_server
-}
+load helpers/fixture
 
 @test "every error code of lib/err.c is documented in webtools(7)" {
 	codes=$(sed -n '/^static const struct code codes/,/^};/p' "$WT_TOP/lib/err.c" |

@@ -9,30 +9,18 @@ load helpers/common
 
 setup_file() {
 	server_start
-	FS_DIR="$BATS_FILE_TMPDIR/fs"
-	mkdir -p "$FS_DIR"
-	python3 "$BATS_TEST_DIRNAME/server/fake_search.py" --dir "$FS_DIR" \
-	    --lifetime 600 >"$FS_DIR/out" 2>&1 3>&- &
-	echo $! >"$FS_DIR/pid"
-	for _ in $(seq 200); do
-		[ -s "$FS_DIR/tlsport" ] && break
-		sleep 0.05
-	done
-	[ -s "$FS_DIR/tlsport" ] || { cat "$FS_DIR/out" >&2; return 1; }
+	fake_search_start
 }
 
 teardown_file() {
-	kill "$(cat "$BATS_FILE_TMPDIR/fs/pid")" 2>/dev/null || :
+	fake_search_stop
 	server_stop
 }
 
 setup() {
 	common_setup
 	server_env
-	FS_DIR="$BATS_FILE_TMPDIR/fs"
-	FP=$(cat "$FS_DIR/port")
-	FT=$(cat "$FS_DIR/tlsport")
-	SX="http://127.0.0.1:$FP/searxng"
+	fake_search_env
 	: >"$FS_DIR/log"
 	: >"$FS_DIR/times"
 	: >"$FS_DIR/connections"

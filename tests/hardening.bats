@@ -3,24 +3,7 @@
 # that once aborted, leaked or lost content. Loopback fixture server only.
 
 load helpers/common
-
-setup_file() {
-	server_start
-}
-
-teardown_file() {
-	server_stop
-}
-
-setup() {
-	common_setup
-	server_env
-	allow_server
-}
-
-field() {
-	printf '%s\n' "$output" | jq -r "$1"
-}
+load helpers/fixture
 
 FF=$WT_TOP/tests/fixtures/fuzz-findings
 

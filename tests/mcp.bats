@@ -8,20 +8,11 @@
 load helpers/common
 
 setup_file() {
-	FM="$BATS_FILE_TMPDIR/fm"
-	mkdir -p "$FM"
-	python3 "$BATS_TEST_DIRNAME/server/fake_mcp.py" --dir "$FM" \
-	    --lifetime 600 >"$FM/out" 2>&1 &
-	echo $! >"$FM/pid"
-	for _ in $(seq 200); do
-		[ -s "$FM/tlsport" ] && break
-		sleep 0.05
-	done
-	[ -s "$FM/tlsport" ] || { cat "$FM/out" >&2; return 1; }
+	fixture_start fake_mcp "$BATS_FILE_TMPDIR/fm" tlsport
 }
 
 teardown_file() {
-	kill "$(cat "$BATS_FILE_TMPDIR/fm/pid")" 2>/dev/null || :
+	fixture_stop "$BATS_FILE_TMPDIR/fm"
 }
 
 setup() {

@@ -11,15 +11,7 @@ load helpers/common
 
 setup_file() {
 	server_start
-	FS_DIR="$BATS_FILE_TMPDIR/fs"
-	mkdir -p "$FS_DIR"
-	python3 "$BATS_TEST_DIRNAME/server/fake_search.py" --dir "$FS_DIR" \
-	    --lifetime 600 >"$FS_DIR/out" 2>&1 &
-	echo $! >"$FS_DIR/pid"
-	for _ in $(seq 200); do
-		[ -s "$FS_DIR/tlsport" ] && break
-		sleep 0.05
-	done
+	fake_search_start
 	D="$BATS_FILE_TMPDIR/sdk"
 	mkdir -p "$D"
 	for m in "${WT_MCP_SDK_DIR:+$WT_MCP_SDK_DIR/node_modules}" \
@@ -35,7 +27,7 @@ setup_file() {
 
 teardown_file() {
 	server_stop
-	kill "$(cat "$BATS_FILE_TMPDIR/fs/pid")" 2>/dev/null || :
+	fake_search_stop
 }
 
 setup() {

@@ -14,20 +14,12 @@ setup_file() {
 	server_start
 	# A second server the render must never reach (its port is outside
 	# the allow list): every request it receives is a leak.
-	FORBIDDEN_DIR="$BATS_FILE_TMPDIR/forbidden"
-	mkdir -p "$FORBIDDEN_DIR"
-	python3 "$WT_TOP/tests/server/server.py" --dir "$FORBIDDEN_DIR" \
-	    --lifetime 600 >"$FORBIDDEN_DIR/out" 2>&1 &
-	echo $! >"$FORBIDDEN_DIR/pid"
-	for _ in $(seq 100); do
-		[ -s "$FORBIDDEN_DIR/port" ] && break
-		sleep 0.05
-	done
+	fixture_start server "$BATS_FILE_TMPDIR/forbidden" port
 }
 
 teardown_file() {
 	server_stop
-	kill "$(cat "$BATS_FILE_TMPDIR/forbidden/pid")" 2>/dev/null || :
+	fixture_stop "$BATS_FILE_TMPDIR/forbidden"
 }
 
 setup() {
@@ -40,10 +32,6 @@ setup() {
 	export TMPDIR="$BATS_TEST_TMPDIR"
 	LAUNCHES="$BATS_TEST_TMPDIR/launches"
 	: >"$LAUNCHES"
-}
-
-field() {
-	printf '%s\n' "$output" | jq -r "$1"
 }
 
 need_browser() {

@@ -2,25 +2,7 @@
 # wfetch against the loopback fixture server.
 
 load helpers/common
-
-setup_file() {
-	server_start
-}
-
-teardown_file() {
-	server_stop
-}
-
-setup() {
-	common_setup
-	server_env
-	allow_server
-}
-
-# field JSONPATH: a field of the envelope in $output
-field() {
-	printf '%s\n' "$output" | jq -r "$1"
-}
+load helpers/fixture
 
 @test "a plain page: ok envelope with source and details" {
 	run -0 wfetch -c "$BASE/hello.txt"

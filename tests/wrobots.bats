@@ -4,19 +4,10 @@
 # and the offline --robots-file path, exit codes and output handling.
 
 load helpers/common
-
-setup_file() {
-	server_start
-}
-
-teardown_file() {
-	server_stop
-}
+load helpers/fixture
 
 setup() {
-	common_setup
-	server_env
-	allow_server
+	fixture_setup
 	U="http://127.0.0.1:$PORT"
 	RB="$BATS_TEST_TMPDIR/robots.txt"
 	printf '%s\n' \
@@ -35,11 +26,6 @@ setup() {
 # robots_case NAME: what the server's /robots.txt does from now on.
 robots_case() {
 	curl -sS --max-time 5 "$U/_set_robots?case=$1" >/dev/null
-}
-
-# field JQ: the expression on the single envelope in $output.
-field() {
-	jq -r "$1" <<<"$output"
 }
 
 @test "200: rules decide; disallowed is blocked, robots_denied, exit 3" {

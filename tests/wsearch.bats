@@ -7,28 +7,16 @@
 load helpers/common
 
 setup_file() {
-	FS_DIR="$BATS_FILE_TMPDIR/fs"
-	mkdir -p "$FS_DIR"
-	python3 "$BATS_TEST_DIRNAME/server/fake_search.py" --dir "$FS_DIR" \
-	    --lifetime 600 >"$FS_DIR/out" 2>&1 &
-	echo $! >"$FS_DIR/pid"
-	for _ in $(seq 200); do
-		[ -s "$FS_DIR/tlsport" ] && break
-		sleep 0.05
-	done
-	[ -s "$FS_DIR/tlsport" ] || { cat "$FS_DIR/out" >&2; return 1; }
+	fake_search_start
 }
 
 teardown_file() {
-	kill "$(cat "$BATS_FILE_TMPDIR/fs/pid")" 2>/dev/null || :
+	fake_search_stop
 }
 
 setup() {
 	common_setup
-	FS_DIR="$BATS_FILE_TMPDIR/fs"
-	FP=$(cat "$FS_DIR/port")
-	FT=$(cat "$FS_DIR/tlsport")
-	SX="http://127.0.0.1:$FP/searxng"
+	fake_search_env
 	export WEB_CA_BUNDLE="$FS_DIR/ca.pem"
 	export WEB_CONNECT_TO="html.duckduckgo.com:443:127.0.0.1:$FT;www.startpage.com:443:127.0.0.1:$FT;ollama.com:443:127.0.0.1:$FT"
 	: >"$FS_DIR/log"

@@ -28,19 +28,37 @@ write_config() {
 	printf '%s\n' "$1" >"$WEB_CONFIG"
 }
 
+# fixture_start NAME DIR FILE...: start the loopback fixture
+# tests/server/NAME.py (--dir DIR, --lifetime 600; output in DIR/out, pid
+# in DIR/pid) and wait up to 10 s until every DIR/FILE is written; fails,
+# showing the output, when one is not.
+fixture_start() {
+	local name=$1 dir=$2 f
+	shift 2
+	mkdir -p "$dir"
+	python3 "$WT_TOP/tests/server/$name.py" --dir "$dir" \
+	    --lifetime 600 >"$dir/out" 2>&1 3>&- &
+	echo $! >"$dir/pid"
+	for _ in $(seq 200); do
+		for f in "$@"; do
+			[ -s "$dir/$f" ] || break
+		done
+		[ -s "$dir/$f" ] && return 0
+		sleep 0.05
+	done
+	cat "$dir/out" >&2
+	return 1
+}
+
+# fixture_stop DIR: stop the fixture started in DIR, if any.
+fixture_stop() {
+	[ -f "$1/pid" ] && kill "$(cat "$1/pid")" 2>/dev/null || :
+}
+
 # server_start: start the loopback fixture server for this file; sets
 # PORT, TLSPORT, BASE, and SERVER_DIR (request log in $SERVER_DIR/log).
 server_start() {
-	SERVER_DIR="$BATS_FILE_TMPDIR/server"
-	mkdir -p "$SERVER_DIR"
-	python3 "$WT_TOP/tests/server/server.py" --dir "$SERVER_DIR" \
-	    --lifetime 600 >"$SERVER_DIR/out" 2>&1 &
-	echo $! >"$SERVER_DIR/pid"
-	for _ in $(seq 100); do
-		[ -s "$SERVER_DIR/port" ] && [ -s "$SERVER_DIR/tlsport" ] && break
-		sleep 0.05
-	done
-	[ -s "$SERVER_DIR/port" ] || { cat "$SERVER_DIR/out" >&2; return 1; }
+	fixture_start server "$BATS_FILE_TMPDIR/server" port tlsport || return 1
 	server_env
 }
 
@@ -54,8 +72,39 @@ server_env() {
 }
 
 server_stop() {
-	[ -f "$BATS_FILE_TMPDIR/server/pid" ] &&
-	    kill "$(cat "$BATS_FILE_TMPDIR/server/pid")" 2>/dev/null || :
+	fixture_stop "$BATS_FILE_TMPDIR/server"
+}
+
+# fixture_setup: the usual per-test setup of a fixture-server suite:
+# private XDG tree, the server's coordinates, a config admitting it.
+fixture_setup() {
+	common_setup
+	server_env
+	allow_server
+}
+
+# fake_search_start / fake_search_stop: the fake search providers
+# (tests/server/fake_search.py) for this file, in $BATS_FILE_TMPDIR/fs.
+fake_search_start() {
+	fixture_start fake_search "$BATS_FILE_TMPDIR/fs" tlsport
+}
+
+fake_search_stop() {
+	fixture_stop "$BATS_FILE_TMPDIR/fs"
+}
+
+# fake_search_env: FS_DIR, its plain and TLS ports FP and FT, and SX, the
+# SearXNG endpoint on the plain port (call from setup()).
+fake_search_env() {
+	FS_DIR="$BATS_FILE_TMPDIR/fs"
+	FP=$(cat "$FS_DIR/port")
+	FT=$(cat "$FS_DIR/tlsport")
+	SX="http://127.0.0.1:$FP/searxng"
+}
+
+# field JQ: the jq expression, raw, on the envelope in $output.
+field() {
+	printf '%s\n' "$output" | jq -r "$1"
 }
 
 # hits PATH: how many requests the server saw for PATH (exact match of
