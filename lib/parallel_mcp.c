@@ -135,6 +135,32 @@ w_parallel_parse(const char *text, size_t len, jv *out, jv *errors,
 	return 0;
 }
 
+int
+w_parallel_call(const struct w_mcp_opts *o, char *auth, const char *tool,
+    jv args, jv *results, jv *errors, struct w_err *e)
+{
+	struct w_mcp *m;
+	jv res = jv_null(), text;
+	int rc;
+
+	*results = jv_null();
+	if (errors != NULL)
+		*errors = jv_null();
+	m = w_mcp_new(o);
+	rc = w_mcp_call(m, tool, args, &res, e);
+	w_mcp_close(m);
+	w_parallel_auth_free(auth);
+	if (rc == 0) {
+		text = w_mcp_text(res);
+		rc = w_parallel_parse(jv_string_value(text),
+		    (size_t)jv_string_length_bytes(jv_copy(text)), results,
+		    errors, e);
+		jv_free(text);
+	}
+	jv_free(res);
+	return rc;
+}
+
 jv
 w_parallel_search_results(jv results)
 {
@@ -381,11 +407,9 @@ w_parallel_fetch(const struct w_config *cfg, struct w_run *run,
     struct w_err *e)
 {
 	struct w_mcp_opts o;
-	struct w_mcp *m;
 	const char *url = r->url;
 	char *auth = NULL, sess[96];
-	jv args, res = jv_null(), text, results = jv_null(), errors =
-	    jv_null(), hit = jv_invalid();
+	jv args, results, errors, hit = jv_invalid();
 	int rc;
 
 	*source = jv_null();
@@ -408,17 +432,8 @@ w_parallel_fetch(const struct w_config *cfg, struct w_run *run,
 	    jv_array_append(jv_array(), jv_string(url)));
 	args = jv_object_set(args, jv_string("full_content"), jv_true());
 	args = jv_object_set(args, jv_string("session_id"), jv_string(sess));
-	m = w_mcp_new(&o);
-	rc = w_mcp_call(m, "web_fetch", args, &res, e);
-	w_mcp_close(m);
-	w_parallel_auth_free(auth);
-	if (rc == 0) {
-		text = w_mcp_text(res);
-		rc = w_parallel_parse(jv_string_value(text),
-		    (size_t)jv_string_length_bytes(jv_copy(text)), &results,
-		    &errors, e);
-		jv_free(text);
-	}
+	rc = w_parallel_call(&o, auth, "web_fetch", args, &results, &errors,
+	    e);
 	if (rc == 0 && jv_array_length(jv_copy(results)) > 0)
 		hit = w_json_at(jv_copy(results), 0);
 	else if (rc == 0)
@@ -428,7 +443,6 @@ w_parallel_fetch(const struct w_config *cfg, struct w_run *run,
 		    W_FMT_MARKDOWN, d, source, e);
 	}
 	jv_free(hit);
-	jv_free(res);
 	jv_free(results);
 	jv_free(errors);
 	return rc;

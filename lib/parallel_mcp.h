@@ -51,6 +51,18 @@ int	 w_parallel_parse(const char *text, size_t len, jv *out, jv *errors,
  */
 jv	 w_parallel_search_results(jv results);
 
+struct w_mcp_opts;
+
+/*
+ * One call of the Parallel MCP tool with args (consumed) over o, then
+ * auth (the line o->auth borrows; may be NULL) wiped and freed: the
+ * tool's text parsed as by w_parallel_parse into *results and, when
+ * errors is not NULL, *errors (both null when the call fails). 0 or -1.
+ */
+int	 w_parallel_call(const struct w_mcp_opts *o, char *auth,
+	    const char *tool, jv args, jv *results, jv *errors,
+	    struct w_err *e);
+
 /*
  * Liveness for doctor/validate: tools/list only, no query. which is
  * "search" or "fetch" (the config key of the credential, and the tool

@@ -114,9 +114,8 @@ search(void *state, struct w_search_call *c, const struct w_search_req *q,
 {
 	struct parallel *p = state;
 	struct w_mcp_opts o;
-	struct w_mcp *m;
 	char *auth = NULL, *obj, sess[96];
-	jv args, qs, res = jv_null(), text, results;
+	jv args, qs, results;
 	int i, rc;
 
 	*out = jv_array();
@@ -145,23 +144,12 @@ search(void *state, struct w_search_call *c, const struct w_search_req *q,
 	args = jv_object_set(args, jv_string("search_queries"), qs);
 	args = jv_object_set(args, jv_string("session_id"), jv_string(sess));
 	free(obj);
-	m = w_mcp_new(&o);
-	rc = w_mcp_call(m, "web_search", args, &res, e);
-	w_mcp_close(m);
-	w_parallel_auth_free(auth);
+	rc = w_parallel_call(&o, auth, "web_search", args, &results, NULL, e);
 	if (rc == 0) {
-		text = w_mcp_text(res);
-		rc = w_parallel_parse(jv_string_value(text),
-		    (size_t)jv_string_length_bytes(jv_copy(text)), &results,
-		    NULL, e);
-		jv_free(text);
-		if (rc == 0) {
-			jv_free(*out);
-			*out = w_parallel_search_results(results);
-		}
-		jv_free(results);
+		jv_free(*out);
+		*out = w_parallel_search_results(results);
 	}
-	jv_free(res);
+	jv_free(results);
 	return rc;
 }
 
