@@ -460,20 +460,16 @@ static int
 class_has(const char *c, const char *const *w, int thread)
 {
 	char tok[128];
+	const char *t;
 	size_t n, k;
 
 	if (c == NULL)
 		return 0;
-	while (*c != '\0') {
-		while (*c == ' ' || *c == '\t' || *c == '\n')
-			c++;
-		for (n = 0; c[n] != '\0' && c[n] != ' ' && c[n] != '\t' &&
-		    c[n] != '\n'; n++)
-			;
-		if (n > 0 && n < sizeof(tok) && strcspn(c, ":[./") >= n) {
+	while ((t = h_class_next(&c, &n)) != NULL) {
+		if (n < sizeof(tok) && strcspn(t, ":[./") >= n) {
 			for (k = 0; k < n; k++)
-				tok[k] = (char)(c[k] >= 'A' && c[k] <= 'Z' ?
-				    c[k] + 32 : c[k]);
+				tok[k] = (char)(t[k] >= 'A' && t[k] <= 'Z' ?
+				    t[k] + 32 : t[k]);
 			tok[n] = '\0';
 			for (k = 0; w[k] != NULL; k++)
 				if (strstr(tok, w[k]) != NULL)
@@ -481,7 +477,6 @@ class_has(const char *c, const char *const *w, int thread)
 			if (!thread && strstr(tok, "comment") != NULL)
 				return 1;
 		}
-		c += n;
 	}
 	return 0;
 }

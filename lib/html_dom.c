@@ -551,6 +551,22 @@ h_free(struct hdoc *d)
 
 /* Attribute name (lowercase) of element i, or NULL. */
 const char *
+h_class_next(const char **c, size_t *n)
+{
+	const char *s = *c;
+	size_t k;
+
+	while (*s == ' ' || *s == '\t' || *s == '\n')
+		s++;
+	for (k = 0; s[k] != '\0' && s[k] != ' ' && s[k] != '\t' &&
+	    s[k] != '\n'; k++)
+		;
+	*c = s + k;
+	*n = k;
+	return k > 0 ? s : NULL;
+}
+
+const char *
 h_attr(const struct hdoc *d, int i, const char *name)
 {
 	const struct hnode *x = &d->n[i];

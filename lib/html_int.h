@@ -67,6 +67,9 @@ int		 h_parse(struct hdoc *, const char *, size_t);
 void		 h_free(struct hdoc *);
 void		 h_buf_init(struct w_buf *, size_t);
 const char	*h_attr(const struct hdoc *, int, const char *);
+/* The next token of a class attribute at *c (space, tab and newline
+ * part them): its start, its length in *n, *c past it; NULL at the end. */
+const char	*h_class_next(const char **c, size_t *n);
 int		 h_new(struct hdoc *, int);
 size_t		 h_commas(struct hdoc *, int, int);
 void		 h_unlink(struct hdoc *, int);

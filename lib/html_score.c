@@ -329,22 +329,15 @@ h_sr_only(const struct hdoc *d, int i)
 		"hidden-visually", "sr-text", "show-for-sr", "assistive-text",
 		"offscreen", NULL
 	};
-	const char *c = h_attr(d, i, "class");
+	const char *c = h_attr(d, i, "class"), *t;
 	size_t n, k;
 
 	if (c == NULL)
 		return 0;
-	while (*c != '\0') {
-		while (*c == ' ' || *c == '\t' || *c == '\n')
-			c++;
-		for (n = 0; c[n] != '\0' && c[n] != ' ' && c[n] != '\t' &&
-		    c[n] != '\n'; n++)
-			;
-		for (k = 0; n > 0 && w[k] != NULL; k++)
-			if (strlen(w[k]) == n && strncasecmp(c, w[k], n) == 0)
+	while ((t = h_class_next(&c, &n)) != NULL)
+		for (k = 0; w[k] != NULL; k++)
+			if (strlen(w[k]) == n && strncasecmp(t, w[k], n) == 0)
 				return h_text_len(d, i) <= 200;
-		c += n;
-	}
 	return 0;
 }
 
