@@ -193,6 +193,22 @@ w_parallel_search_results(jv results)
 	return out;
 }
 
+/* MCP options for Parallel's endpoint: who, the policy, the size and
+ * time bounds (the deadline from now), the auth line (may be NULL). */
+static void
+opts_init(struct w_mcp_opts *o, const struct w_config *cfg,
+    const char *name, size_t max_bytes, long timeout_ms, const char *auth)
+{
+	memset(o, 0, sizeof(*o));
+	o->url = W_PARALLEL_URL;
+	o->policy = &cfg->policy;
+	o->max_bytes = max_bytes;
+	o->timeout_ms = timeout_ms;
+	o->deadline = w_clock_mono_ms() + timeout_ms;
+	o->auth = auth;
+	o->name = name;
+}
+
 int
 w_parallel_live(const struct w_config *cfg, const char *which,
     long timeout_ms, jv *info, struct w_err *e)
@@ -209,15 +225,9 @@ w_parallel_live(const struct w_config *cfg, const char *which,
 	snprintf(ckey, sizeof(ckey), "%s.parallel.apiKeyEnv", which);
 	if (w_parallel_auth(cfg, ckey, &auth, e) == -1)
 		return -1;
-	memset(&o, 0, sizeof(o));
-	o.url = W_PARALLEL_URL;
-	o.policy = &cfg->policy;
-	o.max_bytes = W_MCP_SEARCH_MAX;
-	o.timeout_ms = timeout_ms > 0 ? timeout_ms : W_PARALLEL_TIMEOUT_MS;
-	o.deadline = w_clock_mono_ms() + o.timeout_ms;
-	o.auth = auth;
+	opts_init(&o, cfg, "web-control", W_MCP_SEARCH_MAX, timeout_ms > 0 ?
+	    timeout_ms : W_PARALLEL_TIMEOUT_MS, auth);
 	keyed = auth != NULL;
-	o.name = "web-control";
 	m = w_mcp_new(&o);
 	rc = w_mcp_list(m, &tools, e);
 	w_mcp_close(m);
@@ -418,14 +428,8 @@ w_parallel_fetch(const struct w_config *cfg, struct w_run *run,
 	if (w_parallel_fetch_check(r, e) == -1 ||
 	    w_parallel_auth(cfg, "fetch.parallel.apiKeyEnv", &auth, e) == -1)
 		return -1;
-	memset(&o, 0, sizeof(o));
-	o.url = W_PARALLEL_URL;
-	o.policy = &cfg->policy;
-	o.max_bytes = W_MCP_FETCH_MAX;
-	o.timeout_ms = timeout_ms > 0 ? timeout_ms : W_HTTP_TIMEOUT_MS;
-	o.deadline = w_clock_mono_ms() + o.timeout_ms;
-	o.auth = auth;
-	o.name = "wfetch";
+	opts_init(&o, cfg, "wfetch", W_MCP_FETCH_MAX, timeout_ms > 0 ?
+	    timeout_ms : W_HTTP_TIMEOUT_MS, auth);
 	w_parallel_session(run, sess, sizeof(sess));
 	args = jv_object();
 	args = jv_object_set(args, jv_string("urls"),

@@ -872,20 +872,10 @@ def hostile_cases():
 
 def r_hostile(h):
     name = tail(h, "/hostile")
-    if name == "cookies":
+    if name in ("cookies", "cookies-over"):
         h.send_response(200)
         h.send_header("Content-Type", HTML)
-        for i in range(400):
-            h.send_header("Set-Cookie", "c%03d=%s; Path=/" % (i, "v" * 100))
-        h.send_header("Content-Length", str(len(HOSTILE_PAGE)))
-        h.end_headers()
-        if not h.head:
-            h.wfile.write(HOSTILE_PAGE)
-        return
-    if name == "cookies-over":
-        h.send_response(200)
-        h.send_header("Content-Type", HTML)
-        for i in range(1000):
+        for i in range(400 if name == "cookies" else 1000):
             h.send_header("Set-Cookie", "c%03d=%s; Path=/" % (i, "v" * 100))
         h.send_header("Content-Length", str(len(HOSTILE_PAGE)))
         h.end_headers()
