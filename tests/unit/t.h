@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
+
 static int t_pass, t_fail;
 
 #define CHECK(cond) do {						\
@@ -42,6 +44,27 @@ static int t_pass, t_fail;
 		    __FILE__, __LINE__, #got, g_, w_);			\
 	}								\
 } while (0)
+
+/* The bytes of the file at path (at most max, NUL-terminated, length
+ * in *len when len is not NULL); NULL when it cannot be opened. */
+static inline char *
+t_slurp(const char *path, size_t *len, size_t max)
+{
+	struct w_buf b;
+	char tmp[8192];
+	size_t n;
+	FILE *fp;
+
+	if ((fp = fopen(path, "rb")) == NULL)
+		return NULL;
+	w_buf_init(&b, max);
+	while ((n = fread(tmp, 1, sizeof(tmp), fp)) > 0)
+		w_buf_add(&b, tmp, n);
+	fclose(fp);
+	if (len != NULL)
+		*len = b.len;
+	return w_buf_take(&b);
+}
 
 #define T_DONE() do {							\
 	printf("%s: %d passed, %d failed\n", __FILE__, t_pass, t_fail);	\

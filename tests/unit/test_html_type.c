@@ -20,19 +20,7 @@ static char dir[4096];
 static char *
 slurp(const char *path, size_t *len)
 {
-	struct w_buf b;
-	char tmp[8192];
-	size_t n;
-	FILE *fp;
-
-	if ((fp = fopen(path, "rb")) == NULL)
-		return NULL;
-	w_buf_init(&b, 16u << 20);
-	while ((n = fread(tmp, 1, sizeof(tmp), fp)) > 0)
-		w_buf_add(&b, tmp, n);
-	fclose(fp);
-	*len = b.len;
-	return w_buf_take(&b);
+	return t_slurp(path, len, 16u << 20);
 }
 
 /* The type h_page_type gives html (url may be NULL); conf into *c. */

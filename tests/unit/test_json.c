@@ -27,23 +27,15 @@
 static char *
 slurp(const char *path, size_t *len)
 {
-	FILE *fp = fopen(path, "rb");
-	struct w_buf b;
-	char chunk[4096];
-	size_t n;
+	char *s = t_slurp(path, len, 4u << 20);
 
-	w_buf_init(&b, 4u << 20);
-	if (fp == NULL) {
+	if (s == NULL) {
 		fprintf(stderr, "cannot open %s\n", path);
 		t_fail++;
 		*len = 0;
 		return w_strdup("");
 	}
-	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
-		w_buf_add(&b, chunk, n);
-	fclose(fp);
-	*len = b.len;
-	return w_buf_take(&b);
+	return s;
 }
 
 static void
