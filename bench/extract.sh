@@ -9,9 +9,11 @@
 # Environment: EVAL (extract-eval dir), CORPUS, WCXB (the split; empty
 # to skip it), PEERS (/tmp/peers), SPEED_ONLY=1 to skip the quality runs.
 BIN=${1:-${BIN:-bin}}
-EVAL=${EVAL:-/work/shared/tools/extract-eval}
-CORPUS=${CORPUS:-/work/shared/corpus/readability}
-WCXB=${WCXB-/work/shared/corpus/wcxb-dev}
+# shared/ sits beside the checkout (../shared from the top of the tree)
+SHARED=${SHARED:-$(cd "$(dirname "$0")/../../shared" 2>/dev/null && pwd)}
+EVAL=${EVAL:-$SHARED/tools/extract-eval}
+CORPUS=${CORPUS:-$SHARED/corpus/readability}
+WCXB=${WCXB-$SHARED/corpus/wcxb-dev}
 PEERS=${PEERS:-/tmp/peers}
 W=$(cd "$BIN" 2>/dev/null && pwd)/wextract
 # paging off as far as wextract allows: the scorer wants whole articles
