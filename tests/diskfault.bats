@@ -26,8 +26,8 @@ teardown() {
 # tiny DIR: a 64 KiB tmpfs on DIR (made), unmounted by teardown.
 tiny() {
 	mkdir -p "$1"
-	mount -t tmpfs -o size=64k,mode=0700 tmpfs "$1" 2>/dev/null ||
-	    skip "mounting a tmpfs needs a private mount namespace (unshare -rnm, as make check runs the suites)"
+	mount -t tmpfs -o size=64k,mode=0700 tmpfs "$1" ||
+	    fail "mounting a tmpfs needs the private mount namespace make check runs the suites in (unshare -rnm)"
 	MOUNTS="$1 $MOUNTS"
 }
 

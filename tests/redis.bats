@@ -454,7 +454,7 @@ while True:
 	cflags=$(sed -n 's/^DEP_CFLAGS = //p' "$WT_TOP/config.mk" | sed 's/-DW_HAVE_HIREDIS=1//')
 	libs=$(sed -n 's/^DEP_LIBS = //p' "$WT_TOP/config.mk")
 	lib=$WT_TOP/build/libwebtools.a
-	[ -f "$lib" ] || skip "no build/libwebtools.a"
+	[ -f "$lib" ] || fail "no build/libwebtools.a: make check builds it before the suites"
 	cat >"$BATS_TEST_TMPDIR/m.c" <<'EOF'
 #include <stdio.h>
 #include "coord.h"
