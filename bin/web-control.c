@@ -704,7 +704,7 @@ sources(const struct opts *o)
 		jv_free(keep);
 		return rc;
 	}
-	ents = jv_object_get(jv_copy(l), jv_string("entries"));
+	ents = w_json_get(jv_copy(l), "entries");
 	jv_array_foreach(ents, i, x) {
 		(void)i;
 		if (!status_match(x, o->status))
@@ -813,12 +813,11 @@ verdict(const struct opts *o, const char *path)
 	w_buf_free(&b);
 	env = ok_env("verdict", verdict_summary(w_json_str_peek(g,
 	    "verdict")));
-	env = jv_object_set(env, jv_string("verdict"), jv_object_get(
-	    jv_copy(g), jv_string("verdict")));
-	env = jv_object_set(env, jv_string("citations"), jv_object_get(
-	    jv_copy(g), jv_string("citations")));
-	env = jv_object_set(env, jv_string("counts"), jv_object_get(g,
-	    jv_string("counts")));
+	env = jv_object_set(env, jv_string("verdict"), w_json_get(
+	    jv_copy(g), "verdict"));
+	env = jv_object_set(env, jv_string("citations"), w_json_get(
+	    jv_copy(g), "citations"));
+	env = jv_object_set(env, jv_string("counts"), w_json_get(g, "counts"));
 	if (strcmp(w_json_str_peek(env, "verdict"), "grounded") != 0)
 		env = w_env_status(env, W_ST_BLOCKED);
 	/* Always the envelope: the verdict is the output. */

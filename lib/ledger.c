@@ -89,7 +89,7 @@ w_ledger_bound(jv ledger, jv entries, size_t max_entries, size_t max_bytes)
 		jv_free(ledger);
 		ledger = empty_ledger();
 	}
-	list = jv_object_get(jv_copy(ledger), jv_string("entries"));
+	list = w_json_get(jv_copy(ledger), "entries");
 	if (jv_get_kind(list) != JV_KIND_ARRAY) {
 		jv_free(list);
 		list = jv_array();
@@ -161,7 +161,7 @@ load(struct w_run *r, jv *out, struct w_err *e)
 	}
 	if (rc == -1)
 		return -1;
-	*out = jv_parse_sized(data, (int)n);
+	*out = w_json_parse(data, n);
 	free(data);
 	if (jv_get_kind(*out) != JV_KIND_OBJECT) {
 		jv_free(*out);
@@ -258,7 +258,7 @@ w_ledger_note_search(struct w_run *r, jv env, struct w_err *e)
 		jv_free(list);
 		return 0;
 	}
-	res = jv_object_get(jv_copy(env), jv_string("results"));
+	res = w_json_get(jv_copy(env), "results");
 	n = jv_get_kind(res) == JV_KIND_ARRAY ?
 	    jv_array_length(jv_copy(res)) : 0;
 	for (i = 0; i < n; i++) {
@@ -270,7 +270,7 @@ w_ledger_note_search(struct w_run *r, jv env, struct w_err *e)
 		}
 		rep = w_json_str_peek(it, "representation");
 		x = entry("search", u);
-		b = jv_object_get(jv_copy(it), jv_string("backends"));
+		b = w_json_get(jv_copy(it), "backends");
 		if (jv_get_kind(b) == JV_KIND_ARRAY &&
 		    jv_array_length(jv_copy(b)) > 0)
 			x = set(x, "provider", jv_array_get(jv_copy(b), 0));
@@ -296,7 +296,7 @@ w_ledger_note_search(struct w_run *r, jv env, struct w_err *e)
 static int
 request_error(jv env)
 {
-	jv err = jv_object_get(jv_copy(env), jv_string("error"));
+	jv err = w_json_get(jv_copy(env), "error");
 	const char *c = w_json_str_peek(err, "code");
 	int yes = c != NULL && (strcmp(c, "invalid_parameter") == 0 ||
 	    strcmp(c, "unsupported_parameter") == 0 ||
@@ -316,8 +316,8 @@ w_ledger_note_fetch(struct w_run *r, jv env, struct w_err *e)
 
 	if (r == NULL || request_error(env))
 		return 0;
-	src = jv_object_get(jv_copy(env), jv_string("source"));
-	cov = jv_object_get(jv_copy(env), jv_string("coverage"));
+	src = w_json_get(jv_copy(env), "source");
+	cov = w_json_get(jv_copy(env), "coverage");
 	if ((u = w_json_str_peek(src, "url")) == NULL) {
 		jv_free(src);
 		jv_free(cov);
@@ -483,7 +483,7 @@ jv
 w_ledger_grade(jv ledger, jv citations)
 {
 	jv entries = jv_get_kind(ledger) == JV_KIND_OBJECT ?
-	    jv_object_get(jv_copy(ledger), jv_string("entries")) : jv_null();
+	    w_json_get(jv_copy(ledger), "entries") : jv_null();
 	jv out = jv_array(), counts = jv_object(), res = jv_object(), c, b;
 	long opened = 0, found = 0, blocked = 0, failed = 0, unseen = 0;
 	const char *st, *verdict;
@@ -514,8 +514,8 @@ w_ledger_grade(jv ledger, jv citations)
 			}
 			c = set(c, "seen", jv_true());
 			c = set(c, "status", jv_string(st ? st : ""));
-			c = set(c, "representation", jv_object_get(jv_copy(b),
-			    jv_string("representation")));
+			c = set(c, "representation",
+			    w_json_get(jv_copy(b), "representation"));
 		}
 		jv_free(b);
 		out = jv_array_append(out, c);

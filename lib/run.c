@@ -989,7 +989,7 @@ static int
 do_pace(jv *st, void *arg, struct w_err *e)
 {
 	struct pace_arg *a = arg;
-	jv pacing = jv_object_get(jv_copy(*st), jv_string("pacing"));
+	jv pacing = w_json_get(jv_copy(*st), "pacing");
 	jv one, active, lease;
 	long long now = w_clock_now_ms(), last;
 
@@ -997,12 +997,12 @@ do_pace(jv *st, void *arg, struct w_err *e)
 		jv_free(pacing);
 		pacing = jv_object();
 	}
-	one = jv_object_get(jv_copy(pacing), jv_string(a->scope));
+	one = w_json_get(jv_copy(pacing), a->scope);
 	if (jv_get_kind(one) != JV_KIND_OBJECT) {
 		jv_free(one);
 		one = jv_object();
 	}
-	active = live_leases(jv_object_get(jv_copy(one), jv_string("active")),
+	active = live_leases(w_json_get(jv_copy(one), "active"),
 	    a->done);
 	last = w_json_int_peek(one, "last", 0);
 	a->wait_ms = 0;
@@ -1068,7 +1068,7 @@ static int
 do_failure(jv *st, void *arg, struct w_err *e)
 {
 	const char *one = arg;
-	jv f = jv_object_get(jv_copy(*st), jv_string("failures"));
+	jv f = w_json_get(jv_copy(*st), "failures");
 	int dup = 0;
 
 	if (jv_get_kind(f) != JV_KIND_ARRAY) {
@@ -1108,7 +1108,7 @@ w_run_failures(struct w_run *r)
 	w_err_clear(&e);
 	if (load(r, &st, &e) == -1)
 		return jv_array();
-	f = jv_object_get(st, jv_string("failures"));
+	f = w_json_get(st, "failures");
 	if (jv_get_kind(f) != JV_KIND_ARRAY) {
 		jv_free(f);
 		return jv_array();

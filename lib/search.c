@@ -954,7 +954,7 @@ static void
 share_end(struct w_search *s, char *skey, jv env)
 {
 	jv err = jv_get_kind(env) == JV_KIND_OBJECT ?
-	    jv_object_get(jv_copy(env), jv_string("error")) : jv_null();
+	    w_json_get(jv_copy(env), "error") : jv_null();
 	const char *code = w_json_str_peek(err, "code");
 
 	/* Our cancellation is not the waiters', nor is an answer that
@@ -977,7 +977,7 @@ shared_env(struct w_search *s, jv env)
 	if (w_env_status_peek(env) == W_ST_OK ||
 	    w_env_status_peek(env) == W_ST_PARTIAL)
 		env = w_search_from_cache(s, env);
-	d = jv_object_get(jv_copy(env), jv_string("details"));
+	d = w_json_get(jv_copy(env), "details");
 	if (jv_get_kind(d) != JV_KIND_OBJECT) {
 		jv_free(d);
 		d = jv_object();
