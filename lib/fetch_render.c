@@ -153,8 +153,8 @@ w_fetch_render(const struct w_fetch_ctx *ctx, const struct w_request *req,
 	}
 	if (left < 1000) {
 		free(url);
-		*env = set(*env, "coverage", render_coverage(jv_object_get(
-		    jv_copy(*env), jv_string("coverage")), reason, &rr, e));
+		*env = set(*env, "coverage", render_coverage(w_json_get(
+		    jv_copy(*env), "coverage"), reason, &rr, e));
 		return w_err_set(e, W_E_TIMEOUT, "no time left to render "
 		    "within the request's deadline");
 	}
@@ -178,7 +178,7 @@ w_fetch_render(const struct w_fetch_ctx *ctx, const struct w_request *req,
 	free(cmd);
 	free(exe);
 	free(url);
-	det = jv_object_get(jv_copy(*env), jv_string("details"));
+	det = w_json_get(jv_copy(*env), "details");
 	if (jv_get_kind(det) != JV_KIND_OBJECT) {
 		jv_free(det);
 		det = set(set(jv_object(), "redirects", jv_array()),
@@ -189,11 +189,11 @@ w_fetch_render(const struct w_fetch_ctx *ctx, const struct w_request *req,
 	det = set(det, "render_requests", jv_number(rr.requests));
 	*env = set(*env, "details", det);
 	if (rc == -1) {
-		*env = set(*env, "coverage", render_coverage(jv_object_get(
-		    jv_copy(*env), jv_string("coverage")), reason, &rr, e));
+		*env = set(*env, "coverage", render_coverage(w_json_get(
+		    jv_copy(*env), "coverage"), reason, &rr, e));
 		return -1;
 	}
-	src = jv_object_get(jv_copy(*env), jv_string("source"));
+	src = w_json_get(jv_copy(*env), "source");
 	src = set(src, "final_url", jv_string(rr.final_url));
 	src = set(src, "content_type", jv_string("text/html; charset=utf-8"));
 	src = set(src, "status", jv_string("opened"));

@@ -575,8 +575,7 @@ fenced(jv res, const char *host)
 	n = jv_array_length(jv_copy(reqs));
 	for (i = 0; i < n; i++) {
 		u = jv_array_get(jv_copy(reqs), i);
-		u = jv_get_kind(u) == JV_KIND_OBJECT ? jv_object_get(u,
-		    jv_string("url")) : (jv_free(u), jv_null());
+		u = w_json_get(u, "url");
 		w_err_clear(&e);
 		if (jv_get_kind(u) == JV_KIND_STRING &&
 		    w_url_parse(jv_string_value(u), &url, &e) == 0) {
