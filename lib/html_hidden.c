@@ -116,9 +116,7 @@ add_str(struct rec *r, const char *tag, const char *s)
 static jv
 get(jv o, const char *k)
 {
-	if (jv_get_kind(o) != JV_KIND_OBJECT)
-		return jv_invalid();
-	return jv_object_get(jv_copy(o), jv_string(k));
+	return w_json_get(jv_copy(o), k);
 }
 
 /* o[k] as a string or NULL; the pointer lives as long as o. */
@@ -142,8 +140,8 @@ tget(jv o, const char *k, char *buf, size_t sz)
 	const char *s;
 
 	buf[0] = '\0';
-	if (jv_get_kind(v) == JV_KIND_ARRAY && jv_array_length(jv_copy(v)) > 0)
-		v = jv_array_get(v, 0);
+	if (jv_get_kind(v) == JV_KIND_ARRAY)
+		v = w_json_at(v, 0);
 	if (jv_get_kind(v) == JV_KIND_OBJECT) {
 		s = sget(v, "name");
 		if (s != NULL)

@@ -550,11 +550,6 @@ h_page_type(const struct hdoc *d, const char *url, double *conf)
 		s[H_SERVICE] += 1.5;
 	if (ld > 0.5)
 		s[H_LISTING] += 1;
-#ifdef H_TYPE_DEBUG
-	if (getenv("H_TYPE_DEBUG"))
-		fprintf(stderr, "art %.1f forum %.1f prod %.1f coll %.1f list %.1f doc %.1f svc %.1f | rep n%d a%d d%d p%d i%d l%d h%d t%zu longp %d pre %zu/%zu\n",
-		    s[1], s[2], s[3], s[4], s[5], s[6], s[7], f.rep_n, f.rep_author, f.rep_date, f.rep_price, f.rep_img, f.rep_link, f.rep_h, f.rep_text, f.nlongp, f.pre, f.text);
-#endif
 	t = H_OTHER;
 	best = 1.5;
 	second = 0;
