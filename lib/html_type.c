@@ -105,16 +105,6 @@ schema_vote(struct feat *f, const char *ty, size_t n, int weight)
 		}
 }
 
-/* First n-byte needle in [p, e), or NULL. */
-static const char *
-find(const char *p, const char *e, const char *needle, size_t n)
-{
-	for (; p + n <= e; p++)
-		if (*p == *needle && memcmp(p, needle, n) == 0)
-			return p;
-	return NULL;
-}
-
 /* Every "@type": "X" (or ["X", ...]) in a JSON-LD text, unparsed. */
 static void
 ld_types(struct feat *f, const char *s, size_t len)
@@ -123,7 +113,7 @@ ld_types(struct feat *f, const char *s, size_t len)
 	int seen = 0;
 
 	while (p < e && seen < 64 &&
-	    (p = find(p, e, "\"@type\"", 7)) != NULL) {
+	    (p = h_strstr_n(p, (size_t)(e - p), "\"@type\"")) != NULL) {
 		p += 7;
 		while (p < e && (*p == ' ' || *p == ':' || *p == '\n' ||
 		    *p == '\t' || *p == '\r' || *p == '['))
