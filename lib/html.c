@@ -361,12 +361,6 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	    jv_string(h_type_name(type)));
 	out->coverage = jv_object_set(out->coverage, jv_string("confidence"),
 	    jv_number(conf_round(confidence(stage, tconf, share))));
-#ifdef H_TYPE_DEBUG
-	out->coverage = jv_object_set(out->coverage, jv_string("share"),
-	    jv_number(share));
-	out->coverage = jv_object_set(out->coverage, jv_string("rshare"),
-	    jv_number(rlen ? (double)alen / rlen : 0));
-#endif
 	if (from[0] != '\0')
 		out->coverage = jv_object_set(out->coverage,
 		    jv_string("recovered_from"), jv_string(from));

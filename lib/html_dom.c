@@ -24,9 +24,8 @@
 
 static void	 text_stats(struct hnode *, const char *, size_t);
 
-/* memmem for "needle" in s[0..n). */
-static const char *
-strstr_n(const char *s, size_t n, const char *needle)
+const char *
+h_strstr_n(const char *s, size_t n, const char *needle)
 {
 	size_t k = strlen(needle), i = 0;
 	const char *p;
@@ -395,7 +394,7 @@ flatten(const char *s, size_t *len)
 		at = (size_t)(p - s);
 		i = at + 1;
 		if (i + 3 <= end && strncmp(s + i, "!--", 3) == 0) {
-			p = strstr_n(s + i + 3, end - i - 3, "-->");
+			p = h_strstr_n(s + i + 3, end - i - 3, "-->");
 			i = p != NULL ? (size_t)(p - s) + 3 : end;
 			continue;
 		}
@@ -448,7 +447,7 @@ drop_doctypes(const char *s, size_t *len)
 	while ((p = memchr(s + i, '<', n - i)) != NULL) {
 		i = (size_t)(p - s) + 1;
 		if (i + 3 <= n && strncmp(s + i, "!--", 3) == 0) {
-			e = strstr_n(s + i + 3, n - i - 3, "-->");
+			e = h_strstr_n(s + i + 3, n - i - 3, "-->");
 			i = e != NULL ? (size_t)(e - s) + 3 : n;
 			continue;
 		}

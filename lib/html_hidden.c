@@ -33,21 +33,6 @@ struct rec {
 	int		 any;
 };
 
-/* The first pat (m bytes) in s[0..n), or NULL. */
-static const char *
-find(const char *s, size_t n, const char *pat, size_t m)
-{
-	const char *p, *e = s + n;
-
-	if (m == 0 || n < m)
-		return NULL;
-	for (p = s; (p = memchr(p, pat[0], (size_t)(e - p))) != NULL &&
-	    (size_t)(e - p) >= m; p++)
-		if (memcmp(p, pat, m) == 0)
-			return p;
-	return NULL;
-}
-
 /* -- building the recovered document ------------------------------- */
 
 static int
@@ -116,9 +101,7 @@ add_str(struct rec *r, const char *tag, const char *s)
 static jv
 get(jv o, const char *k)
 {
-	if (jv_get_kind(o) != JV_KIND_OBJECT)
-		return jv_invalid();
-	return jv_object_get(jv_copy(o), jv_string(k));
+	return w_json_get(jv_copy(o), k);
 }
 
 /* o[k] as a string or NULL; the pointer lives as long as o. */
@@ -142,8 +125,8 @@ tget(jv o, const char *k, char *buf, size_t sz)
 	const char *s;
 
 	buf[0] = '\0';
-	if (jv_get_kind(v) == JV_KIND_ARRAY && jv_array_length(jv_copy(v)) > 0)
-		v = jv_array_get(v, 0);
+	if (jv_get_kind(v) == JV_KIND_ARRAY)
+		v = w_json_at(v, 0);
 	if (jv_get_kind(v) == JV_KIND_OBJECT) {
 		s = sget(v, "name");
 		if (s != NULL)
@@ -726,8 +709,8 @@ add_template(struct rec *r, const char *s, size_t n)
 			close = "%}";
 		else if (i + 1 < n && s[i] == '<' && s[i + 1] == '%')
 			close = "%>";
-		if (close != NULL && (e = find(s + i + 2, n - i - 2,
-		    close, 2)) != NULL) {
+		if (close != NULL && (e = h_strstr_n(s + i + 2, n - i - 2,
+		    close)) != NULL) {
 			i = (size_t)(e - s) + 1;
 			continue;
 		}
@@ -794,8 +777,8 @@ collect(const struct hdoc *d, const struct h_out *o, enum src which,
 				continue;
 			script_text(d, i, &s);
 			for (k = 0; state_marks[k] != NULL; k++)
-				if (find(s.p, s.len, state_marks[k],
-				    strlen(state_marks[k])) != NULL)
+				if (h_strstr_n(s.p, s.len, state_marks[k]) !=
+				    NULL)
 					break;
 			if (state_marks[k] != NULL)
 				scan_literals(r, s.p, s.len, 0);

@@ -70,6 +70,8 @@ const char	*h_attr(const struct hdoc *, int, const char *);
 /* The next token of a class attribute at *c (space, tab and newline
  * part them): its start, its length in *n, *c past it; NULL at the end. */
 const char	*h_class_next(const char **c, size_t *n);
+/* The first needle in s[0..n) (memmem for a string), or NULL. */
+const char	*h_strstr_n(const char *s, size_t n, const char *needle);
 int		 h_new(struct hdoc *, int);
 size_t		 h_commas(struct hdoc *, int, int);
 void		 h_unlink(struct hdoc *, int);

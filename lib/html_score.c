@@ -777,18 +777,10 @@ expand(struct hscore *s, int tc)
 		p = d->n[tc].parent;
 		if (p < 0 || p == d->body || is_doc_level(d, p) ||
 		    h_link_density(d, p) > 0.5) {
-#ifdef H_TYPE_DEBUG
-			if (getenv("H_TYPE_DEBUG"))
-				fprintf(stderr, "expand stop at %d (%s) mass %.0f/%.0f ld %.2f\n", tc, h_attr(d, tc, "class"), s->mass[tc], total, p >= 0 ? h_link_density(d, p) : -1.0);
-#endif
 			break;
 		}
 		tc = p;
 	}
-#ifdef H_TYPE_DEBUG
-	if (getenv("H_TYPE_DEBUG"))
-		fprintf(stderr, "expand to %d (%s) mass %.0f/%.0f len %zu\n", tc, h_attr(d, tc, "class"), s->mass[tc], total, h_text_len(d, tc));
-#endif
 	return tc;
 }
 

@@ -105,16 +105,6 @@ schema_vote(struct feat *f, const char *ty, size_t n, int weight)
 		}
 }
 
-/* First n-byte needle in [p, e), or NULL. */
-static const char *
-find(const char *p, const char *e, const char *needle, size_t n)
-{
-	for (; p + n <= e; p++)
-		if (*p == *needle && memcmp(p, needle, n) == 0)
-			return p;
-	return NULL;
-}
-
 /* Every "@type": "X" (or ["X", ...]) in a JSON-LD text, unparsed. */
 static void
 ld_types(struct feat *f, const char *s, size_t len)
@@ -123,7 +113,7 @@ ld_types(struct feat *f, const char *s, size_t len)
 	int seen = 0;
 
 	while (p < e && seen < 64 &&
-	    (p = find(p, e, "\"@type\"", 7)) != NULL) {
+	    (p = h_strstr_n(p, (size_t)(e - p), "\"@type\"")) != NULL) {
 		p += 7;
 		while (p < e && (*p == ' ' || *p == ':' || *p == '\n' ||
 		    *p == '\t' || *p == '\r' || *p == '['))
@@ -550,11 +540,6 @@ h_page_type(const struct hdoc *d, const char *url, double *conf)
 		s[H_SERVICE] += 1.5;
 	if (ld > 0.5)
 		s[H_LISTING] += 1;
-#ifdef H_TYPE_DEBUG
-	if (getenv("H_TYPE_DEBUG"))
-		fprintf(stderr, "art %.1f forum %.1f prod %.1f coll %.1f list %.1f doc %.1f svc %.1f | rep n%d a%d d%d p%d i%d l%d h%d t%zu longp %d pre %zu/%zu\n",
-		    s[1], s[2], s[3], s[4], s[5], s[6], s[7], f.rep_n, f.rep_author, f.rep_date, f.rep_price, f.rep_img, f.rep_link, f.rep_h, f.rep_text, f.nlongp, f.pre, f.text);
-#endif
 	t = H_OTHER;
 	best = 1.5;
 	second = 0;
