@@ -43,6 +43,9 @@ usage(FILE *fp)
 	    "      --http-status N     the HTTP status it was served with\n"
 	    "  -f, --format F          markdown (default), text or raw\n"
 	    "      --focus TERMS       keep only matching blocks\n"
+	    "      --page-type T       HTML profile: auto (default), article, forum,\n"
+	    "                          product, collection, listing, documentation,\n"
+	    "                          service or other\n"
 	    "      --include-links     list up to 20 links\n"
 	    "      --start-line N      first line of a line slice (1-based)\n"
 	    "      --max-lines N       lines in a slice (1-10000, "
@@ -210,6 +213,7 @@ options(int argc, char **argv, struct state *st)
 		{ "http-status", required_argument, NULL, 'H' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "focus", required_argument, NULL, 'F' },
+		{ "page-type", required_argument, NULL, 'Y' },
 		{ "include-links", no_argument, NULL, 'l' },
 		{ "start-line", required_argument, NULL, 'S' },
 		{ "max-lines", required_argument, NULL, 'L' },
@@ -226,7 +230,7 @@ options(int argc, char **argv, struct state *st)
 	};
 	static const char *const keys[128] = { ['u'] = "url",
 	    ['t'] = "content_type", ['C'] = "charset", ['f'] = "format",
-	    ['F'] = "focus", ['H'] = "http_status", ['S'] = "start_line",
+	    ['F'] = "focus", ['Y'] = "page_type", ['H'] = "http_status", ['S'] = "start_line",
 	    ['L'] = "max_lines", ['O'] = "max_output_chars",
 	    ['o'] = "offset", ['M'] = "max_chars" };
 	int ch;
@@ -234,7 +238,7 @@ options(int argc, char **argv, struct state *st)
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":f:rchV", lo, NULL)) != -1) {
 		switch (ch) {
-		case 'u': case 't': case 'C': case 'f': case 'F':
+		case 'u': case 't': case 'C': case 'f': case 'F': case 'Y':
 			st->req = set(st->req, keys[ch], jv_string(optarg));
 			break;
 		case 'H': case 'S': case 'L': case 'O': case 'o': case 'M':

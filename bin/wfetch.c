@@ -47,6 +47,9 @@ usage(FILE *fp)
 	    "      --offset N          first character of a char page\n"
 	    "      --max-chars N       characters per page (default 20000)\n"
 	    "      --focus TERMS       keep only matching blocks\n"
+	    "      --page-type T       HTML profile: auto (default), article, forum,\n"
+	    "                          product, collection, listing, documentation,\n"
+	    "                          service or other\n"
 	    "      --include-links     list up to 20 links of an HTML page\n"
 	    "  -H, --header 'N: V'     Accept, Accept-Language, Range, User-Agent\n"
 	    "      --artifact NAME     save the full text (or binary) as NAME\n"
@@ -282,6 +285,7 @@ options(int argc, char **argv, struct state *st)
 		{ "offset", required_argument, NULL, 'X' },
 		{ "max-chars", required_argument, NULL, 'C' },
 		{ "focus", required_argument, NULL, 'F' },
+		{ "page-type", required_argument, NULL, 'Y' },
 		{ "include-links", no_argument, NULL, 'l' },
 		{ "header", required_argument, NULL, 'H' },
 		{ "artifact", required_argument, NULL, 'a' },
@@ -318,6 +322,10 @@ options(int argc, char **argv, struct state *st)
 		case 'F':
 			st->base = jv_object_set(st->base, jv_string("focus"),
 			    jv_string(optarg));
+			break;
+		case 'Y':
+			st->base = jv_object_set(st->base,
+			    jv_string("page_type"), jv_string(optarg));
 			break;
 		case 'a':
 			st->base = jv_object_set(st->base,

@@ -38,6 +38,8 @@ struct w_doc_in {
 struct w_doc_opts {
 	enum w_format	 format;
 	int		 include_links;
+	int		 page_type;	/* 0: classify HTML; else 1 + a type
+					   of html_type.c (the profile) */
 	const char	*artifact;	/* binary types allowed when set */
 	const char	*binary_hint;	/* how the caller could keep a binary
 					   body, NULL when it cannot */

@@ -58,6 +58,7 @@ w_extract_run(const struct w_request *r, const char *bytes, size_t len,
 	memset(&o, 0, sizeof(o));
 	o.format = r->format;
 	o.include_links = r->include_links;
+	o.page_type = r->page_type;
 	src = set(jv_object(), "representation", jv_string("page_extract"));
 	if (file != NULL)
 		src = set(src, "file", jv_string(file));

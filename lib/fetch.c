@@ -295,6 +295,7 @@ w_fetch_obtain_end(const struct w_fetch_ctx *ctx, const struct w_request *r,
 		memset(&o, 0, sizeof(o));
 		o.format = r->format;
 		o.include_links = r->include_links;
+	o.page_type = r->page_type;
 		o.artifact = r->artifact;
 		o.binary_hint = "--artifact NAME (or the request's artifact "
 		    "field) saves it byte for byte";

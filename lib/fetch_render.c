@@ -209,6 +209,7 @@ w_fetch_render(const struct w_fetch_ctx *ctx, const struct w_request *req,
 	in.rendered = 1;
 	memset(&o, 0, sizeof(o));
 	o.format = req->format;
+	o.page_type = req->page_type;
 	/* include_links reads static HTML only (the reference). */
 	w_doc_free(d);
 	w_doc_init(d);

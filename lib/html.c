@@ -323,6 +323,10 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	meta = h_meta(&d, in->url);
 	survey(&d, &p);
 	type = h_page_type(&d, in->url, &tconf);
+	if (o->page_type > 0 && o->page_type - 1 < H_NTYPES) {
+		type = o->page_type - 1;	/* the caller's choice */
+		tconf = 1;
+	}
 	blen = body_text(&d);
 	shell = !in->rendered && blen < SHELL_TEXT &&
 	    (p.app_root || p.noscript_js ||

@@ -15,6 +15,10 @@
 
 static const char *const formats[] = { "markdown", "text", "raw", NULL };
 static const char *const renders[] = { "never", "auto", "always", NULL };
+/* "auto", then html_type.c's names in its order (h_type_name) */
+static const char *const page_types[] = { "auto", "other", "article",
+    "forum", "product", "collection", "listing", "documentation",
+    "service", NULL };
 
 /*
  * The one table of request fields: which programs take it (F wfetch,
@@ -58,6 +62,11 @@ static const char *const renders[] = { "never", "auto", "always", NULL };
 	X(FE, "focus", W_FT_STRING, 0, 500, NULL,			\
 	    "keep only blocks matching these terms",			\
 	    "keep only the blank-line-separated blocks matching these terms") \
+	X(FE, "page_type", W_FT_ENUM, 0, 0, page_types,		\
+	    "extraction profile of an HTML page: auto (classified, the "	\
+	    "default) or a page type",					\
+	    "extraction profile of an HTML page: auto (classified, the " \
+	    "default) or a page type")					\
 	X(FE, "include_links", W_FT_BOOL, 0, 0, NULL,			\
 	    "list up to 20 links of an HTML page",			\
 	    "list up to 20 absolute links of the document")		\
@@ -193,6 +202,8 @@ w_request_decode(enum w_req_tool tool, jv req, struct w_request *r,
 	r->render = (enum w_render)(choice(renders,
 	    w_json_str_peek(req, "render")) + 1);
 	r->include_links = w_json_bool_peek(req, "include_links", 0);
+	rc = choice(page_types, w_json_str_peek(req, "page_type"));
+	r->page_type = rc > 0 ? rc : 0;
 	r->view.focus = dup_or_null(req, "focus");
 	if (r->view.focus != NULL && *r->view.focus == '\0') {
 		free((char *)r->view.focus);
@@ -303,6 +314,8 @@ w_request_args(const struct w_request *r)
 	if (r->format != W_FMT_MARKDOWN)
 		a = set_str(a, "format", w_format_name(r->format));
 	a = set_str(a, "focus", r->view.focus);
+	if (r->page_type > 0)
+		a = set_str(a, "page_type", page_types[r->page_type]);
 	if (r->include_links)
 		a = jv_object_set(a, jv_string("include_links"), jv_true());
 	if (jv_get_kind(r->headers) == JV_KIND_OBJECT &&

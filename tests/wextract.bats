@@ -687,3 +687,19 @@ hasnt() {
 	[[ "$c" == *"pours without dribbling"*"Feature 8: the kettle"*"camping stove"* ]] || fail "got: $c"
 	[[ "$c" != *"Mill Lane"* ]] || fail "footer kept"
 }
+
+@test "--page-type forces the extraction profile, reported with confidence 1; continuations keep it" {
+	run -0 wextract -c --page-type product "$FX/types/forum.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	[ "$(jqr .coverage.confidence)" = 1 ]
+	run -0 wextract -c --page-type auto "$FX/types/forum.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	run -0 wextract -c --format text --page-type forum --max-chars 50 "$FX/types/forum.html"
+	[ "$(jqr '.next_actions[0].arguments.page_type')" = forum ]
+}
+
+@test "--page-type with an unknown value lists the valid ones and exits 2" {
+	run -2 wextract -c --page-type blog "$FX/types/forum.html"
+	[[ "$output" == *'"code":"invalid_parameter"'* ]]
+	[[ "$output" == *"auto, other, article, forum, product, collection, listing, documentation or service"* ]]
+}

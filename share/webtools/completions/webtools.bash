@@ -19,6 +19,9 @@ _webtools() {
 		COMPREPLY=($(compgen -W "Accept: Accept-Language: Range: User-Agent:" -- "$cur")); return ;;
 	wfetch:-o|wfetch:--output|wrobots:-f|wrobots:--robots-file)
 		COMPREPLY=($(compgen -f -- "$cur")); return ;;
+	wfetch:--page-type|wextract:--page-type)
+		COMPREPLY=($(compgen -W "auto article forum product collection
+		    listing documentation service other" -- "$cur")); return ;;
 	wsearch:-t|wsearch:--time-range)
 		COMPREPLY=($(compgen -W "day month year" -- "$cur")); return ;;
 	web-control:--coordination)
@@ -42,12 +45,12 @@ _webtools() {
 	wfetch)
 		opts="-f --format --render --start-line --max-lines
 		    --max-output-chars --offset --max-chars --focus
-		    --include-links -H --header --artifact --timeout --top -o
+		    --page-type --include-links -H --header --artifact --timeout --top -o
 		    --output -s --silent -P --parallel --unordered -r --raw-output -c --compact --schema
 		    -h --help -V --version" ;;
 	wextract)
 		opts="--url --content-type --charset --http-status -f --format
-		    --focus --include-links --start-line --max-lines
+		    --focus --page-type --include-links --start-line --max-lines
 		    --max-output-chars --offset --max-chars --next -r
 		    --raw-output -c --compact --schema -h --help -V --version" ;;
 	wsearch)
