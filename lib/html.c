@@ -270,6 +270,55 @@ use_region(int type, size_t alen, size_t rlen, double share)
 }
 
 /*
+ * The root for a listing's items (h_items: their parent p, holding
+ * itext characters), on the pristine tree: p, climbed while each
+ * parent adds little (a heading, an introduction), below the body.
+ */
+static int
+items_root(const struct hdoc *d, int p, size_t itext)
+{
+	int a;
+
+	while ((a = d->n[p].parent) >= 0 && a != d->body &&
+	    d->n[a].tag != TidyTag_HTML &&
+	    (double)h_text_len(d, a) <= 1.25 * (double)itext)
+		p = a;
+	return p;
+}
+
+/*
+ * Text left under the items' root once stripped of page chrome (the
+ * tree is left as it was), or 0 without items.
+ */
+static size_t
+items_len(struct hdoc *d, const struct hnode *snap, size_t nsnap,
+    int items, size_t itext)
+{
+	size_t n;
+	int r;
+
+	if (items < 0 || itext < 500)
+		return 0;
+	r = items_root(d, items, itext);
+	h_strip(d, r, h_profile(H_LISTING));
+	n = h_text_len(d, r);
+	memcpy(d->n, snap, nsnap * sizeof(*snap));
+	d->nn = nsnap;
+	return n;
+}
+
+/*
+ * Whether the items of a listing beat the scorer's pick: once
+ * stripped they hold over twice its text; four times on a page typed
+ * as an article, whose story may sit above a longer feed of teasers.
+ */
+static int
+use_items(int type, size_t ilen, size_t alen)
+{
+	return ilen >= 500 && ilen > (type == H_ARTICLE ? 4 : 2) * alen;
+}
+
+/*
  * How sure the extractor is of its main-content choice: the mean of the
  * page type's vote margin and the share of the page's paragraph text
  * the choice holds (a whole region holds it all, but is a coarser
@@ -278,7 +327,7 @@ use_region(int type, size_t alen, size_t rlen, double share)
 static double
 confidence(const char *stage, double tconf, double share)
 {
-	if (strcmp(stage, "region") == 0)
+	if (strcmp(stage, "region") == 0 || strcmp(stage, "items") == 0)
 		share = 0.8;
 	else if (strcmp(stage, "readability") != 0)
 		share = 0.2;
@@ -307,10 +356,10 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	const char *stage = "readability";
 	const char *title;
 	char from[64];
-	size_t blen, alen, rlen, nsnap, ev, inv = 0;
+	size_t blen, alen, rlen, nsnap, ev, inv = 0, itext, ilen;
 	struct hnode *snap;
 	double tconf, share;
-	int art, shell, type, rc = -1;
+	int art, shell, type, items, rc = -1;
 	jv meta;
 
 	snap = NULL;
@@ -322,6 +371,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	d.base = in->url;
 	meta = h_meta(&d, in->url);
 	survey(&d, &p);
+	items = h_items(&d, &itext);
 	type = h_page_type(&d, in->url, &tconf);
 	if (o->page_type > 0 && o->page_type - 1 < H_NTYPES) {
 		type = o->page_type - 1;	/* the caller's choice */
@@ -338,6 +388,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	rlen = region(&d, &p, blen, -1);
 	memcpy(d.n, snap, nsnap * sizeof(*snap));
 	d.nn = nsnap;
+	ilen = items_len(&d, snap, nsnap, items, itext);
 	art = h_readable(&d, d.title, h_profile(type), &share);
 	alen = art >= 0 ? h_text_len(&d, art) : 0;
 	if (use_region(type, alen, rlen, share)) {
@@ -346,6 +397,12 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		art = region_root(&d, &p, blen);
 		h_strip(&d, art, h_profile(type));
 		stage = "region";
+	} else if (use_items(type, ilen, alen)) {
+		memcpy(d.n, snap, nsnap * sizeof(*snap));
+		d.nn = nsnap;
+		art = items_root(&d, items, itext);
+		h_strip(&d, art, h_profile(H_LISTING));
+		stage = "items";
 	} else if (alen > 0 && (h_profile(type) & (HP_TABS | HP_LISTS))) {
 		h_strip_chrome(&d, art, h_profile(type));
 	} else if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&

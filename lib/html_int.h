@@ -178,6 +178,9 @@ const char	*h_type_name(int);
 int		 h_authorish(const struct hdoc *, int);
 int		 h_priceish(const struct hdoc *, int);
 
+/* html_items.c */
+int		 h_items(const struct hdoc *, size_t *);
+
 /* html_links.c */
 jv		 h_links(const struct hdoc *, const int *, size_t, int,
 		    const char *);
