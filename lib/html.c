@@ -177,6 +177,28 @@ evidence(const char *s, const char *url, const char *title)
 }
 
 /*
+ * Whether root's only text outside links is a copyright notice: the
+ * page's footer was all the pick found, which is no content.
+ */
+static int
+legal_only(const struct hdoc *d, int root)
+{
+	struct w_buf b;
+	size_t n = h_text_len(d, root), l = h_link_len(d, root);
+	int r;
+
+	if (n == 0 || n > 600 || (l < n && n - l > 120))
+		return 0;
+	h_buf_init(&b, 4096);
+	h_text(d, root, &b);
+	r = strstr(b.p, "\xc2\xa9") != NULL || h_ci_contains(b.p, "&copy") ||
+	    h_ci_contains(b.p, "copyright") ||
+	    h_ci_contains(b.p, "all rights reserved");
+	w_buf_free(&b);
+	return r;
+}
+
+/*
  * A tiny or empty pick: start again from a fresh tree and take the
  * main element when it is much larger, else the body, stripped of
  * boilerplate. Returns the root to write, or -1.
@@ -443,7 +465,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		    jv_string("browser_recommended"), jv_true());
 		shell = 0;
 	}
-	if (shell || ev < 2) {
+	if (shell || ev < 2 || (from[0] == '\0' && legal_only(&d, art))) {
 		if (shell)
 			out->coverage = jv_object_set(out->coverage,
 			    jv_string("browser_recommended"), jv_true());
