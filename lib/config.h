@@ -59,4 +59,8 @@ jv	 w_config_defaults(void);
  * "[redacted]"; everything else is kept. */
 jv	 w_config_redact(jv v);
 
+/* The effective config c describes, redacted: the defaults with the
+ * file's keys over them (what web-control config shows). */
+jv	 w_config_effective(const struct w_config *c);
+
 #endif

@@ -106,6 +106,7 @@ load_curl(void)
 #include "encoding.h"
 #include "http.h"
 #include "json.h"
+#include "policy.h"
 #include "url.h"
 
 #define HEADER_MAX	(64u << 10)
@@ -331,26 +332,17 @@ on_progress(void *arg, curl_off_t dltotal, curl_off_t dlnow,
 	return 0;
 }
 
+/* The entries of a test hook (policy.c parses them) for libcurl. */
 static struct curl_slist *
 list_from_env(const char *var)
 {
-	const char *v = getenv(var), *p, *q;
+	char **list = w_policy_env_list(var);
 	struct curl_slist *l = NULL;
-	char *item;
+	size_t i;
 
-	if (v == NULL)
-		return NULL;
-	for (p = v; *p; p = q) {
-		while (*p == ' ' || *p == '\t' || *p == ';')
-			p++;
-		for (q = p; *q && *q != ' ' && *q != '\t' && *q != ';'; q++)
-			;
-		if (q > p) {
-			item = w_strndup(p, (size_t)(q - p));
-			l = curl_slist_append(l, item);
-			free(item);
-		}
-	}
+	for (i = 0; list != NULL && list[i] != NULL; i++)
+		l = curl_slist_append(l, list[i]);
+	w_policy_env_list_free(list);
 	return l;
 }
 

@@ -1115,3 +1115,29 @@ w_run_failures(struct w_run *r)
 	}
 	return f;
 }
+
+int
+w_run_coord_open(struct w_run **r, struct w_config *c,
+    struct w_coordinator **co, struct w_err *e)
+{
+	*r = NULL;
+	*co = NULL;
+	if (w_config_load(c, e) == -1) {
+		w_config_free(c);
+		return -1;
+	}
+	if (w_run_open(r, 0, e) == -1 || w_run_coord(*r, c, co, e) == -1) {
+		w_run_close(*r);
+		*r = NULL;
+		w_config_free(c);
+		return -1;
+	}
+	return 0;
+}
+
+void
+w_run_coord_close(struct w_run *r, struct w_config *c)
+{
+	w_run_close(r);
+	w_config_free(c);
+}

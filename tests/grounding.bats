@@ -323,6 +323,21 @@ wait_for_log() {
 	run -0 wfetch -c --timeout 2 "$BASE/hello.txt"
 }
 
+@test "cancellation: SIGHUP mid-fetch answers a cancelled envelope and exits 129" {
+	write_config "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$PORT\"]}}"
+	wfetch -c "$BASE/slow?total=60" >"$BATS_TEST_TMPDIR/out" 2>/dev/null &
+	pid=$!
+	wait_for_log '^/slow' "$SERVER_DIR/log"
+	sleep 0.3
+	SECONDS=0
+	kill -HUP "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 129 ]
+	[ "$SECONDS" -le 2 ]
+	jq -e '.status == "error" and .error.code == "cancelled" and (.error.message | test("SIGHUP"))' "$BATS_TEST_TMPDIR/out"
+}
+
 @test "cancellation: SIGTERM mid-search exits 143 and refunds the reservation" {
 	wsearch -c slowpoke orchard >"$BATS_TEST_TMPDIR/out" 2>/dev/null &
 	pid=$!

@@ -498,6 +498,7 @@ search(void *state, struct w_search_call *c, const struct w_search_req *q,
 
 const struct w_provider w_provider_codex = {
 	.live = 1,
+	.probe_ready = 1,	/* the probe stops once signed in */
 	.name = "codex",
 	.configure = configure,
 	.release = release,

@@ -578,6 +578,44 @@ test_mode_allowlist(void)
 	w_policy_free(&p);
 }
 
+/* WEB_RESOLVE / WEB_CONNECT_TO: one parser for libcurl and the render
+ * proxy. */
+static void
+test_env_hooks(void)
+{
+	unsigned char a[16];
+	char **l;
+	int fam;
+
+	unsetenv("WT_T_HOOK");
+	CHECK(w_policy_env_list("WT_T_HOOK") == NULL);
+	setenv("WT_T_HOOK", " a:1:x ;;b:2:y\tc ", 1);
+	l = w_policy_env_list("WT_T_HOOK");
+	CHECK(l != NULL && l[0] && l[1] && l[2] && l[3] == NULL);
+	if (l != NULL && l[0] && l[1] && l[2]) {
+		CHECK_STR(l[0], "a:1:x");
+		CHECK_STR(l[1], "b:2:y");
+		CHECK_STR(l[2], "c");
+	}
+	w_policy_env_list_free(l);
+	setenv("WT_T_HOOK", " ; ", 1);
+	CHECK(w_policy_env_list("WT_T_HOOK") == NULL);
+	unsetenv("WT_T_HOOK");
+	setenv("WEB_RESOLVE", "other.test:443:10.0.0.1 +Example.TEST:443:"
+	    "bad,1.2.3.4 example.test:443:[::1],127.0.0.1;"
+	    "example.test:8443:127.0.0.9", 1);
+	CHECK_INT(w_policy_env_resolve("example.test", 443, &fam, a), 0);
+	CHECK_INT(fam, 6);
+	CHECK_INT(a[15], 1);
+	CHECK_INT(w_policy_env_resolve("EXAMPLE.test", 8443, &fam, a), 0);
+	CHECK_INT(fam, 4);
+	CHECK_INT(a[3], 9);
+	CHECK_INT(w_policy_env_resolve("example.test", 80, &fam, a), -1);
+	CHECK_INT(w_policy_env_resolve("ample.test", 443, &fam, a), -1);
+	unsetenv("WEB_RESOLVE");
+	CHECK_INT(w_policy_env_resolve("example.test", 443, &fam, a), -1);
+}
+
 int
 main(void)
 {
@@ -589,5 +627,6 @@ main(void)
 	test_mode_none();
 	test_mode_localhost();
 	test_mode_allowlist();
+	test_env_hooks();
 	T_DONE();
 }
