@@ -450,6 +450,8 @@ h_prep_article(struct hscore *s, int art)
 	int i, j, img;
 
 	mark_data_tables(s, art);
+	if (s->prof & HP_PROSE)
+		h_prose_strip(d, art);
 	if (s->prof & HP_THREAD)
 		h_strip_chrome(d, art, s->prof);
 	clean_cond(s, art, TidyTag_FORM);
