@@ -45,6 +45,8 @@ struct state {
 	struct w_robots_opts	 opts;
 	struct w_robots_origins	 origins;
 	struct w_robots_origin	*offline;	/* --robots-file's */
+	struct w_err		 setup;		/* a config failure answers
+						   every URL */
 	struct w_buf		 out;
 	struct w_buf		 sum;
 };
@@ -54,7 +56,7 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: wrobots [options] URL...\n"
-	    "       wrobots [options] < urls-or-requests\n"
+	    "       wrobots [options] < URLS-OR-REQUESTS\n"
 	    "       wrobots --robots-file FILE [--agent TOKEN] URL...\n"
 	    "  -a, --agent TOKEN       product token (default: config "
 	    "userAgent's, else webtools)\n"
@@ -86,22 +88,25 @@ answer(struct state *st, struct w_robots_origin *o, const char *url,
 	return rc;
 }
 
+/* An error envelope naming url (credentials redacted) and the stdin
+ * line (0: an argument). */
 static int
-fail(struct state *st, const char *url, struct w_err *e)
+fail(struct state *st, const char *url, struct w_err *e, long line)
 {
 	jv env = w_env_new(prog);
 
 	env = jv_object_set(env, jv_string("summary"), jv_string(e->msg));
 	if (url != NULL)
 		env = jv_object_set(env, jv_string("source"), jv_object_set(
-		    jv_object(), jv_string("url"), jv_string(url)));
-	env = w_env_error(env, e);
+		    jv_object(), jv_string("url"),
+		    w_config_redact(jv_string(url))));
+	env = w_env_line(w_env_error(env, e), line);
 	w_out_emit(env, st->pretty ? W_OUT_AUTO : W_OUT_COMPACT, prog);
 	return w_exit_for(w_err_class(e->code), e->usage);
 }
 
 static int
-check(struct state *st, const char *url, const char *agent)
+check(struct state *st, const char *url, const char *agent, long line)
 {
 	struct w_robots_verdict v;
 	struct w_robots_origin *o;
@@ -110,12 +115,14 @@ check(struct state *st, const char *url, const char *agent)
 	char *name;
 
 	w_err_clear(&e);
+	if (st->setup.code != W_E_NONE)
+		return fail(st, url, &st->setup, line);
 	if (st->file != NULL) {
 		o = st->offline;
 	} else {
 		if (w_url_parse(url, &u, &e) == -1) {
 			e.usage = 1;
-			return fail(st, url, &e);
+			return fail(st, url, &e, line);
 		}
 		if (strcmp(u.scheme, "http") != 0 &&
 		    strcmp(u.scheme, "https") != 0) {
@@ -123,14 +130,14 @@ check(struct state *st, const char *url, const char *agent)
 			w_err_set(&e, W_E_INVALID_PARAMETER,
 			    "url must be http:// or https://");
 			e.usage = 1;
-			return fail(st, url, &e);
+			return fail(st, url, &e, line);
 		}
 		if (u.has_userinfo) {
 			w_url_free(&u);
 			w_err_set(&e, W_E_INVALID_PARAMETER,
 			    "credentials in the URL are not allowed");
 			e.usage = 1;
-			return fail(st, NULL, &e);	/* not echoed */
+			return fail(st, url, &e, line);
 		}
 		name = w_url_origin(&u);
 		w_url_free(&u);
@@ -146,14 +153,14 @@ check(struct state *st, const char *url, const char *agent)
 		w_err_set(&e, W_E_INVALID_PARAMETER, "url is not an absolute "
 		    "URL or a path starting with /");
 		e.usage = 1;
-		return fail(st, url, &e);
+		return fail(st, url, &e, line);
 	}
 	return answer(st, o, url, &v);
 }
 
 /* One JSON request {"url", "agent"} (consumed). */
 static int
-check_request(struct state *st, jv req)
+check_request(struct state *st, jv req, long line)
 {
 	struct w_err e;
 	const char *agent;
@@ -162,15 +169,17 @@ check_request(struct state *st, jv req)
 
 	w_err_clear(&e);
 	if (w_req_validate_peek(fields, req, required, &e) == -1) {
+		rc = fail(st, w_json_str_peek(req, "url"), &e, line);
 		jv_free(req);
-		return fail(st, NULL, &e);
+		return rc;
 	}
 	/* The agent is a product token as given: one that is not valid
 	 * (RFC 9309 2.2.1) matches no named group, only "*". */
 	agent = w_json_str_peek(req, "agent");
 	if (agent != NULL)
 		snprintf(tok, sizeof(tok), "%s", agent);
-	rc = check(st, w_json_str_peek(req, "url"), agent ? tok : st->agent);
+	rc = check(st, w_json_str_peek(req, "url"), agent ? tok : st->agent,
+	    line);
 	jv_free(req);
 	return rc;
 }
@@ -182,8 +191,8 @@ on_item(struct w_input_item *it, void *arg)
 	struct state *st = arg;
 
 	if (it->text != NULL)
-		return check(st, it->text, st->agent);
-	return check_request(st, it->json);
+		return check(st, it->text, st->agent, it->line);
+	return check_request(st, it->json, it->line);
 }
 
 static int
@@ -192,7 +201,7 @@ on_bad(const char *msg, long line, void *arg)
 	struct w_err e;
 
 	w_input_bad(&e, msg, line);
-	return fail(arg, NULL, &e);
+	return fail(arg, NULL, &e, line);
 }
 
 /* Read the --robots-file into the one offline origin. */
@@ -267,7 +276,7 @@ options(int argc, char **argv, struct state *st)
 
 /* Config, policy and the default agent; with --robots-file nothing is
  * read and the default agent is "webtools". */
-static int
+static void
 setup(struct state *st)
 {
 	struct w_err e;
@@ -276,12 +285,14 @@ setup(struct state *st)
 	if (st->file != NULL)
 		goto dflt;
 	w_err_clear(&e);
-	if (w_config_load(&st->cfg, &e) == -1) {
-		fprintf(stderr, "%s: %s\n", prog, e.msg);
-		fail(st, NULL, &e);
-		return -1;
-	}
 	st->have_cfg = 1;
+	if (w_config_load(&st->cfg, &e) == -1) {
+		/* answered for every URL (check) */
+		fprintf(stderr, "%s: %s\n", prog, e.msg);
+		e.usage = 1;
+		st->setup = e;
+		goto dflt;
+	}
 	st->opts.policy = &st->cfg.policy;
 	st->opts.no_cache = st->no_cache;
 	ua = w_config_get(&st->cfg, "userAgent");
@@ -295,7 +306,6 @@ setup(struct state *st)
 dflt:
 	if (!st->agent_set)
 		snprintf(st->agent, sizeof(st->agent), "webtools");
-	return 0;
 }
 
 int
@@ -310,15 +320,13 @@ main(int argc, char **argv)
 	st.pretty = st.mode == W_OUT_AUTO && isatty(STDOUT_FILENO);
 	w_buf_init(&st.out, W_ROBOTS_ENV_MAX);
 	w_buf_init(&st.sum, 4096);
-	if (setup(&st) == -1) {
-		w_out_finish(prog);
-		return W_EXIT_USAGE;
-	}
+	setup(&st);
 	if (st.file != NULL && load_file(&st) == -1)
 		return W_EXIT_USAGE;
 	if (optind < argc)
 		for (i = optind; i < argc; i++)
-			rc = w_exit_worst(rc, check(&st, argv[i], st.agent));
+			rc = w_exit_worst(rc, check(&st, argv[i], st.agent,
+			    0));
 	else if (isatty(STDIN_FILENO)) {
 		usage(stderr);
 		rc = W_EXIT_USAGE;

@@ -227,7 +227,7 @@ coord_check(jv list, int *bad)
 		    "%ld us, scripts %ld of %ld loaded",
 		    w_json_str_peek(h, "version"), w_json_str_peek(h, "where"),
 		    w_json_str_peek(h, "prefix"),
-		    w_json_int_peek(h, "latencyUs", 0),
+		    w_json_int_peek(h, "latency_us", 0),
 		    w_json_int_peek(sc, "loaded", 0),
 		    w_json_int_peek(sc, "total", 0));
 		jv_free(sc);

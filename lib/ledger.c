@@ -43,7 +43,7 @@ victim(jv list, int n)
 	jv x;
 
 	for (i = 0; i < n; i++) {
-		x = jv_array_get(jv_copy(list), i);
+		x = w_json_at(jv_copy(list), i);
 		yes = is_snippet(x);
 		jv_free(x);
 		if (yes)
@@ -107,7 +107,7 @@ w_ledger_bound(jv ledger, jv entries, size_t max_entries, size_t max_bytes)
 	while (n > 0 && ((size_t)n > max_entries ||
 	    (size_t)bytes > max_bytes)) {
 		at = victim(list, n);
-		x = jv_array_get(jv_copy(list), at);
+		x = w_json_at(jv_copy(list), at);
 		bytes -= (long)entry_bytes(x);
 		if (is_snippet(x))
 			dsnip++;
@@ -256,7 +256,7 @@ w_ledger_note_search(struct w_run *r, jv env, struct w_err *e)
 	n = jv_get_kind(res) == JV_KIND_ARRAY ?
 	    jv_array_length(jv_copy(res)) : 0;
 	for (i = 0; i < n; i++) {
-		jv it = jv_array_get(jv_copy(res), i);
+		jv it = w_json_at(jv_copy(res), i);
 
 		if ((u = w_json_str_peek(it, "url")) == NULL) {
 			jv_free(it);
@@ -267,7 +267,7 @@ w_ledger_note_search(struct w_run *r, jv env, struct w_err *e)
 		b = w_json_get(jv_copy(it), "backends");
 		if (jv_get_kind(b) == JV_KIND_ARRAY &&
 		    jv_array_length(jv_copy(b)) > 0)
-			x = w_json_set(x, "provider", jv_array_get(jv_copy(b),
+			x = w_json_set(x, "provider", w_json_at(jv_copy(b),
 			    0));
 		else if (w_json_str_peek(it, "backend") != NULL)
 			x = w_json_set(x, "provider", jv_string(
@@ -492,7 +492,7 @@ w_ledger_grade(jv ledger, jv citations)
 	}
 	n = jv_array_length(jv_copy(citations));
 	for (i = 0; i < n; i++) {
-		jv u = jv_array_get(jv_copy(citations), i);
+		jv u = w_json_at(jv_copy(citations), i);
 
 		b = best_for(jv_copy(entries), jv_string_value(u));
 		c = w_json_set(jv_object(), "url", u);

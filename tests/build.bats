@@ -70,6 +70,19 @@ setup() {
 	run -0 sh "$WT_TOP/tests/tracked-outputs.sh" "$WT_TOP"
 }
 
+@test "make lint refuses jv_object_get/jv_array_get outside lib/json.c" {
+	d="$BATS_TEST_TMPDIR/tree"
+	mkdir -p "$d/tests" "$d/lib/provider" "$d/bin"
+	cp "$WT_TOP/tests/lint.sh" "$WT_TOP/tests/tracked-outputs.sh" "$d/tests/"
+	printf 'int\nf(void)\n{\n\treturn 0;\n}\n' >"$d/bin/p.c"
+	printf '/* jv_object_get(o, k) wrapped here only */\n' >"$d/lib/json.c"
+	run -0 sh "$d/tests/lint.sh"
+	printf 'x = jv_array_get(jv_copy(a), 0);\n' >"$d/lib/provider/p.c"
+	run -1 sh "$d/tests/lint.sh"
+	[[ "$output" == *"lib/provider/p.c:1:"* ]]
+	[[ "$output" == *"outside lib/json.c"* ]]
+}
+
 @test "make install puts share/webtools there; make uninstall removes everything it installed" {
 	root="$BATS_TEST_TMPDIR/root"
 	run -0 make -s -C "$WT_TOP" install DESTDIR="$root" PREFIX=/usr

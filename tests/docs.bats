@@ -69,3 +69,16 @@ load helpers/fixture
 	[[ "$output" == *"(\`allow' or \`disallow')"* ]]
 	[[ "$output" == *"(\`ExampleBot/1.1' is ExampleBot)"* ]]
 }
+
+@test "the README's usage lines are the programs' --help usage lines" {
+	for p in wfetch wextract wsearch wrobots; do
+		run -0 "$p" --help
+		# the lines from "usage:" up to the first option line
+		printf '%s\n' "$output" | sed -n '/^usage:/,/^  *-/p' |
+		    grep -v '^  *-' | sed -e 's/^usage: //' -e 's/^ *//' |
+		    while IFS= read -r l; do
+			grep -qxF -- "    $l" "$WT_TOP/README.md" ||
+			    { echo "README lacks: $l"; return 1; }
+		done
+	done
+}

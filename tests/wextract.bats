@@ -726,3 +726,13 @@ hasnt() {
 	[[ "$output" == *'"code":"invalid_parameter"'* ]]
 	[[ "$output" == *"auto, other, article, forum, product, collection, listing, documentation or service"* ]]
 }
+
+@test "envelope names: snake_case but for the reference's (webtools(7))" {
+	f="$WT_TOP/tests/fixtures/wextract/region-other.html"
+	for a in "" "--max-chars 100" "--start-line 1 --max-lines 2" "--include-links" "--focus the"; do
+		run wextract -c $a "$f"
+		[ -z "$(key_case)" ]
+	done
+	run -2 wextract -c --next <<<'{"file":"x","bogus":1}'
+	[ -z "$(key_case)" ]
+}

@@ -255,7 +255,7 @@ check_quota(struct w_search_call *c, struct w_codex *cx, struct w_err *e)
 		jv_free(r);
 	}
 	if (!quota.ok) {
-		w_search_note(c, "quotaSkip", jv_true());
+		w_search_note(c, "quota_skip", jv_true());
 		return skip(c, "quota", quota.why, e);
 	}
 	return 0;
