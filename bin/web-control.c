@@ -142,7 +142,8 @@ run_start(const struct opts *o)
 	if (load_config(&c, &e) == -1)
 		return fail(o, "run start", &e);
 	if (max == 0)
-		max = w_config_int(&c, "search.maxRequestsPerRun", 4);
+		max = w_config_int(&c, "search.maxRequestsPerRun",
+		    W_CONFIG_MAX_REQUESTS);
 	/* A fleet configured for Redis shares its runs' budgets there. */
 	mode = w_config_get(&c, "coordination");
 	if (coord == W_COORD_DEFAULT && jv_get_kind(mode) == JV_KIND_STRING &&

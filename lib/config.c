@@ -454,7 +454,7 @@ w_config_defaults(void)
 	const char *d = "{\"coordination\":\"process\","
 	    "\"network\":{\"mode\":\"all\",\"allow\":[]},"
 	    "\"search\":{\"backend\":[\"parallel\",\"ollama\"],"
-	    "\"maxRequestsPerRun\":4},"
+	    "\"maxRequestsPerRun\":" W_CONFIG_STR(W_CONFIG_MAX_REQUESTS) "},"
 	    "\"fetch\":{\"provider\":\"local\",\"render\":\"never\","
 	    "\"browserCommand\":\"agent-browser\",\"concurrency\":1}}";
 

@@ -13,6 +13,11 @@
 
 #define W_CONFIG_MAX_BYTES (1u << 20)
 
+/* search.maxRequestsPerRun when unset (w_config_defaults shows it). */
+#define W_CONFIG_MAX_REQUESTS	4
+#define W_CONFIG_STR_(x)	#x
+#define W_CONFIG_STR(x)		W_CONFIG_STR_(x)
+
 struct w_config {
 	jv		 web;		/* the tools.web object ({} by default) */
 	struct w_policy	 policy;

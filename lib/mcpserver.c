@@ -361,7 +361,8 @@ session_start(struct srv *s, struct w_err *e)
 	if (s->run != NULL)
 		return 0;
 	if (max == 0)
-		max = w_config_int(s->o->config, "search.maxRequestsPerRun", 4);
+		max = w_config_int(s->o->config, "search.maxRequestsPerRun",
+		    W_CONFIG_MAX_REQUESTS);
 	if (getenv("WEB_RUN_FILE") == NULL) {
 		if (w_run_start(NULL, max, W_COORD_DEFAULT, s->o->config,
 		    &s->run_path, e) == -1)

@@ -281,7 +281,7 @@ w_run_open(struct w_run **rp, int max_requests, struct w_err *e)
 	r = run_new();
 	if (f == NULL || *f == '\0') {
 		if (max_requests < 1 || max_requests > 20)
-			max_requests = 4;
+			max_requests = W_CONFIG_MAX_REQUESTS;
 		r->mem = fresh(max_requests, W_COORD_DEFAULT);
 		if (!jv_is_valid(r->mem)) {
 			w_run_close(r);

@@ -54,14 +54,6 @@ static const struct w_provider *const table[] = {
 #define EXTRA_MAX	4
 static const struct w_provider *extra[EXTRA_MAX];
 
-static const char *const default_chain[] = { "parallel", "ollama", NULL };
-
-const char *const *
-w_search_default_chain(void)
-{
-	return default_chain;
-}
-
 const struct w_provider *
 w_search_provider(const char *name)
 {
@@ -336,12 +328,19 @@ static int
 build_chain(struct w_search *s, struct w_err *e)
 {
 	jv v = w_config_get(s->cfg, "search.backend");
-	const char *const *d;
 	int rc = 0, n;
 
 	if (jv_get_kind(v) == JV_KIND_NULL) {
-		for (d = default_chain; *d && rc == 0; d++)
-			rc = chain_add(s, *d, e);
+		/* the default chain: config.c's one table of defaults */
+		jv_free(v);
+		v = w_json_get(w_json_get(w_config_defaults(), "search"),
+		    "backend");
+		jv_array_foreach(v, i, x) {
+			(void)i;
+			if (rc == 0)
+				rc = chain_add(s, jv_string_value(x), e);
+			jv_free(x);
+		}
 	} else if (jv_get_kind(v) == JV_KIND_STRING) {
 		if ((rc = name_ok(s->cfg, jv_string_value(v), e)) == 0)
 			rc = chain_add(s, jv_string_value(v), e);

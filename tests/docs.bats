@@ -82,3 +82,14 @@ load helpers/fixture
 		done
 	done
 }
+
+@test "the README says where a query goes by default and how to keep it local" {
+	# the default chain as the programs see it, unconfigured
+	run -0 web-control -c config
+	chain=$(printf '%s\n' "$output" | jq -r '.config.search.backend | join(", ")')
+	[ "$chain" = "parallel, ollama" ]
+	tr '\n' ' ' <"$WT_TOP/README.md" | grep -q 'Unconfigured, the chain is `\["parallel", "ollama"\]`'
+	grep -q "sent off this machine to Parallel's hosted search" "$WT_TOP/README.md"
+	grep -q 'To keep queries local' "$WT_TOP/README.md"
+	! grep -qi 'registered slot' "$WT_TOP/README.md"
+}
