@@ -269,6 +269,36 @@ use_region(int type, size_t alen, size_t rlen, double share)
 	    share < pshare;
 }
 
+/* Whether element i lies under the detached content root art. */
+static int
+under(const struct hdoc *d, int i, int art)
+{
+	for (; i >= 0; i = d->n[i].parent)
+		if (i == art)
+			return 1;
+	return 0;
+}
+
+/*
+ * On a collection or listing the item grid is the content: it wins
+ * over a readable pick that left it out and holds less text. A product
+ * page whose small pick left out a large grid of priced tiles is a
+ * collection taken for a product.
+ */
+static int
+grid_wins(const struct hdoc *d, const struct h_grid *g, int art,
+    size_t alen, int prof)
+{
+	if (g->box < 0 || g->text < 150 || (art >= 0 && under(d, g->box, art)))
+		return 0;
+	if (prof & HP_LISTS)
+		return g->text > alen;
+	if (prof & HP_TABS)
+		return g->priced >= 8 && g->priced * 2 >= g->items &&
+		    alen >= 100 && g->text > 2 * alen;
+	return 0;
+}
+
 /*
  * How sure the extractor is of its main-content choice: the mean of the
  * page type's vote margin and the share of the page's paragraph text
@@ -278,7 +308,7 @@ use_region(int type, size_t alen, size_t rlen, double share)
 static double
 confidence(const char *stage, double tconf, double share)
 {
-	if (strcmp(stage, "region") == 0)
+	if (strcmp(stage, "region") == 0 || strcmp(stage, "grid") == 0)
 		share = 0.8;
 	else if (strcmp(stage, "readability") != 0)
 		share = 0.2;
@@ -310,7 +340,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	size_t blen, alen, rlen, nsnap, ev, inv = 0;
 	struct hnode *snap;
 	double tconf, share;
-	int art, shell, type, rc = -1;
+	struct h_grid grid;
+	int art, shell, type, gsect, rc = -1;
 	jv meta;
 
 	snap = NULL;
@@ -338,6 +369,15 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	rlen = region(&d, &p, blen, -1);
 	memcpy(d.n, snap, nsnap * sizeof(*snap));
 	d.nn = nsnap;
+	gsect = -1;
+	grid.box = -1;
+	if (h_profile(type) & (HP_LISTS | HP_TABS)) {
+		region(&d, &p, blen, h_profile(type));
+		h_grid_find(&d, region_root(&d, &p, blen), &grid);
+		gsect = h_grid_section(&d, &grid, d.body);
+		memcpy(d.n, snap, nsnap * sizeof(*snap));
+		d.nn = nsnap;
+	}
 	art = h_readable(&d, d.title, h_profile(type), &share);
 	alen = art >= 0 ? h_text_len(&d, art) : 0;
 	if (use_region(type, alen, rlen, share)) {
@@ -346,6 +386,12 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		art = region_root(&d, &p, blen);
 		h_strip(&d, art, h_profile(type));
 		stage = "region";
+	} else if (grid_wins(&d, &grid, art, alen, h_profile(type))) {
+		memcpy(d.n, snap, nsnap * sizeof(*snap));
+		d.nn = nsnap;
+		art = gsect;
+		h_strip(&d, art, h_profile(H_COLLECTION));
+		stage = "grid";
 	} else if (alen > 0 && (h_profile(type) & (HP_TABS | HP_LISTS))) {
 		h_strip_chrome(&d, art, h_profile(type));
 	} else if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&

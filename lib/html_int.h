@@ -183,6 +183,22 @@ const char	*h_type_name(int);
 int		 h_authorish(const struct hdoc *, int);
 int		 h_priceish(const struct hdoc *, int);
 
+/* html_grid.c: item grids (the repeated tiles of collections). */
+struct h_grid {
+	int		 box;		/* element whose children repeat, or -1 */
+	int		 items;		/* item-like children (a link, text) */
+	int		 priced;	/* of them, holding a price */
+	int		 imaged;	/* of them, holding a picture */
+	size_t		 text;		/* their characters */
+};
+/* The grid under root whose items hold the most text (none: box -1);
+ * menus, headers, footers and hidden parts are no grids. */
+void		 h_grid_find(const struct hdoc *, int, struct h_grid *);
+/* The grid's box widened to the ancestors (below top) that add little
+ * text beside it: its heading, its count line. -1 without a grid. */
+int		 h_grid_section(const struct hdoc *, const struct h_grid *,
+		    int);
+
 /* html_links.c */
 jv		 h_links(const struct hdoc *, const int *, size_t, int,
 		    const char *);
