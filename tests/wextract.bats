@@ -577,6 +577,22 @@ hasnt() {
 	[[ "$(jqr .content)" == *"swell."$'\n\n'"Cut out"* ]]
 }
 
+@test "hidden content: JSON-LD articleBody takes the place of a visible teaser beside other stories" {
+	run -0 wextract -c --format text "$FX/types/article-jsonld-teaser.html"
+	[ "$(jqr .coverage.recovered_from)" = json_ld ]
+	has "eine Wärmepumpe statt der alten Gasheizung"
+	hasnt "Die Linie 12"
+	hasnt "Weiterlesen mit"
+	[ "$(jqr '.content|[match("Der Gemeinderat hat";"g")]|length')" = 1 ]
+}
+
+@test "hidden content: a text/template article larger than the visible pick joins it" {
+	run -0 wextract -c --format text "$FX/types/article-template.html"
+	[ "$(jqr .coverage.recovered_from)" = template ]
+	has "keep the dog on a lead along the bank"
+	[ "$(jqr '.content|[match("the same pair of herons";"g")]|length')" = 1 ]
+}
+
 @test "hidden content: a full visible article gets no duplicate from JSON-LD" {
 	run -0 wextract -c "$FX/hidden/hidden-dup.html"
 	[ "$(jqr .coverage.recovered_from)" = null ]
