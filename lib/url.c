@@ -321,7 +321,7 @@ needs_idna(const char *h)
  * valid. Caller frees.
  */
 static char *
-idna_host(const char *h, struct w_err *e)
+idna_host(const char *h, const char *what, struct w_err *e)
 {
 	char *a = NULL, *out;
 	struct w_buf b;
@@ -339,11 +339,27 @@ idna_host(const char *h, struct w_err *e)
 		w_url_escape_8bit(&b, h);
 	else
 		(void)w_buf_adds(&b, h);
-	w_err_set(e, W_E_INVALID_PARAMETER, "URL host \"%.200s\" is not a "
-	    "valid internationalised domain name (IDNA: %s)",
+	w_err_set(e, W_E_INVALID_PARAMETER, "%s \"%.200s\" is not a "
+	    "valid internationalised domain name (IDNA: %s)", what,
 	    b.p ? b.p : "", idn2_strerror(rc));
 	w_buf_free(&b);
 	return NULL;
+}
+
+/* A host name mapped as w_url_parse maps it; see url.h. */
+char *
+w_url_host_ascii(const char *h, struct w_err *e)
+{
+	char *l = w_strdup(h), *m;
+	size_t i;
+
+	for (i = 0; l[i] != '\0'; i++)
+		l[i] = (char)LOWER((unsigned char)l[i]);
+	if (!needs_idna(l))
+		return l;
+	m = idna_host(l, "host", e);
+	free(l);
+	return m;
 }
 
 /*
@@ -366,7 +382,7 @@ parse_name_host(const char *h, size_t n, struct w_url *u, struct w_err *e)
 		host[i] = (char)LOWER((unsigned char)h[i]);
 	host[n] = '\0';
 	if (needs_idna(host)) {
-		m = idna_host(host, e);
+		m = idna_host(host, "URL host", e);
 		free(host);
 		if (m == NULL)
 			return -2;

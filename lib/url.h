@@ -66,6 +66,15 @@ char	*w_url_resolve(const char *base, const char *ref);
 char	*w_url_resolve_host(const char *base, const char *ref,
 	    struct w_err *e);
 
+/*
+ * Host name h as w_url_parse keeps it: ASCII lowercased, and when it has
+ * bytes outside ASCII or an A-label, mapped by IDNA ("Bücher.example" is
+ * "xn--bcher-kva.example"), so that names from config and requests
+ * compare with URL hosts. NULL with invalid_parameter in e naming h when
+ * IDNA refuses it. Nothing else is checked. Caller frees.
+ */
+char	*w_url_host_ascii(const char *h, struct w_err *e);
+
 /* The origin "scheme://host[:port]" of u. Caller frees. */
 char	*w_url_origin(const struct w_url *u);
 
