@@ -174,6 +174,11 @@ hostile() {
 	run -0 wfetch -c "$BASE/redirect/to?u=http://b%25C3%25BCcher.example:$PORT/count/idn-redir"
 	[ "$(field .source.final_url)" = "http://xn--bcher-kva.example:$PORT/count/idn-redir" ]
 	[ "$(hits /count/idn-redir)" = 1 ]
+	# raw UTF-8 in the Location, full-width and mixed case
+	hostile loc-idn
+	[ "$(field .status)" = ok ] || { echo "$output"; false; }
+	[ "$(field .source.final_url)" = "http://xn--bcher-kva.example:$PORT/count/idn-raw" ]
+	[ "$(hits /count/idn-raw)" = 1 ]
 	# ... and a refused label there is blocked_target naming the host
 	run -3 wfetch -c "$BASE/redirect/to?u=http://xn--zz.example:$PORT/count/idn-redir"
 	[ "$(field .error.code)" = blocked_target ]
