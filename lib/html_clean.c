@@ -162,6 +162,70 @@ post_meta(const struct hdoc *d, int i)
 	return 0;
 }
 
+/* Words (runs between spaces) of the text under i, up to 8. */
+static int
+words(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	const char *p;
+	int n = 0, in = 0;
+
+	h_buf_init(&b, 1024);
+	h_text(d, i, &b);
+	for (p = b.p; *p != '\0' && n < 8; p++) {
+		if (*p == ' ' || *p == '\n' || *p == '\t')
+			in = 0;
+		else if (!in) {
+			in = 1;
+			n++;
+		}
+	}
+	w_buf_free(&b);
+	return n;
+}
+
+/*
+ * The title of an item card: an element whose text is one link of a
+ * few words, marked as a heading (a heading element, a title or
+ * headline class) or of four words or more (not a "read more"), beside text of the card's own that is not links (a
+ * teaser, a date, an author). Listings are made of these; link density
+ * alone would drop every title and keep the teasers.
+ */
+static int
+card_title(const struct hdoc *d, int i, size_t clen)
+{
+	size_t plen, pl;
+	int j, a = -1, p, head = 0, t;
+	const char *c;
+
+	if (clen < 15 || clen > 200)
+		return 0;
+	for (j = i; j >= 0; j = h_next_pre(d, j, i, 0)) {
+		t = d->n[j].tag;
+		if (t == H_TEXT)
+			continue;
+		if (t == TidyTag_A && h_text_len(d, j) > 0) {
+			if (a >= 0)
+				return 0;
+			a = j;
+		}
+		c = h_attr(d, j, "class");
+		if ((t >= TidyTag_H1 && t <= TidyTag_H6) ||
+		    h_ci_contains(c, "title") || h_ci_contains(c, "headline") ||
+		    h_ci_contains(c, "heading"))
+			head = 1;
+	}
+	if (a < 0 || (!head && words(d, a) < 4) ||
+	    h_text_len(d, a) * 10 < clen * 9)
+		return 0;
+	if ((p = d->n[i].parent) < 0)
+		return 0;
+	plen = h_text_len(d, p);
+	pl = h_link_len(d, p);
+	return plen < 2000 && plen > clen && plen - pl >= 30 &&
+	    (plen - pl) * 2 >= plen - clen;
+}
+
 /* Readability's _cleanConditionally verdict for node i. */
 static int
 should_drop(struct hscore *s, int i, int tag, const struct agg *g)
@@ -186,6 +250,8 @@ should_drop(struct hscore *s, int i, int tag, const struct agg *g)
 	weight = h_class_weight(s, i);
 	if (weight < 0)
 		return 1;
+	if (card_title(d, i, clen))
+		return 0;
 	if (h_commas(d, i, 0) >= 10)
 		return 0;
 	if (clen < 24 && ad_or_loading(d, i))
@@ -384,6 +450,8 @@ h_prep_article(struct hscore *s, int art)
 	int i, j, img;
 
 	mark_data_tables(s, art);
+	if (s->prof & HP_PROSE)
+		h_prose_strip(d, art);
 	if (s->prof & HP_THREAD)
 		h_strip_chrome(d, art, s->prof);
 	clean_cond(s, art, TidyTag_FORM);

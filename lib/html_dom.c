@@ -426,6 +426,17 @@ flatten(const char *s, size_t *len)
 	return w_buf_take(&b);
 }
 
+/* 1 when s[i..n) starts with the tag name t (lower case) ended by a
+ * space, '/' or '>'. */
+static int
+tag_at(const char *s, size_t i, size_t n, const char *t)
+{
+	size_t k = strlen(t);
+
+	return i + k < n && strncasecmp(s + i, t, k) == 0 &&
+	    s[i + k] != '\0' && strchr(" \t\n\r\f/>", s[i + k]) != NULL;
+}
+
 /*
  * A copy of s without the doctypes ("<!d" up to ">", as tidy's lexer
  * reads them) that come after the first element and without processing
@@ -434,6 +445,10 @@ flatten(const char *s, size_t *len)
  * (<button><!D e><p>), and leaks nodes and attributes on some "<?xml"
  * (tests/fixtures/fuzz-findings/tidy-pi-leak-*.html). A browser ignores
  * such doctypes too, and reads "<?" up to ">" as a comment.
+ * "<![CDATA[" outside <svg> and <math> goes the same way: HTML reads it
+ * as a comment up to the next ">", where tidy took the rest of a page
+ * that never closes it with "]]>" for one CDATA text. Script and style
+ * text is skipped whole.
  */
 static char *
 drop_doctypes(const char *s, size_t *len)
@@ -441,7 +456,7 @@ drop_doctypes(const char *s, size_t *len)
 	struct w_buf b;
 	const char *p, *e;
 	size_t i = 0, from = 0, n = *len;
-	int elem = 0, any = 0;
+	int elem = 0, any = 0, foreign = 0;
 
 	w_buf_init(&b, n + 1);
 	while ((p = memchr(s + i, '<', n - i)) != NULL) {
@@ -449,6 +464,24 @@ drop_doctypes(const char *s, size_t *len)
 		if (i + 3 <= n && strncmp(s + i, "!--", 3) == 0) {
 			e = h_strstr_n(s + i + 3, n - i - 3, "-->");
 			i = e != NULL ? (size_t)(e - s) + 3 : n;
+			continue;
+		}
+		if (tag_at(s, i, n, "script") || tag_at(s, i, n, "style")) {
+			i = skip_raw(s, i + 5, n, (s[i + 1] == 'c' ||
+			    s[i + 1] == 'C') ? "script" : "style");
+			continue;
+		}
+		if (tag_at(s, i, n, "svg") || tag_at(s, i, n, "math"))
+			foreign++;
+		else if (foreign > 0 && (tag_at(s, i, n, "/svg") ||
+		    tag_at(s, i, n, "/math")))
+			foreign--;
+		if (foreign == 0 && i + 8 <= n &&
+		    memcmp(s + i, "![CDATA[", 8) == 0) {
+			e = memchr(s + i, '>', n - i);
+			w_buf_add(&b, s + from, i - 1 - from);
+			from = i = e != NULL ? (size_t)(e - s) + 1 : n;
+			any = 1;
 			continue;
 		}
 		if (i < n && s[i] == '?') {

@@ -100,6 +100,7 @@ int		 h_ci_contains(const char *, const char *);
 #define HP_LISTS	0x4	/* keep lists of links (items, results) */
 #define HP_TABS		0x8	/* hidden tab panels are content */
 #define HP_CHROME	0x10	/* drop page chrome before scoring */
+#define HP_PROSE	0x20	/* an article: captions, bios, teasers go */
 
 struct agg;
 
@@ -160,6 +161,9 @@ int		 h_table_grid(const int *, const int *, const int *, int,
 #define HH_THIN_LD	3000	/* the same for JSON-LD */
 size_t		 h_recover(const struct hdoc *, const struct h_out *, int,
 		    struct w_buf *, char *, size_t);
+
+/* html_prose.c */
+void		 h_prose_strip(struct hdoc *, int);
 
 /* html_novel.c */
 size_t		 h_merge_novel(struct w_buf *, const char *, size_t);

@@ -1081,6 +1081,8 @@ h_profile(int type)
 		return HP_EXPAND | HP_LISTS | HP_CHROME;
 	case H_SERVICE:
 		return HP_EXPAND | HP_CHROME;
+	case H_ARTICLE:
+		return HP_PROSE;
 	default:
 		return 0;
 	}

@@ -40,6 +40,7 @@ struct feat {
 	int	 prices;		/* itemprop=price and price classes */
 	int	 nav_links;		/* links in nav / aside */
 	int	 comments;		/* comment-class items */
+	const char *self;		/* the page's own URL, when absolute */
 };
 
 /* Whether word w (lowercase letters) occurs in s after a non-letter. */
@@ -318,6 +319,31 @@ skip_tag(int t)
 	    t == TidyTag_SVG;
 }
 
+/*
+ * The page's own address from <link rel=canonical> or og:url, when it is
+ * an absolute http(s) URL: a hint for the type, never fetched.
+ */
+static void
+self_url(const struct hdoc *d, int i, struct feat *f)
+{
+	const char *v = NULL, *rel;
+
+	if (d->n[i].tag == TidyTag_LINK) {
+		rel = h_attr(d, i, "rel");
+		if (rel != NULL && token_ci(rel, "canonical"))
+			v = h_attr(d, i, "href");
+	} else if ((rel = h_attr(d, i, "property")) != NULL &&
+	    strcasecmp(rel, "og:url") == 0 && f->self == NULL)
+		v = h_attr(d, i, "content");
+	if (v == NULL)
+		return;
+	v += strspn(v, " \t\r\n");
+	if ((strncasecmp(v, "http://", 7) == 0 && v[7] != '/' &&
+	    v[7] != '\0') || (strncasecmp(v, "https://", 8) == 0 &&
+	    v[8] != '/' && v[8] != '\0'))
+		f->self = v;	/* canonical wins over og:url */
+}
+
 static void
 walk(const struct hdoc *d, struct feat *f)
 {
@@ -331,7 +357,12 @@ walk(const struct hdoc *d, struct feat *f)
 		t = d->n[i].tag;
 		if (t == H_TEXT)
 			continue;
+		if (t == TidyTag_LINK) {
+			self_url(d, i, f);
+			continue;
+		}
 		if (t == TidyTag_META) {
+			self_url(d, i, f);
 			v = h_attr(d, i, "property");
 			if (v != NULL && strcasecmp(v, "og:type") == 0 &&
 			    (v = h_attr(d, i, "content")) != NULL) {
@@ -482,6 +513,8 @@ h_page_type(const struct hdoc *d, const char *url, double *conf)
 	memset(&f, 0, sizeof(f));
 	f.rep_parent = -1;
 	walk(d, &f);
+	if (url == NULL)
+		url = f.self;
 	for (k = 0; k < H_NTYPES; k++)
 		s[k] = f.vote[k] > 6 ? 6 : f.vote[k];
 	pre_share = f.text > 0 ? (double)f.pre / (double)f.text : 0;

@@ -329,6 +329,29 @@ jqr() {
 	[[ "$output" == *"- ## [A night with the moth trap](https://example.com/2024/04/moth-trap)"* ]]
 }
 
+@test "page types: without --url the page's own canonical or og:url gives the URL hints, never source.url" {
+	f=$FX/types/service.html
+	for head in '<link rel="canonical" href="https://ledgerly.example/">' \
+	    '<meta property="og:url" content="https://ledgerly.example/">'; do
+		sed "s|</head>|$head</head>|" "$f" >"$BATS_TEST_TMPDIR/s.html"
+		run -0 wextract -c "$BATS_TEST_TMPDIR/s.html"
+		[ "$(jqr .coverage.page_type)" = service ] ||
+			fail "$head: page_type $(jqr .coverage.page_type)"
+		[ "$(jqr .source.url)" = null ] || fail "source.url $(jqr .source.url)"
+	done
+	# relative or non-http: no hint, as with no address at all
+	sed 's|</head>|<link rel="canonical" href="/"></head>|' "$f" \
+	    >"$BATS_TEST_TMPDIR/s.html"
+	run -0 wextract -c "$BATS_TEST_TMPDIR/s.html"
+	[ "$(jqr .coverage.page_type)" = other ]
+	# a given --url wins over the page's own
+	sed 's|</head>|<link rel="canonical" href="https://ledgerly.example/">'\
+'</head>|' "$f" >"$BATS_TEST_TMPDIR/s.html"
+	run -0 wextract -c --url https://ledgerly.example/pricing/x \
+	    "$BATS_TEST_TMPDIR/s.html"
+	[ "$(jqr .coverage.page_type)" != service ]
+}
+
 @test "coverage.confidence is between 0 and 1 and page_type one of eight" {
 	for f in "$FX"/types/*.html "$FX/captcha-article.html"; do
 		run -0 wextract -c "$f"

@@ -134,6 +134,39 @@ metadata(void)
 	    "\"Prod", "<p>Hello.</p>", NULL, &c), "other");
 }
 
+/*
+ * Without a URL the page's own canonical link or og:url (absolute
+ * http(s) only) gives the URL hints; a given URL wins over both.
+ */
+static void
+self_url(void)
+{
+	const char *body = "<h1>Re: the pump</h1><p>Same here.</p>";
+	double c;
+
+	CHECK_STR(page("<link rel=\"canonical\" href=\"https://example.com"
+	    "/forum/thread/12\">", body, NULL, &c), "forum");
+	CHECK_STR(page("<meta property=\"og:url\" content=\"http://example"
+	    ".com/forum/thread/12\">", body, NULL, &c), "forum");
+	/* canonical before og:url, whichever comes first */
+	CHECK_STR(page("<meta property=\"og:url\" content=\"https://"
+	    "example.com/p/3\"><link rel=\"canonical\" href=\"https://"
+	    "example.com/forum/thread/12\">", body, NULL, &c), "forum");
+	/* relative, protocol-relative, other schemes: no hint */
+	CHECK_STR(page("<link rel=\"canonical\" href=\"/forum/thread/12\">",
+	    body, NULL, &c), "other");
+	CHECK_STR(page("<link rel=\"canonical\" href=\"//example.com/forum/"
+	    "thread/12\">", body, NULL, &c), "other");
+	CHECK_STR(page("<meta property=\"og:url\" content=\"ftp://example"
+	    ".com/forum/thread/12\">", body, NULL, &c), "other");
+	CHECK_STR(page("<link rel=\"canonical\" href=\"https:///forum/"
+	    "\">", body, NULL, &c), "other");
+	/* the caller's URL wins */
+	CHECK_STR(page("<link rel=\"canonical\" href=\"https://example.com"
+	    "/forum/thread/12\">", body, "https://example.com/page", &c),
+	    "other");
+}
+
 static void
 addf(struct w_buf *b, const char *fmt, ...)
 {
@@ -185,6 +218,7 @@ main(void)
 	    top != NULL ? top : ".");
 	fixtures();
 	metadata();
+	self_url();
 	comments();
 	T_DONE();
 }
