@@ -758,3 +758,13 @@ hasnt() {
 	run -2 wextract -c --next <<<'{"file":"x","bogus":1}'
 	[ -z "$(key_case)" ]
 }
+
+@test "product: a section printed twice (desktop and mobile copies) is written once; short blocks may repeat" {
+	run -0 wextract -c --format text "$FX/product-twice.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[ "$(grep -c 'Cut from heavy washed linen' <<<"$c")" -eq 1 ] ||
+		fail "copies: $c"
+	[ "$(grep -c 'Machine washable; it softens' <<<"$c")" -eq 1 ]
+	[ "$(grep -c 'wash 40C' <<<"$c")" -eq 2 ]
+}
