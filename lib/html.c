@@ -229,8 +229,8 @@ fallback(struct hdoc *d, const char *utf8, size_t len, const struct pre *p,
  */
 static int
 write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
-    const struct w_doc_opts *o, struct w_buf *b, int shell, size_t *inv,
-    char *from, size_t fromsz)
+    const struct w_doc_opts *o, struct w_buf *b, int shell, int dedup,
+    size_t *inv, char *from, size_t fromsz)
 {
 	struct h_out ho;
 
@@ -240,6 +240,11 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 	ho.invisible = inv;
 	w_buf_reset(b);
 	h_write(d, root, &ho, b);
+	if (dedup) {
+		b->len = h_dedup_blocks(b->p, b->len);
+		if (b->p != NULL)
+			b->p[b->len] = '\0';
+	}
 	h_recover(d, &ho, shell, b, from, fromsz);
 	return (int)h_text_len(d, root);
 }
@@ -289,6 +294,36 @@ use_region(int type, size_t alen, size_t rlen, double share)
 		rshare = 0.4;
 	return alen > 0 && (double)alen < rshare * (double)rlen &&
 	    share < pshare;
+}
+
+/* Whether element i lies under the detached content root art. */
+static int
+under(const struct hdoc *d, int i, int art)
+{
+	for (; i >= 0; i = d->n[i].parent)
+		if (i == art)
+			return 1;
+	return 0;
+}
+
+/*
+ * On a collection or listing the item grid is the content: it wins
+ * over a readable pick that left it out and holds less text. A product
+ * page whose small pick left out a large grid of priced tiles is a
+ * collection taken for a product.
+ */
+static int
+grid_wins(const struct hdoc *d, const struct h_grid *g, int art,
+    size_t alen, int prof)
+{
+	if (g->box < 0 || g->text < 150 || (art >= 0 && under(d, g->box, art)))
+		return 0;
+	if (prof & HP_LISTS)
+		return g->text > alen;
+	if (prof & HP_TABS)
+		return g->priced >= 8 && g->priced * 2 >= g->items &&
+		    alen >= 100 && g->text > 2 * alen;
+	return 0;
 }
 
 /*
@@ -349,7 +384,8 @@ use_items(int type, size_t ilen, size_t alen)
 static double
 confidence(const char *stage, double tconf, double share)
 {
-	if (strcmp(stage, "region") == 0 || strcmp(stage, "items") == 0)
+	if (strcmp(stage, "region") == 0 || strcmp(stage, "grid") == 0 ||
+	    strcmp(stage, "items") == 0)
 		share = 0.8;
 	else if (strcmp(stage, "readability") != 0)
 		share = 0.2;
@@ -381,7 +417,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	size_t blen, alen, rlen, nsnap, ev, inv = 0, itext, ilen;
 	struct hnode *snap;
 	double tconf, share;
-	int art, shell, type, items, rc = -1;
+	struct h_grid grid;
+	int art, shell, type, gsect, items, rc = -1;
 	jv meta;
 
 	snap = NULL;
@@ -410,6 +447,15 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	rlen = region(&d, &p, blen, -1);
 	memcpy(d.n, snap, nsnap * sizeof(*snap));
 	d.nn = nsnap;
+	gsect = -1;
+	grid.box = -1;
+	if (h_profile(type) & (HP_LISTS | HP_TABS)) {
+		region(&d, &p, blen, h_profile(type));
+		h_grid_find(&d, region_root(&d, &p, blen), &grid);
+		gsect = h_grid_section(&d, &grid, d.body);
+		memcpy(d.n, snap, nsnap * sizeof(*snap));
+		d.nn = nsnap;
+	}
 	ilen = items_len(&d, snap, nsnap, items, itext);
 	art = h_readable(&d, d.title, h_profile(type), &share);
 	alen = art >= 0 ? h_text_len(&d, art) : 0;
@@ -419,6 +465,12 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		art = region_root(&d, &p, blen);
 		h_strip(&d, art, h_profile(type));
 		stage = "region";
+	} else if (grid_wins(&d, &grid, art, alen, h_profile(type))) {
+		memcpy(d.n, snap, nsnap * sizeof(*snap));
+		d.nn = nsnap;
+		art = gsect;
+		h_strip(&d, art, h_profile(H_COLLECTION));
+		stage = "grid";
 	} else if (use_items(type, ilen, alen)) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
@@ -436,7 +488,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		}
 		d.base = in->url;
 	}
-	write_out(&d, art, in, o, &b, shell, &inv, from, sizeof(from));
+	write_out(&d, art, in, o, &b, shell,
+	    (h_profile(type) & HP_CHROME) != 0, &inv, from, sizeof(from));
 	jv_free(out->coverage);
 	out->coverage = jv_object_set(jv_object(),
 	    jv_string("extraction_stage"), jv_string(stage));

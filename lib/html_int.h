@@ -100,6 +100,7 @@ int		 h_ci_contains(const char *, const char *);
 #define HP_LISTS	0x4	/* keep lists of links (items, results) */
 #define HP_TABS		0x8	/* hidden tab panels are content */
 #define HP_CHROME	0x10	/* drop page chrome before scoring */
+#define HP_PROSE	0x20	/* an article: captions, bios, teasers go */
 
 struct agg;
 
@@ -161,8 +162,18 @@ int		 h_table_grid(const int *, const int *, const int *, int,
 size_t		 h_recover(const struct hdoc *, const struct h_out *, int,
 		    struct w_buf *, char *, size_t);
 
+/* html_prose.c */
+void		 h_prose_strip(struct hdoc *, int);
+int		 h_never_content(const struct hdoc *, int, int);
+
 /* html_novel.c */
 size_t		 h_merge_novel(struct w_buf *, const char *, size_t);
+#define HN_DUP_MIN	60	/* characters of a block worth deduplicating */
+/* Drop the blocks (parts between blank lines) of s[0..n) that repeat an
+ * earlier block of HN_DUP_MIN characters or more, white space folded,
+ * outside fenced code: a page's second copy of a section (a mobile and
+ * a desktop layout). Returns the new length; s is not terminated. */
+size_t		 h_dedup_blocks(char *, size_t);
 
 /* html_meta.c */
 jv		 h_meta(struct hdoc *, const char *);
@@ -177,6 +188,22 @@ int		 h_page_type(const struct hdoc *, const char *, double *);
 const char	*h_type_name(int);
 int		 h_authorish(const struct hdoc *, int);
 int		 h_priceish(const struct hdoc *, int);
+
+/* html_grid.c: item grids (the repeated tiles of collections). */
+struct h_grid {
+	int		 box;		/* element whose children repeat, or -1 */
+	int		 items;		/* item-like children (a link, text) */
+	int		 priced;	/* of them, holding a price */
+	int		 imaged;	/* of them, holding a picture */
+	size_t		 text;		/* their characters */
+};
+/* The grid under root whose items hold the most text (none: box -1);
+ * menus, headers, footers and hidden parts are no grids. */
+void		 h_grid_find(const struct hdoc *, int, struct h_grid *);
+/* The grid's box widened to the ancestors (below top) that add little
+ * text beside it: its heading, its count line. -1 without a grid. */
+int		 h_grid_section(const struct hdoc *, const struct h_grid *,
+		    int);
 
 /* html_items.c */
 int		 h_items(const struct hdoc *, size_t *);

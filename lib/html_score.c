@@ -570,16 +570,9 @@ prune(struct hscore *s)
 			i = remove_next(d, i);
 			continue;
 		}
-		{
-			const char *am = h_attr(d, i, "aria-modal");
-			const char *ro = h_attr(d, i, "role");
-
-			if (am != NULL && ro != NULL &&
-			    strcmp(am, "true") == 0 &&
-			    strcmp(ro, "dialog") == 0) {
-				i = remove_next(d, i);
-				continue;
-			}
+		if (h_never_content(d, i, s->prof)) {
+			i = remove_next(d, i);
+			continue;
 		}
 		if (is_byline(s, i)) {
 			i = remove_next(d, i);
@@ -1081,6 +1074,8 @@ h_profile(int type)
 		return HP_EXPAND | HP_LISTS | HP_CHROME;
 	case H_SERVICE:
 		return HP_EXPAND | HP_CHROME;
+	case H_ARTICLE:
+		return HP_PROSE;
 	default:
 		return 0;
 	}

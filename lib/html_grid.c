@@ -1,0 +1,182 @@
+/*
+ * html_grid.c: item grids, the repeated tiles of a collection or a
+ * listing (a product card, a result, a teaser): the element whose
+ * children repeat one shape and each hold a link and a little text.
+ * On a collection page the strongest grid is the content; on a
+ * product page a grid of priced tiles beside the product is a
+ * carousel of other products.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "html_int.h"
+
+#define GRID_MIN	4	/* repeated items of a grid */
+#define ITEM_MAX	1500	/* characters of one item, at most */
+
+/* Signature of an element for sibling repetition: tag, first class. */
+static unsigned
+grid_sig(const struct hdoc *d, int i)
+{
+	const char *c = h_attr(d, i, "class");
+	unsigned h = (unsigned)d->n[i].tag * 2654435761u;
+
+	if (c != NULL)
+		for (; *c != '\0' && *c != ' ' && *c != '\t' && *c != '\n';
+		    c++)
+			if (!(*c >= '0' && *c <= '9'))
+				h = h * 31 + (unsigned char)*c;
+	return h;
+}
+
+static int
+cmp_sig(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Page chrome a grid never lives in: menus, headers, footers. */
+static int
+grid_skip(const struct hdoc *d, int i)
+{
+	const char *r;
+	int t = d->n[i].tag;
+
+	if (t == TidyTag_NAV || t == TidyTag_HEADER || t == TidyTag_FOOTER ||
+	    t == TidyTag_ASIDE || t == TidyTag_SCRIPT || t == TidyTag_STYLE ||
+	    t == TidyTag_NOSCRIPT || t == TidyTag_TEMPLATE ||
+	    t == TidyTag_SVG || t == TidyTag_SELECT || t == TidyTag_FORM)
+		return 1;
+	r = h_attr(d, i, "role");
+	if (r != NULL && (strcmp(r, "navigation") == 0 ||
+	    strcmp(r, "menu") == 0 || strcmp(r, "menubar") == 0 ||
+	    strcmp(r, "banner") == 0 || strcmp(r, "contentinfo") == 0 ||
+	    strcmp(r, "dialog") == 0))
+		return 1;
+	return !h_visible(d, i);
+}
+
+/* What one candidate item holds: a link, a price, an image. */
+static int
+item_scan(const struct hdoc *d, int i, int *price, int *img)
+{
+	int j, t, link = d->n[i].tag == TidyTag_A;
+
+	*price = h_priceish(d, i);
+	*img = 0;
+	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0)) {
+		t = d->n[j].tag;
+		if (t == H_TEXT)
+			continue;
+		if (t == TidyTag_A && h_attr(d, j, "href") != NULL)
+			link = 1;
+		else if (t == TidyTag_IMG || t == TidyTag_PICTURE)
+			*img = 1;
+		if (!*price && h_priceish(d, j))
+			*price = 1;
+	}
+	return link;
+}
+
+/* The item group of p's children; kept in g when stronger. */
+static void
+grid_group(const struct hdoc *d, int p, unsigned *buf, int nk,
+    struct h_grid *g)
+{
+	unsigned best = 0;
+	size_t text = 0, len;
+	int j, k, n, run, bestn = 0, items = 0, priced = 0, imaged = 0;
+	int pr, im;
+
+	for (j = d->n[p].first, k = 0; j >= 0 && k < nk; j = d->n[j].next)
+		if (d->n[j].tag != H_TEXT)
+			buf[k++] = grid_sig(d, j);
+	n = k;
+	qsort(buf, (size_t)n, sizeof(*buf), cmp_sig);
+	for (k = 0; k < n; k += run) {
+		for (run = 1; k + run < n && buf[k + run] == buf[k]; run++)
+			;
+		if (run > bestn) {
+			bestn = run;
+			best = buf[k];
+		}
+	}
+	if (bestn < GRID_MIN)
+		return;
+	for (j = d->n[p].first; j >= 0; j = d->n[j].next) {
+		if (d->n[j].tag == H_TEXT || grid_sig(d, j) != best ||
+		    grid_skip(d, j))
+			continue;
+		len = h_text_len(d, j);
+		if (len < 3 || len > ITEM_MAX || !item_scan(d, j, &pr, &im))
+			continue;
+		items++;
+		priced += pr;
+		imaged += im;
+		text += len;
+	}
+	/* a menu: short bare links, no price, no picture */
+	if (items < GRID_MIN || (priced == 0 && imaged * 2 < items &&
+	    text < (size_t)items * 25))
+		return;
+	if (text <= g->text)
+		return;
+	g->box = p;
+	g->items = items;
+	g->priced = priced;
+	g->imaged = imaged;
+	g->text = text;
+}
+
+/* See html_int.h. */
+void
+h_grid_find(const struct hdoc *d, int root, struct h_grid *g)
+{
+	unsigned *buf = NULL;
+	size_t cap = 0;
+	int i, nk, skip;
+
+	memset(g, 0, sizeof(*g));
+	g->box = -1;
+	if (root < 0)
+		return;
+	for (i = d->n[root].first; i >= 0; i = h_next_pre(d, i, root, skip)) {
+		skip = 0;
+		if (d->n[i].tag == H_TEXT)
+			continue;
+		if (grid_skip(d, i)) {
+			skip = 1;
+			continue;
+		}
+		nk = h_nelem_kids(d, i);
+		if (nk < GRID_MIN)
+			continue;
+		if ((size_t)nk > cap) {
+			cap = (size_t)nk * 2;
+			buf = w_realloc(buf, cap * sizeof(*buf));
+		}
+		grid_group(d, i, buf, nk, g);
+	}
+	free(buf);
+}
+
+/* See html_int.h. */
+int
+h_grid_section(const struct hdoc *d, const struct h_grid *g, int top)
+{
+	size_t len, base;
+	int b = g->box, p;
+
+	if (b < 0)
+		return -1;
+	base = h_text_len(d, b);
+	for (p = d->n[b].parent; p >= 0 && p != top; p = d->n[p].parent) {
+		len = h_text_len(d, p);
+		if (len > base + base / 4 + 200)
+			break;
+		b = p;
+	}
+	return b;
+}

@@ -1,0 +1,569 @@
+/*
+ * html_prose.c: the boilerplate an article's own container carries,
+ * dropped once the article is chosen (the HP_PROSE profile): boxes
+ * titled "Related posts" or "About the author" and their German
+ * counterparts, "Also read:" teasers, tables of contents, author bio
+ * boxes, newsletter sign-ups, image credits, post navigation, tag lists.
+ * Each rule takes a small part of the article only, so a page whose
+ * content is one of these things keeps it.
+ */
+#include <string.h>
+#include <strings.h>
+
+#include "html_int.h"
+
+#define TITLE_MAX	64	/* bytes of a box title */
+#define BOX_SHARE	0.4	/* of the article's text, at most */
+#define BOX_MAX		4000	/* characters of a dropped box */
+#define SMALL_MAX	200	/* characters of a credit or teaser line */
+
+/*
+ * Titles of boxes that are not the article (the whole title, in
+ * lowercase). The first hold lists of other stories; from "about the
+ * author" on, they head a section of any shape.
+ */
+static const char *const titles[] = {
+	"related", "related posts", "related articles", "related stories",
+	"related content", "related topics", "related reading",
+	"related links", "related news", "related guides", "related videos",
+	"you may also like", "you might also like", "you may like",
+	"you may be interested in", "you might be interested in",
+	"you may also be interested in", "you might also be interested in",
+	"you might also enjoy", "you may also enjoy", "also read",
+	"read more", "read next", "read also", "see also", "more to read",
+	"more stories", "more articles", "more news", "more posts",
+	"recommended", "recommended for you", "recommended articles",
+	"recommended reading", "recommended stories", "recent posts",
+	"recent articles", "recent stories", "latest posts",
+	"latest articles", "latest stories", "latest news", "popular posts",
+	"popular articles", "popular stories", "most popular", "most read",
+	"trending", "trending now", "don't miss", "editor's picks",
+	"top stories", "tags", "table of contents", "contents",
+	"in this article", "on this page", "jump to",
+	"\xc3\xa4hnliche artikel", "\xc3\xa4hnliche beitr\xc3\xa4ge",
+	"verwandte artikel", "verwandte beitr\xc3\xa4ge",
+	"das k\xc3\xb6nnte sie auch interessieren",
+	"das k\xc3\xb6nnte dich auch interessieren",
+	"das k\xc3\xb6nnte ihnen auch gefallen",
+	"das k\xc3\xb6nnte dir auch gefallen", "auch interessant",
+	"mehr zum thema", "weitere artikel", "weitere beitr\xc3\xa4ge",
+	"lesen sie auch", "lies auch", "auch lesenswert", "empfehlungen",
+	"unsere empfehlungen", "neueste beitr\xc3\xa4ge", "neueste artikel",
+	"neuste beitr\xc3\xa4ge", "aktuelle beitr\xc3\xa4ge",
+	"beliebte beitr\xc3\xa4ge", "beliebte artikel", "meistgelesen",
+	"meistgelesene artikel", "schlagworte", "schlagw\xc3\xb6rter",
+	"inhaltsverzeichnis", "inhalt",
+#define SECTION_TITLES	"about the author"
+	SECTION_TITLES, "about the authors", "about the reviewer",
+	"about author", "about the writer", "meet the author",
+	"share this", "share this article", "share this post",
+	"share this story", "share", "subscribe", "newsletter",
+	"sign up for our newsletter", "subscribe to our newsletter",
+	"leave a reply", "leave a comment", "post a comment", "comments",
+	"post navigation",
+	"\xc3\xbc" "ber den autor", "\xc3\xbc" "ber die autorin",
+	"\xc3\xbc" "ber die autoren", "zum autor", "zur autorin", "teilen",
+	"diesen artikel teilen", "beitrag teilen", "kommentare",
+	"schreibe einen kommentar", "hinterlasse einen kommentar",
+	"kommentar schreiben", "newsletter abonnieren",
+	NULL
+};
+
+/* Title beginnings of the same boxes ("More from the Times"). */
+static const char *const title_starts[] = {
+	"related:", "weitere artikel", "more articles", "more stories",
+	"other articles", "other posts", NULL
+};
+
+/* Beginnings of a one-line teaser for another article. */
+static const char *const teasers[] = {
+	"also read", "read also", "read more", "read next", "see also",
+	"related", "recommended", "more:", "lesen sie auch",
+	"lesen sie mehr", "lies auch", "auch interessant", "mehr zum thema",
+	"mehr dazu", "siehe auch", "weiterlesen", NULL
+};
+
+/* Beginnings of an image credit. */
+static const char *const credits[] = {
+	"credit:", "credits:", "photo credit", "photo credits",
+	"image credit", "image credits", "picture credit", "photo:",
+	"photos:", "image:", "images:", "picture:", "photograph:",
+	"illustration:", "foto:", "fotos:", "bild:", "bilder:",
+	"bildquelle", "fotoquelle", "bildnachweis", "fotonachweis",
+	"foto/grafik", "\xc2\xa9", "(c) ", "copyright", "image by ",
+	"photo by ", "images by ", "photos by ", "image courtesy",
+	"photo courtesy", "courtesy of ", "source: getty", NULL
+};
+
+/* Class words of boxes that are not the article. */
+static const char *const box_words[] = {
+	"newsletter", "subscribe", "subscription", "signup", "sign-up",
+	"optin", "opt-in", "author-bio", "authorbio", "author-box",
+	"authorbox", "about-author", "about-the-author", "author-info",
+	"authorinfo", "author-card", "author-description", "author-details",
+	"author-profile", "author_bio", "author_box", "author_info",
+	"author-wrap", "author__", "bio-box", "biobox", "post-navigation",
+	"post-nav", "nav-links", "nav-previous", "nav-next", "prev-next",
+	"table-of-contents", "tableofcontents", "post-tags", "entry-tags",
+	"tag-list", "taglist", "tags-links", "tagcloud", NULL
+};
+
+/* Class words of pop-ups (some name in-page boxes the same way). */
+static const char *const popup_words[] = {
+	"modal", "popup", "pop-up", "lightbox", NULL
+};
+
+/* Class words of what is never the main content, whatever its size. */
+static const char *const never_words[] = {
+	"comment-respond", "comment-form", "commentform", "comments-form",
+	"reply-form", "replyform", NULL
+};
+
+/* The same for author boxes, outside threads. */
+static const char *const bio_words[] = {
+	"author-bio", "authorbio", "author-box", "authorbox", "about-author",
+	"about-the-author", "author-card", "author-description",
+	"author_bio", "author_box", "bio-box", "biobox", NULL
+};
+
+/* The same for boxes of links to other stories. */
+static const char *const link_words[] = {
+	"related", "more-stories", "read-more", "readmore", "read-next",
+	"recommend", NULL
+};
+
+/* The same for one line under a picture. */
+static const char *const line_words[] = {
+	"credit", "copyright", "attribution", NULL
+};
+
+/* Lowercase, ASCII and Latin-1 letters, in place. */
+static void
+lower(char *s)
+{
+	unsigned char *p = (unsigned char *)s;
+
+	for (; *p != '\0'; p++) {
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (unsigned char)(*p + 32);
+		else if (*p == 0xc3 && p[1] >= 0x80 && p[1] <= 0x9e &&
+		    p[1] != 0x97) {
+			p[1] = (unsigned char)(p[1] + 0x20);
+			p++;
+		}
+	}
+}
+
+/*
+ * The text of i, lowercase, spaces collapsed and trimmed, into out (cap
+ * bytes); 0 when empty or longer than cap - 1.
+ */
+static size_t
+norm(const struct hdoc *d, int i, char *out, size_t cap)
+{
+	struct w_buf b;
+	size_t n = 0, k;
+	int sp = 0;
+
+	if (h_text_len(d, i) >= cap)
+		return 0;
+	h_buf_init(&b, 1 << 16);
+	h_text(d, i, &b);
+	for (k = 0; k < b.len; k++) {
+		unsigned char c = (unsigned char)b.p[k];
+
+		if (c == ' ' || (c >= '\t' && c <= '\r')) {
+			sp = n > 0;
+			continue;
+		}
+		if (c == 0xc2 && k + 1 < b.len &&
+		    (unsigned char)b.p[k + 1] == 0xa0) {
+			sp = n > 0;
+			k++;
+			continue;
+		}
+		if (n + 2 >= cap) {
+			n = 0;
+			break;
+		}
+		if (sp)
+			out[n++] = ' ';
+		sp = 0;
+		out[n++] = (char)c;
+	}
+	w_buf_free(&b);
+	out[n] = '\0';
+	lower(out);
+	return n;
+}
+
+/* Whether s begins with one of the words in w (then a non-letter). */
+static int
+starts(const char *s, const char *const *w)
+{
+	size_t n, k;
+	unsigned char c;
+
+	for (k = 0; w[k] != NULL; k++) {
+		n = strlen(w[k]);
+		if (strncmp(s, w[k], n) != 0)
+			continue;
+		c = (unsigned char)s[n];
+		if (w[k][n - 1] == ' ' || w[k][n - 1] == ':' ||
+		    !((c >= 'a' && c <= 'z') || c >= 0x80))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A box title: the whole text is one of titles[] or starts a title.
+ * Returns 2 for a title of a section of any shape, 1 for one of a list
+ * of links, else 0.
+ */
+static int
+box_title(const struct hdoc *d, int i)
+{
+	static size_t sect;
+	char t[TITLE_MAX];
+	size_t n, k;
+
+	if (sect == 0)
+		while (strcmp(titles[sect], SECTION_TITLES) != 0)
+			sect++;
+	if ((n = norm(d, i, t, sizeof(t))) == 0)
+		return 0;
+	/* "Related Posts:", "Read more ›", "Share this:" */
+	while (n > 0 && strchr(":.!?-\xe2\x80\xba\xc2\xbb>|", t[n - 1]) != NULL)
+		t[--n] = '\0';
+	while (n > 0 && t[n - 1] == ' ')
+		t[--n] = '\0';
+	for (k = 0; titles[k] != NULL; k++)
+		if (strcmp(t, titles[k]) == 0)
+			return 1 + (k >= sect);
+	return starts(t, title_starts);
+}
+
+static int
+heading(int tag)
+{
+	return tag >= TidyTag_H1 && tag <= TidyTag_H6;
+}
+
+/* Whether a class or id token of i holds one of the words. */
+static int
+named(const struct hdoc *d, int i, const char *const *w)
+{
+	static const char *const at[] = { "class", "id" };
+	char tok[96];
+	const char *c, *t;
+	size_t n, k, a;
+
+	for (a = 0; a < 2; a++) {
+		if ((c = h_attr(d, i, at[a])) == NULL)
+			continue;
+		while ((t = h_class_next(&c, &n)) != NULL) {
+			if (n >= sizeof(tok) || strcspn(t, ":[./") < n)
+				continue;
+			for (k = 0; k < n; k++)
+				tok[k] = (char)(t[k] >= 'A' && t[k] <= 'Z' ?
+				    t[k] + 32 : t[k]);
+			tok[n] = '\0';
+			for (k = 0; w[k] != NULL; k++) {
+				const char *p = strstr(tok, w[k]);
+
+				if (p != NULL)
+					return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* The first element child of i holding text, or -1. */
+static int
+first_text_kid(const struct hdoc *d, int i)
+{
+	int j;
+
+	for (j = d->n[i].first; j >= 0; j = d->n[j].next) {
+		if (d->n[j].tag == H_TEXT) {
+			if (h_text_len(d, j) > 0)
+				return -1;
+			continue;
+		}
+		if (h_text_len(d, j) > 0)
+			return j;
+	}
+	return -1;
+}
+
+/* Links in i, and how many of them point inside the page. */
+static void
+links(const struct hdoc *d, int i, int *all, int *local)
+{
+	const char *h;
+	int j;
+
+	*all = *local = 0;
+	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_A &&
+		    (h = h_attr(d, j, "href")) != NULL) {
+			(*all)++;
+			*local += h[0] == '#';
+		}
+}
+
+/*
+ * A list of links into the page itself: a table of contents. (In-page
+ * links count 0.3 of their text in the link density.)
+ */
+static int
+toc(const struct hdoc *d, int i)
+{
+	int all, local, tag = d->n[i].tag;
+
+	if (tag != TidyTag_UL && tag != TidyTag_OL && tag != TidyTag_NAV &&
+	    tag != TidyTag_DIV)
+		return 0;
+	links(d, i, &all, &local);
+	return all >= 3 && local * 5 >= all * 4 &&
+	    h_link_density(d, i) > 0.2;
+}
+
+/* A sibling that belongs to a box title: links, a list of them. */
+static int
+linkish(const struct hdoc *d, int i)
+{
+	int tag = d->n[i].tag;
+
+	if (h_text_len(d, i) == 0)
+		return 1;
+	return h_link_density(d, i) > 0.5 ||
+	    ((tag == TidyTag_UL || tag == TidyTag_OL) &&
+	    h_link_density(d, i) > 0.3);
+}
+
+struct prose {
+	struct hdoc	*d;
+	int		 root;
+	size_t		 max;		/* characters a dropped box may hold */
+};
+
+static int
+small(const struct prose *p, int i)
+{
+	return h_text_len(p->d, i) <= p->max;
+}
+
+/*
+ * The box a title heads: the largest ancestor below the root whose
+ * first text-holding child leads to the title, while it stays small.
+ * Returns the title itself when it heads nothing.
+ */
+static int
+titled_box(const struct prose *p, int t)
+{
+	const struct hdoc *d = p->d;
+	int b = t, par;
+
+	for (;;) {
+		par = d->n[b].parent;
+		if (par < 0 || par == p->root || first_text_kid(d, par) != b ||
+		    !small(p, par))
+			break;
+		b = par;
+	}
+	return b;
+}
+
+/*
+ * A title in the flow: drop it and what it heads, the following
+ * siblings up to the next heading of its rank (a section), or while
+ * they are links (a list of stories), within the size bound. Returns
+ * the node after the dropped run, or -2 when nothing was dropped.
+ */
+static int
+drop_section(struct prose *p, int t, int kind)
+{
+	struct hdoc *d = p->d;
+	int j, nx, end, after, section = heading(d->n[t].tag) && kind == 2;
+	size_t sum = 0;
+
+	end = t;
+	for (j = d->n[t].next; j >= 0; j = d->n[j].next) {
+		if (d->n[j].tag == H_TEXT)
+			continue;
+		if (heading(d->n[j].tag) && (!section ||
+		    d->n[j].tag <= d->n[t].tag))
+			break;
+		if (!section && !linkish(d, j))
+			break;
+		sum += h_text_len(d, j);
+		if (sum > p->max)
+			return -2;
+		end = j;
+	}
+	if (end == t && !section)
+		return -2;
+	after = h_next_pre(d, end, p->root, 1);
+	for (j = t; j >= 0; j = nx) {
+		nx = d->n[j].next;
+		h_unlink(d, j);
+		if (j == end)
+			break;
+	}
+	return after;
+}
+
+/*
+ * The verdict on element i: returns the node to visit next, having
+ * dropped i (or a box around it, or it and its section), or -2 to keep
+ * i and go on inside it.
+ */
+static int
+verdict(struct prose *p, int i)
+{
+	struct hdoc *d = p->d;
+	char t[SMALL_MAX + 1];
+	size_t len = h_text_len(d, i);
+	int tag = d->n[i].tag, b, nx, kind;
+
+	if (len == 0 || tag == TidyTag_PRE || tag == TidyTag_CODE ||
+	    tag == TidyTag_TABLE || tag == TidyTag_A)
+		return -2;
+	if (len < TITLE_MAX && (kind = box_title(d, i)) > 0) {
+		b = titled_box(p, i);
+		if (b == i && !heading(tag) && tag != TidyTag_P &&
+		    tag != TidyTag_DIV && tag != TidyTag_STRONG &&
+		    tag != TidyTag_B && tag != TidyTag_SPAN)
+			return -2;
+		if (b == i)
+			return drop_section(p, i, kind);
+		nx = h_next_pre(d, b, p->root, 1);
+		h_unlink(d, b);
+		return nx;
+	}
+	if (!small(p, i))
+		return -2;
+	nx = h_next_pre(d, i, p->root, 1);
+	if (len <= SMALL_MAX && !heading(tag) &&
+	    norm(d, i, t, sizeof(t)) > 0 && (starts(t, credits) ||
+	    (starts(t, teasers) && h_link_density(d, i) > 0.3))) {
+		h_unlink(d, i);
+		return nx;
+	}
+	if (toc(d, i) || (tag != TidyTag_P && !heading(tag) &&
+	    (named(d, i, box_words) || (named(d, i, link_words) &&
+	    h_link_density(d, i) > 0.3) || (len <= SMALL_MAX &&
+	    named(d, i, line_words))))) {
+		h_unlink(d, i);
+		return nx;
+	}
+	return -2;
+}
+
+/* A control that closes a box: named or labelled "close", or an "x". */
+static int
+closer(const struct hdoc *d, int j)
+{
+	char t[16];
+
+	if (h_ci_contains(h_attr(d, j, "aria-label"), "close") ||
+	    h_ci_contains(h_attr(d, j, "title"), "close") ||
+	    h_ci_contains(h_attr(d, j, "class"), "close") ||
+	    h_ci_contains(h_attr(d, j, "aria-label"), "schlie"))
+		return 1;
+	if (d->n[j].tag != TidyTag_BUTTON && d->n[j].tag != TidyTag_A &&
+	    d->n[j].tag != TidyTag_SPAN)
+		return 0;
+	if (norm(d, j, t, sizeof(t)) == 0)
+		return 0;
+	return strcmp(t, "x") == 0 || strcmp(t, "\xc3\x97") == 0 ||
+	    strcmp(t, "\xe2\x9c\x95") == 0 || strcmp(t, "\xe2\x9c\x96") == 0 ||
+	    strcmp(t, "close") == 0 || strcmp(t, "schlie\xc3\x9f" "en") == 0;
+}
+
+/*
+ * A box named like a pop-up that is one: taken out of the tab order,
+ * holding a form (a contact or sign-up pop-up) or a close control.
+ */
+static int
+popup(const struct hdoc *d, int i)
+{
+	const char *t = h_attr(d, i, "tabindex");
+	int j, tag;
+
+	if (t != NULL && strcmp(t, "-1") == 0)
+		return 1;
+	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0)) {
+		tag = d->n[j].tag;
+		if (tag == TidyTag_FORM || tag == TidyTag_INPUT ||
+		    tag == TidyTag_TEXTAREA || tag == TidyTag_SELECT ||
+		    (tag != H_TEXT && closer(d, j)))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether element i can never be the page's main content, so that no
+ * attempt of the scorer may pick it: a dialog, a modal or pop-up box
+ * (see popup()), a fixed overlay, a comment form, and (outside threads, prof without
+ * HP_THREAD) an author box.
+ */
+int
+h_never_content(const struct hdoc *d, int i, int prof)
+{
+	const char *a = h_attr(d, i, "aria-modal"), *r, *st;
+	char buf[128];
+	size_t k, n;
+
+	if (a != NULL && strcmp(a, "true") == 0)
+		return 1;
+	r = h_attr(d, i, "role");
+	if (r != NULL && (strcmp(r, "dialog") == 0 ||
+	    strcmp(r, "alertdialog") == 0))
+		return 1;
+	if (d->n[i].tag == TidyTag_BODY || d->n[i].tag == TidyTag_HTML ||
+	    d->n[i].tag == TidyTag_MAIN || d->n[i].tag == TidyTag_ARTICLE)
+		return 0;
+	if (named(d, i, never_words) ||
+	    (!(prof & HP_THREAD) && named(d, i, bio_words)))
+		return 1;
+	if (h_is_block(d->n[i].tag) && named(d, i, popup_words) &&
+	    popup(d, i))
+		return 1;
+	if ((st = h_attr(d, i, "style")) == NULL)
+		return 0;
+	for (k = n = 0; st[k] != '\0' && n + 1 < sizeof(buf); k++)
+		if (st[k] != ' ' && st[k] != '\t' && st[k] != '\n')
+			buf[n++] = (char)(st[k] >= 'A' && st[k] <= 'Z' ?
+			    st[k] + 32 : st[k]);
+	buf[n] = '\0';
+	return strstr(buf, "position:fixed") != NULL;
+}
+
+/*
+ * Drop the article's boilerplate under root (see the file comment). A
+ * dropped box holds at most BOX_SHARE of root's text and BOX_MAX
+ * characters.
+ */
+void
+h_prose_strip(struct hdoc *d, int root)
+{
+	struct prose p;
+	size_t rlen = h_text_len(d, root);
+	int i, nx;
+
+	p.d = d;
+	p.root = root;
+	p.max = (size_t)(BOX_SHARE * (double)rlen);
+	if (p.max > BOX_MAX)
+		p.max = BOX_MAX;
+	for (i = d->n[root].first; i >= 0; i = nx) {
+		nx = d->n[i].tag == H_TEXT ? -2 : verdict(&p, i);
+		if (nx == -2)
+			nx = h_next_pre(d, i, root, 0);
+	}
+}
