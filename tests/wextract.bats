@@ -395,7 +395,7 @@ jqr() {
 }
 
 @test "a corpus article gives non-trivial content" {
-	[ -f "$CORPUS/readability/html/001.html" ] || skip "no corpus"
+	[ -f "$CORPUS/readability/html/001.html" ] || skip "no corpus at $CORPUS (set WT_CORPUS to the shared corpus)"
 	run -0 wextract -c --url https://example.org/a \
 	    "$CORPUS/readability/html/001.html"
 	[ "$(jqr '.content | length')" -gt 500 ]
