@@ -221,15 +221,24 @@ run_one(struct state *st, jv req, long line)
 /*
  * A URL as typed: bytes that are not ASCII are percent-encoded as they
  * are (as curl does), so that a Latin-1 URL names the same resource and
- * never becomes U+FFFD. Caller frees.
+ * never becomes U+FFFD; the authority ("//" up to "/", "?" or "#") is
+ * kept as it is, so that a Unicode host reaches IDNA (w_url_parse).
+ * Caller frees.
  */
 static char *
 url_arg(const char *s)
 {
+	const char *a = strstr(s, "://");
 	struct w_buf b;
+	size_t n = 0;
 
+	if (a != NULL && (size_t)(a - s) < strcspn(s, "/?#")) {
+		n = (size_t)(a + 3 - s);
+		n += strcspn(s + n, "/?#");
+	}
 	w_buf_init(&b, 3 * strlen(s) + 1);
-	w_url_escape_8bit(&b, s);
+	(void)w_buf_add(&b, s, n);
+	w_url_escape_8bit(&b, s + n);
 	return b.p ? b.p : w_strdup("");
 }
 

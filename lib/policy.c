@@ -404,7 +404,30 @@ numeric_tail(const char *h)
 	return 1;
 }
 
-/* A host name entry ("example.com", "*.example.com"), lowercased. */
+/* *h from start on as URL hosts are kept (IDNA: Unicode names as their
+ * A-labels); -1 (h freed) when IDNA refuses it. */
+static int
+map_name(char **h, size_t start)
+{
+	struct w_err e;
+	char *m;
+	struct w_buf b;
+
+	if ((m = w_url_host_ascii(*h + start, &e)) == NULL) {
+		free(*h);
+		return -1;
+	}
+	w_buf_init(&b, start + strlen(m) + 1);
+	(void)w_buf_add(&b, *h, start);
+	(void)w_buf_adds(&b, m);
+	free(m);
+	free(*h);
+	*h = w_buf_take(&b);
+	return 0;
+}
+
+/* A host name entry ("example.com", "*.example.com", "bücher.example"),
+ * lowercased, Unicode names as their A-labels. */
 static int
 parse_name(const char *s, size_t n, struct w_allow *a)
 {
@@ -418,6 +441,9 @@ parse_name(const char *s, size_t n, struct w_allow *a)
 	if (n <= start || n > 253)
 		return -1;
 	h = w_strndup(s, n);
+	if (map_name(&h, start) == -1)
+		return -1;
+	n = strlen(h);
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)h[i];
 

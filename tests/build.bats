@@ -12,7 +12,7 @@ setup() {
 	cd "$BATS_TEST_TMPDIR"
 	# A compiler that cannot build the probes: every library is missing.
 	run -1 ./configure CC=false
-	[[ "$output" == *"apt-get install -y libcurl4-openssl-dev libjq-dev libtidy-dev libpsl-dev"* ]]
+	[[ "$output" == *"apt-get install -y libcurl4-openssl-dev libjq-dev libtidy-dev libpsl-dev libidn2-dev"* ]]
 	[ ! -f config.mk ]
 }
 

@@ -494,6 +494,33 @@ test_mode_localhost(void)
 	w_policy_free(&p);
 }
 
+/* Unicode names in network.allow compare with URL hosts by their
+ * A-labels, whichever way either is written. */
+static void
+test_allow_idna(void)
+{
+	struct w_policy p;
+	struct w_err e;
+
+	CHECK_INT(policy(&p, "{\"mode\":\"allowlist\",\"allow\":["
+	    "\"B\xc3\x9c" "cher.example\",\"*.\xef\xbd\x86\xc3\xbc.example:8443\","
+	    "\"xn--strae-oqa.de\"]}", &e), 0);
+	CHECK_STR(p.allow[0].host, "xn--bcher-kva.example");
+	CHECK_STR(p.allow[1].host, "*.xn--f-eha.example");
+	CHECK_STR(url(&p, "http://b\xc3\xbc" "cher.example/", 0), "ok");
+	CHECK_STR(url(&p, "http://xn--bcher-kva.example/", 0), "ok");
+	CHECK_STR(url(&p, "https://a.f\xc3\xbc.example:8443/", 0), "ok");
+	CHECK_STR(url(&p, "https://a.xn--f-eha.example:8443/", 0), "ok");
+	CHECK_STR(url(&p, "http://stra\xc3\x9f" "e.de/", 0), "ok");
+	CHECK_STR(url(&p, "http://strasse.de/", 0), "network_denied");
+	CHECK_STR(url(&p, "http://bucher.example/", 0), "network_denied");
+	w_policy_free(&p);
+	/* a name IDNA refuses is not an entry */
+	CHECK_INT(policy(&p, "{\"allow\":[\"xn--zz.example\"]}", &e), -1);
+	CHECK_STR(e.msg, "network.allow[0] is not a host, address or CIDR");
+	CHECK_INT(policy(&p, "{\"allow\":[\"-\xc3\xbc.example\"]}", &e), -1);
+}
+
 static void
 test_mode_allowlist(void)
 {
@@ -628,5 +655,6 @@ main(void)
 	test_mode_localhost();
 	test_mode_allowlist();
 	test_env_hooks();
+	test_allow_idna();
 	T_DONE();
 }
