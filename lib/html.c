@@ -177,6 +177,28 @@ evidence(const char *s, const char *url, const char *title)
 }
 
 /*
+ * Whether root's only text outside links is a copyright notice: the
+ * page's footer was all the pick found, which is no content.
+ */
+static int
+legal_only(const struct hdoc *d, int root)
+{
+	struct w_buf b;
+	size_t n = h_text_len(d, root), l = h_link_len(d, root);
+	int r;
+
+	if (n == 0 || n > 600 || (l < n && n - l > 120))
+		return 0;
+	h_buf_init(&b, 4096);
+	h_text(d, root, &b);
+	r = strstr(b.p, "\xc2\xa9") != NULL || h_ci_contains(b.p, "&copy") ||
+	    h_ci_contains(b.p, "copyright") ||
+	    h_ci_contains(b.p, "all rights reserved");
+	w_buf_free(&b);
+	return r;
+}
+
+/*
  * A tiny or empty pick: start again from a fresh tree and take the
  * main element when it is much larger, else the body, stripped of
  * boilerplate. Returns the root to write, or -1.
@@ -305,6 +327,55 @@ grid_wins(const struct hdoc *d, const struct h_grid *g, int art,
 }
 
 /*
+ * The root for a listing's items (h_items: their parent p, holding
+ * itext characters), on the pristine tree: p, climbed while each
+ * parent adds little (a heading, an introduction), below the body.
+ */
+static int
+items_root(const struct hdoc *d, int p, size_t itext)
+{
+	int a;
+
+	while ((a = d->n[p].parent) >= 0 && a != d->body &&
+	    d->n[a].tag != TidyTag_HTML &&
+	    (double)h_text_len(d, a) <= 1.25 * (double)itext)
+		p = a;
+	return p;
+}
+
+/*
+ * Text left under the items' root once stripped of page chrome (the
+ * tree is left as it was), or 0 without items.
+ */
+static size_t
+items_len(struct hdoc *d, const struct hnode *snap, size_t nsnap,
+    int items, size_t itext)
+{
+	size_t n;
+	int r;
+
+	if (items < 0 || itext < 500)
+		return 0;
+	r = items_root(d, items, itext);
+	h_strip(d, r, h_profile(H_LISTING));
+	n = h_text_len(d, r);
+	memcpy(d->n, snap, nsnap * sizeof(*snap));
+	d->nn = nsnap;
+	return n;
+}
+
+/*
+ * Whether the items of a listing beat the scorer's pick: once
+ * stripped they hold over twice its text; four times on a page typed
+ * as an article, whose story may sit above a longer feed of teasers.
+ */
+static int
+use_items(int type, size_t ilen, size_t alen)
+{
+	return ilen >= 500 && ilen > (type == H_ARTICLE ? 4 : 2) * alen;
+}
+
+/*
  * How sure the extractor is of its main-content choice: the mean of the
  * page type's vote margin and the share of the page's paragraph text
  * the choice holds (a whole region holds it all, but is a coarser
@@ -313,7 +384,8 @@ grid_wins(const struct hdoc *d, const struct h_grid *g, int art,
 static double
 confidence(const char *stage, double tconf, double share)
 {
-	if (strcmp(stage, "region") == 0 || strcmp(stage, "grid") == 0)
+	if (strcmp(stage, "region") == 0 || strcmp(stage, "grid") == 0 ||
+	    strcmp(stage, "items") == 0)
 		share = 0.8;
 	else if (strcmp(stage, "readability") != 0)
 		share = 0.2;
@@ -342,11 +414,11 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	const char *stage = "readability";
 	const char *title;
 	char from[64];
-	size_t blen, alen, rlen, nsnap, ev, inv = 0;
+	size_t blen, alen, rlen, nsnap, ev, inv = 0, itext, ilen;
 	struct hnode *snap;
 	double tconf, share;
 	struct h_grid grid;
-	int art, shell, type, gsect, rc = -1;
+	int art, shell, type, gsect, items, rc = -1;
 	jv meta;
 
 	snap = NULL;
@@ -358,6 +430,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	d.base = in->url;
 	meta = h_meta(&d, in->url);
 	survey(&d, &p);
+	items = h_items(&d, &itext);
 	type = h_page_type(&d, in->url, &tconf);
 	if (o->page_type > 0 && o->page_type - 1 < H_NTYPES) {
 		type = o->page_type - 1;	/* the caller's choice */
@@ -383,6 +456,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 	}
+	ilen = items_len(&d, snap, nsnap, items, itext);
 	art = h_readable(&d, d.title, h_profile(type), &share);
 	alen = art >= 0 ? h_text_len(&d, art) : 0;
 	if (use_region(type, alen, rlen, share)) {
@@ -397,6 +471,12 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		art = gsect;
 		h_strip(&d, art, h_profile(H_COLLECTION));
 		stage = "grid";
+	} else if (use_items(type, ilen, alen)) {
+		memcpy(d.n, snap, nsnap * sizeof(*snap));
+		d.nn = nsnap;
+		art = items_root(&d, items, itext);
+		h_strip(&d, art, h_profile(H_LISTING));
+		stage = "items";
 	} else if (alen > 0 && (h_profile(type) & (HP_TABS | HP_LISTS))) {
 		h_strip_chrome(&d, art, h_profile(type));
 	} else if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
@@ -438,7 +518,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		    jv_string("browser_recommended"), jv_true());
 		shell = 0;
 	}
-	if (shell || ev < 2) {
+	if (shell || ev < 2 || (from[0] == '\0' && legal_only(&d, art))) {
 		if (shell)
 			out->coverage = jv_object_set(out->coverage,
 			    jv_string("browser_recommended"), jv_true());
