@@ -706,6 +706,7 @@ h_strip(struct hdoc *d, int root, int prof)
 			    strcmp(role, "contentinfo") == 0 ||
 			    strcmp(role, "complementary") == 0 ||
 			    strcmp(role, "dialog") == 0)) ||
+			    h_never_content(d, i, prof < 0 ? 0 : prof) ||
 			    (prof >= 0 && chrome_el(d, i, rlen, prof));
 			break;
 		}

@@ -165,6 +165,7 @@ size_t		 h_recover(const struct hdoc *, const struct h_out *, int,
 
 /* html_prose.c */
 void		 h_prose_strip(struct hdoc *, int);
+int		 h_never_content(const struct hdoc *, int, int);
 
 /* html_novel.c */
 size_t		 h_merge_novel(struct w_buf *, const char *, size_t);

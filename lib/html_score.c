@@ -590,16 +590,9 @@ prune(struct hscore *s)
 			i = remove_next(d, i);
 			continue;
 		}
-		{
-			const char *am = h_attr(d, i, "aria-modal");
-			const char *ro = h_attr(d, i, "role");
-
-			if (am != NULL && ro != NULL &&
-			    strcmp(am, "true") == 0 &&
-			    strcmp(ro, "dialog") == 0) {
-				i = remove_next(d, i);
-				continue;
-			}
+		if (h_never_content(d, i, s->prof)) {
+			i = remove_next(d, i);
+			continue;
 		}
 		if (is_byline(s, i)) {
 			i = remove_next(d, i);
