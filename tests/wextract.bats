@@ -768,3 +768,11 @@ hasnt() {
 	[ "$(grep -c 'Machine washable; it softens' <<<"$c")" -eq 1 ]
 	[ "$(grep -c 'wash 40C' <<<"$c")" -eq 2 ]
 }
+
+@test "a streamed server render's hidden segments (div hidden id=S:n) are the page's content; other hidden boxes stay hidden" {
+	run -0 wextract -c --format text "$FX/stream-segment.html"
+	c=$(jqr .content)
+	[[ "$c" == *"the river froze from bank to bank"* ]] || fail "$c"
+	[[ "$c" == *"the ice held"* ]]
+	[[ "$c" != *"saved preferences"* ]]
+}
