@@ -130,6 +130,7 @@ int		 h_class_weight(const struct hscore *, int);
 void		 h_push(int **, size_t *, size_t *, int);
 int		 h_nelem_kids(const struct hdoc *, int);
 int		 h_visible(const struct hdoc *, int);
+int		 h_stream_segment(const struct hdoc *, int);
 int		 h_sr_only(const struct hdoc *, int);
 int		 h_tab_panel(const struct hdoc *, int);
 void		 h_collect(struct hscore *, int, int);

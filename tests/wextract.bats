@@ -401,7 +401,7 @@ jqr() {
 }
 
 @test "a corpus article gives non-trivial content" {
-	[ -f "$CORPUS/readability/html/001.html" ] || skip "no corpus"
+	[ -f "$CORPUS/readability/html/001.html" ] || skip "no corpus at $CORPUS (set WT_CORPUS to the shared corpus)"
 	run -0 wextract -c --url https://example.org/a \
 	    "$CORPUS/readability/html/001.html"
 	[ "$(jqr '.content | length')" -gt 500 ]
@@ -767,4 +767,12 @@ hasnt() {
 		fail "copies: $c"
 	[ "$(grep -c 'Machine washable; it softens' <<<"$c")" -eq 1 ]
 	[ "$(grep -c 'wash 40C' <<<"$c")" -eq 2 ]
+}
+
+@test "a streamed server render's hidden segments (div hidden id=S:n) are the page's content; other hidden boxes stay hidden" {
+	run -0 wextract -c --format text "$FX/stream-segment.html"
+	c=$(jqr .content)
+	[[ "$c" == *"the river froze from bank to bank"* ]] || fail "$c"
+	[[ "$c" == *"the ice held"* ]]
+	[[ "$c" != *"saved preferences"* ]]
 }
