@@ -1,13 +1,24 @@
 #!/bin/sh
-# extract.sh: quality and speed of wextract's HTML extraction on the
-# readability corpus, beside Readability and Defuddle when installed in
-# /tmp/peers, a bare tidy parse (the floor of a tidy-based extractor)
-# and a `cat` per-page floor. Run from the top of the tree:
+# extract.sh: quality and speed of wextract's HTML extraction. Run from
+# the top of the tree:
 #   make bench-extract            (or: sh bench/extract.sh [BIN])
-# Then the WCXB development split (seven page types) per type, and the
-# same speed rows on its pages.
+# 1. Quality on the readability corpus, beside Readability and Defuddle
+#    when installed in /tmp/peers.
+# 2. The WCXB development split (seven page types): word F1 per type with
+#    the type classified, then beside it the oracle (each type's pages
+#    with its profile forced by --page-type), the classifier's recall and
+#    precision per type, its accuracy and confusion matrix: the
+#    classifier's error and the profiles' told apart.
+# 3. Speed: per-page start-up against a `cat` floor; then the CPU time
+#    (user + system, best of 3) of one wextract process over all pages
+#    against a bare tidy parse of the same pages (bench/tidyparse.c, the
+#    floor of a tidy-based extractor), as a ratio, on the readability
+#    corpus and on WCXB, with pages per CPU second beside Readability's
+#    (one run) when it is installed.
+# 4. Peak memory on the largest page.
 # Environment: EVAL (extract-eval dir), CORPUS, WCXB (the split; empty
-# to skip it), PEERS (/tmp/peers), SPEED_ONLY=1 to skip the quality runs.
+# to skip it), PEERS (/tmp/peers), SPEED_ONLY=1 to skip the quality runs,
+# RSAMPLE (10: Readability's WCXB speed over every RSAMPLE-th page).
 BIN=${1:-${BIN:-bin}}
 # shared/ sits beside the checkout (../shared from the top of the tree)
 SHARED=${SHARED:-$(cd "$(dirname "$0")/../../shared" 2>/dev/null && pwd)}
@@ -37,10 +48,6 @@ done
 mkdir -p "$tmp/pages" && mv "$tmp"/*.html "$tmp/pages/"
 n=$(ls "$tmp/pages" | wc -l)
 
-now() { date +%s.%N; }
-rate() { awk -v n="$1" -v a="$2" -v b="$3" 'BEGIN { s = b - a;
-	printf "%.2f", (s > 0 ? n / s : 0) }'; }
-
 if [ -z "$SPEED_ONLY" ]; then
 echo "== quality (extract-eval, $n pages of $CORPUS)"
 "$EVAL/run.sh" --header --name wextract-text "$CORPUS" \
@@ -62,26 +69,48 @@ else
 fi
 fi
 
-if [ -z "$SPEED_ONLY" ] && [ -n "$WCXB" ] && [ -d "$WCXB/html" ]; then
+if [ -n "$WCXB" ] && [ -d "$WCXB/html" ]; then
+	mkdir -p "$tmp/wcxb"
+	for f in "$WCXB"/html/*.html.gz "$WCXB"/html/*.html; do
+		[ -f "$f" ] || continue
+		case $f in
+		*.gz) gzip -dc "$f" > "$tmp/wcxb/$(basename "$f" .gz)" ;;
+		*) cp "$f" "$tmp/wcxb/" ;;
+		esac
+	done
+fi
+if [ -z "$SPEED_ONLY" ] && [ -d "$tmp/wcxb" ]; then
 	echo
-	echo "== WCXB dev split per page type (word F1, $WCXB)"
-	python3 "$EVAL/wcxb.py" --name wextract "$WCXB" \
+	echo "== WCXB dev split per page type (word F1, $WCXB), type classified"
+	python3 "$EVAL/wcxb.py" --name wextract --keep "$tmp/wc" \
+	    --json "$tmp/wc.json" "$WCXB" \
 	    "$EVAL/wextract-batch.sh '$W' text" 2>/dev/null
+	# The oracle: each type's pages with its profile forced, so that
+	# the classifier's error and the profiles' are told apart.
+	echo
+	echo "== WCXB: classified beside oracle (the type's profile forced" \
+	    "with --page-type)"
+	orc=
+	for t in article collection documentation forum listing product \
+	    service; do
+		printf '#!/bin/sh\nexec %s --page-type %s "$@"\n' "'$W'" "$t" \
+		    > "$tmp/wx-$t"
+		chmod +x "$tmp/wx-$t"
+		python3 "$EVAL/wcxb.py" --only "$t" --json "$tmp/or-$t.json" \
+		    "$WCXB" "$EVAL/wextract-batch.sh '$tmp/wx-$t' text" \
+		    > /dev/null 2>&1 && orc="$orc $t=$tmp/or-$t.json"
+	done
+	# shellcheck disable=SC2086
+	python3 bench/wcxb_types.py "$WCXB" "$tmp/wc.json" \
+	    "$tmp/wc/.all.ndjson" $orc
+	rm -rf "$tmp/wc"
 fi
 
 echo
-echo "== speed (one process over all $n pages, and one per page)"
-floor=
-if cc -O2 $(pkg-config --cflags tidy 2>/dev/null) -I/usr/include/tidy \
-    -o "$tmp/tidyparse" bench/tidyparse.c -ltidy 2>"$tmp/cc.err"; then
-	floor=$("$tmp/tidyparse" "$tmp"/pages/*.html | awk '{print $3}')
-else
-	echo "(could not build bench/tidyparse.c: $(head -1 "$tmp/cc.err"))"
-fi
-a=$(now)
-"$W" --format text -c $WOPT "$tmp"/pages/*.html > "$tmp/batch.out" 2>&1
-b=$(now)
-batch=$(rate "$n" "$a" "$b")
+echo "== speed: per-page start-up (wall clock, one process per page)"
+now() { date +%s.%N; }
+rate() { awk -v n="$1" -v a="$2" -v b="$3" 'BEGIN { s = b - a;
+	printf "%.2f", (s > 0 ? n / s : 0) }'; }
 a=$(now)
 for f in "$tmp"/pages/*.html; do
 	"$W" --format text -r $WOPT < "$f" > /dev/null 2>&1
@@ -94,47 +123,79 @@ for f in "$tmp"/pages/*.html; do
 done
 b=$(now)
 catfloor=$(rate "$n" "$a" "$b")
+printf '%-34s %10s\n' "wextract per page, pages/s" "$perpage"
+printf '%-34s %10s\n' "cat per page (floor), pages/s" "$catfloor"
 
-# ratio SLOW FAST: how many times slower SLOW is than FAST
-ratio() { awk -v s="$1" -v f="$2" 'BEGIN {
-	if (s > 0 && f > 0) printf "%.2fx", f / s; else print "n/a" }'; }
-printf '%-34s %10s %14s\n' "run" "pages/s" "vs its floor"
-printf '%-34s %10s %14s\n' "tidy parse only (floor)" "${floor:-n/a}" "-"
-printf '%-34s %10s %14s\n' "wextract FILE... (one process)" "$batch" \
-    "$(ratio "$batch" "${floor:-0}")"
-printf '%-34s %10s %14s\n' "cat per page (floor)" "$catfloor" "-"
-printf '%-34s %10s %14s\n' "wextract per page" "$perpage" \
-    "$(ratio "$perpage" "$catfloor")"
-printf '%-34s %10s %14s\n' "wextract per page vs one process" "$perpage" \
-    "$(ratio "$perpage" "$batch")"
-
-# The same one-process rows on the WCXB pages.
-if [ -n "$WCXB" ] && [ -d "$WCXB/html" ]; then
-	mkdir -p "$tmp/wcxb"
-	for f in "$WCXB"/html/*.html.gz; do
-		gzip -dc "$f" > "$tmp/wcxb/$(basename "$f" .gz)"
+# cpu CMD...: user + system seconds of CMD, the best of 3 runs.
+cpu() {
+	best=
+	for _ in 1 2 3; do
+		/usr/bin/time -f '%U %S' -o "$tmp/time" "$@" \
+		    > /dev/null 2>&1 || :
+		best=$(tail -1 "$tmp/time" | awk -v b="$best" '{ s = $1 + $2;
+			if (b == "" || s < b + 0) b = s; print b }')
 	done
-	nw=$(ls "$tmp/wcxb" | wc -l)
-	wfloor=
-	[ -x "$tmp/tidyparse" ] &&
-	    wfloor=$("$tmp/tidyparse" "$tmp"/wcxb/*.html | awk '{print $3}')
-	a=$(now)
-	"$W" --format text -c $WOPT "$tmp"/wcxb/*.html > /dev/null 2>&1
-	b=$(now)
-	wbatch=$(rate "$nw" "$a" "$b")
-	printf '%-34s %10s %14s\n' "WCXB: tidy parse only (floor)" \
-	    "${wfloor:-n/a}" "-"
-	printf '%-34s %10s %14s\n' "WCXB: wextract FILE... ($nw pages)" \
-	    "$wbatch" "$(ratio "$wbatch" "${wfloor:-0}")"
-	rm -rf "$tmp/wcxb"
+	echo "$best"
+}
+# cpu1 CMD...: the same, one run (for the slow peers).
+cpu1() {
+	/usr/bin/time -f '%U %S' -o "$tmp/time" "$@" > /dev/null 2>&1 || :
+	tail -1 "$tmp/time" | awk '{ print $1 + $2 }'
+}
+per() { awk -v n="$1" -v s="$2" 'BEGIN {
+	if (s > 0) printf "%.1f", n / s; else print "n/a" }'; }
+xratio() { awk -v a="$1" -v b="$2" 'BEGIN {
+	if (a > 0 && b > 0) printf "%.2fx", a / b; else print "n/a" }'; }
+
+tidy=
+if cc -O2 $(pkg-config --cflags tidy 2>/dev/null) -I/usr/include/tidy \
+    -o "$tmp/tidyparse" bench/tidyparse.c -ltidy 2>"$tmp/cc.err"; then
+	tidy=$tmp/tidyparse
+else
+	echo "(could not build bench/tidyparse.c: $(head -1 "$tmp/cc.err"))"
+fi
+peer=
+if command -v node >/dev/null 2>&1 && [ -f "$PEERS/extract.mjs" ] &&
+    [ -d "$PEERS/node_modules" ]; then
+	peer=$PEERS/extract.mjs
 fi
 
-# Readability's batch rate from the quality table, for the 20x goal.
-rb=$(awk '$1 == "readability-text" {print $7}' "$tmp/q" 2>/dev/null)
-if [ -n "$rb" ]; then
-	printf '%-34s %10s %14s\n' "readability-text (batch)" "$rb" \
-	    "$(awk -v b="$batch" -v r="$rb" 'BEGIN {printf "wextract %.1fx", b / r}')"
-fi
+# speed DIR NAME: the CPU row of one set of pages.
+speed() {
+	dir=$1
+	np=$(ls "$dir" | wc -l)
+	tc=n/a
+	[ -n "$tidy" ] && tc=$(cpu "$tidy" "$dir"/*.html)
+	wc_=$(cpu "$W" --format text -c $WOPT "$dir"/*.html)
+	rp=- rx=-
+	if [ -n "$peer" ]; then
+		# Readability is slow: every $3-th page when $3 is given
+		mkdir -p "$tmp/rout"
+		ls "$dir" | awk -v k="${3:-1}" 'NR % k == 0 {
+			sub(/\.html$/, ""); print $0 "\t" }' > "$tmp/rpages"
+		rn=$(wc -l < "$tmp/rpages")
+		rc=$(IN_DIR=$dir OUT_DIR=$tmp/rout PAGES=$tmp/rpages \
+		    cpu1 node "$peer" readability-text --batch)
+		rp=$(per "$rn" "$rc")
+		rx=$(xratio "$(per "$np" "$wc_")" "$rp")
+		rm -rf "$tmp/rout"
+	fi
+	printf '%-12s %6s %9s %9s %8s %10s %10s %9s\n' "$2" "$np" "$tc" \
+	    "$wc_" "$(xratio "$wc_" "$tc")" "$(per "$np" "$wc_")" "$rp" "$rx"
+}
+echo
+echo "== speed: CPU seconds (user + system, best of 3) of one process" \
+    "over all the pages"
+echo "(ratio: wextract / bare tidy parse, goal <= 1.3x; vs-R: wextract's" \
+    "pages/s over Readability's, goal >= 15x, one Readability run; on" \
+    "WCXB over every ${RSAMPLE:-10}th page)"
+printf '%-12s %6s %9s %9s %8s %10s %10s %9s\n' "pages" "n" "tidy s" \
+    "wextract" "ratio" "wx pg/s" "R pg/s" "vs-R"
+speed "$tmp/pages" readability
+[ -d "$tmp/wcxb" ] && speed "$tmp/wcxb" wcxb-dev "${RSAMPLE:-10}"
+[ -z "$peer" ] && echo "(Readability is not installed in $PEERS: R columns" \
+    "skipped; see $EVAL/README.md)"
+rm -rf "$tmp/wcxb"
 
 # Peak memory on the largest page: goal under 10 x its size + 16 MiB.
 big=$(ls -S "$tmp"/pages/*.html | head -1)

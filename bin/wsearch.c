@@ -22,6 +22,8 @@ struct state {
 	jv		 base;
 	enum w_out_mode	 mode;
 	int		 urls;		/* -r: result URLs only */
+	struct w_err	 setup;		/* a config failure answers every
+					   request */
 };
 
 static void
@@ -98,6 +100,11 @@ on_request(struct state *st, jv req, long line)
 	/* the options are defaults: the request's own fields win */
 	if (jv_get_kind(req) == JV_KIND_OBJECT)
 		req = jv_object_merge(jv_copy(st->base), req);
+	if (st->setup.code != W_E_NONE) {
+		jv_free(req);
+		return emit(st, w_env_failed(w_env_new(prog), &st->setup,
+		    "configuration"), line);
+	}
 	return emit(st, w_search_run(st->search, req), line);
 }
 
@@ -228,12 +235,7 @@ main(int argc, char **argv)
 	    w_search_new(&cfg, &st.search, &e) == -1) {
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
 		e.usage = 1;
-		w_out_emit(w_env_failed(w_env_new(prog), &e, "configuration"),
-		    st.mode, prog);
-		w_out_finish(prog);
-		jv_free(st.base);
-		w_config_free(&cfg);
-		return W_EXIT_USAGE;
+		st.setup = e;
 	}
 	if (optind < argc) {
 		w_buf_init(&q, 1u << 20);

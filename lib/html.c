@@ -209,8 +209,8 @@ fallback(struct hdoc *d, const char *utf8, size_t len, const struct pre *p,
  */
 static int
 write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
-    const struct w_doc_opts *o, struct w_buf *b, int shell, size_t *inv,
-    char *from, size_t fromsz)
+    const struct w_doc_opts *o, struct w_buf *b, int shell, int dedup,
+    size_t *inv, char *from, size_t fromsz)
 {
 	struct h_out ho;
 
@@ -220,6 +220,11 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 	ho.invisible = inv;
 	w_buf_reset(b);
 	h_write(d, root, &ho, b);
+	if (dedup) {
+		b->len = h_dedup_blocks(b->p, b->len);
+		if (b->p != NULL)
+			b->p[b->len] = '\0';
+	}
 	h_recover(d, &ho, shell, b, from, fromsz);
 	return (int)h_text_len(d, root);
 }
@@ -423,7 +428,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		}
 		d.base = in->url;
 	}
-	write_out(&d, art, in, o, &b, shell, &inv, from, sizeof(from));
+	write_out(&d, art, in, o, &b, shell,
+	    (h_profile(type) & HP_CHROME) != 0, &inv, from, sizeof(from));
 	jv_free(out->coverage);
 	out->coverage = jv_object_set(jv_object(),
 	    jv_string("extraction_stage"), jv_string(stage));

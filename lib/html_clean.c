@@ -585,6 +585,87 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 }
 
 /*
+ * Headings of blocks about other things than the page's item: other
+ * products, other stories. Matched at the start of a short heading.
+ */
+static const char *const elsewhere[] = {
+	"related", "you may also", "you might also", "you may like",
+	"you might like", "you'll also like", "you will also like",
+	"customers also", "customers who", "people who", "people also",
+	"shoppers also", "similar items", "similar products",
+	"recently viewed", "frequently bought", "more from", "more items",
+	"explore related", "explore more", "complete the look",
+	"shop the look", "recommended for you", "recommended products",
+	"our recommendations", "pairs well", "goes well with",
+	"sponsored", "seller's other items", "other customers", NULL
+};
+
+static int
+elsewhere_heading(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	const char *p;
+	size_t k, n;
+	int t = d->n[i].tag, r = 0;
+
+	if (t < TidyTag_H1 || t > TidyTag_H6 || (n = h_text_len(d, i)) == 0 ||
+	    n > 80)
+		return 0;
+	h_buf_init(&b, 4096);
+	h_text(d, i, &b);
+	for (p = b.p; *p == ' ' || *p == '\n' || *p == '\t'; p++)
+		;
+	for (k = 0; elsewhere[k] != NULL && !r; k++)
+		r = strncasecmp(p, elsewhere[k], strlen(elsewhere[k])) == 0;
+	w_buf_free(&b);
+	return r;
+}
+
+static int
+next_elem_sib(const struct hdoc *d, int i)
+{
+	for (i = d->n[i].next; i >= 0 && d->n[i].tag == H_TEXT;
+	    i = d->n[i].next)
+		;
+	return i;
+}
+
+/*
+ * A heading naming other products or stories ("You may also like",
+ * "Related articles"): drop the block it heads, its parent when it
+ * leads it, else itself and the next sibling, while that holds a small
+ * part of root. Returns whether it dropped; *nx is the walk's next.
+ */
+static int
+elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int *nx)
+{
+	int t = i, p, sib;
+
+	if (!elsewhere_heading(d, i))
+		return 0;
+	while ((p = d->n[t].parent) >= 0 && p != root &&
+	    h_nelem_kids(d, p) == 1)
+		t = p;
+	p = d->n[t].parent;
+	if (p >= 0 && p != root && h_nelem_kids(d, p) > 1 &&
+	    d->n[p].first >= 0 && (d->n[p].first == t ||
+	    (d->n[d->n[p].first].tag == H_TEXT && next_elem_sib(d,
+	    d->n[p].first) == t)) && h_text_len(d, p) * 5 <= rlen * 2) {
+		*nx = h_next_pre(d, p, root, 1);
+		h_unlink(d, p);
+		return 1;
+	}
+	sib = next_elem_sib(d, t);
+	if (sib >= 0 && h_text_len(d, sib) * 5 > rlen * 2)
+		sib = -1;
+	*nx = h_next_pre(d, sib >= 0 ? sib : t, root, 1);
+	h_unlink(d, t);
+	if (sib >= 0)
+		h_unlink(d, sib);
+	return 1;
+}
+
+/*
  * The cleaning of a fallback (a main element, the body): boilerplate
  * elements, hidden ones, navigation roles, cookie and consent banners;
  * with prof >= 0, page chrome too (the region of a region pick).
@@ -629,6 +710,8 @@ h_strip(struct hdoc *d, int root, int prof)
 			    (prof >= 0 && chrome_el(d, i, rlen, prof));
 			break;
 		}
+		if (!drop && prof >= 0 && elsewhere_drop(d, i, root, rlen, &nx))
+			continue;
 		nx = h_next_pre(d, i, root, drop);
 		if (drop)
 			h_unlink(d, i);
@@ -647,6 +730,8 @@ h_strip_chrome(struct hdoc *d, int root, int prof)
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = d->n[i].tag != H_TEXT && chrome_el(d, i, rlen, prof);
+		if (!drop && elsewhere_drop(d, i, root, rlen, &nx))
+			continue;
 		nx = h_next_pre(d, i, root, drop);
 		if (drop)
 			h_unlink(d, i);

@@ -168,6 +168,12 @@ int		 h_never_content(const struct hdoc *, int, int);
 
 /* html_novel.c */
 size_t		 h_merge_novel(struct w_buf *, const char *, size_t);
+#define HN_DUP_MIN	60	/* characters of a block worth deduplicating */
+/* Drop the blocks (parts between blank lines) of s[0..n) that repeat an
+ * earlier block of HN_DUP_MIN characters or more, white space folded,
+ * outside fenced code: a page's second copy of a section (a mobile and
+ * a desktop layout). Returns the new length; s is not terminated. */
+size_t		 h_dedup_blocks(char *, size_t);
 
 /* html_meta.c */
 jv		 h_meta(struct hdoc *, const char *);

@@ -41,6 +41,14 @@ struct feat {
 	int	 nav_links;		/* links in nav / aside */
 	int	 comments;		/* comment-class items */
 	const char *self;		/* the page's own URL, when absolute */
+	int	 pubdate;		/* a publication date in metadata */
+	int	 nhead, lhead;		/* headings; those that are links */
+	int	 dochead;		/* API / reference headings */
+	int	 svchead;		/* FAQ, pricing, testimonial headings */
+	int	 code;			/* code elements outside pre */
+	int	 cur;			/* currency amounts in the text */
+	int	 cta;			/* call-to-action links and buttons */
+	int	 qa, faq;		/* Question / Answer votes; FAQPage */
 };
 
 /* Whether word w (lowercase letters) occurs in s after a non-letter. */
@@ -75,7 +83,7 @@ schema_vote(struct feat *f, const char *ty, size_t n, int weight)
 		int		 type;
 	} map[] = {
 		{ "DiscussionForumPosting", H_FORUM }, { "QAPage", H_FORUM },
-		{ "Question", H_FORUM }, { "Answer", H_FORUM },
+		{ "Question", -1 }, { "Answer", -1 },
 		{ "SocialMediaPosting", H_FORUM },
 		{ "Product", H_PRODUCT }, { "ProductGroup", H_PRODUCT },
 		{ "IndividualProduct", H_PRODUCT }, { "Vehicle", H_PRODUCT },
@@ -101,7 +109,12 @@ schema_vote(struct feat *f, const char *ty, size_t n, int weight)
 	for (k = 0; map[k].name != NULL; k++)
 		if (strlen(map[k].name) == n &&
 		    strncmp(map[k].name, ty, n) == 0) {
-			f->vote[map[k].type] += weight;
+			if (map[k].type < 0)
+				f->qa += weight;	/* see h_page_type */
+			else
+				f->vote[map[k].type] += weight;
+			if (strcmp(map[k].name, "FAQPage") == 0)
+				f->faq = 1;
 			return;
 		}
 }
@@ -344,10 +357,138 @@ self_url(const struct hdoc *d, int i, struct feat *f)
 		f->self = v;	/* canonical wins over og:url */
 }
 
+/* The first sz - 1 bytes of the text under i, lowercase ASCII. */
+static void
+short_text(const struct hdoc *d, int i, char *buf, size_t sz)
+{
+	size_t n = 0, k;
+	int j;
+
+	for (j = d->n[i].first; j >= 0 && n + 1 < sz;
+	    j = h_next_pre(d, j, i, 0)) {
+		if (d->n[j].tag != H_TEXT)
+			continue;
+		for (k = 0; k < d->n[j].len && n + 1 < sz; k++) {
+			char c = d->pool[d->n[j].off + k];
+
+			buf[n++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+		}
+		if (n + 1 < sz)
+			buf[n++] = ' ';
+	}
+	buf[n] = '\0';
+}
+
+/* Whether s starts (after spaces) with or is one of the words. */
+static int
+lead_word(const char *s, const char *const *w)
+{
+	s += strspn(s, " \t\r\n");
+	for (; *w != NULL; w++)
+		if (strncmp(s, *w, strlen(*w)) == 0)
+			return 1;
+	return 0;
+}
+
+/* Heading vocabulary of reference documentation, several languages. */
+static const char *const doc_words[] = {
+	"parameters", "parameter", "arguments", "returns", "return value",
+	"return type", "syntax", "example", "usage", "options", "exceptions",
+	"raises", "throws", "see also", "attributes", "methods",
+	"properties", "fields", "constructor", "installation", "prerequisites",
+	"requirements", "description", "synopsis", "type parameters",
+	"par\xc3\xa1metros", "param\xc3\xa8tres", "parametri",
+	"r\xc3\xbc" "ckgabe", "beispiel", "exemple", "ejemplo", "esempio",
+	"syntaxe", "sintaxis", "sintassi", "valeur de retour",
+	"valor de retorno", "voraussetzungen", NULL
+};
+
+/* Headings of service and landing pages. */
+static const char *const svc_words[] = {
+	"faq", "frequently asked", "pricing", "plans", "testimonials",
+	"what our clients", "what our customers", "why choose", "why us",
+	"our services", "our process", "how it works", "get started",
+	"features", "benefits", "contact us", "get in touch", "our clients",
+	"trusted by", "case studies", "request a", "book a", "schedule a",
+	NULL
+};
+
+/* Call-to-action wording of short links and buttons. */
+static const char *const cta_words[] = {
+	"get started", "contact us", "contact sales", "request a",
+	"request demo", "book a", "book now", "get a quote", "get a free",
+	"free quote", "free trial", "start free", "start your", "try it",
+	"try for free", "try free", "sign up", "schedule a", "talk to",
+	"call now", "call us", "get in touch", "learn more", "apply now",
+	"enroll", "register now", "buy now", "get pricing", "see pricing",
+	"see plans", "view plans", "start now", "join now", "get demo",
+	"watch demo", "download now", NULL
+};
+
+/* Currency amounts in a text: a symbol next to a digit. */
+static int
+currency(const char *s, size_t n)
+{
+	size_t k;
+	int c = 0;
+
+	for (k = 0; k < n; k++) {
+		unsigned char ch = (unsigned char)s[k];
+		size_t w = 0;
+
+		if (ch == '$')
+			w = 1;
+		else if (ch == 0xc2 && k + 1 < n &&
+		    ((unsigned char)s[k + 1] == 0xa3 ||
+		    (unsigned char)s[k + 1] == 0xa5))
+			w = 2;			/* pound, yen */
+		else if (ch == 0xe2 && k + 2 < n &&
+		    (unsigned char)s[k + 1] == 0x82 &&
+		    ((unsigned char)s[k + 2] == 0xac ||
+		    (unsigned char)s[k + 2] == 0xb9))
+			w = 3;			/* euro, rupee */
+		if (w == 0)
+			continue;
+		if ((k + w < n && s[k + w] >= '0' && s[k + w] <= '9') ||
+		    (k + w + 1 < n && s[k + w] == ' ' && s[k + w + 1] >= '0' &&
+		    s[k + w + 1] <= '9') ||
+		    (k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9') ||
+		    (k > 1 && s[k - 1] == ' ' && s[k - 2] >= '0' &&
+		    s[k - 2] <= '9'))
+			c++;
+		k += w - 1;
+	}
+	return c;
+}
+
+/*
+ * Characters under i inside links to other pages (a heading's own
+ * "#section" anchor is not one).
+ */
+static size_t
+linked(const struct hdoc *d, int i)
+{
+	const char *h;
+	size_t n = 0;
+	int j, skip = 0;
+
+	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, skip)) {
+		skip = 0;
+		if (d->n[j].tag == TidyTag_A &&
+		    (h = h_attr(d, j, "href")) != NULL && h[0] != '#' &&
+		    h[0] != '\0') {
+			n += h_text_len(d, j);
+			skip = 1;
+		}
+	}
+	return n;
+}
+
 static void
 walk(const struct hdoc *d, struct feat *f)
 {
 	const char *v;
+	char txt[48];
 	unsigned *buf = NULL;
 	size_t cap = 0;
 	int i, t, nk, skip;
@@ -355,8 +496,12 @@ walk(const struct hdoc *d, struct feat *f)
 	for (i = d->root; i >= 0; i = h_next_pre(d, i, d->root, skip)) {
 		skip = 0;
 		t = d->n[i].tag;
-		if (t == H_TEXT)
+		if (t == H_TEXT) {
+			if (f->cur < 1000)
+				f->cur += currency(d->pool + d->n[i].off,
+				    d->n[i].len);
 			continue;
+		}
 		if (t == TidyTag_LINK) {
 			self_url(d, i, f);
 			continue;
@@ -364,6 +509,10 @@ walk(const struct hdoc *d, struct feat *f)
 		if (t == TidyTag_META) {
 			self_url(d, i, f);
 			v = h_attr(d, i, "property");
+			if (v != NULL && (strcasecmp(v, "article:published_time")
+			    == 0 || strcasecmp(v, "article:modified_time") == 0))
+				f->pubdate = 1;
+
 			if (v != NULL && strcasecmp(v, "og:type") == 0 &&
 			    (v = h_attr(d, i, "content")) != NULL) {
 				if (strncasecmp(v, "article", 7) == 0 ||
@@ -379,9 +528,15 @@ walk(const struct hdoc *d, struct feat *f)
 			v = h_attr(d, i, "type");
 			if (v != NULL && strcasecmp(v, "application/ld+json")
 			    == 0 && d->n[i].first >= 0 &&
-			    d->n[d->n[i].first].tag == H_TEXT)
+			    d->n[d->n[i].first].tag == H_TEXT) {
 				ld_types(f, d->pool + d->n[d->n[i].first].off,
 				    d->n[d->n[i].first].len);
+				if (h_strstr_n(d->pool +
+				    d->n[d->n[i].first].off,
+				    d->n[d->n[i].first].len,
+				    "\"datePublished\"") != NULL)
+					f->pubdate = 1;
+			}
 			skip = 1;
 			continue;
 		}
@@ -391,6 +546,31 @@ walk(const struct hdoc *d, struct feat *f)
 		}
 		if ((v = h_attr(d, i, "itemtype")) != NULL)
 			itemtype(f, v);
+		if ((v = h_attr(d, i, "itemprop")) != NULL &&
+		    strcmp(v, "datePublished") == 0)
+			f->pubdate = 1;
+		if (t >= TidyTag_H1 && t <= TidyTag_H6) {
+			size_t hl = h_text_len(d, i);
+
+			f->nhead++;
+			if (hl > 0 && (linked(d, i) * 2 > hl ||
+			    h_has_ancestor(d, i, TidyTag_A, 4)))
+				f->lhead++;
+			short_text(d, i, txt, sizeof(txt));
+			if (lead_word(txt, doc_words))
+				f->dochead++;
+			if (lead_word(txt, svc_words))
+				f->svchead++;
+		} else if (t == TidyTag_A || t == TidyTag_BUTTON) {
+			if (h_text_len(d, i) < 40) {
+				short_text(d, i, txt, sizeof(txt));
+				if (lead_word(txt, cta_words))
+					f->cta++;
+			}
+		} else if (t == TidyTag_CODE) {
+			if (!h_has_ancestor(d, i, TidyTag_PRE, 3))
+				f->code++;
+		}
 		if (h_priceish(d, i))
 			f->prices++;
 		switch (t) {
@@ -515,6 +695,9 @@ h_page_type(const struct hdoc *d, const char *url, double *conf)
 	walk(d, &f);
 	if (url == NULL)
 		url = f.self;
+	/* questions and answers are a thread's, unless the FAQ of a page */
+	if (!f.faq)
+		f.vote[H_FORUM] += f.qa;
 	for (k = 0; k < H_NTYPES; k++)
 		s[k] = f.vote[k] > 6 ? 6 : f.vote[k];
 	pre_share = f.text > 0 ? (double)f.pre / (double)f.text : 0;
@@ -573,6 +756,32 @@ h_page_type(const struct hdoc *d, const char *url, double *conf)
 		s[H_SERVICE] += 1.5;
 	if (ld > 0.5)
 		s[H_LISTING] += 1;
+	/* inline code and reference headings are documentation's */
+	if (f.code >= 10)
+		s[H_DOC] += f.code >= 30 ? 4 : 3;
+	if (f.dochead >= 2)
+		s[H_DOC] += 1.5;
+	/*
+	 * a publication date is an article's; without one, a page of few
+	 * long paragraphs with FAQ / pricing / features headings or calls
+	 * to action is a service page
+	 */
+	if (f.pubdate)
+		s[H_ARTICLE] += 1;
+	else if (f.nlongp < 10) {
+		if (f.svchead > 0)
+			s[H_SERVICE] += 1.5;
+		if (f.cta >= 3)
+			s[H_SERVICE] += 1.5;
+	}
+	/*
+	 * most headings are links to other pages and little prose: a
+	 * listing, or a collection when the page is full of prices
+	 */
+	if (f.lhead >= 5 && f.lhead * 2 >= f.nhead && f.nlongp < 5)
+		s[f.cur >= 8 ? H_COLLECTION : H_LISTING] += 3;
+	if (f.cur >= 8)
+		s[H_COLLECTION] += 2;
 	t = H_OTHER;
 	best = 1.5;
 	second = 0;

@@ -77,6 +77,9 @@ jv		 w_json_get(jv o, const char *key);
 jv		 w_json_getv(jv o, jv key);
 jv		 w_json_at(jv a, int i);
 
+/* o with o[key] = v (both consumed): the one jv_object_set shorthand. */
+jv		 w_json_set(jv o, const char *key, jv v);
+
 /* jv_array_length of a (borrowed), 0 when a is not an array. */
 int		 w_json_len_peek(jv a);
 

@@ -54,14 +54,6 @@ static const struct w_provider *const table[] = {
 #define EXTRA_MAX	4
 static const struct w_provider *extra[EXTRA_MAX];
 
-static const char *const default_chain[] = { "parallel", "ollama", NULL };
-
-const char *const *
-w_search_default_chain(void)
-{
-	return default_chain;
-}
-
 const struct w_provider *
 w_search_provider(const char *name)
 {
@@ -129,17 +121,6 @@ w_search_result(const char *title, const char *url, const char *snippet,
 
 /* Call-side helpers for providers. */
 
-static int
-keyless(const struct w_provider *p)
-{
-	const char *const *m;
-
-	for (m = keyless_members; *m; m++)
-		if (strcmp(*m, p->name) == 0)
-			return 1;
-	return 0;
-}
-
 int
 w_search_dispatch(struct w_search_call *c, struct w_err *e)
 {
@@ -153,11 +134,11 @@ w_search_dispatch(struct w_search_call *c, struct w_err *e)
 	}
 	if (!c->reserved) {
 		/* Keyless engines: paced across every process of the run. */
-		if (keyless(c->p) && w_run_pace(s->run, c->p->scope,
+		if (c->p->run_paced && w_run_pace(s->run, c->p->scope,
 		    KEYLESS_SPACING_MS, KEYLESS_IN_FLIGHT, c->deadline,
 		    e) == -1)
 			return -1;
-		c->paced = keyless(c->p);
+		c->paced = c->p->run_paced;
 		for (i = 0; c->p->spacing_ms > 0 && i < s->npace; i++) {
 			if (strcmp(s->pace[i].scope, c->p->scope) != 0)
 				continue;
@@ -347,12 +328,19 @@ static int
 build_chain(struct w_search *s, struct w_err *e)
 {
 	jv v = w_config_get(s->cfg, "search.backend");
-	const char *const *d;
 	int rc = 0, n;
 
 	if (jv_get_kind(v) == JV_KIND_NULL) {
-		for (d = default_chain; *d && rc == 0; d++)
-			rc = chain_add(s, *d, e);
+		/* the default chain: config.c's one table of defaults */
+		jv_free(v);
+		v = w_json_get(w_json_get(w_config_defaults(), "search"),
+		    "backend");
+		jv_array_foreach(v, i, x) {
+			(void)i;
+			if (rc == 0)
+				rc = chain_add(s, jv_string_value(x), e);
+			jv_free(x);
+		}
 	} else if (jv_get_kind(v) == JV_KIND_STRING) {
 		if ((rc = name_ok(s->cfg, jv_string_value(v), e)) == 0)
 			rc = chain_add(s, jv_string_value(v), e);
@@ -1117,7 +1105,7 @@ probe_one(struct w_search *s, struct slot *sl, long timeout_ms)
 	rc = sl->p->search(sl->state, &c, &q, q.query, &raw, &e);
 	if (rc == 0)
 		snprintf(detail, sizeof(detail), "%s (%d result%s, %ld ms)",
-		    strcmp(sl->p->name, "codex") == 0 ? "ready" : "answered",
+		    sl->p->probe_ready ? "ready" : "answered",
 		    jv_get_kind(raw) == JV_KIND_ARRAY ?
 		    jv_array_length(jv_copy(raw)) : 0,
 		    jv_get_kind(raw) == JV_KIND_ARRAY &&

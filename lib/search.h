@@ -53,9 +53,6 @@ void	 w_search_free(struct w_search *s);
  */
 jv	 w_search_run(struct w_search *s, jv req);
 
-/* The default chain used when search.backend is unset. */
-const char *const	*w_search_default_chain(void);
-
 /* The query doctor's liveness probes send. */
 #define W_SEARCH_PROBE	"webtools liveness probe"
 

@@ -330,26 +330,32 @@ jqr() {
 }
 
 @test "page types: without --url the page's own canonical or og:url gives the URL hints, never source.url" {
-	f=$FX/types/service.html
-	for head in '<link rel="canonical" href="https://ledgerly.example/">' \
-	    '<meta property="og:url" content="https://ledgerly.example/">'; do
-		sed "s|</head>|$head</head>|" "$f" >"$BATS_TEST_TMPDIR/s.html"
-		run -0 wextract -c "$BATS_TEST_TMPDIR/s.html"
-		[ "$(jqr .coverage.page_type)" = service ] ||
+	# page HEAD: a short reply whose type only its address tells
+	page() {
+		printf '<html><head><title>Re: the pump</title>%s</head><body>' "$1"
+		printf '<h1>Re: the pump</h1><p>Same here, it hums.</p></body></html>'
+	}
+	u=https://example.com/forum/thread/12
+	for head in "<link rel=\"canonical\" href=\"$u\">" \
+	    "<meta property=\"og:url\" content=\"$u\">"; do
+		page "$head" >"$BATS_TEST_TMPDIR/p.html"
+		run -0 wextract -c "$BATS_TEST_TMPDIR/p.html"
+		[ "$(jqr .coverage.page_type)" = forum ] ||
 			fail "$head: page_type $(jqr .coverage.page_type)"
 		[ "$(jqr .source.url)" = null ] || fail "source.url $(jqr .source.url)"
 	done
-	# relative or non-http: no hint, as with no address at all
-	sed 's|</head>|<link rel="canonical" href="/"></head>|' "$f" \
-	    >"$BATS_TEST_TMPDIR/s.html"
-	run -0 wextract -c "$BATS_TEST_TMPDIR/s.html"
-	[ "$(jqr .coverage.page_type)" = other ]
+	# relative or not http(s): no hint, as with no address at all
+	for head in '<link rel="canonical" href="/forum/thread/12">' \
+	    '<meta property="og:url" content="ftp://example.com/forum/t/1">'; do
+		page "$head" >"$BATS_TEST_TMPDIR/p.html"
+		run -0 wextract -c "$BATS_TEST_TMPDIR/p.html"
+		[ "$(jqr .coverage.page_type)" = other ] ||
+			fail "$head: page_type $(jqr .coverage.page_type)"
+	done
 	# a given --url wins over the page's own
-	sed 's|</head>|<link rel="canonical" href="https://ledgerly.example/">'\
-'</head>|' "$f" >"$BATS_TEST_TMPDIR/s.html"
-	run -0 wextract -c --url https://ledgerly.example/pricing/x \
-	    "$BATS_TEST_TMPDIR/s.html"
-	[ "$(jqr .coverage.page_type)" != service ]
+	page "<link rel=\"canonical\" href=\"$u\">" >"$BATS_TEST_TMPDIR/p.html"
+	run -0 wextract -c --url https://example.com/page "$BATS_TEST_TMPDIR/p.html"
+	[ "$(jqr .coverage.page_type)" = other ]
 }
 
 @test "coverage.confidence is between 0 and 1 and page_type one of eight" {
@@ -741,4 +747,24 @@ hasnt() {
 	run -2 wextract -c --page-type blog "$FX/types/forum.html"
 	[[ "$output" == *'"code":"invalid_parameter"'* ]]
 	[[ "$output" == *"auto, other, article, forum, product, collection, listing, documentation or service"* ]]
+}
+
+@test "envelope names: snake_case but for the reference's (webtools(7))" {
+	f="$WT_TOP/tests/fixtures/wextract/region-other.html"
+	for a in "" "--max-chars 100" "--start-line 1 --max-lines 2" "--include-links" "--focus the"; do
+		run wextract -c $a "$f"
+		[ -z "$(key_case)" ]
+	done
+	run -2 wextract -c --next <<<'{"file":"x","bogus":1}'
+	[ -z "$(key_case)" ]
+}
+
+@test "product: a section printed twice (desktop and mobile copies) is written once; short blocks may repeat" {
+	run -0 wextract -c --format text "$FX/product-twice.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[ "$(grep -c 'Cut from heavy washed linen' <<<"$c")" -eq 1 ] ||
+		fail "copies: $c"
+	[ "$(grep -c 'Machine washable; it softens' <<<"$c")" -eq 1 ]
+	[ "$(grep -c 'wash 40C' <<<"$c")" -eq 2 ]
 }

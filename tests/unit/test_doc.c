@@ -252,6 +252,20 @@ test_magic(void)
 	CHECK(w_doc_magic("GIF8 in text", 12) == NULL);
 	CHECK(w_doc_magic("%PDF", 4) == NULL);
 	CHECK(w_doc_magic("", 0) == NULL);
+	/* one table: the weak signatures still make an undeclared body
+	 * binary, and every strong one does too */
+	CHECK_STR(w_doc_sniff("BZh91AY&SY", 10), "binary");
+	CHECK_STR(w_doc_sniff("RIFF$\x01\x02\x03WAVE", 12), "binary");
+	CHECK_STR(w_doc_sniff("OggS", 4), "binary");
+	CHECK_STR(w_doc_sniff("GIF8", 4), "binary");
+	CHECK_STR(w_doc_sniff("\x89PNG", 4), "binary");
+	CHECK_STR(w_doc_sniff("7z\xbc\xaf\x27\x1c", 6), "binary");
+	CHECK_STR(w_doc_magic("7z\xbc\xaf\x27\x1c", 6), "binary");
+	CHECK_STR(w_doc_sniff("\xfd" "7zXZ", 5), "binary");
+	CHECK_STR(w_doc_magic("PK\x03\x04", 4), "binary");
+	CHECK_STR(w_doc_magic("\x7f" "ELF", 4), "binary");
+	CHECK_STR(w_doc_magic("\xff\xd8\xff", 3), "binary");
+	CHECK(w_doc_magic("\x89PNG", 4) == NULL);
 	/* an HTML start outranks a stray NUL; NUL-heavy bytes stay binary */
 	CHECK_STR(w_doc_sniff("<!DOCTYPE html><html><body><p>Some words\0 "
 	    "here in a page body.</p></body></html>", 80), "html");

@@ -148,9 +148,49 @@ novel(void)
 	free(s);
 }
 
+/* A dedup of s into the expected text. */
+static void
+dedup_is(const char *s, const char *want)
+{
+	char *c = strdup(s);
+	size_t n;
+
+	n = h_dedup_blocks(c, strlen(c));
+	c[n] = '\0';
+	CHECK_STR(c, want);
+	free(c);
+}
+
+static void
+dedup(void)
+{
+	const char *a = "A long paragraph that a responsive page prints twice "
+	    "over, once for phones.";
+	char in[1024], want[1024];
+
+	/* the second copy of a long block goes, white space folded */
+	snprintf(in, sizeof(in), "Title\n\n%s\n\nMiddle\n\n%s\n\nEnd",
+	    a, "A long paragraph that a responsive page prints  twice\nover, "
+	    "once for phones.");
+	snprintf(want, sizeof(want), "Title\n\n%s\n\nMiddle\n\nEnd", a);
+	dedup_is(in, want);
+	/* as the last block too */
+	snprintf(in, sizeof(in), "%s\n\nMiddle\n\n%s", a, a);
+	snprintf(want, sizeof(want), "%s\n\nMiddle\n\n", a);
+	dedup_is(in, want);
+	/* short blocks repeat freely */
+	dedup_is("Price\n\n$10\n\nPrice\n\n$10",
+	    "Price\n\n$10\n\nPrice\n\n$10");
+	/* code blocks stay verbatim, repeats and all */
+	snprintf(in, sizeof(in), "```\n%s\n\n%s\n```\n\n%s", a, a, a);
+	dedup_is(in, in);
+	dedup_is("", "");
+}
+
 int
 main(void)
 {
+	dedup();
 	novel();
 	grid_spans();
 	grid_ragged();

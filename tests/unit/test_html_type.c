@@ -98,6 +98,8 @@ fixtures(void)
 	fixture("service", "https://ledgerly.example/", "service");
 }
 
+static void	addf(struct w_buf *, const char *, ...);
+
 static const char *
 page(const char *head, const char *body, const char *url, double *c)
 {
@@ -167,6 +169,62 @@ self_url(void)
 	    "other");
 }
 
+/* Structure: inline code, linked headings, prices, calls to action. */
+static void
+structure(void)
+{
+	struct w_buf b;
+	double c;
+	int k;
+
+	/* the questions of a FAQ page are not a thread */
+	CHECK_STR(page("<script type=\"application/ld+json\">{\"@type\":"
+	    "\"FAQPage\",\"mainEntity\":[{\"@type\":\"Question\",\"name\":"
+	    "\"Why?\",\"acceptedAnswer\":{\"@type\":\"Answer\",\"text\":"
+	    "\"So.\"}}]}</script>", "<h2>FAQ</h2><p>Why? So.</p>", NULL, &c),
+	    "service");
+	CHECK_STR(page("<script type=\"application/ld+json\">{\"@type\":"
+	    "\"Question\",\"name\":\"Why?\",\"suggestedAnswer\":{\"@type\":"
+	    "\"Answer\",\"text\":\"So.\"}}</script>", "<p>Why? So.</p>",
+	    NULL, &c), "forum");
+	/* inline code */
+	w_buf_init(&b, 1 << 20);
+	addf(&b, "<h1>open</h1>");
+	for (k = 0; k < 12; k++)
+		addf(&b, "<p>Pass <code>flag%d</code> to open.</p>", k);
+	CHECK_STR(page("", b.p, NULL, &c), "documentation");
+	/* most headings link to other pages, little prose */
+	w_buf_reset(&b);
+	for (k = 0; k < 8; k++)
+		addf(&b, "<h3><a href=\"/p/%d\">Post %d</a></h3><p>A line.</p>",
+		    k, k);
+	CHECK_STR(page("", b.p, NULL, &c), "listing");
+	/* the same headings as anchors of their own sections: not */
+	w_buf_reset(&b);
+	for (k = 0; k < 8; k++)
+		addf(&b, "<h3><a href=\"#s%d\">Section %d</a></h3><p>A line."
+		    "</p>", k, k);
+	CHECK(strcmp(page("", b.p, NULL, &c), "listing") != 0);
+	/* ... and full of prices: a collection */
+	w_buf_reset(&b);
+	for (k = 0; k < 8; k++)
+		addf(&b, "<h3><a href=\"/p/%d\">Mug %d</a></h3><p>$%d.99</p>",
+		    k, k, k + 10);
+	CHECK_STR(page("", b.p, NULL, &c), "collection");
+	/* service headings and calls to action, no date */
+	CHECK_STR(page("", "<h1>Bookkeeping</h1><a class=\"btn\" href=\"/s\">"
+	    "Get started</a><h2>How it works</h2><p>We do it.</p><a href=\"/"
+	    "d\">Request a demo</a><h2>Pricing</h2><p>Plans.</p><a href=\"/c"
+	    "\">Contact us</a>", NULL, &c), "service");
+	/* the same with a publication date is not */
+	CHECK(strcmp(page("<meta property=\"article:published_time\" "
+	    "content=\"2024-01-01\">", "<h1>Bookkeeping</h1><a class=\"btn\" "
+	    "href=\"/s\">Get started</a><h2>How it works</h2><p>We do it.</p>"
+	    "<a href=\"/d\">Request a demo</a><h2>Pricing</h2><p>Plans.</p>"
+	    "<a href=\"/c\">Contact us</a>", NULL, &c), "service") != 0);
+	w_buf_free(&b);
+}
+
 static void
 addf(struct w_buf *b, const char *fmt, ...)
 {
@@ -219,6 +277,7 @@ main(void)
 	fixtures();
 	metadata();
 	self_url();
+	structure();
 	comments();
 	T_DONE();
 }
