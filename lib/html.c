@@ -16,6 +16,8 @@
 
 #define OUT_MAX		(64u << 20)
 #define SHELL_TEXT	200	/* visible characters of a sparse page */
+#define REGION_PLAIN	2.5	/* see use_region */
+#define REGION_SHORT	2000
 
 struct pre {
 	int	*a;		/* a elements with href, document order */
@@ -261,17 +263,25 @@ region_root(struct hdoc *d, const struct pre *p, size_t blen)
 	return d->body;
 }
 
-/* Text left in the main region once stripped of boilerplate. */
+/*
+ * Text left in the main region once stripped of boilerplate; *plain
+ * receives the part outside links.
+ */
 static size_t
-region(struct hdoc *d, const struct pre *p, size_t blen, int prof)
+region(struct hdoc *d, const struct pre *p, size_t blen, int prof,
+    size_t *plain)
 {
+	size_t n;
 	int r;
 
+	*plain = 0;
 	if (d->body < 0)
 		return 0;
 	r = region_root(d, p, blen);
 	h_strip(d, r, prof);
-	return h_text_len(d, r);
+	n = h_text_len(d, r);
+	*plain = n - h_link_len(d, r);
+	return n;
 }
 
 /*
@@ -280,10 +290,16 @@ region(struct hdoc *d, const struct pre *p, size_t blen, int prof)
  * one block (sections, items, posts): the region is the content. Pages
  * typed as prose ask for more evidence than the rest; untyped pages
  * (no type stood out, few long paragraphs) the block share of prose and
- * the paragraph share of the rest.
+ * the paragraph share of the rest. The paragraph share misses the text
+ * of landing pages (features, prices, questions: lists, headings, short
+ * lines), so a region holding REGION_PLAIN times the best node's text
+ * outside links is the content too, on a page typed as prose only when
+ * that node is short (under REGION_SHORT characters: a part, not the
+ * article).
  */
 static int
-use_region(int type, size_t alen, size_t rlen, double share)
+use_region(int type, size_t alen, size_t rlen, double share, size_t aplain,
+    size_t rplain)
 {
 	double rshare = 0.5, pshare = 0.8;
 
@@ -292,8 +308,11 @@ use_region(int type, size_t alen, size_t rlen, double share)
 		pshare = 0.5;
 	} else if (type == H_OTHER)
 		rshare = 0.4;
-	return alen > 0 && (double)alen < rshare * (double)rlen &&
-	    share < pshare;
+	if (alen == 0 || (double)alen >= rshare * (double)rlen)
+		return 0;
+	return share < pshare || ((type != H_ARTICLE ||
+	    aplain < REGION_SHORT) &&
+	    (double)rplain > REGION_PLAIN * (double)aplain);
 }
 
 /* Whether element i lies under the detached content root art. */
@@ -414,7 +433,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	const char *stage = "readability";
 	const char *title;
 	char from[64];
-	size_t blen, alen, rlen, nsnap, ev, inv = 0, itext, ilen;
+	size_t blen, alen, rlen, rplain, gplain, nsnap, ev, inv = 0, itext,
+	    ilen;
 	struct hnode *snap;
 	double tconf, share;
 	struct h_grid grid;
@@ -444,13 +464,13 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	nsnap = d.nn;
 	snap = w_malloc(nsnap * sizeof(*snap));
 	memcpy(snap, d.n, nsnap * sizeof(*snap));
-	rlen = region(&d, &p, blen, -1);
+	rlen = region(&d, &p, blen, -1, &rplain);
 	memcpy(d.n, snap, nsnap * sizeof(*snap));
 	d.nn = nsnap;
 	gsect = -1;
 	grid.box = -1;
 	if (h_profile(type) & (HP_LISTS | HP_TABS)) {
-		region(&d, &p, blen, h_profile(type));
+		region(&d, &p, blen, h_profile(type), &gplain);
 		h_grid_find(&d, region_root(&d, &p, blen), &grid);
 		gsect = h_grid_section(&d, &grid, d.body);
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
@@ -459,7 +479,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	ilen = items_len(&d, snap, nsnap, items, itext);
 	art = h_readable(&d, d.title, h_profile(type), &share);
 	alen = art >= 0 ? h_text_len(&d, art) : 0;
-	if (use_region(type, alen, rlen, share)) {
+	if (use_region(type, alen, rlen, share, art >= 0 ? alen -
+	    h_link_len(&d, art) : 0, rplain)) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		art = region_root(&d, &p, blen);
