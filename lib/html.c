@@ -438,6 +438,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	struct hnode *snap;
 	double tconf, share;
 	struct h_grid grid;
+	struct h_groups groups = { NULL, 0, 0 };
 	int art, shell, type, gsect, items, rc = -1;
 	jv meta;
 
@@ -450,8 +451,10 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	d.base = in->url;
 	meta = h_meta(&d, in->url);
 	survey(&d, &p);
-	items = h_items(&d, &itext);
-	type = h_page_type(&d, in->url, &tconf);
+	h_rep_survey(&d, &groups);
+	items = h_items(&d, &groups, &itext);
+	type = h_page_type(&d, &groups, in->url, &tconf);
+	free(groups.g);
 	if (o->page_type > 0 && o->page_type - 1 < H_NTYPES) {
 		type = o->page_type - 1;	/* the caller's choice */
 		tconf = 1;

@@ -6,7 +6,6 @@
  * product page a grid of priced tiles beside the product is a
  * carousel of other products.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "html_int.h"
@@ -14,36 +13,14 @@
 #define GRID_MIN	4	/* repeated items of a grid */
 #define ITEM_MAX	1500	/* characters of one item, at most */
 
-/* Signature of an element for sibling repetition: tag, first class. */
-static unsigned
-grid_sig(const struct hdoc *d, int i)
-{
-	const char *c = h_attr(d, i, "class");
-	unsigned h = (unsigned)d->n[i].tag * 2654435761u;
-
-	if (c != NULL)
-		for (; *c != '\0' && *c != ' ' && *c != '\t' && *c != '\n';
-		    c++)
-			if (!(*c >= '0' && *c <= '9'))
-				h = h * 31 + (unsigned char)*c;
-	return h;
-}
-
-static int
-cmp_sig(const void *a, const void *b)
-{
-	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* Page chrome a grid never lives in: menus, headers, footers. */
 static int
-grid_skip(const struct hdoc *d, int i)
+grid_skip(const struct hdoc *d, int i, void *arg)
 {
 	const char *r;
 	int t = d->n[i].tag;
 
+	(void)arg;
 	if (t == TidyTag_NAV || t == TidyTag_HEADER || t == TidyTag_FOOTER ||
 	    t == TidyTag_ASIDE || t == TidyTag_SCRIPT || t == TidyTag_STYLE ||
 	    t == TidyTag_NOSCRIPT || t == TidyTag_TEMPLATE ||
@@ -80,34 +57,18 @@ item_scan(const struct hdoc *d, int i, int *price, int *img)
 	return link;
 }
 
-/* The item group of p's children; kept in g when stronger. */
+/* The item group of p's children (n of shape s); kept when stronger. */
 static void
-grid_group(const struct hdoc *d, int p, unsigned *buf, int nk,
-    struct h_grid *g)
+grid_group(const struct hdoc *d, int p, unsigned s, int n, void *arg)
 {
-	unsigned best = 0;
+	struct h_grid *g = arg;
 	size_t text = 0, len;
-	int j, k, n, run, bestn = 0, items = 0, priced = 0, imaged = 0;
-	int pr, im;
+	int j, items = 0, priced = 0, imaged = 0, pr, im;
 
-	for (j = d->n[p].first, k = 0; j >= 0 && k < nk; j = d->n[j].next)
-		if (d->n[j].tag != H_TEXT)
-			buf[k++] = grid_sig(d, j);
-	n = k;
-	qsort(buf, (size_t)n, sizeof(*buf), cmp_sig);
-	for (k = 0; k < n; k += run) {
-		for (run = 1; k + run < n && buf[k + run] == buf[k]; run++)
-			;
-		if (run > bestn) {
-			bestn = run;
-			best = buf[k];
-		}
-	}
-	if (bestn < GRID_MIN)
-		return;
-	for (j = d->n[p].first; j >= 0; j = d->n[j].next) {
-		if (d->n[j].tag == H_TEXT || grid_sig(d, j) != best ||
-		    grid_skip(d, j))
+	(void)n;
+	for (j = h_rep_next(d, d->n[p].first, s); j >= 0;
+	    j = h_rep_next(d, d->n[j].next, s)) {
+		if (grid_skip(d, j, NULL))
 			continue;
 		len = h_text_len(d, j);
 		if (len < 3 || len > ITEM_MAX || !item_scan(d, j, &pr, &im))
@@ -134,32 +95,9 @@ grid_group(const struct hdoc *d, int p, unsigned *buf, int nk,
 void
 h_grid_find(const struct hdoc *d, int root, struct h_grid *g)
 {
-	unsigned *buf = NULL;
-	size_t cap = 0;
-	int i, nk, skip;
-
 	memset(g, 0, sizeof(*g));
 	g->box = -1;
-	if (root < 0)
-		return;
-	for (i = d->n[root].first; i >= 0; i = h_next_pre(d, i, root, skip)) {
-		skip = 0;
-		if (d->n[i].tag == H_TEXT)
-			continue;
-		if (grid_skip(d, i)) {
-			skip = 1;
-			continue;
-		}
-		nk = h_nelem_kids(d, i);
-		if (nk < GRID_MIN)
-			continue;
-		if ((size_t)nk > cap) {
-			cap = (size_t)nk * 2;
-			buf = w_realloc(buf, cap * sizeof(*buf));
-		}
-		grid_group(d, i, buf, nk, g);
-	}
-	free(buf);
+	h_rep_walk(d, root, 0, GRID_MIN, grid_skip, grid_group, g);
 }
 
 /* See html_int.h. */

@@ -185,10 +185,58 @@ enum {
 	H_OTHER, H_ARTICLE, H_FORUM, H_PRODUCT, H_COLLECTION, H_LISTING,
 	H_DOC, H_SERVICE, H_NTYPES
 };
-int		 h_page_type(const struct hdoc *, const char *, double *);
+struct h_groups;
+int		 h_page_type(const struct hdoc *, const struct h_groups *,
+		    const char *, double *);
 const char	*h_type_name(int);
 int		 h_authorish(const struct hdoc *, int);
 int		 h_priceish(const struct hdoc *, int);
+
+/*
+ * html_repeat.c: repeated sibling groups. A shape is an element's tag
+ * and first class token, digits left out; a group is the largest run
+ * of one shape among an element's element children.
+ */
+struct h_rep {
+	unsigned	*buf;		/* scratch: the children's shapes */
+	size_t		 cap;
+};
+unsigned	 h_shape(const struct hdoc *, int);
+/* The shape of p's largest group (the lowest shape on a tie), its
+ * size in *n (0 without element children); r is scratch, freed by the
+ * caller. */
+unsigned	 h_rep_group(const struct hdoc *, int, struct h_rep *, int *);
+/* The first sibling from j on (j itself included) of the shape, or -1:
+ * for (j = h_rep_next(d, d->n[p].first, s); j >= 0;
+ *     j = h_rep_next(d, d->n[j].next, s)) walks a group's items. */
+int		 h_rep_next(const struct hdoc *, int, unsigned);
+typedef void	(*h_rep_fn)(const struct hdoc *, int, unsigned, int, void *);
+/* The one walk over root's subtree (root itself when self is set):
+ * fn(d, p, shape, n, arg) for each element p whose largest group holds
+ * at least min items; subtrees where skip(d, i, arg) (may be NULL)
+ * says so are left out, root never; skip sees each element after its
+ * parent. */
+void		 h_rep_walk(const struct hdoc *, int, int, int,
+		    int (*)(const struct hdoc *, int, void *), h_rep_fn, void *);
+
+/* A page's groups, surveyed once: each element's largest group of 2+. */
+#define H_REP_BODY	0x1	/* under the body (or the body) */
+#define H_REP_CHROME	0x2	/* in nav, header, footer, aside, menu,
+				 * form, hidden or related/comment boxes */
+#define H_REP_PRE	0x4	/* in preformatted text */
+struct h_group {
+	int		 p;		/* the parent */
+	unsigned	 shape;		/* the items' shape */
+	int		 n;		/* items */
+	int		 where;		/* H_REP_* */
+};
+struct h_groups {
+	struct h_group	*g;		/* in document order */
+	size_t		 n, cap;
+};
+/* The one walk over the page (scripts, styles, templates and SVG left
+ * out); gs->g is the caller's to free. */
+void		 h_rep_survey(const struct hdoc *, struct h_groups *);
 
 /* html_grid.c: item grids (the repeated tiles of collections). */
 struct h_grid {
@@ -206,8 +254,9 @@ void		 h_grid_find(const struct hdoc *, int, struct h_grid *);
 int		 h_grid_section(const struct hdoc *, const struct h_grid *,
 		    int);
 
-/* html_items.c */
-int		 h_items(const struct hdoc *, size_t *);
+/* html_items.c: the listing's items among the page's groups (NULL:
+ * surveyed here), their text in the size_t. */
+int		 h_items(const struct hdoc *, const struct h_groups *, size_t *);
 
 /* html_links.c */
 jv		 h_links(const struct hdoc *, const int *, size_t, int,

@@ -182,20 +182,6 @@ h_priceish(const struct hdoc *d, int i)
 	return c != NULL && token_ci(c, "price");
 }
 
-/* Signature of an element for sibling repetition: tag and first class. */
-static unsigned
-sig(const struct hdoc *d, int i)
-{
-	const char *c = h_attr(d, i, "class");
-	unsigned h = (unsigned)d->n[i].tag * 2654435761u;
-
-	if (c != NULL)
-		for (; *c != '\0' && *c != ' '; c++)
-			if (!(*c >= '0' && *c <= '9'))
-				h = h * 31 + (unsigned char)*c;
-	return h;
-}
-
 struct item {
 	int	 author, date, price, img, link, head;
 	size_t	 text;
@@ -255,46 +241,21 @@ prose(const struct hdoc *d, int i)
 	return n;
 }
 
-static int
-cmp_u(const void *a, const void *b)
-{
-	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /*
- * The largest group of same-signature element children of p (at
+ * The largest group of one shape among the element children of p (at
  * least 3, or 2 for long items); keep it in f when it holds more text
  * than the best so far.
  */
 static void
-group(const struct hdoc *d, int p, struct feat *f, unsigned *buf, int nk)
+group(const struct hdoc *d, const struct h_group *g, struct feat *f)
 {
 	struct item it;
-	unsigned best = 0;
-	int j, k, n, run, bestn = 0;
+	int j, p = g->p;
 	int a = 0, dt = 0, pr = 0, im = 0, ln = 0, hd = 0;
 	size_t text = 0;
 
-	for (j = d->n[p].first, k = 0; j >= 0 && k < nk; j = d->n[j].next)
-		if (d->n[j].tag != H_TEXT)
-			buf[k++] = sig(d, j);
-	n = k;
-	qsort(buf, (size_t)n, sizeof(*buf), cmp_u);
-	for (k = 0; k < n; k += run) {
-		for (run = 1; k + run < n && buf[k + run] == buf[k]; run++)
-			;
-		if (run > bestn) {
-			bestn = run;
-			best = buf[k];
-		}
-	}
-	if (bestn < 2)
-		return;
-	for (j = d->n[p].first; j >= 0; j = d->n[j].next) {
-		if (d->n[j].tag == H_TEXT || sig(d, j) != best)
-			continue;
+	for (j = h_rep_next(d, d->n[p].first, g->shape); j >= 0;
+	    j = h_rep_next(d, d->n[j].next, g->shape)) {
 		item_scan(d, j, &it);
 		a += it.author;
 		dt += it.date;
@@ -304,11 +265,11 @@ group(const struct hdoc *d, int p, struct feat *f, unsigned *buf, int nk)
 		hd += it.head;
 		text += it.text;
 	}
-	if (bestn < 3 && text < 600)
+	if (g->n < 3 && text < 600)
 		return;
 	if (text <= f->rep_text)
 		return;
-	f->rep_n = bestn;
+	f->rep_n = g->n;
 	f->rep_author = a;
 	f->rep_date = dt;
 	f->rep_price = pr;
@@ -319,9 +280,26 @@ group(const struct hdoc *d, int p, struct feat *f, unsigned *buf, int nk)
 	f->rep_parent = p;
 	f->rep_comment = comment_class(d, p) ||
 	    comment_class(d, d->n[p].parent);
-	for (j = d->n[p].first; j >= 0 && !f->rep_comment; j = d->n[j].next)
-		if (d->n[j].tag != H_TEXT && sig(d, j) == best)
-			f->rep_comment = comment_class(d, j);
+	for (j = h_rep_next(d, d->n[p].first, g->shape); j >= 0 &&
+	    !f->rep_comment; j = h_rep_next(d, d->n[j].next, g->shape))
+		f->rep_comment = comment_class(d, j);
+}
+
+/* The best group of the page's (those in preformatted text left out). */
+static void
+groups(const struct hdoc *d, const struct h_groups *gs, struct feat *f)
+{
+	struct h_groups own = { NULL, 0, 0 };
+	size_t k;
+
+	if (gs == NULL) {
+		h_rep_survey(d, &own);
+		gs = &own;
+	}
+	for (k = 0; k < gs->n; k++)
+		if (!(gs->g[k].where & H_REP_PRE))
+			group(d, &gs->g[k], f);
+	free(own.g);
 }
 
 static int
@@ -489,9 +467,7 @@ walk(const struct hdoc *d, struct feat *f)
 {
 	const char *v;
 	char txt[48];
-	unsigned *buf = NULL;
-	size_t cap = 0;
-	int i, t, nk, skip;
+	int i, t, skip;
 
 	for (i = d->root; i >= 0; i = h_next_pre(d, i, d->root, skip)) {
 		skip = 0;
@@ -609,16 +585,7 @@ walk(const struct hdoc *d, struct feat *f)
 		    h_ci_contains(h_attr(d, i, "id"), "add-to-cart") ||
 		    h_ci_contains(h_attr(d, i, "class"), "add_to_cart"))
 			f->ncart++;
-		nk = h_nelem_kids(d, i);
-		if (nk >= 2) {
-			if ((size_t)nk > cap) {
-				cap = (size_t)nk * 2;
-				buf = w_realloc(buf, cap * sizeof(*buf));
-			}
-			group(d, i, f, buf, nk);
-		}
 	}
-	free(buf);
 	if (d->body >= 0) {
 		f->text = h_text_len(d, d->body);
 		f->link = h_link_len(d, d->body);
@@ -661,7 +628,8 @@ url_root(const char *url)
 
 /* See html_int.h. */
 int
-h_page_type(const struct hdoc *d, const char *url, double *conf)
+h_page_type(const struct hdoc *d, const struct h_groups *gs,
+    const char *url, double *conf)
 {
 	static const char *const docw[] = {
 		"/docs", "/doc/", "/documentation", "/reference", "/api/",
@@ -693,6 +661,7 @@ h_page_type(const struct hdoc *d, const char *url, double *conf)
 	memset(&f, 0, sizeof(f));
 	f.rep_parent = -1;
 	walk(d, &f);
+	groups(d, gs, &f);
 	if (url == NULL)
 		url = f.self;
 	/* questions and answers are a thread's, unless the FAQ of a page */

@@ -1,7 +1,11 @@
 /*
- * test_html_grid.c: item grids (lib/html_grid.c): the repeated tiles
- * of a collection are found, menus and chrome are not, and the grid's
- * section takes its heading but not the prose beside it.
+ * test_html_grid.c: repeated sibling groups (lib/html_repeat.c): a
+ * shape leaves digits out and stops at the first class token, a group
+ * is the largest run of one shape, the walk skips what it is told to
+ * and reports each group once; and the item grids built on them
+ * (lib/html_grid.c): the repeated tiles of a collection are found,
+ * menus and chrome are not, and the grid's section takes its heading
+ * but not the prose beside it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,9 +132,144 @@ menus_are_no_grids(void)
 	w_buf_free(&b);
 }
 
+static const char page[] =
+    "<html><body><div id=\"list\">"
+    "<div id=\"a\" class=\"item-1 big\">one</div>"
+    "<div id=\"b\" class=\"item-22\">two</div>"
+    "<p class=\"item-3\">not a div</p>"
+    "<div id=\"c\" class=\"item-4\tx\">three</div>"
+    "<div class=\"other\">four</div>"
+    "</div><nav id=\"nav\"><a href=\"/1\">1</a><a href=\"/2\">2</a>"
+    "<a href=\"/3\">3</a></nav></body></html>";
+
+static void
+shapes_and_groups(void)
+{
+	static const char *const ids[] = { "a", "b", "c" };
+	struct h_rep r = { NULL, 0 };
+	struct hdoc d;
+	unsigned s;
+	int n, j, list, k;
+
+	CHECK_INT(h_parse(&d, page, sizeof(page) - 1), 0);
+	list = by_id(&d, "list");
+	CHECK(list >= 0);
+	/* digits and later class tokens are left out; the tag counts */
+	CHECK(h_shape(&d, by_id(&d, "a")) == h_shape(&d, by_id(&d, "b")));
+	CHECK(h_shape(&d, by_id(&d, "a")) == h_shape(&d, by_id(&d, "c")));
+	CHECK(h_shape(&d, by_id(&d, "a")) != h_shape(&d, list));
+	s = h_rep_group(&d, list, &r, &n);
+	CHECK_INT(n, 3);
+	CHECK(s == h_shape(&d, by_id(&d, "a")));
+	/* the items, in document order */
+	k = 0;
+	for (j = h_rep_next(&d, d.n[list].first, s); j >= 0;
+	    j = h_rep_next(&d, d.n[j].next, s))
+		if (k < 3)
+			CHECK_INT(j, by_id(&d, ids[k++]));
+	CHECK_INT(k, 3);
+	/* no element children: no group */
+	h_rep_group(&d, by_id(&d, "a"), &r, &n);
+	CHECK_INT(n, 0);
+	free(r.buf);
+	h_free(&d);
+}
+
+struct seen {
+	int	 p[8];
+	int	 n[8];
+	int	 k;
+};
+
+static void
+note(const struct hdoc *d, int p, unsigned s, int n, void *arg)
+{
+	struct seen *v = arg;
+
+	(void)d;
+	(void)s;
+	if (v->k < 8) {
+		v->p[v->k] = p;
+		v->n[v->k++] = n;
+	}
+}
+
+static int
+no_nav(const struct hdoc *d, int i, void *arg)
+{
+	(void)arg;
+	return d->n[i].tag == TidyTag_NAV;
+}
+
+static void
+one_walk(void)
+{
+	struct hdoc d;
+	struct seen v;
+
+	CHECK_INT(h_parse(&d, page, sizeof(page) - 1), 0);
+	/* groups of 3 or more: the list and the menu */
+	memset(&v, 0, sizeof(v));
+	h_rep_walk(&d, d.body, 1, 3, NULL, note, &v);
+	CHECK_INT(v.k, 2);
+	CHECK_INT(v.p[0], by_id(&d, "list"));
+	CHECK_INT(v.n[0], 3);
+	CHECK_INT(v.p[1], by_id(&d, "nav"));
+	/* a skipped subtree is left out */
+	memset(&v, 0, sizeof(v));
+	h_rep_walk(&d, d.body, 1, 3, no_nav, note, &v);
+	CHECK_INT(v.k, 1);
+	CHECK_INT(v.p[0], by_id(&d, "list"));
+	/* root itself only when asked: the list's parent is the body */
+	memset(&v, 0, sizeof(v));
+	h_rep_walk(&d, by_id(&d, "list"), 0, 3, NULL, note, &v);
+	CHECK_INT(v.k, 0);
+	h_rep_walk(&d, by_id(&d, "list"), 1, 3, NULL, note, &v);
+	CHECK_INT(v.k, 1);
+	/* four are too few for a group of five */
+	memset(&v, 0, sizeof(v));
+	h_rep_walk(&d, d.body, 1, 5, NULL, note, &v);
+	CHECK_INT(v.k, 0);
+	h_free(&d);
+}
+
+/* The survey: every group once, in document order, with where it sits. */
+static void
+survey_says_where(void)
+{
+	static const char html[] =
+	    "<html><body><ul id=\"u\"><li>a</li><li>b</li></ul>"
+	    "<nav><ul id=\"m\"><li>a</li><li>b</li></ul></nav>"
+	    "<div class=\"related\"><p id=\"r\"><b>a</b><b>b</b></p></div>"
+	    "<pre id=\"c\"><b>x</b><b>y</b></pre>"
+	    "<script><b>s</b><b>t</b></script></body></html>";
+	struct h_groups gs = { NULL, 0, 0 };
+	struct hdoc d;
+
+	CHECK_INT(h_parse(&d, html, sizeof(html) - 1), 0);
+	h_rep_survey(&d, &gs);
+	CHECK_INT(gs.n, 4);
+	if (gs.n == 4) {
+		CHECK_INT(gs.g[0].p, by_id(&d, "u"));
+		CHECK_INT(gs.g[0].n, 2);
+		CHECK_INT(gs.g[0].where, H_REP_BODY);
+		CHECK_INT(gs.g[1].p, by_id(&d, "m"));
+		CHECK_INT(gs.g[1].where, H_REP_BODY | H_REP_CHROME);
+		CHECK_INT(gs.g[2].p, by_id(&d, "r"));
+		CHECK_INT(gs.g[2].where, H_REP_BODY | H_REP_CHROME);
+		CHECK_INT(gs.g[3].p, by_id(&d, "c"));
+		CHECK_INT(gs.g[3].where, H_REP_BODY | H_REP_PRE);
+	}
+	free(gs.g);
+	h_free(&d);
+}
+
 int
 main(void)
 {
+	shapes_and_groups();
+	one_walk();
+	survey_says_where();
 	grid_of_tiles();
 	menus_are_no_grids();
 	T_DONE();

@@ -239,7 +239,7 @@ items(void)
 	add(&b, "</div></main></body></html>");
 	CHECK_INT(h_parse(&d, b.p, b.len), 0);
 	/* the results, not the menu (short links), not the comments */
-	i = h_items(&d, &text);
+	i = h_items(&d, NULL, &text);
 	CHECK(i >= 0);
 	if (i >= 0) {
 		CHECK_STR(h_attr(&d, i, "id"), "found");
@@ -254,7 +254,7 @@ items(void)
 		add(&b, item);
 	add(&b, "</div></body></html>");
 	CHECK_INT(h_parse(&d, b.p, b.len), 0);
-	CHECK_INT(h_items(&d, &text), -1);
+	CHECK_INT(h_items(&d, NULL, &text), -1);
 	CHECK_INT((int)text, 0);
 	h_free(&d);
 	w_buf_free(&b);

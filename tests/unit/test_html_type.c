@@ -35,7 +35,7 @@ classify(const char *html, size_t len, const char *url, double *c)
 		h_free(&d);
 		return "parse-failed";
 	}
-	t = h_page_type(&d, url, c);
+	t = h_page_type(&d, NULL, url, c);
 	h_free(&d);
 	return h_type_name(t);
 }

@@ -1,0 +1,221 @@
+/*
+ * html_repeat.c: repeated sibling groups, the one mechanism behind the
+ * item grids of collections (html_grid.c), the items of a listing
+ * (html_items.c) and the classifier's repeated group (html_type.c).
+ * An element's shape is its tag and first class token, digits left
+ * out (item-3 and item-4 are one shape); a group is the largest run
+ * of one shape among an element's element children.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "html_int.h"
+
+/* See html_int.h. */
+unsigned
+h_shape(const struct hdoc *d, int i)
+{
+	const char *c = h_attr(d, i, "class");
+	unsigned h = (unsigned)d->n[i].tag * 2654435761u;
+
+	if (c != NULL)
+		for (; *c != '\0' && *c != ' ' && *c != '\t' && *c != '\n';
+		    c++)
+			if (!(*c >= '0' && *c <= '9'))
+				h = h * 31 + (unsigned char)*c;
+	return h;
+}
+
+static int
+cmp_u(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* See html_int.h. */
+unsigned
+h_rep_group(const struct hdoc *d, int p, struct h_rep *r, int *n)
+{
+	unsigned best = 0;
+	int j, k, nk, run;
+
+	*n = 0;
+	if ((nk = h_nelem_kids(d, p)) <= 0)
+		return 0;
+	if ((size_t)nk > r->cap) {
+		r->cap = (size_t)nk * 2;
+		r->buf = w_realloc(r->buf, r->cap * sizeof(*r->buf));
+	}
+	for (j = d->n[p].first, k = 0; j >= 0 && k < nk; j = d->n[j].next)
+		if (d->n[j].tag != H_TEXT)
+			r->buf[k++] = h_shape(d, j);
+	nk = k;
+	qsort(r->buf, (size_t)nk, sizeof(*r->buf), cmp_u);
+	for (k = 0; k < nk; k += run) {
+		for (run = 1; k + run < nk && r->buf[k + run] == r->buf[k];
+		    run++)
+			;
+		if (run > *n) {
+			*n = run;
+			best = r->buf[k];
+		}
+	}
+	return best;
+}
+
+/* See html_int.h. */
+int
+h_rep_next(const struct hdoc *d, int j, unsigned shape)
+{
+	for (; j >= 0; j = d->n[j].next)
+		if (d->n[j].tag != H_TEXT && h_shape(d, j) == shape)
+			return j;
+	return -1;
+}
+
+/* See html_int.h. */
+void
+h_rep_walk(const struct hdoc *d, int root, int self, int min,
+    int (*skip)(const struct hdoc *, int, void *), h_rep_fn fn, void *arg)
+{
+	struct h_rep r = { NULL, 0 };
+	unsigned s;
+	int i, n, sk;
+
+	if (root < 0)
+		return;
+	i = self ? root : d->n[root].first;
+	for (; i >= 0; i = h_next_pre(d, i, root, sk)) {
+		sk = 0;
+		if (d->n[i].tag == H_TEXT)
+			continue;
+		if (i != root && skip != NULL && skip(d, i, arg)) {
+			sk = 1;
+			continue;
+		}
+		if (h_nelem_kids(d, i) < min)
+			continue;
+		s = h_rep_group(d, i, &r, &n);
+		if (n >= min)
+			fn(d, i, s, n, arg);
+	}
+	free(r.buf);
+}
+
+/* Class or id words of what is beside a page's items, not them. */
+static int
+named(const char *v)
+{
+	static const char *const w[] = {
+		"comment", "related", "recommend", "sidebar", "footer",
+		"menu", "navbar", "breadcrumb", "promo", "sponsor", "widget",
+		"share", "social", "popular", "trending", "newsletter",
+		"cookie", "consent", "modal", "popup", NULL
+	};
+	size_t k;
+
+	if (v == NULL || *v == '\0')
+		return 0;
+	for (k = 0; w[k] != NULL; k++)
+		if (h_ci_contains(v, w[k]))
+			return 1;
+	return 0;
+}
+
+/* Subtrees that never hold a page's items: chrome. */
+static int
+chrome(const struct hdoc *d, int i)
+{
+	const char *r;
+
+	switch (d->n[i].tag) {
+	case TidyTag_SCRIPT: case TidyTag_STYLE: case TidyTag_NOSCRIPT:
+	case TidyTag_TEMPLATE: case TidyTag_SVG: case TidyTag_NAV:
+	case TidyTag_FOOTER: case TidyTag_ASIDE: case TidyTag_HEADER:
+	case TidyTag_FORM: case TidyTag_SELECT:
+		return 1;
+	default:
+		break;
+	}
+	if (!h_visible(d, i) || named(h_attr(d, i, "class")) ||
+	    named(h_attr(d, i, "id")))
+		return 1;
+	r = h_attr(d, i, "role");
+	return r != NULL && (strcmp(r, "navigation") == 0 ||
+	    strcmp(r, "banner") == 0 || strcmp(r, "contentinfo") == 0 ||
+	    strcmp(r, "complementary") == 0 || strcmp(r, "menu") == 0 ||
+	    strcmp(r, "menubar") == 0 || strcmp(r, "dialog") == 0);
+}
+
+/* Subtrees the survey leaves out: code, styles, templates, pictures. */
+static int
+unseen(const struct hdoc *d, int i)
+{
+	switch (d->n[i].tag) {
+	case TidyTag_SCRIPT: case TidyTag_STYLE: case TidyTag_NOSCRIPT:
+	case TidyTag_TEMPLATE: case TidyTag_SVG:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+struct survey {
+	struct h_groups	*gs;
+	unsigned char	*where;		/* per node: H_REP_* bits */
+};
+
+/*
+ * The walk's skip test, which sees every element below the root after
+ * its parent: where it sits, inherited; whether it is left out.
+ */
+static int
+sits(const struct hdoc *d, int i, void *arg)
+{
+	struct survey *sv = arg;
+	int w = sv->where[d->n[i].parent];
+
+	if (i == d->body)
+		w = H_REP_BODY;
+	else if ((w & H_REP_BODY) && !(w & H_REP_CHROME) && chrome(d, i))
+		w |= H_REP_CHROME;
+	if (d->n[i].tag == TidyTag_PRE)
+		w |= H_REP_PRE;
+	sv->where[i] = (unsigned char)w;
+	return unseen(d, i);
+}
+
+static void
+keep(const struct hdoc *d, int p, unsigned s, int n, void *arg)
+{
+	struct survey *sv = arg;
+	struct h_groups *gs = sv->gs;
+
+	(void)d;
+	if (gs->n == gs->cap) {
+		gs->cap = gs->cap ? gs->cap * 2 : 64;
+		gs->g = w_realloc(gs->g, gs->cap * sizeof(*gs->g));
+	}
+	gs->g[gs->n].p = p;
+	gs->g[gs->n].shape = s;
+	gs->g[gs->n].n = n;
+	gs->g[gs->n].where = sv->where[p];
+	gs->n++;
+}
+
+/* See html_int.h. */
+void
+h_rep_survey(const struct hdoc *d, struct h_groups *gs)
+{
+	struct survey sv;
+
+	gs->n = 0;
+	if (d->root < 0)
+		return;
+	sv.gs = gs;
+	sv.where = w_calloc(d->nn, 1);
+	h_rep_walk(d, d->root, 1, 2, sits, keep, &sv);
+	free(sv.where);
+}
