@@ -485,6 +485,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		d.nn = nsnap;
 		art = region_root(&d, &p, blen);
 		h_strip(&d, art, h_profile(type));
+		if (h_profile(type) & HP_PROSE)
+			h_prose_strip(&d, art);
 		stage = "region";
 	} else if (grid_wins(&d, &grid, art, alen, h_profile(type))) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
