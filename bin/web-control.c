@@ -488,9 +488,6 @@ config(const struct opts *o)
 	return emit(o, env, config_text);
 }
 
-static const char *const source_statuses[] = { "opened", "blocked_policy",
-    "blocked_soft", "blocked_target", "fetch_failed", "found", NULL };
-
 /* The run for sources and verdict; NULL (after the error) without one. */
 static struct w_run *
 need_run(const struct opts *o, const char *cmd, int *rc)
@@ -530,18 +527,6 @@ ledger_of(const struct opts *o, struct w_run *r, const char *cmd, int *rc)
 	return jv_invalid();
 }
 
-static int
-status_match(jv x, const char *want)
-{
-	const char *st = w_json_str_peek(x, "status");
-
-	if (want == NULL)
-		return 1;
-	if (st == NULL || *st == '\0')
-		st = "found";
-	return strcmp(st, want) == 0;
-}
-
 static void
 sources_row(jv x)
 {
@@ -574,7 +559,7 @@ sources(const struct opts *o)
 	ents = w_json_get(jv_copy(l), "entries");
 	jv_array_foreach(ents, i, x) {
 		(void)i;
-		if (!status_match(x, o->status))
+		if (!w_ledger_status_is(x, o->status))
 			jv_free(x);
 		else if (o->json)
 			keep = jv_array_append(keep, x);
@@ -606,20 +591,6 @@ sources(const struct opts *o)
 
 #define ANSWER_MAX	(4u << 20)
 
-static const char *
-verdict_summary(const char *v)
-{
-	if (strcmp(v, "grounded") == 0)
-		return "grounded: the answer cites a page this run opened";
-	if (strcmp(v, "unopened_sources") == 0)
-		return "unopened_sources: every cited source was only found "
-		    "(or blocked or failed), none opened";
-	if (strcmp(v, "unsupported_claim") == 0)
-		return "unsupported_claim: the answer cites a source this run "
-		    "never consulted";
-	return "ungrounded_no_chunks: the answer cites no source";
-}
-
 static int
 verdict(const struct opts *o, const char *path)
 {
@@ -648,7 +619,7 @@ verdict(const struct opts *o, const char *path)
 	g = w_ledger_grade(l, w_ledger_citations(b.p ? b.p : "", b.len));
 	jv_free(l);
 	w_buf_free(&b);
-	env = ok_env("verdict", verdict_summary(w_json_str_peek(g,
+	env = ok_env("verdict", w_ledger_verdict_summary(w_json_str_peek(g,
 	    "verdict")));
 	env = jv_object_set(env, jv_string("verdict"), w_json_get(
 	    jv_copy(g), "verdict"));
@@ -787,7 +758,7 @@ status_option(struct opts *o, const char *arg)
 {
 	const char *const *s;
 
-	for (s = source_statuses; *s; s++)
+	for (s = w_ledger_statuses; *s; s++)
 		if (strcmp(*s, arg) == 0) {
 			o->status = *s;
 			return 0;

@@ -584,6 +584,55 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 	return h_attr(d, i, "aria-modal") != NULL;
 }
 
+/* A block element whose class or id names comments. */
+static int
+remarks_el(const struct hdoc *d, int i)
+{
+	int t = d->n[i].tag;
+
+	if (t != TidyTag_DIV && t != TidyTag_SECTION && t != TidyTag_UL &&
+	    t != TidyTag_OL && t != TidyTag_ASIDE && !(d->n[i].flags &
+	    HF_CUSTOM))
+		return 0;
+	return h_ci_contains(h_attr(d, i, "class"), "comment") ||
+	    h_ci_contains(h_attr(d, i, "id"), "comment");
+}
+
+/*
+ * In a thread whose posts each carry their own list of comments (the
+ * remarks under a question and under each answer), the comment lists
+ * are not the thread: drop them when two or more sit apart (no two
+ * under one parent), outside any other comment container, each a
+ * small part of the region. A thread made of comments has one comment
+ * container holding it, or its posts side by side.
+ */
+static void
+drop_remarks(struct hdoc *d, int root, size_t rlen)
+{
+	int *v = NULL, i;
+	size_t n = 0, cap = 0, k, len;
+
+	for (i = d->n[root].first; i >= 0; ) {
+		if (d->n[i].tag != H_TEXT && remarks_el(d, i)) {
+			if ((len = h_text_len(d, i)) * 5 > rlen * 2) {
+				free(v);
+				return;
+			}
+			if (len > 0)
+				h_push(&v, &n, &cap, i);
+			i = h_next_pre(d, i, root, 1);
+		} else
+			i = h_next_pre(d, i, root, 0);
+	}
+	/* comment lists that are siblings are the posts themselves */
+	for (k = 1; k < n; k++)
+		if (d->n[v[k]].parent == d->n[v[k - 1]].parent)
+			n = 0;
+	for (k = 0; n >= 2 && k < n; k++)
+		h_unlink(d, v[k]);
+	free(v);
+}
+
 /*
  * Headings of blocks about other things than the page's item: other
  * products, other stories. Matched at the start of a short heading.
@@ -716,11 +765,14 @@ h_strip(struct hdoc *d, int root, int prof)
 		if (drop)
 			h_unlink(d, i);
 	}
+	if (prof >= 0 && (prof & HP_THREAD))
+		drop_remarks(d, root, rlen);
 }
 
 /*
  * Page chrome left inside a chosen content root (see chrome_el): on
- * product pages, reviews, recommendations and carousels.
+ * product pages, reviews, recommendations and carousels; in threads,
+ * the comment lists under each post (drop_remarks).
  */
 void
 h_strip_chrome(struct hdoc *d, int root, int prof)
@@ -736,4 +788,6 @@ h_strip_chrome(struct hdoc *d, int root, int prof)
 		if (drop)
 			h_unlink(d, i);
 	}
+	if (prof & HP_THREAD)
+		drop_remarks(d, root, rlen);
 }

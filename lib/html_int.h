@@ -206,6 +206,9 @@ void		 h_grid_find(const struct hdoc *, int, struct h_grid *);
 int		 h_grid_section(const struct hdoc *, const struct h_grid *,
 		    int);
 
+/* html_items.c */
+int		 h_items(const struct hdoc *, size_t *);
+
 /* html_links.c */
 jv		 h_links(const struct hdoc *, const int *, size_t, int,
 		    const char *);

@@ -551,6 +551,58 @@ check_value(const struct w_field *f, jv v, struct w_err *e)
 	return 0;
 }
 
+/* The option of field name (n bytes) into opt. */
+static void
+option_of(const char *name, size_t n, const char *const *renames,
+    char *opt, size_t len)
+{
+	const char *const *r;
+	size_t k;
+
+	for (r = renames; r != NULL && r[0] != NULL && r[1] != NULL; r += 2)
+		if (strlen(r[0]) == n && strncmp(r[0], name, n) == 0) {
+			snprintf(opt, len, "--%s", r[1]);
+			return;
+		}
+	snprintf(opt, len, "--%.*s", (int)n, name);
+	for (k = 2; opt[k]; k++)
+		if (opt[k] == '_')
+			opt[k] = '-';
+}
+
+void
+w_req_msg_as_options(const struct w_field *t, const char *const *renames,
+    const char *skip, struct w_err *e)
+{
+	const struct w_field *f;
+	char out[sizeof(e->msg)], opt[64];
+	const char *p = e->msg;
+	size_t used = 0, n;
+	int hit;
+
+	while (*p && used + 1 < sizeof(out)) {
+		n = strspn(p, "abcdefghijklmnopqrstuvwxyz_");
+		for (hit = 0, f = t; n > 0 && f->name && !hit; f++)
+			hit = strlen(f->name) == n &&
+			    strncmp(f->name, p, n) == 0 &&
+			    (skip == NULL || strcmp(f->name, skip) != 0);
+		if (hit) {
+			option_of(p, n, renames, opt, sizeof(opt));
+			used += (size_t)snprintf(out + used, sizeof(out) - used,
+			    "%s", opt);
+		} else if (n > 0)
+			used += (size_t)snprintf(out + used, sizeof(out) - used,
+			    "%.*s", (int)n, p);
+		else
+			out[used++] = *p, n = 1;
+		if (used >= sizeof(out))
+			used = sizeof(out) - 1;
+		p += n;
+	}
+	out[used] = '\0';
+	memcpy(e->msg, out, used + 1);
+}
+
 int
 w_req_validate_peek(const struct w_field *t, jv req,
     const char *const *required, struct w_err *e)

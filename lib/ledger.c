@@ -538,3 +538,32 @@ w_ledger_grade(jv ledger, jv citations)
 	res = w_json_set(res, "citations", out);
 	return w_json_set(res, "counts", counts);
 }
+
+const char *const w_ledger_statuses[] = { "opened", "blocked_policy",
+    "blocked_soft", "blocked_target", "fetch_failed", "found", NULL };
+
+int
+w_ledger_status_is(jv x, const char *want)
+{
+	const char *st = w_json_str_peek(x, "status");
+
+	if (want == NULL)
+		return 1;
+	if (st == NULL || *st == '\0')
+		st = "found";
+	return strcmp(st, want) == 0;
+}
+
+const char *
+w_ledger_verdict_summary(const char *v)
+{
+	if (strcmp(v, "grounded") == 0)
+		return "grounded: the answer cites a page this run opened";
+	if (strcmp(v, "unopened_sources") == 0)
+		return "unopened_sources: every cited source was only found "
+		    "(or blocked or failed), none opened";
+	if (strcmp(v, "unsupported_claim") == 0)
+		return "unsupported_claim: the answer cites a source this run "
+		    "never consulted";
+	return "ungrounded_no_chunks: the answer cites no source";
+}

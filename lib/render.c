@@ -30,7 +30,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -282,24 +281,6 @@ kill_session(const char *mark, pid_t child)
 			break;
 		w_clock_sleep_ms(25);
 	}
-}
-
-static int
-rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st;
-	(void)f;
-	if (flag == FTW_DP)
-		return rmdir(path) == -1 ? 0 : 0;
-	(void)unlink(path);
-	return 0;
-}
-
-static void
-rm_tree(const char *dir)
-{
-	(void)nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-	(void)rmdir(dir);
 }
 
 /* A private directory for the render under TMPDIR (or under /tmp when
@@ -733,7 +714,7 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 		w_err_set(e, W_E_REQUEST_FAILED, "no private directory for "
 		    "the render: %s", strerror(errno));
 		if (dir)
-			rm_tree(dir);
+			w_lock_rm_tree(dir);
 		free(dir);
 		return -1;
 	}
@@ -836,9 +817,9 @@ done:
 		out->bytes = ps.bytes;
 	}
 	if (dir)
-		rm_tree(dir);
+		w_lock_rm_tree(dir);
 	if (sockdir)
-		rm_tree(sockdir);
+		w_lock_rm_tree(sockdir);
 	free(dir);
 	free(sockdir);
 	free(feed);

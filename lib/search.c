@@ -974,11 +974,68 @@ shared_env(struct w_search *s, jv env)
 	return jv_object_set(env, jv_string("details"), d);
 }
 
+/*
+ * The run (opened once) and its coordinator into *co: jv_invalid() when
+ * ready, else the envelope saying why not (nothing was sent).
+ */
+static jv
+coordinator(struct w_search *s, struct w_coordinator **co)
+{
+	struct w_err e;
+	jv env;
+
+	if (!s->run_tried) {
+		s->run_tried = 1;
+		w_err_clear(&s->run_err);
+		if (w_run_open(&s->run, w_config_int(s->cfg,
+		    "search.maxRequestsPerRun", 0), &s->run_err) == -1)
+			s->run = NULL;
+	}
+	if (s->run == NULL) {
+		env = w_env_error(w_env_new("wsearch"), &s->run_err);
+		return jv_object_set(env, jv_string("summary"),
+		    jv_string("Run coordination is unavailable: nothing was "
+		    "sent."));
+	}
+	w_err_clear(&e);
+	if (w_run_coord(s->run, s->cfg, co, &e) == -1) {
+		env = w_env_error(w_env_new("wsearch"), &e);
+		return jv_object_set(env, jv_string("summary"),
+		    jv_string("Coordination is unavailable: nothing was "
+		    "sent."));
+	}
+	return jv_invalid();
+}
+
+/* One pass through the chain for r, its answer cached under key. */
+static jv
+search_fresh(struct w_search *s, struct req *r, struct w_coordinator *co,
+    const char *key, long long deadline)
+{
+	struct pass ps;
+	jv env;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.s = s;
+	ps.r = r;
+	ps.backends = jv_array();
+	ps.lists = jv_array();
+	ps.cooldown = jv_array();
+	ps.deadline = deadline;
+	ps.started = deadline - W_SEARCH_DEADLINE_MS;
+	ps.co = co;
+	env = run_pass(&ps);
+	env = w_search_to_cache(co, key, env);
+	jv_free(ps.backends);
+	jv_free(ps.lists);
+	jv_free(ps.cooldown);
+	return env;
+}
+
 jv
 w_search_run(struct w_search *s, jv req)
 {
 	struct w_coordinator *co;
-	struct pass ps;
 	struct req r;
 	struct w_err e;
 	long long deadline = w_clock_mono_ms() + W_SEARCH_DEADLINE_MS;
@@ -993,27 +1050,10 @@ w_search_run(struct w_search *s, jv req)
 		return usage_envelope(&e);
 	}
 	jv_free(req);
-	if (!s->run_tried) {
-		s->run_tried = 1;
-		w_err_clear(&s->run_err);
-		if (w_run_open(&s->run, w_config_int(s->cfg,
-		    "search.maxRequestsPerRun", 0), &s->run_err) == -1)
-			s->run = NULL;
-	}
-	if (s->run == NULL) {
-		env = w_env_error(w_env_new("wsearch"), &s->run_err);
+	env = coordinator(s, &co);
+	if (jv_is_valid(env)) {
 		w_search_req_free(&r);
-		return jv_object_set(env, jv_string("summary"),
-		    jv_string("Run coordination is unavailable: nothing was "
-		    "sent."));
-	}
-	w_err_clear(&e);
-	if (w_run_coord(s->run, s->cfg, &co, &e) == -1) {
-		env = w_env_error(w_env_new("wsearch"), &e);
-		w_search_req_free(&r);
-		return jv_object_set(env, jv_string("summary"),
-		    jv_string("Coordination is unavailable: nothing was "
-		    "sent."));
+		return env;
 	}
 	key = w_search_cache_key(s, &r);
 	rc = w_coord_cache_get(co, key, &hit, &e);
@@ -1055,17 +1095,7 @@ w_search_run(struct w_search *s, jv req)
 		    "The search cache is unsafe: nothing was sent."));
 	}
 	jv_free(hit);
-	memset(&ps, 0, sizeof(ps));
-	ps.s = s;
-	ps.r = &r;
-	ps.backends = jv_array();
-	ps.lists = jv_array();
-	ps.cooldown = jv_array();
-	ps.deadline = deadline;
-	ps.started = deadline - W_SEARCH_DEADLINE_MS;
-	ps.co = co;
-	env = run_pass(&ps);
-	env = w_search_to_cache(co, key, env);
+	env = search_fresh(s, &r, co, key, deadline);
 	if (claimed)
 		w_coord_cache_unclaim(co, key);
 	share_end(s, skey, env);
@@ -1073,9 +1103,6 @@ w_search_run(struct w_search *s, jv req)
 	if (w_ledger_note_search(s->run, env, &e) == -1)
 		env = w_env_not_saved(env, "the run's source ledger entries", &e);
 	free(key);
-	jv_free(ps.backends);
-	jv_free(ps.lists);
-	jv_free(ps.cooldown);
 	w_search_req_free(&r);
 	return env;
 }

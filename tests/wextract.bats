@@ -401,7 +401,7 @@ jqr() {
 }
 
 @test "a corpus article gives non-trivial content" {
-	[ -f "$CORPUS/readability/html/001.html" ] || skip "no corpus"
+	[ -f "$CORPUS/readability/html/001.html" ] || skip "no corpus at $CORPUS (set WT_CORPUS to the shared corpus)"
 	run -0 wextract -c --url https://example.org/a \
 	    "$CORPUS/readability/html/001.html"
 	[ "$(jqr '.content | length')" -gt 500 ]
@@ -578,9 +578,11 @@ hasnt() {
 }
 
 @test "hidden content: JSON-LD articleBody takes the place of a visible teaser beside other stories" {
-	run -0 wextract -c --format text "$FX/types/article-jsonld-teaser.html"
+	run -0 wextract -c --format text "$FX/hidden/hidden-jsonld-teaser.html"
 	[ "$(jqr .coverage.recovered_from)" = json_ld ]
 	has "eine Wärmepumpe statt der alten Gasheizung"
+	has "rund elf Millionen Euro kosten"
+	has "feierte die Entscheidung noch im Ratssaal"
 	hasnt "Die Linie 12"
 	hasnt "Weiterlesen mit"
 	[ "$(jqr '.content|[match("Der Gemeinderat hat";"g")]|length')" = 1 ]
@@ -731,6 +733,21 @@ hasnt() {
 	c=$(jqr .content)
 	[[ "$c" == *"pours without dribbling"*"Feature 8: the kettle"*"camping stove"* ]] || fail "got: $c"
 	[[ "$c" != *"Mill Lane"* ]] || fail "footer kept"
+}
+
+@test "region: a landing page whose best block is one story section keeps every section, typed as an article too" {
+	for t in auto article; do
+		run -0 wextract -c --format text --page-type $t "$FX/types/service-landing.html"
+		[ "$(jqr .coverage.extraction_stage)" = region ]
+		c=$(jqr .content)
+		[[ "$c" == *"We ran a bicycle shop"* ]]
+		[[ "$c" == *"Shop: 89 a month, 400 entries"* ]]
+		[[ "$c" == *"Can my tax adviser log in?"* ]]
+		[[ "$c" == *"Finally I know my margins."* ]]
+	done
+	# an article with its boxes stays the best block
+	run -0 wextract -c --format text "$FX/types/article-boxes.html"
+	[ "$(jqr .coverage.extraction_stage)" = readability ]
 }
 
 @test "--page-type forces the extraction profile, reported with confidence 1; continuations keep it" {

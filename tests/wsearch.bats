@@ -544,3 +544,18 @@ EOF2
 	echo "${lines[1]}" | jq -e '.error.code == "search_budget_exhausted"'
 	[ -z "$(key_case)" ]
 }
+
+@test "messages name options as typed; a request on stdin keeps its field names" {
+	run -2 wsearch -c -t week widgets
+	[ "$(field .error.message)" = "--time-range must be day, month or year" ]
+	[ "$(field .error.usage)" = true ]
+	run -2 wsearch -c -a a -a b -a c -a d widgets
+	[ "$(field .error.message)" = "--alt has more than 3 entries" ]
+	run -2 wsearch -c -n 50 widgets
+	[ "$(field .error.message)" = "--limit must be between 1 and 10" ]
+	run -2 wsearch -c -d bad..dom widgets
+	[[ "$(field .error.message)" == "--domain: "* ]]
+	run -2 wsearch -c <<<'{"query":"widgets","time_range":"week"}'
+	[ "$(field .error.message)" = "time_range must be day, month or year" ]
+	[ ! -s "$FS_DIR/log" ]
+}

@@ -1,8 +1,8 @@
 /*
  * test_html_parts.c: the pure helpers of the HTML writer: the table
  * grid (colspan / rowspan laid out as HTML's table model does), the
- * invisible-character stripping, and the merge of recovered hidden
- * content into the visible text.
+ * invisible-character stripping, the merge of recovered hidden
+ * content into the visible text, and the items of a listing.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,9 +187,83 @@ dedup(void)
 	dedup_is("", "");
 }
 
+static void
+add(struct w_buf *b, const char *s)
+{
+	w_buf_add(b, s, strlen(s));
+}
+
+/* The text of element i's first H_TEXT descendant starts with want. */
+static int
+text_starts(const struct hdoc *d, int i, const char *want)
+{
+	int j;
+
+	for (j = i; j >= 0; j = h_next_pre(d, j, i, 0))
+		if (d->n[j].tag == H_TEXT && d->n[j].len > 0 &&
+		    strspn(d->pool + d->n[j].off, " \n") < d->n[j].len)
+			break;
+	if (j < 0)
+		return 0;
+	return strstr(d->pool + d->n[j].off, want) != NULL;
+}
+
+static void
+items(void)
+{
+	static const char menu[] = "<nav><ul>"
+	    "<li><a href=/a>Home</a></li><li><a href=/b>Posts</a></li>"
+	    "<li><a href=/c>About</a></li><li><a href=/d>Tags</a></li>"
+	    "<li><a href=/e>Feed</a></li><li><a href=/f>Shop</a></li>"
+	    "</ul></nav>";
+	static const char item[] = "<div class=\"result\"><h3>"
+	    "<a href=/p>A title of several words for item</a></h3>"
+	    "<p>Short teaser text under the title.</p></div>";
+	static const char remark[] = "<div class=\"note\"><a href=/u>"
+	    "someone with a long user name</a> said a thing that goes "
+	    "on for quite a while longer</div>";
+	struct w_buf b;
+	struct hdoc d;
+	size_t text;
+	int k, i;
+
+	w_buf_init(&b, 1 << 20);
+	add(&b, "<html><body>");
+	add(&b, menu);
+	add(&b, "<main><h1>Results</h1><div id=\"found\">");
+	for (k = 0; k < 6; k++)
+		add(&b, item);
+	add(&b, "</div><div class=\"comments\">");
+	for (k = 0; k < 9; k++)
+		add(&b, remark);
+	add(&b, "</div></main></body></html>");
+	CHECK_INT(h_parse(&d, b.p, b.len), 0);
+	/* the results, not the menu (short links), not the comments */
+	i = h_items(&d, &text);
+	CHECK(i >= 0);
+	if (i >= 0) {
+		CHECK_STR(h_attr(&d, i, "id"), "found");
+		CHECK(text_starts(&d, i, "A title of several words"));
+	}
+	CHECK(text > 6 * 40);
+	h_free(&d);
+	/* five items are the least; four are not a listing */
+	w_buf_reset(&b);
+	add(&b, "<html><body><div>");
+	for (k = 0; k < 4; k++)
+		add(&b, item);
+	add(&b, "</div></body></html>");
+	CHECK_INT(h_parse(&d, b.p, b.len), 0);
+	CHECK_INT(h_items(&d, &text), -1);
+	CHECK_INT((int)text, 0);
+	h_free(&d);
+	w_buf_free(&b);
+}
+
 int
 main(void)
 {
+	items();
 	dedup();
 	novel();
 	grid_spans();
