@@ -3,7 +3,6 @@
  * (status, reset), the effective config (config) and a health check
  * (doctor). JSON with --json (or -c), a short table otherwise.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,7 +142,8 @@ run_start(const struct opts *o)
 	if (load_config(&c, &e) == -1)
 		return fail(o, "run start", &e);
 	if (max == 0)
-		max = w_config_int(&c, "search.maxRequestsPerRun", 4);
+		max = w_config_int(&c, "search.maxRequestsPerRun",
+		    W_CONFIG_MAX_REQUESTS);
 	/* A fleet configured for Redis shares its runs' budgets there. */
 	mode = w_config_get(&c, "coordination");
 	if (coord == W_COORD_DEFAULT && jv_get_kind(mode) == JV_KIND_STRING &&
@@ -328,34 +328,6 @@ coord_name(void)
 	return mode;
 }
 
-/*
- * The coordination backend this process would use (the run's, else
- * the config's); *r and *c to free with close_coord.
- */
-static int
-open_coord(struct w_run **r, struct w_config *c, struct w_coordinator **co,
-    struct w_err *e)
-{
-	*r = NULL;
-	*co = NULL;
-	if (load_config(c, e) == -1)
-		return -1;
-	if (w_run_open(r, 0, e) == -1 || w_run_coord(*r, c, co, e) == -1) {
-		w_run_close(*r);
-		*r = NULL;
-		w_config_free(c);
-		return -1;
-	}
-	return 0;
-}
-
-static void
-close_coord(struct w_run *r, struct w_config *c)
-{
-	w_run_close(r);
-	w_config_free(c);
-}
-
 static int
 status(const struct opts *o)
 {
@@ -366,10 +338,10 @@ status(const struct opts *o)
 	jv env, h;
 
 	w_err_clear(&e);
-	if (open_coord(&r, &c, &co, &e) == -1)
+	if (w_run_coord_open(&r, &c, &co, &e) == -1)
 		return fail(o, "status", &e);
 	if (w_coord_status(co, &h, &e) == -1) {
-		close_coord(r, &c);
+		w_run_coord_close(r, &c);
 		return fail(o, "status", &e);
 	}
 	env = ok_env("status", w_coord_kind_of(co) == W_COORD_KIND_REDIS ?
@@ -380,7 +352,7 @@ status(const struct opts *o)
 	env = jv_object_set(env, jv_string("host"), h);
 	env = jv_object_set(env, jv_string("search_cache"),
 	    w_coord_cache_usage(co));
-	close_coord(r, &c);
+	w_run_coord_close(r, &c);
 	return emit(o, env, status_text);
 }
 
@@ -411,10 +383,10 @@ reset(const struct opts *o, const char *target)
 	if (target != NULL)
 		rc = w_host_reset_target(target, &r, &e);
 	else {
-		if (open_coord(&run, &c, &co, &e) == -1)
+		if (w_run_coord_open(&run, &c, &co, &e) == -1)
 			return fail(o, "reset", &e);
 		rc = w_coord_reset(co, &r, &e);
-		close_coord(run, &c);
+		w_run_coord_close(run, &c);
 	}
 	if (rc == -1)
 		return fail(o, "reset", &e);
@@ -456,126 +428,23 @@ doctor_text(jv env)
 	jv_free(ch);
 }
 
-/* The coordination backend: for Redis ping, version, latency and
- * whether its scripts are loaded. */
-static jv
-coord_check(jv list, int *bad)
-{
-	struct w_coordinator *co;
-	struct w_config c;
-	struct w_run *r;
-	struct w_err e;
-	char d[400];
-	jv h;
-
-	w_err_clear(&e);
-	if (open_coord(&r, &c, &co, &e) == -1) {
-		*bad = 1;
-		return w_doctor_check(list, "coordination", "FAIL", e.msg);
-	}
-	if (w_coord_doctor(co, &h, &e) == -1) {
-		*bad = 1;
-		list = w_doctor_check(list, "coordination", "FAIL", e.msg);
-	} else if (w_coord_kind_of(co) != W_COORD_KIND_REDIS) {
-		snprintf(d, sizeof(d), "%s", w_coord_kind_name(
-		    w_coord_kind_of(co)));
-		list = w_doctor_check(list, "coordination", "ok", d);
-	} else {
-		jv sc = w_json_get(jv_copy(h), "scripts");
-
-		snprintf(d, sizeof(d), "redis %s at %s (prefix %s): ping "
-		    "%ld us, scripts %ld of %ld loaded",
-		    w_json_str_peek(h, "version"), w_json_str_peek(h, "where"),
-		    w_json_str_peek(h, "prefix"),
-		    w_json_int_peek(h, "latencyUs", 0),
-		    w_json_int_peek(sc, "loaded", 0),
-		    w_json_int_peek(sc, "total", 0));
-		jv_free(sc);
-		list = w_doctor_check(list, "coordination", "ok", d);
-		list = jv_array_set(list, jv_array_length(jv_copy(list)) - 1,
-		    jv_object_set(w_json_at(jv_copy(list),
-		    jv_array_length(jv_copy(list)) - 1), jv_string("redis"),
-		    jv_copy(h)));
-	}
-	jv_free(h);
-	close_coord(r, &c);
-	return list;
-}
-
-/* Config (the programs' own checks), host state, run file, and the
- * liveness of what the config selects unless switched off. */
+/* Every check; exit 1 when one fails. */
 static int
 doctor(const struct opts *o)
 {
-	struct w_config c;
-	struct w_err e;
-	struct w_run *r;
-	jv list = jv_array(), h, env;
-	int bad = 0, rc, loaded;
+	int bad = 0, rc;
+	jv env;
 
-	w_err_clear(&e);
-	if (!(loaded = load_config(&c, &e) == 0)) {
-		list = w_doctor_check(list, "config", "FAIL", e.msg);
-		bad = 1;
-	} else {
-		list = w_doctor_check(list, "config", "ok", "loaded and valid");
-		list = w_doctor_config(list, &c, &bad);
-		list = w_doctor_render(list, &c, &bad);
-	}
-	w_err_clear(&e);
-	if (w_host_status(&h, &e) == -1) {
-		list = w_doctor_check(list, "host state", "FAIL", e.msg);
-		bad = 1;
-	} else {
-		list = w_doctor_check(list, "host state", "ok",
-		    "private and valid");
-		jv_free(h);
-	}
-	list = coord_check(list, &bad);
-	w_err_clear(&e);
-	if (getenv("WEB_RUN_FILE") == NULL)
-		list = w_doctor_check(list, "run", "ok", "no WEB_RUN_FILE: "
-		    "each process is its own run");
-	else if (w_run_open(&r, 0, &e) == -1) {
-		list = w_doctor_check(list, "run", "FAIL", e.msg);
-		bad = 1;
-	} else {
-		list = w_doctor_check(list, "run", "ok", "run file readable");
-		w_run_close(r);
-	}
-	if (loaded && (o->no_liveness || !w_doctor_liveness_enabled(&c)))
-		list = w_doctor_check(list, "liveness", "skip", o->no_liveness ?
-		    "--no-liveness: no probe sent" :
-		    "doctor.liveness is false: no probe sent");
-	else if (loaded) {
-		list = w_doctor_liveness(list, &c, &bad);
-		list = w_doctor_check(list, "keyless liveness", "skip",
-		    "public keyless engines are never probed");
-	}
-	if (loaded)
-		w_config_free(&c);
-	env = ok_env("doctor", bad ? "problems found" : "no problems found");
-	env = jv_object_set(env, jv_string("checks"), list);
-	if (bad)
+	env = ok_env("doctor", "no problems found");
+	env = jv_object_set(env, jv_string("checks"),
+	    w_doctor_all(o->no_liveness, &bad));
+	if (bad) {
+		env = jv_object_set(env, jv_string("summary"),
+		    jv_string("problems found"));
 		env = w_env_status(env, W_ST_ERROR);
+	}
 	rc = emit(o, env, doctor_text);
 	return bad ? W_EXIT_ERROR : rc;
-}
-
-/* The hints of failed checks (consumed) appended to hints. */
-static jv
-failed_hints(jv hints, jv checks)
-{
-	jv_array_foreach(checks, i, x) {
-		(void)i;
-		if (strcmp(w_json_str_peek(x, "status"), "FAIL") == 0 &&
-		    strcmp(w_json_str_peek(x, "detail"), "as above") != 0)
-			hints = jv_array_append(hints, jv_string(
-			    w_json_str_peek(x, "detail")));
-		jv_free(x);
-	}
-	jv_free(checks);
-	return hints;
 }
 
 /* The effective config, the programs' own checks and their hints. */
@@ -592,8 +461,7 @@ config(const struct opts *o)
 		jv_free(hints);
 		return fail(o, "config", &e);
 	}
-	eff = jv_object_merge_recursive(w_config_defaults(),
-	    jv_copy(c.web));
+	eff = w_config_effective(&c);
 	v = w_config_get(&c, "search.endpoint");
 	if (jv_get_kind(v) != JV_KIND_NULL)
 		hints = jv_array_append(hints, jv_string("search.endpoint is "
@@ -601,13 +469,12 @@ config(const struct opts *o)
 	jv_free(v);
 	checks = w_doctor_config(jv_array(), &c, &bad);
 	w_config_free(&c);
-	hints = failed_hints(hints, jv_copy(checks));
+	hints = w_doctor_hints(hints, jv_copy(checks));
 	env = ok_env("config", bad ? "the configuration fails the "
 	    "programs' checks" : "effective configuration");
 	env = jv_object_set(env, jv_string("source"), jv_string(
 	    getenv("WEB_CONFIG") ? "WEB_CONFIG" : "XDG_CONFIG_HOME"));
-	env = jv_object_set(env, jv_string("config"),
-	    w_config_redact(eff));
+	env = jv_object_set(env, jv_string("config"), eff);
 	env = jv_object_set(env, jv_string("checks"), checks);
 	env = jv_object_set(env, jv_string("hints"), hints);
 	if (bad) {
@@ -620,9 +487,6 @@ config(const struct opts *o)
 	}
 	return emit(o, env, config_text);
 }
-
-static const char *const source_statuses[] = { "opened", "blocked_policy",
-    "blocked_soft", "blocked_target", "fetch_failed", "found", NULL };
 
 /* The run for sources and verdict; NULL (after the error) without one. */
 static struct w_run *
@@ -663,18 +527,6 @@ ledger_of(const struct opts *o, struct w_run *r, const char *cmd, int *rc)
 	return jv_invalid();
 }
 
-static int
-status_match(jv x, const char *want)
-{
-	const char *st = w_json_str_peek(x, "status");
-
-	if (want == NULL)
-		return 1;
-	if (st == NULL || *st == '\0')
-		st = "found";
-	return strcmp(st, want) == 0;
-}
-
 static void
 sources_row(jv x)
 {
@@ -707,7 +559,7 @@ sources(const struct opts *o)
 	ents = w_json_get(jv_copy(l), "entries");
 	jv_array_foreach(ents, i, x) {
 		(void)i;
-		if (!status_match(x, o->status))
+		if (!w_ledger_status_is(x, o->status))
 			jv_free(x);
 		else if (o->json)
 			keep = jv_array_append(keep, x);
@@ -739,51 +591,6 @@ sources(const struct opts *o)
 
 #define ANSWER_MAX	(4u << 20)
 
-/* Read the answer from path (NULL: stdin), at most ANSWER_MAX bytes. */
-static int
-read_answer(const char *path, struct w_buf *b, struct w_err *e)
-{
-	FILE *fp = path ? fopen(path, "r") : stdin;
-	char chunk[8192];
-	size_t n;
-	int rc = 0;
-
-	if (fp == NULL) {
-		e->usage = 1;
-		return w_err_set(e, W_E_INVALID_PARAMETER, "cannot read the "
-		    "answer file: %s", strerror(errno));
-	}
-	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
-		if (w_buf_add(b, chunk, n) == -1) {
-			e->usage = 1;
-			rc = w_err_set(e, W_E_INVALID_PARAMETER, "the answer "
-			    "is larger than %u bytes", ANSWER_MAX);
-			break;
-		}
-	if (rc == 0 && ferror(fp)) {
-		e->usage = 1;
-		rc = w_err_set(e, W_E_INVALID_PARAMETER, "reading the answer "
-		    "failed");
-	}
-	if (path)
-		fclose(fp);
-	return rc;
-}
-
-static const char *
-verdict_summary(const char *v)
-{
-	if (strcmp(v, "grounded") == 0)
-		return "grounded: the answer cites a page this run opened";
-	if (strcmp(v, "unopened_sources") == 0)
-		return "unopened_sources: every cited source was only found "
-		    "(or blocked or failed), none opened";
-	if (strcmp(v, "unsupported_claim") == 0)
-		return "unsupported_claim: the answer cites a source this run "
-		    "never consulted";
-	return "ungrounded_no_chunks: the answer cites no source";
-}
-
 static int
 verdict(const struct opts *o, const char *path)
 {
@@ -796,8 +603,9 @@ verdict(const struct opts *o, const char *path)
 	if ((r = need_run(o, "verdict", &rc)) == NULL)
 		return rc;
 	w_err_clear(&e);
-	w_buf_init(&b, ANSWER_MAX);
-	if (read_answer(path, &b, &e) == -1) {
+	if (w_buf_file(&b, path, ANSWER_MAX, W_E_INVALID_PARAMETER,
+	    &e) != 0) {
+		e.usage = 1;
 		w_buf_free(&b);
 		w_run_close(r);
 		return fail(o, "verdict", &e);
@@ -811,7 +619,7 @@ verdict(const struct opts *o, const char *path)
 	g = w_ledger_grade(l, w_ledger_citations(b.p ? b.p : "", b.len));
 	jv_free(l);
 	w_buf_free(&b);
-	env = ok_env("verdict", verdict_summary(w_json_str_peek(g,
+	env = ok_env("verdict", w_ledger_verdict_summary(w_json_str_peek(g,
 	    "verdict")));
 	env = jv_object_set(env, jv_string("verdict"), w_json_get(
 	    jv_copy(g), "verdict"));
@@ -950,7 +758,7 @@ status_option(struct opts *o, const char *arg)
 {
 	const char *const *s;
 
-	for (s = source_statuses; *s; s++)
+	for (s = w_ledger_statuses; *s; s++)
 		if (strcmp(*s, arg) == 0) {
 			o->status = *s;
 			return 0;

@@ -4,7 +4,6 @@
  * text, with focus, slicing and links. Pure: never touches the network.
  * With --next, stdin holds requests (continuations) naming their files.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -67,12 +66,6 @@ usage(FILE *fp)
 	    "noscript or templates is added (coverage.recovered_from).\n");
 }
 
-static jv
-set(jv o, const char *k, jv v)
-{
-	return jv_object_set(o, jv_string(k), v);
-}
-
 /* A number when arg is one, else the string (validation rejects it). */
 static jv
 number(const char *arg)
@@ -84,41 +77,20 @@ number(const char *arg)
 	return jv_number((double)n);
 }
 
-/* Read fp up to INPUT_MAX: 0, 1 when larger, -1 on a read error. */
-static int
-slurp(FILE *fp, struct w_buf *b)
-{
-	char chunk[65536];
-	size_t n;
-
-	w_buf_init(b, INPUT_MAX);
-	(void)w_buf_add(b, "", 0);
-	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
-		if (w_buf_add(b, chunk, n) != 0)
-			return 1;
-	return ferror(fp) ? -1 : 0;
-}
-
 /* Extract one file (NULL or "-": stdin) and print its envelope. */
 static int
 one(const struct state *st, const struct w_request *r, const char *file,
     long line)
 {
-	FILE *fp;
 	struct w_buf b;
 	struct w_err e;
-	int rc, saved;
+	int rc;
 	jv env;
 
 	if (file != NULL && strcmp(file, "-") == 0)
 		file = NULL;
-	errno = 0;
-	fp = file ? fopen(file, "rb") : stdin;
-	rc = fp ? slurp(fp, &b) : -1;
-	saved = errno;
-	if (fp != NULL && fp != stdin)
-		fclose(fp);
 	w_err_clear(&e);
+	rc = w_buf_file(&b, file, INPUT_MAX, W_E_REQUEST_FAILED, &e);
 	if (rc == 0) {
 		struct w_request named = *r;
 
@@ -128,18 +100,17 @@ one(const struct state *st, const struct w_request *r, const char *file,
 		w_buf_free(&b);
 		return w_out_emit_rc(w_env_line(env, line), st->mode, prog);
 	}
-	if (fp != NULL)
-		w_buf_free(&b);
-	env = set(w_env_new(prog), "source", file ? set(jv_object(), "file",
-	    jv_string(file)) : jv_object());
-	if (rc == 1)
-		w_err_set(&e, W_E_RESPONSE_TOO_LARGE, "the document is larger "
-		    "than %u MiB", INPUT_MAX >> 20);
-	else
-		w_err_set(&e, W_E_REQUEST_FAILED, "cannot read %s: %s",
-		    file ? file : "stdin", strerror(saved ? saved : EIO));
-	return w_out_emit_rc(w_env_line(w_extract_failed(env, &e, "reading"), line),
-	    st->mode, prog);
+	w_buf_free(&b);
+	env = w_json_set(w_env_new(prog), "source", file ? w_json_set(
+	    jv_object(), "file", jv_string(file)) : jv_object());
+	if (rc == 1) {
+		char why[sizeof(e.msg)];
+
+		snprintf(why, sizeof(why), "%s", e.msg);
+		w_err_set(&e, W_E_RESPONSE_TOO_LARGE, "%s", why);
+	}
+	return w_out_emit_rc(w_env_line(w_extract_failed(env, &e, "reading"),
+	    line), st->mode, prog);
 }
 
 /* A request on stdin that is none: an envelope naming its line. */
@@ -148,7 +119,7 @@ refuse(const struct state *st, const struct w_err *e, jv file, long line)
 {
 	jv env = w_env_new(prog);
 
-	env = set(env, "source", set(jv_object(), "file", file));
+	env = w_json_set(env, "source", w_json_set(jv_object(), "file", file));
 	return w_out_emit_rc(w_env_line(w_extract_failed(env, e, "request"), line),
 	    st->mode, prog);
 }
@@ -164,7 +135,7 @@ on_item(struct w_input_item *it, void *arg)
 	int rc;
 
 	if (it->text != NULL)
-		req = set(jv_object(), "file", jv_string(it->text));
+		req = w_json_set(jv_object(), "file", jv_string(it->text));
 	else
 		req = it->json;
 	if (jv_get_kind(req) == JV_KIND_OBJECT)
@@ -239,13 +210,15 @@ options(int argc, char **argv, struct state *st)
 	while ((ch = getopt_long(argc, argv, ":f:rchV", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'u': case 't': case 'C': case 'f': case 'F': case 'Y':
-			st->req = set(st->req, keys[ch], jv_string(optarg));
+			st->req = w_json_set(st->req, keys[ch],
+			    jv_string(optarg));
 			break;
 		case 'H': case 'S': case 'L': case 'O': case 'o': case 'M':
-			st->req = set(st->req, keys[ch], number(optarg));
+			st->req = w_json_set(st->req, keys[ch], number(optarg));
 			break;
 		case 'l':
-			st->req = set(st->req, "include_links", jv_true());
+			st->req = w_json_set(st->req, "include_links",
+			    jv_true());
 			break;
 		case 'n':
 			st->next = 1;

@@ -30,6 +30,8 @@ struct state {
 	enum w_out_mode		 mode;
 	const char		*outfile;	/* -o FILE */
 	struct w_fetch_batch	*batch;
+	struct w_err		 setup;		/* a config or run failure
+						   answers every request */
 };
 
 static void
@@ -200,9 +202,17 @@ to_file(const struct state *st, jv env)
 static int
 run_one(struct state *st, jv req, long line)
 {
+	int rc;
+
 	if (w_cancel_signal()) {	/* cancelled: nothing more starts */
 		jv_free(req);
 		return 0;
+	}
+	if (st->setup.code != W_E_NONE) {
+		rc = refuse(st, st->setup.code, w_json_str_peek(req, "url"),
+		    line, st->setup.msg);
+		jv_free(req);
+		return rc;
 	}
 	w_fetch_batch_add_line(st->batch, req, line);
 	return 0;
@@ -211,15 +221,24 @@ run_one(struct state *st, jv req, long line)
 /*
  * A URL as typed: bytes that are not ASCII are percent-encoded as they
  * are (as curl does), so that a Latin-1 URL names the same resource and
- * never becomes U+FFFD. Caller frees.
+ * never becomes U+FFFD; the authority ("//" up to "/", "?" or "#") is
+ * kept as it is, so that a Unicode host reaches IDNA (w_url_parse).
+ * Caller frees.
  */
 static char *
 url_arg(const char *s)
 {
+	const char *a = strstr(s, "://");
 	struct w_buf b;
+	size_t n = 0;
 
+	if (a != NULL && (size_t)(a - s) < strcspn(s, "/?#")) {
+		n = (size_t)(a + 3 - s);
+		n += strcspn(s + n, "/?#");
+	}
 	w_buf_init(&b, 3 * strlen(s) + 1);
-	w_url_escape_8bit(&b, s);
+	(void)w_buf_add(&b, s, n);
+	w_url_escape_8bit(&b, s + n);
 	return b.p ? b.p : w_strdup("");
 }
 
@@ -471,42 +490,35 @@ main(int argc, char **argv)
 	}
 	w_err_clear(&e);
 	w_cancel_install();
-	if (w_config_load(&cfg, &e) == -1) {
-		jv_free(st.base);
+	/* A config or run that cannot be had answers every request. */
+	if (w_config_load(&cfg, &e) == -1 || w_run_open(&st.ctx.run,
+	    w_config_int(&cfg, "search.maxRequestsPerRun", 0), &e) == -1) {
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
-		e.usage = 1;
-		rc = refuse(&st, e.code, optind < argc ? argv[optind] : NULL, 0,
-		    e.msg);
-		w_out_finish(prog);
-		return rc;
+		st.setup = e;
+	} else {
+		/* One URL in a process-private run: nothing could hit the
+		 * cache. */
+		st.ctx.nocache = optind == argc - 1 &&
+		    w_run_private(st.ctx.run);
+		if (st.parallel == 0)
+			st.parallel = w_config_int(&cfg, "fetch.concurrency",
+			    1);
+		st.batch = w_fetch_batch_new(&st.ctx, st.parallel,
+		    st.unordered, on_env, &st);
 	}
-	if (w_run_open(&st.ctx.run, w_config_int(&cfg,
-	    "search.maxRequestsPerRun", 0), &e) == -1) {
-		fprintf(stderr, "%s: %s\n", prog, e.msg);
-		rc = refuse(&st, e.code, optind < argc ? argv[optind] : NULL, 0,
-		    e.msg);
-		jv_free(st.base);
-		w_config_free(&cfg);
-		w_out_finish(prog);
-		return rc;
-	}
-	/* One URL in a process-private run: nothing could hit the cache. */
-	st.ctx.nocache = optind == argc - 1 && w_run_private(st.ctx.run);
-	if (st.parallel == 0)
-		st.parallel = w_config_int(&cfg, "fetch.concurrency", 1);
-	st.batch = w_fetch_batch_new(&st.ctx, st.parallel, st.unordered,
-	    on_env, &st);
 	if (optind < argc)
 		for (i = optind; i < argc; i++)
 			rc = w_exit_worst(rc, run_one(&st,
 			    url_request(&st, argv[i]), 0));
 	else {
 		/* Transfers go on while the input is slow to come. */
-		w_input_set_idle(w_fetch_batch_idle, st.batch);
+		if (st.batch != NULL)
+			w_input_set_idle(w_fetch_batch_idle, st.batch);
 		rc = w_input_each(stdin, on_item, on_bad, &st);
 		w_input_set_idle(NULL, NULL);
 	}
-	w_fetch_batch_finish(st.batch);
+	if (st.batch != NULL)
+		w_fetch_batch_finish(st.batch);
 	rc = w_exit_worst(rc, st.rc);
 	jv_free(st.base);
 	w_run_close(st.ctx.run);

@@ -22,6 +22,8 @@ struct state {
 	jv		 base;
 	enum w_out_mode	 mode;
 	int		 urls;		/* -r: result URLs only */
+	struct w_err	 setup;		/* a config failure answers every
+					   request */
 };
 
 static void
@@ -98,6 +100,11 @@ on_request(struct state *st, jv req, long line)
 	/* the options are defaults: the request's own fields win */
 	if (jv_get_kind(req) == JV_KIND_OBJECT)
 		req = jv_object_merge(jv_copy(st->base), req);
+	if (st->setup.code != W_E_NONE) {
+		jv_free(req);
+		return emit(st, w_env_failed(w_env_new(prog), &st->setup,
+		    "configuration"), line);
+	}
 	return emit(st, w_search_run(st->search, req), line);
 }
 
@@ -202,6 +209,31 @@ options(int argc, char **argv, struct state *st)
 	return 0;
 }
 
+/*
+ * The options as a request are checked once, before any work, naming
+ * the options as typed: an envelope and exit 2 when they are not valid.
+ */
+static int
+check_options(struct state *st)
+{
+	static const char *const renames[] = { "alternate_queries", "alt",
+	    "domains", "domain", "exclude_domains", "exclude-domain", NULL };
+	struct w_err e;
+	jv probe;
+	int rc;
+
+	probe = jv_object_set(jv_copy(st->base), jv_string("query"),
+	    jv_string("options"));
+	w_err_clear(&e);
+	rc = w_search_check(probe, &e);
+	jv_free(probe);
+	if (rc == 0)
+		return 0;
+	w_req_msg_as_options(w_search_fields(), renames, "query", &e);
+	emit(st, w_env_failed(w_env_new(prog), &e, "request"), 0);
+	return -1;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -213,8 +245,9 @@ main(int argc, char **argv)
 
 	memset(&st, 0, sizeof(st));
 	st.base = jv_object();
-	if (options(argc, argv, &st) == -1) {
+	if (options(argc, argv, &st) == -1 || check_options(&st) == -1) {
 		jv_free(st.base);
+		w_out_finish(prog);
 		return W_EXIT_USAGE;
 	}
 	if (optind == argc && w_input_is_tty(stdin)) {
@@ -228,12 +261,7 @@ main(int argc, char **argv)
 	    w_search_new(&cfg, &st.search, &e) == -1) {
 		fprintf(stderr, "%s: %s\n", prog, e.msg);
 		e.usage = 1;
-		w_out_emit(w_env_failed(w_env_new(prog), &e, "configuration"),
-		    st.mode, prog);
-		w_out_finish(prog);
-		jv_free(st.base);
-		w_config_free(&cfg);
-		return W_EXIT_USAGE;
+		st.setup = e;
 	}
 	if (optind < argc) {
 		w_buf_init(&q, 1u << 20);

@@ -1,6 +1,7 @@
 /*
  * buf.c: bounded buffers and aborting allocators.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "err.h"
 
 void *
 w_malloc(size_t n)
@@ -180,4 +182,58 @@ w_hexval(int c)
 	if (c >= 'A' && c <= 'F')
 		return c - 'A' + 10;
 	return -1;
+}
+
+const char *
+w_buf_size(size_t n, char *out, size_t len)
+{
+	if (n >= 1u << 20 && n % (1u << 20) == 0)
+		snprintf(out, len, "%zu MiB", n >> 20);
+	else if (n >= 1024 && n % 1024 == 0)
+		snprintf(out, len, "%zu KiB", n >> 10);
+	else
+		snprintf(out, len, "%zu bytes", n);
+	return out;
+}
+
+int
+w_buf_file(struct w_buf *b, const char *path, size_t max, enum w_code code,
+    struct w_err *e)
+{
+	char chunk[65536], sz[32];
+	const char *name;
+	FILE *fp;
+	size_t n;
+	int rc = 0, saved;
+
+	if (path != NULL && strcmp(path, "-") == 0)
+		path = NULL;
+	name = path != NULL ? path : "stdin";
+	w_buf_init(b, max);
+	(void)w_buf_add(b, "", 0);	/* b->p is never NULL */
+	errno = 0;
+	if ((fp = path != NULL ? fopen(path, "rb") : stdin) == NULL) {
+		saved = errno;
+		w_err_set(e, code, "cannot read %s: %s", name, strerror(saved));
+		errno = saved;
+		return -1;
+	}
+	while (rc == 0 && (n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
+		if (w_buf_add(b, chunk, n) == -1) {
+			(void)w_buf_add(b, chunk, max - b->len);
+			rc = 1;
+		}
+	saved = errno;
+	if (rc == 0 && ferror(fp)) {
+		saved = saved ? saved : EIO;
+		w_err_set(e, code, "cannot read %s: %s", name,
+		    strerror(saved));
+		rc = -1;
+	} else if (rc == 1)
+		w_err_set(e, code, "%s is larger than %s", name,
+		    w_buf_size(max, sz, sizeof(sz)));
+	if (fp != stdin)
+		fclose(fp);
+	errno = saved;
+	return rc;
 }

@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "err.h"
+
 struct w_buf {
 	char	*p;	/* NUL-terminated after every append */
 	size_t	 len;
@@ -39,6 +41,20 @@ void	*w_calloc(size_t n, size_t sz);
 void	*w_realloc(void *p, size_t n);
 char	*w_strdup(const char *s);
 char	*w_strndup(const char *s, size_t n);
+
+/*
+ * The one bounded whole-file reader: the file at path (NULL or "-":
+ * stdin) into b, which this initialises with a cap of max bytes (free b
+ * whatever it returns). 0: read whole; 1: it holds more than max bytes
+ * (b keeps the first max); -1: it cannot be opened or read (errno keeps
+ * why). For 1 and -1, e says so with code: "cannot read PATH: errno
+ * text", "PATH is larger than N MiB" (stdin is named "stdin").
+ */
+int	 w_buf_file(struct w_buf *b, const char *path, size_t max,
+	    enum w_code code, struct w_err *e);
+
+/* The size n in words ("8 MiB", "64 KiB", "100 bytes") into out. */
+const char	*w_buf_size(size_t n, char *out, size_t len);
 
 /* The value of a hex digit (either case), -1 for any other character.
  * The one hex decoder of the library. */

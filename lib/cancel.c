@@ -1,5 +1,6 @@
 /*
- * cancel.c: the cancellation flag behind SIGINT and SIGTERM (cancel.h).
+ * cancel.c: the cancellation flag behind SIGINT, SIGTERM and SIGHUP
+ * (cancel.h).
  */
 #include <signal.h>
 #include <string.h>
@@ -24,6 +25,7 @@ w_cancel_install(void)
 	sigemptyset(&sa.sa_mask);
 	(void)sigaction(SIGINT, &sa, NULL);
 	(void)sigaction(SIGTERM, &sa, NULL);
+	(void)sigaction(SIGHUP, &sa, NULL);
 }
 
 int
@@ -38,7 +40,7 @@ w_cancel_check(struct w_err *e)
 	if (got == 0)
 		return 0;
 	return w_err_set(e, W_E_CANCELLED, "cancelled by %s",
-	    got == SIGINT ? "SIGINT" : "SIGTERM");
+	    got == SIGINT ? "SIGINT" : got == SIGHUP ? "SIGHUP" : "SIGTERM");
 }
 
 int

@@ -1,17 +1,19 @@
 /*
- * cancel.h: SIGINT and SIGTERM as cancellation. The handler only
+ * cancel.h: SIGINT, SIGTERM and SIGHUP as cancellation. The handler only
  * records the signal; transfers (their progress callback), waits and
  * input loops look at it, so that what was in flight ends with a
  * "cancelled" envelope, reservations are refunded and leases and
  * in-flight markers released by the ordinary error paths, and the
- * program then exits 128 + the signal (130, 143).
+ * program then exits 128 + the signal (130, 143, 129). The one
+ * signal flag of the library: the MCP server (mcpserver.c) ends its
+ * session on it too.
  */
 #ifndef W_CANCEL_H
 #define W_CANCEL_H
 
 #include "err.h"
 
-/* Install the handlers (SIGINT, SIGTERM; no SA_RESTART). */
+/* Install the handlers (SIGINT, SIGTERM, SIGHUP; no SA_RESTART). */
 void	 w_cancel_install(void);
 
 /* The signal received, 0 when none. Async-signal-safe to call. */

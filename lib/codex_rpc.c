@@ -9,7 +9,6 @@
 #define _GNU_SOURCE 1
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -382,16 +381,6 @@ w_codex_start(long timeout_ms, struct w_codex **cxp, struct w_err *e)
 	return 0;
 }
 
-static int
-rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st;
-	(void)flag;
-	(void)f;
-	remove(path);
-	return 0;
-}
-
 /* Wait up to ms for the child; 1 when reaped. */
 static int
 reap(pid_t pid, long ms)
@@ -425,7 +414,7 @@ w_codex_stop(struct w_codex *cx)
 	if (cx->out >= 0)
 		close(cx->out);
 	if (cx->dir[0] != '\0')
-		nftw(cx->dir, rm_one, 8, FTW_DEPTH | FTW_PHYS);
+		w_lock_rm_tree(cx->dir);
 	w_buf_free(&cx->line);
 	jv_free(cx->queue);
 	jv_free(cx->replies);

@@ -267,40 +267,38 @@ blank_comments(char *s, size_t n)
 static int
 read_file(const char *path, int explicit, jv *out, struct w_err *e)
 {
-	FILE *fp;
 	struct w_buf b;
-	char chunk[8192];
-	size_t n;
-	int rc = 0;
+	char why[sizeof(e->msg)];
+	int rc;
 
-	if ((fp = fopen(path, "r")) == NULL) {
-		if (errno == ENOENT && !explicit) {
-			*out = jv_object();
-			return 0;
-		}
-		w_err_set(e, W_E_INVALID_PARAMETER, "config: cannot read %s%s: "
-		    "%s", path, explicit ? " (WEB_CONFIG)" : "",
-		    strerror(errno));
+	rc = w_buf_file(&b, path, W_CONFIG_MAX_BYTES, W_E_INVALID_PARAMETER,
+	    e);
+	if (rc == -1 && errno == ENOENT && !explicit) {
+		w_buf_free(&b);
+		w_err_clear(e);
+		*out = jv_object();
+		return 0;
+	}
+	if (rc != 0) {
+		/* "config: cannot read PATH (WEB_CONFIG): why" */
+		if (rc == -1)
+			snprintf(why, sizeof(why), "cannot read %s%s: %s", path,
+			    explicit ? " (WEB_CONFIG)" : "", strerror(errno));
+		else
+			snprintf(why, sizeof(why), "%s", e->msg);
+		w_buf_free(&b);
+		w_err_set(e, W_E_INVALID_PARAMETER, "config: %s", why);
 		e->usage = 1;
 		return -1;
 	}
-	w_buf_init(&b, W_CONFIG_MAX_BYTES);
-	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
-		if (w_buf_add(&b, chunk, n) == -1) {
-			rc = bad(e, "is larger than 1 MiB", path);
-			break;
-		}
-	fclose(fp);
-	if (rc == 0) {
-		blank_comments(b.p, b.len);
-		*out = w_json_parse(b.p ? b.p : "", b.len);
-		if (!jv_is_valid(*out)) {
-			jv_free(*out);
-			rc = bad(e, "is not valid JSON", path);
-		}
-	}
+	blank_comments(b.p, b.len);
+	*out = w_json_parse(b.p, b.len);
 	w_buf_free(&b);
-	return rc;
+	if (!jv_is_valid(*out)) {
+		jv_free(*out);
+		return bad(e, "is not valid JSON", path);
+	}
+	return 0;
 }
 
 char *
@@ -456,11 +454,18 @@ w_config_defaults(void)
 	const char *d = "{\"coordination\":\"process\","
 	    "\"network\":{\"mode\":\"all\",\"allow\":[]},"
 	    "\"search\":{\"backend\":[\"parallel\",\"ollama\"],"
-	    "\"maxRequestsPerRun\":4},"
+	    "\"maxRequestsPerRun\":" W_CONFIG_STR(W_CONFIG_MAX_REQUESTS) "},"
 	    "\"fetch\":{\"provider\":\"local\",\"render\":\"never\","
 	    "\"browserCommand\":\"agent-browser\",\"concurrency\":1}}";
 
 	return jv_parse(d);
+}
+
+jv
+w_config_effective(const struct w_config *c)
+{
+	return w_config_redact(jv_object_merge_recursive(w_config_defaults(),
+	    jv_copy(c->web)));
 }
 
 jv

@@ -13,6 +13,11 @@
 
 #define W_CONFIG_MAX_BYTES (1u << 20)
 
+/* search.maxRequestsPerRun when unset (w_config_defaults shows it). */
+#define W_CONFIG_MAX_REQUESTS	4
+#define W_CONFIG_STR_(x)	#x
+#define W_CONFIG_STR(x)		W_CONFIG_STR_(x)
+
 struct w_config {
 	jv		 web;		/* the tools.web object ({} by default) */
 	struct w_policy	 policy;
@@ -58,5 +63,9 @@ jv	 w_config_defaults(void);
 /* v (consumed) with the credentials of every URL string replaced by
  * "[redacted]"; everything else is kept. */
 jv	 w_config_redact(jv v);
+
+/* The effective config c describes, redacted: the defaults with the
+ * file's keys over them (what web-control config shows). */
+jv	 w_config_effective(const struct w_config *c);
 
 #endif

@@ -120,7 +120,7 @@ int	 w_coord_run_end(struct w_coordinator *co, const char *id,
 
 /*
  * Health of the backend for web-control doctor: for redis {where,
- * version, latencyUs, scripts: {loaded, total}}; -1 with the error.
+ * version, latency_us, scripts: {loaded, total}}; -1 with the error.
  */
 int	 w_coord_doctor(struct w_coordinator *co, jv *out, struct w_err *e);
 

@@ -521,7 +521,7 @@ w_credis_doctor(struct w_redis *rd, jv *out, struct w_err *e)
 	*out = jv_object_set(*out, jv_string("prefix"),
 	    jv_string(w_redis_conf_peek(rd)->prefix));
 	*out = jv_object_set(*out, jv_string("version"), jv_string(ver));
-	*out = jv_object_set(*out, jv_string("latencyUs"),
+	*out = jv_object_set(*out, jv_string("latency_us"),
 	    jv_number((double)us));
 	r = jv_object_set(jv_object(), jv_string("loaded"), jv_number(loaded));
 	r = jv_object_set(r, jv_string("total"), jv_number((double)ns));

@@ -108,23 +108,37 @@ sniff_markup(const char *s, size_t n)
 	return "text";
 }
 
+/*
+ * The one table of binary signatures. Strong ones no text starts with
+ * (a non-ASCII or control byte, or GIF's six bytes): they prove the
+ * body binary whatever Content-Type says (w_doc_magic). The weak ones
+ * (ASCII-only, or shorter prefixes) count only for an undeclared body
+ * (w_doc_sniff).
+ */
+static const struct {
+	const char	*m;
+	size_t		 n;
+	int		 strong;
+} signatures[] = {
+	{ "\x89PNG\r\n\x1a\n", 8, 1 }, { "GIF87a", 6, 1 },
+	{ "GIF89a", 6, 1 }, { "\xff\xd8\xff", 3, 1 }, { "PK\x03\x04", 4, 1 },
+	{ "\x1f\x8b", 2, 1 }, { "\x7f" "ELF", 4, 1 }, { "\xfd" "7zXZ", 5, 1 },
+	{ "7z\xbc\xaf\x27\x1c", 6, 1 },
+	{ "\x89PNG", 4, 0 }, { "GIF8", 4, 0 }, { "RIFF", 4, 0 },
+	{ "OggS", 4, 0 }, { "BZh", 3, 0 },
+	{ NULL, 0, 0 }
+};
+
+/* Whether s starts with a signature (only a strong one when strong). */
 static int
-binary_magic(const unsigned char *s, size_t n)
+binary_magic(const unsigned char *s, size_t n, int strong)
 {
-	static const struct {
-		const char *m;
-		size_t n;
-	} magic[] = {
-		{ "\x89PNG", 4 }, { "GIF8", 4 }, { "\xff\xd8\xff", 3 },
-		{ "PK\x03\x04", 4 }, { "\x1f\x8b", 2 }, { "\x7f" "ELF", 4 },
-		{ "RIFF", 4 }, { "OggS", 4 }, { "BZh", 3 },
-		{ "\xfd" "7zXZ", 5 },
-		{ NULL, 0 }
-	};
 	size_t i;
 
-	for (i = 0; magic[i].m != NULL; i++)
-		if (n >= magic[i].n && memcmp(s, magic[i].m, magic[i].n) == 0)
+	for (i = 0; signatures[i].m != NULL; i++)
+		if ((signatures[i].strong || !strong) &&
+		    n >= signatures[i].n &&
+		    memcmp(s, signatures[i].m, signatures[i].n) == 0)
 			return 1;
 	return 0;
 }
@@ -157,7 +171,7 @@ w_doc_sniff(const char *bytes, size_t len)
 	    (s[0] == 0xfe && s[1] == 0xff));
 	if (u16)
 		start = 2;
-	else if (binary_magic(s, len))
+	else if (binary_magic(s, len, 0))
 		return "binary";
 	else
 		nul = memchr(s, '\0', len < NUL_BYTES ? len : NUL_BYTES) != NULL;
@@ -292,26 +306,11 @@ looks_binary(const struct w_doc_in *in, const char *cs)
 const char *
 w_doc_magic(const char *bytes, size_t len)
 {
-	/* Signatures no text starts with (a non-ASCII or control byte, or
-	 * GIF's six bytes); the ASCII-only ones binary_magic also knows
-	 * (RIFF, OggS, BZh) only count for an undeclared body. */
-	static const struct {
-		const char *m;
-		size_t n;
-	} strong[] = {
-		{ "\x89PNG\r\n\x1a\n", 8 }, { "GIF87a", 6 }, { "GIF89a", 6 },
-		{ "\xff\xd8\xff", 3 }, { "PK\x03\x04", 4 }, { "\x1f\x8b", 2 },
-		{ "\x7f" "ELF", 4 }, { "\xfd" "7zXZ", 5 },
-		{ "7z\xbc\xaf\x27\x1c", 6 },
-		{ NULL, 0 }
-	};
 	const unsigned char *s = (const unsigned char *)bytes;
-	size_t i = 0, k;
+	size_t i = 0;
 
-	for (k = 0; strong[k].m != NULL; k++)
-		if (len >= strong[k].n &&
-		    memcmp(s, strong[k].m, strong[k].n) == 0)
-			return "binary";
+	if (binary_magic(s, len, 1))
+		return "binary";
 	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
 		i = 3;
 	while (i < len && i < 16 && isspace(s[i]))

@@ -1,18 +1,22 @@
 /*
  * doctor.c: web-control doctor's and config's checks (doctor.h): the
- * programs' own config checks, the renderer's presence, and bounded
- * liveness probes of what the config selects.
+ * programs' own config checks, the renderer's presence, host state, the
+ * coordination backend, the run file, and bounded liveness probes of
+ * what the config selects.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
+#include "coord.h"
 #include "doctor.h"
-#include "parallel_mcp.h"
+#include "hoststate.h"
 #include "json.h"
 #include "lock.h"
+#include "parallel_mcp.h"
 #include "render.h"
+#include "run.h"
 #include "search.h"
 
 jv
@@ -190,4 +194,119 @@ w_doctor_liveness(jv list, const struct w_config *c, int *failed)
 	probes = w_search_liveness(c, W_DOCTOR_PROBE_MS, failed);
 	list = jv_array_concat(list, probes);
 	return parallel(list, c, failed);
+}
+
+/* The coordination backend: for Redis ping, version, latency and
+ * whether its scripts are loaded. */
+static jv
+coord_check(jv list, int *bad)
+{
+	struct w_coordinator *co;
+	struct w_config c;
+	struct w_run *r;
+	struct w_err e;
+	char d[400];
+	jv h;
+
+	w_err_clear(&e);
+	if (w_run_coord_open(&r, &c, &co, &e) == -1) {
+		*bad = 1;
+		return w_doctor_check(list, "coordination", "FAIL", e.msg);
+	}
+	if (w_coord_doctor(co, &h, &e) == -1) {
+		*bad = 1;
+		list = w_doctor_check(list, "coordination", "FAIL", e.msg);
+	} else if (w_coord_kind_of(co) != W_COORD_KIND_REDIS) {
+		snprintf(d, sizeof(d), "%s", w_coord_kind_name(
+		    w_coord_kind_of(co)));
+		list = w_doctor_check(list, "coordination", "ok", d);
+	} else {
+		jv sc = w_json_get(jv_copy(h), "scripts");
+
+		snprintf(d, sizeof(d), "redis %s at %s (prefix %s): ping "
+		    "%ld us, scripts %ld of %ld loaded",
+		    w_json_str_peek(h, "version"), w_json_str_peek(h, "where"),
+		    w_json_str_peek(h, "prefix"),
+		    w_json_int_peek(h, "latency_us", 0),
+		    w_json_int_peek(sc, "loaded", 0),
+		    w_json_int_peek(sc, "total", 0));
+		jv_free(sc);
+		list = w_doctor_check(list, "coordination", "ok", d);
+		list = jv_array_set(list, jv_array_length(jv_copy(list)) - 1,
+		    jv_object_set(w_json_at(jv_copy(list),
+		    jv_array_length(jv_copy(list)) - 1), jv_string("redis"),
+		    jv_copy(h)));
+	}
+	jv_free(h);
+	w_run_coord_close(r, &c);
+	return list;
+}
+
+jv
+w_doctor_hints(jv hints, jv checks)
+{
+	jv_array_foreach(checks, i, x) {
+		(void)i;
+		if (strcmp(w_json_str_peek(x, "status"), "FAIL") == 0 &&
+		    strcmp(w_json_str_peek(x, "detail"), "as above") != 0)
+			hints = jv_array_append(hints, jv_string(
+			    w_json_str_peek(x, "detail")));
+		jv_free(x);
+	}
+	jv_free(checks);
+	return hints;
+}
+
+jv
+w_doctor_all(int no_liveness, int *bad)
+{
+	struct w_config c;
+	struct w_err e;
+	struct w_run *r;
+	jv list = jv_array(), h;
+	int loaded;
+
+	w_err_clear(&e);
+	if (!(loaded = w_config_load(&c, &e) == 0)) {
+		w_config_free(&c);
+		list = w_doctor_check(list, "config", "FAIL", e.msg);
+		*bad = 1;
+	} else {
+		list = w_doctor_check(list, "config", "ok", "loaded and valid");
+		list = w_doctor_config(list, &c, bad);
+		list = w_doctor_render(list, &c, bad);
+	}
+	w_err_clear(&e);
+	if (w_host_status(&h, &e) == -1) {
+		list = w_doctor_check(list, "host state", "FAIL", e.msg);
+		*bad = 1;
+	} else {
+		list = w_doctor_check(list, "host state", "ok",
+		    "private and valid");
+		jv_free(h);
+	}
+	list = coord_check(list, bad);
+	w_err_clear(&e);
+	if (getenv("WEB_RUN_FILE") == NULL)
+		list = w_doctor_check(list, "run", "ok", "no WEB_RUN_FILE: "
+		    "each process is its own run");
+	else if (w_run_open(&r, 0, &e) == -1) {
+		list = w_doctor_check(list, "run", "FAIL", e.msg);
+		*bad = 1;
+	} else {
+		list = w_doctor_check(list, "run", "ok", "run file readable");
+		w_run_close(r);
+	}
+	if (loaded && (no_liveness || !w_doctor_liveness_enabled(&c)))
+		list = w_doctor_check(list, "liveness", "skip", no_liveness ?
+		    "--no-liveness: no probe sent" :
+		    "doctor.liveness is false: no probe sent");
+	else if (loaded) {
+		list = w_doctor_liveness(list, &c, bad);
+		list = w_doctor_check(list, "keyless liveness", "skip",
+		    "public keyless engines are never probed");
+	}
+	if (loaded)
+		w_config_free(&c);
+	return list;
 }

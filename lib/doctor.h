@@ -50,4 +50,16 @@ int	 w_doctor_liveness_enabled(const struct w_config *c);
  */
 jv	 w_doctor_liveness(jv list, const struct w_config *c, int *failed);
 
+/*
+ * Every check of web-control doctor, in order: the config (loaded and
+ * the programs' own checks), the renderer, host state, the
+ * coordination backend (for Redis ping, version, latency and its
+ * scripts), the run file and, unless no_liveness or doctor.liveness is
+ * false, the liveness probes. *failed set when one fails.
+ */
+jv	 w_doctor_all(int no_liveness, int *failed);
+
+/* hints (consumed) with the details of checks' (consumed) failures. */
+jv	 w_doctor_hints(jv hints, jv checks);
+
 #endif

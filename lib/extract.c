@@ -12,12 +12,6 @@
 
 static const char *prog = "wextract";
 
-static jv
-set(jv o, const char *k, jv v)
-{
-	return jv_object_set(o, jv_string(k), v);
-}
-
 jv
 w_extract_failed(jv env, const struct w_err *e, const char *what)
 {
@@ -25,14 +19,14 @@ w_extract_failed(jv env, const struct w_err *e, const char *what)
 	char sum[700];
 
 	if (jv_get_kind(src) == JV_KIND_OBJECT)
-		env = set(env, "source", set(src, "status",
+		env = w_json_set(env, "source", w_json_set(src, "status",
 		    jv_string(w_source_status_name(
 		    w_err_source_status(e->code)))));
 	else
 		jv_free(src);
 	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what,
 	    w_err_name(e->code), e->msg);
-	return w_env_error(set(env, "summary", jv_string(sum)), e);
+	return w_env_error(w_json_set(env, "summary", jv_string(sum)), e);
 }
 
 jv
@@ -43,7 +37,8 @@ w_extract_run(const struct w_request *r, const char *bytes, size_t len,
 	struct w_doc_opts o;
 	struct w_doc d;
 	struct w_err e;
-	jv env = set(w_env_new(prog), "untrusted_fields", w_view_untrusted());
+	jv env = w_json_set(w_env_new(prog), "untrusted_fields",
+	    w_view_untrusted());
 	jv src;
 	char sum[700];
 
@@ -59,22 +54,26 @@ w_extract_run(const struct w_request *r, const char *bytes, size_t len,
 	o.format = r->format;
 	o.include_links = r->include_links;
 	o.page_type = r->page_type;
-	src = set(jv_object(), "representation", jv_string("page_extract"));
+	src = w_json_set(jv_object(), "representation",
+	    jv_string("page_extract"));
 	if (file != NULL)
-		src = set(src, "file", jv_string(file));
+		src = w_json_set(src, "file", jv_string(file));
 	if (in.url != NULL)
-		src = set(src, "url", jv_string(in.url));
+		src = w_json_set(src, "url", jv_string(in.url));
 	if (in.http_status > 0)
-		src = set(src, "http_status", jv_number(in.http_status));
-	env = set(env, "source", set(src, "status", jv_string("opened")));
+		src = w_json_set(src, "http_status", jv_number(in.http_status));
+	env = w_json_set(env, "source", w_json_set(src, "status",
+	    jv_string("opened")));
 	w_doc_init(&d);
 	w_err_clear(&e);
 	if (w_doc_extract(&in, &o, &d, &e) == -1) {
 		src = w_json_get(jv_copy(env), "source");
 		if (*d.mime)
-			src = set(src, "content_type", jv_string(d.mime));
-		env = set(env, "source", src);
-		env = set(env, "coverage", set(jv_copy(d.coverage),
+			src = w_json_set(src, "content_type",
+			    jv_string(d.mime));
+		env = w_json_set(env, "source", src);
+		env = w_json_set(env, "coverage",
+		    w_json_set(jv_copy(d.coverage),
 		    "content_kind", jv_string(d.kind)));
 		env = w_view_decoded(env, &d);
 		w_doc_free(&d);
@@ -88,5 +87,5 @@ w_extract_run(const struct w_request *r, const char *bytes, size_t len,
 		snprintf(sum, sizeof(sum), "No block of the document matches "
 		    "the focus.");
 	w_doc_free(&d);
-	return set(env, "summary", jv_string(sum));
+	return w_json_set(env, "summary", jv_string(sum));
 }

@@ -103,22 +103,16 @@ save_artifact(const char *name, const struct w_url *u, const char *url,
 }
 
 static jv
-set(jv o, const char *k, jv v)
-{
-	return jv_object_set(o, jv_string(k), v);
-}
-
-static jv
 details_of(const struct w_http_resp *resp)
 {
 	jv d = jv_object();
 
-	d = set(d, "redirects", jv_copy(resp->redirects));
-	d = set(d, "resolved_address", *resp->resolved ?
+	d = w_json_set(d, "redirects", jv_copy(resp->redirects));
+	d = w_json_set(d, "resolved_address", *resp->resolved ?
 	    jv_string(resp->resolved) : jv_null());
-	d = set(d, "duration_ms", jv_number((double)resp->duration_ms));
-	d = set(d, "attempts", jv_number(resp->attempts));
-	return set(d, "cache_hit", jv_false());
+	d = w_json_set(d, "duration_ms", jv_number((double)resp->duration_ms));
+	d = w_json_set(d, "attempts", jv_number(resp->attempts));
+	return w_json_set(d, "cache_hit", jv_false());
 }
 
 jv
@@ -131,12 +125,12 @@ w_fetch_fail(jv env, const struct w_err *e, const char *what)
 		jv_free(src);
 		src = jv_object();
 	}
-	src = set(src, "status", jv_string(w_source_status_name(
+	src = w_json_set(src, "status", jv_string(w_source_status_name(
 	    w_err_source_status(e->code))));
-	env = set(env, "source", src);
+	env = w_json_set(env, "source", src);
 	snprintf(sum, sizeof(sum), "%s failed (%s): %s", what,
 	    w_err_name(e->code), e->msg);
-	env = set(env, "summary", jv_string(sum));
+	env = w_json_set(env, "summary", jv_string(sum));
 	return w_env_error(env, e);
 }
 
@@ -272,17 +266,18 @@ w_fetch_obtain_end(const struct w_fetch_ctx *ctx, const struct w_request *r,
 	rc = -1;
 	src = w_json_get(jv_copy(*env), "source");
 	if (resp->final_url)
-		src = set(src, "final_url", jv_string(resp->final_url));
+		src = w_json_set(src, "final_url", jv_string(resp->final_url));
 	if (resp->status)
-		src = set(src, "http_status", jv_number(resp->status));
+		src = w_json_set(src, "http_status", jv_number(resp->status));
 	if (resp->content_type)
-		src = set(src, "content_type", jv_string(resp->content_type));
-	*env = set(*env, "source", src);
-	*env = set(*env, "details", details_of(resp));
+		src = w_json_set(src, "content_type",
+		    jv_string(resp->content_type));
+	*env = w_json_set(*env, "source", src);
+	*env = w_json_set(*env, "details", details_of(resp));
 	*bytes = resp->len;
 	if (e->code == W_E_NONE) {
 		src = w_json_get(jv_copy(*env), "source");
-		*env = set(*env, "source", set(src, "status",
+		*env = w_json_set(*env, "source", w_json_set(src, "status",
 		    jv_string("opened")));
 		memset(&in, 0, sizeof(in));
 		in.bytes = resp->body;
@@ -302,10 +297,11 @@ w_fetch_obtain_end(const struct w_fetch_ctx *ctx, const struct w_request *r,
 		rc = w_doc_extract(&in, &o, d, e);
 		if (resp->truncated_body && jv_get_kind(d->coverage) ==
 		    JV_KIND_OBJECT)
-			d->coverage = set(d->coverage, "truncated_body",
+			d->coverage = w_json_set(d->coverage, "truncated_body",
 			    jv_true());
 		if (rc == -1 && jv_get_kind(d->coverage) == JV_KIND_OBJECT)
-			*env = set(*env, "coverage", jv_copy(d->coverage));
+			*env = w_json_set(*env, "coverage",
+			    jv_copy(d->coverage));
 		if (rc == -1)
 			*env = w_view_decoded(*env, d);
 		if (rc == -1 && rm == W_RENDER_AUTO && (why =
@@ -378,7 +374,7 @@ present(const struct w_fetch_ctx *ctx, jv env, const struct w_request *r,
 		saved = save_artifact(art, u, url, d, f, &why);
 		tried = 1;
 	}
-	env = set(env, "coverage", set(jv_object(), "bytes",
+	env = w_json_set(env, "coverage", w_json_set(jv_object(), "bytes",
 	    jv_number((double)bytes)));
 	if (d->binary) {
 		/* The artifact is the whole answer: without it, an error. */
@@ -386,8 +382,8 @@ present(const struct w_fetch_ctx *ctx, jv env, const struct w_request *r,
 			snprintf(sum, sizeof(sum), "Saved %zu bytes of %s from "
 			    "%s as %s", d->len, *d->mime ? d->mime :
 			    "binary content", u->host, saved);
-			env = set(env, "summary", jv_string(sum));
-			env = set(env, "artifact", jv_string(saved));
+			env = w_json_set(env, "summary", jv_string(sum));
+			env = w_json_set(env, "artifact", jv_string(saved));
 		} else {
 			w_err_set(&e, W_E_REQUEST_FAILED, "the artifact could "
 			    "not be written: %s", why.code != W_E_NONE ?
@@ -397,7 +393,7 @@ present(const struct w_fetch_ctx *ctx, jv env, const struct w_request *r,
 			    "from %s but could not save them: %s", d->len,
 			    *d->mime ? d->mime : "binary content", u->host,
 			    e.msg);
-			env = set(env, "summary", jv_string(sum));
+			env = w_json_set(env, "summary", jv_string(sum));
 		}
 		free(saved);
 		return env;
@@ -408,12 +404,12 @@ present(const struct w_fetch_ctx *ctx, jv env, const struct w_request *r,
 	    w_status_name(w_env_status_peek(env)),
 	    saved ? "; full text saved as " : "", saved ? saved : "");
 	if (e.code == W_E_NONE)
-		env = set(env, "summary", jv_string(sum));
+		env = w_json_set(env, "summary", jv_string(sum));
 	else
-		env = set(env, "summary", jv_string("No block of the "
+		env = w_json_set(env, "summary", jv_string("No block of the "
 		    "document matches the focus."));
 	if (saved)
-		env = set(env, "artifact", jv_string(saved));
+		env = w_json_set(env, "artifact", jv_string(saved));
 	else if (tried)
 		env = w_env_not_saved(env, art ? "the artifact" : "the full text",
 		    &why);
@@ -427,16 +423,16 @@ doc_meta(const struct w_doc *d, jv env, size_t bytes)
 {
 	jv m = jv_object();
 
-	m = set(m, "kind", jv_string(d->kind));
-	m = set(m, "mime", jv_string(d->mime));
-	m = set(m, "charset", jv_string(d->charset));
-	m = set(m, "replacements", jv_number((double)d->replacements));
-	m = set(m, "bytes", jv_number((double)bytes));
-	m = set(m, "meta", jv_copy(d->meta));
-	m = set(m, "links", jv_copy(d->links));
-	m = set(m, "coverage", jv_copy(d->coverage));
-	m = set(m, "source", w_json_get(jv_copy(env), "source"));
-	return set(m, "details", w_json_get(jv_copy(env),
+	m = w_json_set(m, "kind", jv_string(d->kind));
+	m = w_json_set(m, "mime", jv_string(d->mime));
+	m = w_json_set(m, "charset", jv_string(d->charset));
+	m = w_json_set(m, "replacements", jv_number((double)d->replacements));
+	m = w_json_set(m, "bytes", jv_number((double)bytes));
+	m = w_json_set(m, "meta", jv_copy(d->meta));
+	m = w_json_set(m, "links", jv_copy(d->links));
+	m = w_json_set(m, "coverage", jv_copy(d->coverage));
+	m = w_json_set(m, "source", w_json_get(jv_copy(env), "source"));
+	return w_json_set(m, "details", w_json_get(jv_copy(env),
 	    "details"));
 }
 
@@ -467,14 +463,15 @@ doc_from_meta(struct w_doc *d, jv *env, jv m, char *text, size_t len)
 	d->meta = w_json_get(jv_copy(m), "meta");
 	d->links = w_json_get(jv_copy(m), "links");
 	d->coverage = w_json_get(jv_copy(m), "coverage");
-	*env = set(*env, "source", w_json_get(jv_copy(m),
+	*env = w_json_set(*env, "source", w_json_get(jv_copy(m),
 	    "source"));
 	det = w_json_get(m, "details");
 	if (jv_get_kind(det) != JV_KIND_OBJECT) {
 		jv_free(det);
 		det = jv_object();
 	}
-	*env = set(*env, "details", set(det, "cache_hit", jv_true()));
+	*env = w_json_set(*env, "details", w_json_set(det, "cache_hit",
+	    jv_true()));
 	return bytes;
 }
 
@@ -486,22 +483,25 @@ w_fetch_cache_key(const struct w_fetch_ctx *ctx, const struct w_request *r)
 	jv id = jv_object(), s;
 	char *out;
 
-	id = set(id, "url", jv_string(r->url));
-	id = set(id, "headers", jv_copy(r->headers));
-	id = set(id, "format", jv_string(w_format_name(r->format)));
-	id = set(id, "include_links", jv_bool(r->include_links));
-	id = set(id, "network", w_config_get(ctx->config, "network"));
-	id = set(id, "render", w_config_get(ctx->config, "fetch.render"));
+	id = w_json_set(id, "url", jv_string(r->url));
+	id = w_json_set(id, "headers", jv_copy(r->headers));
+	id = w_json_set(id, "format", jv_string(w_format_name(r->format)));
+	id = w_json_set(id, "include_links", jv_bool(r->include_links));
+	id = w_json_set(id, "network", w_config_get(ctx->config, "network"));
+	id = w_json_set(id, "render", w_config_get(ctx->config,
+	    "fetch.render"));
 	{
 		enum w_render rm;
 		struct w_err e;
 
 		w_err_clear(&e);
-		id = set(id, "render_mode", w_fetch_render_mode(ctx->config,
+		id = w_json_set(id, "render_mode",
+		    w_fetch_render_mode(ctx->config,
 		    r, &rm, &e) == 0 ? jv_string(w_render_mode_name(rm)) :
 		    jv_null());
 	}
-	id = set(id, "provider", w_config_get(ctx->config, "fetch.provider"));
+	id = w_json_set(id, "provider", w_config_get(ctx->config,
+	    "fetch.provider"));
 	s = jv_dump_string(id, JV_PRINT_SORTED);
 	out = w_strdup(jv_string_value(s));
 	jv_free(s);
@@ -513,8 +513,8 @@ initial_source(const struct w_request *r)
 {
 	jv src = jv_object();
 
-	src = set(src, "url", jv_string(r->url));
-	return set(src, "representation", jv_string("page_extract"));
+	src = w_json_set(src, "url", jv_string(r->url));
+	return w_json_set(src, "representation", jv_string("page_extract"));
 }
 
 /* Whether host is name or below it (name lowercase, no trailing dot). */
@@ -689,7 +689,8 @@ obtain_chain(const struct w_fetch_ctx *ctx, const struct w_request *r,
 			jv_free(det);
 			det = jv_object();
 		}
-		*env = set(*env, "details", set(det, "providers_failed",
+		*env = w_json_set(*env, "details", w_json_set(det,
+		    "providers_failed",
 		    tried));
 	} else
 		jv_free(tried);
@@ -754,7 +755,7 @@ w_fetch_lookup(const struct w_fetch_ctx *ctx, const struct w_request *r,
 
 	w_err_clear(&e);
 	*key = NULL;
-	*env = set(*env, "source", initial_source(r));
+	*env = w_json_set(*env, "source", initial_source(r));
 	w_url_parse(r->url, u, &e);
 	if (ctx->run && !ctx->nocache) {
 		*key = w_fetch_cache_key(ctx, r);
@@ -804,7 +805,7 @@ w_fetch_run(const struct w_fetch_ctx *ctx0, jv req)
 	/* One deadline: run-cache and admission waits count inside it. */
 	lc.deadline = w_clock_mono_ms() + (ctx->timeout_ms > 0 ?
 	    ctx->timeout_ms : W_HTTP_TIMEOUT_MS);
-	env = set(env, "untrusted_fields", w_view_untrusted());
+	env = w_json_set(env, "untrusted_fields", w_view_untrusted());
 	rc = w_request_decode(W_REQ_WFETCH, req, &r, &e);
 	if (rc == -1) {
 		/* the URL as given, even when it is not one */
@@ -816,7 +817,8 @@ w_fetch_run(const struct w_fetch_ctx *ctx0, jv req)
 		}
 		jv_free(req);
 		w_request_free(&r);
-		env = set(env, "source", set(jv_object(), "url", url));
+		env = w_json_set(env, "source", w_json_set(jv_object(), "url",
+		    url));
 		return w_fetch_fail(env, &e, "request");
 	}
 	memset(&u, 0, sizeof(u));

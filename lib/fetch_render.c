@@ -24,12 +24,6 @@
  * request's deadline. */
 #define CLEANUP_MS	1000L
 
-static jv
-set(jv o, const char *k, jv v)
-{
-	return jv_object_set(o, jv_string(k), v);
-}
-
 int
 w_fetch_render_mode(const struct w_config *c, const struct w_request *r,
     enum w_render *m, struct w_err *e)
@@ -121,11 +115,12 @@ render_coverage(jv cov, const char *reason, const struct w_render_res *rr,
 		jv_free(cov);
 		cov = jv_object();
 	}
-	cov = set(cov, "rendered", e ? jv_false() : jv_true());
-	cov = set(cov, "render_reason", jv_string(reason));
-	cov = set(cov, "render_blocked", jv_number(rr->blocked));
+	cov = w_json_set(cov, "rendered", e ? jv_false() : jv_true());
+	cov = w_json_set(cov, "render_reason", jv_string(reason));
+	cov = w_json_set(cov, "render_blocked", jv_number(rr->blocked));
 	if (e)
-		cov = set(cov, "render_error", jv_string(w_err_name(e->code)));
+		cov = w_json_set(cov, "render_error",
+		    jv_string(w_err_name(e->code)));
 	return cov;
 }
 
@@ -153,7 +148,7 @@ w_fetch_render(const struct w_fetch_ctx *ctx, const struct w_request *req,
 	}
 	if (left < 1000) {
 		free(url);
-		*env = set(*env, "coverage", render_coverage(w_json_get(
+		*env = w_json_set(*env, "coverage", render_coverage(w_json_get(
 		    jv_copy(*env), "coverage"), reason, &rr, e));
 		return w_err_set(e, W_E_TIMEOUT, "no time left to render "
 		    "within the request's deadline");
@@ -181,23 +176,25 @@ w_fetch_render(const struct w_fetch_ctx *ctx, const struct w_request *req,
 	det = w_json_get(jv_copy(*env), "details");
 	if (jv_get_kind(det) != JV_KIND_OBJECT) {
 		jv_free(det);
-		det = set(set(jv_object(), "redirects", jv_array()),
+		det = w_json_set(w_json_set(jv_object(), "redirects",
+		    jv_array()),
 		    "attempts", jv_number(1));
-		det = set(det, "cache_hit", jv_false());
+		det = w_json_set(det, "cache_hit", jv_false());
 	}
-	det = set(det, "render_ms", jv_number((double)rr.duration_ms));
-	det = set(det, "render_requests", jv_number(rr.requests));
-	*env = set(*env, "details", det);
+	det = w_json_set(det, "render_ms", jv_number((double)rr.duration_ms));
+	det = w_json_set(det, "render_requests", jv_number(rr.requests));
+	*env = w_json_set(*env, "details", det);
 	if (rc == -1) {
-		*env = set(*env, "coverage", render_coverage(w_json_get(
+		*env = w_json_set(*env, "coverage", render_coverage(w_json_get(
 		    jv_copy(*env), "coverage"), reason, &rr, e));
 		return -1;
 	}
 	src = w_json_get(jv_copy(*env), "source");
-	src = set(src, "final_url", jv_string(rr.final_url));
-	src = set(src, "content_type", jv_string("text/html; charset=utf-8"));
-	src = set(src, "status", jv_string("opened"));
-	*env = set(*env, "source", src);
+	src = w_json_set(src, "final_url", jv_string(rr.final_url));
+	src = w_json_set(src, "content_type",
+	    jv_string("text/html; charset=utf-8"));
+	src = w_json_set(src, "status", jv_string("opened"));
+	*env = w_json_set(*env, "source", src);
 	*bytes = rr.bytes;
 	memset(&in, 0, sizeof(in));
 	in.bytes = rr.html;
@@ -216,7 +213,7 @@ w_fetch_render(const struct w_fetch_ctx *ctx, const struct w_request *req,
 	rc = w_doc_extract(&in, &o, d, e);
 	d->coverage = render_coverage(d->coverage, reason, &rr, NULL);
 	if (rc == -1)
-		*env = set(*env, "coverage", jv_copy(d->coverage));
+		*env = w_json_set(*env, "coverage", jv_copy(d->coverage));
 	w_render_res_free(&rr);
 	return rc;
 }

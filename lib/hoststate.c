@@ -21,6 +21,7 @@
 #include "config.h"
 #include "cancel.h"
 #include "hoststate.h"
+#include "jsonw.h"
 #include "json.h"
 #include "lock.h"
 #include "sha256.h"
@@ -703,24 +704,11 @@ parse_state(size_t len, struct state *st, struct w_err *e)
 	return -1;
 }
 
-/* Append sep (a comma or a brace) and "name":v. */
+/* Append "name":v (after a comma unless it opens the object). */
 static int
-addnum(struct w_buf *o, int sep, const char *name, long long v)
+addnum(struct w_buf *o, const char *name, long long v)
 {
-	char d[24];
-	size_t i = sizeof(d);
-	unsigned long long u;
-
-	if (w_buf_addc(o, sep) == -1 || w_buf_addc(o, '"') == -1 ||
-	    w_buf_adds(o, name) == -1 || w_buf_add(o, "\":", 2) == -1)
-		return -1;
-	u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
-	do
-		d[--i] = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	if (v < 0)
-		d[--i] = '-';
-	return w_buf_add(o, d + i, sizeof(d) - i);
+	return w_jsonw_key(o, name) | w_jsonw_int(o, v);
 }
 
 /* Append one bucket as a member of the buckets object (-1: too big). */
@@ -730,30 +718,29 @@ dump_bucket(struct w_buf *o, const struct w_host_bucket *b)
 	const struct w_host_holder *h;
 	int i, rc;
 
-	rc = w_buf_addc(o, '"') | w_buf_add(o, b->key, 32) |
-	    w_buf_add(o, "\":", 2) | addnum(o, '{', "scope", b->scope) |
-	    w_buf_adds(o, ",\"active\":[");
+	rc = w_jsonw_str(o, b->key, 32) | w_buf_add(o, ":{", 2) |
+	    addnum(o, "scope", b->scope) | w_jsonw_key(o, "active") |
+	    w_buf_addc(o, '[');
 	for (i = 0; i < b->nact; i++) {
 		h = &b->act[i];
 		if (i > 0)
 			rc |= w_buf_addc(o, ',');
-		rc |= addnum(o, '{', "id", h->id) |
-		    addnum(o, ',', "pid", h->pid) |
-		    addnum(o, ',', "start", (long long)h->start) |
-		    addnum(o, ',', "since", h->since) |
-		    addnum(o, ',', "probe", h->probe) | w_buf_addc(o, '}');
+		rc |= w_buf_addc(o, '{') | addnum(o, "id", h->id) |
+		    addnum(o, "pid", h->pid) |
+		    addnum(o, "start", (long long)h->start) |
+		    addnum(o, "since", h->since) |
+		    addnum(o, "probe", h->probe) | w_buf_addc(o, '}');
 	}
-	rc |= w_buf_addc(o, ']') | addnum(o, ',', "last", b->last) |
-	    addnum(o, ',', "until", b->until) |
-	    addnum(o, ',', "throttles", b->throttles) |
-	    addnum(o, ',', "failures", b->failures) |
-	    addnum(o, ',', "seq", b->seq) |
-	    addnum(o, ',', "admitted", b->admitted) |
-	    addnum(o, ',', "throttled", b->throttled) |
-	    addnum(o, ',', "failed", b->failed);
+	rc |= w_buf_addc(o, ']') | addnum(o, "last", b->last) |
+	    addnum(o, "until", b->until) |
+	    addnum(o, "throttles", b->throttles) |
+	    addnum(o, "failures", b->failures) |
+	    addnum(o, "seq", b->seq) |
+	    addnum(o, "admitted", b->admitted) |
+	    addnum(o, "throttled", b->throttled) |
+	    addnum(o, "failed", b->failed);
 	if (*b->name)	/* w_host_name keeps it free of escapes */
-		rc |= w_buf_adds(o, ",\"name\":\"") | w_buf_adds(o, b->name) |
-		    w_buf_addc(o, '"');
+		rc |= w_jsonw_key(o, "name") | w_jsonw_cstr(o, b->name);
 	return rc | w_buf_addc(o, '}');
 }
 

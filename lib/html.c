@@ -16,6 +16,8 @@
 
 #define OUT_MAX		(64u << 20)
 #define SHELL_TEXT	200	/* visible characters of a sparse page */
+#define REGION_PLAIN	2.5	/* see use_region */
+#define REGION_SHORT	2000
 
 struct pre {
 	int	*a;		/* a elements with href, document order */
@@ -177,6 +179,28 @@ evidence(const char *s, const char *url, const char *title)
 }
 
 /*
+ * Whether root's only text outside links is a copyright notice: the
+ * page's footer was all the pick found, which is no content.
+ */
+static int
+legal_only(const struct hdoc *d, int root)
+{
+	struct w_buf b;
+	size_t n = h_text_len(d, root), l = h_link_len(d, root);
+	int r;
+
+	if (n == 0 || n > 600 || (l < n && n - l > 120))
+		return 0;
+	h_buf_init(&b, 4096);
+	h_text(d, root, &b);
+	r = strstr(b.p, "\xc2\xa9") != NULL || h_ci_contains(b.p, "&copy") ||
+	    h_ci_contains(b.p, "copyright") ||
+	    h_ci_contains(b.p, "all rights reserved");
+	w_buf_free(&b);
+	return r;
+}
+
+/*
  * A tiny or empty pick: start again from a fresh tree and take the
  * main element when it is much larger, else the body, stripped of
  * boilerplate. Returns the root to write, or -1.
@@ -207,8 +231,8 @@ fallback(struct hdoc *d, const char *utf8, size_t len, const struct pre *p,
  */
 static int
 write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
-    const struct w_doc_opts *o, struct w_buf *b, int shell, size_t *inv,
-    char *from, size_t fromsz)
+    const struct w_doc_opts *o, struct w_buf *b, int shell, int dedup,
+    size_t *inv, char *from, size_t fromsz)
 {
 	struct h_out ho;
 
@@ -218,6 +242,11 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 	ho.invisible = inv;
 	w_buf_reset(b);
 	h_write(d, root, &ho, b);
+	if (dedup) {
+		b->len = h_dedup_blocks(b->p, b->len);
+		if (b->p != NULL)
+			b->p[b->len] = '\0';
+	}
 	h_recover(d, &ho, shell, b, from, fromsz);
 	return (int)h_text_len(d, root);
 }
@@ -234,17 +263,25 @@ region_root(struct hdoc *d, const struct pre *p, size_t blen)
 	return d->body;
 }
 
-/* Text left in the main region once stripped of boilerplate. */
+/*
+ * Text left in the main region once stripped of boilerplate; *plain
+ * receives the part outside links.
+ */
 static size_t
-region(struct hdoc *d, const struct pre *p, size_t blen, int prof)
+region(struct hdoc *d, const struct pre *p, size_t blen, int prof,
+    size_t *plain)
 {
+	size_t n;
 	int r;
 
+	*plain = 0;
 	if (d->body < 0)
 		return 0;
 	r = region_root(d, p, blen);
 	h_strip(d, r, prof);
-	return h_text_len(d, r);
+	n = h_text_len(d, r);
+	*plain = n - h_link_len(d, r);
+	return n;
 }
 
 /*
@@ -253,10 +290,16 @@ region(struct hdoc *d, const struct pre *p, size_t blen, int prof)
  * one block (sections, items, posts): the region is the content. Pages
  * typed as prose ask for more evidence than the rest; untyped pages
  * (no type stood out, few long paragraphs) the block share of prose and
- * the paragraph share of the rest.
+ * the paragraph share of the rest. The paragraph share misses the text
+ * of landing pages (features, prices, questions: lists, headings, short
+ * lines), so a region holding REGION_PLAIN times the best node's text
+ * outside links is the content too, on a page typed as prose only when
+ * that node is short (under REGION_SHORT characters: a part, not the
+ * article).
  */
 static int
-use_region(int type, size_t alen, size_t rlen, double share)
+use_region(int type, size_t alen, size_t rlen, double share, size_t aplain,
+    size_t rplain)
 {
 	double rshare = 0.5, pshare = 0.8;
 
@@ -265,8 +308,11 @@ use_region(int type, size_t alen, size_t rlen, double share)
 		pshare = 0.5;
 	} else if (type == H_OTHER)
 		rshare = 0.4;
-	return alen > 0 && (double)alen < rshare * (double)rlen &&
-	    share < pshare;
+	if (alen == 0 || (double)alen >= rshare * (double)rlen)
+		return 0;
+	return share < pshare || ((type != H_ARTICLE ||
+	    aplain < REGION_SHORT) &&
+	    (double)rplain > REGION_PLAIN * (double)aplain);
 }
 
 /* Whether element i lies under the detached content root art. */
@@ -297,6 +343,55 @@ grid_wins(const struct hdoc *d, const struct h_grid *g, int art,
 		return g->priced >= 8 && g->priced * 2 >= g->items &&
 		    alen >= 100 && g->text > 2 * alen;
 	return 0;
+}
+
+/*
+ * The root for a listing's items (h_items: their parent p, holding
+ * itext characters), on the pristine tree: p, climbed while each
+ * parent adds little (a heading, an introduction), below the body.
+ */
+static int
+items_root(const struct hdoc *d, int p, size_t itext)
+{
+	int a;
+
+	while ((a = d->n[p].parent) >= 0 && a != d->body &&
+	    d->n[a].tag != TidyTag_HTML &&
+	    (double)h_text_len(d, a) <= 1.25 * (double)itext)
+		p = a;
+	return p;
+}
+
+/*
+ * Text left under the items' root once stripped of page chrome (the
+ * tree is left as it was), or 0 without items.
+ */
+static size_t
+items_len(struct hdoc *d, const struct hnode *snap, size_t nsnap,
+    int items, size_t itext)
+{
+	size_t n;
+	int r;
+
+	if (items < 0 || itext < 500)
+		return 0;
+	r = items_root(d, items, itext);
+	h_strip(d, r, h_profile(H_LISTING));
+	n = h_text_len(d, r);
+	memcpy(d->n, snap, nsnap * sizeof(*snap));
+	d->nn = nsnap;
+	return n;
+}
+
+/*
+ * Whether the items of a listing beat the scorer's pick: once
+ * stripped they hold over twice its text; four times on a page typed
+ * as an article, whose story may sit above a longer feed of teasers.
+ */
+static int
+use_items(int type, size_t ilen, size_t alen)
+{
+	return ilen >= 500 && ilen > (type == H_ARTICLE ? 4 : 2) * alen;
 }
 
 /*
@@ -341,11 +436,12 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	const char *stage = "readability";
 	const char *title;
 	char from[64];
-	size_t blen, alen, rlen, nsnap, ev, inv = 0;
+	size_t blen, alen, rlen, rplain, gplain, nsnap, ev, inv = 0, itext,
+	    ilen;
 	struct hnode *snap;
 	double tconf, share;
 	struct h_grid grid;
-	int art, shell, type, gsect, rc = -1;
+	int art, shell, type, gsect, items, rc = -1;
 	jv meta;
 
 	snap = NULL;
@@ -357,6 +453,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	d.base = in->url;
 	meta = h_meta(&d, in->url);
 	survey(&d, &p);
+	items = h_items(&d, &itext);
 	type = h_page_type(&d, in->url, &tconf);
 	if (o->page_type > 0 && o->page_type - 1 < H_NTYPES) {
 		type = o->page_type - 1;	/* the caller's choice */
@@ -370,21 +467,23 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	nsnap = d.nn;
 	snap = w_malloc(nsnap * sizeof(*snap));
 	memcpy(snap, d.n, nsnap * sizeof(*snap));
-	rlen = region(&d, &p, blen, -1);
+	rlen = region(&d, &p, blen, -1, &rplain);
 	memcpy(d.n, snap, nsnap * sizeof(*snap));
 	d.nn = nsnap;
 	gsect = -1;
 	grid.box = -1;
 	if (h_profile(type) & (HP_LISTS | HP_TABS)) {
-		region(&d, &p, blen, h_profile(type));
+		region(&d, &p, blen, h_profile(type), &gplain);
 		h_grid_find(&d, region_root(&d, &p, blen), &grid);
 		gsect = h_grid_section(&d, &grid, d.body);
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 	}
+	ilen = items_len(&d, snap, nsnap, items, itext);
 	art = h_readable(&d, d.title, h_profile(type), &share);
 	alen = art >= 0 ? h_text_len(&d, art) : 0;
-	if (use_region(type, alen, rlen, share)) {
+	if (use_region(type, alen, rlen, share, art >= 0 ? alen -
+	    h_link_len(&d, art) : 0, rplain)) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		art = region_root(&d, &p, blen);
@@ -396,6 +495,12 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		art = gsect;
 		h_strip(&d, art, h_profile(H_COLLECTION));
 		stage = "grid";
+	} else if (use_items(type, ilen, alen)) {
+		memcpy(d.n, snap, nsnap * sizeof(*snap));
+		d.nn = nsnap;
+		art = items_root(&d, items, itext);
+		h_strip(&d, art, h_profile(H_LISTING));
+		stage = "items";
 	} else if (alen > 0 && (h_profile(type) & (HP_TABS | HP_LISTS))) {
 		h_strip_chrome(&d, art, h_profile(type));
 	} else if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
@@ -407,7 +512,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		}
 		d.base = in->url;
 	}
-	write_out(&d, art, in, o, &b, shell, &inv, from, sizeof(from));
+	write_out(&d, art, in, o, &b, shell,
+	    (h_profile(type) & HP_CHROME) != 0, &inv, from, sizeof(from));
 	jv_free(out->coverage);
 	out->coverage = jv_object_set(jv_object(),
 	    jv_string("extraction_stage"), jv_string(stage));
@@ -436,7 +542,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		    jv_string("browser_recommended"), jv_true());
 		shell = 0;
 	}
-	if (shell || ev < 2) {
+	if (shell || ev < 2 || (from[0] == '\0' && legal_only(&d, art))) {
 		if (shell)
 			out->coverage = jv_object_set(out->coverage,
 			    jv_string("browser_recommended"), jv_true());

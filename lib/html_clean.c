@@ -584,6 +584,136 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 	return h_attr(d, i, "aria-modal") != NULL;
 }
 
+/* A block element whose class or id names comments. */
+static int
+remarks_el(const struct hdoc *d, int i)
+{
+	int t = d->n[i].tag;
+
+	if (t != TidyTag_DIV && t != TidyTag_SECTION && t != TidyTag_UL &&
+	    t != TidyTag_OL && t != TidyTag_ASIDE && !(d->n[i].flags &
+	    HF_CUSTOM))
+		return 0;
+	return h_ci_contains(h_attr(d, i, "class"), "comment") ||
+	    h_ci_contains(h_attr(d, i, "id"), "comment");
+}
+
+/*
+ * In a thread whose posts each carry their own list of comments (the
+ * remarks under a question and under each answer), the comment lists
+ * are not the thread: drop them when two or more sit apart (no two
+ * under one parent), outside any other comment container, each a
+ * small part of the region. A thread made of comments has one comment
+ * container holding it, or its posts side by side.
+ */
+static void
+drop_remarks(struct hdoc *d, int root, size_t rlen)
+{
+	int *v = NULL, i;
+	size_t n = 0, cap = 0, k, len;
+
+	for (i = d->n[root].first; i >= 0; ) {
+		if (d->n[i].tag != H_TEXT && remarks_el(d, i)) {
+			if ((len = h_text_len(d, i)) * 5 > rlen * 2) {
+				free(v);
+				return;
+			}
+			if (len > 0)
+				h_push(&v, &n, &cap, i);
+			i = h_next_pre(d, i, root, 1);
+		} else
+			i = h_next_pre(d, i, root, 0);
+	}
+	/* comment lists that are siblings are the posts themselves */
+	for (k = 1; k < n; k++)
+		if (d->n[v[k]].parent == d->n[v[k - 1]].parent)
+			n = 0;
+	for (k = 0; n >= 2 && k < n; k++)
+		h_unlink(d, v[k]);
+	free(v);
+}
+
+/*
+ * Headings of blocks about other things than the page's item: other
+ * products, other stories. Matched at the start of a short heading.
+ */
+static const char *const elsewhere[] = {
+	"related", "you may also", "you might also", "you may like",
+	"you might like", "you'll also like", "you will also like",
+	"customers also", "customers who", "people who", "people also",
+	"shoppers also", "similar items", "similar products",
+	"recently viewed", "frequently bought", "more from", "more items",
+	"explore related", "explore more", "complete the look",
+	"shop the look", "recommended for you", "recommended products",
+	"our recommendations", "pairs well", "goes well with",
+	"sponsored", "seller's other items", "other customers", NULL
+};
+
+static int
+elsewhere_heading(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	const char *p;
+	size_t k, n;
+	int t = d->n[i].tag, r = 0;
+
+	if (t < TidyTag_H1 || t > TidyTag_H6 || (n = h_text_len(d, i)) == 0 ||
+	    n > 80)
+		return 0;
+	h_buf_init(&b, 4096);
+	h_text(d, i, &b);
+	for (p = b.p; *p == ' ' || *p == '\n' || *p == '\t'; p++)
+		;
+	for (k = 0; elsewhere[k] != NULL && !r; k++)
+		r = strncasecmp(p, elsewhere[k], strlen(elsewhere[k])) == 0;
+	w_buf_free(&b);
+	return r;
+}
+
+static int
+next_elem_sib(const struct hdoc *d, int i)
+{
+	for (i = d->n[i].next; i >= 0 && d->n[i].tag == H_TEXT;
+	    i = d->n[i].next)
+		;
+	return i;
+}
+
+/*
+ * A heading naming other products or stories ("You may also like",
+ * "Related articles"): drop the block it heads, its parent when it
+ * leads it, else itself and the next sibling, while that holds a small
+ * part of root. Returns whether it dropped; *nx is the walk's next.
+ */
+static int
+elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int *nx)
+{
+	int t = i, p, sib;
+
+	if (!elsewhere_heading(d, i))
+		return 0;
+	while ((p = d->n[t].parent) >= 0 && p != root &&
+	    h_nelem_kids(d, p) == 1)
+		t = p;
+	p = d->n[t].parent;
+	if (p >= 0 && p != root && h_nelem_kids(d, p) > 1 &&
+	    d->n[p].first >= 0 && (d->n[p].first == t ||
+	    (d->n[d->n[p].first].tag == H_TEXT && next_elem_sib(d,
+	    d->n[p].first) == t)) && h_text_len(d, p) * 5 <= rlen * 2) {
+		*nx = h_next_pre(d, p, root, 1);
+		h_unlink(d, p);
+		return 1;
+	}
+	sib = next_elem_sib(d, t);
+	if (sib >= 0 && h_text_len(d, sib) * 5 > rlen * 2)
+		sib = -1;
+	*nx = h_next_pre(d, sib >= 0 ? sib : t, root, 1);
+	h_unlink(d, t);
+	if (sib >= 0)
+		h_unlink(d, sib);
+	return 1;
+}
+
 /*
  * The cleaning of a fallback (a main element, the body): boilerplate
  * elements, hidden ones, navigation roles, cookie and consent banners;
@@ -625,18 +755,24 @@ h_strip(struct hdoc *d, int root, int prof)
 			    strcmp(role, "contentinfo") == 0 ||
 			    strcmp(role, "complementary") == 0 ||
 			    strcmp(role, "dialog") == 0)) ||
+			    h_never_content(d, i, prof < 0 ? 0 : prof) ||
 			    (prof >= 0 && chrome_el(d, i, rlen, prof));
 			break;
 		}
+		if (!drop && prof >= 0 && elsewhere_drop(d, i, root, rlen, &nx))
+			continue;
 		nx = h_next_pre(d, i, root, drop);
 		if (drop)
 			h_unlink(d, i);
 	}
+	if (prof >= 0 && (prof & HP_THREAD))
+		drop_remarks(d, root, rlen);
 }
 
 /*
  * Page chrome left inside a chosen content root (see chrome_el): on
- * product pages, reviews, recommendations and carousels.
+ * product pages, reviews, recommendations and carousels; in threads,
+ * the comment lists under each post (drop_remarks).
  */
 void
 h_strip_chrome(struct hdoc *d, int root, int prof)
@@ -646,8 +782,12 @@ h_strip_chrome(struct hdoc *d, int root, int prof)
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = d->n[i].tag != H_TEXT && chrome_el(d, i, rlen, prof);
+		if (!drop && elsewhere_drop(d, i, root, rlen, &nx))
+			continue;
 		nx = h_next_pre(d, i, root, drop);
 		if (drop)
 			h_unlink(d, i);
 	}
+	if (prof & HP_THREAD)
+		drop_remarks(d, root, rlen);
 }

@@ -26,11 +26,16 @@
 #define HH_VISITS	200000		/* JSON values visited per source */
 #define HH_PROSE	60		/* shortest state string taken */
 #define HH_LIT_DEPTH	2		/* literals inside literals */
+#define HH_TAKE		500		/* bytes of JSON-LD prose or template
+					   text that may replace or join a
+					   visible pick lacking it */
 
 struct rec {
 	struct w_buf	 h;		/* the HTML being built */
 	size_t		 visits;
 	int		 any;
+	size_t		 prose;		/* bytes of article bodies, recipes,
+					   how-tos in h */
 };
 
 /* -- building the recovered document ------------------------------- */
@@ -334,6 +339,8 @@ static void	 ld_walk(struct rec *, jv, int);
 static void
 ld_walk(struct rec *r, jv v, int depth)
 {
+	size_t h0 = r->h.len;
+	int t;
 	jv x;
 
 	if (depth > HH_DEPTH || r->visits++ > HH_VISITS)
@@ -344,7 +351,7 @@ ld_walk(struct rec *r, jv v, int depth)
 	}
 	if (jv_get_kind(v) != JV_KIND_OBJECT)
 		return;
-	switch (ld_type(v)) {
+	switch ((t = ld_type(v))) {
 	case LD_ARTICLE:
 		add_str(r, "div", sget(v, "articleBody") != NULL ?
 		    sget(v, "articleBody") : sget(v, "text"));
@@ -391,6 +398,8 @@ ld_walk(struct rec *r, jv v, int depth)
 		}
 		break;
 	}
+	if (t == LD_ARTICLE || t == LD_RECIPE || t == LD_HOWTO)
+		r->prose += r->h.len - h0;
 }
 
 /* -- framework state ------------------------------------------------ */
@@ -799,6 +808,34 @@ render(const struct rec *r, const struct h_out *o, struct w_buf *b)
 }
 
 /* See html_int.h. */
+/*
+ * When the visible pick lacks most of a recovered article (at least
+ * half of its bytes are novel), the pick was a teaser or the wrong box:
+ * JSON-LD prose (replace) takes its place; template text joins it when
+ * it is the larger. Returns the bytes the article adds, else 0.
+ */
+static size_t
+takeover(struct w_buf *out, const struct w_buf *b, int replace)
+{
+	struct w_buf t;
+	size_t n;
+
+	h_buf_init(&t, HH_OUT_MAX);
+	w_buf_add(&t, out->p, out->len);
+	n = h_merge_novel(&t, b->p, b->len);
+	if (2 * n < b->len || (!replace && b->len < out->len))
+		n = 0;
+	else {
+		w_buf_reset(out);
+		if (replace)
+			w_buf_add(out, b->p, b->len);
+		else
+			w_buf_add(out, t.p, t.len);
+	}
+	w_buf_free(&t);
+	return n;
+}
+
 size_t
 h_recover(const struct hdoc *d, const struct h_out *o, int thin,
     struct w_buf *out, char *from, size_t fromsz)
@@ -806,24 +843,37 @@ h_recover(const struct hdoc *d, const struct h_out *o, int thin,
 	struct rec r;
 	struct w_buf b;
 	size_t added = 0, n;
-	int s;
+	int s, full, prose;
 
 	from[0] = '\0';
 	for (s = 0; s < SRC_N; s++) {
 		/* JSON-LD fills out a page of modest length; the rest
-		 * only a thin one */
-		if (out->len >= (s == SRC_LD ? HH_THIN_LD : HH_THIN) && !thin)
-			break;
+		 * only a thin one; JSON-LD prose and templates are weighed
+		 * against any page (see takeover) */
+		full = thin || out->len < (s == SRC_LD ? HH_THIN_LD :
+		    HH_THIN);
+		thin = 0;
+		if (!full && s != SRC_LD && s != SRC_TEMPLATE)
+			continue;
 		memset(&r, 0, sizeof(r));
 		h_buf_init(&r.h, HH_HTML_MAX);
 		h_buf_init(&b, HH_OUT_MAX);
 		w_buf_adds(&r.h, "<html><body>");
 		collect(d, o, (enum src)s, &r, &b);
-		if (r.any && s != SRC_NOSCRIPT) {
+		/* JSON-LD prose: most of what JSON-LD holds */
+		prose = s == SRC_TEMPLATE || (r.prose >= HH_TAKE &&
+		    2 * r.prose >= r.h.len);
+		if (r.any && s != SRC_NOSCRIPT && (full || (prose &&
+		    r.h.len >= HH_TAKE && 2 * r.h.len >= out->len))) {
 			w_buf_adds(&r.h, "</body></html>");
 			render(&r, o, &b);
 		}
-		n = b.len > 0 ? h_merge_novel(out, b.p, b.len) : 0;
+		n = 0;
+		if (prose && b.len >= HH_TAKE &&
+		    2 * b.len >= out->len)
+			n = takeover(out, &b, s == SRC_LD);
+		if (n == 0 && b.len > 0 && full)
+			n = h_merge_novel(out, b.p, b.len);
 		if (n > 0) {
 			if (added > 0)
 				snprintf(from + strlen(from),
@@ -834,7 +884,6 @@ h_recover(const struct hdoc *d, const struct h_out *o, int thin,
 		}
 		w_buf_free(&b);
 		w_buf_free(&r.h);
-		thin = 0;
 	}
 	return added;
 }

@@ -130,6 +130,7 @@ int		 h_class_weight(const struct hscore *, int);
 void		 h_push(int **, size_t *, size_t *, int);
 int		 h_nelem_kids(const struct hdoc *, int);
 int		 h_visible(const struct hdoc *, int);
+int		 h_stream_segment(const struct hdoc *, int);
 int		 h_sr_only(const struct hdoc *, int);
 int		 h_tab_panel(const struct hdoc *, int);
 void		 h_collect(struct hscore *, int, int);
@@ -164,9 +165,16 @@ size_t		 h_recover(const struct hdoc *, const struct h_out *, int,
 
 /* html_prose.c */
 void		 h_prose_strip(struct hdoc *, int);
+int		 h_never_content(const struct hdoc *, int, int);
 
 /* html_novel.c */
 size_t		 h_merge_novel(struct w_buf *, const char *, size_t);
+#define HN_DUP_MIN	60	/* characters of a block worth deduplicating */
+/* Drop the blocks (parts between blank lines) of s[0..n) that repeat an
+ * earlier block of HN_DUP_MIN characters or more, white space folded,
+ * outside fenced code: a page's second copy of a section (a mobile and
+ * a desktop layout). Returns the new length; s is not terminated. */
+size_t		 h_dedup_blocks(char *, size_t);
 
 /* html_meta.c */
 jv		 h_meta(struct hdoc *, const char *);
@@ -197,6 +205,9 @@ void		 h_grid_find(const struct hdoc *, int, struct h_grid *);
  * text beside it: its heading, its count line. -1 without a grid. */
 int		 h_grid_section(const struct hdoc *, const struct h_grid *,
 		    int);
+
+/* html_items.c */
+int		 h_items(const struct hdoc *, size_t *);
 
 /* html_links.c */
 jv		 h_links(const struct hdoc *, const int *, size_t, int,

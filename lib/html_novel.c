@@ -244,3 +244,98 @@ h_merge_novel(struct w_buf *out, const char *add, size_t alen)
 	w_buf_free(&novel);
 	return n0;
 }
+
+/* FNV-1a of the block s[0..n) with its white space runs as one space. */
+static unsigned long long
+block_hash(const char *s, size_t n, size_t *len)
+{
+	unsigned long long h = 1469598103934665603ull;
+	size_t i, m = 0;
+	int sp = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+			sp = m > 0;
+			continue;
+		}
+		if (sp) {
+			h = (h ^ ' ') * 1099511628211ull;
+			m++;
+			sp = 0;
+		}
+		h = (h ^ c) * 1099511628211ull;
+		m++;
+	}
+	*len = m;
+	return h;
+}
+
+/* Whether the block s[0..n) opens or closes a fenced code block an odd
+ * number of times. */
+static int
+fence_flips(const char *s, size_t n)
+{
+	size_t i;
+	int f = 0;
+
+	for (i = 0; i + 3 <= n; i++)
+		if ((i == 0 || s[i - 1] == '\n') && memcmp(s + i, "```", 3) == 0)
+			f ^= 1;
+	return f;
+}
+
+/* See html_int.h. */
+size_t
+h_dedup_blocks(char *s, size_t n)
+{
+	unsigned long long *set, h;
+	size_t cap = 64, used = 0, i, e, o = 0, len, k;
+	int fence = 0, flip;
+
+	while (cap < n / 32)
+		cap <<= 1;
+	set = w_calloc(cap, sizeof(*set));
+	for (i = 0; i < n; i = e) {
+		/* one block: up to and with its blank-line separator */
+		const char *q = h_strstr_n(s + i, n - i, "\n\n");
+
+		e = q != NULL ? (size_t)(q - s) + 2 : n;
+		while (e < n && s[e] == '\n')
+			e++;
+		flip = fence_flips(s + i, e - i);
+		h = block_hash(s + i, e - i, &len);
+		if (!fence && !flip && len >= HN_DUP_MIN && h != 0) {
+			for (k = h & (cap - 1); set[k] != 0 && set[k] != h;
+			    k = (k + 1) & (cap - 1))
+				;
+			if (set[k] == h)
+				continue;
+			set[k] = h;
+			if (++used * 2 > cap) {
+				unsigned long long *ns;
+				size_t c2 = cap * 2, j;
+
+				ns = w_calloc(c2, sizeof(*ns));
+				for (j = 0; j < cap; j++) {
+					if (set[j] == 0)
+						continue;
+					for (k = set[j] & (c2 - 1); ns[k] != 0;
+					    k = (k + 1) & (c2 - 1))
+						;
+					ns[k] = set[j];
+				}
+				free(set);
+				set = ns;
+				cap = c2;
+			}
+		}
+		fence ^= flip;
+		if (o != i)
+			memmove(s + o, s + i, e - i);
+		o += e - i;
+	}
+	free(set);
+	return o;
+}

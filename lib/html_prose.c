@@ -108,6 +108,24 @@ static const char *const box_words[] = {
 	"tag-list", "taglist", "tags-links", "tagcloud", NULL
 };
 
+/* Class words of pop-ups (some name in-page boxes the same way). */
+static const char *const popup_words[] = {
+	"modal", "popup", "pop-up", "lightbox", NULL
+};
+
+/* Class words of what is never the main content, whatever its size. */
+static const char *const never_words[] = {
+	"comment-respond", "comment-form", "commentform", "comments-form",
+	"reply-form", "replyform", NULL
+};
+
+/* The same for author boxes, outside threads. */
+static const char *const bio_words[] = {
+	"author-bio", "authorbio", "author-box", "authorbox", "about-author",
+	"about-the-author", "author-card", "author-description",
+	"author_bio", "author_box", "bio-box", "biobox", NULL
+};
+
 /* The same for boxes of links to other stories. */
 static const char *const link_words[] = {
 	"related", "more-stories", "read-more", "readmore", "read-next",
@@ -443,6 +461,87 @@ verdict(struct prose *p, int i)
 		return nx;
 	}
 	return -2;
+}
+
+/* A control that closes a box: named or labelled "close", or an "x". */
+static int
+closer(const struct hdoc *d, int j)
+{
+	char t[16];
+
+	if (h_ci_contains(h_attr(d, j, "aria-label"), "close") ||
+	    h_ci_contains(h_attr(d, j, "title"), "close") ||
+	    h_ci_contains(h_attr(d, j, "class"), "close") ||
+	    h_ci_contains(h_attr(d, j, "aria-label"), "schlie"))
+		return 1;
+	if (d->n[j].tag != TidyTag_BUTTON && d->n[j].tag != TidyTag_A &&
+	    d->n[j].tag != TidyTag_SPAN)
+		return 0;
+	if (norm(d, j, t, sizeof(t)) == 0)
+		return 0;
+	return strcmp(t, "x") == 0 || strcmp(t, "\xc3\x97") == 0 ||
+	    strcmp(t, "\xe2\x9c\x95") == 0 || strcmp(t, "\xe2\x9c\x96") == 0 ||
+	    strcmp(t, "close") == 0 || strcmp(t, "schlie\xc3\x9f" "en") == 0;
+}
+
+/*
+ * A box named like a pop-up that is one: taken out of the tab order,
+ * holding a form (a contact or sign-up pop-up) or a close control.
+ */
+static int
+popup(const struct hdoc *d, int i)
+{
+	const char *t = h_attr(d, i, "tabindex");
+	int j, tag;
+
+	if (t != NULL && strcmp(t, "-1") == 0)
+		return 1;
+	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0)) {
+		tag = d->n[j].tag;
+		if (tag == TidyTag_FORM || tag == TidyTag_INPUT ||
+		    tag == TidyTag_TEXTAREA || tag == TidyTag_SELECT ||
+		    (tag != H_TEXT && closer(d, j)))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether element i can never be the page's main content, so that no
+ * attempt of the scorer may pick it: a dialog, a modal or pop-up box
+ * (see popup()), a fixed overlay, a comment form, and (outside threads, prof without
+ * HP_THREAD) an author box.
+ */
+int
+h_never_content(const struct hdoc *d, int i, int prof)
+{
+	const char *a = h_attr(d, i, "aria-modal"), *r, *st;
+	char buf[128];
+	size_t k, n;
+
+	if (a != NULL && strcmp(a, "true") == 0)
+		return 1;
+	r = h_attr(d, i, "role");
+	if (r != NULL && (strcmp(r, "dialog") == 0 ||
+	    strcmp(r, "alertdialog") == 0))
+		return 1;
+	if (d->n[i].tag == TidyTag_BODY || d->n[i].tag == TidyTag_HTML ||
+	    d->n[i].tag == TidyTag_MAIN || d->n[i].tag == TidyTag_ARTICLE)
+		return 0;
+	if (named(d, i, never_words) ||
+	    (!(prof & HP_THREAD) && named(d, i, bio_words)))
+		return 1;
+	if (h_is_block(d->n[i].tag) && named(d, i, popup_words) &&
+	    popup(d, i))
+		return 1;
+	if ((st = h_attr(d, i, "style")) == NULL)
+		return 0;
+	for (k = n = 0; st[k] != '\0' && n + 1 < sizeof(buf); k++)
+		if (st[k] != ' ' && st[k] != '\t' && st[k] != '\n')
+			buf[n++] = (char)(st[k] >= 'A' && st[k] <= 'Z' ?
+			    st[k] + 32 : st[k]);
+	buf[n] = '\0';
+	return strstr(buf, "position:fixed") != NULL;
 }
 
 /*

@@ -341,7 +341,27 @@ h_sr_only(const struct hdoc *d, int i)
 	return 0;
 }
 
-/* Readability's _isProbablyVisible. */
+/*
+ * A segment of a streamed server render (React's Suspense): the server
+ * sends the late part of the page as <div hidden id="S:n"> at the end of
+ * the body, and a script moves it into place. It is the page's content.
+ */
+int
+h_stream_segment(const struct hdoc *d, int i)
+{
+	const char *id = h_attr(d, i, "id");
+	size_t k;
+
+	if (d->n[i].tag != TidyTag_DIV || id == NULL || id[0] != 'S' ||
+	    id[1] != ':' || id[2] == '\0')
+		return 0;
+	for (k = 2; id[k] != '\0'; k++)
+		if (id[k] < '0' || id[k] > '9')
+			return 0;
+	return 1;
+}
+
+/* Readability's _isProbablyVisible, streamed segments visible. */
 int
 h_visible(const struct hdoc *d, int i)
 {
@@ -359,7 +379,7 @@ h_visible(const struct hdoc *d, int i)
 		    strstr(buf, "visibility:hidden") != NULL)
 			return 0;
 	}
-	if (h_attr(d, i, "hidden") != NULL)
+	if (h_attr(d, i, "hidden") != NULL && !h_stream_segment(d, i))
 		return 0;
 	a = h_attr(d, i, "aria-hidden");
 	if (a != NULL && strcmp(a, "true") == 0) {
@@ -570,16 +590,9 @@ prune(struct hscore *s)
 			i = remove_next(d, i);
 			continue;
 		}
-		{
-			const char *am = h_attr(d, i, "aria-modal");
-			const char *ro = h_attr(d, i, "role");
-
-			if (am != NULL && ro != NULL &&
-			    strcmp(am, "true") == 0 &&
-			    strcmp(ro, "dialog") == 0) {
-				i = remove_next(d, i);
-				continue;
-			}
+		if (h_never_content(d, i, s->prof)) {
+			i = remove_next(d, i);
+			continue;
 		}
 		if (is_byline(s, i)) {
 			i = remove_next(d, i);

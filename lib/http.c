@@ -106,6 +106,7 @@ load_curl(void)
 #include "encoding.h"
 #include "http.h"
 #include "json.h"
+#include "policy.h"
 #include "url.h"
 
 #define HEADER_MAX	(64u << 10)
@@ -331,26 +332,17 @@ on_progress(void *arg, curl_off_t dltotal, curl_off_t dlnow,
 	return 0;
 }
 
+/* The entries of a test hook (policy.c parses them) for libcurl. */
 static struct curl_slist *
 list_from_env(const char *var)
 {
-	const char *v = getenv(var), *p, *q;
+	char **list = w_policy_env_list(var);
 	struct curl_slist *l = NULL;
-	char *item;
+	size_t i;
 
-	if (v == NULL)
-		return NULL;
-	for (p = v; *p; p = q) {
-		while (*p == ' ' || *p == '\t' || *p == ';')
-			p++;
-		for (q = p; *q && *q != ' ' && *q != '\t' && *q != ';'; q++)
-			;
-		if (q > p) {
-			item = w_strndup(p, (size_t)(q - p));
-			l = curl_slist_append(l, item);
-			free(item);
-		}
-	}
+	for (i = 0; list != NULL && list[i] != NULL; i++)
+		l = curl_slist_append(l, list[i]);
+	w_policy_env_list_free(list);
 	return l;
 }
 
@@ -710,6 +702,7 @@ next_hop(struct w_http_multi *mh, struct w_http_xfer *t, int rc)
 	const struct w_http_req *r = t->r;
 	struct w_http_resp *resp = t->resp;
 	char *loc, *next;
+	struct w_err he;
 	jv ent;
 
 	if (rc == -1 || r->no_redirects || !is_redirect(resp->status)) {
@@ -717,7 +710,8 @@ next_hop(struct w_http_multi *mh, struct w_http_xfer *t, int rc)
 		return;
 	}
 	loc = location_of(resp);
-	next = loc ? w_url_resolve(t->url, loc) : NULL;
+	w_err_clear(&he);
+	next = loc ? w_url_resolve_host(t->url, loc, &he) : NULL;
 	ent = jv_object_set(jv_object(), jv_string("url"), jv_string(t->url));
 	ent = jv_object_set(ent, jv_string("status"),
 	    jv_number(resp->status));
@@ -727,6 +721,12 @@ next_hop(struct w_http_multi *mh, struct w_http_xfer *t, int rc)
 	free(loc);
 	w_url_free(&t->u);
 	memset(&t->u, 0, sizeof(t->u));
+	if (next == NULL && he.code != W_E_NONE) {
+		/* a host that is no host: refused, and named */
+		finish(t, w_err_set(t->e, W_E_BLOCKED_TARGET,
+		    "redirect %d refused: %s", t->hop + 1, he.msg));
+		return;
+	}
 	if (next == NULL) {
 		finish(t, w_err_set(t->e, W_E_REQUEST_FAILED,
 		    "redirect %d has no valid Location", t->hop + 1));

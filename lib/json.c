@@ -153,6 +153,12 @@ w_json_get(jv o, const char *key)
 }
 
 jv
+w_json_set(jv o, const char *key, jv v)
+{
+	return jv_object_set(o, jv_string(key), v);
+}
+
+jv
 w_json_getv(jv o, jv key)
 {
 	if (jv_get_kind(o) != JV_KIND_OBJECT ||
@@ -305,12 +311,6 @@ typed(const char *type)
 	return jv_object_set(jv_object(), jv_string("type"), jv_string(type));
 }
 
-static jv
-prop(jv props, const char *name, jv schema)
-{
-	return jv_object_set(props, jv_string(name), schema);
-}
-
 jv
 w_env_schema(const char *tool)
 {
@@ -331,45 +331,49 @@ w_env_schema(const char *tool)
 		    w_source_status_name((enum w_source_status)i)));
 	for (i = 0; statuses[i] != NULL; i++)
 		st = jv_array_append(st, jv_string(statuses[i]));
-	ep = prop(ep, "code", jv_object_set(jv_object(), jv_string("enum"),
+	ep = w_json_set(ep, "code", jv_object_set(jv_object(),
+	    jv_string("enum"),
 	    codes));
-	ep = prop(ep, "message", typed("string"));
-	ep = prop(ep, "retryable", typed("boolean"));
-	ep = prop(ep, "http_status", typed("integer"));
-	ep = prop(ep, "retry_after_ms", typed("integer"));
-	ep = prop(ep, "retry_at", typed("string"));
-	ep = prop(ep, "usage", typed("boolean"));
+	ep = w_json_set(ep, "message", typed("string"));
+	ep = w_json_set(ep, "retryable", typed("boolean"));
+	ep = w_json_set(ep, "http_status", typed("integer"));
+	ep = w_json_set(ep, "retry_after_ms", typed("integer"));
+	ep = w_json_set(ep, "retry_at", typed("string"));
+	ep = w_json_set(ep, "usage", typed("boolean"));
 	err = jv_object_set(typed("object"), jv_string("properties"), ep);
 	err = jv_object_set(err, jv_string("required"), jv_parse(
 	    "[\"code\",\"message\",\"retryable\"]"));
-	sp = prop(sp, "url", jv_object_set(jv_object(), jv_string("description"),
+	sp = w_json_set(sp, "url", jv_object_set(jv_object(),
+	    jv_string("description"),
 	    jv_string("the request's URL as given, even when invalid")));
-	sp = prop(sp, "file", typed("string"));
-	sp = prop(sp, "line", typed("integer"));
-	sp = prop(sp, "status", jv_object_set(jv_object(), jv_string("enum"),
+	sp = w_json_set(sp, "file", typed("string"));
+	sp = w_json_set(sp, "line", typed("integer"));
+	sp = w_json_set(sp, "status", jv_object_set(jv_object(),
+	    jv_string("enum"),
 	    srcst));
 	src = jv_object_set(typed("object"), jv_string("properties"), sp);
-	ap = prop(ap, "tool", typed("string"));
-	ap = prop(ap, "arguments", typed("object"));
-	ap = prop(ap, "reason", typed("string"));
+	ap = w_json_set(ap, "tool", typed("string"));
+	ap = w_json_set(ap, "arguments", typed("object"));
+	ap = w_json_set(ap, "reason", typed("string"));
 	act = jv_object_set(typed("object"), jv_string("properties"), ap);
-	p = prop(p, "tool", jv_object_set(jv_object(), jv_string("const"),
+	p = w_json_set(p, "tool", jv_object_set(jv_object(), jv_string("const"),
 	    jv_string(tool)));
-	p = prop(p, "status", jv_object_set(jv_object(), jv_string("enum"),
+	p = w_json_set(p, "status", jv_object_set(jv_object(),
+	    jv_string("enum"),
 	    st));
-	p = prop(p, "summary", typed("string"));
-	p = prop(p, "content", typed("string"));
-	p = prop(p, "results", typed("array"));
-	p = prop(p, "source", src);
-	p = prop(p, "coverage", typed("object"));
-	p = prop(p, "details", typed("object"));
-	p = prop(p, "links", typed("array"));
-	p = prop(p, "next_actions", jv_object_set(typed("array"),
+	p = w_json_set(p, "summary", typed("string"));
+	p = w_json_set(p, "content", typed("string"));
+	p = w_json_set(p, "results", typed("array"));
+	p = w_json_set(p, "source", src);
+	p = w_json_set(p, "coverage", typed("object"));
+	p = w_json_set(p, "details", typed("object"));
+	p = w_json_set(p, "links", typed("array"));
+	p = w_json_set(p, "next_actions", jv_object_set(typed("array"),
 	    jv_string("items"), act));
-	p = prop(p, "artifact", typed("string"));
-	p = prop(p, "output", typed("string"));
-	p = prop(p, "error", err);
-	p = prop(p, "untrusted_fields", jv_object_set(typed("array"),
+	p = w_json_set(p, "artifact", typed("string"));
+	p = w_json_set(p, "output", typed("string"));
+	p = w_json_set(p, "error", err);
+	p = w_json_set(p, "untrusted_fields", jv_object_set(typed("array"),
 	    jv_string("items"), typed("string")));
 	s = jv_object_set(s, jv_string("$schema"),
 	    jv_string("https://json-schema.org/draft/2020-12/schema"));
@@ -545,6 +549,58 @@ check_value(const struct w_field *f, jv v, struct w_err *e)
 		return 0;
 	}
 	return 0;
+}
+
+/* The option of field name (n bytes) into opt. */
+static void
+option_of(const char *name, size_t n, const char *const *renames,
+    char *opt, size_t len)
+{
+	const char *const *r;
+	size_t k;
+
+	for (r = renames; r != NULL && r[0] != NULL && r[1] != NULL; r += 2)
+		if (strlen(r[0]) == n && strncmp(r[0], name, n) == 0) {
+			snprintf(opt, len, "--%s", r[1]);
+			return;
+		}
+	snprintf(opt, len, "--%.*s", (int)n, name);
+	for (k = 2; opt[k]; k++)
+		if (opt[k] == '_')
+			opt[k] = '-';
+}
+
+void
+w_req_msg_as_options(const struct w_field *t, const char *const *renames,
+    const char *skip, struct w_err *e)
+{
+	const struct w_field *f;
+	char out[sizeof(e->msg)], opt[64];
+	const char *p = e->msg;
+	size_t used = 0, n;
+	int hit;
+
+	while (*p && used + 1 < sizeof(out)) {
+		n = strspn(p, "abcdefghijklmnopqrstuvwxyz_");
+		for (hit = 0, f = t; n > 0 && f->name && !hit; f++)
+			hit = strlen(f->name) == n &&
+			    strncmp(f->name, p, n) == 0 &&
+			    (skip == NULL || strcmp(f->name, skip) != 0);
+		if (hit) {
+			option_of(p, n, renames, opt, sizeof(opt));
+			used += (size_t)snprintf(out + used, sizeof(out) - used,
+			    "%s", opt);
+		} else if (n > 0)
+			used += (size_t)snprintf(out + used, sizeof(out) - used,
+			    "%.*s", (int)n, p);
+		else
+			out[used++] = *p, n = 1;
+		if (used >= sizeof(out))
+			used = sizeof(out) - 1;
+		p += n;
+	}
+	out[used] = '\0';
+	memcpy(e->msg, out, used + 1);
 }
 
 int

@@ -77,6 +77,9 @@ jv		 w_json_get(jv o, const char *key);
 jv		 w_json_getv(jv o, jv key);
 jv		 w_json_at(jv a, int i);
 
+/* o with o[key] = v (both consumed): the one jv_object_set shorthand. */
+jv		 w_json_set(jv o, const char *key, jv v);
+
 /* jv_array_length of a (borrowed), 0 when a is not an array. */
 int		 w_json_len_peek(jv a);
 
@@ -195,6 +198,17 @@ struct w_field {
  */
 int		 w_req_validate_peek(const struct w_field *t, jv req,
 		    const char *const *required, struct w_err *e);
+
+/*
+ * Rewrite e's message for a request built from command-line options:
+ * each field name of t in it (but skip's) becomes the option as typed,
+ * "--" and the name with '-' for '_', or the option renames gives for
+ * it (pairs of field and option name, NULL-terminated: "headers",
+ * "header" makes --header).
+ */
+void		 w_req_msg_as_options(const struct w_field *t,
+		    const char *const *renames, const char *skip,
+		    struct w_err *e);
 
 /* The JSON Schema (draft 2020-12) of the table's request object. */
 jv		 w_req_schema(const struct w_field *t, const char *title,

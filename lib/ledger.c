@@ -17,12 +17,6 @@
 #define LEDGER_FILE_MAX		(W_LEDGER_MAX_BYTES * 2)
 #define CITATIONS_MAX		500
 
-static jv
-set(jv o, const char *k, jv v)
-{
-	return jv_object_set(o, jv_string(k), v);
-}
-
 static size_t
 entry_bytes(jv x)
 {
@@ -49,7 +43,7 @@ victim(jv list, int n)
 	jv x;
 
 	for (i = 0; i < n; i++) {
-		x = jv_array_get(jv_copy(list), i);
+		x = w_json_at(jv_copy(list), i);
 		yes = is_snippet(x);
 		jv_free(x);
 		if (yes)
@@ -72,10 +66,10 @@ empty_ledger(void)
 {
 	jv l = jv_object();
 
-	l = set(l, "entries", jv_array());
-	l = set(l, "bytes", jv_number(0));
-	l = set(l, "dropped", jv_number(0));
-	return set(l, "dropped_snippets", jv_number(0));
+	l = w_json_set(l, "entries", jv_array());
+	l = w_json_set(l, "bytes", jv_number(0));
+	l = w_json_set(l, "dropped", jv_number(0));
+	return w_json_set(l, "dropped_snippets", jv_number(0));
 }
 
 jv
@@ -113,7 +107,7 @@ w_ledger_bound(jv ledger, jv entries, size_t max_entries, size_t max_bytes)
 	while (n > 0 && ((size_t)n > max_entries ||
 	    (size_t)bytes > max_bytes)) {
 		at = victim(list, n);
-		x = jv_array_get(jv_copy(list), at);
+		x = w_json_at(jv_copy(list), at);
 		bytes -= (long)entry_bytes(x);
 		if (is_snippet(x))
 			dsnip++;
@@ -122,10 +116,10 @@ w_ledger_bound(jv ledger, jv entries, size_t max_entries, size_t max_bytes)
 		list = array_remove(list, at, n);
 		n--;
 	}
-	ledger = set(ledger, "entries", list);
-	ledger = set(ledger, "bytes", jv_number(bytes < 0 ? 0 : bytes));
-	ledger = set(ledger, "dropped", jv_number(dropped));
-	return set(ledger, "dropped_snippets", jv_number(dsnip));
+	ledger = w_json_set(ledger, "entries", list);
+	ledger = w_json_set(ledger, "bytes", jv_number(bytes < 0 ? 0 : bytes));
+	ledger = w_json_set(ledger, "dropped", jv_number(dropped));
+	return w_json_set(ledger, "dropped_snippets", jv_number(dsnip));
 }
 
 /* The file backend. */
@@ -231,8 +225,8 @@ w_ledger_list(struct w_run *r)
 		return jv_invalid_with_msg(jv_string(e.msg));
 	l = w_ledger_bound(l, jv_array(), W_LEDGER_MAX_ENTRIES,
 	    W_LEDGER_MAX_BYTES);
-	l = set(l, "max_entries", jv_number(W_LEDGER_MAX_ENTRIES));
-	return set(l, "max_bytes", jv_number(W_LEDGER_MAX_BYTES));
+	l = w_json_set(l, "max_entries", jv_number(W_LEDGER_MAX_ENTRIES));
+	return w_json_set(l, "max_bytes", jv_number(W_LEDGER_MAX_BYTES));
 }
 
 /* Recording. */
@@ -242,9 +236,9 @@ entry(const char *kind, const char *url)
 {
 	jv x = jv_object();
 
-	x = set(x, "kind", jv_string(kind));
-	x = set(x, "url", jv_string(url));
-	return set(x, "at", jv_number((double)w_clock_now_ms()));
+	x = w_json_set(x, "kind", jv_string(kind));
+	x = w_json_set(x, "url", jv_string(url));
+	return w_json_set(x, "at", jv_number((double)w_clock_now_ms()));
 }
 
 int
@@ -262,7 +256,7 @@ w_ledger_note_search(struct w_run *r, jv env, struct w_err *e)
 	n = jv_get_kind(res) == JV_KIND_ARRAY ?
 	    jv_array_length(jv_copy(res)) : 0;
 	for (i = 0; i < n; i++) {
-		jv it = jv_array_get(jv_copy(res), i);
+		jv it = w_json_at(jv_copy(res), i);
 
 		if ((u = w_json_str_peek(it, "url")) == NULL) {
 			jv_free(it);
@@ -273,14 +267,15 @@ w_ledger_note_search(struct w_run *r, jv env, struct w_err *e)
 		b = w_json_get(jv_copy(it), "backends");
 		if (jv_get_kind(b) == JV_KIND_ARRAY &&
 		    jv_array_length(jv_copy(b)) > 0)
-			x = set(x, "provider", jv_array_get(jv_copy(b), 0));
+			x = w_json_set(x, "provider", w_json_at(jv_copy(b),
+			    0));
 		else if (w_json_str_peek(it, "backend") != NULL)
-			x = set(x, "provider", jv_string(
+			x = w_json_set(x, "provider", jv_string(
 			    w_json_str_peek(it, "backend")));
 		jv_free(b);
-		x = set(x, "representation", jv_string(rep ? rep :
+		x = w_json_set(x, "representation", jv_string(rep ? rep :
 		    "search_snippet"));
-		x = set(x, "status", jv_string(""));
+		x = w_json_set(x, "status", jv_string(""));
 		list = jv_array_append(list, x);
 		jv_free(it);
 	}
@@ -328,16 +323,18 @@ w_ledger_note_fetch(struct w_run *r, jv env, struct w_err *e)
 	free(norm);
 	if ((u = w_json_str_peek(src, "final_url")) != NULL) {
 		norm = w_results_normalize(u);
-		x = set(x, "final_url", jv_string(norm ? norm : u));
+		x = w_json_set(x, "final_url", jv_string(norm ? norm : u));
 		free(norm);
 	}
 	st = w_json_str_peek(src, "status");
 	rep = w_json_str_peek(src, "representation");
 	prov = w_json_str_peek(cov, "provider");
-	x = set(x, "provider", jv_string(prov ? prov : "local"));
-	x = set(x, "representation", jv_string(rep ? rep : "page_extract"));
-	x = set(x, "status", jv_string(st ? st : "fetch_failed"));
-	x = set(x, "chars", jv_number((double)(st && strcmp(st, "opened") ==
+	x = w_json_set(x, "provider", jv_string(prov ? prov : "local"));
+	x = w_json_set(x, "representation",
+	    jv_string(rep ? rep : "page_extract"));
+	x = w_json_set(x, "status", jv_string(st ? st : "fetch_failed"));
+	x = w_json_set(x, "chars", jv_number((double)(st && strcmp(st,
+	    "opened") ==
 	    0 ? w_json_int_peek(cov, "total_chars", w_json_int_peek(cov,
 	    "chars", 0)) : 0)));
 	jv_free(src);
@@ -495,15 +492,15 @@ w_ledger_grade(jv ledger, jv citations)
 	}
 	n = jv_array_length(jv_copy(citations));
 	for (i = 0; i < n; i++) {
-		jv u = jv_array_get(jv_copy(citations), i);
+		jv u = w_json_at(jv_copy(citations), i);
 
 		b = best_for(jv_copy(entries), jv_string_value(u));
-		c = set(jv_object(), "url", u);
+		c = w_json_set(jv_object(), "url", u);
 		if (jv_get_kind(b) == JV_KIND_NULL) {
 			unseen++;
-			c = set(c, "seen", jv_false());
-			c = set(c, "status", jv_null());
-			c = set(c, "representation", jv_null());
+			c = w_json_set(c, "seen", jv_false());
+			c = w_json_set(c, "status", jv_null());
+			c = w_json_set(c, "representation", jv_null());
 		} else {
 			st = w_json_str_peek(b, "status");
 			switch (rank(st)) {
@@ -512,9 +509,9 @@ w_ledger_grade(jv ledger, jv citations)
 			case 2: failed++; break;
 			default: found++; break;
 			}
-			c = set(c, "seen", jv_true());
-			c = set(c, "status", jv_string(st ? st : ""));
-			c = set(c, "representation",
+			c = w_json_set(c, "seen", jv_true());
+			c = w_json_set(c, "status", jv_string(st ? st : ""));
+			c = w_json_set(c, "representation",
 			    w_json_get(jv_copy(b), "representation"));
 		}
 		jv_free(b);
@@ -529,15 +526,44 @@ w_ledger_grade(jv ledger, jv citations)
 		verdict = "grounded";
 	else
 		verdict = "unopened_sources";
-	counts = set(counts, "citations", jv_number(n));
-	counts = set(counts, "opened", jv_number(opened));
-	counts = set(counts, "found_only", jv_number(found));
-	counts = set(counts, "blocked", jv_number(blocked));
-	counts = set(counts, "fetch_failed", jv_number(failed));
-	counts = set(counts, "not_in_ledger", jv_number(unseen));
-	counts = set(counts, "ledger_entries",
+	counts = w_json_set(counts, "citations", jv_number(n));
+	counts = w_json_set(counts, "opened", jv_number(opened));
+	counts = w_json_set(counts, "found_only", jv_number(found));
+	counts = w_json_set(counts, "blocked", jv_number(blocked));
+	counts = w_json_set(counts, "fetch_failed", jv_number(failed));
+	counts = w_json_set(counts, "not_in_ledger", jv_number(unseen));
+	counts = w_json_set(counts, "ledger_entries",
 	    jv_number(jv_array_length(entries)));
-	res = set(res, "verdict", jv_string(verdict));
-	res = set(res, "citations", out);
-	return set(res, "counts", counts);
+	res = w_json_set(res, "verdict", jv_string(verdict));
+	res = w_json_set(res, "citations", out);
+	return w_json_set(res, "counts", counts);
+}
+
+const char *const w_ledger_statuses[] = { "opened", "blocked_policy",
+    "blocked_soft", "blocked_target", "fetch_failed", "found", NULL };
+
+int
+w_ledger_status_is(jv x, const char *want)
+{
+	const char *st = w_json_str_peek(x, "status");
+
+	if (want == NULL)
+		return 1;
+	if (st == NULL || *st == '\0')
+		st = "found";
+	return strcmp(st, want) == 0;
+}
+
+const char *
+w_ledger_verdict_summary(const char *v)
+{
+	if (strcmp(v, "grounded") == 0)
+		return "grounded: the answer cites a page this run opened";
+	if (strcmp(v, "unopened_sources") == 0)
+		return "unopened_sources: every cited source was only found "
+		    "(or blocked or failed), none opened";
+	if (strcmp(v, "unsupported_claim") == 0)
+		return "unsupported_claim: the answer cites a source this run "
+		    "never consulted";
+	return "ungrounded_no_chunks: the answer cites no source";
 }

@@ -85,4 +85,14 @@ jv	 w_ledger_citations(const char *text, size_t len);
  */
 jv	 w_ledger_grade(jv ledger, jv citations);
 
+/* The one-line summary of a verdict w_ledger_grade gives. */
+const char	*w_ledger_verdict_summary(const char *verdict);
+
+/* The statuses a ledger entry may have (an entry without one is
+ * "found"), NULL-terminated. */
+extern const char *const w_ledger_statuses[];
+
+/* Whether entry x (borrowed) has status want (NULL: any). */
+int	 w_ledger_status_is(jv x, const char *want);
+
 #endif

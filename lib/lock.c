@@ -8,9 +8,10 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include <errno.h>
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -442,4 +443,22 @@ w_lock_prune_dir(const char *dir, int (*match)(const char *name),
 	}
 	closedir(dp);
 	free(v);
+}
+
+static int
+rm_entry(const char *path, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st;
+	(void)f;
+	if (flag == FTW_DP)
+		(void)rmdir(path);
+	else
+		(void)unlink(path);
+	return 0;
+}
+
+void
+w_lock_rm_tree(const char *dir)
+{
+	(void)nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }

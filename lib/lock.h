@@ -116,4 +116,11 @@ int	 w_lock_random(void *buf, size_t n);
 void	 w_lock_prune_dir(const char *dir, int (*match)(const char *name),
 	    long long ttl_ms, size_t keep);
 
+/*
+ * The one tree remover (a render's or codex's private directory): dir
+ * and everything under it, never following a symbolic link (the link
+ * goes, its target stays). Best effort: what cannot be removed stays.
+ */
+void	 w_lock_rm_tree(const char *dir);
+
 #endif

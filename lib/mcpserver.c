@@ -17,6 +17,7 @@
 #include "buf.h"
 #include "fetch.h"
 #include "http.h"
+#include "cancel.h"
 #include "json.h"
 #include "lock.h"
 #include "mcpserver.h"
@@ -42,8 +43,6 @@
 static const char *const revisions[] = { "2025-11-25", "2025-06-18",
     "2025-03-26", "2024-11-05", NULL };
 
-static volatile sig_atomic_t stop;
-
 struct srv {
 	const struct w_mcps_opts *o;
 	int			 in;
@@ -52,6 +51,7 @@ struct srv {
 	size_t			 len, cap;
 	int			 skipping;	/* inside an oversized line */
 	int			 eof;
+	int			 gone;		/* the client went away */
 	jv			 queue;		/* [[kind, value]] waiting */
 	int			 initialized;
 	char			 proto[16];
@@ -70,13 +70,6 @@ struct srv {
 
 enum { ITEM_MSG, ITEM_PARSE, ITEM_BIG };
 
-static void
-on_signal(int sig)
-{
-	(void)sig;
-	stop = 1;
-}
-
 const char *
 w_mcps_negotiate(const char *want)
 {
@@ -88,37 +81,34 @@ w_mcps_negotiate(const char *want)
 	return W_MCPS_PROTOCOL;
 }
 
-static jv
-set(jv o, const char *k, jv v)
-{
-	return jv_object_set(o, jv_string(k), v);
-}
-
 static void
 send_msg(struct srv *s, jv msg)
 {
-	msg = set(msg, "jsonrpc", jv_string("2.0"));
+	msg = w_json_set(msg, "jsonrpc", jv_string("2.0"));
 	jv_dumpf(msg, s->out, 0);
 	fputc('\n', s->out);
 	/* SIGPIPE is ignored (the session's run must still be removed):
 	 * a client that went away ends the session here. */
 	if (fflush(s->out) == EOF || ferror(s->out))
-		stop = 1;
+		s->gone = 1;
 }
 
 static void
 send_result(struct srv *s, jv id, jv result)
 {
-	send_msg(s, set(set(jv_object(), "id", id), "result", result));
+	send_msg(s, w_json_set(w_json_set(jv_object(), "id", id), "result",
+	    result));
 }
 
 static void
 send_error(struct srv *s, jv id, int code, const char *msg)
 {
-	jv err = set(set(jv_object(), "code", jv_number(code)), "message",
+	jv err = w_json_set(w_json_set(jv_object(), "code", jv_number(code)),
+	    "message",
 	    jv_string(msg));
 
-	send_msg(s, set(set(jv_object(), "id", id), "error", err));
+	send_msg(s, w_json_set(w_json_set(jv_object(), "id", id), "error",
+	    err));
 }
 
 /* ---------------------------------------------------------------- input */
@@ -276,19 +266,20 @@ watch(void *arg, long long now, long long total)
 	jv p;
 
 	read_more(s, 0);
-	if (stop)
+	if (w_cancel_signal())
 		s->cancelled = 1;
 	if (jv_is_valid(s->token) && now > s->last_bytes &&
 	    t - s->last_ms >= PROGRESS_EVERY_MS) {
 		s->last_ms = t;
 		s->last_bytes = now;
-		p = set(jv_object(), "progressToken", jv_copy(s->token));
-		p = set(p, "progress", jv_number((double)now));
+		p = w_json_set(jv_object(), "progressToken", jv_copy(s->token));
+		p = w_json_set(p, "progress", jv_number((double)now));
 		if (total > 0)
-			p = set(p, "total", jv_number((double)total));
-		p = set(p, "message", jv_string_fmt("%lld bytes received",
+			p = w_json_set(p, "total", jv_number((double)total));
+		p = w_json_set(p, "message",
+		    jv_string_fmt("%lld bytes received",
 		    now));
-		send_msg(s, set(set(jv_object(), "method",
+		send_msg(s, w_json_set(w_json_set(jv_object(), "method",
 		    jv_string("notifications/progress")), "params", p));
 	}
 	return s->cancelled;
@@ -370,7 +361,8 @@ session_start(struct srv *s, struct w_err *e)
 	if (s->run != NULL)
 		return 0;
 	if (max == 0)
-		max = w_config_int(s->o->config, "search.maxRequestsPerRun", 4);
+		max = w_config_int(s->o->config, "search.maxRequestsPerRun",
+		    W_CONFIG_MAX_REQUESTS);
 	if (getenv("WEB_RUN_FILE") == NULL) {
 		if (w_run_start(NULL, max, W_COORD_DEFAULT, s->o->config,
 		    &s->run_path, e) == -1)
@@ -404,15 +396,17 @@ initialize(struct srv *s, jv id, jv params)
 	}
 	snprintf(s->proto, sizeof(s->proto), "%s", w_mcps_negotiate(want));
 	s->initialized = 1;
-	caps = set(jv_object(), "tools", set(jv_object(), "listChanged",
+	caps = w_json_set(jv_object(), "tools", w_json_set(jv_object(),
+	    "listChanged",
 	    jv_false()));
-	info = set(set(set(jv_object(), "name", jv_string("webtools")),
+	info = w_json_set(w_json_set(w_json_set(jv_object(), "name",
+	    jv_string("webtools")),
 	    "title", jv_string("webtools")), "version",
 	    jv_string(WEBTOOLS_VERSION));
-	r = set(jv_object(), "protocolVersion", jv_string(s->proto));
-	r = set(r, "capabilities", caps);
-	r = set(r, "serverInfo", info);
-	r = set(r, "instructions", jv_string(INSTRUCTIONS));
+	r = w_json_set(jv_object(), "protocolVersion", jv_string(s->proto));
+	r = w_json_set(r, "capabilities", caps);
+	r = w_json_set(r, "serverInfo", info);
+	r = w_json_set(r, "instructions", jv_string(INSTRUCTIONS));
 	send_result(s, id, r);
 }
 
@@ -472,7 +466,7 @@ handle(struct srv *s, jv m)
 		send_error(s, jv_copy(id), RPC_INVALID, "the session is not "
 		    "initialized");
 	} else if (strcmp(meth, "tools/list") == 0) {
-		send_result(s, jv_copy(id), set(jv_object(), "tools",
+		send_result(s, jv_copy(id), w_json_set(jv_object(), "tools",
 		    w_mcps_tools(s->o)));
 	} else if (strcmp(meth, "tools/call") == 0) {
 		if (jv_get_kind(params) != JV_KIND_OBJECT)
@@ -490,7 +484,6 @@ handle(struct srv *s, jv m)
 int
 w_mcps_serve(int in, FILE *out, const struct w_mcps_opts *o)
 {
-	struct sigaction sa;
 	struct srv s;
 	struct w_err e;
 	char real[PATH_MAX];
@@ -506,13 +499,9 @@ w_mcps_serve(int in, FILE *out, const struct w_mcps_opts *o)
 	s.token = jv_invalid();
 	if (o->allow_files && realpath(o->allow_files, real) != NULL)
 		s.root = w_strdup(real);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	w_cancel_install();
 	signal(SIGPIPE, SIG_IGN);
-	while (!stop) {
+	while (!s.gone && !w_cancel_signal()) {
 		if (jv_array_length(jv_copy(s.queue)) == 0) {
 			if (s.eof)
 				break;

@@ -20,20 +20,15 @@
 #include "view.h"
 
 static jv
-set(jv o, const char *k, jv v)
-{
-	return jv_object_set(o, jv_string(k), v);
-}
-
-static jv
 tool(const char *name, const char *title, const char *desc, jv schema)
 {
-	jv t = set(jv_object(), "name", jv_string(name));
+	jv t = w_json_set(jv_object(), "name", jv_string(name));
 
-	t = set(t, "title", jv_string(title));
-	t = set(t, "description", jv_string(desc));
-	t = set(t, "inputSchema", schema);
-	return set(t, "annotations", set(set(set(jv_object(), "readOnlyHint",
+	t = w_json_set(t, "title", jv_string(title));
+	t = w_json_set(t, "description", jv_string(desc));
+	t = w_json_set(t, "inputSchema", schema);
+	return w_json_set(t, "annotations",
+	    w_json_set(w_json_set(w_json_set(jv_object(), "readOnlyHint",
 	    jv_true()), "openWorldHint", jv_true()), "destructiveHint",
 	    jv_false()));
 }
@@ -44,27 +39,30 @@ extract_schema(const struct w_mcps_opts *o)
 	jv s = w_request_schema(W_REQ_WEXTRACT), props, any;
 
 	props = w_json_get(jv_copy(s), "properties");
-	props = set(props, "text", set(set(jv_object(), "type",
-	    jv_string("string")), "description", jv_string("the document "
-	    "itself (HTML, Markdown, JSON, XML, RSS/Atom or plain text)")));
+	props = w_json_set(props, "text", w_json_set(w_json_set(jv_object(),
+	    "type", jv_string("string")), "description", jv_string("the "
+	    "document itself (HTML, Markdown, JSON, XML, RSS/Atom or plain "
+	    "text)")));
 	if (o->allow_files) {
-		props = set(props, "file", set(set(jv_object(), "type",
+		props = w_json_set(props, "file",
+		    w_json_set(w_json_set(jv_object(), "type",
 		    jv_string("string")), "description", jv_string("a file "
 		    "under the directory the server allows (relative to it, "
 		    "or absolute inside it)")));
 		any = jv_array_append(jv_array_append(jv_array(),
-		    set(jv_object(), "required", jv_array_append(jv_array(),
-		    jv_string("text")))), set(jv_object(), "required",
-		    jv_array_append(jv_array(), jv_string("file"))));
-		s = set(s, "anyOf", any);
+		    w_json_set(jv_object(), "required", jv_array_append(
+		    jv_array(), jv_string("text")))), w_json_set(jv_object(),
+		    "required", jv_array_append(jv_array(),
+		    jv_string("file"))));
+		s = w_json_set(s, "anyOf", any);
 	} else {
 		/* wextract's own file field reads only with --allow-files */
 		props = jv_object_delete(props, jv_string("file"));
-		s = set(s, "required", jv_array_append(jv_array(),
+		s = w_json_set(s, "required", jv_array_append(jv_array(),
 		    jv_string("text")));
 	}
-	s = set(s, "title", jv_string("web_extract arguments"));
-	return set(s, "properties", props);
+	s = w_json_set(s, "title", jv_string("web_extract arguments"));
+	return w_json_set(s, "properties", props);
 }
 
 jv
@@ -207,19 +205,22 @@ w_mcps_result(jv env, const char *proto)
 	enum w_status st = w_env_status_peek(env);
 	jv r = jv_object(), block, blocks, next;
 
-	block = set(set(jv_object(), "type", jv_string("text")), "text",
+	block = w_json_set(w_json_set(jv_object(), "type", jv_string("text")),
+	    "text",
 	    text_of(env));
 	blocks = jv_array_append(jv_array(), block);
 	if (jv_is_valid(next = next_text(env)))
-		blocks = jv_array_append(blocks, set(set(jv_object(), "type",
+		blocks = jv_array_append(blocks,
+		    w_json_set(w_json_set(jv_object(), "type",
 		    jv_string("text")), "text", next));
 	else
 		jv_free(next);
-	r = set(r, "content", blocks);
-	r = set(r, "isError", jv_bool(st == W_ST_ERROR || st == W_ST_BLOCKED));
+	r = w_json_set(r, "content", blocks);
+	r = w_json_set(r, "isError", jv_bool(st == W_ST_ERROR
+	    || st == W_ST_BLOCKED));
 	/* structuredContent came with revision 2025-06-18. */
 	if (strcmp(proto, "2025-06-18") >= 0)
-		r = set(r, "structuredContent", env);
+		r = w_json_set(r, "structuredContent", env);
 	else
 		jv_free(env);
 	return r;

@@ -8,6 +8,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -403,7 +404,30 @@ numeric_tail(const char *h)
 	return 1;
 }
 
-/* A host name entry ("example.com", "*.example.com"), lowercased. */
+/* *h from start on as URL hosts are kept (IDNA: Unicode names as their
+ * A-labels); -1 (h freed) when IDNA refuses it. */
+static int
+map_name(char **h, size_t start)
+{
+	struct w_err e;
+	char *m;
+	struct w_buf b;
+
+	if ((m = w_url_host_ascii(*h + start, &e)) == NULL) {
+		free(*h);
+		return -1;
+	}
+	w_buf_init(&b, start + strlen(m) + 1);
+	(void)w_buf_add(&b, *h, start);
+	(void)w_buf_adds(&b, m);
+	free(m);
+	free(*h);
+	*h = w_buf_take(&b);
+	return 0;
+}
+
+/* A host name entry ("example.com", "*.example.com", "bücher.example"),
+ * lowercased, Unicode names as their A-labels. */
 static int
 parse_name(const char *s, size_t n, struct w_allow *a)
 {
@@ -417,6 +441,9 @@ parse_name(const char *s, size_t n, struct w_allow *a)
 	if (n <= start || n > 253)
 		return -1;
 	h = w_strndup(s, n);
+	if (map_name(&h, start) == -1)
+		return -1;
+	n = strlen(h);
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)h[i];
 
@@ -777,4 +804,66 @@ w_policy_host_class(const char *host)
 	if (w_addr_parse(host, &fam, a) == -1)
 		return -1;
 	return (int)w_addr_classify(fam, a);
+}
+
+char **
+w_policy_env_list(const char *var)
+{
+	const char *v = getenv(var), *p, *q;
+	char **list = NULL;
+	size_t n = 0;
+
+	if (v == NULL)
+		return NULL;
+	for (p = v; *p; p = q) {
+		while (*p == ' ' || *p == '\t' || *p == ';')
+			p++;
+		for (q = p; *q && *q != ' ' && *q != '\t' && *q != ';'; q++)
+			;
+		if (q == p)
+			continue;
+		list = w_realloc(list, (n + 2) * sizeof(*list));
+		list[n++] = w_strndup(p, (size_t)(q - p));
+		list[n] = NULL;
+	}
+	return list;
+}
+
+void
+w_policy_env_list_free(char **list)
+{
+	size_t i;
+
+	for (i = 0; list != NULL && list[i] != NULL; i++)
+		free(list[i]);
+	free(list);
+}
+
+int
+w_policy_env_resolve(const char *host, int port, int *family,
+    unsigned char a[16])
+{
+	char **list = w_policy_env_list("WEB_RESOLVE"), want[300], *addr;
+	size_t i, wl;
+	int n, rc = -1;
+
+	n = snprintf(want, sizeof(want), "%s:%d:", host, port);
+	wl = n > 0 && (size_t)n < sizeof(want) ? (size_t)n : 0;
+	for (i = 0; wl > 0 && list != NULL && list[i] != NULL; i++) {
+		addr = list[i] + (list[i][0] == '+');
+		if (strncasecmp(addr, want, wl) != 0)
+			continue;
+		addr += wl;
+		addr[strcspn(addr, ",")] = '\0';
+		if (*addr == '[') {
+			addr++;
+			addr[strcspn(addr, "]")] = '\0';
+		}
+		if (w_addr_parse(addr, family, a) == 0) {
+			rc = 0;
+			break;
+		}
+	}
+	w_policy_env_list_free(list);
+	return rc;
 }

@@ -80,6 +80,24 @@ int		 w_addr_parse(const char *s, int *family,
 		    unsigned char out[16]);
 
 /*
+ * The test hooks WEB_RESOLVE and WEB_CONNECT_TO (webtools(7)), parsed in
+ * one place. w_policy_env_list: the entries of the environment variable
+ * var (separated by spaces, tabs or ';') as a NULL-terminated array
+ * (free with w_policy_env_list_free); NULL when it is unset or empty.
+ */
+char		**w_policy_env_list(const char *var);
+void		 w_policy_env_list_free(char **list);
+
+/*
+ * WEB_RESOLVE's address for host:port: the first entry
+ * "[+]host:port:addr[,addr...]" (curl's --resolve syntax; host matched
+ * without regard to case) whose first address parses. 0 with *family
+ * and a (as w_addr_parse), -1 when none.
+ */
+int		 w_policy_env_resolve(const char *host, int port,
+		    int *family, unsigned char a[16]);
+
+/*
  * Classify an address (family 4 or 6); embedded IPv4 forms (mapped,
  * compatible, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16,
  * Teredo 2001::/32) are classified by the IPv4 address they carry when

@@ -128,6 +128,11 @@ struct w_provider {
 	 * a provider with a readiness step may stop after it).
 	 */
 	int		 live;
+	/* its probe stops after a readiness step: doctor says "ready" */
+	int		 probe_ready;
+	/* a public keyless engine: paced across every process of the run
+	 * (search.c's KEYLESS_SPACING_MS and KEYLESS_IN_FLIGHT) */
+	int		 run_paced;
 	/*
 	 * Run one query (or, with batches, the primary and alternates in
 	 * q). On success 0 and *out an array of raw results {title, url,

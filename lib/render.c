@@ -30,7 +30,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -282,24 +281,6 @@ kill_session(const char *mark, pid_t child)
 			break;
 		w_clock_sleep_ms(25);
 	}
-}
-
-static int
-rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st;
-	(void)f;
-	if (flag == FTW_DP)
-		return rmdir(path) == -1 ? 0 : 0;
-	(void)unlink(path);
-	return 0;
-}
-
-static void
-rm_tree(const char *dir)
-{
-	(void)nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-	(void)rmdir(dir);
 }
 
 /* A private directory for the render under TMPDIR (or under /tmp when
@@ -563,7 +544,7 @@ brief(char *dst, size_t n, jv err)
 static int
 fenced(jv res, const char *host)
 {
-	jv reqs = jv_object_get(res, jv_string("requests")), u;
+	jv reqs = w_json_get(res, "requests"), u;
 	struct w_url url;
 	struct w_err e;
 	int i, n, count = 0;
@@ -574,7 +555,7 @@ fenced(jv res, const char *host)
 	}
 	n = jv_array_length(jv_copy(reqs));
 	for (i = 0; i < n; i++) {
-		u = jv_array_get(jv_copy(reqs), i);
+		u = w_json_at(jv_copy(reqs), i);
 		u = w_json_get(u, "url");
 		w_err_clear(&e);
 		if (jv_get_kind(u) == JV_KIND_STRING &&
@@ -610,7 +591,7 @@ parse_batch(const char *text, size_t len, const char *host,
 	}
 	n = jv_array_length(jv_copy(a));
 	for (i = 0; i < n && rc == 0; i++) {
-		step = jv_array_get(jv_copy(a), i);
+		step = w_json_at(jv_copy(a), i);
 		v = jv_null();
 		if (jv_get_kind(step) != JV_KIND_OBJECT) {
 			jv_free(step);
@@ -618,7 +599,7 @@ parse_batch(const char *text, size_t len, const char *host,
 			    "command gave no batch result (not agent-browser?)");
 			break;
 		}
-		res = jv_object_get(jv_copy(step), jv_string("result"));
+		res = w_json_get(jv_copy(step), "result");
 		if (jv_get_kind(res) != JV_KIND_OBJECT) {
 			jv_free(res);
 			res = jv_object();
@@ -627,8 +608,8 @@ parse_batch(const char *text, size_t len, const char *host,
 			if (w_json_bool_peek(step, "success", 0))
 				*nfenced = fenced(jv_copy(res), host);
 		} else if (!w_json_bool_peek(step, "success", 0)) {
-			brief(why, sizeof(why), jv_object_get(jv_copy(step),
-			    jv_string("error")));
+			brief(why, sizeof(why), w_json_get(jv_copy(step),
+			    "error"));
 			/* --allowed-domains refuses to open about:blank, after
 			 * the launch: the expected answer of step 0. */
 			if (i == 0 && strstr(why, "No hostname in URL"))
@@ -644,14 +625,14 @@ parse_batch(const char *text, size_t len, const char *host,
 			else
 				rc = w_err_set(e, W_E_REQUEST_FAILED, "the "
 				    "render failed: %s", why);
-		} else if (i == 3 && jv_get_kind(v = jv_object_get(jv_copy(res),
-		    jv_string("url"))) == JV_KIND_STRING) {
+		} else if (i == 3 && jv_get_kind(v = w_json_get(jv_copy(res),
+		    "url")) == JV_KIND_STRING) {
 			out->final_url = w_strdup(jv_string_value(v));
 			jv_free(v);
 		} else if (i == 3)
 			jv_free(v);
-		else if (i == 4 && jv_get_kind(v = jv_object_get(jv_copy(res),
-		    jv_string("result"))) == JV_KIND_STRING) {
+		else if (i == 4 && jv_get_kind(v = w_json_get(jv_copy(res),
+		    "result")) == JV_KIND_STRING) {
 			out->len = (size_t)jv_string_length_bytes(jv_copy(v));
 			out->html = w_strdup(jv_string_value(v));
 			jv_free(v);
@@ -733,7 +714,7 @@ w_render_page(const struct w_render_req *r, struct w_render_res *out,
 		w_err_set(e, W_E_REQUEST_FAILED, "no private directory for "
 		    "the render: %s", strerror(errno));
 		if (dir)
-			rm_tree(dir);
+			w_lock_rm_tree(dir);
 		free(dir);
 		return -1;
 	}
@@ -836,9 +817,9 @@ done:
 		out->bytes = ps.bytes;
 	}
 	if (dir)
-		rm_tree(dir);
+		w_lock_rm_tree(dir);
 	if (sockdir)
-		rm_tree(sockdir);
+		w_lock_rm_tree(sockdir);
 	free(dir);
 	free(sockdir);
 	free(feed);

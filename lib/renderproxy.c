@@ -25,6 +25,7 @@
 #include "buf.h"
 #include "http.h"
 #include "lock.h"
+#include "policy.h"
 #include "renderproxy.h"
 
 #define TICK_MS		25
@@ -240,44 +241,6 @@ refuse(struct w_rproxy *px, int fd, int status, const char *why)
 		(void)send_all(px, fd, msg, (size_t)n);
 }
 
-/* An address for host:port from WEB_RESOLVE ("host:port:addr[,...]"
- * entries, as libcurl's CURLOPT_RESOLVE takes them). */
-static int
-env_resolve(const char *host, int port, int *family, unsigned char a[16])
-{
-	const char *v = getenv("WEB_RESOLVE"), *p, *q;
-	char item[600], want[300], *addr, *comma;
-	size_t n;
-
-	if (v == NULL)
-		return -1;
-	snprintf(want, sizeof(want), "%s:%d:", host, port);
-	for (p = v; *p; p = q) {
-		while (*p == ' ' || *p == '\t' || *p == ';')
-			p++;
-		for (q = p; *q && *q != ' ' && *q != '\t' && *q != ';'; q++)
-			;
-		n = (size_t)(q - p);
-		if (n == 0 || n >= sizeof(item))
-			continue;
-		memcpy(item, p, n);
-		item[n] = '\0';
-		addr = item + (item[0] == '+');
-		if (strncasecmp(addr, want, strlen(want)) != 0)
-			continue;
-		addr += strlen(want);
-		if ((comma = strchr(addr, ',')) != NULL)
-			*comma = '\0';
-		if (*addr == '[') {
-			addr++;
-			addr[strcspn(addr, "]")] = '\0';
-		}
-		if (w_addr_parse(addr, family, a) == 0)
-			return 0;
-	}
-	return -1;
-}
-
 /* Connect to a non-blocking socket within the deadline. */
 static int
 connect_addr(struct w_rproxy *px, int family, const unsigned char *a,
@@ -342,7 +305,8 @@ open_upstream(struct w_rproxy *px, const struct w_url *u, struct w_err *e)
 	char portstr[16];
 	int family, fd, refused = 0;
 
-	if (u->host_is_ip || env_resolve(u->host, u->port, &family, a) == 0) {
+	if (u->host_is_ip || w_policy_env_resolve(u->host, u->port, &family,
+	    a) == 0) {
 		if (u->host_is_ip && w_addr_parse(u->host, &family, a) == -1)
 			return -2;
 		if (w_policy_check_addr(px->o.policy, u->host, u->port, family,

@@ -15,6 +15,7 @@
 #include "json.h"
 #include "results.h"
 #include "slice.h"
+#include "url.h"
 
 #define URL_MAX		8192
 #define GATE_MAX	32
@@ -198,7 +199,7 @@ int
 w_results_domain_norm(const char *in, char **out, struct w_err *e)
 {
 	const char *p = in, *end;
-	char *d;
+	char *d, *m;
 	size_t i, n;
 
 	*out = NULL;
@@ -231,6 +232,11 @@ w_results_domain_norm(const char *in, char **out, struct w_err *e)
 			    "a domains entry is not a host name");
 		}
 	}
+	/* as URL hosts are kept: Unicode names as their A-labels */
+	m = w_url_host_ascii(d, e);
+	free(d);
+	if ((d = m) == NULL)
+		return -1;
 	if (psl() != NULL && psl_is_public_suffix2(psl(), d,
 	    PSL_TYPE_ANY | PSL_TYPE_NO_STAR_RULE)) {
 		free(d);

@@ -281,7 +281,7 @@ w_run_open(struct w_run **rp, int max_requests, struct w_err *e)
 	r = run_new();
 	if (f == NULL || *f == '\0') {
 		if (max_requests < 1 || max_requests > 20)
-			max_requests = 4;
+			max_requests = W_CONFIG_MAX_REQUESTS;
 		r->mem = fresh(max_requests, W_COORD_DEFAULT);
 		if (!jv_is_valid(r->mem)) {
 			w_run_close(r);
@@ -1114,4 +1114,30 @@ w_run_failures(struct w_run *r)
 		return jv_array();
 	}
 	return f;
+}
+
+int
+w_run_coord_open(struct w_run **r, struct w_config *c,
+    struct w_coordinator **co, struct w_err *e)
+{
+	*r = NULL;
+	*co = NULL;
+	if (w_config_load(c, e) == -1) {
+		w_config_free(c);
+		return -1;
+	}
+	if (w_run_open(r, 0, e) == -1 || w_run_coord(*r, c, co, e) == -1) {
+		w_run_close(*r);
+		*r = NULL;
+		w_config_free(c);
+		return -1;
+	}
+	return 0;
+}
+
+void
+w_run_coord_close(struct w_run *r, struct w_config *c)
+{
+	w_run_close(r);
+	w_config_free(c);
 }

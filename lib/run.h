@@ -85,6 +85,16 @@ int	 w_run_coord(struct w_run *r, const struct w_config *c,
 	    struct w_coordinator **co, struct w_err *e);
 
 /*
+ * The coordination backend this process would use: the run's (when
+ * WEB_RUN_FILE names one), else the config's, with the config loaded
+ * into c. 0 with *r (NULL without a run) and *co, to release with
+ * w_run_coord_close; -1 with e and nothing to release.
+ */
+int	 w_run_coord_open(struct w_run **r, struct w_config *c,
+	    struct w_coordinator **co, struct w_err *e);
+void	 w_run_coord_close(struct w_run *r, struct w_config *c);
+
+/*
  * -1 with search_budget_exhausted when a reservation would now be
  * refused (answered budget or dispatch ceiling used up), else 0.
  */

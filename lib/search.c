@@ -54,14 +54,6 @@ static const struct w_provider *const table[] = {
 #define EXTRA_MAX	4
 static const struct w_provider *extra[EXTRA_MAX];
 
-static const char *const default_chain[] = { "parallel", "ollama", NULL };
-
-const char *const *
-w_search_default_chain(void)
-{
-	return default_chain;
-}
-
 const struct w_provider *
 w_search_provider(const char *name)
 {
@@ -129,17 +121,6 @@ w_search_result(const char *title, const char *url, const char *snippet,
 
 /* Call-side helpers for providers. */
 
-static int
-keyless(const struct w_provider *p)
-{
-	const char *const *m;
-
-	for (m = keyless_members; *m; m++)
-		if (strcmp(*m, p->name) == 0)
-			return 1;
-	return 0;
-}
-
 int
 w_search_dispatch(struct w_search_call *c, struct w_err *e)
 {
@@ -153,11 +134,11 @@ w_search_dispatch(struct w_search_call *c, struct w_err *e)
 	}
 	if (!c->reserved) {
 		/* Keyless engines: paced across every process of the run. */
-		if (keyless(c->p) && w_run_pace(s->run, c->p->scope,
+		if (c->p->run_paced && w_run_pace(s->run, c->p->scope,
 		    KEYLESS_SPACING_MS, KEYLESS_IN_FLIGHT, c->deadline,
 		    e) == -1)
 			return -1;
-		c->paced = keyless(c->p);
+		c->paced = c->p->run_paced;
 		for (i = 0; c->p->spacing_ms > 0 && i < s->npace; i++) {
 			if (strcmp(s->pace[i].scope, c->p->scope) != 0)
 				continue;
@@ -347,12 +328,19 @@ static int
 build_chain(struct w_search *s, struct w_err *e)
 {
 	jv v = w_config_get(s->cfg, "search.backend");
-	const char *const *d;
 	int rc = 0, n;
 
 	if (jv_get_kind(v) == JV_KIND_NULL) {
-		for (d = default_chain; *d && rc == 0; d++)
-			rc = chain_add(s, *d, e);
+		/* the default chain: config.c's one table of defaults */
+		jv_free(v);
+		v = w_json_get(w_json_get(w_config_defaults(), "search"),
+		    "backend");
+		jv_array_foreach(v, i, x) {
+			(void)i;
+			if (rc == 0)
+				rc = chain_add(s, jv_string_value(x), e);
+			jv_free(x);
+		}
 	} else if (jv_get_kind(v) == JV_KIND_STRING) {
 		if ((rc = name_ok(s->cfg, jv_string_value(v), e)) == 0)
 			rc = chain_add(s, jv_string_value(v), e);
@@ -986,11 +974,68 @@ shared_env(struct w_search *s, jv env)
 	return jv_object_set(env, jv_string("details"), d);
 }
 
+/*
+ * The run (opened once) and its coordinator into *co: jv_invalid() when
+ * ready, else the envelope saying why not (nothing was sent).
+ */
+static jv
+coordinator(struct w_search *s, struct w_coordinator **co)
+{
+	struct w_err e;
+	jv env;
+
+	if (!s->run_tried) {
+		s->run_tried = 1;
+		w_err_clear(&s->run_err);
+		if (w_run_open(&s->run, w_config_int(s->cfg,
+		    "search.maxRequestsPerRun", 0), &s->run_err) == -1)
+			s->run = NULL;
+	}
+	if (s->run == NULL) {
+		env = w_env_error(w_env_new("wsearch"), &s->run_err);
+		return jv_object_set(env, jv_string("summary"),
+		    jv_string("Run coordination is unavailable: nothing was "
+		    "sent."));
+	}
+	w_err_clear(&e);
+	if (w_run_coord(s->run, s->cfg, co, &e) == -1) {
+		env = w_env_error(w_env_new("wsearch"), &e);
+		return jv_object_set(env, jv_string("summary"),
+		    jv_string("Coordination is unavailable: nothing was "
+		    "sent."));
+	}
+	return jv_invalid();
+}
+
+/* One pass through the chain for r, its answer cached under key. */
+static jv
+search_fresh(struct w_search *s, struct req *r, struct w_coordinator *co,
+    const char *key, long long deadline)
+{
+	struct pass ps;
+	jv env;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.s = s;
+	ps.r = r;
+	ps.backends = jv_array();
+	ps.lists = jv_array();
+	ps.cooldown = jv_array();
+	ps.deadline = deadline;
+	ps.started = deadline - W_SEARCH_DEADLINE_MS;
+	ps.co = co;
+	env = run_pass(&ps);
+	env = w_search_to_cache(co, key, env);
+	jv_free(ps.backends);
+	jv_free(ps.lists);
+	jv_free(ps.cooldown);
+	return env;
+}
+
 jv
 w_search_run(struct w_search *s, jv req)
 {
 	struct w_coordinator *co;
-	struct pass ps;
 	struct req r;
 	struct w_err e;
 	long long deadline = w_clock_mono_ms() + W_SEARCH_DEADLINE_MS;
@@ -1005,27 +1050,10 @@ w_search_run(struct w_search *s, jv req)
 		return usage_envelope(&e);
 	}
 	jv_free(req);
-	if (!s->run_tried) {
-		s->run_tried = 1;
-		w_err_clear(&s->run_err);
-		if (w_run_open(&s->run, w_config_int(s->cfg,
-		    "search.maxRequestsPerRun", 0), &s->run_err) == -1)
-			s->run = NULL;
-	}
-	if (s->run == NULL) {
-		env = w_env_error(w_env_new("wsearch"), &s->run_err);
+	env = coordinator(s, &co);
+	if (jv_is_valid(env)) {
 		w_search_req_free(&r);
-		return jv_object_set(env, jv_string("summary"),
-		    jv_string("Run coordination is unavailable: nothing was "
-		    "sent."));
-	}
-	w_err_clear(&e);
-	if (w_run_coord(s->run, s->cfg, &co, &e) == -1) {
-		env = w_env_error(w_env_new("wsearch"), &e);
-		w_search_req_free(&r);
-		return jv_object_set(env, jv_string("summary"),
-		    jv_string("Coordination is unavailable: nothing was "
-		    "sent."));
+		return env;
 	}
 	key = w_search_cache_key(s, &r);
 	rc = w_coord_cache_get(co, key, &hit, &e);
@@ -1067,17 +1095,7 @@ w_search_run(struct w_search *s, jv req)
 		    "The search cache is unsafe: nothing was sent."));
 	}
 	jv_free(hit);
-	memset(&ps, 0, sizeof(ps));
-	ps.s = s;
-	ps.r = &r;
-	ps.backends = jv_array();
-	ps.lists = jv_array();
-	ps.cooldown = jv_array();
-	ps.deadline = deadline;
-	ps.started = deadline - W_SEARCH_DEADLINE_MS;
-	ps.co = co;
-	env = run_pass(&ps);
-	env = w_search_to_cache(co, key, env);
+	env = search_fresh(s, &r, co, key, deadline);
 	if (claimed)
 		w_coord_cache_unclaim(co, key);
 	share_end(s, skey, env);
@@ -1085,9 +1103,6 @@ w_search_run(struct w_search *s, jv req)
 	if (w_ledger_note_search(s->run, env, &e) == -1)
 		env = w_env_not_saved(env, "the run's source ledger entries", &e);
 	free(key);
-	jv_free(ps.backends);
-	jv_free(ps.lists);
-	jv_free(ps.cooldown);
 	w_search_req_free(&r);
 	return env;
 }
@@ -1117,7 +1132,7 @@ probe_one(struct w_search *s, struct slot *sl, long timeout_ms)
 	rc = sl->p->search(sl->state, &c, &q, q.query, &raw, &e);
 	if (rc == 0)
 		snprintf(detail, sizeof(detail), "%s (%d result%s, %ld ms)",
-		    strcmp(sl->p->name, "codex") == 0 ? "ready" : "answered",
+		    sl->p->probe_ready ? "ready" : "answered",
 		    jv_get_kind(raw) == JV_KIND_ARRAY ?
 		    jv_array_length(jv_copy(raw)) : 0,
 		    jv_get_kind(raw) == JV_KIND_ARRAY &&

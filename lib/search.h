@@ -47,14 +47,15 @@ int	 w_search_new(const struct w_config *cfg, struct w_search **s,
 	    struct w_err *e);
 void	 w_search_free(struct w_search *s);
 
+/* Check a request (borrowed) as w_search_run would: 0, or -1 with
+ * invalid_parameter (usage set) naming the field. */
+int	 w_search_check(jv req, struct w_err *e);
+
 /*
  * Run one request (consumed): always returns an envelope, an error
  * envelope for invalid requests (usage set when nothing was sent).
  */
 jv	 w_search_run(struct w_search *s, jv req);
-
-/* The default chain used when search.backend is unset. */
-const char *const	*w_search_default_chain(void);
 
 /* The query doctor's liveness probes send. */
 #define W_SEARCH_PROBE	"webtools liveness probe"

@@ -330,3 +330,17 @@ w_search_req_parse(jv req, struct req *r, struct w_err *e)
 		    jv_string(r->q.domains[i]));
 	return 0;
 }
+
+int
+w_search_check(jv req, struct w_err *e)
+{
+	struct req r;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	rc = w_search_req_parse(req, &r, e);
+	w_search_req_free(&r);
+	if (rc == -1)
+		e->usage = 1;
+	return rc;
+}

@@ -179,12 +179,6 @@ focus_filter(const char *text, size_t len, const char *focus,
 	return w_buf_take(&b);
 }
 
-static jv
-cov_set(jv c, const char *k, jv v)
-{
-	return jv_object_set(c, jv_string(k), v);
-}
-
 /* Line mode: lines [start, start+max) under a char budget. */
 static void
 by_lines(const char *text, size_t len, const struct w_slice_opts *o,
@@ -204,12 +198,12 @@ by_lines(const char *text, size_t len, const struct w_slice_opts *o,
 		nl = memchr(p, '\n', (size_t)(e - p));
 		p = nl ? nl + 1 : e;
 	}
-	s->coverage = cov_set(s->coverage, "totalLines", jv_number(total));
-	s->coverage = cov_set(s->coverage, "startLine", jv_number(start));
+	s->coverage = w_json_set(s->coverage, "totalLines", jv_number(total));
+	s->coverage = w_json_set(s->coverage, "startLine", jv_number(start));
 	if (start > total) {
 		s->partial = 1;
-		s->coverage = cov_set(s->coverage, "endLine", jv_null());
-		s->coverage = cov_set(s->coverage, "truncated", jv_false());
+		s->coverage = w_json_set(s->coverage, "endLine", jv_null());
+		s->coverage = w_json_set(s->coverage, "truncated", jv_false());
 		return;
 	}
 	from = to = p;
@@ -241,21 +235,22 @@ by_lines(const char *text, size_t len, const struct w_slice_opts *o,
 		 * continuation would return this same view again. */
 		s->next_offset = (long)cp_count(text, (size_t)(to - text));
 		s->partial = 1;
-		s->coverage = cov_set(s->coverage, "endLine", jv_number(start));
-		s->coverage = cov_set(s->coverage, "line_cut", jv_true());
-		s->coverage = cov_set(s->coverage, "next_offset",
+		s->coverage = w_json_set(s->coverage, "endLine",
+		    jv_number(start));
+		s->coverage = w_json_set(s->coverage, "line_cut", jv_true());
+		s->coverage = w_json_set(s->coverage, "next_offset",
 		    jv_number((double)s->next_offset));
 	} else {
-		s->coverage = cov_set(s->coverage, "endLine",
+		s->coverage = w_json_set(s->coverage, "endLine",
 		    jv_number(end_line));
 		if (end_line < total)
 			s->next_line = end_line + 1;
 	}
-	s->coverage = cov_set(s->coverage, "truncated",
+	s->coverage = w_json_set(s->coverage, "truncated",
 	    jv_bool(cut || (end_line < start + maxl - 1 && end_line < total)));
 	if (start > 1 || s->next_line)
 		s->partial = 1;
-	s->coverage = cov_set(s->coverage, "nextLine",
+	s->coverage = w_json_set(s->coverage, "nextLine",
 	    s->next_line ? jv_number(s->next_line) : jv_null());
 }
 
@@ -266,7 +261,7 @@ by_chars(const char *text, size_t len, size_t total,
 {
 	size_t off = (size_t)o->offset, b0, n;
 
-	s->coverage = cov_set(s->coverage, "offset", jv_number((double)off));
+	s->coverage = w_json_set(s->coverage, "offset", jv_number((double)off));
 	if (off > total)
 		off = total;
 	b0 = cp_bytes(text, len, off);
@@ -282,9 +277,9 @@ by_chars(const char *text, size_t len, size_t total,
 		free(s->content);
 		s->content = NULL;
 	}
-	s->coverage = cov_set(s->coverage, "truncated",
+	s->coverage = w_json_set(s->coverage, "truncated",
 	    jv_bool(s->next_offset >= 0));
-	s->coverage = cov_set(s->coverage, "next_offset",
+	s->coverage = w_json_set(s->coverage, "next_offset",
 	    s->next_offset >= 0 ? jv_number((double)s->next_offset) :
 	    jv_null());
 }
@@ -309,7 +304,7 @@ w_slice_apply(const char *text, size_t len, const struct w_slice_opts *o,
 	if (o->focus) {
 		focused = focus_filter(text, len, o->focus, &flen, &blocks,
 		    &kept);
-		s->coverage = cov_set(s->coverage, "focus",
+		s->coverage = w_json_set(s->coverage, "focus",
 		    jv_object_set(jv_object_set(jv_object(),
 		    jv_string("blocks"), jv_number(blocks)),
 		    jv_string("matched"), jv_number(kept)));
@@ -324,13 +319,13 @@ w_slice_apply(const char *text, size_t len, const struct w_slice_opts *o,
 		len = flen;
 	}
 	total = cp_count(text, len);
-	s->coverage = cov_set(s->coverage, "total_chars",
+	s->coverage = w_json_set(s->coverage, "total_chars",
 	    jv_number((double)total));
 	if (o->start_line > 0 || o->max_lines > 0)
 		by_lines(text, len, o, budget, s);
 	else
 		by_chars(text, len, total, o, budget, s);
-	s->coverage = cov_set(s->coverage, "chars", jv_number(s->content ?
+	s->coverage = w_json_set(s->coverage, "chars", jv_number(s->content ?
 	    (double)cp_count(s->content, strlen(s->content)) : 0));
 	free(focused);
 	return 0;

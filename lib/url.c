@@ -11,6 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <idn2.h>
+
 #include "buf.h"
 #include "policy.h"
 #include "url.h"
@@ -19,6 +21,8 @@
 #define IS_DIGIT(c)	((c) >= '0' && (c) <= '9')
 #define IS_HEX(c)	(IS_DIGIT(c) || (((c) | 0x20) >= 'a' && \
 			    ((c) | 0x20) <= 'f'))
+/* Longest host as written: a Unicode name is longer than its A-labels. */
+#define W_HOST_RAW_MAX	1024
 #define LOWER(c)	((c) >= 'A' && (c) <= 'Z' ? (c) + 32 : (c))
 
 /* One component of a reference: start, length, and whether defined. */
@@ -272,30 +276,123 @@ parse_v6_host(const char *h, size_t n, struct w_url *u)
 	return 0;
 }
 
-/* A registered name or IPv4 spelling into u->host (lowercase). */
+/*
+ * Whether h[0..n) is a registered name as the URL keeps it: letters,
+ * digits, "-", ".", "_", "~" (and, raw, bytes outside ASCII, which
+ * IDNA maps), no empty label but a final one.
+ */
 static int
-parse_name_host(const char *h, size_t n, struct w_url *u)
+valid_name(const char *h, size_t n, int raw)
 {
-	char *host, out[INET_ADDRSTRLEN];
+	size_t i;
+
+	if (n == 0 || h[0] == '.')
+		return 0;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)h[i];
+
+		if (!((raw && c >= 0x80) || IS_ALPHA(c) || IS_DIGIT(c) ||
+		    c == '-' || c == '.' || c == '_' || c == '~') ||
+		    (c == '.' && h[i - 1] == '.'))
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether h (lowercase) needs IDNA: a byte outside ASCII or an A-label
+ * ("xn--"), which must decode. */
+static int
+needs_idna(const char *h)
+{
+	size_t i;
+
+	for (i = 0; h[i] != '\0'; i++)
+		if ((unsigned char)h[i] >= 0x80 || ((i == 0 ||
+		    h[i - 1] == '.') && strncmp(h + i, "xn--", 4) == 0))
+			return 1;
+	return 0;
+}
+
+/*
+ * h mapped as browsers map a host ("domain to ASCII": UTS #46
+ * non-transitional mapping -- case, width, compatibility forms, the
+ * ideographic and full-width full stops --, IDNA2008 validity, Punycode).
+ * NULL with invalid_parameter in e naming the host when a label is not
+ * valid. Caller frees.
+ */
+static char *
+idna_host(const char *h, const char *what, struct w_err *e)
+{
+	char *a = NULL, *out;
+	struct w_buf b;
+	int rc;
+
+	rc = idn2_to_ascii_8z(h, &a, IDN2_NONTRANSITIONAL);
+	if (rc == IDN2_OK) {
+		out = w_strdup(a);
+		idn2_free(a);
+		return out;
+	}
+	/* Bytes that are not UTF-8 are named as %XX. */
+	w_buf_init(&b, 3 * strlen(h) + 1);
+	if (rc == IDN2_ENCODING_ERROR)
+		w_url_escape_8bit(&b, h);
+	else
+		(void)w_buf_adds(&b, h);
+	w_err_set(e, W_E_INVALID_PARAMETER, "%s \"%.200s\" is not a "
+	    "valid internationalised domain name (IDNA: %s)", what,
+	    b.p ? b.p : "", idn2_strerror(rc));
+	w_buf_free(&b);
+	return NULL;
+}
+
+/* A host name mapped as w_url_parse maps it; see url.h. */
+char *
+w_url_host_ascii(const char *h, struct w_err *e)
+{
+	char *l = w_strdup(h), *m;
+	size_t i;
+
+	for (i = 0; l[i] != '\0'; i++)
+		l[i] = (char)LOWER((unsigned char)l[i]);
+	if (!needs_idna(l))
+		return l;
+	m = idna_host(l, "host", e);
+	free(l);
+	return m;
+}
+
+/*
+ * A registered name or IPv4 spelling into u->host (lowercase, Unicode
+ * names as their A-labels). -1 when it is not valid; -2 with e set
+ * (naming the host) when IDNA refuses it.
+ */
+static int
+parse_name_host(const char *h, size_t n, struct w_url *u, struct w_err *e)
+{
+	char *host, *m, out[INET_ADDRSTRLEN];
 	unsigned char a[16];
 	int fam;
 	size_t i;
 
-	if (n == 0 || n > 255 || h[0] == '.')
+	if (n > W_HOST_RAW_MAX || !valid_name(h, n, 1))
 		return -1;
 	host = w_malloc(n + 1);
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)h[i];
-
-		if (!(c >= 0x80 || IS_ALPHA(c) || IS_DIGIT(c) || c == '-' ||
-		    c == '.' || c == '_' || c == '~') ||
-		    (c == '.' && i > 0 && h[i - 1] == '.')) {
-			free(host);
-			return -1;
-		}
-		host[i] = (char)LOWER(c);
-	}
+	for (i = 0; i < n; i++)
+		host[i] = (char)LOWER((unsigned char)h[i]);
 	host[n] = '\0';
+	if (needs_idna(host)) {
+		m = idna_host(host, "URL host", e);
+		free(host);
+		if (m == NULL)
+			return -2;
+		host = m;
+		n = strlen(host);
+	}
+	if (n > 255 || !valid_name(host, n, 0)) {
+		free(host);
+		return -1;
+	}
 	if (ends_in_number(host, n)) {
 		if (w_addr_parse(host, &fam, a) == -1 || fam != 4 ||
 		    inet_ntop(AF_INET, a, out, sizeof(out)) == NULL) {
@@ -310,9 +407,11 @@ parse_name_host(const char *h, size_t n, struct w_url *u)
 	return 0;
 }
 
-/* The authority (without "//") into host, port and has_userinfo. */
+/* The authority (without "//") into host, port and has_userinfo; -1
+ * when not valid, -2 with e set when IDNA refuses the host. */
 static int
-parse_authority(const char *a, size_t n, int web, struct w_url *u)
+parse_authority(const char *a, size_t n, int web, struct w_url *u,
+    struct w_err *e)
 {
 	const char *at, *colon = NULL, *h;
 	size_t i, hn;
@@ -364,7 +463,7 @@ parse_authority(const char *a, size_t n, int web, struct w_url *u)
 		u->host = w_strdup("");
 		return 0;
 	}
-	return parse_name_host(h, hn, u);
+	return parse_name_host(h, hn, u, e);
 }
 
 /*
@@ -411,13 +510,14 @@ set_path(const struct parts *r, struct w_url *u)
 	u->path = w_buf_take(&b);
 }
 
-/* Parse an absolute URL into u; see url.h for the normalisations. */
-int
-w_url_parse(const char *s, struct w_url *u, struct w_err *e)
+/* w_url_parse, -2 when IDNA refused the host (e names it). */
+static int
+url_parse(const char *s, struct w_url *u, struct w_err *e)
 {
 	struct parts r;
 	struct w_buf b;
 	size_t i, n;
+	int rc;
 
 	memset(u, 0, sizeof(*u));
 	if (s == NULL || (n = strlen(s)) == 0)
@@ -437,8 +537,11 @@ w_url_parse(const char *s, struct w_url *u, struct w_err *e)
 	for (i = 0; i < r.scheme.n; i++)
 		u->scheme[i] = (char)LOWER((unsigned char)r.scheme.p[i]);
 	u->scheme[i] = '\0';
-	if (parse_authority(r.auth.p, r.auth.n, is_web(u->scheme), u) == -1) {
+	if ((rc = parse_authority(r.auth.p, r.auth.n, is_web(u->scheme), u,
+	    e)) < 0) {
 		w_url_free(u);
+		if (rc == -2)
+			return -2;
 		return w_err_set(e, W_E_INVALID_PARAMETER,
 		    "URL host or port is not valid");
 	}
@@ -451,6 +554,13 @@ w_url_parse(const char *s, struct w_url *u, struct w_err *e)
 		u->fragment = w_buf_take(&b);
 	}
 	return 0;
+}
+
+/* Parse an absolute URL into u; see url.h for the normalisations. */
+int
+w_url_parse(const char *s, struct w_url *u, struct w_err *e)
+{
+	return url_parse(s, u, e) == 0 ? 0 : -1;
 }
 
 /* Free u's strings; u may be NULL. */
@@ -589,24 +699,24 @@ transform(const struct parts *B, struct parts *R, struct w_buf *b)
 }
 
 /*
- * The WHATWG host parser's first steps for a host in a reference:
- * percent-decode, then map the full-width and ideographic full stops,
- * digits and letters that IDNA maps to ASCII. NULL when the result holds
- * a forbidden code point (then the reference is not a valid URL); the
- * host unchanged when there is nothing to do. Caller frees.
+ * The WHATWG host parser's first step for a host in a reference:
+ * percent-decode (IDNA mapping follows in w_url_parse). NULL with
+ * invalid_parameter in e naming the host when the result holds a
+ * forbidden code point, a control or a space (then the reference is not
+ * a valid URL). Caller frees.
  */
 static char *
-whatwg_host(const char *h, size_t n)
+whatwg_host(const char *h, size_t n, struct w_err *e)
 {
 	static const char forbidden[] = "/?#@:\\[]<>^|%";
 	struct w_buf b;
 	unsigned char c, c2;
 	size_t i;
-	char *dec, *out;
 
 	w_buf_init(&b, n + 1);
 	for (i = 0; i < n; i++) {
-		if (h[i] == '%' && i + 2 < n &&
+		c = (unsigned char)h[i];
+		if (c == '%' && i + 2 < n &&
 		    IS_HEX((unsigned char)h[i + 1]) &&
 		    IS_HEX((unsigned char)h[i + 2])) {
 			c = (unsigned char)h[i + 1];
@@ -614,56 +724,27 @@ whatwg_host(const char *h, size_t n)
 			c = (unsigned char)((IS_DIGIT(c) ? c - '0' :
 			    (c | 0x20) - 'a' + 10) << 4 | (IS_DIGIT(c2) ?
 			    c2 - '0' : (c2 | 0x20) - 'a' + 10));
-			(void)w_buf_addc(&b, c);
 			i += 2;
-		} else
-			(void)w_buf_addc(&b, h[i]);
-	}
-	dec = w_buf_take(&b);
-	w_buf_init(&b, n + 1);
-	for (i = 0; dec[i] != '\0'; i++) {
-		const unsigned char *u = (const unsigned char *)dec + i;
-
-		if (u[0] == 0xE3 && u[1] == 0x80 && u[2] == 0x82) {
-			(void)w_buf_addc(&b, '.');	/* U+3002 */
-			i += 2;
-		} else if (u[0] == 0xEF && u[1] == 0xBD && u[2] == 0xA1) {
-			(void)w_buf_addc(&b, '.');	/* U+FF61 */
-			i += 2;
-		} else if (u[0] == 0xEF && u[1] == 0xBC && u[2] == 0x8E) {
-			(void)w_buf_addc(&b, '.');	/* U+FF0E */
-			i += 2;
-		} else if (u[0] == 0xEF && u[1] == 0xBC && u[2] >= 0x90 &&
-		    u[2] <= 0x99) {
-			(void)w_buf_addc(&b, '0' + (u[2] - 0x90));
-			i += 2;
-		} else if (u[0] == 0xEF && u[1] == 0xBC && u[2] >= 0xA1 &&
-		    u[2] <= 0xBA) {
-			(void)w_buf_addc(&b, 'a' + (u[2] - 0xA1));
-			i += 2;
-		} else if (u[0] == 0xEF && u[1] == 0xBD && u[2] >= 0x81 &&
-		    u[2] <= 0x9A) {
-			(void)w_buf_addc(&b, 'a' + (u[2] - 0x81));
-			i += 2;
-		} else if (u[0] <= 0x20 || u[0] == 0x7f ||
-		    strchr(forbidden, u[0]) != NULL) {
-			free(dec);
+		} else if (c == '%')
+			c = 0;		/* a lone '%' is forbidden too */
+		if (c <= 0x20 || c == 0x7f || strchr(forbidden, c) != NULL) {
 			w_buf_free(&b);
+			w_err_set(e, W_E_INVALID_PARAMETER, "URL host \"%.*s\" "
+			    "holds a forbidden character", n > 200 ? 200 :
+			    (int)n, h);
 			return NULL;
-		} else
-			(void)w_buf_addc(&b, u[0]);
+		}
+		(void)w_buf_addc(&b, (char)c);
 	}
-	free(dec);
-	out = w_buf_take(&b);
-	return out;
+	return w_buf_take(&b);
 }
 
 /*
- * t with its host put through whatwg_host; NULL when that fails. An
- * IPv6 literal is left alone. Caller frees.
+ * t with its host put through whatwg_host; NULL (e set) when that
+ * fails. An IPv6 literal is left alone. Caller frees.
  */
 static char *
-whatwg_hosts(const char *t)
+whatwg_hosts(const char *t, struct w_err *e)
 {
 	struct parts r;
 	const char *a, *h, *end, *at;
@@ -682,8 +763,10 @@ whatwg_hosts(const char *t)
 		return w_strdup(t);
 	for (at = h; at < end && *at != ':'; at++)
 		;
+	if (at == h)
+		return w_strdup(t);	/* no host: w_url_parse says so */
 	/* a ':' from a decoded "%3A" is refused by whatwg_host */
-	if ((host = whatwg_host(h, (size_t)(at - h))) == NULL)
+	if ((host = whatwg_host(h, (size_t)(at - h), e)) == NULL)
 		return NULL;
 	w_buf_init(&b, strlen(t) + strlen(host) + 1);
 	(void)w_buf_add(&b, t, (size_t)(h - t));
@@ -716,13 +799,24 @@ special_ref(const char *ref, size_t n, const char *base)
 char *
 w_url_resolve(const char *base, const char *ref)
 {
+	struct w_err e;
+
+	return w_url_resolve_host(base, ref, &e);
+}
+
+/* w_url_resolve, e naming a host that is not valid. Caller frees. */
+char *
+w_url_resolve_host(const char *base, const char *ref, struct w_err *he)
+{
 	struct w_url bu, tu;
 	struct w_err e;
 	struct parts B, R;
 	struct w_buf clean, t;
 	char *bs, *wt, *out = NULL;
 	size_t i, n;
+	int rc = 0;
 
+	w_err_clear(he);
 	if (base == NULL || ref == NULL || w_url_parse(base, &bu, &e) == -1)
 		return NULL;
 	bs = w_url_format(&bu, 1);
@@ -751,19 +845,20 @@ w_url_resolve(const char *base, const char *ref)
 	split(clean.p ? clean.p : "", clean.len, &R);
 	w_buf_init(&t, 2 * W_URL_MAX);
 	transform(&B, &R, &t);
-	/* ... and a host is percent-decoded and its full-width dots and
-	 * digits mapped before it is checked. */
-	if (t.p != NULL && (wt = whatwg_hosts(t.p)) != NULL) {
+	/* ... and a host is percent-decoded, then mapped by IDNA in
+	 * w_url_parse, before it is checked. */
+	if (t.p != NULL && (wt = whatwg_hosts(t.p, he)) != NULL) {
 		w_buf_reset(&t);
 		(void)w_buf_adds(&t, wt);
 		free(wt);
 	} else
 		w_buf_reset(&t);
-	if (t.p != NULL && t.len > 0 && w_url_parse(t.p, &tu, &e) == 0) {
+	if (t.p != NULL && t.len > 0 && (rc = url_parse(t.p, &tu, &e)) == 0) {
 		/* Keep credentials visible so the caller's policy refuses. */
 		out = tu.has_userinfo ? w_strdup(t.p) : w_url_format(&tu, 0);
 		w_url_free(&tu);
-	}
+	} else if (rc == -2)
+		*he = e;
 	w_buf_free(&t);
 done:
 	w_buf_free(&clean);

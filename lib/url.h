@@ -31,7 +31,11 @@ struct w_url {
  * and control characters are refused; dot segments are removed; bytes
  * RFC 3986 never allows in a path, query or fragment are
  * percent-encoded; a host with '%' (other than an IPv6 zone "%25...")
- * or a backslash is refused. Userinfo is only detected, never kept.
+ * or a backslash is refused. A host with bytes outside ASCII or an
+ * A-label ("xn--") is mapped as browsers do (UTS #46 non-transitional,
+ * IDNA2008, Punycode: "bücher.example" and its full-width spelling are
+ * "xn--bcher-kva.example"); a label IDNA refuses is invalid_parameter
+ * naming the host. Userinfo is only detected, never kept.
  */
 int	 w_url_parse(const char *s, struct w_url *u, struct w_err *e);
 void	 w_url_free(struct w_url *u);
@@ -48,9 +52,28 @@ char	*w_url_format(const struct w_url *u, int nofrag);
  * ref with the base's scheme and no authority ("http:g") is read as
  * relative (the non-strict reading of section 5.2.2). A result with
  * userinfo comes back unnormalised, credentials included, so that the
- * caller's w_url_parse sees has_userinfo and refuses it. Caller frees.
+ * caller's w_url_parse sees has_userinfo and refuses it. The result's
+ * host is percent-decoded and IDNA-mapped as w_url_parse maps it (so
+ * "http://%31%32%37.0.0.1/" is "http://127.0.0.1/"). Caller frees.
  */
 char	*w_url_resolve(const char *base, const char *ref);
+
+/*
+ * w_url_resolve, and when the result is NULL because of its host (a
+ * forbidden character once percent-decoded, a label IDNA refuses),
+ * invalid_parameter in e naming that host; e clear otherwise.
+ */
+char	*w_url_resolve_host(const char *base, const char *ref,
+	    struct w_err *e);
+
+/*
+ * Host name h as w_url_parse keeps it: ASCII lowercased, and when it has
+ * bytes outside ASCII or an A-label, mapped by IDNA ("Bücher.example" is
+ * "xn--bcher-kva.example"), so that names from config and requests
+ * compare with URL hosts. NULL with invalid_parameter in e naming h when
+ * IDNA refuses it. Nothing else is checked. Caller frees.
+ */
+char	*w_url_host_ascii(const char *h, struct w_err *e);
 
 /* The origin "scheme://host[:port]" of u. Caller frees. */
 char	*w_url_origin(const struct w_url *u);

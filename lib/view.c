@@ -243,39 +243,9 @@ w_request_decode(enum w_req_tool tool, jv req, struct w_request *r,
 void
 w_request_msg_as_options(enum w_req_tool tool, struct w_err *e)
 {
-	const struct w_field *f;
-	char out[sizeof(e->msg)], opt[64], *w;
-	const char *p = e->msg;
-	size_t used = 0, n, k;
+	static const char *const renames[] = { "headers", "header", NULL };
 
-	while (*p && used + 1 < sizeof(out)) {
-		n = strspn(p, "abcdefghijklmnopqrstuvwxyz_");
-		w = NULL;
-		for (f = w_request_fields(tool); n > 0 && f->name; f++)
-			if (strlen(f->name) == n && strncmp(f->name, p, n) == 0 &&
-			    strcmp(f->name, "url") != 0) {
-				snprintf(opt, sizeof(opt), "--%s",
-				    strcmp(f->name, "headers") == 0 ? "header" :
-				    f->name);
-				for (k = 2; opt[k]; k++)
-					if (opt[k] == '_')
-						opt[k] = '-';
-				w = opt;
-			}
-		if (w != NULL)
-			used += (size_t)snprintf(out + used, sizeof(out) - used,
-			    "%s", w);
-		else if (n > 0)
-			used += (size_t)snprintf(out + used, sizeof(out) - used,
-			    "%.*s", (int)n, p);
-		else
-			out[used++] = *p, n = 1;
-		if (used >= sizeof(out))
-			used = sizeof(out) - 1;
-		p += n;
-	}
-	out[used] = '\0';
-	memcpy(e->msg, out, used + 1);
+	w_req_msg_as_options(w_request_fields(tool), renames, "url", e);
 }
 
 void

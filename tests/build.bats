@@ -12,7 +12,7 @@ setup() {
 	cd "$BATS_TEST_TMPDIR"
 	# A compiler that cannot build the probes: every library is missing.
 	run -1 ./configure CC=false
-	[[ "$output" == *"apt-get install -y libcurl4-openssl-dev libjq-dev libtidy-dev libpsl-dev"* ]]
+	[[ "$output" == *"apt-get install -y libcurl4-openssl-dev libjq-dev libtidy-dev libpsl-dev libidn2-dev"* ]]
 	[ ! -f config.mk ]
 }
 
@@ -68,6 +68,19 @@ setup() {
 	[[ "$output" == *"bytecode under version control: tests/server/__pycache__/server.cpython-311.pyc"* ]]
 	# and the project itself tracks none
 	run -0 sh "$WT_TOP/tests/tracked-outputs.sh" "$WT_TOP"
+}
+
+@test "make lint refuses jv_object_get/jv_array_get outside lib/json.c" {
+	d="$BATS_TEST_TMPDIR/tree"
+	mkdir -p "$d/tests" "$d/lib/provider" "$d/bin"
+	cp "$WT_TOP/tests/lint.sh" "$WT_TOP/tests/tracked-outputs.sh" "$d/tests/"
+	printf 'int\nf(void)\n{\n\treturn 0;\n}\n' >"$d/bin/p.c"
+	printf '/* jv_object_get(o, k) wrapped here only */\n' >"$d/lib/json.c"
+	run -0 sh "$d/tests/lint.sh"
+	printf 'x = jv_array_get(jv_copy(a), 0);\n' >"$d/lib/provider/p.c"
+	run -1 sh "$d/tests/lint.sh"
+	[[ "$output" == *"lib/provider/p.c:1:"* ]]
+	[[ "$output" == *"outside lib/json.c"* ]]
 }
 
 @test "make install puts share/webtools there; make uninstall removes everything it installed" {

@@ -240,3 +240,16 @@ readonly_fs() {
 	[[ "$(field .error.message)" == *"Read-only file system"* ]] || { echo "$output"; false; }
 	cmp "$led" "$BATS_TEST_TMPDIR/before"
 }
+
+@test "diskfault: wfetch -o FILE on a full or read-only disk is request_failed naming the file" {
+	out="$BATS_TEST_TMPDIR/out"
+	tiny "$out"
+	full "$out"
+	run -1 wfetch -c -o "$out/page.md" "$BASE/page"
+	[ "$(field .error.code)" = request_failed ]
+	[[ "$(field .error.message)" == "cannot write $out/page.md: No space left on device"* ]] || { echo "$output"; false; }
+	rm -f "$out/.fill" "$out/.more"
+	readonly_fs "$out"
+	run -1 wfetch -c -o "$out/page.md" "$BASE/page"
+	[[ "$(field .error.message)" == "cannot write $out/page.md: Read-only file system"* ]] || { echo "$output"; false; }
+}

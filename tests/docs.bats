@@ -69,3 +69,27 @@ load helpers/fixture
 	[[ "$output" == *"(\`allow' or \`disallow')"* ]]
 	[[ "$output" == *"(\`ExampleBot/1.1' is ExampleBot)"* ]]
 }
+
+@test "the README's usage lines are the programs' --help usage lines" {
+	for p in wfetch wextract wsearch wrobots; do
+		run -0 "$p" --help
+		# the lines from "usage:" up to the first option line
+		printf '%s\n' "$output" | sed -n '/^usage:/,/^  *-/p' |
+		    grep -v '^  *-' | sed -e 's/^usage: //' -e 's/^ *//' |
+		    while IFS= read -r l; do
+			grep -qxF -- "    $l" "$WT_TOP/README.md" ||
+			    { echo "README lacks: $l"; return 1; }
+		done
+	done
+}
+
+@test "the README says where a query goes by default and how to keep it local" {
+	# the default chain as the programs see it, unconfigured
+	run -0 web-control -c config
+	chain=$(printf '%s\n' "$output" | jq -r '.config.search.backend | join(", ")')
+	[ "$chain" = "parallel, ollama" ]
+	tr '\n' ' ' <"$WT_TOP/README.md" | grep -q 'Unconfigured, the chain is `\["parallel", "ollama"\]`'
+	grep -q "sent off this machine to Parallel's hosted search" "$WT_TOP/README.md"
+	grep -q 'To keep queries local' "$WT_TOP/README.md"
+	! grep -qi 'registered slot' "$WT_TOP/README.md"
+}

@@ -301,19 +301,25 @@ wait_for_log() {
 	return 1
 }
 
-@test "cancellation: SIGINT mid-fetch answers a cancelled envelope, exits 130, releases the lease" {
-	write_config "{\"coordination\":\"host\",\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$PORT\"]}}"
+# cancel_mid_fetch SIG RC: SIG in the middle of a slow fetch answers a
+# cancelled envelope naming SIG within 2 s, and wfetch exits RC.
+cancel_mid_fetch() {
 	wfetch -c "$BASE/slow?total=60" >"$BATS_TEST_TMPDIR/out" 2>/dev/null &
 	pid=$!
 	wait_for_log '^/slow' "$SERVER_DIR/log"
 	sleep 0.3
 	SECONDS=0
-	kill -INT "$pid"
+	kill -"$1" "$pid"
 	rc=0
 	wait "$pid" || rc=$?
-	[ "$rc" -eq 130 ]
+	[ "$rc" -eq "$2" ]
 	[ "$SECONDS" -le 2 ]
-	jq -e '.status == "error" and .error.code == "cancelled" and (.error.message | test("SIGINT"))' "$BATS_TEST_TMPDIR/out"
+	jq -e --arg sig "SIG$1" '.status == "error" and .error.code == "cancelled" and (.error.message | test($sig))' "$BATS_TEST_TMPDIR/out"
+}
+
+@test "cancellation: SIGINT mid-fetch answers a cancelled envelope, exits 130, releases the lease" {
+	write_config "{\"coordination\":\"host\",\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$PORT\"]}}"
+	cancel_mid_fetch INT 130
 	run -0 web-control -c status
 	echo "$output" | jq -e '.host.active_requests == 0'
 	run -0 web-control sources
@@ -321,6 +327,11 @@ wait_for_log() {
 	# The in-flight marker is released: the same URL is fetched at once.
 	run -0 wfetch -c "$BASE/slow?total=1"
 	run -0 wfetch -c --timeout 2 "$BASE/hello.txt"
+}
+
+@test "cancellation: SIGHUP mid-fetch answers a cancelled envelope and exits 129" {
+	write_config "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$PORT\"]}}"
+	cancel_mid_fetch HUP 129
 }
 
 @test "cancellation: SIGTERM mid-search exits 143 and refunds the reservation" {

@@ -145,8 +145,48 @@ hostile() {
 	done
 }
 
+@test "Unicode hosts are mapped (UTS #46, Punycode) before the policy and the resolver" {
+	# only the A-label resolves (to loopback); the policy sees it first
+	export WEB_RESOLVE="xn--bcher-kva.example:$PORT:127.0.0.1"
+	write_config '{}'
+	run -3 wfetch -c "http://bücher.example:$PORT/count/idn-deny"
+	[ "$(field .error.code)" = blocked_target ]
+	[ "$(hits /count/idn-deny)" = 0 ]
+	# full-width localhost is localhost
+	run -3 wfetch -c "http://ｌｏｃａｌｈｏｓｔ:$PORT/count/idn-lh"
+	[ "$(field .error.code)" = blocked_target ]
+	[ "$(field .source.final_url)" = "http://localhost:$PORT/count/idn-lh" ]
+	allow_server
+	# lowercase, mixed case, full-width letters and full stop
+	for h in 'bücher.example' 'BÜCHER.Example' 'ｂüｃｈｅｒ。example' 'ＢÜＣＨＥＲ．example'; do
+		run -0 wfetch -c "http://$h:$PORT/count/idn-ok"
+		[ "$(field .status)" = ok ] || { echo "$h: $output"; false; }
+		[ "$(field .source.final_url)" = "http://xn--bcher-kva.example:$PORT/count/idn-ok" ]
+	done
+	[ "$(hits /count/idn-ok)" = 4 ]
+	# a label IDNA refuses is invalid_parameter naming the host
+	run -2 wfetch -c "http://xn--zz.example:$PORT/count/idn-bad"
+	[ "$(field .error.code)" = invalid_parameter ]
+	[[ "$(field .error.message)" == 'URL host "xn--zz.example" is not a valid internationalised domain name'* ]]
+	run -2 wfetch -c "http://-ü.example:$PORT/"
+	[[ "$(field .error.message)" == 'URL host "-ü.example" is not a valid'* ]]
+	# in a redirect Location (percent-encoded UTF-8): mapped, then fetched
+	run -0 wfetch -c "$BASE/redirect/to?u=http://b%25C3%25BCcher.example:$PORT/count/idn-redir"
+	[ "$(field .source.final_url)" = "http://xn--bcher-kva.example:$PORT/count/idn-redir" ]
+	[ "$(hits /count/idn-redir)" = 1 ]
+	# raw UTF-8 in the Location, full-width and mixed case
+	hostile loc-idn
+	[ "$(field .status)" = ok ] || { echo "$output"; false; }
+	[ "$(field .source.final_url)" = "http://xn--bcher-kva.example:$PORT/count/idn-raw" ]
+	[ "$(hits /count/idn-raw)" = 1 ]
+	# ... and a refused label there is blocked_target naming the host
+	run -3 wfetch -c "$BASE/redirect/to?u=http://xn--zz.example:$PORT/count/idn-redir"
+	[ "$(field .error.code)" = blocked_target ]
+	[[ "$(field .error.message)" == 'redirect 1 refused: URL host "xn--zz.example" is not a valid'* ]]
+	[ "$(hits /count/idn-redir)" = 1 ]
+}
+
 @test "in a run, a body cut short is not cached: the next request fetches again" {
-	command -v web-control >/dev/null || skip "web-control not built"
 	eval "$(web-control run start --export)"
 	before=$(hits /hostile/gzip-cut)
 	hostile gzip-cut

@@ -9,6 +9,14 @@ if grep -nE '\b(strcpy|strcat|sprintf|vsprintf|gets|strtok|atoi|system|popen)\s*
 	echo "lint: banned function used (see STYLE.md)" >&2
 	rc=1
 fi
+# libjq asserts on the wrong kind: untrusted values are read through
+# json.h's w_json_get/w_json_at, which are the only callers (json.h).
+if grep -nE '\bjv_(object|array)_get\s*\(' lib/*.c lib/provider/*.c bin/*.c |
+    grep -v '^lib/json\.c:'; then
+	echo "lint: jv_object_get/jv_array_get outside lib/json.c (use" \
+	    "w_json_get/w_json_at)" >&2
+	rc=1
+fi
 if command -v cppcheck >/dev/null 2>&1; then
 	cppcheck -q --error-exitcode=1 --enable=warning,portability \
 	    --inline-suppr -Ilib lib bin || rc=1

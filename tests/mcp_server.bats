@@ -240,7 +240,8 @@ EOF2
 	echo "${lines[1]}" | jq -e '.result.protocolVersion == "2025-06-18"'
 }
 
-@test "mcp: SIGTERM ends a session and removes its run" {
+# signal_ends_session SIG: SIG ends a session and removes its run.
+signal_ends_session() {
 	mkfifo "$BATS_TEST_TMPDIR/in"
 	web-control mcp <"$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out" \
 	    2>"$BATS_TEST_TMPDIR/err" &
@@ -253,10 +254,18 @@ EOF2
 	done
 	jq -e '.result.protocolVersion' "$BATS_TEST_TMPDIR/out"
 	[ -n "$(ls -A "$XDG_RUNTIME_DIR")" ]
-	kill -TERM "$pid"
+	kill -"$1" "$pid"
 	wait "$pid"
 	exec 5>&-
 	[ -z "$(ls -A "$XDG_RUNTIME_DIR")" ]
+}
+
+@test "mcp: SIGTERM ends a session and removes its run" {
+	signal_ends_session TERM
+}
+
+@test "mcp: SIGHUP (lib/cancel.c's flag) ends a session and removes its run" {
+	signal_ends_session HUP
 }
 
 @test "mcp: a request cancelled before it starts is dropped unanswered" {

@@ -298,7 +298,7 @@ ms() {
 	run -0 on A web-control -c doctor
 	echo "$output" | jq -e '.checks[] | select(.check == "coordination") |
 	    .redis.scripts.loaded >= 2 and .redis.version != "unknown" and
-	    .redis.latencyUs >= 0'
+	    .redis.latency_us >= 0'
 	redis-cli -p "$RPORT" script flush >/dev/null
 	run -0 on A web-control -c doctor
 	echo "$output" | jq -e '.checks[] | select(.check == "coordination") |

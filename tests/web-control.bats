@@ -342,3 +342,12 @@ mode() {
 	run -0 web-control -c status
 	echo "$output" | jq -e '[.host.entries[] | select(.cooling_down)] == []'
 }
+
+@test "envelope names: snake_case but for the reference's (webtools(7))" {
+	eval "$(web-control run start --export)"
+	for c in "run show" status "doctor --no-liveness" sources config; do
+		run web-control -c $c
+		[ -z "$(key_case)" ]
+	done
+	web-control run end >/dev/null
+}

@@ -401,7 +401,7 @@ jqr() {
 }
 
 @test "a corpus article gives non-trivial content" {
-	[ -f "$CORPUS/readability/html/001.html" ] || skip "no corpus"
+	[ -f "$CORPUS/readability/html/001.html" ] || skip "no corpus at $CORPUS (set WT_CORPUS to the shared corpus)"
 	run -0 wextract -c --url https://example.org/a \
 	    "$CORPUS/readability/html/001.html"
 	[ "$(jqr '.content | length')" -gt 500 ]
@@ -577,6 +577,24 @@ hasnt() {
 	[[ "$(jqr .content)" == *"swell."$'\n\n'"Cut out"* ]]
 }
 
+@test "hidden content: JSON-LD articleBody takes the place of a visible teaser beside other stories" {
+	run -0 wextract -c --format text "$FX/hidden/hidden-jsonld-teaser.html"
+	[ "$(jqr .coverage.recovered_from)" = json_ld ]
+	has "eine Wärmepumpe statt der alten Gasheizung"
+	has "rund elf Millionen Euro kosten"
+	has "feierte die Entscheidung noch im Ratssaal"
+	hasnt "Die Linie 12"
+	hasnt "Weiterlesen mit"
+	[ "$(jqr '.content|[match("Der Gemeinderat hat";"g")]|length')" = 1 ]
+}
+
+@test "hidden content: a text/template article larger than the visible pick joins it" {
+	run -0 wextract -c --format text "$FX/types/article-template.html"
+	[ "$(jqr .coverage.recovered_from)" = template ]
+	has "keep the dog on a lead along the bank"
+	[ "$(jqr '.content|[match("the same pair of herons";"g")]|length')" = 1 ]
+}
+
 @test "hidden content: a full visible article gets no duplicate from JSON-LD" {
 	run -0 wextract -c "$FX/hidden/hidden-dup.html"
 	[ "$(jqr .coverage.recovered_from)" = null ]
@@ -717,6 +735,21 @@ hasnt() {
 	[[ "$c" != *"Mill Lane"* ]] || fail "footer kept"
 }
 
+@test "region: a landing page whose best block is one story section keeps every section, typed as an article too" {
+	for t in auto article; do
+		run -0 wextract -c --format text --page-type $t "$FX/types/service-landing.html"
+		[ "$(jqr .coverage.extraction_stage)" = region ]
+		c=$(jqr .content)
+		[[ "$c" == *"We ran a bicycle shop"* ]]
+		[[ "$c" == *"Shop: 89 a month, 400 entries"* ]]
+		[[ "$c" == *"Can my tax adviser log in?"* ]]
+		[[ "$c" == *"Finally I know my margins."* ]]
+	done
+	# an article with its boxes stays the best block
+	run -0 wextract -c --format text "$FX/types/article-boxes.html"
+	[ "$(jqr .coverage.extraction_stage)" = readability ]
+}
+
 @test "--page-type forces the extraction profile, reported with confidence 1; continuations keep it" {
 	run -0 wextract -c --page-type product "$FX/types/forum.html"
 	[ "$(jqr .coverage.page_type)" = product ]
@@ -731,4 +764,32 @@ hasnt() {
 	run -2 wextract -c --page-type blog "$FX/types/forum.html"
 	[[ "$output" == *'"code":"invalid_parameter"'* ]]
 	[[ "$output" == *"auto, other, article, forum, product, collection, listing, documentation or service"* ]]
+}
+
+@test "envelope names: snake_case but for the reference's (webtools(7))" {
+	f="$WT_TOP/tests/fixtures/wextract/region-other.html"
+	for a in "" "--max-chars 100" "--start-line 1 --max-lines 2" "--include-links" "--focus the"; do
+		run wextract -c $a "$f"
+		[ -z "$(key_case)" ]
+	done
+	run -2 wextract -c --next <<<'{"file":"x","bogus":1}'
+	[ -z "$(key_case)" ]
+}
+
+@test "product: a section printed twice (desktop and mobile copies) is written once; short blocks may repeat" {
+	run -0 wextract -c --format text "$FX/product-twice.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[ "$(grep -c 'Cut from heavy washed linen' <<<"$c")" -eq 1 ] ||
+		fail "copies: $c"
+	[ "$(grep -c 'Machine washable; it softens' <<<"$c")" -eq 1 ]
+	[ "$(grep -c 'wash 40C' <<<"$c")" -eq 2 ]
+}
+
+@test "a streamed server render's hidden segments (div hidden id=S:n) are the page's content; other hidden boxes stay hidden" {
+	run -0 wextract -c --format text "$FX/stream-segment.html"
+	c=$(jqr .content)
+	[[ "$c" == *"the river froze from bank to bank"* ]] || fail "$c"
+	[[ "$c" == *"the ice held"* ]]
+	[[ "$c" != *"saved preferences"* ]]
 }

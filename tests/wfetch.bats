@@ -618,6 +618,18 @@ EOF
 	[ "$(field .source.url)" = "$BASE/count/cfg" ]
 	[[ "$(field .summary)" == *"failed (invalid_parameter)"* ]]
 	[[ "$stderr" != *"config: config:"* ]]
+	# every request of the stream is answered, naming its URL and line
+	run -2 --separate-stderr wfetch -c <<EOF2
+$BASE/count/cfg1
+{"url":"not a url"}
+EOF2
+	[ "${#lines[@]}" -eq 2 ]
+	echo "${lines[0]}" | jq -e --arg u "$BASE/count/cfg1" '.source.url == $u and .source.line == 1 and .error.code == "invalid_parameter"'
+	echo "${lines[1]}" | jq -e '.source.url == "not a url" and .source.line == 2 and .status == "error"'
+	run -2 --separate-stderr wfetch -c "$BASE/count/a" "$BASE/count/b"
+	[ "${#lines[@]}" -eq 2 ]
+	echo "${lines[1]}" | jq -e --arg u "$BASE/count/b" '.source.url == $u'
+	[ "$(hits /count/cfg1)" = 0 ]
 }
 
 @test "-o FILE writes the content to FILE; the envelope names it" {
@@ -828,4 +840,13 @@ PY
 	run -0 wfetch -c -f raw -P 2 "$BASE/redirect/chain/3" "$BASE/hello.txt"
 	[ "$(printf '%s\n' "$output" | sed -n 1p | jq -r '.details.redirects|length')" = 3 ]
 	[ "$(printf '%s\n' "$output" | sed -n 1p | jq -r .content)" = "chain end" ]
+}
+
+@test "envelope names: snake_case but for the reference's (webtools(7))" {
+	for a in "" "--max-chars 5" "--start-line 1 --max-lines 1" "--include-links"; do
+		run wfetch -c $a "$BASE/hello.txt"
+		[ -z "$(key_case)" ]
+	done
+	run wfetch -c "$BASE/status/404" "$BASE/gzip/page"
+	[ -z "$(key_case)" ]
 }

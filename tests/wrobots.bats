@@ -387,9 +387,30 @@ robots_case() {
 	echo '{"network":{"mode":"sideways"}}' >"$WEB_CONFIG"
 	run -2 --separate-stderr wrobots https://e.com/
 	[[ "$stderr" == *"network.mode must be none, localhost, allowlist or all"* ]]
+	# every URL gets its envelope, naming it (credentials redacted) and
+	# its stdin line
+	run -2 --separate-stderr wrobots -c <<EOF2
+https://e.com/a
+{"url":"https://u:pw@e.com/b"}
+EOF2
+	[ "${#lines[@]}" -eq 2 ]
+	echo "${lines[0]}" | jq -e '.tool == "wrobots" and .status == "error" and .source.url == "https://e.com/a" and .source.line == 1 and (.summary | test("network.mode"))'
+	echo "${lines[1]}" | jq -e '.source.url == "https://[redacted]@e.com/b" and .source.line == 2'
+	run -2 --separate-stderr wrobots -c https://e.com/a https://f.com/b
+	[ "${#lines[@]}" -eq 2 ]
+	echo "${lines[1]}" | jq -e '.source.url == "https://f.com/b" and .error.usage == true'
 	run -2 --separate-stderr web-control config
 	[ "$stderr" = "web-control: config: network.mode must be none, localhost, allowlist or all" ]
 	echo '{bad' >"$WEB_CONFIG"
 	run -2 --separate-stderr wfetch -c https://e.com/
 	[[ "$stderr" == *"config: $WEB_CONFIG is not valid JSON"* ]]
+}
+
+@test "envelope names: snake_case but for the reference's (webtools(7))" {
+	printf 'User-agent: *\nDisallow: /private\nSitemap: https://e.com/s.xml\n' >"$BATS_TEST_TMPDIR/r.txt"
+	run wrobots -c -f "$BATS_TEST_TMPDIR/r.txt" https://e.com/private https://e.com/open
+	[ -z "$(key_case)" ]
+	robots_case ok
+	run wrobots -c "$U/private/x" "$U/open"
+	[ -z "$(key_case)" ]
 }

@@ -75,7 +75,7 @@ logged() {	# logged PATTERN: matching request lines
 	echo "$output" | jq -e '.status == "ok" and .summary == "No results." and .results == []'
 	echo "$output" | jq -e 'has("next_actions") | not'
 	run -0 wsearch -c -t day empty widgets
-	echo "$output" | jq -e '.coverage.backends[0].notes.emptyNotConclusive'
+	echo "$output" | jq -e '.coverage.backends[0].notes.empty_not_conclusive'
 }
 
 @test "searxng: engine health names every engine" {
@@ -429,6 +429,19 @@ ol() {	# ollama on the fake's plain port
 	[ ! -s "$FS_DIR/log" ]
 }
 
+@test "a configuration failure answers every query of the stream, naming its line" {
+	write_config '{"network":{"mode":"sideways"}}'
+	run -2 --separate-stderr wsearch -c <<EOF2
+first query
+{"query":"second"}
+EOF2
+	[ "${#lines[@]}" -eq 2 ]
+	echo "${lines[0]}" | jq -e '.tool == "wsearch" and .status == "error" and .source.line == 1 and .error.usage == true and (.summary | test("^configuration failed"))'
+	echo "${lines[1]}" | jq -e '.source.line == 2'
+	[ "$stderr" = "wsearch: config: network.mode must be none, localhost, allowlist or all" ]
+	[ ! -s "$FS_DIR/log" ]
+}
+
 @test "config: auto, hound, retired endpoints, duplicates, unknown names" {
 	write_config "{\"search\":{\"backend\":\"auto\",\"searxng\":{\"endpoint\":\"$SX\"}}}"
 	run -2 wsearch x
@@ -516,4 +529,33 @@ ol() {	# ollama on the fake's plain port
 		[ "$status" -lt 128 ] || { echo "$q: $status $output"; false; }
 		echo "$output" | jq -e '.tool == "wsearch" and (.results | length) > 0 and .coverage.backend == "searxng"'
 	done
+}
+
+@test "envelope names: snake_case but for the reference's (webtools(7))" {
+	sx
+	for q in "searxng widgets" "empty widgets" "ratelimit429 widgets" "garbage widgets"; do
+		run wsearch -c -t day $q
+		[ -z "$(key_case)" ]
+	done
+	sx '"maxRequestsPerRun":1'
+	printf '%s\n' '{"query":"searxng widgets"}' '{"query":"searxng gadgets"}' \
+	    >"$BATS_TEST_TMPDIR/in"
+	run wsearch -c <"$BATS_TEST_TMPDIR/in"
+	echo "${lines[1]}" | jq -e '.error.code == "search_budget_exhausted"'
+	[ -z "$(key_case)" ]
+}
+
+@test "messages name options as typed; a request on stdin keeps its field names" {
+	run -2 wsearch -c -t week widgets
+	[ "$(field .error.message)" = "--time-range must be day, month or year" ]
+	[ "$(field .error.usage)" = true ]
+	run -2 wsearch -c -a a -a b -a c -a d widgets
+	[ "$(field .error.message)" = "--alt has more than 3 entries" ]
+	run -2 wsearch -c -n 50 widgets
+	[ "$(field .error.message)" = "--limit must be between 1 and 10" ]
+	run -2 wsearch -c -d bad..dom widgets
+	[[ "$(field .error.message)" == "--domain: "* ]]
+	run -2 wsearch -c <<<'{"query":"widgets","time_range":"week"}'
+	[ "$(field .error.message)" = "time_range must be day, month or year" ]
+	[ ! -s "$FS_DIR/log" ]
 }

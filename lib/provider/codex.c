@@ -255,7 +255,7 @@ check_quota(struct w_search_call *c, struct w_codex *cx, struct w_err *e)
 		jv_free(r);
 	}
 	if (!quota.ok) {
-		w_search_note(c, "quotaSkip", jv_true());
+		w_search_note(c, "quota_skip", jv_true());
 		return skip(c, "quota", quota.why, e);
 	}
 	return 0;
@@ -498,6 +498,7 @@ search(void *state, struct w_search_call *c, const struct w_search_req *q,
 
 const struct w_provider w_provider_codex = {
 	.live = 1,
+	.probe_ready = 1,	/* the probe stops once signed in */
 	.name = "codex",
 	.configure = configure,
 	.release = release,

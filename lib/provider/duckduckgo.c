@@ -27,6 +27,7 @@ const struct w_provider w_provider_duckduckgo = {
 	.eligible = w_ddg_eligible,
 	.scope = "duckduckgo",
 	.spacing_ms = 1500,
+	.run_paced = 1,
 	.targets = targets,
 	.filters = { W_FS_OPERATOR, W_FS_NATIVE, W_FS_ADVISORY,
 	    W_FS_NATIVE },

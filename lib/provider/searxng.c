@@ -306,11 +306,11 @@ search(void *state, struct w_search_call *c, const struct w_search_req *q,
 		    e);
 		/* engines is set either way and freed below */
 		if (rc == 0 && jv_array_length(jv_copy(engines)) > 0)
-			w_search_note(c, "unresponsiveEngines",
+			w_search_note(c, "unresponsive_engines",
 			    jv_number(jv_array_length(jv_copy(engines))));
 		if (rc == 0 && q->time_range &&
 		    jv_array_length(jv_copy(*out)) == 0)
-			w_search_note(c, "emptyNotConclusive", jv_string(
+			w_search_note(c, "empty_not_conclusive", jv_string(
 			    "engines without time-range support are skipped "
 			    "by SearXNG, so no results under a time range is "
 			    "not proof of nothing"));

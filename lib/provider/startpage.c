@@ -273,6 +273,7 @@ const struct w_provider w_provider_startpage = {
 	.name = "startpage",
 	.scope = "startpage",
 	.spacing_ms = 1500,
+	.run_paced = 1,
 	.targets = targets,
 	.filters = { W_FS_OPERATOR, W_FS_NONE, W_FS_ADVISORY,
 	    W_FS_ADVISORY },

@@ -11,6 +11,22 @@
 #include "url.h"
 
 static void
+stable(const char *f)
+{
+	struct w_url u;
+	struct w_err e;
+	char *g;
+
+	if (w_url_parse(f, &u, &e) == -1)
+		abort();
+	g = w_url_format(&u, 0);
+	if (strcmp(f, g) != 0)
+		abort();
+	free(g);
+	w_url_free(&u);
+}
+
+static void
 one(const char *s)
 {
 	struct w_url u;
@@ -23,8 +39,10 @@ one(const char *s)
 		if (u.scheme == NULL || u.host == NULL || u.path == NULL ||
 		    u.path[0] == '\0')
 			abort();
-		if ((f = w_url_format(&u, 0)) != NULL)
-			free(f);
+		/* the canonical form parses back to itself */
+		f = w_url_format(&u, 0);
+		stable(f);
+		free(f);
 		if ((f = w_url_format(&u, 1)) != NULL)
 			free(f);
 		if ((f = w_url_origin(&u)) != NULL)
@@ -38,6 +56,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	unsigned char addr[16];
+	struct w_err e;
 	char *s, *nl, *r;
 	int fam;
 
@@ -51,7 +70,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		*nl = '\0';
 		one(s);
 		one(nl + 1);
-		if ((r = w_url_resolve(s, nl + 1)) != NULL) {
+		w_err_clear(&e);
+		if ((r = w_url_resolve_host(s, nl + 1, &e)) != NULL) {
+			if (e.code != W_E_NONE)
+				abort();
 			one(r);
 			free(r);
 		}

@@ -133,3 +133,19 @@ man_examples() {
 man_has_option() {
 	grep -qE -- "Fl -$2( |$)" "$1"
 }
+
+# key_case: the envelope keys (all JSON texts in $output; web-control
+# config's .config, the config file's own keys, left out) that break the
+# naming rule of webtools(7): snake_case, except the names the reference
+# behaviour fixes (listed there). Prints them; empty when none.
+key_case() {
+	printf '%s\n' "$output" | jq -r '
+		del(.config?) | [paths | .[] | strings] | .[] |
+		select(test("[A-Z]")) |
+		select(IN("startLine", "endLine", "totalLines", "nextLine",
+		    "retryAfterMs", "retryAt", "rateLimited", "retryInRun",
+		    "nextAction", "cooldownBackends", "requestedFilters", "filterSupport",
+		    "requestsUsed", "requestsRemaining", "dispatchesUsed",
+		    "dispatchesRemaining", "maxDispatches",
+		    "maxRequestsPerRun") | not)' | sort -u
+}

@@ -836,6 +836,10 @@ RAW_LOCATIONS = {
     "loc-percent": b"http://%31%32%37.0.0.2/",
     "loc-fullwidth": "http://\uff11\uff12\uff17\uff0e0\u30020\uff0e2/"
                      .encode("utf-8"),
+    # raw UTF-8: full-width capital B, U-umlaut, ideographic full stop;
+    # PORT is this server's port
+    "loc-idn": "http://\uff22\u00dccher\u3002example:PORT/count/idn-raw"
+               .encode("utf-8"),
 }
 
 
@@ -884,8 +888,10 @@ def r_hostile(h):
         return
     if name in RAW_LOCATIONS:
         # Location bytes as a hostile server sends them (not latin-1).
+        loc = RAW_LOCATIONS[name].replace(
+            b"PORT", str(h.server.server_address[1]).encode())
         h.wfile.write(b"HTTP/1.1 302 Found\r\nLocation: " +
-                      RAW_LOCATIONS[name] + b"\r\nContent-Length: 0\r\n"
+                      loc + b"\r\nContent-Length: 0\r\n"
                       b"Connection: close\r\n\r\n")
         h.close_connection = True
         return

@@ -252,6 +252,29 @@ test_magic(void)
 	CHECK(w_doc_magic("GIF8 in text", 12) == NULL);
 	CHECK(w_doc_magic("%PDF", 4) == NULL);
 	CHECK(w_doc_magic("", 0) == NULL);
+	/* one table: every signature makes an undeclared body binary; only
+	 * the strong ones outrank a declared type */
+	{
+		static const struct {
+			const char	*s;
+			size_t		 n;
+			int		 strong;
+		} sig[] = {
+			{ "BZh91AY&SY", 10, 0 }, { "RIFF$\x01\x02\x03WAVE", 12, 0 },
+			{ "OggS", 4, 0 }, { "GIF8", 4, 0 }, { "\x89PNG", 4, 0 },
+			{ "7z\xbc\xaf\x27\x1c", 6, 1 }, { "\xfd" "7zXZ", 5, 1 },
+			{ "PK\x03\x04", 4, 1 }, { "\x7f" "ELF", 4, 1 },
+			{ "\xff\xd8\xff", 3, 1 }, { NULL, 0, 0 }
+		};
+		int i;
+
+		for (i = 0; sig[i].s != NULL; i++) {
+			CHECK_STR(w_doc_sniff(sig[i].s, sig[i].n), "binary");
+			CHECK(sig[i].strong ? w_doc_magic(sig[i].s,
+			    sig[i].n) != NULL : w_doc_magic(sig[i].s,
+			    sig[i].n) == NULL);
+		}
+	}
 	/* an HTML start outranks a stray NUL; NUL-heavy bytes stay binary */
 	CHECK_STR(w_doc_sniff("<!DOCTYPE html><html><body><p>Some words\0 "
 	    "here in a page body.</p></body></html>", 80), "html");

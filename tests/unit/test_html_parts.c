@@ -1,8 +1,8 @@
 /*
  * test_html_parts.c: the pure helpers of the HTML writer: the table
  * grid (colspan / rowspan laid out as HTML's table model does), the
- * invisible-character stripping, and the merge of recovered hidden
- * content into the visible text.
+ * invisible-character stripping, the merge of recovered hidden
+ * content into the visible text, and the items of a listing.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,9 +148,123 @@ novel(void)
 	free(s);
 }
 
+/* A dedup of s into the expected text. */
+static void
+dedup_is(const char *s, const char *want)
+{
+	char *c = strdup(s);
+	size_t n;
+
+	n = h_dedup_blocks(c, strlen(c));
+	c[n] = '\0';
+	CHECK_STR(c, want);
+	free(c);
+}
+
+static void
+dedup(void)
+{
+	const char *a = "A long paragraph that a responsive page prints twice "
+	    "over, once for phones.";
+	char in[1024], want[1024];
+
+	/* the second copy of a long block goes, white space folded */
+	snprintf(in, sizeof(in), "Title\n\n%s\n\nMiddle\n\n%s\n\nEnd",
+	    a, "A long paragraph that a responsive page prints  twice\nover, "
+	    "once for phones.");
+	snprintf(want, sizeof(want), "Title\n\n%s\n\nMiddle\n\nEnd", a);
+	dedup_is(in, want);
+	/* as the last block too */
+	snprintf(in, sizeof(in), "%s\n\nMiddle\n\n%s", a, a);
+	snprintf(want, sizeof(want), "%s\n\nMiddle\n\n", a);
+	dedup_is(in, want);
+	/* short blocks repeat freely */
+	dedup_is("Price\n\n$10\n\nPrice\n\n$10",
+	    "Price\n\n$10\n\nPrice\n\n$10");
+	/* code blocks stay verbatim, repeats and all */
+	snprintf(in, sizeof(in), "```\n%s\n\n%s\n```\n\n%s", a, a, a);
+	dedup_is(in, in);
+	dedup_is("", "");
+}
+
+static void
+add(struct w_buf *b, const char *s)
+{
+	w_buf_add(b, s, strlen(s));
+}
+
+/* The text of element i's first H_TEXT descendant starts with want. */
+static int
+text_starts(const struct hdoc *d, int i, const char *want)
+{
+	int j;
+
+	for (j = i; j >= 0; j = h_next_pre(d, j, i, 0))
+		if (d->n[j].tag == H_TEXT && d->n[j].len > 0 &&
+		    strspn(d->pool + d->n[j].off, " \n") < d->n[j].len)
+			break;
+	if (j < 0)
+		return 0;
+	return strstr(d->pool + d->n[j].off, want) != NULL;
+}
+
+static void
+items(void)
+{
+	static const char menu[] = "<nav><ul>"
+	    "<li><a href=/a>Home</a></li><li><a href=/b>Posts</a></li>"
+	    "<li><a href=/c>About</a></li><li><a href=/d>Tags</a></li>"
+	    "<li><a href=/e>Feed</a></li><li><a href=/f>Shop</a></li>"
+	    "</ul></nav>";
+	static const char item[] = "<div class=\"result\"><h3>"
+	    "<a href=/p>A title of several words for item</a></h3>"
+	    "<p>Short teaser text under the title.</p></div>";
+	static const char remark[] = "<div class=\"note\"><a href=/u>"
+	    "someone with a long user name</a> said a thing that goes "
+	    "on for quite a while longer</div>";
+	struct w_buf b;
+	struct hdoc d;
+	size_t text;
+	int k, i;
+
+	w_buf_init(&b, 1 << 20);
+	add(&b, "<html><body>");
+	add(&b, menu);
+	add(&b, "<main><h1>Results</h1><div id=\"found\">");
+	for (k = 0; k < 6; k++)
+		add(&b, item);
+	add(&b, "</div><div class=\"comments\">");
+	for (k = 0; k < 9; k++)
+		add(&b, remark);
+	add(&b, "</div></main></body></html>");
+	CHECK_INT(h_parse(&d, b.p, b.len), 0);
+	/* the results, not the menu (short links), not the comments */
+	i = h_items(&d, &text);
+	CHECK(i >= 0);
+	if (i >= 0) {
+		CHECK_STR(h_attr(&d, i, "id"), "found");
+		CHECK(text_starts(&d, i, "A title of several words"));
+	}
+	CHECK(text > 6 * 40);
+	h_free(&d);
+	/* five items are the least; four are not a listing */
+	w_buf_reset(&b);
+	add(&b, "<html><body><div>");
+	for (k = 0; k < 4; k++)
+		add(&b, item);
+	add(&b, "</div></body></html>");
+	CHECK_INT(h_parse(&d, b.p, b.len), 0);
+	CHECK_INT(h_items(&d, &text), -1);
+	CHECK_INT((int)text, 0);
+	h_free(&d);
+	w_buf_free(&b);
+}
+
 int
 main(void)
 {
+	items();
+	dedup();
 	novel();
 	grid_spans();
 	grid_ragged();

@@ -17,6 +17,7 @@
 #include "err.h"
 #include "input.h"
 #include "json.h"
+#include "jsonw.h"
 #include "mcp.h"
 #include "provider.h"
 #include "run.h"
@@ -439,9 +440,136 @@ test_config_file(void)
 		if (ok[i] == 0)
 			w_config_free(&c);
 	}
+	/* a file over 1 MiB: its path and the bound, prefixed once */
+	fp = fopen(path, "w");
+	for (i = 0; fp != NULL && i < (1 << 20) + 1; i++)
+		fputc(' ', fp);
+	if (fp != NULL)
+		fclose(fp);
+	w_err_clear(&e);
+	memset(&c, 0, sizeof(c));
+	CHECK_INT(w_config_load(&c, &e), -1);
+	CHECK(strncmp(e.msg, "config: /tmp/wt-cfg-", 20) == 0 &&
+	    strstr(e.msg, "/config.json is larger than 1 MiB") != NULL);
+	CHECK_INT(e.usage, 1);
+	w_config_free(&c);
+	/* the effective config: defaults under the file's keys, redacted */
+	fp = fopen(path, "w");
+	if (fp != NULL) {
+		fputs("{\"search\":{\"maxRequestsPerRun\":2,\"searxng\":"
+		    "{\"endpoint\":\"http://u:pw@127.0.0.1:8888/\"}}}", fp);
+		fclose(fp);
+	}
+	w_err_clear(&e);
+	memset(&c, 0, sizeof(c));
+	CHECK_INT(w_config_load(&c, &e), 0);
+	{
+		jv eff = w_config_effective(&c), s = w_json_get(jv_copy(eff),
+		    "search"), sx = w_json_get(jv_copy(s), "searxng");
+
+		CHECK_INT(w_json_int_peek(s, "maxRequestsPerRun", 0), 2);
+		CHECK_STR(w_json_str_peek(sx, "endpoint"),
+		    "http://[redacted]@127.0.0.1:8888/");
+		CHECK_STR(w_json_str_peek(eff, "coordination"), "process");
+		jv_free(sx);
+		jv_free(s);
+		jv_free(eff);
+	}
+	w_config_free(&c);
 	unsetenv("WEB_CONFIG");
 	unlink(path);
 	rmdir(dir);
+}
+
+/* jsonw.h: the text writer wrobots and the host-state codec share. */
+static void
+test_jsonw(void)
+{
+	struct w_buf b;
+	jv v;
+
+	w_buf_init(&b, 1 << 16);
+	w_buf_addc(&b, '{');
+	CHECK_INT(w_jsonw_key(&b, "s"), 0);
+	/* quote, backslash, control, é, U+1F600, a stray byte, a surrogate
+	 * encoded in UTF-8, an overlong '/' */
+	w_jsonw_str(&b, "a\"\\\n\xc3\xa9\xf0\x9f\x98\x80\xff"
+	    "\xed\xa0\x80\xc0\xaf", 16);
+	w_jsonw_key(&b, "n");
+	w_jsonw_int(&b, LLONG_MIN);
+	w_jsonw_key(&b, "z");
+	w_jsonw_int(&b, 0);
+	w_jsonw_key(&b, "t");
+	w_jsonw_bool(&b, 7);
+	w_jsonw_key(&b, "a");
+	w_buf_addc(&b, '[');
+	w_jsonw_int(&b, 42);
+	w_buf_adds(&b, "]}");
+	CHECK_STR(b.p, "{\"s\":\"a\\\"\\\\\\u000a\\u00e9\\ud83d\\ude00"
+	    "\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\","
+	    "\"n\":-9223372036854775808,\"z\":0,\"t\":true,\"a\":[42]}");
+	v = w_json_parse(b.p, b.len);
+	CHECK(jv_is_valid(v));
+	CHECK_STR(w_json_str_peek(v, "s"), "a\"\\\n\xc3\xa9\xf0\x9f\x98\x80"
+	    "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
+	    "\xef\xbf\xbd");
+	jv_free(v);
+	w_buf_free(&b);
+	/* past the cap: -1, never more than the cap */
+	w_buf_init(&b, 8);
+	CHECK_INT(w_jsonw_cstr(&b, "0123456789"), -1);
+	CHECK(b.len <= 8);
+	w_buf_reset(&b);
+	CHECK_INT(w_jsonw_int(&b, 123456789012LL), -1);
+	w_buf_free(&b);
+	/* w_json_set: the one jv_object_set shorthand */
+	v = w_json_set(w_json_set(jv_object(), "a", jv_number(1)), "a",
+	    jv_string("x"));
+	CHECK_STR(w_json_str_peek(v, "a"), "x");
+	jv_free(v);
+}
+
+/* buf.h's bounded whole-file reader and its errors. */
+static void
+test_input_file(void)
+{
+	char path[] = "/tmp/t_input_XXXXXX", sz[32];
+	struct w_buf b;
+	struct w_err e;
+	FILE *fp;
+	int fd;
+
+	CHECK((fd = mkstemp(path)) != -1);
+	fp = fdopen(fd, "w");
+	fputs("0123456789", fp);
+	fclose(fp);
+	w_err_clear(&e);
+	CHECK_INT(w_buf_file(&b, path, 10, W_E_REQUEST_FAILED, &e), 0);
+	CHECK_INT(b.len, 10);
+	CHECK_STR(b.p, "0123456789");
+	CHECK_INT(e.code, W_E_NONE);
+	w_buf_free(&b);
+	CHECK_INT(w_buf_file(&b, path, 4, W_E_REQUEST_FAILED, &e), 1);
+	CHECK_INT(b.len, 4);
+	CHECK_STR(b.p, "0123");
+	CHECK_INT(e.code, W_E_REQUEST_FAILED);
+	CHECK(strstr(e.msg, path) != NULL &&
+	    strstr(e.msg, "is larger than 4 bytes") != NULL);
+	w_buf_free(&b);
+	unlink(path);
+	w_err_clear(&e);
+	CHECK_INT(w_buf_file(&b, path, 4, W_E_INVALID_PARAMETER, &e), -1);
+	CHECK(b.p != NULL && b.len == 0);
+	CHECK_INT(e.code, W_E_INVALID_PARAMETER);
+	CHECK(strncmp(e.msg, "cannot read /tmp/t_input_", 25) == 0 &&
+	    strstr(e.msg, ": No such file or directory") != NULL);
+	w_buf_free(&b);
+	CHECK_INT(w_buf_file(&b, "/", 4, W_E_INVALID_PARAMETER, &e), -1);
+	CHECK_STR(e.msg, "cannot read /: Is a directory");
+	w_buf_free(&b);
+	CHECK_STR(w_buf_size(8u << 20, sz, sizeof(sz)), "8 MiB");
+	CHECK_STR(w_buf_size(64u << 10, sz, sizeof(sz)), "64 KiB");
+	CHECK_STR(w_buf_size(1000, sz, sizeof(sz)), "1000 bytes");
 }
 
 int
@@ -455,5 +583,7 @@ main(void)
 	test_mcp_code();
 	test_runfile();
 	test_config_file();
+	test_jsonw();
+	test_input_file();
 	T_DONE();
 }

@@ -129,11 +129,38 @@ test_grade(void)
 	jv_free(l);
 }
 
+/* The ledger's vocabulary web-control sources and verdict use. */
+static void
+test_vocabulary(void)
+{
+	jv x = jv_parse("{\"url\":\"https://a.test/\",\"status\":\"opened\"}");
+	jv y = jv_parse("{\"url\":\"https://b.test/\"}");
+	int n;
+
+	for (n = 0; w_ledger_statuses[n] != NULL; n++)
+		;
+	CHECK_INT(n, 6);
+	CHECK(w_ledger_status_is(x, "opened"));
+	CHECK(!w_ledger_status_is(x, "found"));
+	CHECK(w_ledger_status_is(x, NULL));
+	CHECK(w_ledger_status_is(y, "found"));	/* no status: found */
+	CHECK(!w_ledger_status_is(y, "opened"));
+	CHECK(strncmp(w_ledger_verdict_summary("grounded"), "grounded: ",
+	    10) == 0);
+	CHECK(strncmp(w_ledger_verdict_summary("unsupported_claim"),
+	    "unsupported_claim: ", 19) == 0);
+	CHECK(strncmp(w_ledger_verdict_summary("anything else"),
+	    "ungrounded_no_chunks: ", 22) == 0);
+	jv_free(x);
+	jv_free(y);
+}
+
 int
 main(void)
 {
 	test_bound();
 	test_citations();
 	test_grade();
+	test_vocabulary();
 	T_DONE();
 }

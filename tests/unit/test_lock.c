@@ -223,6 +223,37 @@ test_proc(void)
 	CHECK(w_clock_now_ms() > 1600000000000LL);
 }
 
+/* The one tree remover: everything under it, links not followed. */
+static void
+test_rm_tree(void)
+{
+	char t[300], p[400], keep[400];
+	int fd;
+
+	snprintf(t, sizeof(t), "%s/tree", dir);
+	snprintf(keep, sizeof(keep), "%s/keep.txt", dir);
+	CHECK_INT(mkdir(t, 0700), 0);
+	snprintf(p, sizeof(p), "%s/a", t);
+	CHECK_INT(mkdir(p, 0700), 0);
+	snprintf(p, sizeof(p), "%s/a/b", t);
+	CHECK_INT(mkdir(p, 0700), 0);
+	snprintf(p, sizeof(p), "%s/a/b/f", t);
+	CHECK((fd = open(p, O_WRONLY | O_CREAT, 0600)) != -1);
+	close(fd);
+	CHECK((fd = open(keep, O_WRONLY | O_CREAT, 0600)) != -1);
+	close(fd);
+	snprintf(p, sizeof(p), "%s/a/link", t);
+	CHECK_INT(symlink(keep, p), 0);
+	snprintf(p, sizeof(p), "%s/dirlink", t);
+	CHECK_INT(symlink(dir, p), 0);
+	w_lock_rm_tree(t);
+	CHECK(access(t, F_OK) == -1);
+	CHECK_INT(access(keep, F_OK), 0);	/* a link's target stays */
+	CHECK_INT(access(dir, F_OK), 0);
+	w_lock_rm_tree(t);			/* gone already: no harm */
+	unlink(keep);
+}
+
 int
 main(void)
 {
@@ -238,6 +269,7 @@ main(void)
 	test_atomic();
 	test_swap();
 	test_proc();
+	test_rm_tree();
 	CHECK_INT(w_lock_random(r1, sizeof(r1)), 0);
 	CHECK_INT(w_lock_random(r2, sizeof(r2)), 0);
 	CHECK(memcmp(r1, r2, sizeof(r1)) != 0);

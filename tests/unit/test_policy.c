@@ -494,6 +494,33 @@ test_mode_localhost(void)
 	w_policy_free(&p);
 }
 
+/* Unicode names in network.allow compare with URL hosts by their
+ * A-labels, whichever way either is written. */
+static void
+test_allow_idna(void)
+{
+	struct w_policy p;
+	struct w_err e;
+
+	CHECK_INT(policy(&p, "{\"mode\":\"allowlist\",\"allow\":["
+	    "\"B\xc3\x9c" "cher.example\",\"*.\xef\xbd\x86\xc3\xbc.example:8443\","
+	    "\"xn--strae-oqa.de\"]}", &e), 0);
+	CHECK_STR(p.allow[0].host, "xn--bcher-kva.example");
+	CHECK_STR(p.allow[1].host, "*.xn--f-eha.example");
+	CHECK_STR(url(&p, "http://b\xc3\xbc" "cher.example/", 0), "ok");
+	CHECK_STR(url(&p, "http://xn--bcher-kva.example/", 0), "ok");
+	CHECK_STR(url(&p, "https://a.f\xc3\xbc.example:8443/", 0), "ok");
+	CHECK_STR(url(&p, "https://a.xn--f-eha.example:8443/", 0), "ok");
+	CHECK_STR(url(&p, "http://stra\xc3\x9f" "e.de/", 0), "ok");
+	CHECK_STR(url(&p, "http://strasse.de/", 0), "network_denied");
+	CHECK_STR(url(&p, "http://bucher.example/", 0), "network_denied");
+	w_policy_free(&p);
+	/* a name IDNA refuses is not an entry */
+	CHECK_INT(policy(&p, "{\"allow\":[\"xn--zz.example\"]}", &e), -1);
+	CHECK_STR(e.msg, "network.allow[0] is not a host, address or CIDR");
+	CHECK_INT(policy(&p, "{\"allow\":[\"-\xc3\xbc.example\"]}", &e), -1);
+}
+
 static void
 test_mode_allowlist(void)
 {
@@ -578,6 +605,44 @@ test_mode_allowlist(void)
 	w_policy_free(&p);
 }
 
+/* WEB_RESOLVE / WEB_CONNECT_TO: one parser for libcurl and the render
+ * proxy. */
+static void
+test_env_hooks(void)
+{
+	unsigned char a[16];
+	char **l;
+	int fam;
+
+	unsetenv("WT_T_HOOK");
+	CHECK(w_policy_env_list("WT_T_HOOK") == NULL);
+	setenv("WT_T_HOOK", " a:1:x ;;b:2:y\tc ", 1);
+	l = w_policy_env_list("WT_T_HOOK");
+	CHECK(l != NULL && l[0] && l[1] && l[2] && l[3] == NULL);
+	if (l != NULL && l[0] && l[1] && l[2]) {
+		CHECK_STR(l[0], "a:1:x");
+		CHECK_STR(l[1], "b:2:y");
+		CHECK_STR(l[2], "c");
+	}
+	w_policy_env_list_free(l);
+	setenv("WT_T_HOOK", " ; ", 1);
+	CHECK(w_policy_env_list("WT_T_HOOK") == NULL);
+	unsetenv("WT_T_HOOK");
+	setenv("WEB_RESOLVE", "other.test:443:10.0.0.1 +Example.TEST:443:"
+	    "bad,1.2.3.4 example.test:443:[::1],127.0.0.1;"
+	    "example.test:8443:127.0.0.9", 1);
+	CHECK_INT(w_policy_env_resolve("example.test", 443, &fam, a), 0);
+	CHECK_INT(fam, 6);
+	CHECK_INT(a[15], 1);
+	CHECK_INT(w_policy_env_resolve("EXAMPLE.test", 8443, &fam, a), 0);
+	CHECK_INT(fam, 4);
+	CHECK_INT(a[3], 9);
+	CHECK_INT(w_policy_env_resolve("example.test", 80, &fam, a), -1);
+	CHECK_INT(w_policy_env_resolve("ample.test", 443, &fam, a), -1);
+	unsetenv("WEB_RESOLVE");
+	CHECK_INT(w_policy_env_resolve("example.test", 443, &fam, a), -1);
+}
+
 int
 main(void)
 {
@@ -589,5 +654,7 @@ main(void)
 	test_mode_none();
 	test_mode_localhost();
 	test_mode_allowlist();
+	test_env_hooks();
+	test_allow_idna();
 	T_DONE();
 }

@@ -305,6 +305,21 @@ static const struct w_provider fakecc = {
 	.available = 1, .search = second_search
 };
 
+/* Two probed providers: the doctor's words come from probe_ready, never
+ * from a provider's name. */
+static const struct w_provider fakeready = {
+	.name = "fakeready", .scope = "fakeready", .live = 1,
+	.probe_ready = 1,
+	.filters = { W_FS_OPERATOR, W_FS_NONE, W_FS_ADVISORY, W_FS_NATIVE },
+	.available = 1, .search = second_search
+};
+
+static const struct w_provider fakelive = {
+	.name = "fakelive", .scope = "fakelive", .live = 1,
+	.filters = { W_FS_OPERATOR, W_FS_NONE, W_FS_ADVISORY, W_FS_NATIVE },
+	.available = 1, .search = second_search
+};
+
 static struct w_config cfg;
 
 static struct w_search *
@@ -601,6 +616,27 @@ test_chain(void)
 	w_search_free(s);
 }
 
+/* web-control doctor's liveness words come from the provider's fields. */
+static void
+test_liveness(void)
+{
+	int failed = 0;
+	jv l;
+
+	w_config_free(&cfg);
+	cfg.web = jv_parse("{\"search\":{\"backend\":[\"fakeready\","
+	    "\"fake\",\"fakelive\"]}}");
+	w_policy_default(&cfg.policy);
+	l = w_search_liveness(&cfg, 2000, &failed);
+	CHECK_INT(failed, 0);
+	CHECK_INT(w_json_len_peek(l), 2);	/* fake is not live */
+	CHECK_STR(path(l, "0.check"), "fakeready liveness");
+	CHECK(strncmp(path(l, "0.detail"), "ready (2 results", 16) == 0);
+	CHECK_STR(path(l, "1.check"), "fakelive liveness");
+	CHECK(strncmp(path(l, "1.detail"), "answered (2 results", 19) == 0);
+	jv_free(l);
+}
+
 int
 main(void)
 {
@@ -617,12 +653,15 @@ main(void)
 	w_policy_default(&cfg.policy);
 	w_search_register(&fake);
 	w_search_register(&fakecc);
+	w_search_register(&fakeready);
+	w_search_register(&fakelive);
 	test_ddg();
 	test_searxng();
 	test_ollama();
 	test_startpage();
 	test_config();
 	test_chain();
+	test_liveness();
 	w_config_free(&cfg);
 	{
 		char cmd[128];

@@ -86,6 +86,16 @@ test_domains(void)
 	CHECK_INT(w_results_domain_norm("", &d, &e), -1);
 	CHECK_INT(w_results_domain_norm("a..b", &d, &e), -1);
 	CHECK_INT(w_results_domain_norm("ex_ample.com", &d, &e), -1);
+	/* Unicode names as their A-labels, as result URLs keep hosts */
+	CHECK_INT(w_results_domain_norm("https://B\xc3\x9c" "cher.Example/x",
+	    &d, &e), 0);
+	CHECK_STR(d, "xn--bcher-kva.example");
+	CHECK(w_results_domain_match("www.xn--bcher-kva.example", d));
+	free(d);
+	CHECK_INT(w_results_domain_norm("xn--zz.example", &d, &e), -1);
+	CHECK_STR(e.msg, "host \"xn--zz.example\" is not a valid "
+	    "internationalised domain name (IDNA: string contains invalid "
+	    "punycode data)");
 	CHECK(w_results_domain_match("example.com", "example.com"));
 	CHECK(w_results_domain_match("a.b.example.com", "example.com"));
 	CHECK(!w_results_domain_match("badexample.com", "example.com"));

@@ -14,7 +14,10 @@
 #include <unistd.h>
 
 #include "robots.h"
+#include "robots_env.h"
 #include "robots_fetch.h"
+#include "robots_origin.h"
+#include "json.h"
 #include "t.h"
 
 /* Verdict of agent for url under body: 1 allowed, 0 disallowed, -1 bad. */
@@ -875,6 +878,109 @@ test_cache(void)
 	}
 }
 
+/* robots_origin.h: the per-process cache keeps 64 origins, oldest out. */
+static void
+test_origins(void)
+{
+	struct w_robots_origins c;
+	struct w_robots_origin *o, *first;
+	char name[64];
+	int i;
+
+	memset(&c, 0, sizeof(c));
+	first = w_robots_origins_add(&c, "http://o0.test");
+	for (i = 1; i < W_ROBOTS_ORIGINS_MAX; i++) {
+		snprintf(name, sizeof(name), "http://o%d.test", i);
+		w_robots_origins_add(&c, name);
+	}
+	CHECK_INT(c.n, W_ROBOTS_ORIGINS_MAX);
+	CHECK(w_robots_origins_find(&c, "http://o0.test") == first);
+	CHECK(w_robots_origins_find(&c, "http://none.test") == NULL);
+	o = w_robots_origins_add(&c, "http://new.test");
+	CHECK_INT(c.n, W_ROBOTS_ORIGINS_MAX);
+	CHECK(w_robots_origins_find(&c, "http://o0.test") == NULL);
+	CHECK(w_robots_origins_find(&c, "http://o1.test") != NULL);
+	CHECK(w_robots_origins_find(&c, "http://new.test") == o);
+	/* selection: made once per agent */
+	o->f.status = W_ROBOTS_FETCHED;
+	o->f.rules = w_robots_parse("User-agent: *\nDisallow: /x\n", 27);
+	CHECK_INT(w_robots_origin_select(o, "bot"), 1);
+	w_robots_env_describe(o, "f.txt");
+	CHECK(o->mid != NULL && o->tail != NULL);
+	CHECK_INT(w_robots_origin_select(o, "bot"), 0);
+	CHECK(o->mid != NULL);
+	CHECK_INT(w_robots_origin_select(o, "other"), 1);
+	CHECK(o->mid == NULL && o->tail == NULL);
+	w_robots_origins_free(&c);
+	CHECK_INT(c.n, 0);
+}
+
+/* robots_env.h: the envelope text of a --robots-file answer. */
+static void
+test_env(void)
+{
+	char path[] = "/tmp/t_robots_XXXXXX";
+	struct w_robots_origins c;
+	struct w_robots_origin *o;
+	struct w_robots_verdict v;
+	struct w_buf out, sum;
+	struct w_err e;
+	FILE *fp;
+	int fd;
+	jv env;
+
+	memset(&c, 0, sizeof(c));
+	w_err_clear(&e);
+	CHECK((fd = mkstemp(path)) != -1);
+	fp = fdopen(fd, "w");
+	fputs("Sitemap: https://a.test/s\xc3\xa9.xml\nUser-agent: bot\n"
+	    "Crawl-delay: 2.5\nDisallow: /private\n", fp);
+	fclose(fp);
+	CHECK((o = w_robots_origins_file(&c, path, &e)) != NULL);
+	CHECK_INT(w_robots_origin_select(o, "bot"), 1);
+	w_robots_env_describe(o, path);
+	w_buf_init(&out, W_ROBOTS_ENV_MAX);
+	w_buf_init(&sum, 4096);
+	memset(&v, 0, sizeof(v));
+	CHECK_INT(w_robots_match(o->sel, "/private/\"x\"", &v), 0);
+	CHECK_INT(w_robots_env_answer(&out, &sum, o, "/private/\"x\"", &v),
+	    3);
+	env = w_json_parse(out.p, out.len);
+	CHECK(jv_is_valid(env));
+	CHECK_STR(w_json_str_peek(env, "tool"), "wrobots");
+	CHECK_STR(w_json_str_peek(env, "status"), "blocked");
+	CHECK_STR(w_json_str_peek(env, "summary"),
+	    "disallowed for bot by the disallow rule on line 4");
+	CHECK(strstr(out.p, "\"rule\":{\"directive\":\"disallow\","
+	    "\"pattern\":\"/private\",\"line\":4}") != NULL);
+	CHECK(strstr(out.p, "\"group\":{\"user_agents\":[\"bot\"],"
+	    "\"lines\":[2],\"global\":false},\"sitemaps\":"
+	    "[\"https://a.test/s\\u00e9.xml\"],\"crawl_delay\":2.5,"
+	    "\"robots_status\":\"fetched\",\"cache_hit\":false,") != NULL);
+	CHECK(strstr(out.p, "\"source\":{\"url\":\"/private/\\\"x\\\"\","
+	    "\"robots_file\":\"/tmp/t_robots_") != NULL);
+	CHECK(strstr(out.p, "\"error\":{\"code\":\"robots_denied\","
+	    "\"message\":\"disallowed for bot by the disallow rule on line "
+	    "4\",\"retryable\":false},\"untrusted_fields\":") != NULL);
+	jv_free(env);
+	memset(&v, 0, sizeof(v));
+	CHECK_INT(w_robots_match(o->sel, "/open", &v), 0);
+	CHECK_INT(w_robots_env_answer(&out, &sum, o, "/open", &v), 0);
+	CHECK(strncmp(out.p, "{\"tool\":\"wrobots\",\"status\":\"ok\","
+	    "\"summary\":\"allowed for bot: no rule matches\",\"allowed\":"
+	    "true,\"agent\":\"bot\",\"rule\":null,", 118) == 0);
+	CHECK(strstr(out.p, "\"error\"") == NULL);
+	w_buf_free(&out);
+	w_buf_free(&sum);
+	unlink(path);
+	/* a file that cannot be read: its path and the reason */
+	CHECK(w_robots_origins_file(&c, path, &e) == NULL);
+	CHECK(strncmp(e.msg, "cannot read /tmp/t_robots_", 26) == 0 &&
+	    strstr(e.msg, ": No such file or directory") != NULL);
+	CHECK_INT(e.usage, 1);
+	w_robots_origins_free(&c);
+}
+
 int
 main(void)
 {
@@ -893,5 +999,7 @@ main(void)
 	test_corpus_style();
 	test_classify();
 	test_cache();
+	test_origins();
+	test_env();
 	T_DONE();
 }

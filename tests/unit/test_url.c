@@ -1,6 +1,7 @@
 /* test_url.c: URL parsing, IPv4 spellings, formatting and RFC 3986
  * resolution (the section 5.4 examples). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "t.h"
 #include "buf.h"
@@ -291,7 +292,7 @@ test_format(void)
 	    "http://x/%3Ca%3E%22%7B%7C%7D%5E%60");
 	CHECK_STR(canon("http://x/a\\b"), "http://x/a%5Cb");
 	CHECK_STR(canon("http://b\xc3\xbc" "cher.example/"),
-	    "http://b\xc3\xbc" "cher.example/");
+	    "http://xn--bcher-kva.example/");
 	CHECK_STR(canon("http://0x7f000001:80/"), "http://127.0.0.1/");
 	CHECK_STR(canon("gopher://127.0.0.1:70/_x"), "gopher://127.0.0.1/_x");
 	CHECK_STR(canon("ftp://example.com:21/"), "ftp://example.com/");
@@ -431,6 +432,103 @@ test_resolve_whatwg(void)
 	CHECK_STR(resolve(b, "http://[::1]/"), "http://[::1]/");
 }
 
+/* The message of w_url_parse's error for s ("OK" when it parses). */
+static const char *
+parse_msg(const char *s)
+{
+	struct w_url u;
+	struct w_err e;
+
+	w_err_clear(&e);
+	if (w_url_parse(s, &u, &e) == 0) {
+		w_url_free(&u);
+		return "OK";
+	}
+	if (e.code != W_E_INVALID_PARAMETER)
+		return "BADCODE";
+	snprintf(out, sizeof(out), "%s", e.msg);
+	return out;
+}
+
+/* Unicode hosts: UTS #46 mapping and Punycode, as browsers map them. */
+static void
+test_idna(void)
+{
+	const char *b = "http://127.0.0.1:8080/a";
+	struct w_err e;
+	char *r;
+	int ip;
+
+	CHECK_STR(canon("http://b\xc3\xbc" "cher.example/x"),
+	    "http://xn--bcher-kva.example/x");
+	/* mixed case, capital umlaut */
+	CHECK_STR(canon("https://B\xc3\x9c" "CHER.Example:8443/"),
+	    "https://xn--bcher-kva.example:8443/");
+	/* full-width letters and the ideographic full stop */
+	CHECK_STR(canon("http://\xef\xbd\x82\xc3\xbc\xef\xbd\x83\xef\xbd\x88"
+	    "\xef\xbd\x85\xef\xbd\x92\xe3\x80\x82" "example/"),
+	    "http://xn--bcher-kva.example/");
+	/* full-width capitals and the full-width full stop */
+	CHECK_STR(canon("http://\xef\xbc\xa2\xc3\x9c\xef\xbc\xa3\xef\xbc\xa8"
+	    "\xef\xbc\xa5\xef\xbc\xb2\xef\xbc\x8e" "example/"),
+	    "http://xn--bcher-kva.example/");
+	/* non-transitional: sharp s is kept (IDNA2008), not "ss" */
+	CHECK_STR(canon("http://stra\xc3\x9f" "e.de/"),
+	    "http://xn--strae-oqa.de/");
+	/* an A-label is kept, in lowercase */
+	CHECK_STR(canon("http://XN--BCHER-KVA.example/"),
+	    "http://xn--bcher-kva.example/");
+	/* full-width "localhost" is localhost; full-width digits an IP */
+	CHECK_STR(host("http://\xef\xbd\x8c\xef\xbd\x8f\xef\xbd\x83\xef\xbd\x81"
+	    "\xef\xbd\x8c\xef\xbd\x88\xef\xbd\x8f\xef\xbd\x93\xef\xbd\x94/", &ip),
+	    "localhost");
+	CHECK_STR(host("http://\xef\xbc\x91\xef\xbc\x92\xef\xbc\x97.0.0.1/", &ip),
+	    "127.0.0.1");
+	CHECK_INT(ip, 4);
+	/* a Unicode label before a number is no IPv4 address */
+	CHECK_STR(host("http://\xc3\xbc.127.0.0.1/", &ip), "ERR");
+	/* labels IDNA refuses: named in the message */
+	CHECK_STR(parse_msg("http://xn--zz.example/"),
+	    "URL host \"xn--zz.example\" is not a valid internationalised "
+	    "domain name (IDNA: string contains invalid punycode data)");
+	CHECK(strstr(parse_msg("http://-\xc3\xbc.example/"),
+	    "URL host \"-\xc3\xbc.example\"") != NULL);
+	CHECK(strstr(parse_msg("http://a\xe2\x80\x8d" "b.\xc3\xbc/"),
+	    "is not a valid internationalised domain name") != NULL);
+	CHECK(strstr(parse_msg("http://\xef\xbf\xbc.example/"),
+	    "disallowed") != NULL);
+	/* bytes that are not UTF-8 are named as %XX */
+	CHECK(strstr(parse_msg("http://b\xfc" "cher.example/"),
+	    "URL host \"b%FCcher.example\"") != NULL);
+	/* a mapped forbidden character (full-width solidus) is refused */
+	CHECK_STR(canon("http://\xc3\xbc\xef\xbc\x8fx.example/"), "ERR");
+	/* empty labels once mapped */
+	CHECK_STR(canon("http://a\xe3\x80\x82\xe3\x80\x82" "b\xc3\xbc/"), "ERR");
+	CHECK_STR(canon("http://\xe3\x80\x82\xc3\xbc/"), "ERR");
+	/* ASCII names are left as they were */
+	CHECK_STR(canon("http://a_b.Example/"), "http://a_b.example/");
+	/* in references (redirect Locations): raw, percent-encoded */
+	CHECK_STR(resolve(b, "http://b\xc3\xbc" "cher.example/p"),
+	    "http://xn--bcher-kva.example/p");
+	CHECK_STR(resolve(b, "//b%C3%BC" "cher.example:81/p"),
+	    "http://xn--bcher-kva.example:81/p");
+	r = w_url_resolve_host(b, "http://xn--zz.example/", &e);
+	CHECK(r == NULL && e.code == W_E_INVALID_PARAMETER &&
+	    strstr(e.msg, "\"xn--zz.example\"") != NULL);
+	r = w_url_resolve_host(b, "http://a%2Fb/", &e);
+	CHECK(r == NULL && e.code == W_E_INVALID_PARAMETER &&
+	    strstr(e.msg, "URL host \"a%2Fb\" holds a forbidden") != NULL);
+	/* a decoded NUL ends no host early */
+	CHECK_STR(resolve(b, "http://127.0.0.2%00.example/"), "NULL");
+	/* other failures leave e clear */
+	r = w_url_resolve_host(b, "http://x:99999/", &e);
+	CHECK(r == NULL && e.code == W_E_NONE);
+	r = w_url_resolve_host(b, "/ok", &e);
+	CHECK_STR(r, "http://127.0.0.1:8080/ok");
+	CHECK(e.code == W_E_NONE);
+	free(r);
+}
+
 int
 main(void)
 {
@@ -442,5 +540,6 @@ main(void)
 	test_resolve_rfc();
 	test_resolve_more();
 	test_resolve_whatwg();
+	test_idna();
 	T_DONE();
 }
