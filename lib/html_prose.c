@@ -65,7 +65,10 @@ static const char *const titles[] = {
 	"\xc3\xbc" "ber die autoren", "zum autor", "zur autorin", "teilen",
 	"diesen artikel teilen", "beitrag teilen", "kommentare",
 	"schreibe einen kommentar", "hinterlasse einen kommentar",
-	"kommentar schreiben", "newsletter abonnieren",
+	"kommentar schreiben", "newsletter abonnieren", "about me",
+	"\xc3\xbc" "ber mich", "was this page helpful",
+	"was this article helpful", "was this helpful",
+	"war dieser artikel hilfreich", "war diese seite hilfreich",
 	NULL
 };
 

@@ -237,6 +237,74 @@ addf(struct w_buf *b, const char *fmt, ...)
 	w_buf_adds(b, tmp);
 }
 
+/* coverage.confidence of w_html_extract on html. */
+static double
+extract_conf(const char *html, size_t len)
+{
+	struct w_doc_in in;
+	struct w_doc_opts o;
+	struct w_doc d;
+	struct w_err e;
+	double c = -1;
+	jv v;
+
+	memset(&in, 0, sizeof(in));
+	memset(&o, 0, sizeof(o));
+	memset(&d, 0, sizeof(d));
+	d.meta = d.links = d.coverage = jv_null();
+	in.headers = jv_null();
+	o.format = W_FMT_TEXT;
+	if (w_html_extract(html, len, &in, &o, &d, &e) == 0) {
+		v = jv_object_get(jv_copy(d.coverage), jv_string("confidence"));
+		if (jv_get_kind(v) == JV_KIND_NUMBER)
+			c = jv_number_value(v);
+		jv_free(v);
+	}
+	free(d.text);
+	jv_free(d.meta);
+	jv_free(d.links);
+	jv_free(d.coverage);
+	return c;
+}
+
+/*
+ * Confidence is high for a page that is its article and lower when the
+ * pick holds little of the page's text.
+ */
+static void
+confidence(void)
+{
+	struct w_buf b;
+	double one, crowded;
+	int k;
+
+	w_buf_init(&b, 1 << 20);
+	addf(&b, "<html><head><title>Pruning</title></head><body><article>"
+	    "<h1>Pruning</h1>");
+	for (k = 0; k < 6; k++)
+		addf(&b, "<p>The article goes on about pruning apple trees in "
+		    "late winter, paragraph %d, with enough words to be prose: "
+		    "which branches to take, where to cut above the bud, and "
+		    "why a clean saw matters more than any paint.</p>", k);
+	addf(&b, "</article></body></html>");
+	one = extract_conf(b.p, b.len);
+	w_buf_reset(&b);
+	addf(&b, "<html><head><title>Pruning</title></head><body><article>"
+	    "<h1>Pruning</h1><p>The article is one paragraph about pruning "
+	    "apple trees in late winter, with enough words to be prose: "
+	    "which branches to take and where to cut.</p></article>");
+	for (k = 0; k < 6; k++)
+		addf(&b, "<div><h2>Elsewhere %d</h2><ul><li>Shed %d, a note on "
+		    "sheds and their roofs.</li><li>Pond %d, a note on ponds "
+		    "and frogs.</li><li>Hedge %d, a note on hedges.</li></ul>"
+		    "</div>", k, k, k, k);
+	addf(&b, "</body></html>");
+	crowded = extract_conf(b.p, b.len);
+	CHECK(one > 0.6 && one <= 1);
+	CHECK(crowded > 0 && crowded < one - 0.1);
+	w_buf_free(&b);
+}
+
 /* A blog post with a comment thread under it is an article. */
 static void
 comments(void)
@@ -278,6 +346,7 @@ main(void)
 	metadata();
 	self_url();
 	structure();
+	confidence();
 	comments();
 	T_DONE();
 }
