@@ -34,8 +34,8 @@ empty_el(const struct hdoc *d, int i)
 {
 	int j;
 
-	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
-		if (d->n[j].tag == H_TEXT && h_text_len(d, j) > 0)
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == H_TEXT && w_html_text_len(d, j) > 0)
 			return 0;
 	return 1;
 }
@@ -68,28 +68,28 @@ survey(const struct hdoc *d, struct pre *p)
 
 	memset(p, 0, sizeof(*p));
 	p->main = -1;
-	for (i = d->root; i >= 0; i = h_next_pre(d, i, d->root, 0)) {
+	for (i = d->root; i >= 0; i = w_html_next_pre(d, i, d->root, 0)) {
 		tag = d->n[i].tag;
 		if (tag == H_TEXT)
 			continue;
-		if (tag == TidyTag_A && h_attr(d, i, "href") != NULL) {
+		if (tag == TidyTag_A && w_html_attr(d, i, "href") != NULL) {
 			if (p->na == p->acap) {
 				p->acap = p->acap ? p->acap * 2 : 128;
 				p->a = w_realloc(p->a, p->acap * sizeof(int));
 			}
 			p->a[p->na++] = i;
 		}
-		role = h_attr(d, i, "role");
+		role = w_html_attr(d, i, "role");
 		if (tag == TidyTag_ARTICLE || tag == TidyTag_MAIN ||
 		    (role != NULL && strcmp(role, "main") == 0)) {
-			len = h_text_len(d, i);
+			len = w_html_text_len(d, i);
 			if (len > p->main_len) {
 				p->main = i;
 				p->main_len = len;
 			}
 		}
 		if (tag == TidyTag_SCRIPT) {
-			const char *ty = h_attr(d, i, "type");
+			const char *ty = w_html_attr(d, i, "type");
 
 			if (ty == NULL || strstr(ty, "json") == NULL)
 				for (int j = d->n[i].first; j >= 0;
@@ -97,16 +97,16 @@ survey(const struct hdoc *d, struct pre *p)
 					p->script_bytes += d->n[j].len;
 		}
 		if ((tag == TidyTag_DIV || (d->n[i].flags & HF_CUSTOM)) &&
-		    (app_id(h_attr(d, i, "id")) ||
-		    h_attr(d, i, "data-reactroot") != NULL ||
-		    h_attr(d, i, "ng-app") != NULL ||
-		    h_attr(d, i, "data-server-rendered") != NULL) &&
+		    (app_id(w_html_attr(d, i, "id")) ||
+		    w_html_attr(d, i, "data-reactroot") != NULL ||
+		    w_html_attr(d, i, "ng-app") != NULL ||
+		    w_html_attr(d, i, "data-server-rendered") != NULL) &&
 		    empty_el(d, i))
 			p->app_root = 1;
 		if (tag == TidyTag_NOSCRIPT) {
-			h_buf_init(&b, 1 << 16);
-			h_text(d, i, &b);
-			if (h_ci_contains(b.p, "javascript"))
+			w_html_buf_init(&b, 1 << 16);
+			w_html_text(d, i, &b);
+			if (w_html_ci_contains(b.p, "javascript"))
 				p->noscript_js = 1;
 			w_buf_free(&b);
 		}
@@ -126,12 +126,12 @@ body_text(const struct hdoc *d)
 		t = d->n[j].tag;
 		if (t == TidyTag_SCRIPT || t == TidyTag_STYLE ||
 		    t == TidyTag_NOSCRIPT || t == TidyTag_TEMPLATE) {
-			j = h_next_pre(d, j, d->body, 1);
+			j = w_html_next_pre(d, j, d->body, 1);
 			continue;
 		}
 		if (t == H_TEXT)
-			n += h_text_len(d, j);
-		j = h_next_pre(d, j, d->body, 0);
+			n += w_html_text_len(d, j);
+		j = w_html_next_pre(d, j, d->body, 0);
 	}
 	return n;
 }
@@ -186,16 +186,17 @@ static int
 legal_only(const struct hdoc *d, int root)
 {
 	struct w_buf b;
-	size_t n = h_text_len(d, root), l = h_link_len(d, root);
+	size_t n = w_html_text_len(d, root), l = w_html_link_len(d, root);
 	int r;
 
 	if (n == 0 || n > 600 || (l < n && n - l > 120))
 		return 0;
-	h_buf_init(&b, 4096);
-	h_text(d, root, &b);
-	r = strstr(b.p, "\xc2\xa9") != NULL || h_ci_contains(b.p, "&copy") ||
-	    h_ci_contains(b.p, "copyright") ||
-	    h_ci_contains(b.p, "all rights reserved");
+	w_html_buf_init(&b, 4096);
+	w_html_text(d, root, &b);
+	r = strstr(b.p, "\xc2\xa9") != NULL ||
+	    w_html_ci_contains(b.p, "&copy") ||
+	    w_html_ci_contains(b.p, "copyright") ||
+	    w_html_ci_contains(b.p, "all rights reserved");
 	w_buf_free(&b);
 	return r;
 }
@@ -211,8 +212,8 @@ fallback(struct hdoc *d, const char *utf8, size_t len, const struct pre *p,
 {
 	int art;
 
-	h_free(d);
-	if (h_parse(d, utf8, len) == -1 || d->body < 0)
+	w_html_free(d);
+	if (w_html_parse(d, utf8, len) == -1 || d->body < 0)
 		return -1;
 	if (p->main >= 0 && p->main_len > 4 * alen) {
 		art = p->main;
@@ -221,7 +222,7 @@ fallback(struct hdoc *d, const char *utf8, size_t len, const struct pre *p,
 		art = d->body;
 		*stage = "body";
 	}
-	h_strip(d, art, -1);
+	w_html_strip(d, art, -1);
 	return art;
 }
 
@@ -234,21 +235,21 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
     const struct w_doc_opts *o, struct w_buf *b, int shell, int dedup,
     size_t *inv, char *from, size_t fromsz)
 {
-	struct h_out ho;
+	struct w_html_out ho;
 
 	memset(&ho, 0, sizeof(ho));
 	ho.text = o->format == W_FMT_TEXT;
 	ho.base = in->url;
 	ho.invisible = inv;
 	w_buf_reset(b);
-	h_write(d, root, &ho, b);
+	w_html_write(d, root, &ho, b);
 	if (dedup) {
-		b->len = h_dedup_blocks(b->p, b->len);
+		b->len = w_html_dedup_blocks(b->p, b->len);
 		if (b->p != NULL)
 			b->p[b->len] = '\0';
 	}
-	h_recover(d, &ho, shell, b, from, fromsz);
-	return (int)h_text_len(d, root);
+	w_html_recover(d, &ho, shell, b, from, fromsz);
+	return (int)w_html_text_len(d, root);
 }
 
 /*
@@ -278,9 +279,9 @@ region(struct hdoc *d, const struct pre *p, size_t blen, int prof,
 	if (d->body < 0)
 		return 0;
 	r = region_root(d, p, blen);
-	h_strip(d, r, prof);
-	n = h_text_len(d, r);
-	*plain = n - h_link_len(d, r);
+	w_html_strip(d, r, prof);
+	n = w_html_text_len(d, r);
+	*plain = n - w_html_link_len(d, r);
 	return n;
 }
 
@@ -332,7 +333,7 @@ under(const struct hdoc *d, int i, int art)
  * collection taken for a product.
  */
 static int
-grid_wins(const struct hdoc *d, const struct h_grid *g, int art,
+grid_wins(const struct hdoc *d, const struct w_html_grid *g, int art,
     size_t alen, int prof)
 {
 	if (g->box < 0 || g->text < 150 || (art >= 0 && under(d, g->box, art)))
@@ -346,7 +347,7 @@ grid_wins(const struct hdoc *d, const struct h_grid *g, int art,
 }
 
 /*
- * The root for a listing's items (h_items: their parent p, holding
+ * The root for a listing's items (w_html_items: their parent p, holding
  * itext characters), on the pristine tree: p, climbed while each
  * parent adds little (a heading, an introduction), below the body.
  */
@@ -357,7 +358,7 @@ items_root(const struct hdoc *d, int p, size_t itext)
 
 	while ((a = d->n[p].parent) >= 0 && a != d->body &&
 	    d->n[a].tag != TidyTag_HTML &&
-	    (double)h_text_len(d, a) <= 1.25 * (double)itext)
+	    (double)w_html_text_len(d, a) <= 1.25 * (double)itext)
 		p = a;
 	return p;
 }
@@ -376,8 +377,8 @@ items_len(struct hdoc *d, const struct hnode *snap, size_t nsnap,
 	if (items < 0 || itext < 500)
 		return 0;
 	r = items_root(d, items, itext);
-	h_strip(d, r, h_profile(H_LISTING));
-	n = h_text_len(d, r);
+	w_html_strip(d, r, w_html_profile(H_LISTING));
+	n = w_html_text_len(d, r);
 	memcpy(d->n, snap, nsnap * sizeof(*snap));
 	d->nn = nsnap;
 	return n;
@@ -440,23 +441,23 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	    ilen;
 	struct hnode *snap;
 	double tconf, share;
-	struct h_grid grid;
-	struct h_groups groups = { NULL, 0, 0 };
+	struct w_html_grid grid;
+	struct w_html_groups groups = { NULL, 0, 0 };
 	int art, shell, type, gsect, items, rc = -1;
 	jv meta;
 
 	snap = NULL;
-	if (h_parse(&d, utf8, len) == -1) {
-		h_free(&d);
+	if (w_html_parse(&d, utf8, len) == -1) {
+		w_html_free(&d);
 		return w_err_set(e, W_E_EXTRACTION_FAILED,
 		    "the HTML parser gave up on this document");
 	}
 	d.base = in->url;
-	meta = h_meta(&d, in->url);
+	meta = w_html_meta(&d, in->url);
 	survey(&d, &p);
-	h_rep_survey(&d, &groups);
-	items = h_items(&d, &groups, &itext);
-	type = h_page_type(&d, &groups, in->url, &tconf);
+	w_html_rep_survey(&d, &groups);
+	items = w_html_items(&d, &groups, &itext);
+	type = w_html_page_type(&d, &groups, in->url, &tconf);
 	free(groups.g);
 	if (o->page_type > 0 && o->page_type - 1 < H_NTYPES) {
 		type = o->page_type - 1;	/* the caller's choice */
@@ -466,7 +467,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	shell = !in->rendered && blen < SHELL_TEXT &&
 	    (p.app_root || p.noscript_js ||
 	    p.script_bytes > 100000);
-	h_buf_init(&b, OUT_MAX);
+	w_html_buf_init(&b, OUT_MAX);
 	nsnap = d.nn;
 	snap = w_malloc(nsnap * sizeof(*snap));
 	memcpy(snap, d.n, nsnap * sizeof(*snap));
@@ -475,39 +476,39 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	d.nn = nsnap;
 	gsect = -1;
 	grid.box = -1;
-	if (h_profile(type) & (HP_LISTS | HP_TABS)) {
-		region(&d, &p, blen, h_profile(type), &gplain);
-		h_grid_find(&d, region_root(&d, &p, blen), &grid);
-		gsect = h_grid_section(&d, &grid, d.body);
+	if (w_html_profile(type) & (HP_LISTS | HP_TABS)) {
+		region(&d, &p, blen, w_html_profile(type), &gplain);
+		w_html_grid_find(&d, region_root(&d, &p, blen), &grid);
+		gsect = w_html_grid_section(&d, &grid, d.body);
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 	}
 	ilen = items_len(&d, snap, nsnap, items, itext);
-	art = h_readable(&d, d.title, h_profile(type), &share);
-	alen = art >= 0 ? h_text_len(&d, art) : 0;
+	art = w_html_readable(&d, d.title, w_html_profile(type), &share);
+	alen = art >= 0 ? w_html_text_len(&d, art) : 0;
 	if (use_region(type, alen, rlen, share, art >= 0 ? alen -
-	    h_link_len(&d, art) : 0, rplain)) {
+	    w_html_link_len(&d, art) : 0, rplain)) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		art = region_root(&d, &p, blen);
-		h_strip(&d, art, h_profile(type));
-		if (h_profile(type) & HP_PROSE)
-			h_prose_strip(&d, art);
+		w_html_strip(&d, art, w_html_profile(type));
+		if (w_html_profile(type) & HP_PROSE)
+			w_html_prose_strip(&d, art);
 		stage = "region";
-	} else if (grid_wins(&d, &grid, art, alen, h_profile(type))) {
+	} else if (grid_wins(&d, &grid, art, alen, w_html_profile(type))) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		art = gsect;
-		h_strip(&d, art, h_profile(H_COLLECTION));
+		w_html_strip(&d, art, w_html_profile(H_COLLECTION));
 		stage = "grid";
 	} else if (use_items(type, ilen, alen)) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		art = items_root(&d, items, itext);
-		h_strip(&d, art, h_profile(H_LISTING));
+		w_html_strip(&d, art, w_html_profile(H_LISTING));
 		stage = "items";
-	} else if (alen > 0 && (h_profile(type) & (HP_TABS | HP_LISTS))) {
-		h_strip_chrome(&d, art, h_profile(type));
+	} else if (alen > 0 && (w_html_profile(type) & (HP_TABS | HP_LISTS))) {
+		w_html_strip_chrome(&d, art, w_html_profile(type));
 	} else if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
 	    p.main_len > 4 * alen) || alen == 0) {
 		if ((art = fallback(&d, utf8, len, &p, alen, &stage)) < 0) {
@@ -518,12 +519,12 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		d.base = in->url;
 	}
 	write_out(&d, art, in, o, &b, shell,
-	    (h_profile(type) & HP_CHROME) != 0, &inv, from, sizeof(from));
+	    (w_html_profile(type) & HP_CHROME) != 0, &inv, from, sizeof(from));
 	jv_free(out->coverage);
 	out->coverage = jv_object_set(jv_object(),
 	    jv_string("extraction_stage"), jv_string(stage));
 	out->coverage = jv_object_set(out->coverage, jv_string("page_type"),
-	    jv_string(h_type_name(type)));
+	    jv_string(w_html_type_name(type)));
 	out->coverage = jv_object_set(out->coverage, jv_string("confidence"),
 	    jv_number(conf_round(confidence(tconf, alen, rlen, blen))));
 	if (from[0] != '\0')
@@ -560,7 +561,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	out->text = w_buf_take(&b);
 	if (o->include_links) {
 		jv_free(out->links);
-		out->links = h_links(&d, p.a, p.na, art, in->url);
+		out->links = w_html_links(&d, p.a, p.na, art, in->url);
 	}
 	rc = 0;
 done:
@@ -568,6 +569,6 @@ done:
 	jv_free(meta);
 	w_buf_free(&b);
 	free(p.a);
-	h_free(&d);
+	w_html_free(&d);
 	return rc;
 }

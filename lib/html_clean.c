@@ -12,14 +12,15 @@
 
 /* Elements with tag under root, in document order, into s->v. */
 void
-h_collect(struct hscore *s, int root, int tag)
+w_html_collect(struct hscore *s, int root, int tag)
 {
 	int j;
 
 	s->nv = 0;
-	for (j = s->d->n[root].first; j >= 0; j = h_next_pre(s->d, j, root, 0))
+	for (j = s->d->n[root].first; j >= 0;
+	    j = w_html_next_pre(s->d, j, root, 0))
 		if (s->d->n[j].tag == tag)
-			h_push(&s->v, &s->nv, &s->vcap, j);
+			w_html_push(&s->v, &s->nv, &s->vcap, j);
 }
 
 static void
@@ -27,15 +28,15 @@ clean_tag(struct hscore *s, int root, int tag)
 {
 	size_t k;
 
-	h_collect(s, root, tag);
+	w_html_collect(s, root, tag);
 	for (k = s->nv; k-- > 0; )
-		h_unlink(s->d, s->v[k]);
+		w_html_unlink(s->d, s->v[k]);
 }
 
 static int
 span_of(const struct hdoc *d, int i, const char *a)
 {
-	const char *v = h_attr(d, i, a);
+	const char *v = w_html_attr(d, i, a);
 	long n = v != NULL ? strtol(v, NULL, 10) : 0;
 
 	return n > 0 && n < 10000 ? (int)n : 1;
@@ -49,20 +50,21 @@ mark_data_tables(struct hscore *s, int root)
 	size_t k;
 	int t, j, rows, cols, c, cc, data, nested;
 
-	h_collect(s, root, TidyTag_TABLE);
+	w_html_collect(s, root, TidyTag_TABLE);
 	for (k = 0; k < s->nv; k++) {
 		t = s->v[k];
-		role = h_attr(d, t, "role");
-		dt = h_attr(d, t, "datatable");
+		role = w_html_attr(d, t, "role");
+		dt = w_html_attr(d, t, "datatable");
 		if ((role != NULL && strcmp(role, "presentation") == 0) ||
 		    (dt != NULL && strcmp(dt, "0") == 0))
 			continue;
-		if (h_attr(d, t, "summary") != NULL) {
+		if (w_html_attr(d, t, "summary") != NULL) {
 			d->n[t].flags |= HF_DATATABLE;
 			continue;
 		}
 		data = nested = rows = cols = 0;
-		for (j = d->n[t].first; j >= 0; j = h_next_pre(d, j, t, 0)) {
+		for (j = d->n[t].first; j >= 0;
+		    j = w_html_next_pre(d, j, t, 0)) {
 			switch (d->n[j].tag) {
 			case TidyTag_CAPTION:
 				if (d->n[j].first >= 0)
@@ -79,7 +81,7 @@ mark_data_tables(struct hscore *s, int root)
 			case TidyTag_TR:
 				rows += span_of(d, j, "rowspan");
 				for (cc = 0, c = d->n[j].first; c >= 0;
-				    c = h_next_pre(d, c, j, 0))
+				    c = w_html_next_pre(d, c, j, 0))
 					if (d->n[c].tag == TidyTag_TD)
 						cc += span_of(d, c, "colspan");
 				if (cc > cols)
@@ -134,8 +136,8 @@ ad_or_loading(const struct hdoc *d, int i)
 	size_t k;
 	int r = 0;
 
-	h_buf_init(&b, 4096);
-	h_text(d, i, &b);
+	w_html_buf_init(&b, 4096);
+	w_html_text(d, i, &b);
 	for (p = b.p; *p == ' ' || *p == '\n' || *p == '\t'; p++)
 		;
 	for (e = p + strlen(p); e > p && (e[-1] == ' ' || e[-1] == '\n' ||
@@ -154,10 +156,10 @@ post_meta(const struct hdoc *d, int i)
 {
 	int j;
 
-	if (h_authorish(d, i))
+	if (w_html_authorish(d, i))
 		return 1;
-	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
-		if (d->n[j].tag == TidyTag_TIME || h_authorish(d, j))
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_TIME || w_html_authorish(d, j))
 			return 1;
 	return 0;
 }
@@ -170,8 +172,8 @@ words(const struct hdoc *d, int i)
 	const char *p;
 	int n = 0, in = 0;
 
-	h_buf_init(&b, 1024);
-	h_text(d, i, &b);
+	w_html_buf_init(&b, 1024);
+	w_html_text(d, i, &b);
 	for (p = b.p; *p != '\0' && n < 8; p++) {
 		if (*p == ' ' || *p == '\n' || *p == '\t')
 			in = 0;
@@ -200,28 +202,29 @@ card_title(const struct hdoc *d, int i, size_t clen)
 
 	if (clen < 15 || clen > 200)
 		return 0;
-	for (j = i; j >= 0; j = h_next_pre(d, j, i, 0)) {
+	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
 		t = d->n[j].tag;
 		if (t == H_TEXT)
 			continue;
-		if (t == TidyTag_A && h_text_len(d, j) > 0) {
+		if (t == TidyTag_A && w_html_text_len(d, j) > 0) {
 			if (a >= 0)
 				return 0;
 			a = j;
 		}
-		c = h_attr(d, j, "class");
+		c = w_html_attr(d, j, "class");
 		if ((t >= TidyTag_H1 && t <= TidyTag_H6) ||
-		    h_ci_contains(c, "title") || h_ci_contains(c, "headline") ||
-		    h_ci_contains(c, "heading"))
+		    w_html_ci_contains(c, "title") ||
+		    w_html_ci_contains(c, "headline") ||
+		    w_html_ci_contains(c, "heading"))
 			head = 1;
 	}
 	if (a < 0 || (!head && words(d, a) < 4) ||
-	    h_text_len(d, a) * 10 < clen * 9)
+	    w_html_text_len(d, a) * 10 < clen * 9)
 		return 0;
 	if ((p = d->n[i].parent) < 0)
 		return 0;
-	plen = h_text_len(d, p);
-	pl = h_link_len(d, p);
+	plen = w_html_text_len(d, p);
+	pl = w_html_link_len(d, p);
 	return plen < 2000 && plen > clen && plen - pl >= 30 &&
 	    (plen - pl) * 2 >= plen - clen;
 }
@@ -236,43 +239,44 @@ should_drop(struct hscore *s, int i, int tag, const struct agg *g)
 	size_t clen;
 	double ld, hd;
 
-	clen = h_text_len(d, i);
+	clen = w_html_text_len(d, i);
 	if (!islist)
 		islist = clen > 0 && (double)g->list / clen > 0.9;
 	if (tag == TidyTag_TABLE && (d->n[i].flags & HF_DATATABLE))
 		return 0;
 	if (in_datatable(d, i))
 		return 0;
-	if (h_has_ancestor(d, i, TidyTag_CODE, 3) || g->dtable > 0)
+	if (w_html_has_ancestor(d, i, TidyTag_CODE, 3) || g->dtable > 0)
 		return 0;
 	if ((s->prof & HP_THREAD) && clen < 200 && post_meta(d, i))
 		return 0;
-	weight = h_class_weight(s, i);
+	weight = w_html_class_weight(s, i);
 	if (weight < 0)
 		return 1;
 	if (card_title(d, i, clen))
 		return 0;
-	if (h_commas(d, i, 0) >= 10)
+	if (w_html_commas(d, i, 0) >= 10)
 		return 0;
 	if (clen < 24 && ad_or_loading(d, i))
 		return 1;
 	li = g->li - 100;
 	hd = clen > 0 ? (double)g->head / clen : 0;
-	ld = h_link_density(d, i);
+	ld = w_html_link_density(d, i);
 	drop = (g->img > 1 && (double)g->p / g->img < 0.5 &&
-	    !h_has_ancestor(d, i, TidyTag_FIGURE, 3)) ||
+	    !w_html_has_ancestor(d, i, TidyTag_FIGURE, 3)) ||
 	    (!islist && li > g->p) ||
 	    (g->input > g->p / 3) ||
 	    (!islist && hd < 0.9 && clen < 25 &&
 	    (g->img == 0 || g->img > 2) && ld > 0 &&
-	    !h_has_ancestor(d, i, TidyTag_FIGURE, 3)) ||
+	    !w_html_has_ancestor(d, i, TidyTag_FIGURE, 3)) ||
 	    (!islist && weight < 25 && ld > 0.2) ||
 	    (weight >= 25 && ld > 0.5) ||
 	    (g->embed == 1 && clen < 75) || g->embed > 1 ||
 	    (g->img == 0 && (clen == 0 || g->textish == 0));
 	if (islist && drop) {
 		for (j = d->n[i].first; j >= 0; j = d->n[j].next)
-			if (d->n[j].tag != H_TEXT && h_nelem_kids(d, j) > 1)
+			if (d->n[j].tag != H_TEXT &&
+			    w_html_nelem_kids(d, j) > 1)
 				return drop;
 		if (g->img == g->li)
 			return 0;
@@ -293,10 +297,10 @@ agg_own(const struct hdoc *d, int j, struct agg *g)
 		break;
 	case TidyTag_H1: case TidyTag_H2: case TidyTag_H3: case TidyTag_H4:
 	case TidyTag_H5: case TidyTag_H6:
-		g->head += h_text_len(d, j);
+		g->head += w_html_text_len(d, j);
 		break;
 	case TidyTag_UL: case TidyTag_OL:
-		g->list += h_text_len(d, j);
+		g->list += w_html_text_len(d, j);
 		break;
 	case TidyTag_TABLE:
 		if (d->n[j].flags & HF_DATATABLE)
@@ -310,7 +314,7 @@ agg_own(const struct hdoc *d, int j, struct agg *g)
 	case TidyTag_BLOCKQUOTE: case TidyTag_DL: case TidyTag_DIV:
 	case TidyTag_IMG: case TidyTag_OL: case TidyTag_P: case TidyTag_PRE:
 	case TidyTag_TABLE: case TidyTag_UL:
-		g->textish += h_text_len(d, j);
+		g->textish += w_html_text_len(d, j);
 		break;
 	default:
 		break;
@@ -355,7 +359,7 @@ clean_cond(struct hscore *s, int root, int tag)
 			g = &s->agg[j];
 			drop = d->n[j].tag == tag && should_drop(s, j, tag, g);
 			if (drop)
-				h_unlink(d, j);
+				w_html_unlink(d, j);
 			else {
 				agg_own(d, j, g);
 				s->agg[par].p += g->p;
@@ -411,9 +415,10 @@ raw_len(const struct hdoc *d, int i)
 	size_t n = 0;
 	int j;
 
-	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
 		if (d->n[j].tag == H_TEXT)
-			n += h_utf8_len(d->pool + d->n[j].off, d->n[j].len);
+			n += w_html_utf8_len(d->pool + d->n[j].off,
+			    d->n[j].len);
 	return n;
 }
 
@@ -428,22 +433,22 @@ clean_share(struct hscore *s, int art)
 			continue;
 		for (j = d->n[c].first; j >= 0; ) {
 			if (d->n[j].tag != H_TEXT &&
-			    (share_like(h_attr(d, j, "class")) ||
-			    share_like(h_attr(d, j, "id"))) &&
+			    (share_like(w_html_attr(d, j, "class")) ||
+			    share_like(w_html_attr(d, j, "id"))) &&
 			    raw_len(d, j) < HS_CHARS) {
-				int nx = h_next_pre(d, j, c, 1);
+				int nx = w_html_next_pre(d, j, c, 1);
 
-				h_unlink(d, j);
+				w_html_unlink(d, j);
 				j = nx;
 			} else
-				j = h_next_pre(d, j, c, 0);
+				j = w_html_next_pre(d, j, c, 0);
 		}
 	}
 }
 
 /* Readability's _prepArticle over the gathered content art. */
 void
-h_prep_article(struct hscore *s, int art)
+w_html_prep_article(struct hscore *s, int art)
 {
 	struct hdoc *d = s->d;
 	size_t k;
@@ -451,9 +456,9 @@ h_prep_article(struct hscore *s, int art)
 
 	mark_data_tables(s, art);
 	if (s->prof & HP_PROSE)
-		h_prose_strip(d, art);
+		w_html_prose_strip(d, art);
 	if (s->prof & HP_THREAD)
-		h_strip_chrome(d, art, s->prof);
+		w_html_strip_chrome(d, art, s->prof);
 	clean_cond(s, art, TidyTag_FORM);
 	clean_cond(s, art, TidyTag_FIELDSET);
 	clean_tag(s, art, TidyTag_OBJECT);
@@ -468,29 +473,29 @@ h_prep_article(struct hscore *s, int art)
 	clean_tag(s, art, TidyTag_SELECT);
 	clean_tag(s, art, TidyTag_BUTTON);
 	for (i = 0; i < 2; i++) {
-		h_collect(s, art, i == 0 ? TidyTag_H1 : TidyTag_H2);
+		w_html_collect(s, art, i == 0 ? TidyTag_H1 : TidyTag_H2);
 		for (k = s->nv; k-- > 0; )
-			if (h_class_weight(s, s->v[k]) < 0)
-				h_unlink(d, s->v[k]);
+			if (w_html_class_weight(s, s->v[k]) < 0)
+				w_html_unlink(d, s->v[k]);
 	}
 	clean_cond(s, art, TidyTag_TABLE);
 	clean_cond(s, art, TidyTag_UL);
 	clean_cond(s, art, TidyTag_DIV);
-	h_collect(s, art, TidyTag_H1);
+	w_html_collect(s, art, TidyTag_H1);
 	for (k = 0; k < s->nv; k++)
 		d->n[s->v[k]].tag = TidyTag_H2;
-	h_collect(s, art, TidyTag_P);
+	w_html_collect(s, art, TidyTag_P);
 	for (k = s->nv; k-- > 0; ) {
 		i = s->v[k];
 		img = 0;
-		for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+		for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
 			if (d->n[j].tag == TidyTag_IMG ||
 			    d->n[j].tag == TidyTag_EMBED ||
 			    d->n[j].tag == TidyTag_OBJECT ||
 			    d->n[j].tag == TidyTag_IFRAME)
 				img++;
-		if (img == 0 && h_text_len(d, i) == 0)
-			h_unlink(d, i);
+		if (img == 0 && w_html_text_len(d, i) == 0)
+			w_html_unlink(d, i);
 	}
 }
 
@@ -533,7 +538,7 @@ class_has(const char *c, const char *const *w, int thread)
 
 	if (c == NULL)
 		return 0;
-	while ((t = h_class_next(&c, &n)) != NULL) {
+	while ((t = w_html_class_next(&c, &n)) != NULL) {
 		if (n < sizeof(tok) && strcspn(t, ":[./") >= n) {
 			for (k = 0; k < n; k++)
 				tok[k] = (char)(t[k] >= 'A' && t[k] <= 'Z' ?
@@ -558,30 +563,30 @@ class_has(const char *c, const char *const *w, int thread)
 static int
 chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 {
-	size_t len = h_text_len(d, i);
+	size_t len = w_html_text_len(d, i);
 	int tag = d->n[i].tag;
 
 	if (len * 5 > rlen * 2)
 		return 0;
 	if ((prof & HP_THREAD) && tag != TidyTag_P &&
-	    (class_has(h_attr(d, i, "class"), thread_words, 1) ||
-	    class_has(h_attr(d, i, "id"), thread_words, 1)))
+	    (class_has(w_html_attr(d, i, "class"), thread_words, 1) ||
+	    class_has(w_html_attr(d, i, "id"), thread_words, 1)))
 		return 1;
 	if ((prof & HP_LISTS) &&
-	    (class_has(h_attr(d, i, "class"), list_words, 1) ||
-	    class_has(h_attr(d, i, "id"), list_words, 1)))
+	    (class_has(w_html_attr(d, i, "class"), list_words, 1) ||
+	    class_has(w_html_attr(d, i, "id"), list_words, 1)))
 		return 1;
 	if (tag == TidyTag_A || tag == TidyTag_LI || tag == TidyTag_P ||
 	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
 		return 0;
-	if (class_has(h_attr(d, i, "class"), chrome, prof & HP_THREAD) ||
-	    class_has(h_attr(d, i, "id"), chrome, prof & HP_THREAD))
+	if (class_has(w_html_attr(d, i, "class"), chrome, prof & HP_THREAD) ||
+	    class_has(w_html_attr(d, i, "id"), chrome, prof & HP_THREAD))
 		return 1;
 	if ((prof & HP_TABS) &&
-	    (class_has(h_attr(d, i, "class"), shop, 1) ||
-	    class_has(h_attr(d, i, "id"), shop, 1)))
+	    (class_has(w_html_attr(d, i, "class"), shop, 1) ||
+	    class_has(w_html_attr(d, i, "id"), shop, 1)))
 		return 1;
-	return h_attr(d, i, "aria-modal") != NULL;
+	return w_html_attr(d, i, "aria-modal") != NULL;
 }
 
 /* A block element whose class or id names comments. */
@@ -594,8 +599,8 @@ remarks_el(const struct hdoc *d, int i)
 	    t != TidyTag_OL && t != TidyTag_ASIDE && !(d->n[i].flags &
 	    HF_CUSTOM))
 		return 0;
-	return h_ci_contains(h_attr(d, i, "class"), "comment") ||
-	    h_ci_contains(h_attr(d, i, "id"), "comment");
+	return w_html_ci_contains(w_html_attr(d, i, "class"), "comment") ||
+	    w_html_ci_contains(w_html_attr(d, i, "id"), "comment");
 }
 
 /*
@@ -614,22 +619,22 @@ drop_remarks(struct hdoc *d, int root, size_t rlen)
 
 	for (i = d->n[root].first; i >= 0; ) {
 		if (d->n[i].tag != H_TEXT && remarks_el(d, i)) {
-			if ((len = h_text_len(d, i)) * 5 > rlen * 2) {
+			if ((len = w_html_text_len(d, i)) * 5 > rlen * 2) {
 				free(v);
 				return;
 			}
 			if (len > 0)
-				h_push(&v, &n, &cap, i);
-			i = h_next_pre(d, i, root, 1);
+				w_html_push(&v, &n, &cap, i);
+			i = w_html_next_pre(d, i, root, 1);
 		} else
-			i = h_next_pre(d, i, root, 0);
+			i = w_html_next_pre(d, i, root, 0);
 	}
 	/* comment lists that are siblings are the posts themselves */
 	for (k = 1; k < n; k++)
 		if (d->n[v[k]].parent == d->n[v[k - 1]].parent)
 			n = 0;
 	for (k = 0; n >= 2 && k < n; k++)
-		h_unlink(d, v[k]);
+		w_html_unlink(d, v[k]);
 	free(v);
 }
 
@@ -657,11 +662,12 @@ elsewhere_heading(const struct hdoc *d, int i)
 	size_t k, n;
 	int t = d->n[i].tag, r = 0;
 
-	if (t < TidyTag_H1 || t > TidyTag_H6 || (n = h_text_len(d, i)) == 0 ||
+	if (t < TidyTag_H1 || t > TidyTag_H6 ||
+	    (n = w_html_text_len(d, i)) == 0 ||
 	    n > 80)
 		return 0;
-	h_buf_init(&b, 4096);
-	h_text(d, i, &b);
+	w_html_buf_init(&b, 4096);
+	w_html_text(d, i, &b);
 	for (p = b.p; *p == ' ' || *p == '\n' || *p == '\t'; p++)
 		;
 	for (k = 0; elsewhere[k] != NULL && !r; k++)
@@ -693,24 +699,24 @@ elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int *nx)
 	if (!elsewhere_heading(d, i))
 		return 0;
 	while ((p = d->n[t].parent) >= 0 && p != root &&
-	    h_nelem_kids(d, p) == 1)
+	    w_html_nelem_kids(d, p) == 1)
 		t = p;
 	p = d->n[t].parent;
-	if (p >= 0 && p != root && h_nelem_kids(d, p) > 1 &&
+	if (p >= 0 && p != root && w_html_nelem_kids(d, p) > 1 &&
 	    d->n[p].first >= 0 && (d->n[p].first == t ||
 	    (d->n[d->n[p].first].tag == H_TEXT && next_elem_sib(d,
-	    d->n[p].first) == t)) && h_text_len(d, p) * 5 <= rlen * 2) {
-		*nx = h_next_pre(d, p, root, 1);
-		h_unlink(d, p);
+	    d->n[p].first) == t)) && w_html_text_len(d, p) * 5 <= rlen * 2) {
+		*nx = w_html_next_pre(d, p, root, 1);
+		w_html_unlink(d, p);
 		return 1;
 	}
 	sib = next_elem_sib(d, t);
-	if (sib >= 0 && h_text_len(d, sib) * 5 > rlen * 2)
+	if (sib >= 0 && w_html_text_len(d, sib) * 5 > rlen * 2)
 		sib = -1;
-	*nx = h_next_pre(d, sib >= 0 ? sib : t, root, 1);
-	h_unlink(d, t);
+	*nx = w_html_next_pre(d, sib >= 0 ? sib : t, root, 1);
+	w_html_unlink(d, t);
 	if (sib >= 0)
-		h_unlink(d, sib);
+		w_html_unlink(d, sib);
 	return 1;
 }
 
@@ -720,10 +726,10 @@ elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int *nx)
  * with prof >= 0, page chrome too (the region of a region pick).
  */
 void
-h_strip(struct hdoc *d, int root, int prof)
+w_html_strip(struct hdoc *d, int root, int prof)
 {
 	const char *c, *id, *role;
-	size_t rlen = prof >= 0 ? h_text_len(d, root) : 0;
+	size_t rlen = prof >= 0 ? w_html_text_len(d, root) : 0;
 	int i, nx, drop;
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
@@ -738,32 +744,32 @@ h_strip(struct hdoc *d, int root, int prof)
 			drop = 1;
 			break;
 		case TidyTag_HEADER:
-			drop = !h_has_ancestor(d, i, TidyTag_ARTICLE, 0);
+			drop = !w_html_has_ancestor(d, i, TidyTag_ARTICLE, 0);
 			break;
 		default:
-			c = h_attr(d, i, "class");
-			id = h_attr(d, i, "id");
-			role = h_attr(d, i, "role");
-			drop = (!h_visible(d, i) && !(prof >= 0 &&
-			    (prof & HP_TABS) && h_tab_panel(d, i))) ||
-			    h_ci_contains(c, "cookie") ||
-			    h_ci_contains(c, "consent") ||
-			    h_ci_contains(id, "cookie") ||
-			    h_ci_contains(id, "consent") ||
+			c = w_html_attr(d, i, "class");
+			id = w_html_attr(d, i, "id");
+			role = w_html_attr(d, i, "role");
+			drop = (!w_html_visible(d, i) && !(prof >= 0 &&
+			    (prof & HP_TABS) && w_html_tab_panel(d, i))) ||
+			    w_html_ci_contains(c, "cookie") ||
+			    w_html_ci_contains(c, "consent") ||
+			    w_html_ci_contains(id, "cookie") ||
+			    w_html_ci_contains(id, "consent") ||
 			    (role != NULL && (strcmp(role, "navigation") == 0 ||
 			    strcmp(role, "banner") == 0 ||
 			    strcmp(role, "contentinfo") == 0 ||
 			    strcmp(role, "complementary") == 0 ||
 			    strcmp(role, "dialog") == 0)) ||
-			    h_never_content(d, i, prof < 0 ? 0 : prof) ||
+			    w_html_never_content(d, i, prof < 0 ? 0 : prof) ||
 			    (prof >= 0 && chrome_el(d, i, rlen, prof));
 			break;
 		}
 		if (!drop && prof >= 0 && elsewhere_drop(d, i, root, rlen, &nx))
 			continue;
-		nx = h_next_pre(d, i, root, drop);
+		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)
-			h_unlink(d, i);
+			w_html_unlink(d, i);
 	}
 	if (prof >= 0 && (prof & HP_THREAD))
 		drop_remarks(d, root, rlen);
@@ -775,18 +781,18 @@ h_strip(struct hdoc *d, int root, int prof)
  * the comment lists under each post (drop_remarks).
  */
 void
-h_strip_chrome(struct hdoc *d, int root, int prof)
+w_html_strip_chrome(struct hdoc *d, int root, int prof)
 {
-	size_t rlen = h_text_len(d, root);
+	size_t rlen = w_html_text_len(d, root);
 	int i, nx, drop;
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = d->n[i].tag != H_TEXT && chrome_el(d, i, rlen, prof);
 		if (!drop && elsewhere_drop(d, i, root, rlen, &nx))
 			continue;
-		nx = h_next_pre(d, i, root, drop);
+		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)
-			h_unlink(d, i);
+			w_html_unlink(d, i);
 	}
 	if (prof & HP_THREAD)
 		drop_remarks(d, root, rlen);

@@ -25,7 +25,7 @@
 static void	 text_stats(struct hnode *, const char *, size_t);
 
 const char *
-h_strstr_n(const char *s, size_t n, const char *needle)
+w_html_strstr_n(const char *s, size_t n, const char *needle)
 {
 	size_t k = strlen(needle), i = 0;
 	const char *p;
@@ -58,7 +58,7 @@ pool_add(struct hdoc *d, const char *s, size_t n)
 
 /* w_buf_init, with p never NULL afterwards. */
 void
-h_buf_init(struct w_buf *b, size_t max)
+w_html_buf_init(struct w_buf *b, size_t max)
 {
 	w_buf_init(b, max);
 	w_buf_add(b, "", 0);
@@ -66,7 +66,7 @@ h_buf_init(struct w_buf *b, size_t max)
 
 /* A new detached node with tag; returns its index. */
 int
-h_new(struct hdoc *d, int tag)
+w_html_new(struct hdoc *d, int tag)
 {
 	struct hnode *x;
 
@@ -83,13 +83,13 @@ h_new(struct hdoc *d, int tag)
 
 /* Detach i (and its subtree) from its parent. */
 void
-h_unlink(struct hdoc *d, int i)
+w_html_unlink(struct hdoc *d, int i)
 {
 	struct hnode *x = &d->n[i];
 
 	if (x->parent < 0)
 		return;
-	h_dirty(d, x->parent);
+	w_html_dirty(d, x->parent);
 	if (x->prev >= 0)
 		d->n[x->prev].next = x->next;
 	else
@@ -103,9 +103,9 @@ h_unlink(struct hdoc *d, int i)
 
 /* Move c (detached or not) to the end of p's children. */
 void
-h_append(struct hdoc *d, int p, int c)
+w_html_append(struct hdoc *d, int p, int c)
 {
-	h_unlink(d, c);
+	w_html_unlink(d, c);
 	d->n[c].parent = p;
 	d->n[c].prev = d->n[p].last;
 	if (d->n[p].last >= 0)
@@ -113,16 +113,16 @@ h_append(struct hdoc *d, int p, int c)
 	else
 		d->n[p].first = c;
 	d->n[p].last = c;
-	h_dirty(d, p);
+	w_html_dirty(d, p);
 }
 
 /* Move c just before ref. */
 void
-h_insert_before(struct hdoc *d, int ref, int c)
+w_html_insert_before(struct hdoc *d, int ref, int c)
 {
 	int p = d->n[ref].parent;
 
-	h_unlink(d, c);
+	w_html_unlink(d, c);
 	d->n[c].parent = p;
 	d->n[c].next = ref;
 	d->n[c].prev = d->n[ref].prev;
@@ -131,12 +131,12 @@ h_insert_before(struct hdoc *d, int ref, int c)
 	else
 		d->n[p].first = c;
 	d->n[ref].prev = c;
-	h_dirty(d, p);
+	w_html_dirty(d, p);
 }
 
 /* Pre-order successor of i inside root (-1 at the end). */
 int
-h_next_pre(const struct hdoc *d, int i, int root, int skipkids)
+w_html_next_pre(const struct hdoc *d, int i, int root, int skipkids)
 {
 	if (!skipkids && d->n[i].first >= 0)
 		return d->n[i].first;
@@ -245,7 +245,7 @@ copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb)
 		tidyNodeGetValue(td, t, tb);
 		if (tb->size == 0)
 			return -1;
-		i = h_new(d, H_TEXT);
+		i = w_html_new(d, H_TEXT);
 		if (d->n[p].flags & HF_RAWENT)
 			tb->size = (uint)decode_entities((char *)tb->bp,
 			    tb->size);
@@ -258,7 +258,7 @@ copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb)
 	case TidyNode_Start:
 	case TidyNode_StartEnd:
 		tag = (int)tidyNodeGetId(t);
-		i = h_new(d, tag);
+		i = w_html_new(d, tag);
 		if (tag == TidyTag_UNKNOWN)
 			d->n[i].flags |= HF_CUSTOM;
 		if (tag == TidyTag_MATHML || tag == TidyTag_SVG ||
@@ -279,7 +279,7 @@ copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb)
 	default:
 		return -1;
 	}
-	h_append(d, p, i);
+	w_html_append(d, p, i);
 	return i;
 }
 
@@ -394,7 +394,7 @@ flatten(const char *s, size_t *len)
 		at = (size_t)(p - s);
 		i = at + 1;
 		if (i + 3 <= end && strncmp(s + i, "!--", 3) == 0) {
-			p = h_strstr_n(s + i + 3, end - i - 3, "-->");
+			p = w_html_strstr_n(s + i + 3, end - i - 3, "-->");
 			i = p != NULL ? (size_t)(p - s) + 3 : end;
 			continue;
 		}
@@ -462,7 +462,7 @@ drop_doctypes(const char *s, size_t *len)
 	while ((p = memchr(s + i, '<', n - i)) != NULL) {
 		i = (size_t)(p - s) + 1;
 		if (i + 3 <= n && strncmp(s + i, "!--", 3) == 0) {
-			e = h_strstr_n(s + i + 3, n - i - 3, "-->");
+			e = w_html_strstr_n(s + i + 3, n - i - 3, "-->");
 			i = e != NULL ? (size_t)(e - s) + 3 : n;
 			continue;
 		}
@@ -515,7 +515,7 @@ drop_doctypes(const char *s, size_t *len)
  * Returns 0, or -1 when tidy gave up.
  */
 int
-h_parse(struct hdoc *d, const char *s, size_t len)
+w_html_parse(struct hdoc *d, const char *s, size_t len)
 {
 	TidyDoc td;
 	TidyBuffer in, err;
@@ -559,7 +559,7 @@ h_parse(struct hdoc *d, const char *s, size_t len)
 	tidyBufInit(&in);
 	tidyBufAttach(&in, (byte *)(uintptr_t)s, (unsigned)len);
 	rc = tidyParseBuffer(td, &in);
-	d->root = h_new(d, TidyTag_UNKNOWN);
+	d->root = w_html_new(d, TidyTag_UNKNOWN);
 	if (rc >= 0)
 		copy_tree(d, td, tidyGetRoot(td));
 	tidyBufDetach(&in);
@@ -570,9 +570,9 @@ h_parse(struct hdoc *d, const char *s, size_t len)
 	return rc < 0 ? -1 : 0;
 }
 
-/* Release what h_parse allocated. */
+/* Release what w_html_parse allocated. */
 void
-h_free(struct hdoc *d)
+w_html_free(struct hdoc *d)
 {
 	free(d->n);
 	free(d->a);
@@ -583,7 +583,7 @@ h_free(struct hdoc *d)
 
 /* Attribute name (lowercase) of element i, or NULL. */
 const char *
-h_class_next(const char **c, size_t *n)
+w_html_class_next(const char **c, size_t *n)
 {
 	const char *s = *c;
 	size_t k;
@@ -599,7 +599,7 @@ h_class_next(const char **c, size_t *n)
 }
 
 const char *
-h_attr(const struct hdoc *d, int i, const char *name)
+w_html_attr(const struct hdoc *d, int i, const char *name)
 {
 	const struct hnode *x = &d->n[i];
 	const char *nm;
@@ -618,7 +618,7 @@ h_attr(const struct hdoc *d, int i, const char *name)
 
 /* Whether an ancestor within maxdepth levels (<= 0: any) has tag. */
 int
-h_has_ancestor(const struct hdoc *d, int i, int tag, int maxdepth)
+w_html_has_ancestor(const struct hdoc *d, int i, int tag, int maxdepth)
 {
 	int depth = 0;
 
@@ -633,7 +633,7 @@ h_has_ancestor(const struct hdoc *d, int i, int tag, int maxdepth)
 
 /* Append the text content of i's subtree to b. */
 void
-h_text(const struct hdoc *d, int i, struct w_buf *b)
+w_html_text(const struct hdoc *d, int i, struct w_buf *b)
 {
 	int j;
 
@@ -641,7 +641,7 @@ h_text(const struct hdoc *d, int i, struct w_buf *b)
 		w_buf_add(b, d->pool + d->n[i].off, d->n[i].len);
 		return;
 	}
-	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
 		if (d->n[j].tag == H_TEXT)
 			w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
 }
@@ -735,7 +735,7 @@ text_stats(struct hnode *x, const char *s, size_t len)
 
 /* Mark i and its ancestors as changed. */
 void
-h_dirty(struct hdoc *d, int i)
+w_html_dirty(struct hdoc *d, int i)
 {
 	for (; i >= 0 && d->n[i].valid; i = d->n[i].parent)
 		d->n[i].valid = 0;
@@ -786,7 +786,7 @@ combine(struct hdoc *d, int j)
 		    (c->tf & (TS_TRAIL | TS_WS)));
 	}
 	if (x->tag == TidyTag_A) {
-		href = h_attr(d, j, "href");
+		href = w_html_attr(d, j, "href");
 		x->link += (href != NULL && href[0] == '#' && href[1] != '\0') ?
 		    (float)x->tn * 0.3f : (float)x->tn;
 	}
@@ -824,7 +824,7 @@ ensure(const struct hdoc *cd, int i)
 
 /* Characters of i's text, trimmed, whitespace runs counted as one. */
 size_t
-h_text_len(const struct hdoc *d, int i)
+w_html_text_len(const struct hdoc *d, int i)
 {
 	ensure(d, i);
 	return d->n[i].tn;
@@ -832,7 +832,7 @@ h_text_len(const struct hdoc *d, int i)
 
 /* Commas in i's text: ',' only, or (all) every comma character. */
 size_t
-h_commas(struct hdoc *d, int i, int all)
+w_html_commas(struct hdoc *d, int i, int all)
 {
 	ensure(d, i);
 	return all ? d->n[i].comall : d->n[i].com;
@@ -840,7 +840,7 @@ h_commas(struct hdoc *d, int i, int all)
 
 /* Code points in s[0..n). */
 size_t
-h_utf8_len(const char *s, size_t n)
+w_html_utf8_len(const char *s, size_t n)
 {
 	size_t i, c = 0;
 
@@ -852,7 +852,7 @@ h_utf8_len(const char *s, size_t n)
 
 /* Text length inside links (in-page "#x" links count 0.3). */
 size_t
-h_link_len(const struct hdoc *d, int i)
+w_html_link_len(const struct hdoc *d, int i)
 {
 	ensure(d, i);
 	return (size_t)d->n[i].link;
@@ -860,9 +860,9 @@ h_link_len(const struct hdoc *d, int i)
 
 /* Share of i's text inside links. */
 double
-h_link_density(const struct hdoc *d, int i)
+w_html_link_density(const struct hdoc *d, int i)
 {
-	size_t t = h_text_len(d, i);
+	size_t t = w_html_text_len(d, i);
 
 	if (t == 0)
 		return 0;
@@ -871,7 +871,7 @@ h_link_density(const struct hdoc *d, int i)
 
 /* Elements the writers treat as blocks. */
 int
-h_is_block(int tag)
+w_html_is_block(int tag)
 {
 	switch (tag) {
 	case TidyTag_ADDRESS: case TidyTag_ARTICLE: case TidyTag_ASIDE:
@@ -901,7 +901,7 @@ h_is_block(int tag)
 
 /* Case-insensitive ASCII substring test. */
 int
-h_ci_contains(const char *hay, const char *needle)
+w_html_ci_contains(const char *hay, const char *needle)
 {
 	size_t n;
 	char set[3];

@@ -26,13 +26,13 @@ grid_skip(const struct hdoc *d, int i, void *arg)
 	    t == TidyTag_NOSCRIPT || t == TidyTag_TEMPLATE ||
 	    t == TidyTag_SVG || t == TidyTag_SELECT || t == TidyTag_FORM)
 		return 1;
-	r = h_attr(d, i, "role");
+	r = w_html_attr(d, i, "role");
 	if (r != NULL && (strcmp(r, "navigation") == 0 ||
 	    strcmp(r, "menu") == 0 || strcmp(r, "menubar") == 0 ||
 	    strcmp(r, "banner") == 0 || strcmp(r, "contentinfo") == 0 ||
 	    strcmp(r, "dialog") == 0))
 		return 1;
-	return !h_visible(d, i);
+	return !w_html_visible(d, i);
 }
 
 /* What one candidate item holds: a link, a price, an image. */
@@ -41,17 +41,17 @@ item_scan(const struct hdoc *d, int i, int *price, int *img)
 {
 	int j, t, link = d->n[i].tag == TidyTag_A;
 
-	*price = h_priceish(d, i);
+	*price = w_html_priceish(d, i);
 	*img = 0;
-	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0)) {
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
 		t = d->n[j].tag;
 		if (t == H_TEXT)
 			continue;
-		if (t == TidyTag_A && h_attr(d, j, "href") != NULL)
+		if (t == TidyTag_A && w_html_attr(d, j, "href") != NULL)
 			link = 1;
 		else if (t == TidyTag_IMG || t == TidyTag_PICTURE)
 			*img = 1;
-		if (!*price && h_priceish(d, j))
+		if (!*price && w_html_priceish(d, j))
 			*price = 1;
 	}
 	return link;
@@ -61,16 +61,16 @@ item_scan(const struct hdoc *d, int i, int *price, int *img)
 static void
 grid_group(const struct hdoc *d, int p, unsigned s, int n, void *arg)
 {
-	struct h_grid *g = arg;
+	struct w_html_grid *g = arg;
 	size_t text = 0, len;
 	int j, items = 0, priced = 0, imaged = 0, pr, im;
 
 	(void)n;
-	for (j = h_rep_next(d, d->n[p].first, s); j >= 0;
-	    j = h_rep_next(d, d->n[j].next, s)) {
+	for (j = w_html_rep_next(d, d->n[p].first, s); j >= 0;
+	    j = w_html_rep_next(d, d->n[j].next, s)) {
 		if (grid_skip(d, j, NULL))
 			continue;
-		len = h_text_len(d, j);
+		len = w_html_text_len(d, j);
 		if (len < 3 || len > ITEM_MAX || !item_scan(d, j, &pr, &im))
 			continue;
 		items++;
@@ -93,25 +93,25 @@ grid_group(const struct hdoc *d, int p, unsigned s, int n, void *arg)
 
 /* See html_int.h. */
 void
-h_grid_find(const struct hdoc *d, int root, struct h_grid *g)
+w_html_grid_find(const struct hdoc *d, int root, struct w_html_grid *g)
 {
 	memset(g, 0, sizeof(*g));
 	g->box = -1;
-	h_rep_walk(d, root, 0, GRID_MIN, grid_skip, grid_group, g);
+	w_html_rep_walk(d, root, 0, GRID_MIN, grid_skip, grid_group, g);
 }
 
 /* See html_int.h. */
 int
-h_grid_section(const struct hdoc *d, const struct h_grid *g, int top)
+w_html_grid_section(const struct hdoc *d, const struct w_html_grid *g, int top)
 {
 	size_t len, base;
 	int b = g->box, p;
 
 	if (b < 0)
 		return -1;
-	base = h_text_len(d, b);
+	base = w_html_text_len(d, b);
 	for (p = d->n[b].parent; p >= 0 && p != top; p = d->n[p].parent) {
-		len = h_text_len(d, p);
+		len = w_html_text_len(d, p);
 		if (len > base + base / 4 + 200)
 			break;
 		b = p;

@@ -587,7 +587,7 @@ scan_literals(struct rec *r, const char *s, size_t n, int depth)
 	struct w_buf b;
 	size_t i, k;
 
-	h_buf_init(&b, HH_SCRIPT_MAX);
+	w_html_buf_init(&b, HH_SCRIPT_MAX);
 	for (i = 0; i < n && room(r, 0); ) {
 		if (s[i] == '/' && i + 1 < n && s[i + 1] == '/' && depth == 0) {
 			while (i < n && s[i] != '\n')
@@ -696,7 +696,7 @@ static int
 is_template(const char *ty)
 {
 	return ty != NULL && strncasecmp(ty, "text/", 5) == 0 &&
-	    (h_ci_contains(ty, "template") ||
+	    (w_html_ci_contains(ty, "template") ||
 	    strcasecmp(ty, "text/html") == 0);
 }
 
@@ -708,7 +708,7 @@ add_template(struct rec *r, const char *s, size_t n)
 	const char *e;
 	size_t i;
 
-	h_buf_init(&b, HH_SCRIPT_MAX);
+	w_html_buf_init(&b, HH_SCRIPT_MAX);
 	for (i = 0; i < n; i++) {
 		const char *close = NULL;
 
@@ -718,7 +718,7 @@ add_template(struct rec *r, const char *s, size_t n)
 			close = "%}";
 		else if (i + 1 < n && s[i] == '<' && s[i + 1] == '%')
 			close = "%>";
-		if (close != NULL && (e = h_strstr_n(s + i + 2, n - i - 2,
+		if (close != NULL && (e = w_html_strstr_n(s + i + 2, n - i - 2,
 		    close)) != NULL) {
 			i = (size_t)(e - s) + 1;
 			continue;
@@ -732,7 +732,7 @@ add_template(struct rec *r, const char *s, size_t n)
 
 /* One source over every script / noscript node, detached ones too. */
 static void
-collect(const struct hdoc *d, const struct h_out *o, enum src which,
+collect(const struct hdoc *d, const struct w_html_out *o, enum src which,
     struct rec *r, struct w_buf *nsout)
 {
 	const char *ty, *id;
@@ -740,23 +740,24 @@ collect(const struct hdoc *d, const struct h_out *o, enum src which,
 	size_t k;
 	int i, j;
 
-	h_buf_init(&s, HH_SCRIPT_MAX);
+	w_html_buf_init(&s, HH_SCRIPT_MAX);
 	for (i = 0; (size_t)i < d->nn && room(r, 0); i++) {
 		if (d->n[i].tag == TidyTag_NOSCRIPT && which == SRC_NOSCRIPT) {
 			w_buf_reset(&s);
-			h_text(d, i, &s);
+			w_html_text(d, i, &s);
 			if (s.len < HH_PROSE ||
-			    (s.len < 400 && h_ci_contains(s.p, "javascript")))
+			    (s.len < 400 &&
+			    w_html_ci_contains(s.p, "javascript")))
 				continue;
 			for (j = d->n[i].first; j >= 0; j = d->n[j].next)
-				h_write(d, j, o, nsout);
+				w_html_write(d, j, o, nsout);
 			r->any = 1;
 			continue;
 		}
 		if (d->n[i].tag != TidyTag_SCRIPT)
 			continue;
-		ty = h_attr(d, i, "type");
-		id = h_attr(d, i, "id");
+		ty = w_html_attr(d, i, "type");
+		id = w_html_attr(d, i, "id");
 		w_buf_reset(&s);
 		if (which == SRC_LD) {
 			if (ty != NULL && strcasecmp(ty, "application/ld+json")
@@ -770,8 +771,8 @@ collect(const struct hdoc *d, const struct h_out *o, enum src which,
 				add_template(r, s.p, s.len);
 			}
 		} else if (which == SRC_STATE) {
-			if (ty != NULL && h_ci_contains(ty, "json")) {
-				if (h_ci_contains(ty, "ld+json"))
+			if (ty != NULL && w_html_ci_contains(ty, "json")) {
+				if (w_html_ci_contains(ty, "ld+json"))
 					continue;
 				script_text(d, i, &s);
 				if (id == NULL || (strcmp(id, "__NEXT_DATA__")
@@ -781,13 +782,14 @@ collect(const struct hdoc *d, const struct h_out *o, enum src which,
 				json_parse_walk(r, s.p, s.len, st_walk);
 				continue;
 			}
-			if (ty != NULL && !h_ci_contains(ty, "javascript") &&
+			if (ty != NULL &&
+			    !w_html_ci_contains(ty, "javascript") &&
 			    strcasecmp(ty, "module") != 0)
 				continue;
 			script_text(d, i, &s);
 			for (k = 0; state_marks[k] != NULL; k++)
-				if (h_strstr_n(s.p, s.len, state_marks[k]) !=
-				    NULL)
+				if (w_html_strstr_n(s.p, s.len,
+				    state_marks[k]) != NULL)
 					break;
 			if (state_marks[k] != NULL)
 				scan_literals(r, s.p, s.len, 0);
@@ -798,13 +800,13 @@ collect(const struct hdoc *d, const struct h_out *o, enum src which,
 
 /* Write the recovered HTML per o into b. */
 static void
-render(const struct rec *r, const struct h_out *o, struct w_buf *b)
+render(const struct rec *r, const struct w_html_out *o, struct w_buf *b)
 {
 	struct hdoc rd;
 
-	if (h_parse(&rd, r->h.p, r->h.len) == 0 && rd.body >= 0)
-		h_write(&rd, rd.body, o, b);
-	h_free(&rd);
+	if (w_html_parse(&rd, r->h.p, r->h.len) == 0 && rd.body >= 0)
+		w_html_write(&rd, rd.body, o, b);
+	w_html_free(&rd);
 }
 
 /* See html_int.h. */
@@ -820,9 +822,9 @@ takeover(struct w_buf *out, const struct w_buf *b, int replace)
 	struct w_buf t;
 	size_t n;
 
-	h_buf_init(&t, HH_OUT_MAX);
+	w_html_buf_init(&t, HH_OUT_MAX);
 	w_buf_add(&t, out->p, out->len);
-	n = h_merge_novel(&t, b->p, b->len);
+	n = w_html_merge_novel(&t, b->p, b->len);
 	if (2 * n < b->len || (!replace && b->len < out->len))
 		n = 0;
 	else {
@@ -837,7 +839,7 @@ takeover(struct w_buf *out, const struct w_buf *b, int replace)
 }
 
 size_t
-h_recover(const struct hdoc *d, const struct h_out *o, int thin,
+w_html_recover(const struct hdoc *d, const struct w_html_out *o, int thin,
     struct w_buf *out, char *from, size_t fromsz)
 {
 	struct rec r;
@@ -856,8 +858,8 @@ h_recover(const struct hdoc *d, const struct h_out *o, int thin,
 		if (!full && s != SRC_LD && s != SRC_TEMPLATE)
 			continue;
 		memset(&r, 0, sizeof(r));
-		h_buf_init(&r.h, HH_HTML_MAX);
-		h_buf_init(&b, HH_OUT_MAX);
+		w_html_buf_init(&r.h, HH_HTML_MAX);
+		w_html_buf_init(&b, HH_OUT_MAX);
 		w_buf_adds(&r.h, "<html><body>");
 		collect(d, o, (enum src)s, &r, &b);
 		/* JSON-LD prose: most of what JSON-LD holds */
@@ -873,7 +875,7 @@ h_recover(const struct hdoc *d, const struct h_out *o, int thin,
 		    2 * b.len >= out->len)
 			n = takeover(out, &b, s == SRC_LD);
 		if (n == 0 && b.len > 0 && full)
-			n = h_merge_novel(out, b.p, b.len);
+			n = w_html_merge_novel(out, b.p, b.len);
 		if (n > 0) {
 			if (added > 0)
 				snprintf(from + strlen(from),

@@ -63,30 +63,30 @@ struct hdoc {
 };
 
 /* html_dom.c */
-int		 h_parse(struct hdoc *, const char *, size_t);
-void		 h_free(struct hdoc *);
-void		 h_buf_init(struct w_buf *, size_t);
-const char	*h_attr(const struct hdoc *, int, const char *);
+int		 w_html_parse(struct hdoc *, const char *, size_t);
+void		 w_html_free(struct hdoc *);
+void		 w_html_buf_init(struct w_buf *, size_t);
+const char	*w_html_attr(const struct hdoc *, int, const char *);
 /* The next token of a class attribute at *c (space, tab and newline
  * part them): its start, its length in *n, *c past it; NULL at the end. */
-const char	*h_class_next(const char **c, size_t *n);
+const char	*w_html_class_next(const char **c, size_t *n);
 /* The first needle in s[0..n) (memmem for a string), or NULL. */
-const char	*h_strstr_n(const char *s, size_t n, const char *needle);
-int		 h_new(struct hdoc *, int);
-size_t		 h_commas(struct hdoc *, int, int);
-void		 h_unlink(struct hdoc *, int);
-void		 h_append(struct hdoc *, int, int);
-void		 h_insert_before(struct hdoc *, int, int);
-int		 h_next_pre(const struct hdoc *, int, int, int);
-void		 h_text(const struct hdoc *, int, struct w_buf *);
-size_t		 h_text_len(const struct hdoc *, int);
-size_t		 h_link_len(const struct hdoc *, int);
-double		 h_link_density(const struct hdoc *, int);
-void		 h_dirty(struct hdoc *, int);
-int		 h_is_block(int);
-int		 h_has_ancestor(const struct hdoc *, int, int, int);
-size_t		 h_utf8_len(const char *, size_t);
-int		 h_ci_contains(const char *, const char *);
+const char	*w_html_strstr_n(const char *s, size_t n, const char *needle);
+int		 w_html_new(struct hdoc *, int);
+size_t		 w_html_commas(struct hdoc *, int, int);
+void		 w_html_unlink(struct hdoc *, int);
+void		 w_html_append(struct hdoc *, int, int);
+void		 w_html_insert_before(struct hdoc *, int, int);
+int		 w_html_next_pre(const struct hdoc *, int, int, int);
+void		 w_html_text(const struct hdoc *, int, struct w_buf *);
+size_t		 w_html_text_len(const struct hdoc *, int);
+size_t		 w_html_link_len(const struct hdoc *, int);
+double		 w_html_link_density(const struct hdoc *, int);
+void		 w_html_dirty(struct hdoc *, int);
+int		 w_html_is_block(int);
+int		 w_html_has_ancestor(const struct hdoc *, int, int, int);
+size_t		 w_html_utf8_len(const char *, size_t);
+int		 w_html_ci_contains(const char *, const char *);
 
 /* html_score.c and html_clean.c: the main-content pass. */
 #define HS_STRIP	0x1	/* drop unlikely candidates */
@@ -122,22 +122,22 @@ struct hscore {
 	const char	*title;
 };
 
-int		 h_readable(struct hdoc *, const char *, int, double *);
-int		 h_profile(int);
-void		 h_strip(struct hdoc *, int, int);
-void		 h_strip_chrome(struct hdoc *, int, int);
-int		 h_class_weight(const struct hscore *, int);
-void		 h_push(int **, size_t *, size_t *, int);
-int		 h_nelem_kids(const struct hdoc *, int);
-int		 h_visible(const struct hdoc *, int);
-int		 h_stream_segment(const struct hdoc *, int);
-int		 h_sr_only(const struct hdoc *, int);
-int		 h_tab_panel(const struct hdoc *, int);
-void		 h_collect(struct hscore *, int, int);
-void		 h_prep_article(struct hscore *, int);
+int		 w_html_readable(struct hdoc *, const char *, int, double *);
+int		 w_html_profile(int);
+void		 w_html_strip(struct hdoc *, int, int);
+void		 w_html_strip_chrome(struct hdoc *, int, int);
+int		 w_html_class_weight(const struct hscore *, int);
+void		 w_html_push(int **, size_t *, size_t *, int);
+int		 w_html_nelem_kids(const struct hdoc *, int);
+int		 w_html_visible(const struct hdoc *, int);
+int		 w_html_stream_segment(const struct hdoc *, int);
+int		 w_html_sr_only(const struct hdoc *, int);
+int		 w_html_tab_panel(const struct hdoc *, int);
+void		 w_html_collect(struct hscore *, int, int);
+void		 w_html_prep_article(struct hscore *, int);
 
 /* html_md.c */
-struct h_out {
+struct w_html_out {
 	int		 text;		/* plain text, else Markdown */
 	const char	*base;
 	jv		*links;		/* collect {url,text} here, or NULL */
@@ -146,100 +146,103 @@ struct h_out {
 	int		 cell;		/* inside a table cell: no block
 					   markers to escape */
 };
-void		 h_write(const struct hdoc *, int, const struct h_out *,
-		    struct w_buf *);
-char		*h_abs_url(const char *, const char *);
-size_t		 h_invisible_at(const char *, size_t);
-size_t		 h_invisible_strip(char *, size_t *);
+void		 w_html_write(const struct hdoc *, int,
+		    const struct w_html_out *, struct w_buf *);
+char		*w_html_abs_url(const char *, const char *);
+size_t		 w_html_invisible_at(const char *, size_t);
+size_t		 w_html_invisible_strip(char *, size_t *);
 #define H_SPAN_COL	0x40000000	/* grid: right of a cell's origin */
 #define H_SPAN_ROW	0x20000000	/* grid: below it, first column */
-int		 h_table_grid(const int *, const int *, const int *, int,
+int		 w_html_table_grid(const int *, const int *, const int *, int,
 		    int, int, int *);
 
 /* html_hidden.c: content the DOM hides, appended to a thin output. */
 #define HH_THIN		1000	/* output bytes below which state,
 				   noscript and templates are read */
 #define HH_THIN_LD	3000	/* the same for JSON-LD */
-size_t		 h_recover(const struct hdoc *, const struct h_out *, int,
-		    struct w_buf *, char *, size_t);
+size_t		 w_html_recover(const struct hdoc *, const struct w_html_out *,
+		    int, struct w_buf *, char *, size_t);
 
 /* html_prose.c */
-void		 h_prose_strip(struct hdoc *, int);
-int		 h_never_content(const struct hdoc *, int, int);
+void		 w_html_prose_strip(struct hdoc *, int);
+int		 w_html_never_content(const struct hdoc *, int, int);
 
 /* html_novel.c */
-size_t		 h_merge_novel(struct w_buf *, const char *, size_t);
+size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
 #define HN_DUP_MIN	60	/* characters of a block worth deduplicating */
 /* Drop the blocks (parts between blank lines) of s[0..n) that repeat an
  * earlier block of HN_DUP_MIN characters or more, white space folded,
  * outside fenced code: a page's second copy of a section (a mobile and
  * a desktop layout). Returns the new length; s is not terminated. */
-size_t		 h_dedup_blocks(char *, size_t);
+size_t		 w_html_dedup_blocks(char *, size_t);
 
 /* html_meta.c */
-jv		 h_meta(struct hdoc *, const char *);
-char		*h_title_clean(const char *);
+jv		 w_html_meta(struct hdoc *, const char *);
+char		*w_html_title_clean(const char *);
 
 /* html_type.c: page types, the extraction profiles they choose */
 enum {
 	H_OTHER, H_ARTICLE, H_FORUM, H_PRODUCT, H_COLLECTION, H_LISTING,
 	H_DOC, H_SERVICE, H_NTYPES
 };
-struct h_groups;
-int		 h_page_type(const struct hdoc *, const struct h_groups *,
-		    const char *, double *);
-const char	*h_type_name(int);
-int		 h_authorish(const struct hdoc *, int);
-int		 h_priceish(const struct hdoc *, int);
+struct w_html_groups;
+int		 w_html_page_type(const struct hdoc *,
+		    const struct w_html_groups *, const char *, double *);
+const char	*w_html_type_name(int);
+int		 w_html_authorish(const struct hdoc *, int);
+int		 w_html_priceish(const struct hdoc *, int);
 
 /*
  * html_repeat.c: repeated sibling groups. A shape is an element's tag
  * and first class token, digits left out; a group is the largest run
  * of one shape among an element's element children.
  */
-struct h_rep {
+struct w_html_rep {
 	unsigned	*buf;		/* scratch: the children's shapes */
 	size_t		 cap;
 };
-unsigned	 h_shape(const struct hdoc *, int);
+unsigned	 w_html_shape(const struct hdoc *, int);
 /* The shape of p's largest group (the lowest shape on a tie), its
  * size in *n (0 without element children); r is scratch, freed by the
  * caller. */
-unsigned	 h_rep_group(const struct hdoc *, int, struct h_rep *, int *);
+unsigned	 w_html_rep_group(const struct hdoc *, int, struct w_html_rep *,
+		    int *);
 /* The first sibling from j on (j itself included) of the shape, or -1:
- * for (j = h_rep_next(d, d->n[p].first, s); j >= 0;
- *     j = h_rep_next(d, d->n[j].next, s)) walks a group's items. */
-int		 h_rep_next(const struct hdoc *, int, unsigned);
-typedef void	(*h_rep_fn)(const struct hdoc *, int, unsigned, int, void *);
+ * for (j = w_html_rep_next(d, d->n[p].first, s); j >= 0;
+ *     j = w_html_rep_next(d, d->n[j].next, s)) walks a group's items. */
+int		 w_html_rep_next(const struct hdoc *, int, unsigned);
+typedef void	(*w_html_rep_fn)(const struct hdoc *, int, unsigned, int,
+		    void *);
 /* The one walk over root's subtree (root itself when self is set):
  * fn(d, p, shape, n, arg) for each element p whose largest group holds
  * at least min items; subtrees where skip(d, i, arg) (may be NULL)
  * says so are left out, root never; skip sees each element after its
  * parent. */
-void		 h_rep_walk(const struct hdoc *, int, int, int,
-		    int (*)(const struct hdoc *, int, void *), h_rep_fn, void *);
+void		 w_html_rep_walk(const struct hdoc *, int, int, int,
+		    int (*)(const struct hdoc *, int, void *), w_html_rep_fn,
+		    void *);
 
 /* A page's groups, surveyed once: each element's largest group of 2+. */
 #define H_REP_BODY	0x1	/* under the body (or the body) */
 #define H_REP_CHROME	0x2	/* in nav, header, footer, aside, menu,
 				 * form, hidden or related/comment boxes */
 #define H_REP_PRE	0x4	/* in preformatted text */
-struct h_group {
+struct w_html_group {
 	int		 p;		/* the parent */
 	unsigned	 shape;		/* the items' shape */
 	int		 n;		/* items */
 	int		 where;		/* H_REP_* */
 };
-struct h_groups {
-	struct h_group	*g;		/* in document order */
+struct w_html_groups {
+	struct w_html_group	*g;		/* in document order */
 	size_t		 n, cap;
 };
 /* The one walk over the page (scripts, styles, templates and SVG left
  * out); gs->g is the caller's to free. */
-void		 h_rep_survey(const struct hdoc *, struct h_groups *);
+void		 w_html_rep_survey(const struct hdoc *, struct w_html_groups *);
 
 /* html_grid.c: item grids (the repeated tiles of collections). */
-struct h_grid {
+struct w_html_grid {
 	int		 box;		/* element whose children repeat, or -1 */
 	int		 items;		/* item-like children (a link, text) */
 	int		 priced;	/* of them, holding a price */
@@ -248,18 +251,20 @@ struct h_grid {
 };
 /* The grid under root whose items hold the most text (none: box -1);
  * menus, headers, footers and hidden parts are no grids. */
-void		 h_grid_find(const struct hdoc *, int, struct h_grid *);
+void		 w_html_grid_find(const struct hdoc *, int,
+		    struct w_html_grid *);
 /* The grid's box widened to the ancestors (below top) that add little
  * text beside it: its heading, its count line. -1 without a grid. */
-int		 h_grid_section(const struct hdoc *, const struct h_grid *,
-		    int);
+int		 w_html_grid_section(const struct hdoc *,
+		    const struct w_html_grid *, int);
 
 /* html_items.c: the listing's items among the page's groups (NULL:
  * surveyed here), their text in the size_t. */
-int		 h_items(const struct hdoc *, const struct h_groups *, size_t *);
+int		 w_html_items(const struct hdoc *, const struct w_html_groups *,
+		    size_t *);
 
 /* html_links.c */
-jv		 h_links(const struct hdoc *, const int *, size_t, int,
+jv		 w_html_links(const struct hdoc *, const int *, size_t, int,
 		    const char *);
 
 #endif

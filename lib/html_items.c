@@ -21,23 +21,24 @@ titled(const struct hdoc *d, int i)
 {
 	int j;
 
-	for (j = i; j >= 0; j = h_next_pre(d, j, i, 0))
-		if (d->n[j].tag == TidyTag_A && h_text_len(d, j) >= TITLE_MIN)
+	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_A &&
+		    w_html_text_len(d, j) >= TITLE_MIN)
 			return 1;
 	return 0;
 }
 
 /* See html_int.h. */
 int
-h_items(const struct hdoc *d, const struct h_groups *gs, size_t *text)
+w_html_items(const struct hdoc *d, const struct w_html_groups *gs, size_t *text)
 {
-	struct h_groups own = { NULL, 0, 0 };
-	const struct h_group *g;
+	struct w_html_groups own = { NULL, 0, 0 };
+	const struct w_html_group *g;
 	size_t k, t;
 	int j, titles, best = -1;
 
 	if (gs == NULL) {
-		h_rep_survey(d, &own);
+		w_html_rep_survey(d, &own);
 		gs = &own;
 	}
 	*text = 0;
@@ -48,10 +49,10 @@ h_items(const struct hdoc *d, const struct h_groups *gs, size_t *text)
 			continue;
 		titles = 0;
 		t = 0;
-		for (j = h_rep_next(d, d->n[g->p].first, g->shape); j >= 0;
-		    j = h_rep_next(d, d->n[j].next, g->shape)) {
+		for (j = w_html_rep_next(d, d->n[g->p].first, g->shape); j >= 0;
+		    j = w_html_rep_next(d, d->n[j].next, g->shape)) {
 			titles += titled(d, j);
-			t += h_text_len(d, j);
+			t += w_html_text_len(d, j);
 		}
 		if (titles * 10 >= g->n * 7 && t > *text) {
 			*text = t;

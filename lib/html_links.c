@@ -28,9 +28,9 @@ link_text(const struct hdoc *d, int i)
 	size_t k;
 	int sp = 0;
 
-	h_buf_init(&b, 1 << 20);
-	h_buf_init(&t, TEXT_MAX + 8);
-	h_text(d, i, &b);
+	w_html_buf_init(&b, 1 << 20);
+	w_html_buf_init(&t, TEXT_MAX + 8);
+	w_html_text(d, i, &b);
 	for (k = 0; k < b.len; k++) {
 		unsigned char c = (unsigned char)b.p[k];
 
@@ -57,7 +57,7 @@ link_text(const struct hdoc *d, int i)
  * under art are "main-content", the others "page". Returns a jv array.
  */
 jv
-h_links(const struct hdoc *d, const int *a, size_t n, int art,
+w_html_links(const struct hdoc *d, const int *a, size_t n, int art,
     const char *base)
 {
 	jv out = jv_array(), seen = jv_object(), o;
@@ -70,7 +70,7 @@ h_links(const struct hdoc *d, const int *a, size_t n, int art,
 			in = art >= 0 && under(d, a[k], art);
 			if (in != (pass == 0))
 				continue;
-			u = h_abs_url(base, h_attr(d, a[k], "href"));
+			u = w_html_abs_url(base, w_html_attr(d, a[k], "href"));
 			if (u == NULL)
 				continue;
 			if ((h = strchr(u, '#')) != NULL)

@@ -20,7 +20,7 @@
 
 struct wr {
 	const struct hdoc	*d;
-	const struct h_out	*o;
+	const struct w_html_out	*o;
 	struct w_buf		*out;
 	struct w_buf		 para;	/* inline text of the current block */
 	struct w_buf		 open;	/* markers not yet written */
@@ -58,7 +58,7 @@ is_http(const char *u, size_t n)
 
 /* ref made absolute against base; NULL unless http(s). Caller frees. */
 char *
-h_abs_url(const char *base, const char *ref)
+w_html_abs_url(const char *base, const char *ref)
 {
 	char *u, *r;
 	size_t n;
@@ -93,7 +93,7 @@ h_abs_url(const char *base, const char *ref)
  * word joiner U+2060, and U+FEFF; else 0.
  */
 size_t
-h_invisible_at(const char *s, size_t n)
+w_html_invisible_at(const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
@@ -115,12 +115,12 @@ h_invisible_at(const char *s, size_t n)
  * it NUL-terminated when it was; returns how many were removed.
  */
 size_t
-h_invisible_strip(char *s, size_t *len)
+w_html_invisible_strip(char *s, size_t *len)
 {
 	size_t i, o = 0, k, n = 0;
 
 	for (i = 0; i < *len; ) {
-		if ((k = h_invisible_at(s + i, *len - i)) > 0) {
+		if ((k = w_html_invisible_at(s + i, *len - i)) > 0) {
 			i += k;
 			n++;
 			continue;
@@ -165,7 +165,7 @@ item_box(const struct hdoc *d, int i)
 	switch (d->n[i].otag) {
 	case TidyTag_SPAN: case TidyTag_A: case TidyTag_LABEL:
 	case TidyTag_TIME: case TidyTag_FONT:
-		return h_text_len(d, i) >= 2;
+		return w_html_text_len(d, i) >= 2;
 	default:
 		return 0;
 	}
@@ -191,7 +191,7 @@ put(struct wr *w, const char *s, size_t n, int esc)
 			w->sp = 1;
 			continue;
 		}
-		if (c >= 0xc2 && (k = h_invisible_at((const char *)p,
+		if (c >= 0xc2 && (k = w_html_invisible_at((const char *)p,
 		    (size_t)(e - p))) > 0) {
 			p += k - 1;
 			if (w->o->invisible != NULL)
@@ -334,7 +334,7 @@ block_start(struct wr *w)
 static size_t
 code_lang(const struct hdoc *d, int i, char *buf, size_t sz)
 {
-	const char *c = h_attr(d, i, "class"), *p;
+	const char *c = w_html_attr(d, i, "class"), *p;
 	size_t n = 0;
 
 	if (c == NULL)
@@ -380,7 +380,7 @@ raw_add(struct w_buf *b, const char *s, size_t n)
 
 /* Raw text of a pre, br as newline, without tags or invisibles. */
 static void
-pre_text(const struct hdoc *d, int i, const struct h_out *o,
+pre_text(const struct hdoc *d, int i, const struct w_html_out *o,
     struct w_buf *b)
 {
 	size_t n;
@@ -393,13 +393,13 @@ pre_text(const struct hdoc *d, int i, const struct h_out *o,
 			w_buf_addc(b, '\n');
 		else if (d->n[j].otag == TidyTag_SCRIPT ||
 		    d->n[j].otag == TidyTag_STYLE) {
-			j = h_next_pre(d, j, i, 1);
+			j = w_html_next_pre(d, j, i, 1);
 			continue;
 		}
-		j = h_next_pre(d, j, i, 0);
+		j = w_html_next_pre(d, j, i, 0);
 	}
 	if (b->p != NULL) {
-		n = h_invisible_strip(b->p, &b->len);
+		n = w_html_invisible_strip(b->p, &b->len);
 		if (o->invisible != NULL)
 			*o->invisible += n;
 	}
@@ -415,7 +415,7 @@ w_pre(struct wr *w, int i)
 	size_t k;
 
 	block_start(w);
-	h_buf_init(&b, OUT_MAX);
+	w_html_buf_init(&b, OUT_MAX);
 	pre_text(w->d, i, w->o, &b);
 	s = b.p;
 	e = b.p + b.len;
@@ -521,7 +521,7 @@ w_code(struct wr *w, int i)
 	size_t k;
 	int any = 0;
 
-	h_buf_init(&b, OUT_MAX);
+	w_html_buf_init(&b, OUT_MAX);
 	pre_text(w->d, i, w->o, &b);
 	for (k = 0; k < b.len; k++) {
 		if (b.p[k] == '`')
@@ -545,12 +545,12 @@ w_code(struct wr *w, int i)
 static void
 w_math(struct wr *w, int i)
 {
-	const char *disp = h_attr(w->d, i, "display");
+	const char *disp = w_html_attr(w->d, i, "display");
 	int blk = disp != NULL && strcmp(disp, "block") == 0, j;
 
 	if (blk)
 		block_start(w);
-	for (j = w->d->n[i].first; j >= 0; j = h_next_pre(w->d, j, i, 0))
+	for (j = w->d->n[i].first; j >= 0; j = w_html_next_pre(w->d, j, i, 0))
 		if (w->d->n[j].otag == H_TEXT) {
 			w->sp = 1;
 			put(w, w->d->pool + w->d->n[j].off, w->d->n[j].len, 1);
@@ -566,10 +566,10 @@ has_block(const struct hdoc *d, int i)
 	int j, n = 0;
 
 	for (j = d->n[i].first; j >= 0 && n < 10000; n++) {
-		if (d->n[j].otag != H_TEXT && (h_is_block(d->n[j].otag) ||
+		if (d->n[j].otag != H_TEXT && (w_html_is_block(d->n[j].otag) ||
 		    d->n[j].otag == TidyTag_BR))
 			return 1;
-		j = h_next_pre(d, j, i, 0);
+		j = w_html_next_pre(d, j, i, 0);
 	}
 	return 0;
 }
@@ -581,7 +581,8 @@ w_link(struct wr *w, int i)
 	size_t before;
 
 	if (w->o->text || w->inlink || has_block(w->d, i) ||
-	    (u = h_abs_url(w->o->base, h_attr(w->d, i, "href"))) == NULL) {
+	    (u = w_html_abs_url(w->o->base,
+	    w_html_attr(w->d, i, "href"))) == NULL) {
 		kids(w, i);
 		return;
 	}
@@ -621,12 +622,12 @@ w_img(struct wr *w, int i)
 
 	if (w->o->text)
 		return;
-	src = h_attr(w->d, i, "src");
+	src = w_html_attr(w->d, i, "src");
 	if (src == NULL || strncmp(src, "data:", 5) == 0)
-		src = h_attr(w->d, i, "data-src");
-	if ((u = h_abs_url(w->o->base, src)) == NULL)
+		src = w_html_attr(w->d, i, "data-src");
+	if ((u = w_html_abs_url(w->o->base, src)) == NULL)
 		return;
-	alt = h_attr(w->d, i, "alt");
+	alt = w_html_attr(w->d, i, "alt");
 	put_str(w, "![");
 	if (alt != NULL)
 		for (k = 0; alt[k] != '\0'; k++)
@@ -649,7 +650,7 @@ static void
 w_list(struct wr *w, int i)
 {
 	int j, n = 1, items = 0, ordered = w->d->n[i].otag == TidyTag_OL;
-	const char *st = h_attr(w->d, i, "start");
+	const char *st = w_html_attr(w->d, i, "start");
 	size_t saved = w->plen, ml;
 
 	if (ordered && st != NULL) {
@@ -738,7 +739,7 @@ is_cell(const struct hdoc *d, int c)
 static int
 span(const struct hdoc *d, int c, const char *a)
 {
-	const char *v = h_attr(d, c, a);
+	const char *v = w_html_attr(d, c, a);
 
 	return v != NULL && strtol(v, NULL, 10) > 1;
 }
@@ -754,11 +755,11 @@ span(const struct hdoc *d, int c, const char *a)
 static int
 data_table(const struct hdoc *d, int t, int *complex)
 {
-	const char *role = h_attr(d, t, "role"), *dt;
+	const char *role = w_html_attr(d, t, "role"), *dt;
 	int j, nrow = 0, ncol = 0, cols, c, data = 0, blocks = 0, nb = 0;
 
 	*complex = 0;
-	for (j = d->n[t].first; j >= 0; j = h_next_pre(d, j, t, 0)) {
+	for (j = d->n[t].first; j >= 0; j = w_html_next_pre(d, j, t, 0)) {
 		if (is_cell(d, j))
 			nb = 0;
 		switch (d->n[j].otag) {
@@ -787,7 +788,7 @@ data_table(const struct hdoc *d, int t, int *complex)
 			    c = d->n[c].next)
 				if (is_cell(d, c))
 					cols += span(d, c, "colspan") ?
-					    (int)strtol(h_attr(d, c,
+					    (int)strtol(w_html_attr(d, c,
 					    "colspan"), NULL, 10) : 1;
 			if (cols > ncol)
 				ncol = cols;
@@ -802,12 +803,13 @@ data_table(const struct hdoc *d, int t, int *complex)
 	if (role != NULL && (strcmp(role, "presentation") == 0 ||
 	    strcmp(role, "none") == 0))
 		return 0;
-	if ((dt = h_attr(d, t, "datatable")) != NULL && strcmp(dt, "0") == 0)
+	if ((dt = w_html_attr(d, t, "datatable")) != NULL &&
+	    strcmp(dt, "0") == 0)
 		return 0;
 	if (*complex == 2 || ncol <= 1 || (blocks & 2) ||
 	    (blocks && !data))
 		return 0;
-	if (data || h_attr(d, t, "summary") != NULL)
+	if (data || w_html_attr(d, t, "summary") != NULL)
 		return 1;
 	return nrow >= 10 || ncol > 4 || nrow * ncol > 10;
 }
@@ -821,7 +823,7 @@ data_table(const struct hdoc *d, int t, int *complex)
  * columns used, or -1 when a row needs more than maxcol.
  */
 int
-h_table_grid(const int *rowof, const int *cs, const int *rs, int n,
+w_html_table_grid(const int *rowof, const int *cs, const int *rs, int n,
     int nrow, int maxcol, int *grid)
 {
 	int k, r, c, x, y, w, h, ncol = 0;
@@ -864,17 +866,17 @@ h_table_grid(const int *rowof, const int *cs, const int *rs, int n,
 static char *
 cell_text(struct wr *w, int c, int pipes)
 {
-	struct h_out co = *w->o;
+	struct w_html_out co = *w->o;
 	struct w_buf b;
 	char *s;
 	size_t i, k = 0;
 	int sp = 0;
 
 	co.cell = 1;
-	h_buf_init(&b, OUT_MAX);
-	h_write(w->d, c, &co, &b);
+	w_html_buf_init(&b, OUT_MAX);
+	w_html_write(w->d, c, &co, &b);
 	s = w_buf_take(&b);
-	h_buf_init(&b, OUT_MAX);
+	w_html_buf_init(&b, OUT_MAX);
 	for (i = 0; s[i] != '\0'; i++) {
 		if (s[i] == '\n' || s[i] == ' ' || s[i] == '\t') {
 			sp = 1;
@@ -919,7 +921,7 @@ tcells_free(struct tcells *tc)
 static int
 span_val(const struct hdoc *d, int c, const char *a)
 {
-	const char *v = h_attr(d, c, a);
+	const char *v = w_html_attr(d, c, a);
 	long n = v != NULL ? strtol(v, NULL, 10) : 1;
 
 	return n < 1 ? 1 : n > MAXSPAN ? MAXSPAN : (int)n;
@@ -993,7 +995,7 @@ line_rows(struct wr *w, struct tcells *tc)
 	struct w_buf row;
 	int k, cols = 0;
 
-	h_buf_init(&row, OUT_MAX);
+	w_html_buf_init(&row, OUT_MAX);
 	for (k = 0; k < tc->n; k++) {
 		if (tc->txt[k] == NULL)
 			tc->txt[k] = cell_text(w, tc->node[k], 0);
@@ -1040,7 +1042,7 @@ w_table(struct wr *w, int t)
 	tcells_get(w->d, r, nr, &tc);
 	grid = w_calloc((size_t)nr * MAXCOLS + 1, sizeof(int));
 	if (!w->o->text)
-		ncol = h_table_grid(tc.rowof, tc.cs, tc.rs, tc.n, nr,
+		ncol = w_html_table_grid(tc.rowof, tc.cs, tc.rs, tc.n, nr,
 		    MAXCOLS, grid);
 	if (ncol > 0)
 		gfm_rows(w, &tc, grid, nr, ncol);
@@ -1062,7 +1064,7 @@ trim_text(const struct hdoc *d, int i, struct w_buf *b)
 	if (d->n[i].tag == H_TEXT)
 		w_buf_add(b, d->pool + d->n[i].off, d->n[i].len);
 	else
-		h_text(d, i, b);
+		w_html_text(d, i, b);
 	while (b->len > 0 && isspace((unsigned char)b->p[b->len - 1]))
 		b->len--;
 	while (k < b->len && isspace((unsigned char)b->p[k]))
@@ -1082,15 +1084,15 @@ sr_repeat(const struct hdoc *d, int i)
 	struct w_buf a, b;
 	int p, r;
 
-	if (!h_sr_only(d, i))
+	if (!w_html_sr_only(d, i))
 		return 0;
 	for (p = d->n[i].prev; p >= 0 && d->n[p].tag == H_TEXT &&
-	    h_text_len(d, p) == 0; p = d->n[p].prev)
+	    w_html_text_len(d, p) == 0; p = d->n[p].prev)
 		;
 	if (p < 0)
 		return 0;
-	h_buf_init(&a, 4096);
-	h_buf_init(&b, 4096);
+	w_html_buf_init(&a, 4096);
+	w_html_buf_init(&b, 4096);
 	trim_text(d, i, &a);
 	trim_text(d, p, &b);
 	r = a.len > 0 && a.len == b.len && memcmp(a.p, b.p, a.len) == 0;
@@ -1107,8 +1109,8 @@ kids(struct wr *w, int i)
 	if (w->depth >= MAXDEPTH) {
 		struct w_buf b;
 
-		h_buf_init(&b, OUT_MAX);
-		h_text(w->d, i, &b);
+		w_html_buf_init(&b, OUT_MAX);
+		w_html_text(w->d, i, &b);
 		put(w, b.p, b.len, 1);
 		w_buf_free(&b);
 		return;
@@ -1208,7 +1210,7 @@ node(struct wr *w, int i)
 	default:
 		break;
 	}
-	if (h_is_block(x->otag) || x->otag == TidyTag_LI) {
+	if (w_html_is_block(x->otag) || x->otag == TidyTag_LI) {
 		block_start(w);
 		kids(w, i);
 		block_start(w);
@@ -1218,7 +1220,7 @@ node(struct wr *w, int i)
 
 /* Write subtree i per o, appending to out. */
 void
-h_write(const struct hdoc *d, int i, const struct h_out *o,
+w_html_write(const struct hdoc *d, int i, const struct w_html_out *o,
     struct w_buf *out)
 {
 	struct wr w;
@@ -1227,8 +1229,8 @@ h_write(const struct hdoc *d, int i, const struct h_out *o,
 	w.d = d;
 	w.o = o;
 	w.out = out;
-	h_buf_init(&w.para, OUT_MAX);
-	h_buf_init(&w.open, 4096);
+	w_html_buf_init(&w.para, OUT_MAX);
+	w_html_buf_init(&w.open, 4096);
 	node(&w, i);
 	flush(&w);
 	if (out->len > 0)

@@ -77,8 +77,8 @@ set_text(struct mt *m, int k, const struct hdoc *d, int i)
 
 	if (m->v[k] != NULL)
 		return;
-	h_buf_init(&b, 1 << 20);
-	h_text(d, i, &b);
+	w_html_buf_init(&b, 1 << 20);
+	w_html_text(d, i, &b);
 	set(m, k, b.p);
 	w_buf_free(&b);
 }
@@ -92,15 +92,15 @@ eq(const char *a, const char *b)
 static void
 meta_tag(struct mt *m, const struct hdoc *d, int i)
 {
-	const char *n = h_attr(d, i, "property"), *c;
+	const char *n = w_html_attr(d, i, "property"), *c;
 
-	c = h_attr(d, i, "content");
+	c = w_html_attr(d, i, "content");
 	if (c == NULL)
 		return;
 	if (n == NULL || *n == '\0')
-		n = h_attr(d, i, "name");
+		n = w_html_attr(d, i, "name");
 	if (n == NULL)
-		n = h_attr(d, i, "itemprop");
+		n = w_html_attr(d, i, "itemprop");
 	if (n == NULL)
 		return;
 	if (eq(n, "og:title"))
@@ -213,14 +213,14 @@ ld_obj(struct mt *m, jv o, int depth)
 static void
 ld_script(struct mt *m, const struct hdoc *d, int i)
 {
-	const char *ty = h_attr(d, i, "type");
+	const char *ty = w_html_attr(d, i, "type");
 	struct w_buf b;
 	jv v;
 
 	if (ty == NULL || strcasecmp(ty, "application/ld+json") != 0)
 		return;
-	h_buf_init(&b, 1 << 20);
-	h_text(d, i, &b);
+	w_html_buf_init(&b, 1 << 20);
+	w_html_text(d, i, &b);
 	if (b.len > 0) {
 		v = w_json_parse(b.p, b.len);
 		if (jv_is_valid(v))
@@ -233,7 +233,7 @@ ld_script(struct mt *m, const struct hdoc *d, int i)
 static int
 has_class_word(const char *c, const char *w)
 {
-	return h_ci_contains(c, w);
+	return w_html_ci_contains(c, w);
 }
 
 static void
@@ -242,25 +242,25 @@ walk(struct mt *m, const struct hdoc *d)
 	const char *rel, *c;
 	int i;
 
-	for (i = d->root; i >= 0; i = h_next_pre(d, i, d->root, 0)) {
+	for (i = d->root; i >= 0; i = w_html_next_pre(d, i, d->root, 0)) {
 		switch (d->n[i].tag) {
 		case H_TEXT:
 			break;
 		case TidyTag_HTML:
-			set(m, M_LANG, h_attr(d, i, "lang"));
-			set(m, M_LANG, h_attr(d, i, "xml:lang"));
+			set(m, M_LANG, w_html_attr(d, i, "lang"));
+			set(m, M_LANG, w_html_attr(d, i, "xml:lang"));
 			break;
 		case TidyTag_TITLE:
-			if (!h_has_ancestor(d, i, TidyTag_SVG, 0))
+			if (!w_html_has_ancestor(d, i, TidyTag_SVG, 0))
 				set_text(m, M_TITLE, d, i);
 			break;
 		case TidyTag_META:
 			meta_tag(m, d, i);
 			break;
 		case TidyTag_LINK:
-			rel = h_attr(d, i, "rel");
+			rel = w_html_attr(d, i, "rel");
 			if (eq(rel, "canonical"))
-				set(m, M_CANON, h_attr(d, i, "href"));
+				set(m, M_CANON, w_html_attr(d, i, "href"));
 			break;
 		case TidyTag_SCRIPT:
 			ld_script(m, d, i);
@@ -270,20 +270,20 @@ walk(struct mt *m, const struct hdoc *d)
 				set_text(m, M_H1, d, i);
 			break;
 		case TidyTag_TIME:
-			set(m, M_PUB_TIME, h_attr(d, i, "datetime"));
+			set(m, M_PUB_TIME, w_html_attr(d, i, "datetime"));
 			break;
 		default:
 			break;
 		}
 		if (d->n[i].tag == H_TEXT)
 			continue;
-		rel = h_attr(d, i, "rel");
+		rel = w_html_attr(d, i, "rel");
 		if (eq(rel, "author") && m->v[M_BY_REL] == NULL)
 			set_text(m, M_BY_REL, d, i);
-		c = h_attr(d, i, "class");
+		c = w_html_attr(d, i, "class");
 		if (m->v[M_BY_CLASS] == NULL && c != NULL &&
 		    (has_class_word(c, "byline") ||
-		    has_class_word(c, "author")) && h_text_len(d, i) < 100)
+		    has_class_word(c, "author")) && w_html_text_len(d, i) < 100)
 			set_text(m, M_BY_CLASS, d, i);
 	}
 }
@@ -323,7 +323,7 @@ find_sep(const char *s, int last)
 
 /* The title without a site name suffix or prefix. Caller frees. */
 char *
-h_title_clean(const char *t)
+w_html_title_clean(const char *t)
 {
 	const char *sep, *q;
 	char *cur, *alt;
@@ -350,7 +350,7 @@ h_title_clean(const char *t)
  * the article title used to spot a repeated heading.
  */
 jv
-h_meta(struct hdoc *d, const char *base)
+w_html_meta(struct hdoc *d, const char *base)
 {
 	struct mt m;
 	jv o = jv_object();
@@ -360,7 +360,7 @@ h_meta(struct hdoc *d, const char *base)
 	memset(&m, 0, sizeof(m));
 	walk(&m, d);
 	if (m.v[M_TITLE] != NULL)
-		t = h_title_clean(m.v[M_TITLE]);
+		t = w_html_title_clean(m.v[M_TITLE]);
 	for (k = M_TITLE_LD; k <= M_H1; k++)
 		if (k == M_TITLE && t != NULL)
 			break;
@@ -394,7 +394,7 @@ h_meta(struct hdoc *d, const char *base)
 		o = jv_object_set(o, jv_string("description"), jv_string(
 		    m.v[M_DESC] ? m.v[M_DESC] : m.v[M_DESC_OG]));
 	if (m.v[M_CANON] != NULL &&
-	    (u = h_abs_url(base, m.v[M_CANON])) != NULL) {
+	    (u = w_html_abs_url(base, m.v[M_CANON])) != NULL) {
 		o = jv_object_set(o, jv_string("canonical"), jv_string(u));
 		free(u);
 	}

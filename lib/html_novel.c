@@ -157,7 +157,7 @@ seen(const struct gset *shrt, const struct gset *g, const char *s,
 	size_t ng, found;
 	int r;
 
-	h_buf_init(&f, n + 16);
+	w_html_buf_init(&f, n + 16);
 	fold(s, n, &f);
 	if (f.len == 0)
 		r = 1;
@@ -181,7 +181,7 @@ learn(struct gset *g, struct gset *shrt, const char *s, size_t n)
 	struct w_buf f;
 	size_t found;
 
-	h_buf_init(&f, n + 16);
+	w_html_buf_init(&f, n + 16);
 	fold(s, n, &f);
 	grams(f.p, f.len, 3, g, 1, &found);
 	if (shrt != NULL) {
@@ -198,7 +198,7 @@ learn(struct gset *g, struct gset *shrt, const char *s, size_t n)
  * appended.
  */
 size_t
-h_merge_novel(struct w_buf *out, const char *add, size_t alen)
+w_html_merge_novel(struct w_buf *out, const char *add, size_t alen)
 {
 	struct w_buf novel;
 	struct gset g, shrt;
@@ -213,7 +213,7 @@ h_merge_novel(struct w_buf *out, const char *add, size_t alen)
 			nl = qe;
 		learn(&g, &shrt, q, (size_t)(nl - q));
 	}
-	h_buf_init(&novel, HN_OUT_MAX);
+	w_html_buf_init(&novel, HN_OUT_MAX);
 	while (p < e) {
 		if ((nl = memchr(p, '\n', (size_t)(e - p))) == NULL)
 			nl = e;
@@ -288,7 +288,7 @@ fence_flips(const char *s, size_t n)
 
 /* See html_int.h. */
 size_t
-h_dedup_blocks(char *s, size_t n)
+w_html_dedup_blocks(char *s, size_t n)
 {
 	unsigned long long *set, h;
 	size_t cap = 64, used = 0, i, e, o = 0, len, k;
@@ -299,7 +299,7 @@ h_dedup_blocks(char *s, size_t n)
 	set = w_calloc(cap, sizeof(*set));
 	for (i = 0; i < n; i = e) {
 		/* one block: up to and with its blank-line separator */
-		const char *q = h_strstr_n(s + i, n - i, "\n\n");
+		const char *q = w_html_strstr_n(s + i, n - i, "\n\n");
 
 		e = q != NULL ? (size_t)(q - s) + 2 : n;
 		while (e < n && s[e] == '\n')

@@ -168,10 +168,10 @@ norm(const struct hdoc *d, int i, char *out, size_t cap)
 	size_t n = 0, k;
 	int sp = 0;
 
-	if (h_text_len(d, i) >= cap)
+	if (w_html_text_len(d, i) >= cap)
 		return 0;
-	h_buf_init(&b, 1 << 16);
-	h_text(d, i, &b);
+	w_html_buf_init(&b, 1 << 16);
+	w_html_text(d, i, &b);
 	for (k = 0; k < b.len; k++) {
 		unsigned char c = (unsigned char)b.p[k];
 
@@ -263,9 +263,9 @@ named(const struct hdoc *d, int i, const char *const *w)
 	size_t n, k, a;
 
 	for (a = 0; a < 2; a++) {
-		if ((c = h_attr(d, i, at[a])) == NULL)
+		if ((c = w_html_attr(d, i, at[a])) == NULL)
 			continue;
-		while ((t = h_class_next(&c, &n)) != NULL) {
+		while ((t = w_html_class_next(&c, &n)) != NULL) {
 			if (n >= sizeof(tok) || strcspn(t, ":[./") < n)
 				continue;
 			for (k = 0; k < n; k++)
@@ -291,11 +291,11 @@ first_text_kid(const struct hdoc *d, int i)
 
 	for (j = d->n[i].first; j >= 0; j = d->n[j].next) {
 		if (d->n[j].tag == H_TEXT) {
-			if (h_text_len(d, j) > 0)
+			if (w_html_text_len(d, j) > 0)
 				return -1;
 			continue;
 		}
-		if (h_text_len(d, j) > 0)
+		if (w_html_text_len(d, j) > 0)
 			return j;
 	}
 	return -1;
@@ -309,9 +309,9 @@ links(const struct hdoc *d, int i, int *all, int *local)
 	int j;
 
 	*all = *local = 0;
-	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
 		if (d->n[j].tag == TidyTag_A &&
-		    (h = h_attr(d, j, "href")) != NULL) {
+		    (h = w_html_attr(d, j, "href")) != NULL) {
 			(*all)++;
 			*local += h[0] == '#';
 		}
@@ -331,7 +331,7 @@ toc(const struct hdoc *d, int i)
 		return 0;
 	links(d, i, &all, &local);
 	return all >= 3 && local * 5 >= all * 4 &&
-	    h_link_density(d, i) > 0.2;
+	    w_html_link_density(d, i) > 0.2;
 }
 
 /* A sibling that belongs to a box title: links, a list of them. */
@@ -340,11 +340,11 @@ linkish(const struct hdoc *d, int i)
 {
 	int tag = d->n[i].tag;
 
-	if (h_text_len(d, i) == 0)
+	if (w_html_text_len(d, i) == 0)
 		return 1;
-	return h_link_density(d, i) > 0.5 ||
+	return w_html_link_density(d, i) > 0.5 ||
 	    ((tag == TidyTag_UL || tag == TidyTag_OL) &&
-	    h_link_density(d, i) > 0.3);
+	    w_html_link_density(d, i) > 0.3);
 }
 
 struct prose {
@@ -356,7 +356,7 @@ struct prose {
 static int
 small(const struct prose *p, int i)
 {
-	return h_text_len(p->d, i) <= p->max;
+	return w_html_text_len(p->d, i) <= p->max;
 }
 
 /*
@@ -402,17 +402,17 @@ drop_section(struct prose *p, int t, int kind)
 			break;
 		if (!section && !linkish(d, j))
 			break;
-		sum += h_text_len(d, j);
+		sum += w_html_text_len(d, j);
 		if (sum > p->max)
 			return -2;
 		end = j;
 	}
 	if (end == t && !section)
 		return -2;
-	after = h_next_pre(d, end, p->root, 1);
+	after = w_html_next_pre(d, end, p->root, 1);
 	for (j = t; j >= 0; j = nx) {
 		nx = d->n[j].next;
-		h_unlink(d, j);
+		w_html_unlink(d, j);
 		if (j == end)
 			break;
 	}
@@ -429,7 +429,7 @@ verdict(struct prose *p, int i)
 {
 	struct hdoc *d = p->d;
 	char t[SMALL_MAX + 1];
-	size_t len = h_text_len(d, i);
+	size_t len = w_html_text_len(d, i);
 	int tag = d->n[i].tag, b, nx, kind;
 
 	if (len == 0 || tag == TidyTag_PRE || tag == TidyTag_CODE ||
@@ -443,24 +443,24 @@ verdict(struct prose *p, int i)
 			return -2;
 		if (b == i)
 			return drop_section(p, i, kind);
-		nx = h_next_pre(d, b, p->root, 1);
-		h_unlink(d, b);
+		nx = w_html_next_pre(d, b, p->root, 1);
+		w_html_unlink(d, b);
 		return nx;
 	}
 	if (!small(p, i))
 		return -2;
-	nx = h_next_pre(d, i, p->root, 1);
+	nx = w_html_next_pre(d, i, p->root, 1);
 	if (len <= SMALL_MAX && !heading(tag) &&
 	    norm(d, i, t, sizeof(t)) > 0 && (starts(t, credits) ||
-	    (starts(t, teasers) && h_link_density(d, i) > 0.3))) {
-		h_unlink(d, i);
+	    (starts(t, teasers) && w_html_link_density(d, i) > 0.3))) {
+		w_html_unlink(d, i);
 		return nx;
 	}
 	if (toc(d, i) || (tag != TidyTag_P && !heading(tag) &&
 	    (named(d, i, box_words) || (named(d, i, link_words) &&
-	    h_link_density(d, i) > 0.3) || (len <= SMALL_MAX &&
+	    w_html_link_density(d, i) > 0.3) || (len <= SMALL_MAX &&
 	    named(d, i, line_words))))) {
-		h_unlink(d, i);
+		w_html_unlink(d, i);
 		return nx;
 	}
 	return -2;
@@ -472,10 +472,10 @@ closer(const struct hdoc *d, int j)
 {
 	char t[16];
 
-	if (h_ci_contains(h_attr(d, j, "aria-label"), "close") ||
-	    h_ci_contains(h_attr(d, j, "title"), "close") ||
-	    h_ci_contains(h_attr(d, j, "class"), "close") ||
-	    h_ci_contains(h_attr(d, j, "aria-label"), "schlie"))
+	if (w_html_ci_contains(w_html_attr(d, j, "aria-label"), "close") ||
+	    w_html_ci_contains(w_html_attr(d, j, "title"), "close") ||
+	    w_html_ci_contains(w_html_attr(d, j, "class"), "close") ||
+	    w_html_ci_contains(w_html_attr(d, j, "aria-label"), "schlie"))
 		return 1;
 	if (d->n[j].tag != TidyTag_BUTTON && d->n[j].tag != TidyTag_A &&
 	    d->n[j].tag != TidyTag_SPAN)
@@ -494,12 +494,12 @@ closer(const struct hdoc *d, int j)
 static int
 popup(const struct hdoc *d, int i)
 {
-	const char *t = h_attr(d, i, "tabindex");
+	const char *t = w_html_attr(d, i, "tabindex");
 	int j, tag;
 
 	if (t != NULL && strcmp(t, "-1") == 0)
 		return 1;
-	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0)) {
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
 		tag = d->n[j].tag;
 		if (tag == TidyTag_FORM || tag == TidyTag_INPUT ||
 		    tag == TidyTag_TEXTAREA || tag == TidyTag_SELECT ||
@@ -516,15 +516,15 @@ popup(const struct hdoc *d, int i)
  * HP_THREAD) an author box.
  */
 int
-h_never_content(const struct hdoc *d, int i, int prof)
+w_html_never_content(const struct hdoc *d, int i, int prof)
 {
-	const char *a = h_attr(d, i, "aria-modal"), *r, *st;
+	const char *a = w_html_attr(d, i, "aria-modal"), *r, *st;
 	char buf[128];
 	size_t k, n;
 
 	if (a != NULL && strcmp(a, "true") == 0)
 		return 1;
-	r = h_attr(d, i, "role");
+	r = w_html_attr(d, i, "role");
 	if (r != NULL && (strcmp(r, "dialog") == 0 ||
 	    strcmp(r, "alertdialog") == 0))
 		return 1;
@@ -534,10 +534,10 @@ h_never_content(const struct hdoc *d, int i, int prof)
 	if (named(d, i, never_words) ||
 	    (!(prof & HP_THREAD) && named(d, i, bio_words)))
 		return 1;
-	if (h_is_block(d->n[i].tag) && named(d, i, popup_words) &&
+	if (w_html_is_block(d->n[i].tag) && named(d, i, popup_words) &&
 	    popup(d, i))
 		return 1;
-	if ((st = h_attr(d, i, "style")) == NULL)
+	if ((st = w_html_attr(d, i, "style")) == NULL)
 		return 0;
 	for (k = n = 0; st[k] != '\0' && n + 1 < sizeof(buf); k++)
 		if (st[k] != ' ' && st[k] != '\t' && st[k] != '\n')
@@ -553,10 +553,10 @@ h_never_content(const struct hdoc *d, int i, int prof)
  * characters.
  */
 void
-h_prose_strip(struct hdoc *d, int root)
+w_html_prose_strip(struct hdoc *d, int root)
 {
 	struct prose p;
-	size_t rlen = h_text_len(d, root);
+	size_t rlen = w_html_text_len(d, root);
 	int i, nx;
 
 	p.d = d;
@@ -567,6 +567,6 @@ h_prose_strip(struct hdoc *d, int root)
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		nx = d->n[i].tag == H_TEXT ? -2 : verdict(&p, i);
 		if (nx == -2)
-			nx = h_next_pre(d, i, root, 0);
+			nx = w_html_next_pre(d, i, root, 0);
 	}
 }

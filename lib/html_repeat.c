@@ -13,9 +13,9 @@
 
 /* See html_int.h. */
 unsigned
-h_shape(const struct hdoc *d, int i)
+w_html_shape(const struct hdoc *d, int i)
 {
-	const char *c = h_attr(d, i, "class");
+	const char *c = w_html_attr(d, i, "class");
 	unsigned h = (unsigned)d->n[i].tag * 2654435761u;
 
 	if (c != NULL)
@@ -36,13 +36,13 @@ cmp_u(const void *a, const void *b)
 
 /* See html_int.h. */
 unsigned
-h_rep_group(const struct hdoc *d, int p, struct h_rep *r, int *n)
+w_html_rep_group(const struct hdoc *d, int p, struct w_html_rep *r, int *n)
 {
 	unsigned best = 0;
 	int j, k, nk, run;
 
 	*n = 0;
-	if ((nk = h_nelem_kids(d, p)) <= 0)
+	if ((nk = w_html_nelem_kids(d, p)) <= 0)
 		return 0;
 	if ((size_t)nk > r->cap) {
 		r->cap = (size_t)nk * 2;
@@ -50,7 +50,7 @@ h_rep_group(const struct hdoc *d, int p, struct h_rep *r, int *n)
 	}
 	for (j = d->n[p].first, k = 0; j >= 0 && k < nk; j = d->n[j].next)
 		if (d->n[j].tag != H_TEXT)
-			r->buf[k++] = h_shape(d, j);
+			r->buf[k++] = w_html_shape(d, j);
 	nk = k;
 	qsort(r->buf, (size_t)nk, sizeof(*r->buf), cmp_u);
 	for (k = 0; k < nk; k += run) {
@@ -67,27 +67,27 @@ h_rep_group(const struct hdoc *d, int p, struct h_rep *r, int *n)
 
 /* See html_int.h. */
 int
-h_rep_next(const struct hdoc *d, int j, unsigned shape)
+w_html_rep_next(const struct hdoc *d, int j, unsigned shape)
 {
 	for (; j >= 0; j = d->n[j].next)
-		if (d->n[j].tag != H_TEXT && h_shape(d, j) == shape)
+		if (d->n[j].tag != H_TEXT && w_html_shape(d, j) == shape)
 			return j;
 	return -1;
 }
 
 /* See html_int.h. */
 void
-h_rep_walk(const struct hdoc *d, int root, int self, int min,
-    int (*skip)(const struct hdoc *, int, void *), h_rep_fn fn, void *arg)
+w_html_rep_walk(const struct hdoc *d, int root, int self, int min,
+    int (*skip)(const struct hdoc *, int, void *), w_html_rep_fn fn, void *arg)
 {
-	struct h_rep r = { NULL, 0 };
+	struct w_html_rep r = { NULL, 0 };
 	unsigned s;
 	int i, n, sk;
 
 	if (root < 0)
 		return;
 	i = self ? root : d->n[root].first;
-	for (; i >= 0; i = h_next_pre(d, i, root, sk)) {
+	for (; i >= 0; i = w_html_next_pre(d, i, root, sk)) {
 		sk = 0;
 		if (d->n[i].tag == H_TEXT)
 			continue;
@@ -95,9 +95,9 @@ h_rep_walk(const struct hdoc *d, int root, int self, int min,
 			sk = 1;
 			continue;
 		}
-		if (h_nelem_kids(d, i) < min)
+		if (w_html_nelem_kids(d, i) < min)
 			continue;
-		s = h_rep_group(d, i, &r, &n);
+		s = w_html_rep_group(d, i, &r, &n);
 		if (n >= min)
 			fn(d, i, s, n, arg);
 	}
@@ -119,7 +119,7 @@ named(const char *v)
 	if (v == NULL || *v == '\0')
 		return 0;
 	for (k = 0; w[k] != NULL; k++)
-		if (h_ci_contains(v, w[k]))
+		if (w_html_ci_contains(v, w[k]))
 			return 1;
 	return 0;
 }
@@ -139,10 +139,10 @@ chrome(const struct hdoc *d, int i)
 	default:
 		break;
 	}
-	if (!h_visible(d, i) || named(h_attr(d, i, "class")) ||
-	    named(h_attr(d, i, "id")))
+	if (!w_html_visible(d, i) || named(w_html_attr(d, i, "class")) ||
+	    named(w_html_attr(d, i, "id")))
 		return 1;
-	r = h_attr(d, i, "role");
+	r = w_html_attr(d, i, "role");
 	return r != NULL && (strcmp(r, "navigation") == 0 ||
 	    strcmp(r, "banner") == 0 || strcmp(r, "contentinfo") == 0 ||
 	    strcmp(r, "complementary") == 0 || strcmp(r, "menu") == 0 ||
@@ -163,7 +163,7 @@ unseen(const struct hdoc *d, int i)
 }
 
 struct survey {
-	struct h_groups	*gs;
+	struct w_html_groups	*gs;
 	unsigned char	*where;		/* per node: H_REP_* bits */
 };
 
@@ -191,7 +191,7 @@ static void
 keep(const struct hdoc *d, int p, unsigned s, int n, void *arg)
 {
 	struct survey *sv = arg;
-	struct h_groups *gs = sv->gs;
+	struct w_html_groups *gs = sv->gs;
 
 	(void)d;
 	if (gs->n == gs->cap) {
@@ -207,7 +207,7 @@ keep(const struct hdoc *d, int p, unsigned s, int n, void *arg)
 
 /* See html_int.h. */
 void
-h_rep_survey(const struct hdoc *d, struct h_groups *gs)
+w_html_rep_survey(const struct hdoc *d, struct w_html_groups *gs)
 {
 	struct survey sv;
 
@@ -216,6 +216,6 @@ h_rep_survey(const struct hdoc *d, struct h_groups *gs)
 		return;
 	sv.gs = gs;
 	sv.where = w_calloc(d->nn, 1);
-	h_rep_walk(d, d->root, 1, 2, sits, keep, &sv);
+	w_html_rep_walk(d, d->root, 1, 2, sits, keep, &sv);
 	free(sv.where);
 }

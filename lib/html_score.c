@@ -118,10 +118,10 @@ hid_word(const char *s)
  * itemprop="articleBody", when weights are on.
  */
 int
-h_class_weight(const struct hscore *s, int i)
+w_html_class_weight(const struct hscore *s, int i)
 {
-	const char *c = h_attr(s->d, i, "class");
-	const char *id = h_attr(s->d, i, "id");
+	const char *c = w_html_attr(s->d, i, "class");
+	const char *id = w_html_attr(s->d, i, "id");
 	const char *const *neg = s->prof & HP_THREAD ? negative_thread :
 	    negative;
 	int w = 0;
@@ -141,7 +141,7 @@ h_class_weight(const struct hscore *s, int i)
 			w += 25;
 	}
 	/* schema.org microdata: the article body itself */
-	if ((c = h_attr(s->d, i, "itemprop")) != NULL &&
+	if ((c = w_html_attr(s->d, i, "itemprop")) != NULL &&
 	    strstr(c, "articleBody") != NULL)
 		w += 10;
 	return w;
@@ -149,7 +149,7 @@ h_class_weight(const struct hscore *s, int i)
 
 /* Append x to the growable int array *v. */
 void
-h_push(int **v, size_t *n, size_t *cap, int x)
+w_html_push(int **v, size_t *n, size_t *cap, int x)
 {
 	if (*n == *cap) {
 		*cap = *cap ? *cap * 2 : 256;
@@ -163,7 +163,7 @@ static int
 next_elem(const struct hdoc *d, int i, int skipkids)
 {
 	do
-		i = h_next_pre(d, i, -2, skipkids), skipkids = 0;
+		i = w_html_next_pre(d, i, -2, skipkids), skipkids = 0;
 	while (i >= 0 && d->n[i].tag == H_TEXT);
 	return i;
 }
@@ -173,7 +173,7 @@ remove_next(struct hdoc *d, int i)
 {
 	int nx = next_elem(d, i, 1);
 
-	h_unlink(d, i);
+	w_html_unlink(d, i);
 	return nx;
 }
 
@@ -243,7 +243,7 @@ has_child_block(const struct hdoc *d, int i)
 {
 	int j;
 
-	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
 		if (d->n[j].tag != H_TEXT && div_to_p_tag(d->n[j].tag))
 			return 1;
 	return 0;
@@ -251,7 +251,7 @@ has_child_block(const struct hdoc *d, int i)
 
 /* Element children of i. */
 int
-h_nelem_kids(const struct hdoc *d, int i)
+w_html_nelem_kids(const struct hdoc *d, int i)
 {
 	int j, n = 0;
 
@@ -285,7 +285,7 @@ without_content(const struct hdoc *d, int i)
 {
 	int j, n = 0, brhr = 0;
 
-	if (h_text_len(d, i) > 0)
+	if (w_html_text_len(d, i) > 0)
 		return 0;
 	for (j = d->n[i].first; j >= 0; j = d->n[j].next)
 		if (d->n[j].tag != H_TEXT) {
@@ -302,25 +302,29 @@ without_content(const struct hdoc *d, int i)
  * pages the description and specifications live there.
  */
 int
-h_tab_panel(const struct hdoc *d, int i)
+w_html_tab_panel(const struct hdoc *d, int i)
 {
-	const char *r = h_attr(d, i, "role"), *c = h_attr(d, i, "class");
+	const char *r = w_html_attr(d, i, "role"),
+	    *c = w_html_attr(d, i, "class");
 
 	if (r != NULL && strcmp(r, "tabpanel") == 0)
 		return 1;
-	return h_ci_contains(c, "tab-pane") || h_ci_contains(c, "tabpanel") ||
-	    h_ci_contains(c, "tab-panel") || h_ci_contains(c, "tab-content") ||
-	    h_ci_contains(c, "tabs-panel") || h_ci_contains(c, "accordion");
+	return w_html_ci_contains(c, "tab-pane") ||
+	    w_html_ci_contains(c, "tabpanel") ||
+	    w_html_ci_contains(c, "tab-panel") ||
+	    w_html_ci_contains(c, "tab-content") ||
+	    w_html_ci_contains(c, "tabs-panel") ||
+	    w_html_ci_contains(c, "accordion");
 }
 
 /*
  * Screen-reader-only text: short elements carrying one of the usual
  * visually-hidden utility classes (as a whole class token).  Sighted
  * readers never see it; where it repeats a visible price or title the
- * writer leaves it out (h_write).
+ * writer leaves it out (w_html_write).
  */
 int
-h_sr_only(const struct hdoc *d, int i)
+w_html_sr_only(const struct hdoc *d, int i)
 {
 	static const char *const w[] = {
 		"sr-only", "visually-hidden", "visuallyhidden",
@@ -329,15 +333,15 @@ h_sr_only(const struct hdoc *d, int i)
 		"hidden-visually", "sr-text", "show-for-sr", "assistive-text",
 		"offscreen", NULL
 	};
-	const char *c = h_attr(d, i, "class"), *t;
+	const char *c = w_html_attr(d, i, "class"), *t;
 	size_t n, k;
 
 	if (c == NULL)
 		return 0;
-	while ((t = h_class_next(&c, &n)) != NULL)
+	while ((t = w_html_class_next(&c, &n)) != NULL)
 		for (k = 0; w[k] != NULL; k++)
 			if (strlen(w[k]) == n && strncasecmp(t, w[k], n) == 0)
-				return h_text_len(d, i) <= 200;
+				return w_html_text_len(d, i) <= 200;
 	return 0;
 }
 
@@ -347,9 +351,9 @@ h_sr_only(const struct hdoc *d, int i)
  * the body, and a script moves it into place. It is the page's content.
  */
 int
-h_stream_segment(const struct hdoc *d, int i)
+w_html_stream_segment(const struct hdoc *d, int i)
 {
-	const char *id = h_attr(d, i, "id");
+	const char *id = w_html_attr(d, i, "id");
 	size_t k;
 
 	if (d->n[i].tag != TidyTag_DIV || id == NULL || id[0] != 'S' ||
@@ -363,9 +367,9 @@ h_stream_segment(const struct hdoc *d, int i)
 
 /* Readability's _isProbablyVisible, streamed segments visible. */
 int
-h_visible(const struct hdoc *d, int i)
+w_html_visible(const struct hdoc *d, int i)
 {
-	const char *st = h_attr(d, i, "style"), *a, *c;
+	const char *st = w_html_attr(d, i, "style"), *a, *c;
 	char buf[256];
 	size_t k, n;
 
@@ -379,11 +383,11 @@ h_visible(const struct hdoc *d, int i)
 		    strstr(buf, "visibility:hidden") != NULL)
 			return 0;
 	}
-	if (h_attr(d, i, "hidden") != NULL && !h_stream_segment(d, i))
+	if (w_html_attr(d, i, "hidden") != NULL && !w_html_stream_segment(d, i))
 		return 0;
-	a = h_attr(d, i, "aria-hidden");
+	a = w_html_attr(d, i, "aria-hidden");
 	if (a != NULL && strcmp(a, "true") == 0) {
-		c = h_attr(d, i, "class");
+		c = w_html_attr(d, i, "class");
 		if (c == NULL || strstr(c, "fallback-image") == NULL)
 			return 0;
 	}
@@ -439,8 +443,8 @@ similarity(const char *a, const char *b)
 	size_t uniq = 0, n;
 	double r;
 
-	h_buf_init(&ta, 1 << 20);
-	h_buf_init(&tb, 1 << 20);
+	w_html_buf_init(&ta, 1 << 20);
+	w_html_buf_init(&tb, 1 << 20);
 	tokens(a, &ta);
 	tokens(b, &tb);
 	for (p = tb.p; *p != '\0'; p = *e ? e + 1 : e) {
@@ -468,8 +472,8 @@ dup_title(struct hscore *s, int i)
 		return 0;
 	if (s->title == NULL || *s->title == '\0')
 		return 0;
-	h_buf_init(&b, 1 << 16);
-	h_text(s->d, i, &b);
+	w_html_buf_init(&b, 1 << 16);
+	w_html_text(s->d, i, &b);
 	r = similarity(s->title, b.p) > 0.75;
 	w_buf_free(&b);
 	return r;
@@ -483,19 +487,24 @@ is_byline(struct hscore *s, int i)
 
 	if (s->byline_done || s->d->meta_byline)
 		return 0;
-	rel = h_attr(s->d, i, "rel");
-	ip = h_attr(s->d, i, "itemprop");
-	c = h_attr(s->d, i, "class");
-	id = h_attr(s->d, i, "id");
+	rel = w_html_attr(s->d, i, "rel");
+	ip = w_html_attr(s->d, i, "itemprop");
+	c = w_html_attr(s->d, i, "class");
+	id = w_html_attr(s->d, i, "id");
 	if (!((rel != NULL && strcmp(rel, "author") == 0) ||
 	    (ip != NULL && strstr(ip, "author") != NULL) ||
-	    h_ci_contains(c, "byline") || h_ci_contains(c, "author") ||
-	    h_ci_contains(c, "dateline") || h_ci_contains(c, "writtenby") ||
-	    h_ci_contains(c, "p-author") || h_ci_contains(id, "byline") ||
-	    h_ci_contains(id, "author") || h_ci_contains(id, "dateline") ||
-	    h_ci_contains(id, "writtenby") || h_ci_contains(id, "p-author")))
+	    w_html_ci_contains(c, "byline") ||
+	    w_html_ci_contains(c, "author") ||
+	    w_html_ci_contains(c, "dateline") ||
+	    w_html_ci_contains(c, "writtenby") ||
+	    w_html_ci_contains(c, "p-author") ||
+	    w_html_ci_contains(id, "byline") ||
+	    w_html_ci_contains(id, "author") ||
+	    w_html_ci_contains(id, "dateline") ||
+	    w_html_ci_contains(id, "writtenby") ||
+	    w_html_ci_contains(id, "p-author")))
 		return 0;
-	n = h_text_len(s->d, i);
+	n = w_html_text_len(s->d, i);
 	if (n > 0 && n < 100) {
 		s->byline_done = 1;
 		return 1;
@@ -507,7 +516,8 @@ static int
 unlikely_node(struct hscore *s, int i)
 {
 	const struct hdoc *d = s->d;
-	const char *c = h_attr(d, i, "class"), *id = h_attr(d, i, "id");
+	const char *c = w_html_attr(d, i, "class"),
+	    *id = w_html_attr(d, i, "id");
 	const char *const *un = s->prof & HP_THREAD ? unlikely_thread :
 	    unlikely;
 	const char *role;
@@ -517,10 +527,10 @@ unlikely_node(struct hscore *s, int i)
 		return 0;
 	if ((any_of(c, un) || any_of(id, un)) &&
 	    !any_of(c, maybe) && !any_of(id, maybe) &&
-	    !h_has_ancestor(d, i, TidyTag_TABLE, 3) &&
-	    !h_has_ancestor(d, i, TidyTag_CODE, 3))
+	    !w_html_has_ancestor(d, i, TidyTag_TABLE, 3) &&
+	    !w_html_has_ancestor(d, i, TidyTag_CODE, 3))
 		return 1;
-	role = h_attr(d, i, "role");
+	role = w_html_attr(d, i, "role");
 	if (role != NULL && (strcmp(role, "menu") == 0 ||
 	    strcmp(role, "menubar") == 0 ||
 	    strcmp(role, "complementary") == 0 ||
@@ -536,8 +546,8 @@ boilerplate(struct hscore *s, int i)
 {
 	const char *c, *id;
 
-	c = h_attr(s->d, i, "class");
-	id = h_attr(s->d, i, "id");
+	c = w_html_attr(s->d, i, "class");
+	id = w_html_attr(s->d, i, "id");
 	return any_of(c, banners) || any_of(id, banners);
 }
 
@@ -551,16 +561,16 @@ wrap_phrasing(struct hdoc *d, int i)
 		nx = d->n[c].next;
 		if (phrasing(d, c, 0)) {
 			if (p >= 0)
-				h_append(d, p, c);
+				w_html_append(d, p, c);
 			else if (!is_ws_node(d, c)) {
-				p = h_new(d, TidyTag_P);
-				h_insert_before(d, c, p);
-				h_append(d, p, c);
+				p = w_html_new(d, TidyTag_P);
+				w_html_insert_before(d, c, p);
+				w_html_append(d, p, c);
 			}
 		} else if (p >= 0) {
 			while (d->n[p].last >= 0 &&
 			    is_ws_node(d, d->n[p].last))
-				h_unlink(d, d->n[p].last);
+				w_html_unlink(d, d->n[p].last);
 			p = -1;
 		}
 	}
@@ -585,12 +595,12 @@ prune(struct hscore *s)
 	s->nv = 0;
 	for (i = d->html >= 0 ? d->html : d->body; i >= 0; ) {
 		tag = d->n[i].tag;
-		if (!h_visible(d, i) &&
-		    !((s->prof & HP_TABS) && h_tab_panel(d, i))) {
+		if (!w_html_visible(d, i) &&
+		    !((s->prof & HP_TABS) && w_html_tab_panel(d, i))) {
 			i = remove_next(d, i);
 			continue;
 		}
-		if (h_never_content(d, i, s->prof)) {
+		if (w_html_never_content(d, i, s->prof)) {
 			i = remove_next(d, i);
 			continue;
 		}
@@ -617,18 +627,18 @@ prune(struct hscore *s)
 			continue;
 		}
 		if (score_tag(tag))
-			h_push(&s->v, &s->nv, &s->vcap, i);
+			w_html_push(&s->v, &s->nv, &s->vcap, i);
 		if (tag == TidyTag_DIV) {
 			wrap_phrasing(d, i);
 			if ((p = single_p(d, i)) >= 0 &&
-			    h_link_density(d, i) < 0.25) {
-				h_insert_before(d, i, p);
-				h_unlink(d, i);
+			    w_html_link_density(d, i) < 0.25) {
+				w_html_insert_before(d, i, p);
+				w_html_unlink(d, i);
 				i = p;
-				h_push(&s->v, &s->nv, &s->vcap, i);
+				w_html_push(&s->v, &s->nv, &s->vcap, i);
 			} else if (!has_child_block(d, i)) {
 				d->n[i].tag = TidyTag_P;
-				h_push(&s->v, &s->nv, &s->vcap, i);
+				w_html_push(&s->v, &s->nv, &s->vcap, i);
 			}
 		}
 		i = next_elem(d, i, 0);
@@ -661,7 +671,7 @@ init_node(struct hscore *s, int i)
 		x->score = 0;
 		break;
 	}
-	x->score += h_class_weight(s, i);
+	x->score += w_html_class_weight(s, i);
 }
 
 static int
@@ -689,15 +699,15 @@ score_all(struct hscore *s, int *top)
 		i = s->v[k];
 		if (d->n[i].parent < 0)
 			continue;
-		len = h_text_len(d, i);
+		len = w_html_text_len(d, i);
 		if (len < 25)
 			continue;
-		if (!h_has_ancestor(d, i, TidyTag_P, 0)) {
-			cs = (double)len * (1 - h_link_density(d, i));
+		if (!w_html_has_ancestor(d, i, TidyTag_P, 0)) {
+			cs = (double)len * (1 - w_html_link_density(d, i));
 			for (a = i; a >= 0; a = d->n[a].parent)
 				s->mass[a] += cs;
 		}
-		cs = 1 + (double)(h_commas(d, i, 1) + 1) +
+		cs = 1 + (double)(w_html_commas(d, i, 1) + 1) +
 		    (double)(len / 100 > 3 ? 3 : len / 100);
 		for (a = d->n[i].parent, lvl = 0; a >= 0 && lvl < 5;
 		    a = d->n[a].parent, lvl++) {
@@ -705,7 +715,7 @@ score_all(struct hscore *s, int *top)
 				break;
 			if (!(d->n[a].flags & HF_SCORED)) {
 				init_node(s, a);
-				h_push(&s->cand, &s->nc, &s->ccap, a);
+				w_html_push(&s->cand, &s->nc, &s->ccap, a);
 			}
 			div = lvl == 0 ? 1 : lvl == 1 ? 2 : lvl * 3;
 			d->n[a].score += cs / div;
@@ -713,7 +723,7 @@ score_all(struct hscore *s, int *top)
 	}
 	for (k = 0; k < s->nc; k++) {
 		i = s->cand[k];
-		d->n[i].score *= 1 - h_link_density(d, i);
+		d->n[i].score *= 1 - w_html_link_density(d, i);
 		for (t = 0; t < NTOP; t++) {
 			if (t >= ntop || d->n[i].score > d->n[top[t]].score) {
 				if (ntop < NTOP)
@@ -742,8 +752,8 @@ holds_price(const struct hdoc *d, int i)
 {
 	int j;
 
-	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
-		if (d->n[j].tag != H_TEXT && h_priceish(d, j))
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag != H_TEXT && w_html_priceish(d, j))
 			return 1;
 	return 0;
 }
@@ -762,7 +772,7 @@ product_box(struct hscore *s, int tc)
 	for (k = 0; k < 6 && !holds_price(d, tc); k++) {
 		p = d->n[tc].parent;
 		if (p < 0 || p == d->body || is_doc_level(d, p) ||
-		    h_link_density(d, p) > 0.5)
+		    w_html_link_density(d, p) > 0.5)
 			break;
 		tc = p;
 	}
@@ -789,7 +799,7 @@ expand(struct hscore *s, int tc)
 	while (s->mass[tc] < EXPAND_SHARE * total) {
 		p = d->n[tc].parent;
 		if (p < 0 || p == d->body || is_doc_level(d, p) ||
-		    h_link_density(d, p) > 0.5) {
+		    w_html_link_density(d, p) > 0.5) {
 			break;
 		}
 		tc = p;
@@ -839,7 +849,7 @@ choose(struct hscore *s, int *top, int ntop)
 		last = d->n[p].score;
 	}
 	for (p = d->n[tc].parent; p >= 0 && p != d->body &&
-	    !is_doc_level(d, p) && h_nelem_kids(d, p) == 1;
+	    !is_doc_level(d, p) && w_html_nelem_kids(d, p) == 1;
 	    p = d->n[p].parent)
 		tc = p;
 	if (s->prof & HP_EXPAND)
@@ -856,8 +866,8 @@ sentence_end(const struct hdoc *d, int i)
 	char *p;
 	int r = 0;
 
-	h_buf_init(&b, 1 << 20);
-	h_text(d, i, &b);
+	w_html_buf_init(&b, 1 << 20);
+	w_html_text(d, i, &b);
 	for (p = b.p; b.len > 0 && (p = strchr(p, '.')) != NULL; p++)
 		if (p[1] == ' ' || p[1] == '\0') {
 			r = 1;
@@ -877,13 +887,13 @@ gather(struct hscore *s, int tc)
 	size_t k, len;
 	int art, par, j, app;
 
-	art = h_new(d, TidyTag_DIV);
+	art = w_html_new(d, TidyTag_DIV);
 	s->share = 0;
 	if (tc < 0) {
-		tc = h_new(d, TidyTag_DIV);
+		tc = w_html_new(d, TidyTag_DIV);
 		while (d->n[d->body].first >= 0)
-			h_append(d, tc, d->n[d->body].first);
-		h_append(d, d->body, tc);
+			w_html_append(d, tc, d->n[d->body].first);
+		w_html_append(d, d->body, tc);
 		init_node(s, tc);
 	}
 	thr = d->n[tc].score * 0.2;
@@ -893,14 +903,14 @@ gather(struct hscore *s, int tc)
 	s->nv = 0;
 	for (j = d->n[par].first; j >= 0; j = d->n[j].next)
 		if (d->n[j].tag != H_TEXT)
-			h_push(&s->v, &s->nv, &s->vcap, j);
-	tcl = h_attr(d, tc, "class");
+			w_html_push(&s->v, &s->nv, &s->vcap, j);
+	tcl = w_html_attr(d, tc, "class");
 	for (k = 0; k < s->nv; k++) {
 		j = s->v[k];
 		app = j == tc;
 		if (!app) {
 			bonus = 0;
-			cl = h_attr(d, j, "class");
+			cl = w_html_attr(d, j, "class");
 			if (tcl != NULL && *tcl != '\0' && cl != NULL &&
 			    strcmp(cl, tcl) == 0)
 				bonus = d->n[tc].score * 0.2;
@@ -908,8 +918,8 @@ gather(struct hscore *s, int tc)
 			    d->n[j].score + bonus >= thr)
 				app = 1;
 			else if (d->n[j].tag == TidyTag_P) {
-				ld = h_link_density(d, j);
-				len = h_text_len(d, j);
+				ld = w_html_link_density(d, j);
+				len = w_html_text_len(d, j);
 				if (len > 80 && ld < 0.25)
 					app = 1;
 				else if (len < 80 && len > 0 && ld == 0 &&
@@ -926,7 +936,7 @@ gather(struct hscore *s, int tc)
 			    t != TidyTag_SECTION && t != TidyTag_P &&
 			    t != TidyTag_OL && t != TidyTag_UL)
 				d->n[j].tag = TidyTag_DIV;
-			h_append(d, art, j);
+			w_html_append(d, art, j);
 		}
 	}
 	return art;
@@ -940,21 +950,21 @@ prep_doc(struct hscore *s)
 	size_t k;
 	int i, nx, p, nn;
 
-	h_collect(s, d->root, TidyTag_SCRIPT);
+	w_html_collect(s, d->root, TidyTag_SCRIPT);
 	for (k = 0; k < s->nv; k++)
-		h_unlink(d, s->v[k]);
-	h_collect(s, d->root, TidyTag_NOSCRIPT);
+		w_html_unlink(d, s->v[k]);
+	w_html_collect(s, d->root, TidyTag_NOSCRIPT);
 	for (k = 0; k < s->nv; k++)
-		h_unlink(d, s->v[k]);
-	h_collect(s, d->root, TidyTag_STYLE);
+		w_html_unlink(d, s->v[k]);
+	w_html_collect(s, d->root, TidyTag_STYLE);
 	for (k = 0; k < s->nv; k++)
-		h_unlink(d, s->v[k]);
-	h_collect(s, d->root, TidyTag_TEMPLATE);
+		w_html_unlink(d, s->v[k]);
+	w_html_collect(s, d->root, TidyTag_TEMPLATE);
 	for (k = 0; k < s->nv; k++)
-		h_unlink(d, s->v[k]);
+		w_html_unlink(d, s->v[k]);
 	if (d->body < 0)
 		return;
-	h_collect(s, d->body, TidyTag_BR);
+	w_html_collect(s, d->body, TidyTag_BR);
 	for (k = 0; k < s->nv; k++) {
 		i = s->v[k];
 		if (d->n[i].parent < 0)
@@ -969,14 +979,14 @@ prep_doc(struct hscore *s)
 				break;
 			p = 1;
 			nn = d->n[nx].next;
-			h_unlink(d, nx);
+			w_html_unlink(d, nx);
 			nx = nn;
 		}
 		if (!p)
 			continue;
-		p = h_new(d, TidyTag_P);
-		h_insert_before(d, i, p);
-		h_unlink(d, i);
+		p = w_html_new(d, TidyTag_P);
+		w_html_insert_before(d, i, p);
+		w_html_unlink(d, i);
 		for (nx = d->n[p].next; nx >= 0; nx = nn) {
 			nn = d->n[nx].next;
 			if (d->n[nx].tag == TidyTag_BR) {
@@ -990,10 +1000,10 @@ prep_doc(struct hscore *s)
 			}
 			if (!phrasing(d, nx, 0))
 				break;
-			h_append(d, p, nx);
+			w_html_append(d, p, nx);
 		}
 		while (d->n[p].last >= 0 && is_ws_node(d, d->n[p].last))
-			h_unlink(d, d->n[p].last);
+			w_html_unlink(d, d->n[p].last);
 		if (d->n[d->n[p].parent].tag == TidyTag_P)
 			d->n[d->n[p].parent].tag = TidyTag_DIV;
 	}
@@ -1014,7 +1024,7 @@ attempt(struct hscore *s)
 		s->share = 1;
 	else if (s->mass[s->d->body] > 0)
 		s->share /= s->mass[s->d->body];
-	h_prep_article(s, art);
+	w_html_prep_article(s, art);
 	return art;
 }
 
@@ -1024,7 +1034,7 @@ attempt(struct hscore *s)
  * the content, or -1 when the page has no body.
  */
 int
-h_readable(struct hdoc *d, const char *title, int prof, double *share)
+w_html_readable(struct hdoc *d, const char *title, int prof, double *share)
 {
 	static const int order[] = {
 		HS_STRIP | HS_WEIGHT | HS_CLEAN, HS_WEIGHT | HS_CLEAN,
@@ -1044,7 +1054,7 @@ h_readable(struct hdoc *d, const char *title, int prof, double *share)
 	prep_doc(&s);
 	/* the chrome of threads, listings and products, before scoring */
 	if (prof & HP_CHROME)
-		h_strip_chrome(d, d->body, prof);
+		w_html_strip_chrome(d, d->body, prof);
 	nsnap = d->nn;
 	snap = w_malloc(nsnap * sizeof(*snap));
 	memcpy(snap, d->n, nsnap * sizeof(*snap));
@@ -1055,7 +1065,7 @@ h_readable(struct hdoc *d, const char *title, int prof, double *share)
 		}
 		s.flags = order[k];
 		art = attempt(&s);
-		len = h_text_len(d, art);
+		len = w_html_text_len(d, art);
 		if (len >= HS_CHARS)
 			goto done;
 		if (best < 0 || len > best_len) {
@@ -1083,7 +1093,7 @@ done:
 
 /* The extraction profile of a page type (H_*). */
 int
-h_profile(int type)
+w_html_profile(int type)
 {
 	switch (type) {
 	case H_FORUM:

@@ -19,7 +19,7 @@ static const char *const names[] = {
 };
 
 const char *
-h_type_name(int t)
+w_html_type_name(int t)
 {
 	return t >= 0 && t < H_NTYPES ? names[t] : "other";
 }
@@ -110,7 +110,8 @@ schema_vote(struct feat *f, const char *ty, size_t n, int weight)
 		if (strlen(map[k].name) == n &&
 		    strncmp(map[k].name, ty, n) == 0) {
 			if (map[k].type < 0)
-				f->qa += weight;	/* see h_page_type */
+				/* see w_html_page_type */
+				f->qa += weight;
 			else
 				f->vote[map[k].type] += weight;
 			if (strcmp(map[k].name, "FAQPage") == 0)
@@ -127,7 +128,7 @@ ld_types(struct feat *f, const char *s, size_t len)
 	int seen = 0;
 
 	while (p < e && seen < 64 &&
-	    (p = h_strstr_n(p, (size_t)(e - p), "\"@type\"")) != NULL) {
+	    (p = w_html_strstr_n(p, (size_t)(e - p), "\"@type\"")) != NULL) {
 		p += 7;
 		while (p < e && (*p == ' ' || *p == ':' || *p == '\n' ||
 		    *p == '\t' || *p == '\r' || *p == '['))
@@ -157,25 +158,30 @@ itemtype(struct feat *f, const char *v)
 
 /* Whether element i names an author (class, itemprop). */
 int
-h_authorish(const struct hdoc *d, int i)
+w_html_authorish(const struct hdoc *d, int i)
 {
-	const char *c = h_attr(d, i, "class"), *ip = h_attr(d, i, "itemprop");
+	const char *c = w_html_attr(d, i, "class"),
+	    *ip = w_html_attr(d, i, "itemprop");
 
 	if (ip != NULL && (strstr(ip, "author") || strstr(ip, "creator")))
 		return 1;
 	if (c == NULL)
 		return 0;
-	return h_ci_contains(c, "author") || h_ci_contains(c, "username") ||
-	    h_ci_contains(c, "user-name") || h_ci_contains(c, "poster") ||
-	    h_ci_contains(c, "user-info") || h_ci_contains(c, "userinfo") ||
-	    token_ci(c, "user") || h_ci_contains(c, "byline");
+	return w_html_ci_contains(c, "author") ||
+	    w_html_ci_contains(c, "username") ||
+	    w_html_ci_contains(c, "user-name") ||
+	    w_html_ci_contains(c, "poster") ||
+	    w_html_ci_contains(c, "user-info") ||
+	    w_html_ci_contains(c, "userinfo") ||
+	    token_ci(c, "user") || w_html_ci_contains(c, "byline");
 }
 
 /* Whether element i holds a price (itemprop, class). */
 int
-h_priceish(const struct hdoc *d, int i)
+w_html_priceish(const struct hdoc *d, int i)
 {
-	const char *c = h_attr(d, i, "class"), *ip = h_attr(d, i, "itemprop");
+	const char *c = w_html_attr(d, i, "class"),
+	    *ip = w_html_attr(d, i, "itemprop");
 
 	if (ip != NULL && strcmp(ip, "price") == 0)
 		return 1;
@@ -194,8 +200,8 @@ item_scan(const struct hdoc *d, int i, struct item *it)
 	int j, t;
 
 	memset(it, 0, sizeof(*it));
-	it->text = h_text_len(d, i);
-	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0)) {
+	it->text = w_html_text_len(d, i);
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
 		t = d->n[j].tag;
 		if (t == H_TEXT)
 			continue;
@@ -203,16 +209,16 @@ item_scan(const struct hdoc *d, int i, struct item *it)
 			it->date = 1;
 		else if (t == TidyTag_IMG || t == TidyTag_PICTURE)
 			it->img = 1;
-		else if (t == TidyTag_A && h_attr(d, j, "href") != NULL)
+		else if (t == TidyTag_A && w_html_attr(d, j, "href") != NULL)
 			it->link = 1;
 		else if (t >= TidyTag_H1 && t <= TidyTag_H6)
 			it->head = 1;
-		if (!it->author && h_authorish(d, j))
+		if (!it->author && w_html_authorish(d, j))
 			it->author = 1;
-		if (!it->price && h_priceish(d, j))
+		if (!it->price && w_html_priceish(d, j))
 			it->price = 1;
-		if (!it->date && (h_attr(d, j, "datetime") != NULL ||
-		    h_ci_contains(h_attr(d, j, "class"), "date")))
+		if (!it->date && (w_html_attr(d, j, "datetime") != NULL ||
+		    w_html_ci_contains(w_html_attr(d, j, "class"), "date")))
 			it->date = 1;
 	}
 	if (d->n[i].tag >= TidyTag_H1 && d->n[i].tag <= TidyTag_H6)
@@ -222,8 +228,9 @@ item_scan(const struct hdoc *d, int i, struct item *it)
 static int
 comment_class(const struct hdoc *d, int i)
 {
-	return i >= 0 && (h_ci_contains(h_attr(d, i, "class"), "comment") ||
-	    h_ci_contains(h_attr(d, i, "id"), "comment"));
+	return i >= 0 &&
+	    (w_html_ci_contains(w_html_attr(d, i, "class"), "comment") ||
+	    w_html_ci_contains(w_html_attr(d, i, "id"), "comment"));
 }
 
 /* Characters of prose paragraphs under i. */
@@ -233,10 +240,10 @@ prose(const struct hdoc *d, int i)
 	size_t n = 0, len;
 	int j;
 
-	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, 0))
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
 		if (d->n[j].tag == TidyTag_P &&
-		    (len = h_text_len(d, j)) > 40 &&
-		    h_link_density(d, j) < 0.3)
+		    (len = w_html_text_len(d, j)) > 40 &&
+		    w_html_link_density(d, j) < 0.3)
 			n += len;
 	return n;
 }
@@ -247,15 +254,15 @@ prose(const struct hdoc *d, int i)
  * than the best so far.
  */
 static void
-group(const struct hdoc *d, const struct h_group *g, struct feat *f)
+group(const struct hdoc *d, const struct w_html_group *g, struct feat *f)
 {
 	struct item it;
 	int j, p = g->p;
 	int a = 0, dt = 0, pr = 0, im = 0, ln = 0, hd = 0;
 	size_t text = 0;
 
-	for (j = h_rep_next(d, d->n[p].first, g->shape); j >= 0;
-	    j = h_rep_next(d, d->n[j].next, g->shape)) {
+	for (j = w_html_rep_next(d, d->n[p].first, g->shape); j >= 0;
+	    j = w_html_rep_next(d, d->n[j].next, g->shape)) {
 		item_scan(d, j, &it);
 		a += it.author;
 		dt += it.date;
@@ -280,20 +287,20 @@ group(const struct hdoc *d, const struct h_group *g, struct feat *f)
 	f->rep_parent = p;
 	f->rep_comment = comment_class(d, p) ||
 	    comment_class(d, d->n[p].parent);
-	for (j = h_rep_next(d, d->n[p].first, g->shape); j >= 0 &&
-	    !f->rep_comment; j = h_rep_next(d, d->n[j].next, g->shape))
+	for (j = w_html_rep_next(d, d->n[p].first, g->shape); j >= 0 &&
+	    !f->rep_comment; j = w_html_rep_next(d, d->n[j].next, g->shape))
 		f->rep_comment = comment_class(d, j);
 }
 
 /* The best group of the page's (those in preformatted text left out). */
 static void
-groups(const struct hdoc *d, const struct h_groups *gs, struct feat *f)
+groups(const struct hdoc *d, const struct w_html_groups *gs, struct feat *f)
 {
-	struct h_groups own = { NULL, 0, 0 };
+	struct w_html_groups own = { NULL, 0, 0 };
 	size_t k;
 
 	if (gs == NULL) {
-		h_rep_survey(d, &own);
+		w_html_rep_survey(d, &own);
 		gs = &own;
 	}
 	for (k = 0; k < gs->n; k++)
@@ -320,12 +327,12 @@ self_url(const struct hdoc *d, int i, struct feat *f)
 	const char *v = NULL, *rel;
 
 	if (d->n[i].tag == TidyTag_LINK) {
-		rel = h_attr(d, i, "rel");
+		rel = w_html_attr(d, i, "rel");
 		if (rel != NULL && token_ci(rel, "canonical"))
-			v = h_attr(d, i, "href");
-	} else if ((rel = h_attr(d, i, "property")) != NULL &&
+			v = w_html_attr(d, i, "href");
+	} else if ((rel = w_html_attr(d, i, "property")) != NULL &&
 	    strcasecmp(rel, "og:url") == 0 && f->self == NULL)
-		v = h_attr(d, i, "content");
+		v = w_html_attr(d, i, "content");
 	if (v == NULL)
 		return;
 	v += strspn(v, " \t\r\n");
@@ -343,7 +350,7 @@ short_text(const struct hdoc *d, int i, char *buf, size_t sz)
 	int j;
 
 	for (j = d->n[i].first; j >= 0 && n + 1 < sz;
-	    j = h_next_pre(d, j, i, 0)) {
+	    j = w_html_next_pre(d, j, i, 0)) {
 		if (d->n[j].tag != H_TEXT)
 			continue;
 		for (k = 0; k < d->n[j].len && n + 1 < sz; k++) {
@@ -450,12 +457,12 @@ linked(const struct hdoc *d, int i)
 	size_t n = 0;
 	int j, skip = 0;
 
-	for (j = d->n[i].first; j >= 0; j = h_next_pre(d, j, i, skip)) {
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, skip)) {
 		skip = 0;
 		if (d->n[j].tag == TidyTag_A &&
-		    (h = h_attr(d, j, "href")) != NULL && h[0] != '#' &&
+		    (h = w_html_attr(d, j, "href")) != NULL && h[0] != '#' &&
 		    h[0] != '\0') {
-			n += h_text_len(d, j);
+			n += w_html_text_len(d, j);
 			skip = 1;
 		}
 	}
@@ -469,7 +476,7 @@ walk(const struct hdoc *d, struct feat *f)
 	char txt[48];
 	int i, t, skip;
 
-	for (i = d->root; i >= 0; i = h_next_pre(d, i, d->root, skip)) {
+	for (i = d->root; i >= 0; i = w_html_next_pre(d, i, d->root, skip)) {
 		skip = 0;
 		t = d->n[i].tag;
 		if (t == H_TEXT) {
@@ -484,13 +491,13 @@ walk(const struct hdoc *d, struct feat *f)
 		}
 		if (t == TidyTag_META) {
 			self_url(d, i, f);
-			v = h_attr(d, i, "property");
+			v = w_html_attr(d, i, "property");
 			if (v != NULL && (strcasecmp(v, "article:published_time")
 			    == 0 || strcasecmp(v, "article:modified_time") == 0))
 				f->pubdate = 1;
 
 			if (v != NULL && strcasecmp(v, "og:type") == 0 &&
-			    (v = h_attr(d, i, "content")) != NULL) {
+			    (v = w_html_attr(d, i, "content")) != NULL) {
 				if (strncasecmp(v, "article", 7) == 0 ||
 				    strcasecmp(v, "blog") == 0)
 					f->vote[H_ARTICLE] += 2;
@@ -501,13 +508,13 @@ walk(const struct hdoc *d, struct feat *f)
 			continue;
 		}
 		if (t == TidyTag_SCRIPT) {
-			v = h_attr(d, i, "type");
+			v = w_html_attr(d, i, "type");
 			if (v != NULL && strcasecmp(v, "application/ld+json")
 			    == 0 && d->n[i].first >= 0 &&
 			    d->n[d->n[i].first].tag == H_TEXT) {
 				ld_types(f, d->pool + d->n[d->n[i].first].off,
 				    d->n[d->n[i].first].len);
-				if (h_strstr_n(d->pool +
+				if (w_html_strstr_n(d->pool +
 				    d->n[d->n[i].first].off,
 				    d->n[d->n[i].first].len,
 				    "\"datePublished\"") != NULL)
@@ -520,17 +527,17 @@ walk(const struct hdoc *d, struct feat *f)
 			skip = 1;
 			continue;
 		}
-		if ((v = h_attr(d, i, "itemtype")) != NULL)
+		if ((v = w_html_attr(d, i, "itemtype")) != NULL)
 			itemtype(f, v);
-		if ((v = h_attr(d, i, "itemprop")) != NULL &&
+		if ((v = w_html_attr(d, i, "itemprop")) != NULL &&
 		    strcmp(v, "datePublished") == 0)
 			f->pubdate = 1;
 		if (t >= TidyTag_H1 && t <= TidyTag_H6) {
-			size_t hl = h_text_len(d, i);
+			size_t hl = w_html_text_len(d, i);
 
 			f->nhead++;
 			if (hl > 0 && (linked(d, i) * 2 > hl ||
-			    h_has_ancestor(d, i, TidyTag_A, 4)))
+			    w_html_has_ancestor(d, i, TidyTag_A, 4)))
 				f->lhead++;
 			short_text(d, i, txt, sizeof(txt));
 			if (lead_word(txt, doc_words))
@@ -538,57 +545,61 @@ walk(const struct hdoc *d, struct feat *f)
 			if (lead_word(txt, svc_words))
 				f->svchead++;
 		} else if (t == TidyTag_A || t == TidyTag_BUTTON) {
-			if (h_text_len(d, i) < 40) {
+			if (w_html_text_len(d, i) < 40) {
 				short_text(d, i, txt, sizeof(txt));
 				if (lead_word(txt, cta_words))
 					f->cta++;
 			}
 		} else if (t == TidyTag_CODE) {
-			if (!h_has_ancestor(d, i, TidyTag_PRE, 3))
+			if (!w_html_has_ancestor(d, i, TidyTag_PRE, 3))
 				f->code++;
 		}
-		if (h_priceish(d, i))
+		if (w_html_priceish(d, i))
 			f->prices++;
 		switch (t) {
 		case TidyTag_PRE:
 			f->npre++;
-			f->pre += h_text_len(d, i);
+			f->pre += w_html_text_len(d, i);
 			skip = 1;
 			continue;
 		case TidyTag_H2: f->nh2++; break;
 		case TidyTag_H3: f->nh3++; break;
 		case TidyTag_P:
 			f->np++;
-			if (h_text_len(d, i) > 40 &&
-			    h_link_density(d, i) < 0.3)
-				f->ptext += h_text_len(d, i);
-			if (h_text_len(d, i) > 200 &&
-			    h_link_density(d, i) < 0.2)
+			if (w_html_text_len(d, i) > 40 &&
+			    w_html_link_density(d, i) < 0.3)
+				f->ptext += w_html_text_len(d, i);
+			if (w_html_text_len(d, i) > 200 &&
+			    w_html_link_density(d, i) < 0.2)
 				f->nlongp++;
 			break;
 		case TidyTag_TIME: f->ntime++; break;
 		case TidyTag_FORM:
 			f->nform++;
-			v = h_attr(d, i, "action");
-			if (v != NULL && (h_ci_contains(v, "cart") ||
-			    h_ci_contains(v, "basket")))
+			v = w_html_attr(d, i, "action");
+			if (v != NULL && (w_html_ci_contains(v, "cart") ||
+			    w_html_ci_contains(v, "basket")))
 				f->ncart++;
 			break;
 		case TidyTag_NAV: case TidyTag_ASIDE:
-			f->nav_links += (int)h_link_len(d, i);
+			f->nav_links += (int)w_html_link_len(d, i);
 			break;
 		default:
 			break;
 		}
-		if (h_ci_contains(h_attr(d, i, "class"), "add-to-cart") ||
-		    h_ci_contains(h_attr(d, i, "class"), "addtocart") ||
-		    h_ci_contains(h_attr(d, i, "id"), "add-to-cart") ||
-		    h_ci_contains(h_attr(d, i, "class"), "add_to_cart"))
+		if (w_html_ci_contains(w_html_attr(d, i, "class"),
+		    "add-to-cart") ||
+		    w_html_ci_contains(w_html_attr(d, i, "class"),
+		    "addtocart") ||
+		    w_html_ci_contains(w_html_attr(d, i, "id"),
+		    "add-to-cart") ||
+		    w_html_ci_contains(w_html_attr(d, i, "class"),
+		    "add_to_cart"))
 			f->ncart++;
 	}
 	if (d->body >= 0) {
-		f->text = h_text_len(d, d->body);
-		f->link = h_link_len(d, d->body);
+		f->text = w_html_text_len(d, d->body);
+		f->link = w_html_link_len(d, d->body);
 	}
 }
 
@@ -610,7 +621,7 @@ url_has(const char *url, const char *const *w)
 	memcpy(path, p, n);
 	path[n] = '\0';
 	for (; *w != NULL; w++)
-		if (h_ci_contains(path, *w))
+		if (w_html_ci_contains(path, *w))
 			return 1;
 	return 0;
 }
@@ -628,7 +639,7 @@ url_root(const char *url)
 
 /* See html_int.h. */
 int
-h_page_type(const struct hdoc *d, const struct h_groups *gs,
+w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
     const char *url, double *conf)
 {
 	static const char *const docw[] = {

@@ -15,7 +15,7 @@
 
 static const char *const formats[] = { "markdown", "text", "raw", NULL };
 static const char *const renders[] = { "never", "auto", "always", NULL };
-/* "auto", then html_type.c's names in its order (h_type_name) */
+/* "auto", then html_type.c's names in its order (w_html_type_name) */
 static const char *const page_types[] = { "auto", "other", "article",
     "forum", "product", "collection", "listing", "documentation",
     "service", NULL };

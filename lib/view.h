@@ -42,7 +42,8 @@ struct w_request {
 	enum w_format		 format;	/* W_FMT_MARKDOWN by default */
 	int			 include_links;
 	int			 page_type;	/* 0: classified; else 1 +
-						   the html type (h_type_name) */
+						   the html type
+						   (w_html_type_name) */
 	struct w_slice_opts	 view;		/* focus, lines, chars, cap */
 	/* wfetch */
 	enum w_render		 render;

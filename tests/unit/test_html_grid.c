@@ -24,7 +24,8 @@ by_id(const struct hdoc *d, const char *id)
 
 	for (i = 0; i < d->nn; i++)
 		if (d->n[i].tag != H_TEXT &&
-		    (v = h_attr(d, (int)i, "id")) != NULL && strcmp(v, id) == 0)
+		    (v = w_html_attr(d, (int)i, "id")) != NULL &&
+		    strcmp(v, id) == 0)
 			return (int)i;
 	return -1;
 }
@@ -47,10 +48,10 @@ tiles(struct w_buf *b, int n, int price)
 
 /* Parse b; the grid of its body into g. */
 static void
-find(struct hdoc *d, struct w_buf *b, struct h_grid *g)
+find(struct hdoc *d, struct w_buf *b, struct w_html_grid *g)
 {
-	CHECK(h_parse(d, b->p, b->len) == 0);
-	h_grid_find(d, d->body, g);
+	CHECK(w_html_parse(d, b->p, b->len) == 0);
+	w_html_grid_find(d, d->body, g);
 }
 
 static void
@@ -58,10 +59,10 @@ grid_of_tiles(void)
 {
 	struct w_buf b;
 	struct hdoc d;
-	struct h_grid g;
+	struct w_html_grid g;
 	int sect;
 
-	h_buf_init(&b, 1 << 20);
+	w_html_buf_init(&b, 1 << 20);
 	w_buf_printf(&b, "<html><body><nav><ul>");
 	for (int k = 0; k < 8; k++)
 		w_buf_printf(&b, "<li><a href=\"/c/%d\">Section %d</a></li>", k,
@@ -81,9 +82,9 @@ grid_of_tiles(void)
 	CHECK_INT(g.imaged, 6);
 	CHECK(g.text > 6 * 20);
 	/* the heading and the count join; the prose beside does not */
-	sect = h_grid_section(&d, &g, d.body);
+	sect = w_html_grid_section(&d, &g, d.body);
 	CHECK_INT(sect, by_id(&d, "sect"));
-	h_free(&d);
+	w_html_free(&d);
 	w_buf_free(&b);
 }
 
@@ -92,21 +93,21 @@ menus_are_no_grids(void)
 {
 	struct w_buf b;
 	struct hdoc d;
-	struct h_grid g;
+	struct w_html_grid g;
 
 	/* short bare links: a menu, even outside nav */
-	h_buf_init(&b, 1 << 20);
+	w_html_buf_init(&b, 1 << 20);
 	w_buf_printf(&b, "<html><body><ul class=\"links\">");
 	for (int k = 0; k < 9; k++)
 		w_buf_printf(&b, "<li><a href=\"/c/%d\">Shop %d</a></li>", k, k);
 	w_buf_printf(&b, "</ul><p>Nothing else here.</p></body></html>");
 	find(&d, &b, &g);
 	CHECK_INT(g.box, -1);
-	CHECK_INT(h_grid_section(&d, &g, d.body), -1);
-	h_free(&d);
+	CHECK_INT(w_html_grid_section(&d, &g, d.body), -1);
+	w_html_free(&d);
 	w_buf_free(&b);
 	/* tiles in a footer or a hidden box are chrome */
-	h_buf_init(&b, 1 << 20);
+	w_html_buf_init(&b, 1 << 20);
 	w_buf_printf(&b, "<html><body><footer>");
 	tiles(&b, 6, 1);
 	w_buf_printf(&b, "</footer><div style=\"display: none\">");
@@ -116,10 +117,10 @@ menus_are_no_grids(void)
 	w_buf_printf(&b, "</div></body></html>");
 	find(&d, &b, &g);
 	CHECK_INT(g.box, -1);
-	h_free(&d);
+	w_html_free(&d);
 	w_buf_free(&b);
 	/* three tiles are too few; unpriced tiles with pictures count */
-	h_buf_init(&b, 1 << 20);
+	w_html_buf_init(&b, 1 << 20);
 	w_buf_printf(&b, "<html><body><div id=\"few\">");
 	tiles(&b, 3, 1);
 	w_buf_printf(&b, "</div><div id=\"many\">");
@@ -128,7 +129,7 @@ menus_are_no_grids(void)
 	find(&d, &b, &g);
 	CHECK_INT(g.box, by_id(&d, "many"));
 	CHECK_INT(g.priced, 0);
-	h_free(&d);
+	w_html_free(&d);
 	w_buf_free(&b);
 }
 
@@ -146,33 +147,35 @@ static void
 shapes_and_groups(void)
 {
 	static const char *const ids[] = { "a", "b", "c" };
-	struct h_rep r = { NULL, 0 };
+	struct w_html_rep r = { NULL, 0 };
 	struct hdoc d;
 	unsigned s;
 	int n, j, list, k;
 
-	CHECK_INT(h_parse(&d, page, sizeof(page) - 1), 0);
+	CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
 	list = by_id(&d, "list");
 	CHECK(list >= 0);
 	/* digits and later class tokens are left out; the tag counts */
-	CHECK(h_shape(&d, by_id(&d, "a")) == h_shape(&d, by_id(&d, "b")));
-	CHECK(h_shape(&d, by_id(&d, "a")) == h_shape(&d, by_id(&d, "c")));
-	CHECK(h_shape(&d, by_id(&d, "a")) != h_shape(&d, list));
-	s = h_rep_group(&d, list, &r, &n);
+	CHECK(w_html_shape(&d, by_id(&d, "a")) == w_html_shape(&d,
+	    by_id(&d, "b")));
+	CHECK(w_html_shape(&d, by_id(&d, "a")) == w_html_shape(&d,
+	    by_id(&d, "c")));
+	CHECK(w_html_shape(&d, by_id(&d, "a")) != w_html_shape(&d, list));
+	s = w_html_rep_group(&d, list, &r, &n);
 	CHECK_INT(n, 3);
-	CHECK(s == h_shape(&d, by_id(&d, "a")));
+	CHECK(s == w_html_shape(&d, by_id(&d, "a")));
 	/* the items, in document order */
 	k = 0;
-	for (j = h_rep_next(&d, d.n[list].first, s); j >= 0;
-	    j = h_rep_next(&d, d.n[j].next, s))
+	for (j = w_html_rep_next(&d, d.n[list].first, s); j >= 0;
+	    j = w_html_rep_next(&d, d.n[j].next, s))
 		if (k < 3)
 			CHECK_INT(j, by_id(&d, ids[k++]));
 	CHECK_INT(k, 3);
 	/* no element children: no group */
-	h_rep_group(&d, by_id(&d, "a"), &r, &n);
+	w_html_rep_group(&d, by_id(&d, "a"), &r, &n);
 	CHECK_INT(n, 0);
 	free(r.buf);
-	h_free(&d);
+	w_html_free(&d);
 }
 
 struct seen {
@@ -207,30 +210,30 @@ one_walk(void)
 	struct hdoc d;
 	struct seen v;
 
-	CHECK_INT(h_parse(&d, page, sizeof(page) - 1), 0);
+	CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
 	/* groups of 3 or more: the list and the menu */
 	memset(&v, 0, sizeof(v));
-	h_rep_walk(&d, d.body, 1, 3, NULL, note, &v);
+	w_html_rep_walk(&d, d.body, 1, 3, NULL, note, &v);
 	CHECK_INT(v.k, 2);
 	CHECK_INT(v.p[0], by_id(&d, "list"));
 	CHECK_INT(v.n[0], 3);
 	CHECK_INT(v.p[1], by_id(&d, "nav"));
 	/* a skipped subtree is left out */
 	memset(&v, 0, sizeof(v));
-	h_rep_walk(&d, d.body, 1, 3, no_nav, note, &v);
+	w_html_rep_walk(&d, d.body, 1, 3, no_nav, note, &v);
 	CHECK_INT(v.k, 1);
 	CHECK_INT(v.p[0], by_id(&d, "list"));
 	/* root itself only when asked: the list's parent is the body */
 	memset(&v, 0, sizeof(v));
-	h_rep_walk(&d, by_id(&d, "list"), 0, 3, NULL, note, &v);
+	w_html_rep_walk(&d, by_id(&d, "list"), 0, 3, NULL, note, &v);
 	CHECK_INT(v.k, 0);
-	h_rep_walk(&d, by_id(&d, "list"), 1, 3, NULL, note, &v);
+	w_html_rep_walk(&d, by_id(&d, "list"), 1, 3, NULL, note, &v);
 	CHECK_INT(v.k, 1);
 	/* four are too few for a group of five */
 	memset(&v, 0, sizeof(v));
-	h_rep_walk(&d, d.body, 1, 5, NULL, note, &v);
+	w_html_rep_walk(&d, d.body, 1, 5, NULL, note, &v);
 	CHECK_INT(v.k, 0);
-	h_free(&d);
+	w_html_free(&d);
 }
 
 /* The survey: every group once, in document order, with where it sits. */
@@ -243,11 +246,11 @@ survey_says_where(void)
 	    "<div class=\"related\"><p id=\"r\"><b>a</b><b>b</b></p></div>"
 	    "<pre id=\"c\"><b>x</b><b>y</b></pre>"
 	    "<script><b>s</b><b>t</b></script></body></html>";
-	struct h_groups gs = { NULL, 0, 0 };
+	struct w_html_groups gs = { NULL, 0, 0 };
 	struct hdoc d;
 
-	CHECK_INT(h_parse(&d, html, sizeof(html) - 1), 0);
-	h_rep_survey(&d, &gs);
+	CHECK_INT(w_html_parse(&d, html, sizeof(html) - 1), 0);
+	w_html_rep_survey(&d, &gs);
 	CHECK_INT(gs.n, 4);
 	if (gs.n == 4) {
 		CHECK_INT(gs.g[0].p, by_id(&d, "u"));
@@ -261,7 +264,7 @@ survey_says_where(void)
 		CHECK_INT(gs.g[3].where, H_REP_BODY | H_REP_PRE);
 	}
 	free(gs.g);
-	h_free(&d);
+	w_html_free(&d);
 }
 
 int

@@ -26,7 +26,7 @@ grid_spans(void)
 	int rs[] = { 2, 1, 1, 1, 1, 9 };
 	int g[3 * MC];
 
-	CHECK_INT(h_table_grid(rowof, cs, rs, 6, 3, MC, g), 3);
+	CHECK_INT(w_html_table_grid(rowof, cs, rs, 6, 3, MC, g), 3);
 	CHECK_INT(g[0 * MC + 0], 0);
 	CHECK_INT(g[0 * MC + 1], 1);
 	CHECK_INT(g[0 * MC + 2], 1 | H_SPAN_COL);
@@ -48,7 +48,7 @@ grid_ragged(void)
 	int rs[] = { -1, 1, 1, 1 };
 	int g[3 * MC];
 
-	CHECK_INT(h_table_grid(rowof, cs, rs, 4, 3, MC, g), 3);
+	CHECK_INT(w_html_table_grid(rowof, cs, rs, 4, 3, MC, g), 3);
 	CHECK_INT(g[0], 0);
 	CHECK_INT(g[1], -1);
 	CHECK_INT(g[1 * MC + 0], -1);
@@ -63,9 +63,9 @@ grid_too_wide(void)
 	int rs[] = { 1, 1 };
 	int g[1 * MC];
 
-	CHECK_INT(h_table_grid(rowof, cs, rs, 2, 1, MC, g), -1);
-	CHECK_INT(h_table_grid(rowof, cs, rs, 1, 1, MC, g), 6);
-	CHECK_INT(h_table_grid(rowof, cs, rs, 0, 1, MC, g), 0);
+	CHECK_INT(w_html_table_grid(rowof, cs, rs, 2, 1, MC, g), -1);
+	CHECK_INT(w_html_table_grid(rowof, cs, rs, 1, 1, MC, g), 6);
+	CHECK_INT(w_html_table_grid(rowof, cs, rs, 0, 1, MC, g), 0);
 }
 
 static void
@@ -75,21 +75,22 @@ invisible(void)
 	    "tion\xe2\x80\x8d" "al\xe2\x81\xa0\xef\xbb\xbf \xc2\xa0x";
 	size_t n = strlen(s);
 
-	CHECK_INT(h_invisible_at("\xc2\xad", 2), 2);
-	CHECK_INT(h_invisible_at("\xc2\xad", 1), 0);
-	CHECK_INT(h_invisible_at("\xe2\x80\x8b", 3), 3);
-	CHECK_INT(h_invisible_at("\xe2\x80\x8e", 3), 0);	/* LRM stays */
-	CHECK_INT(h_invisible_at("\xe2\x80\x8a", 3), 0);	/* hair space */
-	CHECK_INT(h_invisible_at("\xc2\xa0", 2), 0);		/* nbsp */
-	CHECK_INT(h_invisible_at("a", 1), 0);
-	CHECK_INT(h_invisible_strip(s, &n), 6);
+	CHECK_INT(w_html_invisible_at("\xc2\xad", 2), 2);
+	CHECK_INT(w_html_invisible_at("\xc2\xad", 1), 0);
+	CHECK_INT(w_html_invisible_at("\xe2\x80\x8b", 3), 3);
+	CHECK_INT(w_html_invisible_at("\xe2\x80\x8e", 3), 0);	/* LRM stays */
+	CHECK_INT(w_html_invisible_at("\xe2\x80\x8a", 3), 0);	/* hair space */
+	CHECK_INT(w_html_invisible_at("\xc2\xa0", 2),
+	    0);		/* nbsp */
+	CHECK_INT(w_html_invisible_at("a", 1), 0);
+	CHECK_INT(w_html_invisible_strip(s, &n), 6);
 	CHECK_STR(s, "international \xc2\xa0x");
 	CHECK_INT(n, strlen("international \xc2\xa0x"));
 	n = 0;
-	CHECK_INT(h_invisible_strip(s, &n), 0);
+	CHECK_INT(w_html_invisible_strip(s, &n), 0);
 }
 
-/* merge VIS ADD: the text h_merge_novel makes; caller frees */
+/* merge VIS ADD: the text w_html_merge_novel makes; caller frees */
 static char *
 merge(const char *vis, const char *add, size_t *added)
 {
@@ -97,7 +98,7 @@ merge(const char *vis, const char *add, size_t *added)
 
 	w_buf_init(&b, 1 << 20);
 	w_buf_adds(&b, vis);
-	*added = h_merge_novel(&b, add, strlen(add));
+	*added = w_html_merge_novel(&b, add, strlen(add));
 	return w_buf_take(&b);
 }
 
@@ -155,7 +156,7 @@ dedup_is(const char *s, const char *want)
 	char *c = strdup(s);
 	size_t n;
 
-	n = h_dedup_blocks(c, strlen(c));
+	n = w_html_dedup_blocks(c, strlen(c));
 	c[n] = '\0';
 	CHECK_STR(c, want);
 	free(c);
@@ -199,7 +200,7 @@ text_starts(const struct hdoc *d, int i, const char *want)
 {
 	int j;
 
-	for (j = i; j >= 0; j = h_next_pre(d, j, i, 0))
+	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0))
 		if (d->n[j].tag == H_TEXT && d->n[j].len > 0 &&
 		    strspn(d->pool + d->n[j].off, " \n") < d->n[j].len)
 			break;
@@ -237,26 +238,26 @@ items(void)
 	for (k = 0; k < 9; k++)
 		add(&b, remark);
 	add(&b, "</div></main></body></html>");
-	CHECK_INT(h_parse(&d, b.p, b.len), 0);
+	CHECK_INT(w_html_parse(&d, b.p, b.len), 0);
 	/* the results, not the menu (short links), not the comments */
-	i = h_items(&d, NULL, &text);
+	i = w_html_items(&d, NULL, &text);
 	CHECK(i >= 0);
 	if (i >= 0) {
-		CHECK_STR(h_attr(&d, i, "id"), "found");
+		CHECK_STR(w_html_attr(&d, i, "id"), "found");
 		CHECK(text_starts(&d, i, "A title of several words"));
 	}
 	CHECK(text > 6 * 40);
-	h_free(&d);
+	w_html_free(&d);
 	/* five items are the least; four are not a listing */
 	w_buf_reset(&b);
 	add(&b, "<html><body><div>");
 	for (k = 0; k < 4; k++)
 		add(&b, item);
 	add(&b, "</div></body></html>");
-	CHECK_INT(h_parse(&d, b.p, b.len), 0);
-	CHECK_INT(h_items(&d, NULL, &text), -1);
+	CHECK_INT(w_html_parse(&d, b.p, b.len), 0);
+	CHECK_INT(w_html_items(&d, NULL, &text), -1);
 	CHECK_INT((int)text, 0);
-	h_free(&d);
+	w_html_free(&d);
 	w_buf_free(&b);
 }
 

@@ -23,7 +23,7 @@ slurp(const char *path, size_t *len)
 	return t_slurp(path, len, 16u << 20);
 }
 
-/* The type h_page_type gives html (url may be NULL); conf into *c. */
+/* The type w_html_page_type gives html (url may be NULL); conf into *c. */
 static const char *
 classify(const char *html, size_t len, const char *url, double *c)
 {
@@ -31,13 +31,13 @@ classify(const char *html, size_t len, const char *url, double *c)
 	int t;
 
 	*c = -1;
-	if (h_parse(&d, html, len) == -1) {
-		h_free(&d);
+	if (w_html_parse(&d, html, len) == -1) {
+		w_html_free(&d);
 		return "parse-failed";
 	}
-	t = h_page_type(&d, NULL, url, c);
-	h_free(&d);
-	return h_type_name(t);
+	t = w_html_page_type(&d, NULL, url, c);
+	w_html_free(&d);
+	return w_html_type_name(t);
 }
 
 /* Fixture name.html must be classified as want, with and via extract. */
