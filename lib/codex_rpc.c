@@ -100,13 +100,10 @@ w_codex_line(const char *p, size_t n, jv *msg, struct w_err *e)
 	*msg = jv_null();
 	if (n == 0)
 		return 1;
-	*msg = w_json_parse(p, n);
-	if (jv_get_kind(*msg) != JV_KIND_OBJECT) {
-		jv_free(*msg);
-		*msg = jv_null();
+	*msg = w_json_parse_object(p, n);
+	if (jv_get_kind(*msg) != JV_KIND_OBJECT)
 		return w_err_set(e, W_E_BACKEND_UNAVAILABLE, "codex app-server "
 		    "sent a line that is not a JSON object");
-	}
 	return 0;
 }
 

@@ -210,12 +210,10 @@ marker_read(const char *mp, long *pid, unsigned long long *start,
 	*error = jv_null();
 	if (w_lock_read_private(mp, 8192, &s, &n, &e) != 0)
 		return -1;
-	o = w_json_parse(s, n);
+	o = w_json_parse_object(s, n);
 	free(s);
-	if (jv_get_kind(o) != JV_KIND_OBJECT) {
-		jv_free(o);
+	if (jv_get_kind(o) != JV_KIND_OBJECT)
 		return -1;
-	}
 	*pid = w_json_int_peek(o, "pid", -1);
 	*start = (unsigned long long)w_json_int_peek(o, "start", 0);
 	*error = w_json_get(o, "error");

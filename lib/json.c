@@ -331,9 +331,7 @@ w_env_schema(const char *tool)
 		    w_source_status_name((enum w_source_status)i)));
 	for (i = 0; statuses[i] != NULL; i++)
 		st = jv_array_append(st, jv_string(statuses[i]));
-	ep = w_json_set(ep, "code", jv_object_set(jv_object(),
-	    jv_string("enum"),
-	    codes));
+	ep = w_json_set(ep, "code", w_json_set(jv_object(), "enum", codes));
 	ep = w_json_set(ep, "message", typed("string"));
 	ep = w_json_set(ep, "retryable", typed("boolean"));
 	ep = w_json_set(ep, "http_status", typed("integer"));
@@ -343,24 +341,19 @@ w_env_schema(const char *tool)
 	err = jv_object_set(typed("object"), jv_string("properties"), ep);
 	err = jv_object_set(err, jv_string("required"), jv_parse(
 	    "[\"code\",\"message\",\"retryable\"]"));
-	sp = w_json_set(sp, "url", jv_object_set(jv_object(),
-	    jv_string("description"),
+	sp = w_json_set(sp, "url", w_json_set(jv_object(), "description",
 	    jv_string("the request's URL as given, even when invalid")));
 	sp = w_json_set(sp, "file", typed("string"));
 	sp = w_json_set(sp, "line", typed("integer"));
-	sp = w_json_set(sp, "status", jv_object_set(jv_object(),
-	    jv_string("enum"),
-	    srcst));
+	sp = w_json_set(sp, "status", w_json_set(jv_object(), "enum", srcst));
 	src = jv_object_set(typed("object"), jv_string("properties"), sp);
 	ap = w_json_set(ap, "tool", typed("string"));
 	ap = w_json_set(ap, "arguments", typed("object"));
 	ap = w_json_set(ap, "reason", typed("string"));
 	act = jv_object_set(typed("object"), jv_string("properties"), ap);
-	p = w_json_set(p, "tool", jv_object_set(jv_object(), jv_string("const"),
+	p = w_json_set(p, "tool", w_json_set(jv_object(), "const",
 	    jv_string(tool)));
-	p = w_json_set(p, "status", jv_object_set(jv_object(),
-	    jv_string("enum"),
-	    st));
+	p = w_json_set(p, "status", w_json_set(jv_object(), "enum", st));
 	p = w_json_set(p, "summary", typed("string"));
 	p = w_json_set(p, "content", typed("string"));
 	p = w_json_set(p, "results", typed("array"));
@@ -909,6 +902,17 @@ w_json_parse(const char *s, size_t len)
 	if (len > INT_MAX || w_json_check(s, len, 256) != 0)
 		return jv_invalid_with_msg(jv_string("not a JSON text"));
 	return jv_parse_sized(s, (int)len);
+}
+
+jv
+w_json_parse_object(const char *s, size_t len)
+{
+	jv v = w_json_parse(s, len);
+
+	if (jv_get_kind(v) == JV_KIND_OBJECT)
+		return v;
+	jv_free(v);
+	return jv_null();
 }
 
 int

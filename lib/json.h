@@ -99,6 +99,8 @@ int		 w_json_check(const char *s, size_t len, int maxdepth);
 /* jv_parse_sized behind w_json_check: an invalid with a message when s
  * is not one JSON text. */
 jv		 w_json_parse(const char *s, size_t len);
+/* w_json_parse when the text is an object, else jv_null(). */
+jv		 w_json_parse_object(const char *s, size_t len);
 
 /* Convenience getters that borrow o; NULL / dflt when absent (or, for
  * numbers, not a whole number that fits a long). */

@@ -155,14 +155,11 @@ load(struct w_run *r, jv *out, struct w_err *e)
 	}
 	if (rc == -1)
 		return -1;
-	*out = w_json_parse(data, n);
+	*out = w_json_parse_object(data, n);
 	free(data);
-	if (jv_get_kind(*out) != JV_KIND_OBJECT) {
-		jv_free(*out);
-		*out = jv_null();
+	if (jv_get_kind(*out) != JV_KIND_OBJECT)
 		return w_err_set(e, W_E_COORDINATION_UNAVAILABLE, "the run's "
 		    "ledger is corrupt; start a new run");
-	}
 	return 0;
 }
 

@@ -146,6 +146,13 @@ test_check(void)
 	v = w_json_parse("\xef\xbb\xbf{\"a\":2}", 10);
 	CHECK_INT(w_json_int_peek(v, "a", 0), 2);
 	jv_free(v);
+	/* w_json_parse_object: an object, or null for anything else */
+	v = w_json_parse_object("{\"a\":3}", 7);
+	CHECK_INT(w_json_int_peek(v, "a", 0), 3);
+	jv_free(v);
+	CHECK(jv_get_kind(w_json_parse_object("[1]", 3)) == JV_KIND_NULL);
+	CHECK(jv_get_kind(w_json_parse_object("{", 1)) == JV_KIND_NULL);
+	CHECK(jv_get_kind(w_json_parse_object("", 0)) == JV_KIND_NULL);
 }
 
 struct seen {
