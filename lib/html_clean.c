@@ -554,6 +554,20 @@ class_has(const char *c, const char *const *w, int thread)
 	return 0;
 }
 
+/* class_has on i's class or id, memoised under key. */
+static int
+el_has(const struct hdoc *d, int i, const char *const *w, int thread,
+    unsigned key)
+{
+	int m;
+
+	if ((m = w_html_memo(d, i, key)) >= 0)
+		return m;
+	return w_html_memo_put(d, i, key,
+	    class_has(w_html_attr(d, i, "class"), w, thread) ||
+	    class_has(w_html_attr(d, i, "id"), w, thread));
+}
+
 /*
  * Page chrome inside a region: elements named for navigation,
  * promotion, pop-ups or (outside threads) comments, and modal boxes,
@@ -569,22 +583,17 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 	if (len * 5 > rlen * 2)
 		return 0;
 	if ((prof & HP_THREAD) && tag != TidyTag_P &&
-	    (class_has(w_html_attr(d, i, "class"), thread_words, 1) ||
-	    class_has(w_html_attr(d, i, "id"), thread_words, 1)))
+	    el_has(d, i, thread_words, 1, HM_THREADW))
 		return 1;
-	if ((prof & HP_LISTS) &&
-	    (class_has(w_html_attr(d, i, "class"), list_words, 1) ||
-	    class_has(w_html_attr(d, i, "id"), list_words, 1)))
+	if ((prof & HP_LISTS) && el_has(d, i, list_words, 1, HM_LISTW))
 		return 1;
 	if (tag == TidyTag_A || tag == TidyTag_LI || tag == TidyTag_P ||
 	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
 		return 0;
-	if (class_has(w_html_attr(d, i, "class"), chrome, prof & HP_THREAD) ||
-	    class_has(w_html_attr(d, i, "id"), chrome, prof & HP_THREAD))
+	if ((prof & HP_THREAD) ? el_has(d, i, chrome, 1, HM_CHROME_T) :
+	    el_has(d, i, chrome, 0, HM_CHROME))
 		return 1;
-	if ((prof & HP_TABS) &&
-	    (class_has(w_html_attr(d, i, "class"), shop, 1) ||
-	    class_has(w_html_attr(d, i, "id"), shop, 1)))
+	if ((prof & HP_TABS) && el_has(d, i, shop, 1, HM_SHOP))
 		return 1;
 	return w_html_attr(d, i, "aria-modal") != NULL;
 }
@@ -599,8 +608,7 @@ remarks_el(const struct hdoc *d, int i)
 	    t != TidyTag_OL && t != TidyTag_ASIDE && !(d->n[i].flags &
 	    HF_CUSTOM))
 		return 0;
-	return w_html_ci_contains(w_html_attr(d, i, "class"), "comment") ||
-	    w_html_ci_contains(w_html_attr(d, i, "id"), "comment");
+	return w_html_comment_named(d, i);
 }
 
 /*
@@ -720,6 +728,24 @@ elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int *nx)
 	return 1;
 }
 
+/* Whether i's class or id names cookies or consent. */
+static int
+cookie_named(const struct hdoc *d, int i)
+{
+	const char *c, *id;
+	int m;
+
+	if ((m = w_html_memo(d, i, HM_COOKIE)) >= 0)
+		return m;
+	c = w_html_attr(d, i, "class");
+	id = w_html_attr(d, i, "id");
+	return w_html_memo_put(d, i, HM_COOKIE,
+	    w_html_ci_contains(c, "cookie") ||
+	    w_html_ci_contains(c, "consent") ||
+	    w_html_ci_contains(id, "cookie") ||
+	    w_html_ci_contains(id, "consent"));
+}
+
 /*
  * The cleaning of a fallback (a main element, the body): boilerplate
  * elements, hidden ones, navigation roles, cookie and consent banners;
@@ -728,7 +754,7 @@ elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int *nx)
 void
 w_html_strip(struct hdoc *d, int root, int prof)
 {
-	const char *c, *id, *role;
+	const char *role;
 	size_t rlen = prof >= 0 ? w_html_text_len(d, root) : 0;
 	int i, nx, drop;
 
@@ -747,15 +773,10 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			drop = !w_html_has_ancestor(d, i, TidyTag_ARTICLE, 0);
 			break;
 		default:
-			c = w_html_attr(d, i, "class");
-			id = w_html_attr(d, i, "id");
 			role = w_html_attr(d, i, "role");
 			drop = (!w_html_visible(d, i) && !(prof >= 0 &&
 			    (prof & HP_TABS) && w_html_tab_panel(d, i))) ||
-			    w_html_ci_contains(c, "cookie") ||
-			    w_html_ci_contains(c, "consent") ||
-			    w_html_ci_contains(id, "cookie") ||
-			    w_html_ci_contains(id, "consent") ||
+			    cookie_named(d, i) ||
 			    (role != NULL && (strcmp(role, "navigation") == 0 ||
 			    strcmp(role, "banner") == 0 ||
 			    strcmp(role, "contentinfo") == 0 ||

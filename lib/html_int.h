@@ -8,6 +8,7 @@
 #define W_HTML_INT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <tidyenum.h>
 #include <jv.h>
 
@@ -48,8 +49,27 @@ struct hattr {
 					   names lowercase */
 };
 
+/*
+ * Memo of per-element predicates that read only the element's
+ * attributes (attributes never change once parsed; a node made anew
+ * starts with an empty memo): bit k of known says whether bit k of val
+ * holds predicate k's answer. The keys, one per predicate:
+ */
+enum {
+	HM_NEVER, HM_BIO, HM_POPUP, HM_BOX, HM_LINK, HM_LINE,	/* prose */
+	HM_THREADW, HM_LISTW, HM_CHROME, HM_CHROME_T, HM_SHOP,	/* chrome */
+	HM_UNLIKELY, HM_UNLIKELY_T, HM_BANNER, HM_NEG_C, HM_NEG_C_T,
+	HM_POS_C, HM_NEG_ID, HM_NEG_ID_T, HM_POS_ID, HM_ARTBODY, /* score */
+	HM_BYLINE, HM_TABPANEL, HM_COOKIE, HM_COMMENT, HM_AUTHOR,
+	HM_PRICE, HM_DATE, HM_REPNAMED, HM_NKEYS
+};
+struct hmemo {
+	uint64_t	 known, val;
+};
+
 struct hdoc {
 	struct hnode	*n;
+	struct hmemo	*memo;		/* by node, ncap of them */
 	size_t		 nn, ncap;
 	struct hattr	*a;
 	size_t		 na, acap;
@@ -61,6 +81,29 @@ struct hdoc {
 	int		 truncated;	/* input was cut at W_HTML_PARSE_MAX */
 	int		 meta_byline;	/* metadata names an author */
 };
+
+/* The memo of predicate k on element i: 0, 1, or -1 when not known. */
+static inline int
+w_html_memo(const struct hdoc *d, int i, unsigned k)
+{
+	uint64_t b = (uint64_t)1 << k;
+
+	return (d->memo[i].known & b) ? (d->memo[i].val & b) != 0 : -1;
+}
+
+/* Note v (0 or 1) as predicate k's answer on i; returns v. The memo is
+ * a cache, logically invisible: hence the const. */
+static inline int
+w_html_memo_put(const struct hdoc *d, int i, unsigned k, int v)
+{
+	struct hmemo *m = &d->memo[i];
+	uint64_t b = (uint64_t)1 << k;
+
+	m->known |= b;
+	if (v)
+		m->val |= b;
+	return v;
+}
 
 /* html_dom.c */
 int		 w_html_parse(struct hdoc *, const char *, size_t);
@@ -190,6 +233,8 @@ int		 w_html_page_type(const struct hdoc *,
 		    const struct w_html_groups *, const char *, double *);
 const char	*w_html_type_name(int);
 int		 w_html_authorish(const struct hdoc *, int);
+/* Whether i's class or id holds "comment" (any case). */
+int		 w_html_comment_named(const struct hdoc *, int);
 int		 w_html_priceish(const struct hdoc *, int);
 
 /*

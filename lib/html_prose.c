@@ -253,15 +253,19 @@ heading(int tag)
 	return tag >= TidyTag_H1 && tag <= TidyTag_H6;
 }
 
-/* Whether a class or id token of i holds one of the words. */
+/* Whether a class or id token of i holds one of the words (the list
+ * memo key names, HM_*). */
 static int
-named(const struct hdoc *d, int i, const char *const *w)
+named(const struct hdoc *d, int i, const char *const *w, unsigned key)
 {
 	static const char *const at[] = { "class", "id" };
 	char tok[96];
 	const char *c, *t;
 	size_t n, k, a;
+	int m;
 
+	if ((m = w_html_memo(d, i, key)) >= 0)
+		return m;
 	for (a = 0; a < 2; a++) {
 		if ((c = w_html_attr(d, i, at[a])) == NULL)
 			continue;
@@ -276,11 +280,11 @@ named(const struct hdoc *d, int i, const char *const *w)
 				const char *p = strstr(tok, w[k]);
 
 				if (p != NULL)
-					return 1;
+					return w_html_memo_put(d, i, key, 1);
 			}
 		}
 	}
-	return 0;
+	return w_html_memo_put(d, i, key, 0);
 }
 
 /* The first element child of i holding text, or -1. */
@@ -457,9 +461,9 @@ verdict(struct prose *p, int i)
 		return nx;
 	}
 	if (toc(d, i) || (tag != TidyTag_P && !heading(tag) &&
-	    (named(d, i, box_words) || (named(d, i, link_words) &&
+	    (named(d, i, box_words, HM_BOX) || (named(d, i, link_words, HM_LINK) &&
 	    w_html_link_density(d, i) > 0.3) || (len <= SMALL_MAX &&
-	    named(d, i, line_words))))) {
+	    named(d, i, line_words, HM_LINE))))) {
 		w_html_unlink(d, i);
 		return nx;
 	}
@@ -531,10 +535,10 @@ w_html_never_content(const struct hdoc *d, int i, int prof)
 	if (d->n[i].tag == TidyTag_BODY || d->n[i].tag == TidyTag_HTML ||
 	    d->n[i].tag == TidyTag_MAIN || d->n[i].tag == TidyTag_ARTICLE)
 		return 0;
-	if (named(d, i, never_words) ||
-	    (!(prof & HP_THREAD) && named(d, i, bio_words)))
+	if (named(d, i, never_words, HM_NEVER) ||
+	    (!(prof & HP_THREAD) && named(d, i, bio_words, HM_BIO)))
 		return 1;
-	if (w_html_is_block(d->n[i].tag) && named(d, i, popup_words) &&
+	if (w_html_is_block(d->n[i].tag) && named(d, i, popup_words, HM_POPUP) &&
 	    popup(d, i))
 		return 1;
 	if ((st = w_html_attr(d, i, "style")) == NULL)
