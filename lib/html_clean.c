@@ -732,18 +732,14 @@ elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int *nx)
 static int
 cookie_named(const struct hdoc *d, int i)
 {
-	const char *c, *id;
+	static const char *const words[] = { "cookie", "consent", NULL };
 	int m;
 
 	if ((m = w_html_memo(d, i, HM_COOKIE)) >= 0)
 		return m;
-	c = w_html_attr(d, i, "class");
-	id = w_html_attr(d, i, "id");
 	return w_html_memo_put(d, i, HM_COOKIE,
-	    w_html_ci_contains(c, "cookie") ||
-	    w_html_ci_contains(c, "consent") ||
-	    w_html_ci_contains(id, "cookie") ||
-	    w_html_ci_contains(id, "consent"));
+	    w_html_ci_any(w_html_attr(d, i, "class"), words) ||
+	    w_html_ci_any(w_html_attr(d, i, "id"), words));
 }
 
 /*

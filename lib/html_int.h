@@ -130,6 +130,7 @@ int		 w_html_is_block(int);
 int		 w_html_has_ancestor(const struct hdoc *, int, int, int);
 size_t		 w_html_utf8_len(const char *, size_t);
 int		 w_html_ci_contains(const char *, const char *);
+int		 w_html_ci_any(const char *, const char *const *);
 
 /* html_score.c and html_clean.c: the main-content pass. */
 #define HS_STRIP	0x1	/* drop unlikely candidates */
