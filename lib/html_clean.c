@@ -539,7 +539,8 @@ class_has(const char *c, const char *const *w, int thread)
 	if (c == NULL)
 		return 0;
 	while ((t = w_html_class_next(&c, &n)) != NULL) {
-		if (n < sizeof(tok) && strcspn(t, ":[./") >= n) {
+		if (n < sizeof(tok) && strcspn(t, ":[./") >= n &&
+		    !w_html_taxonomy_token(t, n)) {
 			for (k = 0; k < n; k++)
 				tok[k] = (char)(t[k] >= 'A' && t[k] <= 'Z' ?
 				    t[k] + 32 : t[k]);

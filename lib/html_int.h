@@ -70,6 +70,8 @@ const char	*w_html_attr(const struct hdoc *, int, const char *);
 /* The next token of a class attribute at *c (space, tab and newline
  * part them): its start, its length in *n, *c past it; NULL at the end. */
 const char	*w_html_class_next(const char **c, size_t *n);
+/* Whether a class token names a term of the site's taxonomy. */
+int		 w_html_taxonomy_token(const char *, size_t);
 /* The first needle in s[0..n) (memmem for a string), or NULL. */
 const char	*w_html_strstr_n(const char *s, size_t n, const char *needle);
 int		 w_html_new(struct hdoc *, int);
@@ -163,6 +165,8 @@ int		 w_html_table_grid(const int *, const int *, const int *, int,
 size_t		 w_html_recover(const struct hdoc *, const struct w_html_out *,
 		    int, struct w_buf *, char *, size_t);
 
+/* html_product.c: a shopping cart box or form, never content */
+int		 w_html_cart_box(const struct hdoc *, int);
 /* html_prose.c */
 void		 w_html_prose_strip(struct hdoc *, int);
 int		 w_html_never_content(const struct hdoc *, int, int);

@@ -66,7 +66,8 @@ static const char *const negative_thread[] = {
 /*
  * Blank the utility-class tokens of a class list ("max-lg:scroll-mt-2",
  * "w-1/2", "mt-1.5", "[mask:none]"): they style, they do not name the
- * content, and their words ("scroll", "hidden") would misfire.
+ * content, and their words ("scroll", "hidden") would misfire; so do
+ * the site's taxonomy terms ("category-related-news").
  */
 static void
 utility_blank(char *s)
@@ -78,7 +79,8 @@ utility_blank(char *s)
 			t++;
 		for (e = t; *e != '\0' && *e != ' '; e++)
 			;
-		if (strcspn(t, ":[./") < (size_t)(e - t))
+		if (strcspn(t, ":[./") < (size_t)(e - t) ||
+		    w_html_taxonomy_token(t, (size_t)(e - t)))
 			memset(t, ' ', (size_t)(e - t));
 	}
 }
