@@ -70,6 +70,9 @@ const char	*w_html_attr(const struct hdoc *, int, const char *);
 /* The next token of a class attribute at *c (space, tab and newline
  * part them): its start, its length in *n, *c past it; NULL at the end. */
 const char	*w_html_class_next(const char **c, size_t *n);
+/* Whether a lower-case class token hides only in one view or breakpoint
+ * ("hidden-xs", "quick-add-hidden"; html_score.c). */
+int		 w_html_hidden_where(const char *, size_t);
 /* Whether a class token names a term of the site's taxonomy. */
 int		 w_html_taxonomy_token(const char *, size_t);
 /* The first needle in s[0..n) (memmem for a string), or NULL. */

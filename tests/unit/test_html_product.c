@@ -1,6 +1,7 @@
 /*
  * test_html_product.c: the product-page helpers: taxonomy class tokens
- * (lib/html_dom.c) and the shopping-cart boxes that are never content
+ * (lib/html_dom.c), classes hiding in one view only (lib/html_score.c)
+ * and the shopping-cart boxes that are never content
  * (lib/html_product.c).
  */
 #include <stdio.h>
@@ -31,6 +32,28 @@ taxonomy(void)
 	CHECK(!tax("product-tags"));
 	/* a length cuts the token: "tag-x" seen as "tag-" is none */
 	CHECK(!w_html_taxonomy_token("tag-x", 4));
+}
+
+static int
+where(const char *t)
+{
+	return w_html_hidden_where(t, strlen(t));
+}
+
+static void
+hidden_somewhere(void)
+{
+	CHECK(where("quick-add-hidden"));
+	CHECK(where("hidden-xs"));
+	CHECK(where("hidden-md-down"));
+	CHECK(where("mobile-hidden"));
+	CHECK(!where("hidden"));
+	CHECK(!where("is-hidden"));
+	CHECK(!where("u-hidden"));
+	CHECK(!where("visually-hidden"));
+	CHECK(!where("hidden-visually"));
+	CHECK(!where("hiddenfield"));
+	CHECK(!where("product-description"));
 }
 
 /* The element whose id is id, or -1. */
@@ -86,6 +109,7 @@ int
 main(void)
 {
 	taxonomy();
+	hidden_somewhere();
 	cart();
 	T_DONE();
 }
