@@ -521,11 +521,13 @@ static const char *const list_words[] = {
 	"pager", "filter", "facet", "load-more", "loadmore", NULL
 };
 
-/* On product pages: what surrounds the product. */
+/* On product pages: what surrounds the product, and the tooltips and
+ * tab lists of its details. */
 static const char *const shop[] = {
 	"review", "rating", "recommend", "also-", "carousel", "slider",
 	"upsell", "up-sell", "cross-sell", "crosssell", "similar",
-	"recently", "viewed", "bundle", "accessor", "question", NULL
+	"recently", "viewed", "bundle", "accessor", "question", "tooltip",
+	"tool-tip", "popover", NULL
 };
 
 /* Whether a class token of c (utility classes aside) holds a word. */
@@ -566,6 +568,7 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 {
 	size_t len = w_html_text_len(d, i);
 	int tag = d->n[i].tag;
+	const char *r;
 
 	if (len * 5 > rlen * 2)
 		return 0;
@@ -586,6 +589,9 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 	if ((prof & HP_TABS) &&
 	    (class_has(w_html_attr(d, i, "class"), shop, 1) ||
 	    class_has(w_html_attr(d, i, "id"), shop, 1)))
+		return 1;
+	if ((prof & HP_TABS) && (r = w_html_attr(d, i, "role")) != NULL &&
+	    strcmp(r, "tablist") == 0)
 		return 1;
 	return w_html_attr(d, i, "aria-modal") != NULL;
 }
