@@ -524,10 +524,19 @@ static const char *const list_words[] = {
 /* On product pages: what surrounds the product, and the tooltips and
  * tab lists of its details. */
 static const char *const shop[] = {
-	"review", "rating", "recommend", "also-", "carousel", "slider",
+	"review", "rating", "recommend", "also-",
 	"upsell", "up-sell", "cross-sell", "crosssell", "similar",
 	"recently", "viewed", "bundle", "accessor", "question", "tooltip",
 	"tool-tip", "popover", NULL
+};
+
+/*
+ * The same for sliding strips: chrome when they hold tiles of links
+ * or of prices (other products), content when they hold text (features, a
+ * comparison of the product's variants).
+ */
+static const char *const slides[] = {
+	"carousel", "slider", NULL
 };
 
 /* Whether a class token of c (utility classes aside) holds a word. */
@@ -589,6 +598,11 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 	if ((prof & HP_TABS) &&
 	    (class_has(w_html_attr(d, i, "class"), shop, 1) ||
 	    class_has(w_html_attr(d, i, "id"), shop, 1)))
+		return 1;
+	if ((prof & HP_TABS) &&
+	    (class_has(w_html_attr(d, i, "class"), slides, 1) ||
+	    class_has(w_html_attr(d, i, "id"), slides, 1)) &&
+	    (w_html_link_density(d, i) > 0.3 || w_html_prices_in(d, i) >= 3))
 		return 1;
 	if ((prof & HP_TABS) && (r = w_html_attr(d, i, "role")) != NULL &&
 	    strcmp(r, "tablist") == 0)

@@ -165,11 +165,18 @@ int		 w_html_table_grid(const int *, const int *, const int *, int,
 #define HH_THIN		1000	/* output bytes below which state,
 				   noscript and templates are read */
 #define HH_THIN_LD	3000	/* the same for JSON-LD */
+#define HH_THIN_OFFER	600	/* output bytes below which a JSON-LD
+				   product's name, brand and offers are
+				   added, not only its description */
 size_t		 w_html_recover(const struct hdoc *, const struct w_html_out *,
 		    int, struct w_buf *, char *, size_t);
 
 /* html_product.c: a shopping cart box or form, never content */
 int		 w_html_cart_box(const struct hdoc *, int);
+/* Amounts of money ("$12.50", "12,50 \xe2\x82\xac", "EUR 9") in s[0..n),
+ * and in the text of element i. */
+size_t		 w_html_price_count(const char *, size_t);
+size_t		 w_html_prices_in(const struct hdoc *, int);
 /* html_prose.c */
 void		 w_html_prose_strip(struct hdoc *, int);
 int		 w_html_never_content(const struct hdoc *, int, int);

@@ -77,3 +77,69 @@ w_html_cart_box(const struct hdoc *d, int i)
 		return 0;
 	return named_any(d, i, cart_words);
 }
+
+/* Whether p (before end) starts with a digit, after spaces. */
+static int
+digit_after(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || (unsigned char)*p == 0xc2 ||
+	    (unsigned char)*p == 0xa0))
+		p++;
+	return p < end && *p >= '0' && *p <= '9';
+}
+
+/* Whether p (after start) follows a digit, before spaces. */
+static int
+digit_before(const char *p, const char *start)
+{
+	while (p > start && (p[-1] == ' ' || (unsigned char)p[-1] == 0xa0 ||
+	    (unsigned char)p[-1] == 0xc2))
+		p--;
+	return p > start && p[-1] >= '0' && p[-1] <= '9';
+}
+
+/* See html_int.h. */
+size_t
+w_html_price_count(const char *s, size_t n)
+{
+	static const char *const sym[] = {
+		"$", "\xe2\x82\xac", "\xc2\xa3", "\xc2\xa5", "EUR", "USD",
+		"GBP", "CHF", NULL
+	};
+	const char *p = s, *end = s + n;
+	size_t k, l, c = 0;
+
+	while (p < end) {
+		for (k = 0; sym[k] != NULL; k++) {
+			l = strlen(sym[k]);
+			if ((size_t)(end - p) >= l &&
+			    memcmp(p, sym[k], l) == 0 &&
+			    (digit_after(p + l, end) || digit_before(p, s)))
+				break;
+		}
+		if (sym[k] != NULL) {
+			c++;
+			p += l;
+			/* the amount itself */
+			while (p < end && ((*p >= '0' && *p <= '9') ||
+			    *p == '.' || *p == ',' || *p == ' '))
+				p++;
+		} else
+			p++;
+	}
+	return c;
+}
+
+/* See html_int.h. */
+size_t
+w_html_prices_in(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	size_t c;
+
+	w_html_buf_init(&b, 1 << 20);
+	w_html_text(d, i, &b);
+	c = w_html_price_count(b.p, b.len);
+	w_buf_free(&b);
+	return c;
+}

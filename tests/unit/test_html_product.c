@@ -1,8 +1,8 @@
 /*
  * test_html_product.c: the product-page helpers: taxonomy class tokens
  * (lib/html_dom.c), classes hiding in one view only (lib/html_score.c)
- * and the shopping-cart boxes that are never content
- * (lib/html_product.c).
+ * and the shopping-cart boxes that are never content and the amounts
+ * of money in a text (lib/html_product.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +54,27 @@ hidden_somewhere(void)
 	CHECK(!where("hidden-visually"));
 	CHECK(!where("hiddenfield"));
 	CHECK(!where("product-description"));
+}
+
+static size_t
+prices(const char *s)
+{
+	return w_html_price_count(s, strlen(s));
+}
+
+static void
+money(void)
+{
+	CHECK_INT((int)prices("$12.50"), 1);
+	CHECK_INT((int)prices("from $ 9 to $1,299.00"), 2);
+	CHECK_INT((int)prices("12,50 \xe2\x82\xac and \xc2\xa3" "8"), 2);
+	CHECK_INT((int)prices("EUR 163.12, was 180 EUR, + USD 7"), 3);
+	CHECK_INT((int)prices("12,50\xc2\xa0\xe2\x82\xac"), 1);
+	/* a sign without an amount, words, a dollar in code */
+	CHECK_INT((int)prices("pay in $ or \xe2\x82\xac"), 0);
+	CHECK_INT((int)prices("EUROPE 2024"), 0);
+	CHECK_INT((int)prices("echo $HOME"), 0);
+	CHECK_INT((int)prices(""), 0);
 }
 
 /* The element whose id is id, or -1. */
@@ -110,6 +131,7 @@ main(void)
 {
 	taxonomy();
 	hidden_somewhere();
+	money();
 	cart();
 	T_DONE();
 }
