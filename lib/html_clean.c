@@ -521,11 +521,22 @@ static const char *const list_words[] = {
 	"pager", "filter", "facet", "load-more", "loadmore", NULL
 };
 
-/* On product pages: what surrounds the product. */
+/* On product pages: what surrounds the product, and the tooltips and
+ * tab lists of its details. */
 static const char *const shop[] = {
-	"review", "rating", "recommend", "also-", "carousel", "slider",
+	"review", "rating", "recommend", "also-",
 	"upsell", "up-sell", "cross-sell", "crosssell", "similar",
-	"recently", "viewed", "bundle", "accessor", "question", NULL
+	"recently", "viewed", "bundle", "accessor", "question", "tooltip",
+	"tool-tip", "popover", NULL
+};
+
+/*
+ * The same for sliding strips: chrome when they hold tiles of links
+ * or of prices (other products), content when they hold text (features, a
+ * comparison of the product's variants).
+ */
+static const char *const slides[] = {
+	"carousel", "slider", NULL
 };
 
 /* Whether a class token of c (utility classes aside) holds a word. */
@@ -539,7 +550,8 @@ class_has(const char *c, const char *const *w, int thread)
 	if (c == NULL)
 		return 0;
 	while ((t = w_html_class_next(&c, &n)) != NULL) {
-		if (n < sizeof(tok) && strcspn(t, ":[./") >= n) {
+		if (n < sizeof(tok) && strcspn(t, ":[./") >= n &&
+		    !w_html_taxonomy_token(t, n)) {
 			for (k = 0; k < n; k++)
 				tok[k] = (char)(t[k] >= 'A' && t[k] <= 'Z' ?
 				    t[k] + 32 : t[k]);
@@ -579,6 +591,7 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 {
 	size_t len = w_html_text_len(d, i);
 	int tag = d->n[i].tag;
+	const char *r;
 
 	if (len * 5 > rlen * 2)
 		return 0;
@@ -594,6 +607,14 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 	    el_has(d, i, chrome, 0, HM_CHROME))
 		return 1;
 	if ((prof & HP_TABS) && el_has(d, i, shop, 1, HM_SHOP))
+		return 1;
+	if ((prof & HP_TABS) &&
+	    (class_has(w_html_attr(d, i, "class"), slides, 1) ||
+	    class_has(w_html_attr(d, i, "id"), slides, 1)) &&
+	    (w_html_link_density(d, i) > 0.3 || w_html_prices_in(d, i) >= 3))
+		return 1;
+	if ((prof & HP_TABS) && (r = w_html_attr(d, i, "role")) != NULL &&
+	    strcmp(r, "tablist") == 0)
 		return 1;
 	return w_html_attr(d, i, "aria-modal") != NULL;
 }

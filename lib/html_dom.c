@@ -601,6 +601,29 @@ w_html_class_next(const char **c, size_t *n)
 	return k > 0 ? s : NULL;
 }
 
+/*
+ * Whether the n-byte class token t names a term of the site's own
+ * taxonomy ("category-news", "tag-sale", "product_cat-bundles"): the
+ * words after the prefix are the editor's, not the template's, so they
+ * say nothing about what the element is.
+ */
+int
+w_html_taxonomy_token(const char *t, size_t n)
+{
+	static const char *const pre[] = {
+		"category-", "tag-", "product_cat-", "product_tag-",
+		"post_tag-", "pa_", NULL
+	};
+	size_t k, l;
+
+	for (k = 0; pre[k] != NULL; k++) {
+		l = strlen(pre[k]);
+		if (n > l && strncasecmp(t, pre[k], l) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 const char *
 w_html_attr(const struct hdoc *d, int i, const char *name)
 {

@@ -113,6 +113,11 @@ const char	*w_html_attr(const struct hdoc *, int, const char *);
 /* The next token of a class attribute at *c (space, tab and newline
  * part them): its start, its length in *n, *c past it; NULL at the end. */
 const char	*w_html_class_next(const char **c, size_t *n);
+/* Whether a lower-case class token hides only in one view or breakpoint
+ * ("hidden-xs", "quick-add-hidden"; html_score.c). */
+int		 w_html_hidden_where(const char *, size_t);
+/* Whether a class token names a term of the site's taxonomy. */
+int		 w_html_taxonomy_token(const char *, size_t);
 /* The first needle in s[0..n) (memmem for a string), or NULL. */
 const char	*w_html_strstr_n(const char *s, size_t n, const char *needle);
 int		 w_html_new(struct hdoc *, int);
@@ -203,9 +208,18 @@ int		 w_html_table_grid(const int *, const int *, const int *, int,
 #define HH_THIN		1000	/* output bytes below which state,
 				   noscript and templates are read */
 #define HH_THIN_LD	3000	/* the same for JSON-LD */
+#define HH_THIN_OFFER	600	/* output bytes below which a JSON-LD
+				   product's name, brand and offers are
+				   added, not only its description */
 size_t		 w_html_recover(const struct hdoc *, const struct w_html_out *,
 		    int, struct w_buf *, char *, size_t);
 
+/* html_product.c: a shopping cart box or form, never content */
+int		 w_html_cart_box(const struct hdoc *, int);
+/* Amounts of money ("$12.50", "12,50 \xe2\x82\xac", "EUR 9") in s[0..n),
+ * and in the text of element i. */
+size_t		 w_html_price_count(const char *, size_t);
+size_t		 w_html_prices_in(const struct hdoc *, int);
 /* html_prose.c */
 void		 w_html_prose_strip(struct hdoc *, int);
 int		 w_html_never_content(const struct hdoc *, int, int);

@@ -514,10 +514,34 @@ popup(const struct hdoc *d, int i)
 }
 
 /*
+ * Whether a class list lays the element over the page the utility-class
+ * way: "fixed" and "inset-0" (position: fixed over the whole viewport),
+ * a pop-up or drawer however it is named.
+ */
+static int
+fixed_class(const char *c)
+{
+	const char *t;
+	size_t n;
+	int fixed = 0, inset = 0;
+
+	if (c == NULL)
+		return 0;
+	while ((t = w_html_class_next(&c, &n)) != NULL) {
+		if (n == 5 && strncmp(t, "fixed", 5) == 0)
+			fixed = 1;
+		else if (n == 7 && strncmp(t, "inset-0", 7) == 0)
+			inset = 1;
+	}
+	return fixed && inset;
+}
+
+/*
  * Whether element i can never be the page's main content, so that no
  * attempt of the scorer may pick it: a dialog, a modal or pop-up box
- * (see popup()), a fixed overlay, a comment form, and (outside threads, prof without
- * HP_THREAD) an author box.
+ * (see popup()), a fixed overlay, a comment form, a shopping cart
+ * (w_html_cart_box), and (outside threads, prof without HP_THREAD) an
+ * author box.
  */
 int
 w_html_never_content(const struct hdoc *d, int i, int prof)
@@ -535,11 +559,13 @@ w_html_never_content(const struct hdoc *d, int i, int prof)
 	if (d->n[i].tag == TidyTag_BODY || d->n[i].tag == TidyTag_HTML ||
 	    d->n[i].tag == TidyTag_MAIN || d->n[i].tag == TidyTag_ARTICLE)
 		return 0;
-	if (named(d, i, never_words, HM_NEVER) ||
+	if (named(d, i, never_words, HM_NEVER) || w_html_cart_box(d, i) ||
 	    (!(prof & HP_THREAD) && named(d, i, bio_words, HM_BIO)))
 		return 1;
 	if (w_html_is_block(d->n[i].tag) && named(d, i, popup_words, HM_POPUP) &&
 	    popup(d, i))
+		return 1;
+	if (fixed_class(w_html_attr(d, i, "class")))
 		return 1;
 	if ((st = w_html_attr(d, i, "style")) == NULL)
 		return 0;

@@ -64,9 +64,36 @@ static const char *const negative_thread[] = {
 };
 
 /*
+ * Whether a lower-case class token hides the element only somewhere:
+ * on a breakpoint or in one view ("hidden-xs", "md-hidden",
+ * "quick-add-hidden", "hidden-mobile"). The page shows it elsewhere, so
+ * it is no sign of hidden text; "hidden", "is-hidden", "u-hidden" and
+ * the screen-reader classes stay signs.
+ */
+int
+w_html_hidden_where(const char *t, size_t n)
+{
+	static const char *const keep[] = {
+		"is-hidden", "u-hidden", "visually-hidden", "hidden-visually",
+		NULL
+	};
+	size_t k;
+
+	if (n <= 7 || (strncmp(t, "hidden-", 7) != 0 &&
+	    strncmp(t + n - 7, "-hidden", 7) != 0))
+		return 0;
+	for (k = 0; keep[k] != NULL; k++)
+		if (strlen(keep[k]) == n && strncmp(t, keep[k], n) == 0)
+			return 0;
+	return 1;
+}
+
+/*
  * Blank the utility-class tokens of a class list ("max-lg:scroll-mt-2",
  * "w-1/2", "mt-1.5", "[mask:none]"): they style, they do not name the
- * content, and their words ("scroll", "hidden") would misfire.
+ * content, and their words ("scroll", "hidden") would misfire; so do
+ * the site's taxonomy terms ("category-related-news") and classes that
+ * hide an element in one view only (w_html_hidden_where).
  */
 static void
 utility_blank(char *s)
@@ -78,7 +105,9 @@ utility_blank(char *s)
 			t++;
 		for (e = t; *e != '\0' && *e != ' '; e++)
 			;
-		if (strcspn(t, ":[./") < (size_t)(e - t))
+		if (strcspn(t, ":[./") < (size_t)(e - t) ||
+		    w_html_taxonomy_token(t, (size_t)(e - t)) ||
+		    w_html_hidden_where(t, (size_t)(e - t)))
 			memset(t, ' ', (size_t)(e - t));
 	}
 }
