@@ -385,17 +385,6 @@ items_len(struct hdoc *d, const struct hnode *snap, size_t nsnap,
 }
 
 /*
- * Whether the items of a listing beat the scorer's pick: once
- * stripped they hold over twice its text; four times on a page typed
- * as an article, whose story may sit above a longer feed of teasers.
- */
-static int
-use_items(int type, size_t ilen, size_t alen)
-{
-	return ilen >= 500 && ilen > (type == H_ARTICLE ? 4 : 2) * alen;
-}
-
-/*
  * How sure the extractor is of its main-content choice: half the page
  * type's vote margin, half how much of the main column (the region,
  * stripped of boilerplate) and of the page's visible text the pick
@@ -457,6 +446,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	survey(&d, &p);
 	w_html_rep_survey(&d, &groups);
 	items = w_html_items(&d, &groups, &itext);
+	d.keep = items;
 	type = w_html_page_type(&d, &groups, in->url, &tconf);
 	free(groups.g);
 	if (o->page_type > 0 && o->page_type - 1 < H_NTYPES) {
@@ -501,7 +491,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		art = gsect;
 		w_html_strip(&d, art, w_html_profile(H_COLLECTION));
 		stage = "grid";
-	} else if (use_items(type, ilen, alen)) {
+	} else if (w_html_items_win(ilen, alen, rplain, type == H_ARTICLE)) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		art = items_root(&d, items, itext);

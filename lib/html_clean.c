@@ -557,11 +557,13 @@ class_has(const char *c, const char *const *w, int thread)
 /*
  * Page chrome inside a region: elements named for navigation,
  * promotion, pop-ups or (outside threads) comments, and modal boxes,
- * each only while it holds a small part of the region. (Link density
+ * each only while it holds a small part of the region; in listings,
+ * fieldsets too (filters, sort controls, the variant pickers of a
+ * product tile: form controls, never an item's text). (Link density
  * is no test here: the items of listings are links.)
  */
 static int
-chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
+chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 {
 	size_t len = w_html_text_len(d, i);
 	int tag = d->n[i].tag;
@@ -571,6 +573,8 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 	if ((prof & HP_THREAD) && tag != TidyTag_P &&
 	    (class_has(w_html_attr(d, i, "class"), thread_words, 1) ||
 	    class_has(w_html_attr(d, i, "id"), thread_words, 1)))
+		return 1;
+	if ((prof & HP_LISTS) && tag == TidyTag_FIELDSET)
 		return 1;
 	if ((prof & HP_LISTS) &&
 	    (class_has(w_html_attr(d, i, "class"), list_words, 1) ||
@@ -587,6 +591,24 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 	    class_has(w_html_attr(d, i, "id"), shop, 1)))
 		return 1;
 	return w_html_attr(d, i, "aria-modal") != NULL;
+}
+
+/*
+ * Page chrome inside a region (chrome_word), unless it holds the
+ * page's items: a wrapper named for the pagination or the filters
+ * that surround a product grid is not chrome.
+ */
+static int
+chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
+{
+	int k;
+
+	if (!chrome_word(d, i, rlen, prof))
+		return 0;
+	for (k = d->keep; k >= 0; k = d->n[k].parent)
+		if (k == i)
+			return 0;
+	return 1;
 }
 
 /* A block element whose class or id names comments. */
