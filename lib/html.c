@@ -328,7 +328,9 @@ under(const struct hdoc *d, int i, int art)
 
 /*
  * On a collection or listing the item grid is the content: it wins
- * over a readable pick that left it out and holds less text. A product
+ * over a readable pick that left it out and holds less text, or less
+ * than twice its text when eight or more tiles, at least half of
+ * them, carry a price (the shop's copy below its products). A product
  * page whose small pick left out a large grid of priced tiles is a
  * collection taken for a product.
  */
@@ -339,7 +341,8 @@ grid_wins(const struct hdoc *d, const struct w_html_grid *g, int art,
 	if (g->box < 0 || g->text < 150 || (art >= 0 && under(d, g->box, art)))
 		return 0;
 	if (prof & HP_LISTS)
-		return g->text > alen;
+		return g->text > alen || (g->priced >= 8 &&
+		    g->priced * 2 >= g->items && 2 * g->text > alen);
 	if (prof & HP_TABS)
 		return g->priced >= 8 && g->priced * 2 >= g->items &&
 		    alen >= 100 && g->text > 2 * alen;
