@@ -583,11 +583,13 @@ el_has(const struct hdoc *d, int i, const char *const *w, int thread,
 /*
  * Page chrome inside a region: elements named for navigation,
  * promotion, pop-ups or (outside threads) comments, and modal boxes,
- * each only while it holds a small part of the region. (Link density
+ * each only while it holds a small part of the region; in listings,
+ * fieldsets too (filters, sort controls, the variant pickers of a
+ * product tile: form controls, never an item's text). (Link density
  * is no test here: the items of listings are links.)
  */
 static int
-chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
+chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 {
 	size_t len = w_html_text_len(d, i);
 	int tag = d->n[i].tag;
@@ -597,6 +599,8 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 		return 0;
 	if ((prof & HP_THREAD) && tag != TidyTag_P &&
 	    el_has(d, i, thread_words, 1, HM_THREADW))
+		return 1;
+	if ((prof & HP_LISTS) && tag == TidyTag_FIELDSET)
 		return 1;
 	if ((prof & HP_LISTS) && el_has(d, i, list_words, 1, HM_LISTW))
 		return 1;
@@ -617,6 +621,24 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 	    strcmp(r, "tablist") == 0)
 		return 1;
 	return w_html_attr(d, i, "aria-modal") != NULL;
+}
+
+/*
+ * Page chrome inside a region (chrome_word), unless it holds the
+ * page's items: a wrapper named for the pagination or the filters
+ * that surround a product grid is not chrome.
+ */
+static int
+chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
+{
+	int k;
+
+	if (!chrome_word(d, i, rlen, prof))
+		return 0;
+	for (k = d->keep; k >= 0; k = d->n[k].parent)
+		if (k == i)
+			return 0;
+	return 1;
 }
 
 /* A block element whose class or id names comments. */

@@ -525,7 +525,7 @@ w_html_parse(struct hdoc *d, const char *s, size_t len)
 	int rc;
 
 	memset(d, 0, sizeof(*d));
-	d->html = d->head = d->body = -1;
+	d->html = d->head = d->body = d->keep = -1;
 	if (len > W_HTML_PARSE_MAX) {
 		len = W_HTML_PARSE_MAX;
 		while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80)

@@ -80,6 +80,8 @@ struct hdoc {
 	char		*title;		/* article title used by the scorer */
 	int		 truncated;	/* input was cut at W_HTML_PARSE_MAX */
 	int		 meta_byline;	/* metadata names an author */
+	int		 keep;		/* the page's items (w_html_items):
+					   no class word strips it, -1 */
 };
 
 /* The memo of predicate k on element i: 0, 1, or -1 when not known. */
@@ -321,6 +323,10 @@ int		 w_html_grid_section(const struct hdoc *,
  * surveyed here), their text in the size_t. */
 int		 w_html_items(const struct hdoc *, const struct w_html_groups *,
 		    size_t *);
+/* Whether items holding ilen characters once stripped beat a scorer
+ * pick of alen (over one and a half times its text), in a region of
+ * rplain characters outside links, on a page typed as a story or not. */
+int		 w_html_items_win(size_t, size_t, size_t, int);
 
 /* html_links.c */
 jv		 w_html_links(const struct hdoc *, const int *, size_t, int,
