@@ -750,8 +750,8 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			c = w_html_attr(d, i, "class");
 			id = w_html_attr(d, i, "id");
 			role = w_html_attr(d, i, "role");
-			drop = (!w_html_visible(d, i) && !(prof >= 0 &&
-			    (prof & HP_TABS) && w_html_tab_panel(d, i))) ||
+			drop = (!w_html_visible(d, i) &&
+			    !w_html_tab_panel(d, i)) ||
 			    w_html_ci_contains(c, "cookie") ||
 			    w_html_ci_contains(c, "consent") ||
 			    w_html_ci_contains(id, "cookie") ||

@@ -98,7 +98,7 @@ int		 w_html_ci_contains(const char *, const char *);
 #define HP_EXPAND	0x1	/* climb until the pick holds the page's text */
 #define HP_THREAD	0x2	/* comment-class containers are content */
 #define HP_LISTS	0x4	/* keep lists of links (items, results) */
-#define HP_TABS		0x8	/* hidden tab panels are content */
+#define HP_TABS		0x8	/* product boxes, shop chrome */
 #define HP_CHROME	0x10	/* drop page chrome before scoring */
 #define HP_PROSE	0x20	/* an article: captions, bios, teasers go */
 
