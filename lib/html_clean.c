@@ -789,17 +789,42 @@ cookie_named(const struct hdoc *d, int i)
 	    w_html_ci_contains(id, "consent"));
 }
 
+/* A heading with text, not a link (a section's title, not a teaser). */
+static int
+section_heading(const struct hdoc *d, int i)
+{
+	size_t n;
+
+	if (d->n[i].tag < TidyTag_H1 || d->n[i].tag > TidyTag_H6)
+		return 0;
+	n = w_html_text_len(d, i);
+	return n > 0 && 2 * w_html_link_len(d, i) < n;
+}
+
+/* See html_int.h. */
+int
+w_html_headings(const struct hdoc *d, int root)
+{
+	int i, n = 0;
+
+	for (i = d->n[root].first; i >= 0; i = w_html_next_pre(d, i, root,
+	    section_heading(d, i)))
+		n += section_heading(d, i);
+	return n;
+}
+
 /*
  * The cleaning of a fallback (a main element, the body): boilerplate
  * elements, hidden ones, navigation roles, cookie and consent banners;
  * with prof >= 0, page chrome too (the region of a region pick).
+ * Returns the section headings (w_html_headings) the walk kept.
  */
-void
+int
 w_html_strip(struct hdoc *d, int root, int prof)
 {
 	const char *role;
 	size_t rlen = prof >= 0 ? w_html_text_len(d, root) : 0;
-	int i, nx, drop;
+	int i, nx, drop, heads = 0;
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = 0;
@@ -817,8 +842,8 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			break;
 		default:
 			role = w_html_attr(d, i, "role");
-			drop = (!w_html_visible(d, i) && !(prof >= 0 &&
-			    (prof & HP_TABS) && w_html_tab_panel(d, i))) ||
+			drop = (!w_html_visible(d, i) &&
+			    !w_html_tab_panel(d, i)) ||
 			    cookie_named(d, i) ||
 			    (role != NULL && (strcmp(role, "navigation") == 0 ||
 			    strcmp(role, "banner") == 0 ||
@@ -834,9 +859,12 @@ w_html_strip(struct hdoc *d, int root, int prof)
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)
 			w_html_unlink(d, i);
+		else
+			heads += section_heading(d, i);
 	}
 	if (prof >= 0 && (prof & HP_THREAD))
 		drop_remarks(d, root, rlen);
+	return heads;
 }
 
 /*

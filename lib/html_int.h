@@ -138,6 +138,20 @@ int		 w_html_has_ancestor(const struct hdoc *, int, int, int);
 size_t		 w_html_utf8_len(const char *, size_t);
 int		 w_html_ci_contains(const char *, const char *);
 
+/*
+ * html.c: whether a page of sections (a landing page: hero, features,
+ * prices, questions, each a heading over a little text) is its region,
+ * not the one section the scorer picked (alen characters, aplain
+ * outside links, aheads headings) out of the region's rlen (rplain,
+ * rheads): on a service or documentation page whose region holds 2500
+ * characters or more, when the pick holds under 60% of the region, the
+ * region holds more plain text, and the headings outside the pick, at
+ * least 4, head under 400 plain characters each. (Articles are left
+ * out: their comments and teasers have headings too.)
+ */
+int		 w_html_sectioned(int, size_t, size_t, size_t, size_t, int,
+		    int);
+
 /* html_score.c and html_clean.c: the main-content pass. */
 #define HS_STRIP	0x1	/* drop unlikely candidates */
 #define HS_WEIGHT	0x2	/* class / id weights */
@@ -148,7 +162,7 @@ int		 w_html_ci_contains(const char *, const char *);
 #define HP_EXPAND	0x1	/* climb until the pick holds the page's text */
 #define HP_THREAD	0x2	/* comment-class containers are content */
 #define HP_LISTS	0x4	/* keep lists of links (items, results) */
-#define HP_TABS		0x8	/* hidden tab panels are content */
+#define HP_TABS		0x8	/* product boxes, shop chrome */
 #define HP_CHROME	0x10	/* drop page chrome before scoring */
 #define HP_PROSE	0x20	/* an article: captions, bios, teasers go */
 
@@ -174,7 +188,9 @@ struct hscore {
 
 int		 w_html_readable(struct hdoc *, const char *, int, double *);
 int		 w_html_profile(int);
-void		 w_html_strip(struct hdoc *, int, int);
+int		 w_html_strip(struct hdoc *, int, int);
+/* Headings with text under root, outside links (sections' titles). */
+int		 w_html_headings(const struct hdoc *, int);
 void		 w_html_strip_chrome(struct hdoc *, int, int);
 int		 w_html_class_weight(const struct hscore *, int);
 void		 w_html_push(int **, size_t *, size_t *, int);
