@@ -130,6 +130,7 @@ int		 w_html_class_weight(const struct hscore *, int);
 void		 w_html_push(int **, size_t *, size_t *, int);
 int		 w_html_nelem_kids(const struct hdoc *, int);
 int		 w_html_visible(const struct hdoc *, int);
+int		 w_html_page_veil(const struct hdoc *, int);
 int		 w_html_stream_segment(const struct hdoc *, int);
 int		 w_html_sr_only(const struct hdoc *, int);
 int		 w_html_tab_panel(const struct hdoc *, int);
