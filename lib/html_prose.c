@@ -118,7 +118,10 @@ static const char *const furniture[] = {
 	"save recipe", "rezept drucken", "zum rezept",
 	"drucken", "no posts", "no comments", "no comments yet",
 	"be the first to comment", "noch keine kommentare",
-	"keine kommentare", "loading", "skip to content",
+	"keine kommentare", "loading", "skip to content", "edit this page",
+	"edit page", "edit on github", "edit this page on github",
+	"improve this page", "suggest an edit", "suggest changes",
+	"view source", "view page source", "seite bearbeiten",
 	"skip to main content", NULL
 };
 

@@ -149,6 +149,45 @@ novel(void)
 	free(s);
 }
 
+/* A dedup of s (runs of run repeats, 0: every repeat) into want. */
+static void
+dedup_run_is(const char *s, int run, const char *want)
+{
+	char *c = strdup(s);
+	size_t n;
+
+	n = w_html_dedup_blocks(c, strlen(c), run);
+	c[n] = '\0';
+	CHECK_STR(c, want);
+	free(c);
+}
+
+/*
+ * An article's dedup: a layout printed again (three long blocks and the
+ * short ones among them) goes; a paragraph quoted once more, or the same
+ * paragraph printed several times in a row, stays.
+ */
+static void
+dedup_runs(void)
+{
+	const char *a = "The first long paragraph of the story, long enough to "
+	    "count as a block.", *b = "The second long paragraph of the "
+	    "story, which goes on for a while too.", *c = "The third long "
+	    "paragraph of the story closes it with a sentence or two.";
+	char in[2048], want[2048];
+
+	snprintf(in, sizeof(in), "Head\n\n%s\n\n%s\n\nSub\n\n%s\n\n"
+	    "Head\n\n%s\n\n%s\n\nSub\n\n%s\n\nEnd", a, b, c, a, b, c);
+	snprintf(want, sizeof(want), "Head\n\n%s\n\n%s\n\nSub\n\n%s\n\n"
+	    "End", a, b, c);
+	dedup_run_is(in, 3, want);
+	snprintf(in, sizeof(in), "%s\n\n%s\n\n%s\n\nQuote\n\n%s\n\nEnd",
+	    a, b, c, b);
+	dedup_run_is(in, 3, in);
+	snprintf(in, sizeof(in), "%s\n\n%s\n\n%s\n\n%s\n\nEnd", a, a, a, a);
+	dedup_run_is(in, 3, in);
+}
+
 /* A dedup of s into the expected text. */
 static void
 dedup_is(const char *s, const char *want)
@@ -156,7 +195,7 @@ dedup_is(const char *s, const char *want)
 	char *c = strdup(s);
 	size_t n;
 
-	n = w_html_dedup_blocks(c, strlen(c));
+	n = w_html_dedup_blocks(c, strlen(c), 0);
 	c[n] = '\0';
 	CHECK_STR(c, want);
 	free(c);
@@ -350,5 +389,6 @@ main(void)
 	invisible();
 	veil();
 	svg_depth();
+	dedup_runs();
 	T_DONE();
 }
