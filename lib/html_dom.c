@@ -378,7 +378,8 @@ cut_tag(struct w_buf *b, int *any, const char *s, size_t from, size_t at,
 
 /*
  * A copy of s whose tags nested deeper than H_DEPTH_MAX are left out,
- * their text kept, or NULL when nothing is that deep: tidy's parser
+ * their text kept, or NULL when nothing is that deep (a self-closed
+ * tag, "<path/>", adds no depth, as tidy reads it): tidy's parser
  * recurses once per level and overflows the stack some tens of
  * thousands of levels down, and cutting the page there lost the deep
  * text.
@@ -418,6 +419,10 @@ flatten(const char *s, size_t *len)
 			    n == 6 ? "script" : "style");
 			continue;
 		}
+		/* <path ... />: a self-closed SVG or MathML element */
+		if ((p = memchr(s + i, '>', end - i)) != NULL &&
+		    p[-1] == '/')
+			continue;
 		if (++depth > H_DEPTH_MAX)
 			i = from = cut_tag(&b, &any, s, from, at, end);
 	}
@@ -525,7 +530,7 @@ w_html_parse(struct hdoc *d, const char *s, size_t len)
 	int rc;
 
 	memset(d, 0, sizeof(*d));
-	d->html = d->head = d->body = -1;
+	d->html = d->head = d->body = d->keep = -1;
 	if (len > W_HTML_PARSE_MAX) {
 		len = W_HTML_PARSE_MAX;
 		while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80)
@@ -599,6 +604,29 @@ w_html_class_next(const char **c, size_t *n)
 	*c = s + k;
 	*n = k;
 	return k > 0 ? s : NULL;
+}
+
+/*
+ * Whether the n-byte class token t names a term of the site's own
+ * taxonomy ("category-news", "tag-sale", "product_cat-bundles"): the
+ * words after the prefix are the editor's, not the template's, so they
+ * say nothing about what the element is.
+ */
+int
+w_html_taxonomy_token(const char *t, size_t n)
+{
+	static const char *const pre[] = {
+		"category-", "tag-", "product_cat-", "product_tag-",
+		"post_tag-", "pa_", NULL
+	};
+	size_t k, l;
+
+	for (k = 0; pre[k] != NULL; k++) {
+		l = strlen(pre[k]);
+		if (n > l && strncasecmp(t, pre[k], l) == 0)
+			return 1;
+	}
+	return 0;
 }
 
 const char *

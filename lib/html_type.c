@@ -13,6 +13,15 @@
 
 #include "html_int.h"
 
+/*
+ * A vote of at least this tied between article and forum is the
+ * forum's: a thread's posts are long paragraphs too, so the prose vote
+ * grows with the thread (on WCXB dev the 4 ties of 3 or more were all
+ * threads; the ties of 2, an address hint against two long paragraphs,
+ * were not).
+ */
+#define TIE_THREAD	3
+
 static const char *const names[] = {
 	"other", "article", "forum", "product", "collection", "listing",
 	"documentation", "service"
@@ -796,7 +805,8 @@ w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
 	best = 1.5;
 	second = 0;
 	for (k = 1; k < H_NTYPES; k++) {
-		if (s[k] > best) {
+		if (s[k] > best || (k == H_FORUM && t == H_ARTICLE &&
+		    s[k] == best && best >= TIE_THREAD)) {
 			second = best > 1.5 ? best : second;
 			best = s[k];
 			t = k;
