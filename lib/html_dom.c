@@ -22,6 +22,8 @@
 
 #define H_DEPTH_MAX	5000	/* tag nesting handed to tidy */
 
+_Static_assert(HM_NKEYS <= 64, "the memo holds 64 keys");
+
 static void	 text_stats(struct hnode *, const char *, size_t);
 
 const char *
