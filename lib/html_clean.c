@@ -541,7 +541,8 @@ static const char *const slides[] = {
 
 /* Whether a class token of c (utility classes aside) holds a word. */
 static int
-class_has(const char *c, const char *const *w, int thread)
+class_has(const struct hdoc *d, const char *c, const char *const *w,
+    int thread)
 {
 	char tok[128];
 	const char *t;
@@ -556,9 +557,9 @@ class_has(const char *c, const char *const *w, int thread)
 				tok[k] = (char)(t[k] >= 'A' && t[k] <= 'Z' ?
 				    t[k] + 32 : t[k]);
 			tok[n] = '\0';
-			for (k = 0; w[k] != NULL; k++)
-				if (strstr(tok, w[k]) != NULL)
-					return 1;
+			/* w is lower case: as strstr on each word */
+			if (w_html_ci_any(d, tok, w))
+				return 1;
 			if (!thread && strstr(tok, "comment") != NULL)
 				return 1;
 		}
@@ -576,8 +577,8 @@ el_has(const struct hdoc *d, int i, const char *const *w, int thread,
 	if ((m = w_html_memo(d, i, key)) >= 0)
 		return m;
 	return w_html_memo_put(d, i, key,
-	    class_has(w_html_attr(d, i, "class"), w, thread) ||
-	    class_has(w_html_attr(d, i, "id"), w, thread));
+	    class_has(d, w_html_attr(d, i, "class"), w, thread) ||
+	    class_has(d, w_html_attr(d, i, "id"), w, thread));
 }
 
 /*
@@ -613,8 +614,8 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	if ((prof & HP_TABS) && el_has(d, i, shop, 1, HM_SHOP))
 		return 1;
 	if ((prof & HP_TABS) &&
-	    (class_has(w_html_attr(d, i, "class"), slides, 1) ||
-	    class_has(w_html_attr(d, i, "id"), slides, 1)) &&
+	    (class_has(d, w_html_attr(d, i, "class"), slides, 1) ||
+	    class_has(d, w_html_attr(d, i, "id"), slides, 1)) &&
 	    (w_html_link_density(d, i) > 0.3 || w_html_prices_in(d, i) >= 3))
 		return 1;
 	if ((prof & HP_TABS) && (r = w_html_attr(d, i, "role")) != NULL &&
@@ -781,8 +782,8 @@ cookie_named(const struct hdoc *d, int i)
 	if ((m = w_html_memo(d, i, HM_COOKIE)) >= 0)
 		return m;
 	return w_html_memo_put(d, i, HM_COOKIE,
-	    w_html_ci_any(w_html_attr(d, i, "class"), words) ||
-	    w_html_ci_any(w_html_attr(d, i, "id"), words));
+	    w_html_ci_any(d, w_html_attr(d, i, "class"), words) ||
+	    w_html_ci_any(d, w_html_attr(d, i, "id"), words));
 }
 
 /* A heading with text, not a link (a section's title, not a teaser). */

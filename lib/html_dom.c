@@ -585,6 +585,7 @@ w_html_free(struct hdoc *d)
 {
 	free(d->n);
 	free(d->memo);
+	free(d->ws);
 	free(d->a);
 	free(d->pool);
 	free(d->title);
@@ -973,29 +974,57 @@ lng:
 	return 0;
 }
 
-/* Whether hay holds one of the words (a NULL-ended list, at most 255),
- * ASCII case folded: w_html_ci_contains on each, in one pass over hay
- * that tries only the words starting with each byte. */
-int
-w_html_ci_any(const char *hay, const char *const *w)
+/* The chains of list w: the document's copy, made on first use. */
+static const struct hwords *
+words_of(const struct hdoc *cd, const char *const *w, struct hwords *tmp)
 {
-	const unsigned char *h = (const unsigned char *)hay;
-	unsigned char head[256], next[256];
+	struct hdoc *d = (struct hdoc *)(uintptr_t)cd;
+	struct hwords *x;
 	unsigned c, k;
+	size_t i;
 
-	if (hay == NULL)
-		return 0;
-	memset(head, 0, sizeof(head));
+	if (d != NULL)
+		for (i = 0; i < d->nws; i++)
+			if (d->ws[i].w == w)
+				return &d->ws[i];
+	if (d != NULL && d->nws < 64) {
+		if (d->nws == d->wscap) {
+			d->wscap = d->wscap ? d->wscap * 2 : 8;
+			d->ws = w_realloc(d->ws, d->wscap * sizeof(*d->ws));
+		}
+		x = &d->ws[d->nws++];
+	} else
+		x = tmp;
+	x->w = w;
+	x->empty = 0;
+	memset(x->head, 0, sizeof(x->head));
 	/* chains of 1-based word numbers by first byte, lowered */
 	for (k = 0; k < 255 && w[k] != NULL; k++) {
 		if (w[k][0] == '\0')
-			return 1;
+			x->empty = 1;
 		c = (unsigned)LOWER((unsigned char)w[k][0]);
-		next[k + 1] = head[c];
-		head[c] = (unsigned char)(k + 1);
+		x->next[k + 1] = x->head[c];
+		x->head[c] = (unsigned char)(k + 1);
 	}
+	return x;
+}
+
+/* See html_int.h. */
+int
+w_html_ci_any(const struct hdoc *d, const char *hay, const char *const *w)
+{
+	const unsigned char *h = (const unsigned char *)hay;
+	const struct hwords *x;
+	struct hwords tmp;
+	unsigned k;
+
+	if (hay == NULL)
+		return 0;
+	x = words_of(d, w, &tmp);
+	if (x->empty)
+		return 1;
 	for (; *h != '\0'; h++)
-		for (k = head[LOWER(*h)]; k != 0; k = next[k])
+		for (k = x->head[LOWER(*h)]; k != 0; k = x->next[k])
 			if (ci_prefix(h + 1,
 			    (const unsigned char *)w[k - 1] + 1))
 				return 1;

@@ -67,6 +67,13 @@ struct hmemo {
 	uint64_t	 known, val;
 };
 
+/* A list of words chained by first byte, for w_html_ci_any. */
+struct hwords {
+	const char *const	*w;
+	unsigned char	 head[256], next[256];
+	int		 empty;		/* holds "" */
+};
+
 struct hdoc {
 	struct hnode	*n;
 	struct hmemo	*memo;		/* by node, ncap of them */
@@ -82,6 +89,8 @@ struct hdoc {
 	int		 meta_byline;	/* metadata names an author */
 	int		 keep;		/* the page's items (w_html_items):
 					   no class word strips it, -1 */
+	struct hwords	*ws;		/* w_html_ci_any's lists */
+	size_t		 nws, wscap;
 };
 
 /* The memo of predicate k on element i: 0, 1, or -1 when not known. */
@@ -137,7 +146,12 @@ int		 w_html_is_block(int);
 int		 w_html_has_ancestor(const struct hdoc *, int, int, int);
 size_t		 w_html_utf8_len(const char *, size_t);
 int		 w_html_ci_contains(const char *, const char *);
-int		 w_html_ci_any(const char *, const char *const *);
+/* Whether hay (may be NULL) holds one of the words (a NULL-ended list of
+ * at most 255), ASCII case folded: w_html_ci_contains on each, in one
+ * pass over hay trying the words that start with each byte; the list's
+ * chains are made once per document d (NULL: on each call). */
+int		 w_html_ci_any(const struct hdoc *, const char *,
+		    const char *const *);
 
 /*
  * html.c: whether a page of sections (a landing page: hero, features,

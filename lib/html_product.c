@@ -29,8 +29,8 @@ cart_named(const struct hdoc *d, int i)
 	if ((m = w_html_memo(d, i, HM_CART)) >= 0)
 		return m;
 	return w_html_memo_put(d, i, HM_CART,
-	    w_html_ci_any(w_html_attr(d, i, "class"), cart_words) ||
-	    w_html_ci_any(w_html_attr(d, i, "id"), cart_words));
+	    w_html_ci_any(d, w_html_attr(d, i, "class"), cart_words) ||
+	    w_html_ci_any(d, w_html_attr(d, i, "id"), cart_words));
 }
 
 /*

@@ -322,12 +322,9 @@ named(const struct hdoc *d, int i, const char *const *w, unsigned key)
 				tok[k] = (char)(t[k] >= 'A' && t[k] <= 'Z' ?
 				    t[k] + 32 : t[k]);
 			tok[n] = '\0';
-			for (k = 0; w[k] != NULL; k++) {
-				const char *p = strstr(tok, w[k]);
-
-				if (p != NULL)
-					return w_html_memo_put(d, i, key, 1);
-			}
+			/* w is lower case: as strstr on each word */
+			if (w_html_ci_any(d, tok, w))
+				return w_html_memo_put(d, i, key, 1);
 		}
 	}
 	return w_html_memo_put(d, i, key, 0);

@@ -106,7 +106,7 @@ w_html_rep_walk(const struct hdoc *d, int root, int self, int min,
 
 /* Class or id words of what is beside a page's items, not them. */
 static int
-named(const char *v)
+named(const struct hdoc *d, const char *v)
 {
 	static const char *const w[] = {
 		"comment", "related", "recommend", "sidebar", "footer",
@@ -116,7 +116,7 @@ named(const char *v)
 	};
 	if (v == NULL || *v == '\0')
 		return 0;
-	return w_html_ci_any(v, w);
+	return w_html_ci_any(d, v, w);
 }
 
 /* named() on i's class or id, memoised. */
@@ -128,8 +128,8 @@ el_named(const struct hdoc *d, int i)
 	if ((m = w_html_memo(d, i, HM_REPNAMED)) >= 0)
 		return m;
 	return w_html_memo_put(d, i, HM_REPNAMED,
-	    named(w_html_attr(d, i, "class")) ||
-	    named(w_html_attr(d, i, "id")));
+	    named(d, w_html_attr(d, i, "class")) ||
+	    named(d, w_html_attr(d, i, "id")));
 }
 
 /* Subtrees that never hold a page's items: chrome. */

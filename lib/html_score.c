@@ -114,7 +114,7 @@ utility_blank(char *s)
 }
 
 static int
-any_of(const char *s, const char *const *list)
+any_of(const struct hdoc *d, const char *s, const char *const *list)
 {
 	char low[512];
 	size_t n;
@@ -125,10 +125,8 @@ any_of(const char *s, const char *const *list)
 		low[n] = (char)(s[n] >= 'A' && s[n] <= 'Z' ? s[n] + 32 : s[n]);
 	low[n] = '\0';
 	utility_blank(low);
-	for (; *list != NULL; list++)
-		if (strstr(low, *list) != NULL)
-			return 1;
-	return 0;
+	/* the lists are lower case: as strstr on each word */
+	return w_html_ci_any(d, low, list);
 }
 
 /* " hid " as a whole word, per the negative pattern. */
@@ -163,9 +161,9 @@ weight_bit(const struct hdoc *d, int i, const char *a, unsigned key,
 	else if (v == NULL || *v == '\0')
 		r = 0;
 	else if (key == HM_POS_C || key == HM_POS_ID)
-		r = any_of(v, positive);
+		r = any_of(d, v, positive);
 	else
-		r = any_of(v, thread ? negative_thread : negative) ||
+		r = any_of(d, v, thread ? negative_thread : negative) ||
 		    hid_word(v);
 	return w_html_memo_put(d, i, key, r);
 }
@@ -369,7 +367,7 @@ w_html_tab_panel(const struct hdoc *d, int i)
 	c = w_html_attr(d, i, "class");
 	if (r != NULL && strcmp(r, "tabpanel") == 0)
 		return w_html_memo_put(d, i, HM_TABPANEL, 1);
-	return w_html_memo_put(d, i, HM_TABPANEL, w_html_ci_any(c, words));
+	return w_html_memo_put(d, i, HM_TABPANEL, w_html_ci_any(d, c, words));
 }
 
 /*
@@ -571,7 +569,7 @@ byline_named(const struct hdoc *d, int i)
 	return w_html_memo_put(d, i, HM_BYLINE,
 	    (rel != NULL && strcmp(rel, "author") == 0) ||
 	    (ip != NULL && strstr(ip, "author") != NULL) ||
-	    w_html_ci_any(c, words) || w_html_ci_any(id, words));
+	    w_html_ci_any(d, c, words) || w_html_ci_any(d, id, words));
 }
 
 static int
@@ -605,8 +603,9 @@ unlikely_named(const struct hdoc *d, int i, int thread)
 		return m;
 	c = w_html_attr(d, i, "class");
 	id = w_html_attr(d, i, "id");
-	return w_html_memo_put(d, i, key, (any_of(c, un) || any_of(id, un)) &&
-	    !any_of(c, maybe) && !any_of(id, maybe));
+	return w_html_memo_put(d, i, key,
+	    (any_of(d, c, un) || any_of(d, id, un)) &&
+	    !any_of(d, c, maybe) && !any_of(d, id, maybe));
 }
 
 static int
@@ -643,8 +642,8 @@ boilerplate(struct hscore *s, int i)
 		return m;
 	c = w_html_attr(s->d, i, "class");
 	id = w_html_attr(s->d, i, "id");
-	return w_html_memo_put(s->d, i, HM_BANNER, any_of(c, banners) ||
-	    any_of(id, banners));
+	return w_html_memo_put(s->d, i, HM_BANNER, any_of(s->d, c, banners) ||
+	    any_of(s->d, id, banners));
 }
 
 /* Wrap runs of phrasing children of div i into new p elements. */

@@ -184,7 +184,7 @@ w_html_authorish(const struct hdoc *d, int i)
 		return w_html_memo_put(d, i, HM_AUTHOR, 1);
 	if (c == NULL)
 		return w_html_memo_put(d, i, HM_AUTHOR, 0);
-	return w_html_memo_put(d, i, HM_AUTHOR, w_html_ci_any(c, words) ||
+	return w_html_memo_put(d, i, HM_AUTHOR, w_html_ci_any(d, c, words) ||
 	    token_ci(c, "user"));
 }
 
@@ -631,7 +631,7 @@ walk(const struct hdoc *d, struct feat *f)
 		default:
 			break;
 		}
-		if (w_html_ci_any(w_html_attr(d, i, "class"), cart_words) ||
+		if (w_html_ci_any(d, w_html_attr(d, i, "class"), cart_words) ||
 		    w_html_ci_contains(w_html_attr(d, i, "id"),
 		    "add-to-cart"))
 			f->ncart++;
