@@ -207,18 +207,21 @@ legal_only(const struct hdoc *d, int root)
 }
 
 /*
- * A tiny or empty pick: start again from a fresh tree and take the
- * main element when it is much larger, else the body, stripped of
+ * A tiny or empty pick: start again from the tree as parsed (snap, its
+ * nsnap nodes: the parse's copy, so no second parse) and take the main
+ * element when it is much larger, else the body, stripped of
  * boilerplate. Returns the root to write, or -1.
  */
 static int
-fallback(struct hdoc *d, const char *utf8, size_t len, const struct pre *p,
-    size_t alen, const char **stage)
+fallback(struct hdoc *d, const struct hnode *snap, size_t nsnap,
+    const struct pre *p, size_t alen, const char **stage)
 {
 	int art;
 
-	w_html_free(d);
-	if (w_html_parse(d, utf8, len) == -1 || d->body < 0)
+	memcpy(d->n, snap, nsnap * sizeof(*snap));
+	d->nn = nsnap;
+	d->keep = -1;
+	if (d->body < 0)
 		return -1;
 	if (p->main >= 0 && p->main_len > 4 * alen) {
 		art = p->main;
@@ -542,12 +545,11 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		w_html_strip_chrome(&d, art, w_html_profile(type));
 	} else if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
 	    p.main_len > 4 * alen) || alen == 0) {
-		if ((art = fallback(&d, utf8, len, &p, alen, &stage)) < 0) {
+		if ((art = fallback(&d, snap, nsnap, &p, alen, &stage)) < 0) {
 			rc = w_err_set(e, W_E_EXTRACTION_FAILED,
 			    "the HTML parser gave up on this document");
 			goto done;
 		}
-		d.base = in->url;
 	}
 	write_out(&d, art, in, o, &b, shell, dedup_run(w_html_profile(type)),
 	    &inv, from, sizeof(from));
