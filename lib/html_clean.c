@@ -544,12 +544,16 @@ static int
 class_has(const struct hdoc *d, const char *c, const char *const *w,
     int thread)
 {
-	char tok[128];
+	char tok[128], low[512];
 	const char *t;
 	size_t n, k;
 
 	if (c == NULL)
 		return 0;
+	/* the whole value at once, when it fits: w is lower case */
+	if (w_html_class_low(c, low, sizeof(low), sizeof(tok), 1) != NULL)
+		return w_html_ci_any(d, low, w) ||
+		    (!thread && strstr(low, "comment") != NULL);
 	while ((t = w_html_class_next(&c, &n)) != NULL) {
 		if (n < sizeof(tok) && strcspn(t, ":[./") >= n &&
 		    !w_html_taxonomy_token(t, n)) {

@@ -298,8 +298,9 @@ copy_tree(struct hdoc *d, TidyDoc td, TidyNode root)
 	t = tidyGetChild(root);
 	while (t != NULL) {
 		i = copy_node(d, td, t, p, &tb);
-		/* tidyNodeGetValue() clears all of tb: keep it small */
-		if (tb.allocated > 4096)
+		/* tidyNodeGetValue() clears all of tb (a memset of its
+		 * allocation) on every text: keep it at tidy's first size */
+		if (tb.allocated > 256)
 			tidyBufFree(&tb);
 		if (i >= 0 && d->n[i].tag != H_TEXT &&
 		    (c = tidyGetChild(t)) != NULL) {
@@ -932,6 +933,24 @@ w_html_is_block(int tag)
 }
 
 #define LOWER(c)	((c) >= 'A' && (c) <= 'Z' ? (c) + 32 : (c))
+
+/* See html_int.h. */
+char *
+w_html_class_low(const char *c, char *buf, size_t size, size_t max, int tax)
+{
+	const char *t, *s = c;
+	size_t n, k, len = strlen(c);
+
+	if (len >= size)
+		return NULL;
+	for (k = 0; k <= len; k++)
+		buf[k] = (char)LOWER((unsigned char)c[k]);
+	while ((t = w_html_class_next(&s, &n)) != NULL)
+		if (n >= max || strcspn(t, ":[./") < n ||
+		    (tax && w_html_taxonomy_token(t, n)))
+			memset(buf + (t - c), ' ', n);
+	return buf;
+}
 
 /* Whether s starts with needle, ASCII case folded. */
 static int

@@ -146,6 +146,13 @@ int		 w_html_is_block(int);
 int		 w_html_has_ancestor(const struct hdoc *, int, int, int);
 size_t		 w_html_utf8_len(const char *, size_t);
 int		 w_html_ci_contains(const char *, const char *);
+/* Class (or id) value c lowered into buf (size bytes) with the tokens a
+ * word search skips blanked: utility classes (holding ':', '[', '.' or
+ * '/'), tokens of max bytes or more, and with tax set taxonomy tokens
+ * (w_html_taxonomy_token). A word (no white space in it) is in buf
+ * where it is in one of the other tokens. Returns buf, or NULL when c
+ * does not fit. */
+char		*w_html_class_low(const char *, char *, size_t, size_t, int);
 /* Whether hay (may be NULL) holds one of the words (a NULL-ended list of
  * at most 255), ASCII case folded: w_html_ci_contains on each, in one
  * pass over hay trying the words that start with each byte; the list's

@@ -305,7 +305,7 @@ static int
 named(const struct hdoc *d, int i, const char *const *w, unsigned key)
 {
 	static const char *const at[] = { "class", "id" };
-	char tok[96];
+	char tok[96], low[512];
 	const char *c, *t;
 	size_t n, k, a;
 	int m;
@@ -315,6 +315,12 @@ named(const struct hdoc *d, int i, const char *const *w, unsigned key)
 	for (a = 0; a < 2; a++) {
 		if ((c = w_html_attr(d, i, at[a])) == NULL)
 			continue;
+		/* the whole value at once, when it fits: w is lower case */
+		if (w_html_class_low(c, low, sizeof(low), sizeof(tok), 0)) {
+			if (w_html_ci_any(d, low, w))
+				return w_html_memo_put(d, i, key, 1);
+			continue;
+		}
 		while ((t = w_html_class_next(&c, &n)) != NULL) {
 			if (n >= sizeof(tok) || strcspn(t, ":[./") < n)
 				continue;
