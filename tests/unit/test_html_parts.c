@@ -416,9 +416,57 @@ svg_depth(void)
 	w_buf_free(&b);
 }
 
+/* The word searches: one pass for a list, a value lowered with the
+ * skipped tokens blanked, and the memo of a node's answers. */
+static void
+words(void)
+{
+	static const char *const w[] = { "cookie", "consent", "-ad-", NULL };
+	static const char *const none[] = { NULL };
+	static const char *const empty[] = { "x", "", NULL };
+	static const char page[] = "<html><body><div class=\"A Cookie-Bar\">"
+	    "x</div></body></html>";
+	struct hdoc d;
+	char buf[64];
+	int i;
+
+	CHECK(w_html_ci_any(NULL, "top Cookie-bar", w));
+	CHECK(w_html_ci_any(NULL, "gdpr-CONSENT", w));
+	CHECK(w_html_ci_any(NULL, "x-AD-y", w));
+	CHECK(!w_html_ci_any(NULL, "cooki consen -ad", w));
+	CHECK(!w_html_ci_any(NULL, NULL, w));
+	CHECK(!w_html_ci_any(NULL, "cookie", none));
+	CHECK(w_html_ci_any(NULL, "anything", empty));
+	CHECK(w_html_ci_contains("a-Tab-Pane", "tab-pane"));
+	CHECK(!w_html_ci_contains("a-Tab-Pan", "tab-pane"));
+	/* past 64 bytes the search hands over to strpbrk */
+	CHECK(w_html_ci_contains("0123456789012345678901234567890123456789"
+	    "0123456789012345678901234567890123456789 NewsLetter", "newsletter"));
+	CHECK_STR(w_html_class_low("Nav md:Hidden w-1/2 TOOLONGTOKEN",
+	    buf, sizeof(buf), 8, 0), "nav" "              "
+	    "               ");
+	CHECK(w_html_class_low("a-rather-long-value", buf, 8, 8, 0) == NULL);
+	CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
+	for (i = d.body; i >= 0 && d.n[i].tag != TidyTag_DIV;
+	    i = w_html_next_pre(&d, i, d.body, 0))
+		;
+	CHECK(i >= 0);
+	CHECK_INT(w_html_memo(&d, i, HM_COOKIE), -1);
+	CHECK(w_html_ci_any(&d, w_html_attr(&d, i, "class"), w));
+	/* the document keeps the list's chains: the second search reuses
+	 * them */
+	CHECK(w_html_ci_any(&d, "consent", w));
+	CHECK_INT((int)d.nws, 1);
+	CHECK_INT(w_html_memo_put(&d, i, HM_COOKIE, 1), 1);
+	CHECK_INT(w_html_memo(&d, i, HM_COOKIE), 1);
+	CHECK_INT(w_html_memo(&d, i, HM_NEVER), -1);
+	w_html_free(&d);
+}
+
 int
 main(void)
 {
+	words();
 	sections();
 	items();
 	dedup();
