@@ -530,6 +530,17 @@ static const char *const shop[] = {
 	"tool-tip", "popover", NULL
 };
 
+/* Screen-reader-only classes. */
+static const char *const sr_words[] = {
+	"sr-only", "visually-hidden", "visuallyhidden", "screen-reader",
+	NULL
+};
+
+/* On product pages: the page's footer, however its class is built. */
+static const char *const foot_words[] = {
+	"footer", NULL
+};
+
 /*
  * The same for sliding strips: chrome when they hold tiles of links
  * or of prices (other products), content when they hold text (features, a
@@ -566,6 +577,27 @@ class_has(const char *c, const char *const *w, int thread)
 	return 0;
 }
 
+/* A link within the page that skips to its content ("Skip to main
+ * content", "Skip navigation"). */
+static int
+skip_link(const struct hdoc *d, int i)
+{
+	const char *h = w_html_attr(d, i, "href");
+	struct w_buf b;
+	const char *p;
+	int r;
+
+	if (h == NULL || h[0] != '#' || w_html_text_len(d, i) > 40)
+		return 0;
+	w_html_buf_init(&b, 4096);
+	w_html_text(d, i, &b);
+	for (p = b.p; *p == ' ' || *p == '\n' || *p == '\t'; p++)
+		;
+	r = strncasecmp(p, "skip", 4) == 0;
+	w_buf_free(&b);
+	return r;
+}
+
 /*
  * Page chrome inside a region: elements named for navigation,
  * promotion, pop-ups or (outside threads) comments, and modal boxes,
@@ -589,9 +621,18 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 	    (class_has(w_html_attr(d, i, "class"), list_words, 1) ||
 	    class_has(w_html_attr(d, i, "id"), list_words, 1)))
 		return 1;
+	if (tag == TidyTag_A && skip_link(d, i))
+		return 1;
 	if (tag == TidyTag_A || tag == TidyTag_LI || tag == TidyTag_P ||
 	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
 		return 0;
+	/* a long screen-reader-only block: a menu the eye never sees */
+	if (len > 200 && class_has(w_html_attr(d, i, "class"), sr_words, 1))
+		return 1;
+	if ((prof & HP_TABS) &&
+	    (class_has(w_html_attr(d, i, "class"), foot_words, 1) ||
+	    class_has(w_html_attr(d, i, "id"), foot_words, 1)))
+		return 1;
 	if (class_has(w_html_attr(d, i, "class"), chrome, prof & HP_THREAD) ||
 	    class_has(w_html_attr(d, i, "id"), chrome, prof & HP_THREAD))
 		return 1;
@@ -783,6 +824,7 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			    strcmp(role, "complementary") == 0 ||
 			    strcmp(role, "dialog") == 0)) ||
 			    w_html_never_content(d, i, prof < 0 ? 0 : prof) ||
+			    (d->n[i].tag == TidyTag_A && skip_link(d, i)) ||
 			    (prof >= 0 && chrome_el(d, i, rlen, prof));
 			break;
 		}
