@@ -598,14 +598,30 @@ skip_link(const struct hdoc *d, int i)
 	return r;
 }
 
+/* class_has on i's class or id, memoised under key. */
+static int
+el_has(const struct hdoc *d, int i, const char *const *w, int thread,
+    unsigned key)
+{
+	int m;
+
+	if ((m = w_html_memo(d, i, key)) >= 0)
+		return m;
+	return w_html_memo_put(d, i, key,
+	    class_has(w_html_attr(d, i, "class"), w, thread) ||
+	    class_has(w_html_attr(d, i, "id"), w, thread));
+}
+
 /*
  * Page chrome inside a region: elements named for navigation,
  * promotion, pop-ups or (outside threads) comments, and modal boxes,
- * each only while it holds a small part of the region. (Link density
+ * each only while it holds a small part of the region; in listings,
+ * fieldsets too (filters, sort controls, the variant pickers of a
+ * product tile: form controls, never an item's text). (Link density
  * is no test here: the items of listings are links.)
  */
 static int
-chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
+chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 {
 	size_t len = w_html_text_len(d, i);
 	int tag = d->n[i].tag;
@@ -614,12 +630,11 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 	if (len * 5 > rlen * 2)
 		return 0;
 	if ((prof & HP_THREAD) && tag != TidyTag_P &&
-	    (class_has(w_html_attr(d, i, "class"), thread_words, 1) ||
-	    class_has(w_html_attr(d, i, "id"), thread_words, 1)))
+	    el_has(d, i, thread_words, 1, HM_THREADW))
 		return 1;
-	if ((prof & HP_LISTS) &&
-	    (class_has(w_html_attr(d, i, "class"), list_words, 1) ||
-	    class_has(w_html_attr(d, i, "id"), list_words, 1)))
+	if ((prof & HP_LISTS) && tag == TidyTag_FIELDSET)
+		return 1;
+	if ((prof & HP_LISTS) && el_has(d, i, list_words, 1, HM_LISTW))
 		return 1;
 	if (tag == TidyTag_A && skip_link(d, i))
 		return 1;
@@ -633,12 +648,10 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 	    (class_has(w_html_attr(d, i, "class"), foot_words, 1) ||
 	    class_has(w_html_attr(d, i, "id"), foot_words, 1)))
 		return 1;
-	if (class_has(w_html_attr(d, i, "class"), chrome, prof & HP_THREAD) ||
-	    class_has(w_html_attr(d, i, "id"), chrome, prof & HP_THREAD))
+	if ((prof & HP_THREAD) ? el_has(d, i, chrome, 1, HM_CHROME_T) :
+	    el_has(d, i, chrome, 0, HM_CHROME))
 		return 1;
-	if ((prof & HP_TABS) &&
-	    (class_has(w_html_attr(d, i, "class"), shop, 1) ||
-	    class_has(w_html_attr(d, i, "id"), shop, 1)))
+	if ((prof & HP_TABS) && el_has(d, i, shop, 1, HM_SHOP))
 		return 1;
 	if ((prof & HP_TABS) &&
 	    (class_has(w_html_attr(d, i, "class"), slides, 1) ||
@@ -651,6 +664,24 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 	return w_html_attr(d, i, "aria-modal") != NULL;
 }
 
+/*
+ * Page chrome inside a region (chrome_word), unless it holds the
+ * page's items: a wrapper named for the pagination or the filters
+ * that surround a product grid is not chrome.
+ */
+static int
+chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
+{
+	int k;
+
+	if (!chrome_word(d, i, rlen, prof))
+		return 0;
+	for (k = d->keep; k >= 0; k = d->n[k].parent)
+		if (k == i)
+			return 0;
+	return 1;
+}
+
 /* A block element whose class or id names comments. */
 static int
 remarks_el(const struct hdoc *d, int i)
@@ -661,8 +692,7 @@ remarks_el(const struct hdoc *d, int i)
 	    t != TidyTag_OL && t != TidyTag_ASIDE && !(d->n[i].flags &
 	    HF_CUSTOM))
 		return 0;
-	return w_html_ci_contains(w_html_attr(d, i, "class"), "comment") ||
-	    w_html_ci_contains(w_html_attr(d, i, "id"), "comment");
+	return w_html_comment_named(d, i);
 }
 
 /*
@@ -782,17 +812,60 @@ elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int *nx)
 	return 1;
 }
 
+/* Whether i's class or id names cookies or consent. */
+static int
+cookie_named(const struct hdoc *d, int i)
+{
+	const char *c, *id;
+	int m;
+
+	if ((m = w_html_memo(d, i, HM_COOKIE)) >= 0)
+		return m;
+	c = w_html_attr(d, i, "class");
+	id = w_html_attr(d, i, "id");
+	return w_html_memo_put(d, i, HM_COOKIE,
+	    w_html_ci_contains(c, "cookie") ||
+	    w_html_ci_contains(c, "consent") ||
+	    w_html_ci_contains(id, "cookie") ||
+	    w_html_ci_contains(id, "consent"));
+}
+
+/* A heading with text, not a link (a section's title, not a teaser). */
+static int
+section_heading(const struct hdoc *d, int i)
+{
+	size_t n;
+
+	if (d->n[i].tag < TidyTag_H1 || d->n[i].tag > TidyTag_H6)
+		return 0;
+	n = w_html_text_len(d, i);
+	return n > 0 && 2 * w_html_link_len(d, i) < n;
+}
+
+/* See html_int.h. */
+int
+w_html_headings(const struct hdoc *d, int root)
+{
+	int i, n = 0;
+
+	for (i = d->n[root].first; i >= 0; i = w_html_next_pre(d, i, root,
+	    section_heading(d, i)))
+		n += section_heading(d, i);
+	return n;
+}
+
 /*
  * The cleaning of a fallback (a main element, the body): boilerplate
  * elements, hidden ones, navigation roles, cookie and consent banners;
  * with prof >= 0, page chrome too (the region of a region pick).
+ * Returns the section headings (w_html_headings) the walk kept.
  */
-void
+int
 w_html_strip(struct hdoc *d, int root, int prof)
 {
-	const char *c, *id, *role;
+	const char *role;
 	size_t rlen = prof >= 0 ? w_html_text_len(d, root) : 0;
-	int i, nx, drop;
+	int i, nx, drop, heads = 0;
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = 0;
@@ -809,15 +882,10 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			drop = !w_html_has_ancestor(d, i, TidyTag_ARTICLE, 0);
 			break;
 		default:
-			c = w_html_attr(d, i, "class");
-			id = w_html_attr(d, i, "id");
 			role = w_html_attr(d, i, "role");
-			drop = (!w_html_visible(d, i) && !(prof >= 0 &&
-			    (prof & HP_TABS) && w_html_tab_panel(d, i))) ||
-			    w_html_ci_contains(c, "cookie") ||
-			    w_html_ci_contains(c, "consent") ||
-			    w_html_ci_contains(id, "cookie") ||
-			    w_html_ci_contains(id, "consent") ||
+			drop = (!w_html_visible(d, i) &&
+			    !w_html_tab_panel(d, i)) ||
+			    cookie_named(d, i) ||
 			    (role != NULL && (strcmp(role, "navigation") == 0 ||
 			    strcmp(role, "banner") == 0 ||
 			    strcmp(role, "contentinfo") == 0 ||
@@ -833,9 +901,12 @@ w_html_strip(struct hdoc *d, int root, int prof)
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)
 			w_html_unlink(d, i);
+		else
+			heads += section_heading(d, i);
 	}
 	if (prof >= 0 && (prof & HP_THREAD))
 		drop_remarks(d, root, rlen);
+	return heads;
 }
 
 /*
