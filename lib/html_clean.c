@@ -577,6 +577,14 @@ class_has(const char *c, const char *const *w, int thread)
 	return 0;
 }
 
+/* A long screen-reader-only block: a menu the eye never sees. */
+static int
+sr_block(const struct hdoc *d, int i)
+{
+	return w_html_is_block(d->n[i].tag) && w_html_text_len(d, i) > 200 &&
+	    class_has(w_html_attr(d, i, "class"), sr_words, 1);
+}
+
 /* A link within the page that skips to its content ("Skip to main
  * content", "Skip navigation"). */
 static int
@@ -641,9 +649,6 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	if (tag == TidyTag_A || tag == TidyTag_LI || tag == TidyTag_P ||
 	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
 		return 0;
-	/* a long screen-reader-only block: a menu the eye never sees */
-	if (len > 200 && class_has(w_html_attr(d, i, "class"), sr_words, 1))
-		return 1;
 	if ((prof & HP_TABS) &&
 	    (class_has(w_html_attr(d, i, "class"), foot_words, 1) ||
 	    class_has(w_html_attr(d, i, "id"), foot_words, 1)))
@@ -893,6 +898,7 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			    strcmp(role, "dialog") == 0)) ||
 			    w_html_never_content(d, i, prof < 0 ? 0 : prof) ||
 			    (d->n[i].tag == TidyTag_A && skip_link(d, i)) ||
+			    sr_block(d, i) ||
 			    (prof >= 0 && chrome_el(d, i, rlen, prof));
 			break;
 		}
