@@ -207,6 +207,7 @@ legal_only(const struct hdoc *d, int root)
 	return r;
 }
 
+
 /*
  * A tiny or empty pick: start again from a fresh tree and take the
  * main element when it is much larger, else the body, stripped of
@@ -382,6 +383,36 @@ outside_main(const struct hdoc *d, const struct hnode *snap, size_t nsnap,
 			if (a == main)
 				return 0;
 		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether the pick art came from the page's footer: its first element
+ * child that was in the tree before the scorer ran has a footer
+ * element (not an article's) among its ancestors there. The footer's
+ * link lists are all such a page shows: the content is rendered by
+ * scripts that did not run.
+ */
+static int
+in_footer(const struct hdoc *d, const struct hnode *snap, size_t nsnap,
+    int art)
+{
+	int c, a, foot = 0;
+
+	if (art < 0)
+		return 0;
+	for (c = d->n[art].first; c >= 0; c = d->n[c].next) {
+		if (d->n[c].tag == H_TEXT || (size_t)c >= nsnap)
+			continue;
+		for (a = c; a >= 0; a = snap[a].parent) {
+			if (snap[a].tag == TidyTag_ARTICLE ||
+			    snap[a].tag == TidyTag_MAIN)
+				return 0;
+			if (snap[a].tag == TidyTag_FOOTER)
+				foot = 1;
+		}
+		return foot;
 	}
 	return 0;
 }
@@ -626,7 +657,9 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		    jv_string("browser_recommended"), jv_true());
 		shell = 0;
 	}
-	if (shell || ev < 2 || (from[0] == '\0' && legal_only(&d, art))) {
+	if (shell || ev < 2 || (from[0] == '\0' && (legal_only(&d, art) ||
+	    (strcmp(stage, "readability") == 0 &&
+	    in_footer(&d, snap, nsnap, art))))) {
 		if (shell)
 			out->coverage = jv_object_set(out->coverage,
 			    jv_string("browser_recommended"), jv_true());

@@ -394,6 +394,12 @@ jqr() {
 	[ "$(jqr .status)" = ok ]
 }
 
+@test "a best block from the page's footer (its link lists: the content was left to scripts) is no content" {
+	run -1 wextract -c "$FX/footer-only.html"
+	[ "$(jqr .error.code)" = unusable_content ]
+	[ "$(jqr .coverage.extraction_stage)" = readability ]
+}
+
 @test "an app shell is unusable_content and recommends a browser" {
 	run -1 wextract -c "$FX/appshell.html"
 	[ "$(jqr .error.code)" = unusable_content ]
