@@ -18,6 +18,11 @@
 #define SHELL_TEXT	200	/* visible characters of a sparse page */
 #define REGION_PLAIN	2.5	/* see use_region */
 #define REGION_SHORT	2000
+#define SECT_SHARE	0.6	/* see w_html_sectioned */
+#define SECT_HEADS	4
+#define SECT_TEXT	400
+#define SECT_MIN	2500
+#define DEDUP_RUN	3	/* repeated blocks in a row that are a copy */
 
 struct pre {
 	int	*a;		/* a elements with href, document order */
@@ -227,7 +232,8 @@ fallback(struct hdoc *d, const char *utf8, size_t len, const struct pre *p,
 }
 
 /*
- * Write root, then what the DOM hides when that is thin (html_hidden.c):
+ * Write root (dropping repeated blocks as dedup_run says), then what the
+ * DOM hides when that is thin (html_hidden.c):
  * from names the sources used, *inv counts invisible characters.
  */
 static int
@@ -243,13 +249,27 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 	ho.invisible = inv;
 	w_buf_reset(b);
 	w_html_write(d, root, &ho, b);
-	if (dedup) {
-		b->len = w_html_dedup_blocks(b->p, b->len);
+	if (dedup >= 0) {
+		b->len = w_html_dedup_blocks(b->p, b->len, dedup);
 		if (b->p != NULL)
 			b->p[b->len] = '\0';
 	}
 	w_html_recover(d, &ho, shell, b, from, fromsz);
 	return (int)w_html_text_len(d, root);
+}
+
+/*
+ * Which repeated blocks the writer drops (w_html_dedup_blocks): every
+ * repeat where the profile drops page chrome, runs of DEDUP_RUN repeats
+ * in an article (a layout printed once per screen size; a paragraph
+ * quoted twice stays), none elsewhere (-1).
+ */
+static int
+dedup_run(int prof)
+{
+	if (prof & HP_CHROME)
+		return 0;
+	return (prof & HP_PROSE) ? DEDUP_RUN : -1;
 }
 
 /*
@@ -266,20 +286,21 @@ region_root(struct hdoc *d, const struct pre *p, size_t blen)
 
 /*
  * Text left in the main region once stripped of boilerplate; *plain
- * receives the part outside links.
+ * receives the part outside links, *heads its section headings.
  */
 static size_t
 region(struct hdoc *d, const struct pre *p, size_t blen, int prof,
-    size_t *plain)
+    size_t *plain, int *heads)
 {
 	size_t n;
 	int r;
 
 	*plain = 0;
+	*heads = 0;
 	if (d->body < 0)
 		return 0;
 	r = region_root(d, p, blen);
-	w_html_strip(d, r, prof);
+	*heads = w_html_strip(d, r, prof);
 	n = w_html_text_len(d, r);
 	*plain = n - w_html_link_len(d, r);
 	return n;
@@ -314,6 +335,20 @@ use_region(int type, size_t alen, size_t rlen, double share, size_t aplain,
 	return share < pshare || ((type != H_ARTICLE ||
 	    aplain < REGION_SHORT) &&
 	    (double)rplain > REGION_PLAIN * (double)aplain);
+}
+
+/* See html_int.h. */
+int
+w_html_sectioned(int type, size_t alen, size_t rlen, size_t aplain,
+    size_t rplain, int rheads, int aheads)
+{
+	int h = rheads - aheads;
+
+	if ((type != H_SERVICE && type != H_DOC) || alen == 0 ||
+	    rlen < SECT_MIN || rplain <= aplain || h < SECT_HEADS ||
+	    (double)alen >= SECT_SHARE * (double)rlen)
+		return 0;
+	return (rplain - aplain) / (size_t)h < SECT_TEXT;
 }
 
 /* Whether element i lies under the detached content root art. */
@@ -429,13 +464,13 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	const char *stage = "readability";
 	const char *title;
 	char from[64];
-	size_t blen, alen, rlen, rplain, gplain, nsnap, ev, inv = 0, itext,
-	    ilen;
+	size_t blen, alen, aplain, rlen, rplain, gplain, nsnap, ev, inv = 0,
+	    itext, ilen;
 	struct hnode *snap;
 	double tconf, share;
 	struct w_html_grid grid;
 	struct w_html_groups groups = { NULL, 0, 0 };
-	int art, shell, type, gsect, items, rc = -1;
+	int art, shell, type, gsect, items, rheads, gheads, rc = -1;
 	jv meta;
 
 	snap = NULL;
@@ -464,13 +499,13 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	nsnap = d.nn;
 	snap = w_malloc(nsnap * sizeof(*snap));
 	memcpy(snap, d.n, nsnap * sizeof(*snap));
-	rlen = region(&d, &p, blen, -1, &rplain);
+	rlen = region(&d, &p, blen, -1, &rplain, &rheads);
 	memcpy(d.n, snap, nsnap * sizeof(*snap));
 	d.nn = nsnap;
 	gsect = -1;
 	grid.box = -1;
 	if (w_html_profile(type) & (HP_LISTS | HP_TABS)) {
-		region(&d, &p, blen, w_html_profile(type), &gplain);
+		region(&d, &p, blen, w_html_profile(type), &gplain, &gheads);
 		w_html_grid_find(&d, region_root(&d, &p, blen), &grid);
 		gsect = w_html_grid_section(&d, &grid, d.body);
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
@@ -479,8 +514,11 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	ilen = items_len(&d, snap, nsnap, items, itext);
 	art = w_html_readable(&d, d.title, w_html_profile(type), &share);
 	alen = art >= 0 ? w_html_text_len(&d, art) : 0;
-	if (use_region(type, alen, rlen, share, art >= 0 ? alen -
-	    w_html_link_len(&d, art) : 0, rplain)) {
+	aplain = art >= 0 ? alen - w_html_link_len(&d, art) : 0;
+	if (use_region(type, alen, rlen, share, aplain, rplain) ||
+	    (w_html_sectioned(type, alen, rlen, aplain, rplain, rheads, 0) &&
+	    w_html_sectioned(type, alen, rlen, aplain, rplain, rheads,
+	    w_html_headings(&d, art)))) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		art = region_root(&d, &p, blen);
@@ -515,8 +553,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	if ((w_html_profile(type) & HP_LISTS) || strcmp(stage, "grid") == 0 ||
 	    strcmp(stage, "items") == 0)
 		w_html_tile_widgets(&d, art);
-	write_out(&d, art, in, o, &b, shell,
-	    (w_html_profile(type) & HP_CHROME) != 0, &inv, from, sizeof(from));
+	write_out(&d, art, in, o, &b, shell, dedup_run(w_html_profile(type)),
+	    &inv, from, sizeof(from));
 	jv_free(out->coverage);
 	out->coverage = jv_object_set(jv_object(),
 	    jv_string("extraction_stage"), jv_string(stage));
