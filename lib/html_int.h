@@ -342,6 +342,10 @@ void		 w_html_grid_find(const struct hdoc *, int,
 int		 w_html_grid_section(const struct hdoc *,
 		    const struct w_html_grid *, int);
 
+/* Drop the controls of the item tiles under root: small elements named
+ * for compare, quick view, wish list, swatches, ratings, add to cart. */
+void		 w_html_tile_widgets(struct hdoc *, int);
+
 /* html_items.c: the listing's items among the page's groups (NULL:
  * surveyed here), their text in the size_t. */
 int		 w_html_items(const struct hdoc *, const struct w_html_groups *,
