@@ -347,7 +347,9 @@ under(const struct hdoc *d, int i, int art)
 
 /*
  * On a collection or listing the item grid is the content: it wins
- * over a readable pick that left it out and holds less text. A product
+ * over a readable pick that left it out and holds less text, or less
+ * than twice its text when eight or more tiles, at least half of
+ * them, carry a price (the shop's copy below its products). A product
  * page whose small pick left out a large grid of priced tiles is a
  * collection taken for a product.
  */
@@ -358,7 +360,8 @@ grid_wins(const struct hdoc *d, const struct w_html_grid *g, int art,
 	if (g->box < 0 || g->text < 150 || (art >= 0 && under(d, g->box, art)))
 		return 0;
 	if (prof & HP_LISTS)
-		return g->text > alen;
+		return g->text > alen || (g->priced >= 8 &&
+		    g->priced * 2 >= g->items && 2 * g->text > alen);
 	if (prof & HP_TABS)
 		return g->priced >= 8 && g->priced * 2 >= g->items &&
 		    alen >= 100 && g->text > 2 * alen;
@@ -401,17 +404,6 @@ items_len(struct hdoc *d, const struct hnode *snap, size_t nsnap,
 	memcpy(d->n, snap, nsnap * sizeof(*snap));
 	d->nn = nsnap;
 	return n;
-}
-
-/*
- * Whether the items of a listing beat the scorer's pick: once
- * stripped they hold over twice its text; four times on a page typed
- * as an article, whose story may sit above a longer feed of teasers.
- */
-static int
-use_items(int type, size_t ilen, size_t alen)
-{
-	return ilen >= 500 && ilen > (type == H_ARTICLE ? 4 : 2) * alen;
 }
 
 /*
@@ -476,6 +468,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	survey(&d, &p);
 	w_html_rep_survey(&d, &groups);
 	items = w_html_items(&d, &groups, &itext);
+	d.keep = items;
 	type = w_html_page_type(&d, &groups, in->url, &tconf);
 	free(groups.g);
 	if (o->page_type > 0 && o->page_type - 1 < H_NTYPES) {
@@ -523,7 +516,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		art = gsect;
 		w_html_strip(&d, art, w_html_profile(H_COLLECTION));
 		stage = "grid";
-	} else if (use_items(type, ilen, alen)) {
+	} else if (w_html_items_win(ilen, alen, rplain, type == H_ARTICLE)) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		art = items_root(&d, items, itext);
