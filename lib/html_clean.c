@@ -702,7 +702,10 @@ static const char *const elsewhere[] = {
 	"explore related", "explore more", "complete the look",
 	"shop the look", "recommended for you", "recommended products",
 	"our recommendations", "pairs well", "goes well with",
-	"sponsored", "seller's other items", "other customers", NULL
+	"sponsored", "seller's other items", "other customers",
+	"similar threads", "similar topics", "similar questions",
+	"similar discussions", "suggested topics", "suggested threads",
+	"more topics", "other threads", "hot network questions", NULL
 };
 
 static int
