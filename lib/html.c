@@ -22,6 +22,7 @@
 #define SECT_HEADS	4
 #define SECT_TEXT	400
 #define SECT_MIN	2500
+#define DEDUP_RUN	3	/* repeated blocks in a row that are a copy */
 
 struct pre {
 	int	*a;		/* a elements with href, document order */
@@ -250,7 +251,8 @@ fallback(struct hdoc *d, const char *utf8, size_t len, const struct pre *p,
 }
 
 /*
- * Write root, then what the DOM hides when that is thin (html_hidden.c):
+ * Write root (dropping repeated blocks as dedup_run says), then what the
+ * DOM hides when that is thin (html_hidden.c):
  * from names the sources used, *inv counts invisible characters.
  */
 static int
@@ -266,13 +268,27 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 	ho.invisible = inv;
 	w_buf_reset(b);
 	w_html_write(d, root, &ho, b);
-	if (dedup) {
-		b->len = w_html_dedup_blocks(b->p, b->len);
+	if (dedup >= 0) {
+		b->len = w_html_dedup_blocks(b->p, b->len, dedup);
 		if (b->p != NULL)
 			b->p[b->len] = '\0';
 	}
 	w_html_recover(d, &ho, shell, b, from, fromsz);
 	return (int)w_html_text_len(d, root);
+}
+
+/*
+ * Which repeated blocks the writer drops (w_html_dedup_blocks): every
+ * repeat where the profile drops page chrome, runs of DEDUP_RUN repeats
+ * in an article (a layout printed once per screen size; a paragraph
+ * quoted twice stays), none elsewhere (-1).
+ */
+static int
+dedup_run(int prof)
+{
+	if (prof & HP_CHROME)
+		return 0;
+	return (prof & HP_PROSE) ? DEDUP_RUN : -1;
 }
 
 /*
@@ -552,8 +568,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		}
 		d.base = in->url;
 	}
-	write_out(&d, art, in, o, &b, shell,
-	    (w_html_profile(type) & HP_CHROME) != 0, &inv, from, sizeof(from));
+	write_out(&d, art, in, o, &b, shell, dedup_run(w_html_profile(type)),
+	    &inv, from, sizeof(from));
 	jv_free(out->coverage);
 	out->coverage = jv_object_set(jv_object(),
 	    jv_string("extraction_stage"), jv_string(stage));

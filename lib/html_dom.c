@@ -378,7 +378,8 @@ cut_tag(struct w_buf *b, int *any, const char *s, size_t from, size_t at,
 
 /*
  * A copy of s whose tags nested deeper than H_DEPTH_MAX are left out,
- * their text kept, or NULL when nothing is that deep: tidy's parser
+ * their text kept, or NULL when nothing is that deep (a self-closed
+ * tag, "<path/>", adds no depth, as tidy reads it): tidy's parser
  * recurses once per level and overflows the stack some tens of
  * thousands of levels down, and cutting the page there lost the deep
  * text.
@@ -418,6 +419,10 @@ flatten(const char *s, size_t *len)
 			    n == 6 ? "script" : "style");
 			continue;
 		}
+		/* <path ... />: a self-closed SVG or MathML element */
+		if ((p = memchr(s + i, '>', end - i)) != NULL &&
+		    p[-1] == '/')
+			continue;
 		if (++depth > H_DEPTH_MAX)
 			i = from = cut_tag(&b, &any, s, from, at, end);
 	}

@@ -196,6 +196,7 @@ int		 w_html_class_weight(const struct hscore *, int);
 void		 w_html_push(int **, size_t *, size_t *, int);
 int		 w_html_nelem_kids(const struct hdoc *, int);
 int		 w_html_visible(const struct hdoc *, int);
+int		 w_html_page_veil(const struct hdoc *, int);
 int		 w_html_stream_segment(const struct hdoc *, int);
 int		 w_html_sr_only(const struct hdoc *, int);
 int		 w_html_tab_panel(const struct hdoc *, int);
@@ -248,8 +249,13 @@ size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
 /* Drop the blocks (parts between blank lines) of s[0..n) that repeat an
  * earlier block of HN_DUP_MIN characters or more, white space folded,
  * outside fenced code: a page's second copy of a section (a mobile and
- * a desktop layout). Returns the new length; s is not terminated. */
-size_t		 w_html_dedup_blocks(char *, size_t);
+ * a desktop layout). With run > 0, only runs of consecutive repeats
+ * holding run such blocks or more go (the short repeats among them
+ * too; a block the same as the one before it is no repeat): a copied
+ * layout, not a sentence quoted twice nor a paragraph printed over and
+ * over. Returns the new
+ * length; s is not terminated. */
+size_t		 w_html_dedup_blocks(char *, size_t, int);
 
 /* html_meta.c */
 jv		 w_html_meta(struct hdoc *, const char *);

@@ -286,17 +286,63 @@ fence_flips(const char *s, size_t n)
 	return f;
 }
 
+/* A set of block hashes (open addressing, 0 is empty). */
+struct hset {
+	unsigned long long	*v;
+	size_t			 cap, used;
+};
+
+/* Whether h is in the set; it is once this returns. */
+static int
+hset_seen(struct hset *t, unsigned long long h)
+{
+	unsigned long long *nv;
+	size_t k, j, c2;
+
+	for (k = h & (t->cap - 1); t->v[k] != 0 && t->v[k] != h;
+	    k = (k + 1) & (t->cap - 1))
+		;
+	if (t->v[k] == h)
+		return 1;
+	t->v[k] = h;
+	if (++t->used * 2 <= t->cap)
+		return 0;
+	c2 = t->cap * 2;
+	nv = w_calloc(c2, sizeof(*nv));
+	for (j = 0; j < t->cap; j++) {
+		if (t->v[j] == 0)
+			continue;
+		for (k = t->v[j] & (c2 - 1); nv[k] != 0; k = (k + 1) & (c2 - 1))
+			;
+		nv[k] = t->v[j];
+	}
+	free(t->v);
+	t->v = nv;
+	t->cap = c2;
+	return 0;
+}
+
+/* One block of the text: s[start..end), a repeat, long enough. */
+struct hblock {
+	size_t	start, end;
+	int	dup, lng;
+};
+
 /* See html_int.h. */
 size_t
-w_html_dedup_blocks(char *s, size_t n)
+w_html_dedup_blocks(char *s, size_t n, int run)
 {
-	unsigned long long *set, h;
-	size_t cap = 64, used = 0, i, e, o = 0, len, k;
+	struct hset set;
+	struct hblock *bl = NULL;
+	unsigned long long h, prev = 0;
+	size_t nb = 0, cb = 0, i, e, o = 0, len, k, r, nl;
 	int fence = 0, flip;
 
-	while (cap < n / 32)
-		cap <<= 1;
-	set = w_calloc(cap, sizeof(*set));
+	set.cap = 64;
+	set.used = 0;
+	while (set.cap < n / 32)
+		set.cap <<= 1;
+	set.v = w_calloc(set.cap, sizeof(*set.v));
 	for (i = 0; i < n; i = e) {
 		/* one block: up to and with its blank-line separator */
 		const char *q = w_html_strstr_n(s + i, n - i, "\n\n");
@@ -304,38 +350,43 @@ w_html_dedup_blocks(char *s, size_t n)
 		e = q != NULL ? (size_t)(q - s) + 2 : n;
 		while (e < n && s[e] == '\n')
 			e++;
+		if (nb == cb) {
+			cb = cb ? cb * 2 : 64;
+			bl = w_realloc(bl, cb * sizeof(*bl));
+		}
+		bl[nb].start = i;
+		bl[nb].end = e;
 		flip = fence_flips(s + i, e - i);
 		h = block_hash(s + i, e - i, &len);
-		if (!fence && !flip && len >= HN_DUP_MIN && h != 0) {
-			for (k = h & (cap - 1); set[k] != 0 && set[k] != h;
-			    k = (k + 1) & (cap - 1))
-				;
-			if (set[k] == h)
-				continue;
-			set[k] = h;
-			if (++used * 2 > cap) {
-				unsigned long long *ns;
-				size_t c2 = cap * 2, j;
-
-				ns = w_calloc(c2, sizeof(*ns));
-				for (j = 0; j < cap; j++) {
-					if (set[j] == 0)
-						continue;
-					for (k = set[j] & (c2 - 1); ns[k] != 0;
-					    k = (k + 1) & (c2 - 1))
-						;
-					ns[k] = set[j];
-				}
-				free(set);
-				set = ns;
-				cap = c2;
-			}
-		}
+		bl[nb].lng = len >= HN_DUP_MIN;
+		bl[nb].dup = !fence && !flip && h != 0 &&
+		    (bl[nb].lng || run > 0) && hset_seen(&set, h) &&
+		    (run == 0 || h != prev);
+		prev = h;
 		fence ^= flip;
-		if (o != i)
-			memmove(s + o, s + i, e - i);
-		o += e - i;
+		nb++;
 	}
-	free(set);
+	free(set.v);
+	/* a run of repeats goes when it holds run long ones (any, at 0) */
+	for (k = 0; k < nb; k = r) {
+		for (r = k, nl = 0; r < nb && bl[r].dup; r++)
+			nl += (size_t)bl[r].lng;
+		if (r == k) {
+			r++;
+			bl[k].dup = 0;
+			continue;
+		}
+		for (i = k; i < r; i++)
+			bl[i].dup = run > 0 ? nl >= (size_t)run : bl[i].lng;
+	}
+	for (k = 0; k < nb; k++) {
+		if (bl[k].dup)
+			continue;
+		if (o != bl[k].start)
+			memmove(s + o, s + bl[k].start,
+			    bl[k].end - bl[k].start);
+		o += bl[k].end - bl[k].start;
+	}
+	free(bl);
 	return o;
 }

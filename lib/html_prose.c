@@ -39,6 +39,16 @@ static const char *const titles[] = {
 	"popular articles", "popular stories", "most popular", "most read",
 	"trending", "trending now", "don't miss", "editor's picks",
 	"top stories", "tags", "table of contents", "contents",
+	"you might like", "you may like this", "what others are reading",
+	"related post", "related recipes", "similar recipes",
+	"more recipes", "you may also like these", "recent comments",
+	"newsletters", "follow us", "share post", "share this page",
+	"stay updated", "join our newsletter", "join our mailing list",
+	"\xc3\xa4hnliche rezepte", "weitere rezepte", "passende rezepte",
+	"beliebte rezepte", "mehr aus dem ressort", "mehr aus der rubrik",
+	"auch spannend", "das k\xc3\xb6nnte sie interessieren",
+	"weitere themen", "unsere empfehlung", "folge uns",
+	"folgen sie uns", "artikel teilen", "jetzt teilen",
 	"in this article", "on this page", "jump to",
 	"\xc3\xa4hnliche artikel", "\xc3\xa4hnliche beitr\xc3\xa4ge",
 	"verwandte artikel", "verwandte beitr\xc3\xa4ge",
@@ -75,7 +85,8 @@ static const char *const titles[] = {
 /* Title beginnings of the same boxes ("More from the Times"). */
 static const char *const title_starts[] = {
 	"related:", "weitere artikel", "more articles", "more stories",
-	"other articles", "other posts", NULL
+	"other articles", "other posts",
+	"you may be interested in", "you might be interested in", NULL
 };
 
 /* Beginnings of a one-line teaser for another article. */
@@ -84,6 +95,40 @@ static const char *const teasers[] = {
 	"related", "recommended", "more:", "lesen sie auch",
 	"lesen sie mehr", "lies auch", "auch interessant", "mehr zum thema",
 	"mehr dazu", "siehe auch", "weiterlesen", NULL
+};
+
+/*
+ * Whole texts of lines that are page furniture inside an article: ad
+ * labels, "back to top", pin and print buttons, caption toggles.
+ */
+static const char *const furniture[] = {
+	"advertisement", "advertisements", "advertising", "ad", "ads",
+	"sponsored", "sponsored content", "paid content", "anzeige",
+	"werbung", "continue reading below", "article continues below",
+	"story continues below", "content continues below",
+	"advertisement - continue reading below",
+	"advertisement - scroll to continue", "scroll to continue",
+	"scroll to continue with content", "back to top", "to top",
+	"go to top", "nach oben", "zur\xc3\xbc" "ck nach oben",
+	"zum seitenanfang", "pin for later", "pin this for later",
+	"pin it for later", "pin it", "save for later", "show caption",
+	"hide caption", "toggle caption", "open in a new tab",
+	"open in new tab", "print", "print this page", "print article",
+	"print recipe", "jump to recipe", "rate this recipe", "pin recipe",
+	"save recipe", "rezept drucken", "zum rezept",
+	"drucken", "no posts", "no comments", "no comments yet",
+	"be the first to comment", "noch keine kommentare",
+	"keine kommentare", "loading", "skip to content", "edit this page",
+	"edit page", "edit on github", "edit this page on github",
+	"improve this page", "suggest an edit", "suggest changes",
+	"view source", "view page source", "seite bearbeiten",
+	"skip to main content", NULL
+};
+
+/* Words that follow a count in a comment counter ("12 Comments"). */
+static const char *const counted[] = {
+	"comment", "comments", "response", "responses", "reply", "replies",
+	"kommentar", "kommentare", "antwort", "antworten", NULL
 };
 
 /* Beginnings of an image credit. */
@@ -299,7 +344,8 @@ box_title(const struct hdoc *d, int i)
 	if ((n = norm(d, i, t, sizeof(t))) == 0)
 		return 0;
 	/* "Related Posts:", "Read more ›", "Share this:" */
-	while (n > 0 && strchr(":.!?-\xe2\x80\xba\xc2\xbb>|", t[n - 1]) != NULL)
+	while (n > 0 && strchr(":.!?-\xe2\x80\xa6\xba\xc2\xbb>|", t[n - 1])
+	    != NULL)
 		t[--n] = '\0';
 	while (n > 0 && t[n - 1] == ' ')
 		t[--n] = '\0';
@@ -447,6 +493,66 @@ titled_box(const struct prose *p, int t)
 }
 
 /*
+ * A line of page furniture (see furniture[]) or a comment counter: the
+ * whole text, its trailing punctuation dropped.
+ */
+static int
+furniture_line(const struct hdoc *d, int i)
+{
+	char t[TITLE_MAX];
+	size_t n, k;
+	const char *w;
+
+	if ((n = norm(d, i, t, sizeof(t))) == 0)
+		return 0;
+	while (n > 0 && strchr(":.!?-\xe2\x80\xa6\xba\xc2\xbb>|", t[n - 1])
+	    != NULL)
+		t[--n] = '\0';
+	while (n > 0 && t[n - 1] == ' ')
+		t[--n] = '\0';
+	for (k = 0; furniture[k] != NULL; k++)
+		if (strcmp(t, furniture[k]) == 0)
+			return 1;
+	for (k = 0; t[k] >= '0' && t[k] <= '9'; k++)
+		;
+	if (k == 0)
+		return 0;
+	w = t + k + (t[k] == ' ');
+	for (k = 0; counted[k] != NULL; k++)
+		if (strcmp(w, counted[k]) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * A form asking the reader for something (a sign-up, a contact or
+ * lead form, a search box): it holds a field to fill in.
+ */
+static int
+asking_form(const struct hdoc *d, int i)
+{
+	const char *t;
+	int j, tag;
+
+	if (d->n[i].tag != TidyTag_FORM)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		tag = d->n[j].tag;
+		if (tag == TidyTag_TEXTAREA || tag == TidyTag_SELECT)
+			return 1;
+		if (tag != TidyTag_INPUT)
+			continue;
+		t = w_html_attr(d, j, "type");
+		if (t == NULL || strcasecmp(t, "text") == 0 ||
+		    strcasecmp(t, "email") == 0 || strcasecmp(t, "tel") == 0 ||
+		    strcasecmp(t, "search") == 0 ||
+		    strcasecmp(t, "number") == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * A title in the flow: drop it and what it heads, the following
  * siblings up to the next heading of its rank (a section), or while
  * they are links (a list of stories), within the size bound. Returns
@@ -498,8 +604,14 @@ verdict(struct prose *p, int i)
 	size_t len = w_html_text_len(d, i);
 	int tag = d->n[i].tag, b, nx, kind;
 
-	if (len == 0 || tag == TidyTag_PRE || tag == TidyTag_CODE ||
-	    tag == TidyTag_TABLE || tag == TidyTag_A)
+	if (len == 0 || tag == TidyTag_PRE || tag == TidyTag_CODE)
+		return -2;
+	if (len < TITLE_MAX && furniture_line(d, i)) {
+		nx = w_html_next_pre(d, i, p->root, 1);
+		w_html_unlink(d, i);
+		return nx;
+	}
+	if (tag == TidyTag_TABLE || tag == TidyTag_A)
 		return -2;
 	if (len < TITLE_MAX && (kind = box_title(d, i)) > 0) {
 		b = titled_box(p, i);
@@ -522,8 +634,9 @@ verdict(struct prose *p, int i)
 		w_html_unlink(d, i);
 		return nx;
 	}
-	if (toc(d, i) || (tag != TidyTag_P && !heading(tag) &&
-	    (named(d, i, box_words, HM_BOX) || (named(d, i, link_words, HM_LINK) &&
+	if (toc(d, i) || asking_form(d, i) || (tag != TidyTag_P &&
+	    !heading(tag) && (named(d, i, box_words, HM_BOX) ||
+	    (named(d, i, link_words, HM_LINK) &&
 	    w_html_link_density(d, i) > 0.3) || (len <= SMALL_MAX &&
 	    named(d, i, line_words, HM_LINE))))) {
 		w_html_unlink(d, i);

@@ -17,6 +17,7 @@
 
 #define NTOP		5
 #define EXPAND_SHARE	0.75	/* of the paragraph text, for HP_EXPAND */
+#define VEIL_MIN	500	/* characters a page veil holds, at least */
 
 static const char *const unlikely[] = {
 	"-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment",
@@ -421,7 +422,24 @@ w_html_stream_segment(const struct hdoc *d, int i)
 	return 1;
 }
 
-/* Readability's _isProbablyVisible, streamed segments visible. */
+/*
+ * A style that hides the whole page until its scripts have run (a
+ * guard against a flash of unstyled content): the hidden element holds
+ * most of the body's text. A reader sees that text once the page is
+ * loaded, so it is not hidden content.
+ */
+int
+w_html_page_veil(const struct hdoc *d, int i)
+{
+	size_t n;
+
+	if (d->body < 0 || i == d->body)
+		return 0;
+	n = w_html_text_len(d, i);
+	return n >= VEIL_MIN && 2 * n >= w_html_text_len(d, d->body);
+}
+
+/* Readability's _isProbablyVisible, streamed segments and veils visible. */
 int
 w_html_visible(const struct hdoc *d, int i)
 {
@@ -435,8 +453,9 @@ w_html_visible(const struct hdoc *d, int i)
 				buf[n++] = (char)(st[k] >= 'A' && st[k] <= 'Z' ?
 				    st[k] + 32 : st[k]);
 		buf[n] = '\0';
-		if (strstr(buf, "display:none") != NULL ||
-		    strstr(buf, "visibility:hidden") != NULL)
+		if ((strstr(buf, "display:none") != NULL ||
+		    strstr(buf, "visibility:hidden") != NULL) &&
+		    !w_html_page_veil(d, i))
 			return 0;
 	}
 	if (w_html_attr(d, i, "hidden") != NULL && !w_html_stream_segment(d, i))

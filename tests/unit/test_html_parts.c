@@ -150,6 +150,45 @@ novel(void)
 	free(s);
 }
 
+/* A dedup of s (runs of run repeats, 0: every repeat) into want. */
+static void
+dedup_run_is(const char *s, int run, const char *want)
+{
+	char *c = strdup(s);
+	size_t n;
+
+	n = w_html_dedup_blocks(c, strlen(c), run);
+	c[n] = '\0';
+	CHECK_STR(c, want);
+	free(c);
+}
+
+/*
+ * An article's dedup: a layout printed again (three long blocks and the
+ * short ones among them) goes; a paragraph quoted once more, or the same
+ * paragraph printed several times in a row, stays.
+ */
+static void
+dedup_runs(void)
+{
+	const char *a = "The first long paragraph of the story, long enough to "
+	    "count as a block.", *b = "The second long paragraph of the "
+	    "story, which goes on for a while too.", *c = "The third long "
+	    "paragraph of the story closes it with a sentence or two.";
+	char in[2048], want[2048];
+
+	snprintf(in, sizeof(in), "Head\n\n%s\n\n%s\n\nSub\n\n%s\n\n"
+	    "Head\n\n%s\n\n%s\n\nSub\n\n%s\n\nEnd", a, b, c, a, b, c);
+	snprintf(want, sizeof(want), "Head\n\n%s\n\n%s\n\nSub\n\n%s\n\n"
+	    "End", a, b, c);
+	dedup_run_is(in, 3, want);
+	snprintf(in, sizeof(in), "%s\n\n%s\n\n%s\n\nQuote\n\n%s\n\nEnd",
+	    a, b, c, b);
+	dedup_run_is(in, 3, in);
+	snprintf(in, sizeof(in), "%s\n\n%s\n\n%s\n\n%s\n\nEnd", a, a, a, a);
+	dedup_run_is(in, 3, in);
+}
+
 /* A dedup of s into the expected text. */
 static void
 dedup_is(const char *s, const char *want)
@@ -157,7 +196,7 @@ dedup_is(const char *s, const char *want)
 	char *c = strdup(s);
 	size_t n;
 
-	n = w_html_dedup_blocks(c, strlen(c));
+	n = w_html_dedup_blocks(c, strlen(c), 0);
 	c[n] = '\0';
 	CHECK_STR(c, want);
 	free(c);
@@ -300,6 +339,83 @@ sections(void)
 	CHECK(!w_html_sectioned(H_SERVICE, 0, 6000, 0, 5900, 10, 2));
 }
 
+/* The element with id attribute want, or -1. */
+static int
+by_id(const struct hdoc *d, const char *want)
+{
+	const char *id;
+	size_t k;
+
+	for (k = 0; k < d->nn; k++)
+		if (d->n[k].tag != H_TEXT &&
+		    (id = w_html_attr(d, (int)k, "id")) != NULL &&
+		    strcmp(id, want) == 0)
+			return (int)k;
+	return -1;
+}
+
+/*
+ * A style hiding the whole page until its scripts run (a veil) does not
+ * hide the page's text; a hidden box holding a small part of it does.
+ */
+static void
+veil(void)
+{
+	static const char para[] = "<p>A paragraph of the page's own text, "
+	    "long enough to count for something when the lengths are "
+	    "compared with the rest of the body.</p>";
+	struct w_buf b;
+	struct hdoc d;
+	int k, v, h;
+
+	w_buf_init(&b, 1 << 16);
+	add(&b, "<html><body><div id=\"v\" style=\"visibility: hidden\">");
+	for (k = 0; k < 8; k++)
+		add(&b, para);
+	add(&b, "<div id=\"h\" style=\"display:none\">");
+	add(&b, para);
+	add(&b, "</div></div></body></html>");
+	CHECK_INT(w_html_parse(&d, b.p, b.len), 0);
+	v = by_id(&d, "v");
+	h = by_id(&d, "h");
+	CHECK(v >= 0 && h >= 0);
+	if (v >= 0 && h >= 0) {
+		CHECK_INT(w_html_page_veil(&d, v), 1);
+		CHECK_INT(w_html_visible(&d, v), 1);
+		CHECK_INT(w_html_visible(&d, h), 0);
+	}
+	w_html_free(&d);
+	w_buf_free(&b);
+}
+
+/*
+ * Self-closed SVG elements (<path/>) add no nesting: thousands of them
+ * do not make the parser flatten the page, and the text after them
+ * keeps its paragraphs.
+ */
+static void
+svg_depth(void)
+{
+	struct w_buf b;
+	struct hdoc d;
+	int k, p;
+
+	w_buf_init(&b, 1 << 20);
+	add(&b, "<html><body><svg>");
+	for (k = 0; k < 6000; k++)
+		add(&b, "<path d=\"M0 0\"/>");
+	add(&b, "</svg><p id=\"after\">The text after the diagram.</p>"
+	    "</body></html>");
+	CHECK_INT(w_html_parse(&d, b.p, b.len), 0);
+	CHECK_INT(d.truncated, 0);
+	p = by_id(&d, "after");
+	CHECK(p >= 0);
+	if (p >= 0)
+		CHECK_INT(d.n[p].tag, TidyTag_P);
+	w_html_free(&d);
+	w_buf_free(&b);
+}
+
 int
 main(void)
 {
@@ -311,5 +427,8 @@ main(void)
 	grid_ragged();
 	grid_too_wide();
 	invisible();
+	veil();
+	svg_depth();
+	dedup_runs();
 	T_DONE();
 }
