@@ -60,6 +60,7 @@ struct hdoc {
 	char		*title;		/* article title used by the scorer */
 	int		 truncated;	/* input was cut at W_HTML_PARSE_MAX */
 	int		 meta_byline;	/* metadata names an author */
+	char		*author;	/* that author's name, or NULL */
 };
 
 /* html_dom.c */

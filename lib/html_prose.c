@@ -16,6 +16,7 @@
 #define BOX_SHARE	0.4	/* of the article's text, at most */
 #define BOX_MAX		4000	/* characters of a dropped box */
 #define SMALL_MAX	200	/* characters of a credit or teaser line */
+#define BIO_MAX		1000	/* characters of an author's bio */
 
 /*
  * Titles of boxes that are not the article (the whole title, in
@@ -40,6 +41,8 @@ static const char *const titles[] = {
 	"trending", "trending now", "don't miss", "editor's picks",
 	"top stories", "tags", "table of contents", "contents",
 	"you might like", "you may like this", "what others are reading",
+	"also in the news", "other news", "in other news", "more headlines",
+	"weitere nachrichten", "weitere meldungen",
 	"related post", "related recipes", "similar recipes",
 	"more recipes", "you may also like these", "recent comments",
 	"newsletters", "follow us", "share post", "share this page",
@@ -397,7 +400,47 @@ struct prose {
 	struct hdoc	*d;
 	int		 root;
 	size_t		 max;		/* characters a dropped box may hold */
+	size_t		 seen;		/* characters of text before the walk */
+	size_t		 len;		/* characters under root */
+	char		 author[TITLE_MAX]; /* the author's name, lowercase */
+	size_t		 first;		/* bytes of its first word */
 };
+
+/*
+ * Verbs that follow a first name in an author's bio ("Ann writes
+ * about..."); not "is" or "has", which follow a company's name too.
+ */
+static const char *const bio_verbs[] = {
+	"started ", "founded ", "writes ", "lives ", "covers ",
+	"schreibt ", "lebt ", NULL
+};
+
+/*
+ * The author's bio in the second half of the article: a block of at
+ * most BIO_MAX characters whose text starts with the author's name (from
+ * the metadata; a person's, of two words or more, not a company's), or
+ * with the first name and a verb of a bio.
+ */
+static int
+author_bio(const struct prose *p, int i)
+{
+	char t[BIO_MAX + 1];
+	size_t n = strlen(p->author);
+	unsigned char c;
+
+	if (n < 4 || p->first >= n || 2 * p->seen < p->len ||
+	    heading(p->d->n[i].tag) ||
+	    norm(p->d, i, t, sizeof(t)) == 0)
+		return 0;
+	if (strncmp(t, p->author, n) == 0) {
+		c = (unsigned char)t[n];
+		return !((c >= 'a' && c <= 'z') || c >= 0x80 ||
+		    (c >= '0' && c <= '9'));
+	}
+	return p->first >= 3 && p->first < n &&
+	    strncmp(t, p->author, p->first) == 0 && t[p->first] == ' ' &&
+	    starts(t + p->first + 1, bio_verbs);
+}
 
 static int
 small(const struct prose *p, int i)
@@ -568,7 +611,8 @@ verdict(struct prose *p, int i)
 		w_html_unlink(d, i);
 		return nx;
 	}
-	if (toc(d, i) || asking_form(d, i) || (tag != TidyTag_P && !heading(tag) &&
+	if (toc(d, i) || asking_form(d, i) || author_bio(p, i) ||
+	    (tag != TidyTag_P && !heading(tag) &&
 	    (named(d, i, box_words) || (named(d, i, link_words) &&
 	    w_html_link_density(d, i) > 0.3) || (len <= SMALL_MAX &&
 	    named(d, i, line_words))))) {
@@ -673,10 +717,34 @@ w_html_prose_strip(struct hdoc *d, int root)
 
 	p.d = d;
 	p.root = root;
+	p.seen = 0;
+	p.len = rlen;
+	p.author[0] = '\0';
+	p.first = 0;
+	if (d->author != NULL && strlen(d->author) < sizeof(p.author)) {
+		char *a = p.author, *o = p.author;
+		int sp = 0;
+
+		/* spaces folded, lowercase, as norm() leaves a text */
+		for (a = d->author; *a != '\0'; a++)
+			if (*a == ' ' || *a == '\t' || *a == '\n')
+				sp = o > p.author;
+			else {
+				if (sp)
+					*o++ = ' ';
+				sp = 0;
+				*o++ = *a;
+			}
+		*o = '\0';
+		lower(p.author);
+		p.first = strcspn(p.author, " ");
+	}
 	p.max = (size_t)(BOX_SHARE * (double)rlen);
 	if (p.max > BOX_MAX)
 		p.max = BOX_MAX;
 	for (i = d->n[root].first; i >= 0; i = nx) {
+		if (d->n[i].tag == H_TEXT)
+			p.seen += w_html_text_len(d, i);
 		nx = d->n[i].tag == H_TEXT ? -2 : verdict(&p, i);
 		if (nx == -2)
 			nx = w_html_next_pre(d, i, root, 0);
