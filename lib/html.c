@@ -18,6 +18,10 @@
 #define SHELL_TEXT	200	/* visible characters of a sparse page */
 #define REGION_PLAIN	2.5	/* see use_region */
 #define REGION_SHORT	2000
+#define SECT_SHARE	0.6	/* see w_html_sectioned */
+#define SECT_HEADS	4
+#define SECT_TEXT	400
+#define SECT_MIN	2500
 #define DEDUP_RUN	3	/* repeated blocks in a row that are a copy */
 
 struct pre {
@@ -282,20 +286,21 @@ region_root(struct hdoc *d, const struct pre *p, size_t blen)
 
 /*
  * Text left in the main region once stripped of boilerplate; *plain
- * receives the part outside links.
+ * receives the part outside links, *heads its section headings.
  */
 static size_t
 region(struct hdoc *d, const struct pre *p, size_t blen, int prof,
-    size_t *plain)
+    size_t *plain, int *heads)
 {
 	size_t n;
 	int r;
 
 	*plain = 0;
+	*heads = 0;
 	if (d->body < 0)
 		return 0;
 	r = region_root(d, p, blen);
-	w_html_strip(d, r, prof);
+	*heads = w_html_strip(d, r, prof);
 	n = w_html_text_len(d, r);
 	*plain = n - w_html_link_len(d, r);
 	return n;
@@ -332,6 +337,20 @@ use_region(int type, size_t alen, size_t rlen, double share, size_t aplain,
 	    (double)rplain > REGION_PLAIN * (double)aplain);
 }
 
+/* See html_int.h. */
+int
+w_html_sectioned(int type, size_t alen, size_t rlen, size_t aplain,
+    size_t rplain, int rheads, int aheads)
+{
+	int h = rheads - aheads;
+
+	if ((type != H_SERVICE && type != H_DOC) || alen == 0 ||
+	    rlen < SECT_MIN || rplain <= aplain || h < SECT_HEADS ||
+	    (double)alen >= SECT_SHARE * (double)rlen)
+		return 0;
+	return (rplain - aplain) / (size_t)h < SECT_TEXT;
+}
+
 /* Whether element i lies under the detached content root art. */
 static int
 under(const struct hdoc *d, int i, int art)
@@ -344,7 +363,9 @@ under(const struct hdoc *d, int i, int art)
 
 /*
  * On a collection or listing the item grid is the content: it wins
- * over a readable pick that left it out and holds less text. A product
+ * over a readable pick that left it out and holds less text, or less
+ * than twice its text when eight or more tiles, at least half of
+ * them, carry a price (the shop's copy below its products). A product
  * page whose small pick left out a large grid of priced tiles is a
  * collection taken for a product.
  */
@@ -355,7 +376,8 @@ grid_wins(const struct hdoc *d, const struct w_html_grid *g, int art,
 	if (g->box < 0 || g->text < 150 || (art >= 0 && under(d, g->box, art)))
 		return 0;
 	if (prof & HP_LISTS)
-		return g->text > alen;
+		return g->text > alen || (g->priced >= 8 &&
+		    g->priced * 2 >= g->items && 2 * g->text > alen);
 	if (prof & HP_TABS)
 		return g->priced >= 8 && g->priced * 2 >= g->items &&
 		    alen >= 100 && g->text > 2 * alen;
@@ -401,17 +423,6 @@ items_len(struct hdoc *d, const struct hnode *snap, size_t nsnap,
 }
 
 /*
- * Whether the items of a listing beat the scorer's pick: once
- * stripped they hold over twice its text; four times on a page typed
- * as an article, whose story may sit above a longer feed of teasers.
- */
-static int
-use_items(int type, size_t ilen, size_t alen)
-{
-	return ilen >= 500 && ilen > (type == H_ARTICLE ? 4 : 2) * alen;
-}
-
-/*
  * How sure the extractor is of its main-content choice: half the page
  * type's vote margin, half how much of the main column (the region,
  * stripped of boilerplate) and of the page's visible text the pick
@@ -453,13 +464,13 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	const char *stage = "readability";
 	const char *title;
 	char from[64];
-	size_t blen, alen, rlen, rplain, gplain, nsnap, ev, inv = 0, itext,
-	    ilen;
+	size_t blen, alen, aplain, rlen, rplain, gplain, nsnap, ev, inv = 0,
+	    itext, ilen;
 	struct hnode *snap;
 	double tconf, share;
 	struct w_html_grid grid;
 	struct w_html_groups groups = { NULL, 0, 0 };
-	int art, shell, type, gsect, items, rc = -1;
+	int art, shell, type, gsect, items, rheads, gheads, rc = -1;
 	jv meta;
 
 	snap = NULL;
@@ -473,6 +484,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	survey(&d, &p);
 	w_html_rep_survey(&d, &groups);
 	items = w_html_items(&d, &groups, &itext);
+	d.keep = items;
 	type = w_html_page_type(&d, &groups, in->url, &tconf);
 	free(groups.g);
 	if (o->page_type > 0 && o->page_type - 1 < H_NTYPES) {
@@ -487,13 +499,13 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	nsnap = d.nn;
 	snap = w_malloc(nsnap * sizeof(*snap));
 	memcpy(snap, d.n, nsnap * sizeof(*snap));
-	rlen = region(&d, &p, blen, -1, &rplain);
+	rlen = region(&d, &p, blen, -1, &rplain, &rheads);
 	memcpy(d.n, snap, nsnap * sizeof(*snap));
 	d.nn = nsnap;
 	gsect = -1;
 	grid.box = -1;
 	if (w_html_profile(type) & (HP_LISTS | HP_TABS)) {
-		region(&d, &p, blen, w_html_profile(type), &gplain);
+		region(&d, &p, blen, w_html_profile(type), &gplain, &gheads);
 		w_html_grid_find(&d, region_root(&d, &p, blen), &grid);
 		gsect = w_html_grid_section(&d, &grid, d.body);
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
@@ -502,8 +514,11 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	ilen = items_len(&d, snap, nsnap, items, itext);
 	art = w_html_readable(&d, d.title, w_html_profile(type), &share);
 	alen = art >= 0 ? w_html_text_len(&d, art) : 0;
-	if (use_region(type, alen, rlen, share, art >= 0 ? alen -
-	    w_html_link_len(&d, art) : 0, rplain)) {
+	aplain = art >= 0 ? alen - w_html_link_len(&d, art) : 0;
+	if (use_region(type, alen, rlen, share, aplain, rplain) ||
+	    (w_html_sectioned(type, alen, rlen, aplain, rplain, rheads, 0) &&
+	    w_html_sectioned(type, alen, rlen, aplain, rplain, rheads,
+	    w_html_headings(&d, art)))) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		art = region_root(&d, &p, blen);
@@ -517,7 +532,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		art = gsect;
 		w_html_strip(&d, art, w_html_profile(H_COLLECTION));
 		stage = "grid";
-	} else if (use_items(type, ilen, alen)) {
+	} else if (w_html_items_win(ilen, alen, rplain, type == H_ARTICLE)) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		art = items_root(&d, items, itext);

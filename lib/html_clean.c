@@ -521,11 +521,22 @@ static const char *const list_words[] = {
 	"pager", "filter", "facet", "load-more", "loadmore", NULL
 };
 
-/* On product pages: what surrounds the product. */
+/* On product pages: what surrounds the product, and the tooltips and
+ * tab lists of its details. */
 static const char *const shop[] = {
-	"review", "rating", "recommend", "also-", "carousel", "slider",
+	"review", "rating", "recommend", "also-",
 	"upsell", "up-sell", "cross-sell", "crosssell", "similar",
-	"recently", "viewed", "bundle", "accessor", "question", NULL
+	"recently", "viewed", "bundle", "accessor", "question", "tooltip",
+	"tool-tip", "popover", NULL
+};
+
+/*
+ * The same for sliding strips: chrome when they hold tiles of links
+ * or of prices (other products), content when they hold text (features, a
+ * comparison of the product's variants).
+ */
+static const char *const slides[] = {
+	"carousel", "slider", NULL
 };
 
 /* Whether a class token of c (utility classes aside) holds a word. */
@@ -539,7 +550,8 @@ class_has(const char *c, const char *const *w, int thread)
 	if (c == NULL)
 		return 0;
 	while ((t = w_html_class_next(&c, &n)) != NULL) {
-		if (n < sizeof(tok) && strcspn(t, ":[./") >= n) {
+		if (n < sizeof(tok) && strcspn(t, ":[./") >= n &&
+		    !w_html_taxonomy_token(t, n)) {
 			for (k = 0; k < n; k++)
 				tok[k] = (char)(t[k] >= 'A' && t[k] <= 'Z' ?
 				    t[k] + 32 : t[k]);
@@ -554,39 +566,79 @@ class_has(const char *c, const char *const *w, int thread)
 	return 0;
 }
 
+/* class_has on i's class or id, memoised under key. */
+static int
+el_has(const struct hdoc *d, int i, const char *const *w, int thread,
+    unsigned key)
+{
+	int m;
+
+	if ((m = w_html_memo(d, i, key)) >= 0)
+		return m;
+	return w_html_memo_put(d, i, key,
+	    class_has(w_html_attr(d, i, "class"), w, thread) ||
+	    class_has(w_html_attr(d, i, "id"), w, thread));
+}
+
 /*
  * Page chrome inside a region: elements named for navigation,
  * promotion, pop-ups or (outside threads) comments, and modal boxes,
- * each only while it holds a small part of the region. (Link density
+ * each only while it holds a small part of the region; in listings,
+ * fieldsets too (filters, sort controls, the variant pickers of a
+ * product tile: form controls, never an item's text). (Link density
  * is no test here: the items of listings are links.)
  */
 static int
-chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
+chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 {
 	size_t len = w_html_text_len(d, i);
 	int tag = d->n[i].tag;
+	const char *r;
 
 	if (len * 5 > rlen * 2)
 		return 0;
 	if ((prof & HP_THREAD) && tag != TidyTag_P &&
-	    (class_has(w_html_attr(d, i, "class"), thread_words, 1) ||
-	    class_has(w_html_attr(d, i, "id"), thread_words, 1)))
+	    el_has(d, i, thread_words, 1, HM_THREADW))
 		return 1;
-	if ((prof & HP_LISTS) &&
-	    (class_has(w_html_attr(d, i, "class"), list_words, 1) ||
-	    class_has(w_html_attr(d, i, "id"), list_words, 1)))
+	if ((prof & HP_LISTS) && tag == TidyTag_FIELDSET)
+		return 1;
+	if ((prof & HP_LISTS) && el_has(d, i, list_words, 1, HM_LISTW))
 		return 1;
 	if (tag == TidyTag_A || tag == TidyTag_LI || tag == TidyTag_P ||
 	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
 		return 0;
-	if (class_has(w_html_attr(d, i, "class"), chrome, prof & HP_THREAD) ||
-	    class_has(w_html_attr(d, i, "id"), chrome, prof & HP_THREAD))
+	if ((prof & HP_THREAD) ? el_has(d, i, chrome, 1, HM_CHROME_T) :
+	    el_has(d, i, chrome, 0, HM_CHROME))
+		return 1;
+	if ((prof & HP_TABS) && el_has(d, i, shop, 1, HM_SHOP))
 		return 1;
 	if ((prof & HP_TABS) &&
-	    (class_has(w_html_attr(d, i, "class"), shop, 1) ||
-	    class_has(w_html_attr(d, i, "id"), shop, 1)))
+	    (class_has(w_html_attr(d, i, "class"), slides, 1) ||
+	    class_has(w_html_attr(d, i, "id"), slides, 1)) &&
+	    (w_html_link_density(d, i) > 0.3 || w_html_prices_in(d, i) >= 3))
+		return 1;
+	if ((prof & HP_TABS) && (r = w_html_attr(d, i, "role")) != NULL &&
+	    strcmp(r, "tablist") == 0)
 		return 1;
 	return w_html_attr(d, i, "aria-modal") != NULL;
+}
+
+/*
+ * Page chrome inside a region (chrome_word), unless it holds the
+ * page's items: a wrapper named for the pagination or the filters
+ * that surround a product grid is not chrome.
+ */
+static int
+chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
+{
+	int k;
+
+	if (!chrome_word(d, i, rlen, prof))
+		return 0;
+	for (k = d->keep; k >= 0; k = d->n[k].parent)
+		if (k == i)
+			return 0;
+	return 1;
 }
 
 /* A block element whose class or id names comments. */
@@ -599,8 +651,7 @@ remarks_el(const struct hdoc *d, int i)
 	    t != TidyTag_OL && t != TidyTag_ASIDE && !(d->n[i].flags &
 	    HF_CUSTOM))
 		return 0;
-	return w_html_ci_contains(w_html_attr(d, i, "class"), "comment") ||
-	    w_html_ci_contains(w_html_attr(d, i, "id"), "comment");
+	return w_html_comment_named(d, i);
 }
 
 /*
@@ -720,17 +771,60 @@ elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int *nx)
 	return 1;
 }
 
+/* Whether i's class or id names cookies or consent. */
+static int
+cookie_named(const struct hdoc *d, int i)
+{
+	const char *c, *id;
+	int m;
+
+	if ((m = w_html_memo(d, i, HM_COOKIE)) >= 0)
+		return m;
+	c = w_html_attr(d, i, "class");
+	id = w_html_attr(d, i, "id");
+	return w_html_memo_put(d, i, HM_COOKIE,
+	    w_html_ci_contains(c, "cookie") ||
+	    w_html_ci_contains(c, "consent") ||
+	    w_html_ci_contains(id, "cookie") ||
+	    w_html_ci_contains(id, "consent"));
+}
+
+/* A heading with text, not a link (a section's title, not a teaser). */
+static int
+section_heading(const struct hdoc *d, int i)
+{
+	size_t n;
+
+	if (d->n[i].tag < TidyTag_H1 || d->n[i].tag > TidyTag_H6)
+		return 0;
+	n = w_html_text_len(d, i);
+	return n > 0 && 2 * w_html_link_len(d, i) < n;
+}
+
+/* See html_int.h. */
+int
+w_html_headings(const struct hdoc *d, int root)
+{
+	int i, n = 0;
+
+	for (i = d->n[root].first; i >= 0; i = w_html_next_pre(d, i, root,
+	    section_heading(d, i)))
+		n += section_heading(d, i);
+	return n;
+}
+
 /*
  * The cleaning of a fallback (a main element, the body): boilerplate
  * elements, hidden ones, navigation roles, cookie and consent banners;
  * with prof >= 0, page chrome too (the region of a region pick).
+ * Returns the section headings (w_html_headings) the walk kept.
  */
-void
+int
 w_html_strip(struct hdoc *d, int root, int prof)
 {
-	const char *c, *id, *role;
+	const char *role;
 	size_t rlen = prof >= 0 ? w_html_text_len(d, root) : 0;
-	int i, nx, drop;
+	int i, nx, drop, heads = 0;
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = 0;
@@ -747,15 +841,10 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			drop = !w_html_has_ancestor(d, i, TidyTag_ARTICLE, 0);
 			break;
 		default:
-			c = w_html_attr(d, i, "class");
-			id = w_html_attr(d, i, "id");
 			role = w_html_attr(d, i, "role");
-			drop = (!w_html_visible(d, i) && !(prof >= 0 &&
-			    (prof & HP_TABS) && w_html_tab_panel(d, i))) ||
-			    w_html_ci_contains(c, "cookie") ||
-			    w_html_ci_contains(c, "consent") ||
-			    w_html_ci_contains(id, "cookie") ||
-			    w_html_ci_contains(id, "consent") ||
+			drop = (!w_html_visible(d, i) &&
+			    !w_html_tab_panel(d, i)) ||
+			    cookie_named(d, i) ||
 			    (role != NULL && (strcmp(role, "navigation") == 0 ||
 			    strcmp(role, "banner") == 0 ||
 			    strcmp(role, "contentinfo") == 0 ||
@@ -770,9 +859,12 @@ w_html_strip(struct hdoc *d, int root, int prof)
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)
 			w_html_unlink(d, i);
+		else
+			heads += section_heading(d, i);
 	}
 	if (prof >= 0 && (prof & HP_THREAD))
 		drop_remarks(d, root, rlen);
+	return heads;
 }
 
 /*

@@ -73,7 +73,9 @@ w_html_new(struct hdoc *d, int tag)
 	if (d->nn == d->ncap) {
 		d->ncap = d->ncap ? d->ncap * 2 : 1024;
 		d->n = w_realloc(d->n, d->ncap * sizeof(*d->n));
+		d->memo = w_realloc(d->memo, d->ncap * sizeof(*d->memo));
 	}
+	memset(&d->memo[d->nn], 0, sizeof(*d->memo));
 	x = &d->n[d->nn];
 	memset(x, 0, sizeof(*x));
 	x->tag = x->otag = tag;
@@ -528,7 +530,7 @@ w_html_parse(struct hdoc *d, const char *s, size_t len)
 	int rc;
 
 	memset(d, 0, sizeof(*d));
-	d->html = d->head = d->body = -1;
+	d->html = d->head = d->body = d->keep = -1;
 	if (len > W_HTML_PARSE_MAX) {
 		len = W_HTML_PARSE_MAX;
 		while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80)
@@ -580,6 +582,7 @@ void
 w_html_free(struct hdoc *d)
 {
 	free(d->n);
+	free(d->memo);
 	free(d->a);
 	free(d->pool);
 	free(d->title);
@@ -602,6 +605,29 @@ w_html_class_next(const char **c, size_t *n)
 	*c = s + k;
 	*n = k;
 	return k > 0 ? s : NULL;
+}
+
+/*
+ * Whether the n-byte class token t names a term of the site's own
+ * taxonomy ("category-news", "tag-sale", "product_cat-bundles"): the
+ * words after the prefix are the editor's, not the template's, so they
+ * say nothing about what the element is.
+ */
+int
+w_html_taxonomy_token(const char *t, size_t n)
+{
+	static const char *const pre[] = {
+		"category-", "tag-", "product_cat-", "product_tag-",
+		"post_tag-", "pa_", NULL
+	};
+	size_t k, l;
+
+	for (k = 0; pre[k] != NULL; k++) {
+		l = strlen(pre[k]);
+		if (n > l && strncasecmp(t, pre[k], l) == 0)
+			return 1;
+	}
+	return 0;
 }
 
 const char *
@@ -909,19 +935,22 @@ w_html_is_block(int tag)
 int
 w_html_ci_contains(const char *hay, const char *needle)
 {
-	size_t n;
-	char set[3];
+	const unsigned char *h, *p, *q;
+	unsigned char c0;
 
 	if (hay == NULL || *needle == '\0')
 		return hay != NULL;
-	n = strlen(needle);
-	set[0] = (char)LOWER(needle[0]);
-	set[1] = (char)(set[0] >= 'a' && set[0] <= 'z' ? set[0] - 32 :
-	    set[0]);
-	set[2] = '\0';
-	/* strpbrk finds the candidates for the first byte, either case */
-	for (; (hay = strpbrk(hay, set)) != NULL; hay++)
-		if (strncasecmp(hay + 1, needle + 1, n - 1) == 0)
+	/* the haystacks are short attribute values: a plain loop beats
+	 * strpbrk and strncasecmp's set-up on each */
+	c0 = (unsigned char)LOWER(needle[0]);
+	for (h = (const unsigned char *)hay; *h != '\0'; h++) {
+		if (LOWER(*h) != c0)
+			continue;
+		for (p = h + 1, q = (const unsigned char *)needle + 1;
+		    *q != '\0' && LOWER(*p) == LOWER(*q); p++, q++)
+			;
+		if (*q == '\0')
 			return 1;
+	}
 	return 0;
 }

@@ -36,6 +36,8 @@ struct rec {
 	int		 any;
 	size_t		 prose;		/* bytes of article bodies, recipes,
 					   how-tos in h */
+	int		 lean;		/* products: description and
+					   properties only */
 };
 
 /* -- building the recovered document ------------------------------- */
@@ -320,13 +322,15 @@ ld_product(struct rec *r, jv v, int depth)
 	char brand[256];
 	jv x;
 
-	add_str(r, "h1", sget(v, "name"));
-	tget(v, "brand", brand, sizeof(brand));
-	if (brand[0] != '\0')
-		add_str(r, "p", brand);
-	x = get(v, "offers");
-	each(r, x, depth, ld_offer);
-	jv_free(x);
+	if (!r->lean) {
+		add_str(r, "h1", sget(v, "name"));
+		tget(v, "brand", brand, sizeof(brand));
+		if (brand[0] != '\0')
+			add_str(r, "p", brand);
+		x = get(v, "offers");
+		each(r, x, depth, ld_offer);
+		jv_free(x);
+	}
 	add_str(r, "div", sget(v, "description"));
 	x = get(v, "additionalProperty");
 	each(r, x, depth, ld_property);
@@ -858,6 +862,9 @@ w_html_recover(const struct hdoc *d, const struct w_html_out *o, int thin,
 		if (!full && s != SRC_LD && s != SRC_TEMPLATE)
 			continue;
 		memset(&r, 0, sizeof(r));
+		/* a page that shows some text shows the product's name
+		 * and price: of its JSON-LD only the description is news */
+		r.lean = out->len >= HH_THIN_OFFER;
 		w_html_buf_init(&r.h, HH_HTML_MAX);
 		w_html_buf_init(&b, HH_OUT_MAX);
 		w_buf_adds(&r.h, "<html><body>");

@@ -8,6 +8,7 @@
 #define W_HTML_INT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <tidyenum.h>
 #include <jv.h>
 
@@ -48,8 +49,27 @@ struct hattr {
 					   names lowercase */
 };
 
+/*
+ * Memo of per-element predicates that read only the element's
+ * attributes (attributes never change once parsed; a node made anew
+ * starts with an empty memo): bit k of known says whether bit k of val
+ * holds predicate k's answer. The keys, one per predicate:
+ */
+enum {
+	HM_NEVER, HM_BIO, HM_POPUP, HM_BOX, HM_LINK, HM_LINE,	/* prose */
+	HM_THREADW, HM_LISTW, HM_CHROME, HM_CHROME_T, HM_SHOP,	/* chrome */
+	HM_UNLIKELY, HM_UNLIKELY_T, HM_BANNER, HM_NEG_C, HM_NEG_C_T,
+	HM_POS_C, HM_NEG_ID, HM_NEG_ID_T, HM_POS_ID, HM_ARTBODY, /* score */
+	HM_BYLINE, HM_TABPANEL, HM_COOKIE, HM_COMMENT, HM_AUTHOR,
+	HM_PRICE, HM_DATE, HM_REPNAMED, HM_NKEYS
+};
+struct hmemo {
+	uint64_t	 known, val;
+};
+
 struct hdoc {
 	struct hnode	*n;
+	struct hmemo	*memo;		/* by node, ncap of them */
 	size_t		 nn, ncap;
 	struct hattr	*a;
 	size_t		 na, acap;
@@ -61,7 +81,32 @@ struct hdoc {
 	int		 truncated;	/* input was cut at W_HTML_PARSE_MAX */
 	int		 meta_byline;	/* metadata names an author */
 	char		*author;	/* that author's name, or NULL */
+	int		 keep;		/* the page's items (w_html_items):
+					   no class word strips it, -1 */
 };
+
+/* The memo of predicate k on element i: 0, 1, or -1 when not known. */
+static inline int
+w_html_memo(const struct hdoc *d, int i, unsigned k)
+{
+	uint64_t b = (uint64_t)1 << k;
+
+	return (d->memo[i].known & b) ? (d->memo[i].val & b) != 0 : -1;
+}
+
+/* Note v (0 or 1) as predicate k's answer on i; returns v. The memo is
+ * a cache, logically invisible: hence the const. */
+static inline int
+w_html_memo_put(const struct hdoc *d, int i, unsigned k, int v)
+{
+	struct hmemo *m = &d->memo[i];
+	uint64_t b = (uint64_t)1 << k;
+
+	m->known |= b;
+	if (v)
+		m->val |= b;
+	return v;
+}
 
 /* html_dom.c */
 int		 w_html_parse(struct hdoc *, const char *, size_t);
@@ -71,6 +116,11 @@ const char	*w_html_attr(const struct hdoc *, int, const char *);
 /* The next token of a class attribute at *c (space, tab and newline
  * part them): its start, its length in *n, *c past it; NULL at the end. */
 const char	*w_html_class_next(const char **c, size_t *n);
+/* Whether a lower-case class token hides only in one view or breakpoint
+ * ("hidden-xs", "quick-add-hidden"; html_score.c). */
+int		 w_html_hidden_where(const char *, size_t);
+/* Whether a class token names a term of the site's taxonomy. */
+int		 w_html_taxonomy_token(const char *, size_t);
 /* The first needle in s[0..n) (memmem for a string), or NULL. */
 const char	*w_html_strstr_n(const char *s, size_t n, const char *needle);
 int		 w_html_new(struct hdoc *, int);
@@ -89,6 +139,20 @@ int		 w_html_has_ancestor(const struct hdoc *, int, int, int);
 size_t		 w_html_utf8_len(const char *, size_t);
 int		 w_html_ci_contains(const char *, const char *);
 
+/*
+ * html.c: whether a page of sections (a landing page: hero, features,
+ * prices, questions, each a heading over a little text) is its region,
+ * not the one section the scorer picked (alen characters, aplain
+ * outside links, aheads headings) out of the region's rlen (rplain,
+ * rheads): on a service or documentation page whose region holds 2500
+ * characters or more, when the pick holds under 60% of the region, the
+ * region holds more plain text, and the headings outside the pick, at
+ * least 4, head under 400 plain characters each. (Articles are left
+ * out: their comments and teasers have headings too.)
+ */
+int		 w_html_sectioned(int, size_t, size_t, size_t, size_t, int,
+		    int);
+
 /* html_score.c and html_clean.c: the main-content pass. */
 #define HS_STRIP	0x1	/* drop unlikely candidates */
 #define HS_WEIGHT	0x2	/* class / id weights */
@@ -99,7 +163,7 @@ int		 w_html_ci_contains(const char *, const char *);
 #define HP_EXPAND	0x1	/* climb until the pick holds the page's text */
 #define HP_THREAD	0x2	/* comment-class containers are content */
 #define HP_LISTS	0x4	/* keep lists of links (items, results) */
-#define HP_TABS		0x8	/* hidden tab panels are content */
+#define HP_TABS		0x8	/* product boxes, shop chrome */
 #define HP_CHROME	0x10	/* drop page chrome before scoring */
 #define HP_PROSE	0x20	/* an article: captions, bios, teasers go */
 
@@ -125,7 +189,9 @@ struct hscore {
 
 int		 w_html_readable(struct hdoc *, const char *, int, double *);
 int		 w_html_profile(int);
-void		 w_html_strip(struct hdoc *, int, int);
+int		 w_html_strip(struct hdoc *, int, int);
+/* Headings with text under root, outside links (sections' titles). */
+int		 w_html_headings(const struct hdoc *, int);
 void		 w_html_strip_chrome(struct hdoc *, int, int);
 int		 w_html_class_weight(const struct hscore *, int);
 void		 w_html_push(int **, size_t *, size_t *, int);
@@ -162,9 +228,18 @@ int		 w_html_table_grid(const int *, const int *, const int *, int,
 #define HH_THIN		1000	/* output bytes below which state,
 				   noscript and templates are read */
 #define HH_THIN_LD	3000	/* the same for JSON-LD */
+#define HH_THIN_OFFER	600	/* output bytes below which a JSON-LD
+				   product's name, brand and offers are
+				   added, not only its description */
 size_t		 w_html_recover(const struct hdoc *, const struct w_html_out *,
 		    int, struct w_buf *, char *, size_t);
 
+/* html_product.c: a shopping cart box or form, never content */
+int		 w_html_cart_box(const struct hdoc *, int);
+/* Amounts of money ("$12.50", "12,50 \xe2\x82\xac", "EUR 9") in s[0..n),
+ * and in the text of element i. */
+size_t		 w_html_price_count(const char *, size_t);
+size_t		 w_html_prices_in(const struct hdoc *, int);
 /* html_prose.c */
 void		 w_html_prose_strip(struct hdoc *, int);
 int		 w_html_never_content(const struct hdoc *, int, int);
@@ -197,6 +272,8 @@ int		 w_html_page_type(const struct hdoc *,
 		    const struct w_html_groups *, const char *, double *);
 const char	*w_html_type_name(int);
 int		 w_html_authorish(const struct hdoc *, int);
+/* Whether i's class or id holds "comment" (any case). */
+int		 w_html_comment_named(const struct hdoc *, int);
 int		 w_html_priceish(const struct hdoc *, int);
 
 /*
@@ -269,6 +346,10 @@ int		 w_html_grid_section(const struct hdoc *,
  * surveyed here), their text in the size_t. */
 int		 w_html_items(const struct hdoc *, const struct w_html_groups *,
 		    size_t *);
+/* Whether items holding ilen characters once stripped beat a scorer
+ * pick of alen (over one and a half times its text), in a region of
+ * rplain characters outside links, on a page typed as a story or not. */
+int		 w_html_items_win(size_t, size_t, size_t, int);
 
 /* html_links.c */
 jv		 w_html_links(const struct hdoc *, const int *, size_t, int,

@@ -302,15 +302,19 @@ heading(int tag)
 	return tag >= TidyTag_H1 && tag <= TidyTag_H6;
 }
 
-/* Whether a class or id token of i holds one of the words. */
+/* Whether a class or id token of i holds one of the words (the list
+ * memo key names, HM_*). */
 static int
-named(const struct hdoc *d, int i, const char *const *w)
+named(const struct hdoc *d, int i, const char *const *w, unsigned key)
 {
 	static const char *const at[] = { "class", "id" };
 	char tok[96];
 	const char *c, *t;
 	size_t n, k, a;
+	int m;
 
+	if ((m = w_html_memo(d, i, key)) >= 0)
+		return m;
 	for (a = 0; a < 2; a++) {
 		if ((c = w_html_attr(d, i, at[a])) == NULL)
 			continue;
@@ -325,11 +329,11 @@ named(const struct hdoc *d, int i, const char *const *w)
 				const char *p = strstr(tok, w[k]);
 
 				if (p != NULL)
-					return 1;
+					return w_html_memo_put(d, i, key, 1);
 			}
 		}
 	}
-	return 0;
+	return w_html_memo_put(d, i, key, 0);
 }
 
 /* The first element child of i holding text, or -1. */
@@ -613,9 +617,10 @@ verdict(struct prose *p, int i)
 	}
 	if (toc(d, i) || asking_form(d, i) || author_bio(p, i) ||
 	    (tag != TidyTag_P && !heading(tag) &&
-	    (named(d, i, box_words) || (named(d, i, link_words) &&
+	    (named(d, i, box_words, HM_BOX) ||
+	    (named(d, i, link_words, HM_LINK) &&
 	    w_html_link_density(d, i) > 0.3) || (len <= SMALL_MAX &&
-	    named(d, i, line_words))))) {
+	    named(d, i, line_words, HM_LINE))))) {
 		w_html_unlink(d, i);
 		return nx;
 	}
@@ -666,10 +671,34 @@ popup(const struct hdoc *d, int i)
 }
 
 /*
+ * Whether a class list lays the element over the page the utility-class
+ * way: "fixed" and "inset-0" (position: fixed over the whole viewport),
+ * a pop-up or drawer however it is named.
+ */
+static int
+fixed_class(const char *c)
+{
+	const char *t;
+	size_t n;
+	int fixed = 0, inset = 0;
+
+	if (c == NULL)
+		return 0;
+	while ((t = w_html_class_next(&c, &n)) != NULL) {
+		if (n == 5 && strncmp(t, "fixed", 5) == 0)
+			fixed = 1;
+		else if (n == 7 && strncmp(t, "inset-0", 7) == 0)
+			inset = 1;
+	}
+	return fixed && inset;
+}
+
+/*
  * Whether element i can never be the page's main content, so that no
  * attempt of the scorer may pick it: a dialog, a modal or pop-up box
- * (see popup()), a fixed overlay, a comment form, and (outside threads, prof without
- * HP_THREAD) an author box.
+ * (see popup()), a fixed overlay, a comment form, a shopping cart
+ * (w_html_cart_box), and (outside threads, prof without HP_THREAD) an
+ * author box.
  */
 int
 w_html_never_content(const struct hdoc *d, int i, int prof)
@@ -687,11 +716,13 @@ w_html_never_content(const struct hdoc *d, int i, int prof)
 	if (d->n[i].tag == TidyTag_BODY || d->n[i].tag == TidyTag_HTML ||
 	    d->n[i].tag == TidyTag_MAIN || d->n[i].tag == TidyTag_ARTICLE)
 		return 0;
-	if (named(d, i, never_words) ||
-	    (!(prof & HP_THREAD) && named(d, i, bio_words)))
+	if (named(d, i, never_words, HM_NEVER) || w_html_cart_box(d, i) ||
+	    (!(prof & HP_THREAD) && named(d, i, bio_words, HM_BIO)))
 		return 1;
-	if (w_html_is_block(d->n[i].tag) && named(d, i, popup_words) &&
+	if (w_html_is_block(d->n[i].tag) && named(d, i, popup_words, HM_POPUP) &&
 	    popup(d, i))
+		return 1;
+	if (fixed_class(w_html_attr(d, i, "class")))
 		return 1;
 	if ((st = w_html_attr(d, i, "style")) == NULL)
 		return 0;

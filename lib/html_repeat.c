@@ -124,6 +124,19 @@ named(const char *v)
 	return 0;
 }
 
+/* named() on i's class or id, memoised. */
+static int
+el_named(const struct hdoc *d, int i)
+{
+	int m;
+
+	if ((m = w_html_memo(d, i, HM_REPNAMED)) >= 0)
+		return m;
+	return w_html_memo_put(d, i, HM_REPNAMED,
+	    named(w_html_attr(d, i, "class")) ||
+	    named(w_html_attr(d, i, "id")));
+}
+
 /* Subtrees that never hold a page's items: chrome. */
 static int
 chrome(const struct hdoc *d, int i)
@@ -139,8 +152,7 @@ chrome(const struct hdoc *d, int i)
 	default:
 		break;
 	}
-	if (!w_html_visible(d, i) || named(w_html_attr(d, i, "class")) ||
-	    named(w_html_attr(d, i, "id")))
+	if (!w_html_visible(d, i) || el_named(d, i))
 		return 1;
 	r = w_html_attr(d, i, "role");
 	return r != NULL && (strcmp(r, "navigation") == 0 ||

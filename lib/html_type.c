@@ -13,6 +13,15 @@
 
 #include "html_int.h"
 
+/*
+ * A vote of at least this tied between article and forum is the
+ * forum's: a thread's posts are long paragraphs too, so the prose vote
+ * grows with the thread (on WCXB dev the 4 ties of 3 or more were all
+ * threads; the ties of 2, an address hint against two long paragraphs,
+ * were not).
+ */
+#define TIE_THREAD	3
+
 static const char *const names[] = {
 	"other", "article", "forum", "product", "collection", "listing",
 	"documentation", "service"
@@ -160,38 +169,61 @@ itemtype(struct feat *f, const char *v)
 int
 w_html_authorish(const struct hdoc *d, int i)
 {
-	const char *c = w_html_attr(d, i, "class"),
-	    *ip = w_html_attr(d, i, "itemprop");
+	const char *c, *ip;
+	int m;
 
+	if ((m = w_html_memo(d, i, HM_AUTHOR)) >= 0)
+		return m;
+	c = w_html_attr(d, i, "class");
+	ip = w_html_attr(d, i, "itemprop");
 	if (ip != NULL && (strstr(ip, "author") || strstr(ip, "creator")))
-		return 1;
+		return w_html_memo_put(d, i, HM_AUTHOR, 1);
 	if (c == NULL)
-		return 0;
-	return w_html_ci_contains(c, "author") ||
+		return w_html_memo_put(d, i, HM_AUTHOR, 0);
+	return w_html_memo_put(d, i, HM_AUTHOR,
+	    w_html_ci_contains(c, "author") ||
 	    w_html_ci_contains(c, "username") ||
 	    w_html_ci_contains(c, "user-name") ||
 	    w_html_ci_contains(c, "poster") ||
 	    w_html_ci_contains(c, "user-info") ||
 	    w_html_ci_contains(c, "userinfo") ||
-	    token_ci(c, "user") || w_html_ci_contains(c, "byline");
+	    token_ci(c, "user") || w_html_ci_contains(c, "byline"));
 }
 
 /* Whether element i holds a price (itemprop, class). */
 int
 w_html_priceish(const struct hdoc *d, int i)
 {
-	const char *c = w_html_attr(d, i, "class"),
-	    *ip = w_html_attr(d, i, "itemprop");
+	const char *c, *ip;
+	int m;
 
+	if ((m = w_html_memo(d, i, HM_PRICE)) >= 0)
+		return m;
+	c = w_html_attr(d, i, "class");
+	ip = w_html_attr(d, i, "itemprop");
 	if (ip != NULL && strcmp(ip, "price") == 0)
-		return 1;
-	return c != NULL && token_ci(c, "price");
+		return w_html_memo_put(d, i, HM_PRICE, 1);
+	return w_html_memo_put(d, i, HM_PRICE, c != NULL &&
+	    token_ci(c, "price"));
 }
 
 struct item {
 	int	 author, date, price, img, link, head;
 	size_t	 text;
 };
+
+/* A datetime attribute, or a class naming a date. */
+static int
+date_named(const struct hdoc *d, int j)
+{
+	int m;
+
+	if ((m = w_html_memo(d, j, HM_DATE)) >= 0)
+		return m;
+	return w_html_memo_put(d, j, HM_DATE,
+	    w_html_attr(d, j, "datetime") != NULL ||
+	    w_html_ci_contains(w_html_attr(d, j, "class"), "date"));
+}
 
 /* What one repeated item holds. */
 static void
@@ -217,8 +249,7 @@ item_scan(const struct hdoc *d, int i, struct item *it)
 			it->author = 1;
 		if (!it->price && w_html_priceish(d, j))
 			it->price = 1;
-		if (!it->date && (w_html_attr(d, j, "datetime") != NULL ||
-		    w_html_ci_contains(w_html_attr(d, j, "class"), "date")))
+		if (!it->date && date_named(d, j))
 			it->date = 1;
 	}
 	if (d->n[i].tag >= TidyTag_H1 && d->n[i].tag <= TidyTag_H6)
@@ -228,8 +259,19 @@ item_scan(const struct hdoc *d, int i, struct item *it)
 static int
 comment_class(const struct hdoc *d, int i)
 {
-	return i >= 0 &&
-	    (w_html_ci_contains(w_html_attr(d, i, "class"), "comment") ||
+	return i >= 0 && w_html_comment_named(d, i);
+}
+
+/* See html_int.h. */
+int
+w_html_comment_named(const struct hdoc *d, int i)
+{
+	int m;
+
+	if ((m = w_html_memo(d, i, HM_COMMENT)) >= 0)
+		return m;
+	return w_html_memo_put(d, i, HM_COMMENT,
+	    w_html_ci_contains(w_html_attr(d, i, "class"), "comment") ||
 	    w_html_ci_contains(w_html_attr(d, i, "id"), "comment"));
 }
 
@@ -766,7 +808,8 @@ w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
 	best = 1.5;
 	second = 0;
 	for (k = 1; k < H_NTYPES; k++) {
-		if (s[k] > best) {
+		if (s[k] > best || (k == H_FORUM && t == H_ARTICLE &&
+		    s[k] == best && best >= TIE_THREAD)) {
 			second = best > 1.5 ? best : second;
 			best = s[k];
 			t = k;

@@ -615,6 +615,17 @@ hasnt() {
 	[ "$(jqr '.content|[match("Trail lantern";"g")]|length')" = 1 ]
 }
 
+@test "hidden content: a product page showing text gets only the JSON-LD description and properties, not its name, brand and offer again" {
+	run -0 wextract -c --format text "$FX/hidden/hidden-product-lean.html"
+	[ "$(jqr .coverage.recovered_from)" = json_ld ]
+	has "runs for forty hours"
+	has "Weight: 210 g"
+	has "34,50"
+	hasnt "Price: 34.50 EUR"
+	hasnt "Availability: InStock"
+	hasnt "Northlight"
+}
+
 @test "hidden content: a forum thread from DiscussionForumPosting comments, in order" {
 	run -0 wextract -c --format text "$FX/hidden/hidden-forum.html"
 	[ "$(jqr .coverage.recovered_from)" = json_ld ]

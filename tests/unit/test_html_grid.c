@@ -5,7 +5,9 @@
  * and reports each group once; and the item grids built on them
  * (lib/html_grid.c): the repeated tiles of a collection are found,
  * menus and chrome are not, and the grid's section takes its heading
- * but not the prose beside it.
+ * but not the prose beside it; a listing's region strip keeps the
+ * items a wrapper named for chrome holds (lib/html_clean.c) and the
+ * items win over a shorter scorer pick (lib/html_items.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -267,6 +269,73 @@ survey_says_where(void)
 	w_html_free(&d);
 }
 
+/* Parse html; the element with id "r" stripped as a listing's region. */
+static struct w_buf
+strip_listing(const char *html, int keep)
+{
+	struct w_buf b;
+	struct hdoc d;
+
+	CHECK_INT(w_html_parse(&d, html, strlen(html)), 0);
+	d.keep = keep ? by_id(&d, "g") : -1;
+	w_html_strip(&d, by_id(&d, "r"), HP_LISTS);
+	w_html_buf_init(&b, 1 << 16);
+	w_html_text(&d, by_id(&d, "r"), &b);
+	w_html_free(&d);
+	return b;
+}
+
+/*
+ * In a listing's region a wrapper named for the pagination or the
+ * filters is chrome, unless it holds the page's items (hdoc.keep);
+ * fieldsets (filters, a tile's variant picker) always go.
+ */
+static void
+strip_keeps_items(void)
+{
+	struct w_buf b, pg;
+	int k;
+
+	w_html_buf_init(&pg, 1 << 16);
+	w_buf_printf(&pg, "<html><body><div id=\"r\"><h1>Kettles</h1>"
+	    "<div class=\"pagination-wrap\"><div id=\"g\">");
+	for (k = 0; k < 6; k++)
+		w_buf_printf(&pg, "<div class=\"tile\"><a href=\"/p/%d\">"
+		    "Enamel kettle %d</a><fieldset><legend>Colour</legend>"
+		    "<label><input type=\"radio\">Sage green</label>"
+		    "</fieldset></div>", k, k);
+	w_buf_printf(&pg, "</div></div>");
+	for (k = 0; k < 12; k++)
+		w_buf_printf(&pg, "<p>Shop %d: 14 Market Street, open daily "
+		    "from nine to six, closed on holidays.</p>", k);
+	w_buf_printf(&pg, "</div></body></html>");
+	b = strip_listing(pg.p, 1);
+	CHECK(strstr(b.p, "Enamel kettle 5") != NULL);
+	CHECK(strstr(b.p, "Sage green") == NULL);
+	CHECK(strstr(b.p, "Colour") == NULL);
+	CHECK(strstr(b.p, "Shop 11") != NULL);
+	w_buf_free(&b);
+	b = strip_listing(pg.p, 0);
+	CHECK(strstr(b.p, "Enamel kettle") == NULL);
+	CHECK(strstr(b.p, "Shop 11") != NULL);
+	w_buf_free(&b);
+	w_buf_free(&pg);
+}
+
+/* Items win over a scorer pick they hold one and a half times. */
+static void
+items_win(void)
+{
+	CHECK(w_html_items_win(1600, 1000, 9000, 0));
+	CHECK(!w_html_items_win(1500, 1000, 0, 0));
+	CHECK(!w_html_items_win(400, 100, 0, 0));
+	CHECK(w_html_items_win(500, 0, 0, 0));
+	/* a story typed as an article above a feed of teasers */
+	CHECK(w_html_items_win(1600, 1000, 3000, 1));
+	CHECK(!w_html_items_win(1600, 1000, 3100, 1));
+	CHECK(w_html_items_win(4100, 1000, 9000, 1));
+}
+
 int
 main(void)
 {
@@ -275,5 +344,7 @@ main(void)
 	survey_says_where();
 	grid_of_tiles();
 	menus_are_no_grids();
+	strip_keeps_items();
+	items_win();
 	T_DONE();
 }

@@ -2,7 +2,8 @@
  * test_html_parts.c: the pure helpers of the HTML writer: the table
  * grid (colspan / rowspan laid out as HTML's table model does), the
  * invisible-character stripping, the merge of recovered hidden
- * content into the visible text, and the items of a listing.
+ * content into the visible text, the items of a listing, and the
+ * sections of a landing page (w_html_headings, w_html_sectioned).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -300,6 +301,44 @@ items(void)
 	w_buf_free(&b);
 }
 
+static void
+sections(void)
+{
+	static const char page[] = "<html><body><main>"
+	    "<h1>Cold storage</h1><p>Our story.</p>"
+	    "<h2>Chilled</h2><div>Two to eight degrees.</div>"
+	    "<h2><a href=/x>A teaser that is a link</a></h2>"
+	    "<h3>Frozen <a href=/y>rooms</a></h3><div>Minus 25.</div>"
+	    "<h2> </h2><h4>Prices</h4>"
+	    "</main></body></html>";
+	struct hdoc d;
+
+	CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
+	/* h1, Chilled, Frozen (mostly text), Prices; not the link, not
+	 * the empty one */
+	CHECK_INT(w_html_headings(&d, d.body), 4);
+	CHECK_INT(w_html_strip(&d, d.body, -1), 4);
+	w_html_free(&d);
+	/* a service page: the pick holds half of a 6000-character region,
+	 * 8 headings outside it over 3000 plain characters: sections */
+	CHECK(w_html_sectioned(H_SERVICE, 3000, 6000, 2900, 5900, 10, 2));
+	CHECK(w_html_sectioned(H_DOC, 3000, 6000, 2900, 5900, 10, 2));
+	/* articles and the other types keep their pick */
+	CHECK(!w_html_sectioned(H_ARTICLE, 3000, 6000, 2900, 5900, 10, 2));
+	CHECK(!w_html_sectioned(H_OTHER, 3000, 6000, 2900, 5900, 10, 2));
+	CHECK(!w_html_sectioned(H_FORUM, 3000, 6000, 2900, 5900, 10, 2));
+	CHECK(!w_html_sectioned(H_LISTING, 3000, 6000, 2900, 5900, 10, 2));
+	/* 60% of the region is the content, not a part of it */
+	CHECK(!w_html_sectioned(H_SERVICE, 3600, 6000, 2900, 5900, 10, 2));
+	/* three headings outside the pick are not sections */
+	CHECK(!w_html_sectioned(H_SERVICE, 3000, 6000, 2900, 5900, 5, 2));
+	/* 400 plain characters a heading are chapters, not sections */
+	CHECK(!w_html_sectioned(H_SERVICE, 3000, 6000, 2900, 6100, 10, 2));
+	/* a small region (under 2500 characters), an empty pick */
+	CHECK(!w_html_sectioned(H_SERVICE, 1000, 2400, 900, 2300, 10, 2));
+	CHECK(!w_html_sectioned(H_SERVICE, 0, 6000, 0, 5900, 10, 2));
+}
+
 /* The element with id attribute want, or -1. */
 static int
 by_id(const struct hdoc *d, const char *want)
@@ -380,6 +419,7 @@ svg_depth(void)
 int
 main(void)
 {
+	sections();
 	items();
 	dedup();
 	novel();

@@ -89,6 +89,11 @@ static void
 fixtures(void)
 {
 	fixture("forum", "https://example.com/page", "forum");
+	/* a tie of article and forum votes (long posts, a date) is a
+	 * thread's */
+	fixture("forum-link-thread",
+	    "https://crumbs.example/s/k2x9/a_practical_guide_to_sourdough",
+	    "forum");
 	fixture("product", "https://example.com/page", "product");
 	fixture("listing", "https://example.com/page", "listing");
 	fixture("collection", "https://example.com/page", "collection");

@@ -1,0 +1,145 @@
+/*
+ * html_product.c: what a shop page wraps around the product. The
+ * shopping cart (a drawer, a mini-cart, a quick-order form posting to
+ * the cart) is never the page's content, whatever the page's type: it
+ * lists what the visitor is buying, not what the page offers.
+ */
+#include <string.h>
+#include <strings.h>
+
+#include "html_int.h"
+
+/* Class and id words of a cart box. */
+static const char *const cart_words[] = {
+	"cart-drawer", "cartdrawer", "cart_drawer", "drawer-cart",
+	"mini-cart", "minicart", "mini_cart", "side-cart", "sidecart",
+	"cart-notification", "cart-popup", "cart-flyout", "cart-sidebar",
+	"offcanvas-cart", "cart-offcanvas", "quick-order", "quickorder",
+	NULL
+};
+
+/* Whether class or id of i holds one of the words w (case aside). */
+static int
+named_any(const struct hdoc *d, int i, const char *const *w)
+{
+	static const char *const at[] = { "class", "id" };
+	const char *c, *t;
+	size_t n, k, a, l, j;
+
+	for (a = 0; a < 2; a++) {
+		if ((c = w_html_attr(d, i, at[a])) == NULL)
+			continue;
+		while ((t = w_html_class_next(&c, &n)) != NULL)
+			for (k = 0; w[k] != NULL; k++)
+				for (l = strlen(w[k]), j = 0; j + l <= n; j++)
+					if (strncasecmp(t + j, w[k], l) == 0)
+						return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether a form's action changes the cart or checks out ("/cart",
+ * "/cart/update", "/checkout"); adding to the cart ("/cart/add") is the
+ * product's own form, with its options.
+ */
+static int
+cart_action(const char *a)
+{
+	const char *p, *q;
+
+	if (a == NULL)
+		return 0;
+	for (p = a; (p = strstr(p, "/c")) != NULL; p++) {
+		if (strncasecmp(p, "/checkout", 9) == 0)
+			return 1;
+		if (strncasecmp(p, "/cart", 5) != 0)
+			continue;
+		q = p + 5;
+		if (*q == '\0' || *q == '?' || *q == '#')
+			return 1;
+		if (*q == '/' && strncasecmp(q + 1, "add", 3) != 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* See html_int.h. */
+int
+w_html_cart_box(const struct hdoc *d, int i)
+{
+	int t = d->n[i].tag;
+
+	if (t == TidyTag_FORM && cart_action(w_html_attr(d, i, "action")))
+		return 1;
+	if (t == TidyTag_BODY || t == TidyTag_HTML || t == TidyTag_MAIN ||
+	    (!w_html_is_block(t) && !(d->n[i].flags & HF_CUSTOM)))
+		return 0;
+	return named_any(d, i, cart_words);
+}
+
+/* Whether p (before end) starts with a digit, after spaces. */
+static int
+digit_after(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || (unsigned char)*p == 0xc2 ||
+	    (unsigned char)*p == 0xa0))
+		p++;
+	return p < end && *p >= '0' && *p <= '9';
+}
+
+/* Whether p (after start) follows a digit, before spaces. */
+static int
+digit_before(const char *p, const char *start)
+{
+	while (p > start && (p[-1] == ' ' || (unsigned char)p[-1] == 0xa0 ||
+	    (unsigned char)p[-1] == 0xc2))
+		p--;
+	return p > start && p[-1] >= '0' && p[-1] <= '9';
+}
+
+/* See html_int.h. */
+size_t
+w_html_price_count(const char *s, size_t n)
+{
+	static const char *const sym[] = {
+		"$", "\xe2\x82\xac", "\xc2\xa3", "\xc2\xa5", "EUR", "USD",
+		"GBP", "CHF", NULL
+	};
+	const char *p = s, *end = s + n;
+	size_t k, l, c = 0;
+
+	while (p < end) {
+		for (k = 0; sym[k] != NULL; k++) {
+			l = strlen(sym[k]);
+			if ((size_t)(end - p) >= l &&
+			    memcmp(p, sym[k], l) == 0 &&
+			    (digit_after(p + l, end) || digit_before(p, s)))
+				break;
+		}
+		if (sym[k] != NULL) {
+			c++;
+			p += l;
+			/* the amount itself */
+			while (p < end && ((*p >= '0' && *p <= '9') ||
+			    *p == '.' || *p == ',' || *p == ' '))
+				p++;
+		} else
+			p++;
+	}
+	return c;
+}
+
+/* See html_int.h. */
+size_t
+w_html_prices_in(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	size_t c;
+
+	w_html_buf_init(&b, 1 << 20);
+	w_html_text(d, i, &b);
+	c = w_html_price_count(b.p, b.len);
+	w_buf_free(&b);
+	return c;
+}

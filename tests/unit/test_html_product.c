@@ -1,0 +1,137 @@
+/*
+ * test_html_product.c: the product-page helpers: taxonomy class tokens
+ * (lib/html_dom.c), classes hiding in one view only (lib/html_score.c)
+ * and the shopping-cart boxes that are never content and the amounts
+ * of money in a text (lib/html_product.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "t.h"
+#include "html_int.h"
+
+static int
+tax(const char *t)
+{
+	return w_html_taxonomy_token(t, strlen(t));
+}
+
+static void
+taxonomy(void)
+{
+	CHECK(tax("product_cat-bundles"));
+	CHECK(tax("product_tag-preorder"));
+	CHECK(tax("category-related-news"));
+	CHECK(tax("tag-share"));
+	CHECK(tax("pa_colour"));
+	CHECK(!tax("category-"));
+	CHECK(!tax("tag"));
+	CHECK(!tax("related-products"));
+	CHECK(!tax("sidebar"));
+	CHECK(!tax("product-tags"));
+	/* a length cuts the token: "tag-x" seen as "tag-" is none */
+	CHECK(!w_html_taxonomy_token("tag-x", 4));
+}
+
+static int
+where(const char *t)
+{
+	return w_html_hidden_where(t, strlen(t));
+}
+
+static void
+hidden_somewhere(void)
+{
+	CHECK(where("quick-add-hidden"));
+	CHECK(where("hidden-xs"));
+	CHECK(where("hidden-md-down"));
+	CHECK(where("mobile-hidden"));
+	CHECK(!where("hidden"));
+	CHECK(!where("is-hidden"));
+	CHECK(!where("u-hidden"));
+	CHECK(!where("visually-hidden"));
+	CHECK(!where("hidden-visually"));
+	CHECK(!where("hiddenfield"));
+	CHECK(!where("product-description"));
+}
+
+static size_t
+prices(const char *s)
+{
+	return w_html_price_count(s, strlen(s));
+}
+
+static void
+money(void)
+{
+	CHECK_INT((int)prices("$12.50"), 1);
+	CHECK_INT((int)prices("from $ 9 to $1,299.00"), 2);
+	CHECK_INT((int)prices("12,50 \xe2\x82\xac and \xc2\xa3" "8"), 2);
+	CHECK_INT((int)prices("EUR 163.12, was 180 EUR, + USD 7"), 3);
+	CHECK_INT((int)prices("12,50\xc2\xa0\xe2\x82\xac"), 1);
+	/* a sign without an amount, words, a dollar in code */
+	CHECK_INT((int)prices("pay in $ or \xe2\x82\xac"), 0);
+	CHECK_INT((int)prices("EUROPE 2024"), 0);
+	CHECK_INT((int)prices("echo $HOME"), 0);
+	CHECK_INT((int)prices(""), 0);
+}
+
+/* The element whose id is id, or -1. */
+static int
+by_id(const struct hdoc *d, const char *id)
+{
+	const char *v;
+	int i;
+
+	for (i = d->root; i >= 0; i = w_html_next_pre(d, i, d->root, 0))
+		if (d->n[i].tag != H_TEXT &&
+		    (v = w_html_attr(d, i, "id")) != NULL && strcmp(v, id) == 0)
+			return i;
+	return -1;
+}
+
+static void
+cart(void)
+{
+	static const char doc[] = "<html><body>"
+	    "<form id=f1 action=\"/cart/update\"><p>x</p></form>"
+	    "<form id=f2 action=\"https://shop.example/cart\"><p>x</p></form>"
+	    "<form id=f3 action=\"/checkout?step=1\"><p>x</p></form>"
+	    "<form id=f4 action=\"/cart/add\"><p>x</p></form>"
+	    "<form id=f5 action=\"/cartography/maps\"><p>x</p></form>"
+	    "<form id=f6 action=\"/search\"><p>x</p></form>"
+	    "<div id=d1 class=\"drawer cart-drawer is-empty\"><p>x</p></div>"
+	    "<div id=d2 class=\"MiniCart__panel\"><p>x</p></div>"
+	    "<aside id=CartDrawer-sidecart><p>x</p></aside>"
+	    "<div id=d4 class=\"product-card\"><p>x</p></div>"
+	    "<span id=s1 class=\"minicart-count\">2</span>"
+	    "</body></html>";
+	struct hdoc d;
+
+	CHECK_INT(w_html_parse(&d, doc, sizeof(doc) - 1), 0);
+	CHECK(w_html_cart_box(&d, by_id(&d, "f1")));
+	CHECK(w_html_cart_box(&d, by_id(&d, "f2")));
+	CHECK(w_html_cart_box(&d, by_id(&d, "f3")));
+	CHECK(!w_html_cart_box(&d, by_id(&d, "f4")));
+	CHECK(!w_html_cart_box(&d, by_id(&d, "f5")));
+	CHECK(!w_html_cart_box(&d, by_id(&d, "f6")));
+	CHECK(w_html_cart_box(&d, by_id(&d, "d1")));
+	CHECK(w_html_cart_box(&d, by_id(&d, "d2")));
+	CHECK(w_html_cart_box(&d, by_id(&d, "CartDrawer-sidecart")));
+	CHECK(!w_html_cart_box(&d, by_id(&d, "d4")));
+	/* inline elements are no boxes */
+	CHECK(!w_html_cart_box(&d, by_id(&d, "s1")));
+	CHECK(!w_html_cart_box(&d, d.body));
+	w_html_free(&d);
+}
+
+int
+main(void)
+{
+	taxonomy();
+	hidden_somewhere();
+	money();
+	cart();
+	T_DONE();
+}
