@@ -17,6 +17,9 @@
 #define BOX_MAX		4000	/* characters of a dropped box */
 #define SMALL_MAX	200	/* characters of a credit or teaser line */
 #define BIO_MAX		1000	/* characters of an author's bio */
+#define REST_MIN	80	/* characters a strong title leaves */
+#define SHORT_POST	2000	/* characters of a post a strong title may
+				   take most of */
 
 /*
  * Titles of boxes that are not the article (the whole title, in
@@ -83,6 +86,22 @@ static const char *const titles[] = {
 	"was this article helpful", "was this helpful",
 	"war dieser artikel hilfreich", "war diese seite hilfreich",
 	NULL
+};
+
+/*
+ * Titles of boxes that are never the article, however short the article
+ * beside them (an author box under a two-line post): in a short post
+ * (SHORT_POST characters at most) whose text comes first (REST_MIN
+ * characters before the title) they may hold all but REST_MIN
+ * characters of it.
+ */
+static const char *const strong_titles[] = {
+	"about the author", "about the authors", "\xc3\xbc" "ber den autor",
+	"\xc3\xbc" "ber die autorin", "\xc3\xbc" "ber die autoren",
+	"zum autor", "zur autorin", "leave a reply", "leave a comment",
+	"post a comment", "comments", "kommentare",
+	"schreibe einen kommentar", "hinterlasse einen kommentar",
+	"kommentar schreiben", NULL
 };
 
 /* Title beginnings of the same boxes ("More from the Times"). */
@@ -269,8 +288,8 @@ starts(const char *s, const char *const *w)
 
 /*
  * A box title: the whole text is one of titles[] or starts a title.
- * Returns 2 for a title of a section of any shape, 1 for one of a list
- * of links, else 0.
+ * Returns 3 for a strong title (strong_titles[]), 2 for a title of a
+ * section of any shape, 1 for one of a list of links, else 0.
  */
 static int
 box_title(const struct hdoc *d, int i)
@@ -290,6 +309,9 @@ box_title(const struct hdoc *d, int i)
 		t[--n] = '\0';
 	while (n > 0 && t[n - 1] == ' ')
 		t[--n] = '\0';
+	for (k = 0; strong_titles[k] != NULL; k++)
+		if (strcmp(t, strong_titles[k]) == 0)
+			return 3;
 	for (k = 0; titles[k] != NULL; k++)
 		if (strcmp(t, titles[k]) == 0)
 			return 1 + (k >= sect);
@@ -543,7 +565,7 @@ static int
 drop_section(struct prose *p, int t, int kind)
 {
 	struct hdoc *d = p->d;
-	int j, nx, end, after, section = heading(d->n[t].tag) && kind == 2;
+	int j, nx, end, after, section = heading(d->n[t].tag) && kind >= 2;
 	size_t sum = 0;
 
 	end = t;
@@ -582,7 +604,7 @@ verdict(struct prose *p, int i)
 {
 	struct hdoc *d = p->d;
 	char t[SMALL_MAX + 1];
-	size_t len = w_html_text_len(d, i);
+	size_t len = w_html_text_len(d, i), max;
 	int tag = d->n[i].tag, b, nx, kind;
 
 	if (len == 0 || tag == TidyTag_PRE || tag == TidyTag_CODE)
@@ -595,15 +617,25 @@ verdict(struct prose *p, int i)
 	if (tag == TidyTag_TABLE || tag == TidyTag_A)
 		return -2;
 	if (len < TITLE_MAX && (kind = box_title(d, i)) > 0) {
+		max = p->max;
+		if (kind == 3 && tag != TidyTag_H1 && p->len <= SHORT_POST &&
+		    p->seen >= REST_MIN && p->len > REST_MIN)
+			p->max = p->len - REST_MIN < BOX_MAX ?
+			    p->len - REST_MIN : BOX_MAX;
+		if (p->max < max)
+			p->max = max;
 		b = titled_box(p, i);
 		if (b == i && !heading(tag) && tag != TidyTag_P &&
 		    tag != TidyTag_DIV && tag != TidyTag_STRONG &&
 		    tag != TidyTag_B && tag != TidyTag_SPAN)
-			return -2;
-		if (b == i)
-			return drop_section(p, i, kind);
-		nx = w_html_next_pre(d, b, p->root, 1);
-		w_html_unlink(d, b);
+			nx = -2;
+		else if (b == i)
+			nx = drop_section(p, i, kind);
+		else {
+			nx = w_html_next_pre(d, b, p->root, 1);
+			w_html_unlink(d, b);
+		}
+		p->max = max;
 		return nx;
 	}
 	if (!small(p, i))
