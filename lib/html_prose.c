@@ -135,6 +135,7 @@ static const char *const furniture[] = {
 	"zum seitenanfang", "pin for later", "pin this for later",
 	"pin it for later", "pin it", "save for later", "show caption",
 	"hide caption", "toggle caption", "open in a new tab",
+	"opens in a new tab", "opens in a new window", "opens in new window",
 	"open in new tab", "print", "print this page", "print article",
 	"print recipe", "jump to recipe", "rate this recipe", "pin recipe",
 	"save recipe", "rezept drucken", "zum rezept",
