@@ -148,10 +148,13 @@ static const char *const furniture[] = {
 	"skip to main content", NULL
 };
 
-/* Words that follow a count in a comment counter ("12 Comments"). */
+/* Words that follow a count in a comment counter ("12 Comments") or a
+ * reading time ("8 min read"). */
 static const char *const counted[] = {
 	"comment", "comments", "response", "responses", "reply", "replies",
-	"kommentar", "kommentare", "antwort", "antworten", NULL
+	"kommentar", "kommentare", "antwort", "antworten", "min read",
+	"min. read", "minute read", "minutes read", "mins read",
+	"min lesezeit", "min. lesezeit", "minuten lesezeit", NULL
 };
 
 /* Beginnings of an image credit. */
