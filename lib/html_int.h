@@ -80,6 +80,7 @@ struct hdoc {
 	char		*title;		/* article title used by the scorer */
 	int		 truncated;	/* input was cut at W_HTML_PARSE_MAX */
 	int		 meta_byline;	/* metadata names an author */
+	char		*author;	/* that author's name, or NULL */
 	int		 keep;		/* the page's items (w_html_items):
 					   no class word strips it, -1 */
 };
