@@ -337,6 +337,7 @@ sections(void)
 	/* a small region (under 2500 characters), an empty pick */
 	CHECK(!w_html_sectioned(H_SERVICE, 1000, 2400, 900, 2300, 10, 2));
 	CHECK(!w_html_sectioned(H_SERVICE, 0, 6000, 0, 5900, 10, 2));
+}
 
 /* The element with id attribute want, or -1. */
 static int
