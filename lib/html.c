@@ -31,6 +31,7 @@ struct pre {
 	int	 main;		/* article / main / role=main, or -1 */
 	size_t	 main_len;
 	size_t	 script_bytes;
+	int	 script_src;	/* scripts loaded from files, preloads */
 	int	 app_root;	/* an empty #root, #app, ... */
 	int	 noscript_js;	/* noscript asking for JavaScript */
 };
@@ -61,6 +62,21 @@ app_id(const char *id)
 		if (strcmp(id, ids[k]) == 0)
 			return 1;
 	return 0;
+}
+
+/* A link preloading a script (rel=modulepreload, rel=preload as=script). */
+static int
+script_link(const struct hdoc *d, int i)
+{
+	const char *rel = w_html_attr(d, i, "rel"), *as;
+
+	if (rel == NULL)
+		return 0;
+	if (w_html_ci_contains(rel, "modulepreload"))
+		return 1;
+	as = w_html_attr(d, i, "as");
+	return w_html_ci_contains(rel, "preload") && as != NULL &&
+	    strcasecmp(as, "script") == 0;
 }
 
 /* One walk before the scorer rewrites the tree. */
@@ -94,6 +110,9 @@ survey(const struct hdoc *d, struct pre *p)
 				p->main_len = len;
 			}
 		}
+		if ((tag == TidyTag_SCRIPT && w_html_attr(d, i, "src") !=
+		    NULL) || (tag == TidyTag_LINK && script_link(d, i)))
+			p->script_src++;
 		if (tag == TidyTag_SCRIPT) {
 			const char *ty = w_html_attr(d, i, "type");
 
@@ -533,7 +552,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	}
 	blen = body_text(&d);
 	shell = !in->rendered && blen < SHELL_TEXT &&
-	    (p.app_root || p.noscript_js ||
+	    (p.app_root || p.noscript_js || p.script_src > 0 ||
 	    p.script_bytes > 100000);
 	w_html_buf_init(&b, OUT_MAX);
 	nsnap = d.nn;

@@ -550,6 +550,79 @@ static const char *const slides[] = {
 	"carousel", "slider", NULL
 };
 
+/* What a post's counters count ("12 likes", "3 replies"). */
+static const char *const counted[] = {
+	"like", "likes", "reply", "replies", "comment", "comments", "vote",
+	"votes", "upvote", "upvotes", "point", "points", "thanks",
+	"helpful vote", "helpful votes", "reaction", "reactions", NULL
+};
+
+/*
+ * A post's counter in a thread: a short box, link, item or button
+ * (outside paragraphs, quotes, code and tables) whose text is a number
+ * ("42", "#7", "1.2k") or a number of likes, replies, votes or points:
+ * the vote count or post number beside each post, not its text.
+ */
+static int
+post_counter(const struct hdoc *d, int i, size_t len)
+{
+	char buf[32];
+	size_t n = 0, k, m;
+	int j, t = d->n[i].tag;
+
+	if (len == 0 || len > 20 || (t != TidyTag_DIV && t != TidyTag_SPAN &&
+	    t != TidyTag_A && t != TidyTag_LI && t != TidyTag_BUTTON &&
+	    t != TidyTag_DD && !(d->n[i].flags & HF_CUSTOM)))
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		if (d->n[j].tag != H_TEXT)
+			continue;
+		for (k = 0; k < d->n[j].len; k++) {
+			char c = d->pool[d->n[j].off + k];
+
+			if (c == '\n' || c == '\t' || c == '\r')
+				c = ' ';
+			if (c == ' ' && (n == 0 || buf[n - 1] == ' '))
+				continue;
+			if (n + 1 >= sizeof(buf))
+				return 0;
+			buf[n++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+		}
+	}
+	while (n > 0 && buf[n - 1] == ' ')
+		n--;
+	buf[n] = '\0';
+	k = buf[0] == '#' ? 1 : 0;
+	if (buf[k] < '0' || buf[k] > '9')
+		return 0;
+	while (buf[k] >= '0' && buf[k] <= '9') {
+		k++;
+		if ((buf[k] == ',' || buf[k] == '.') && buf[k + 1] >= '0' &&
+		    buf[k + 1] <= '9')
+			k++;
+	}
+	if (buf[k] == 'k' || buf[k] == 'm')
+		k++;
+	if (buf[k] == '\0')
+		goto number;
+	if (buf[k] != ' ')
+		return 0;
+	for (m = 0; counted[m] != NULL; m++)
+		if (strcmp(buf + k + 1, counted[m]) == 0)
+			goto number;
+	return 0;
+number:
+	for (j = d->n[i].parent, k = 0; j >= 0 && k < 4; j = d->n[j].parent,
+	    k++) {
+		t = d->n[j].tag;
+		if (t == TidyTag_P || t == TidyTag_PRE || t == TidyTag_CODE ||
+		    t == TidyTag_TABLE || t == TidyTag_BLOCKQUOTE ||
+		    t == TidyTag_OL || (t >= TidyTag_H1 && t <= TidyTag_H6))
+			return 0;
+	}
+	return 1;
+}
+
 /* Whether a class token of c (utility classes aside) holds a word. */
 static int
 class_has(const char *c, const char *const *w, int thread)
@@ -639,6 +712,8 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 		return 0;
 	if ((prof & HP_THREAD) && tag != TidyTag_P &&
 	    el_has(d, i, thread_words, 1, HM_THREADW))
+		return 1;
+	if ((prof & HP_THREAD) && post_counter(d, i, len))
 		return 1;
 	if ((prof & HP_LISTS) && tag == TidyTag_FIELDSET)
 		return 1;
@@ -752,6 +827,9 @@ static const char *const elsewhere[] = {
 	"our recommendations", "pairs well", "goes well with",
 	"sponsored", "seller's other items", "other customers",
 	"you may be interested", "you might be interested", "others also",
+	"similar threads", "similar topics", "similar questions",
+	"similar discussions", "suggested topics", "suggested threads",
+	"more topics", "other threads", "hot network questions",
 	/* German */
 	"kunden kauften auch", "kunden, die", "das k\xc3\xb6nnte",
 	"dies k\xc3\xb6nnte", "\xc3\xa4hnliche produkte",

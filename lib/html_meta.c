@@ -399,9 +399,12 @@ w_html_meta(struct hdoc *d, const char *base)
 	if (m.v[M_LANG] != NULL)
 		o = jv_object_set(o, jv_string("language"),
 		    jv_string(m.v[M_LANG]));
+	/* the longer of the two: one is often the other cut short */
 	if (m.v[M_DESC] != NULL || m.v[M_DESC_OG] != NULL)
 		o = jv_object_set(o, jv_string("description"), jv_string(
-		    m.v[M_DESC] ? m.v[M_DESC] : m.v[M_DESC_OG]));
+		    m.v[M_DESC] != NULL && (m.v[M_DESC_OG] == NULL ||
+		    strlen(m.v[M_DESC]) >= strlen(m.v[M_DESC_OG])) ?
+		    m.v[M_DESC] : m.v[M_DESC_OG]));
 	if (m.v[M_CANON] != NULL &&
 	    (u = w_html_abs_url(base, m.v[M_CANON])) != NULL) {
 		o = jv_object_set(o, jv_string("canonical"), jv_string(u));

@@ -193,6 +193,68 @@ static const char *const never_words[] = {
 	"reply-form", "replyform", NULL
 };
 
+/*
+ * The same for the panes beside a forum post, whatever the page type: the
+ * poster's title, banner and statistics (joined, messages, reactions)
+ * and signature, while short (PANE_MAX characters): never a post.
+ */
+static const char *const pane_words[] = {
+	"userextras", "user-extras", "userstats", "user-stats",
+	"author_statistics", "author-statistics", "usertitle", "user-title",
+	"userbanner", "user-banner", "signature", NULL
+};
+#define PANE_MAX	300
+
+/* The labels of a poster's statistics, each line "Label: value". */
+static const char *const stat_labels[] = {
+	"posts", "joined", "messages", "reaction score", "reactions",
+	"points", "reputation", "member since", "karma", "likes received",
+	"trophy points", "registered", "threads", NULL
+};
+#define STAT_MAX	60
+
+/*
+ * Whether i is one line of a poster's statistics ("Posts: 1,204",
+ * "Joined: 4 Jul 2012"): a short item or block whose text starts with
+ * one of stat_labels and a colon.
+ */
+static int
+stat_line(const struct hdoc *d, int i)
+{
+	char buf[32];
+	size_t n = 0, k, len, m;
+	int j, t = d->n[i].tag;
+
+	if (t != TidyTag_DD && t != TidyTag_LI && t != TidyTag_DIV &&
+	    t != TidyTag_SPAN && t != TidyTag_P)
+		return 0;
+	len = w_html_text_len(d, i);
+	if (len < 7 || len > STAT_MAX)
+		return 0;
+	for (j = d->n[i].first; j >= 0 && n + 1 < sizeof(buf);
+	    j = w_html_next_pre(d, j, i, 0)) {
+		if (d->n[j].tag != H_TEXT)
+			continue;
+		for (k = 0; k < d->n[j].len && n + 1 < sizeof(buf); k++) {
+			char c = d->pool[d->n[j].off + k];
+
+			if ((c == ' ' || c == '\n' || c == '\t') &&
+			    (n == 0 || buf[n - 1] == ' '))
+				continue;
+			buf[n++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 :
+			    c == '\n' || c == '\t' ? ' ' : c);
+		}
+	}
+	buf[n] = '\0';
+	for (k = 0; stat_labels[k] != NULL; k++) {
+		m = strlen(stat_labels[k]);
+		if (strncmp(buf, stat_labels[k], m) == 0 &&
+		    (buf[m] == ':' || (buf[m] == ' ' && buf[m + 1] == ':')))
+			return 1;
+	}
+	return 0;
+}
+
 /* The same for author boxes, outside threads. */
 static const char *const bio_words[] = {
 	"author-bio", "authorbio", "author-box", "authorbox", "about-author",
@@ -733,7 +795,9 @@ fixed_class(const char *c)
  * Whether element i can never be the page's main content, so that no
  * attempt of the scorer may pick it: a dialog, a modal or pop-up box
  * (see popup()), a fixed overlay, a comment form, a shopping cart
- * (w_html_cart_box), and (outside threads, prof without HP_THREAD) an
+ * (w_html_cart_box), a forum post's user pane, statistics line
+ * (stat_line) or signature, and (outside threads, prof without
+ * HP_THREAD) an
  * author box.
  */
 int
@@ -754,6 +818,9 @@ w_html_never_content(const struct hdoc *d, int i, int prof)
 		return 0;
 	if (named(d, i, never_words, HM_NEVER) || w_html_cart_box(d, i) ||
 	    (!(prof & HP_THREAD) && named(d, i, bio_words, HM_BIO)))
+		return 1;
+	if ((named(d, i, pane_words, HM_PANE) &&
+	    w_html_text_len(d, i) <= PANE_MAX) || stat_line(d, i))
 		return 1;
 	if (w_html_is_block(d->n[i].tag) && named(d, i, popup_words, HM_POPUP) &&
 	    popup(d, i))
