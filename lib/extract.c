@@ -76,6 +76,7 @@ w_extract_run(const struct w_request *r, const char *bytes, size_t len,
 		    w_json_set(jv_copy(d.coverage),
 		    "content_kind", jv_string(d.kind)));
 		env = w_view_decoded(env, &d);
+		env = w_view_meta(env, &d);
 		w_doc_free(&d);
 		return w_extract_failed(env, &e, "extraction");
 	}

@@ -302,8 +302,10 @@ w_fetch_obtain_end(const struct w_fetch_ctx *ctx, const struct w_request *r,
 		if (rc == -1 && jv_get_kind(d->coverage) == JV_KIND_OBJECT)
 			*env = w_json_set(*env, "coverage",
 			    jv_copy(d->coverage));
-		if (rc == -1)
+		if (rc == -1) {
 			*env = w_view_decoded(*env, d);
+			*env = w_view_meta(*env, d);
+		}
 		if (rc == -1 && rm == W_RENDER_AUTO && (why =
 		    w_fetch_render_reason(resp->content_type, d, e)) != NULL) {
 			w_http_resp_free(resp);

@@ -18,6 +18,7 @@
 #define SHELL_TEXT	200	/* visible characters of a sparse page */
 #define REGION_PLAIN	2.5	/* see use_region */
 #define REGION_SHORT	2000
+#define PICK_SHORT	300	/* see main_wins */
 #define SECT_SHARE	0.6	/* see w_html_sectioned */
 #define SECT_HEADS	4
 #define SECT_TEXT	400
@@ -30,6 +31,7 @@ struct pre {
 	int	 main;		/* article / main / role=main, or -1 */
 	size_t	 main_len;
 	size_t	 script_bytes;
+	int	 script_src;	/* scripts loaded from files, preloads */
 	int	 app_root;	/* an empty #root, #app, ... */
 	int	 noscript_js;	/* noscript asking for JavaScript */
 };
@@ -60,6 +62,21 @@ app_id(const char *id)
 		if (strcmp(id, ids[k]) == 0)
 			return 1;
 	return 0;
+}
+
+/* A link preloading a script (rel=modulepreload, rel=preload as=script). */
+static int
+script_link(const struct hdoc *d, int i)
+{
+	const char *rel = w_html_attr(d, i, "rel"), *as;
+
+	if (rel == NULL)
+		return 0;
+	if (w_html_ci_contains(rel, "modulepreload"))
+		return 1;
+	as = w_html_attr(d, i, "as");
+	return w_html_ci_contains(rel, "preload") && as != NULL &&
+	    strcasecmp(as, "script") == 0;
 }
 
 /* One walk before the scorer rewrites the tree. */
@@ -93,6 +110,9 @@ survey(const struct hdoc *d, struct pre *p)
 				p->main_len = len;
 			}
 		}
+		if ((tag == TidyTag_SCRIPT && w_html_attr(d, i, "src") !=
+		    NULL) || (tag == TidyTag_LINK && script_link(d, i)))
+			p->script_src++;
 		if (tag == TidyTag_SCRIPT) {
 			const char *ty = w_html_attr(d, i, "type");
 
@@ -205,6 +225,7 @@ legal_only(const struct hdoc *d, int root)
 	w_buf_free(&b);
 	return r;
 }
+
 
 /*
  * A tiny or empty pick: start again from the tree as parsed (snap, its
@@ -365,6 +386,75 @@ under(const struct hdoc *d, int i, int art)
 }
 
 /*
+ * Whether the scorer's pick art came from outside the page's main
+ * element: its first element child that was in the tree before the
+ * scorer ran (snap, nsnap nodes) has no main ancestor there.
+ */
+static int
+outside_main(const struct hdoc *d, const struct hnode *snap, size_t nsnap,
+    int art, int main)
+{
+	int c, a;
+
+	if (art < 0 || main < 0)
+		return 0;
+	for (c = d->n[art].first; c >= 0; c = d->n[c].next) {
+		if (d->n[c].tag == H_TEXT || (size_t)c >= nsnap)
+			continue;
+		for (a = c; a >= 0; a = snap[a].parent)
+			if (a == main)
+				return 0;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether the pick art came from the page's footer: its first element
+ * child that was in the tree before the scorer ran has a footer
+ * element (not an article's) among its ancestors there. The footer's
+ * link lists are all such a page shows: the content is rendered by
+ * scripts that did not run.
+ */
+static int
+in_footer(const struct hdoc *d, const struct hnode *snap, size_t nsnap,
+    int art)
+{
+	int c, a, foot = 0;
+
+	if (art < 0)
+		return 0;
+	for (c = d->n[art].first; c >= 0; c = d->n[c].next) {
+		if (d->n[c].tag == H_TEXT || (size_t)c >= nsnap)
+			continue;
+		for (a = c; a >= 0; a = snap[a].parent) {
+			if (snap[a].tag == TidyTag_ARTICLE ||
+			    snap[a].tag == TidyTag_MAIN)
+				return 0;
+			if (snap[a].tag == TidyTag_FOOTER)
+				foot = 1;
+		}
+		return foot;
+	}
+	return 0;
+}
+
+/*
+ * On a product page, a short pick (under PICK_SHORT characters: a
+ * sign-up box, a delivery note) from outside the main element, which
+ * holds over twice its text, missed the product: the main element is
+ * the content.
+ */
+static int
+main_wins(const struct hdoc *d, const struct pre *p, const struct hnode *snap,
+    size_t nsnap, int art, size_t alen, int root, int prof)
+{
+	return (prof & HP_TABS) && alen > 0 && alen < PICK_SHORT &&
+	    root == p->main && p->main_len > 2 * alen &&
+	    outside_main(d, snap, nsnap, art, p->main);
+}
+
+/*
  * On a collection or listing the item grid is the content: it wins
  * over a readable pick that left it out and holds less text, or less
  * than twice its text when eight or more tiles, at least half of
@@ -496,7 +586,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	}
 	blen = body_text(&d);
 	shell = !in->rendered && blen < SHELL_TEXT &&
-	    (p.app_root || p.noscript_js ||
+	    (p.app_root || p.noscript_js || p.script_src > 0 ||
 	    p.script_bytes > 100000);
 	w_html_buf_init(&b, OUT_MAX);
 	nsnap = d.nn;
@@ -541,6 +631,13 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		art = items_root(&d, items, itext);
 		w_html_strip(&d, art, w_html_profile(H_LISTING));
 		stage = "items";
+	} else if (main_wins(&d, &p, snap, nsnap, art, alen,
+	    region_root(&d, &p, blen), w_html_profile(type))) {
+		memcpy(d.n, snap, nsnap * sizeof(*snap));
+		d.nn = nsnap;
+		art = p.main;
+		w_html_strip(&d, art, w_html_profile(type));
+		stage = "main-element";
 	} else if (alen > 0 && (w_html_profile(type) & (HP_TABS | HP_LISTS))) {
 		w_html_strip_chrome(&d, art, w_html_profile(type));
 	} else if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
@@ -551,6 +648,10 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 			goto done;
 		}
 	}
+	/* on WCXB dev: collection F1 +0.002, nothing else moved */
+	if ((w_html_profile(type) & HP_LISTS) || strcmp(stage, "grid") == 0 ||
+	    strcmp(stage, "items") == 0)
+		w_html_tile_widgets(&d, art);
 	write_out(&d, art, in, o, &b, shell, dedup_run(w_html_profile(type)),
 	    &inv, from, sizeof(from));
 	jv_free(out->coverage);
@@ -581,7 +682,9 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		    jv_string("browser_recommended"), jv_true());
 		shell = 0;
 	}
-	if (shell || ev < 2 || (from[0] == '\0' && legal_only(&d, art))) {
+	if (shell || ev < 2 || (from[0] == '\0' && (legal_only(&d, art) ||
+	    (strcmp(stage, "readability") == 0 &&
+	    in_footer(&d, snap, nsnap, art))))) {
 		if (shell)
 			out->coverage = jv_object_set(out->coverage,
 			    jv_string("browser_recommended"), jv_true());

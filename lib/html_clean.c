@@ -530,6 +530,17 @@ static const char *const shop[] = {
 	"tool-tip", "popover", NULL
 };
 
+/* Screen-reader-only classes. */
+static const char *const sr_words[] = {
+	"sr-only", "visually-hidden", "visuallyhidden", "screen-reader",
+	NULL
+};
+
+/* On product pages: the page's footer, however its class is built. */
+static const char *const foot_words[] = {
+	"footer", NULL
+};
+
 /*
  * The same for sliding strips: chrome when they hold tiles of links
  * or of prices (other products), content when they hold text (features, a
@@ -538,6 +549,79 @@ static const char *const shop[] = {
 static const char *const slides[] = {
 	"carousel", "slider", NULL
 };
+
+/* What a post's counters count ("12 likes", "3 replies"). */
+static const char *const counted[] = {
+	"like", "likes", "reply", "replies", "comment", "comments", "vote",
+	"votes", "upvote", "upvotes", "point", "points", "thanks",
+	"helpful vote", "helpful votes", "reaction", "reactions", NULL
+};
+
+/*
+ * A post's counter in a thread: a short box, link, item or button
+ * (outside paragraphs, quotes, code and tables) whose text is a number
+ * ("42", "#7", "1.2k") or a number of likes, replies, votes or points:
+ * the vote count or post number beside each post, not its text.
+ */
+static int
+post_counter(const struct hdoc *d, int i, size_t len)
+{
+	char buf[32];
+	size_t n = 0, k, m;
+	int j, t = d->n[i].tag;
+
+	if (len == 0 || len > 20 || (t != TidyTag_DIV && t != TidyTag_SPAN &&
+	    t != TidyTag_A && t != TidyTag_LI && t != TidyTag_BUTTON &&
+	    t != TidyTag_DD && !(d->n[i].flags & HF_CUSTOM)))
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		if (d->n[j].tag != H_TEXT)
+			continue;
+		for (k = 0; k < d->n[j].len; k++) {
+			char c = d->pool[d->n[j].off + k];
+
+			if (c == '\n' || c == '\t' || c == '\r')
+				c = ' ';
+			if (c == ' ' && (n == 0 || buf[n - 1] == ' '))
+				continue;
+			if (n + 1 >= sizeof(buf))
+				return 0;
+			buf[n++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+		}
+	}
+	while (n > 0 && buf[n - 1] == ' ')
+		n--;
+	buf[n] = '\0';
+	k = buf[0] == '#' ? 1 : 0;
+	if (buf[k] < '0' || buf[k] > '9')
+		return 0;
+	while (buf[k] >= '0' && buf[k] <= '9') {
+		k++;
+		if ((buf[k] == ',' || buf[k] == '.') && buf[k + 1] >= '0' &&
+		    buf[k + 1] <= '9')
+			k++;
+	}
+	if (buf[k] == 'k' || buf[k] == 'm')
+		k++;
+	if (buf[k] == '\0')
+		goto number;
+	if (buf[k] != ' ')
+		return 0;
+	for (m = 0; counted[m] != NULL; m++)
+		if (strcmp(buf + k + 1, counted[m]) == 0)
+			goto number;
+	return 0;
+number:
+	for (j = d->n[i].parent, k = 0; j >= 0 && k < 4; j = d->n[j].parent,
+	    k++) {
+		t = d->n[j].tag;
+		if (t == TidyTag_P || t == TidyTag_PRE || t == TidyTag_CODE ||
+		    t == TidyTag_TABLE || t == TidyTag_BLOCKQUOTE ||
+		    t == TidyTag_OL || (t >= TidyTag_H1 && t <= TidyTag_H6))
+			return 0;
+	}
+	return 1;
+}
 
 /* Whether a class token of c (utility classes aside) holds a word. */
 static int
@@ -569,6 +653,35 @@ class_has(const struct hdoc *d, const char *c, const char *const *w,
 		}
 	}
 	return 0;
+}
+
+/* A long screen-reader-only block: a menu the eye never sees. */
+static int
+sr_block(const struct hdoc *d, int i)
+{
+	return w_html_is_block(d->n[i].tag) && w_html_text_len(d, i) > 200 &&
+	    class_has(w_html_attr(d, i, "class"), sr_words, 1);
+}
+
+/* A link within the page that skips to its content ("Skip to main
+ * content", "Skip navigation"). */
+static int
+skip_link(const struct hdoc *d, int i)
+{
+	const char *h = w_html_attr(d, i, "href");
+	struct w_buf b;
+	const char *p;
+	int r;
+
+	if (h == NULL || h[0] != '#' || w_html_text_len(d, i) > 40)
+		return 0;
+	w_html_buf_init(&b, 4096);
+	w_html_text(d, i, &b);
+	for (p = b.p; *p == ' ' || *p == '\n' || *p == '\t'; p++)
+		;
+	r = strncasecmp(p, "skip", 4) == 0;
+	w_buf_free(&b);
+	return r;
 }
 
 /* class_has on i's class or id, memoised under key. */
@@ -605,13 +718,21 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	if ((prof & HP_THREAD) && tag != TidyTag_P &&
 	    el_has(d, i, thread_words, 1, HM_THREADW))
 		return 1;
+	if ((prof & HP_THREAD) && post_counter(d, i, len))
+		return 1;
 	if ((prof & HP_LISTS) && tag == TidyTag_FIELDSET)
 		return 1;
 	if ((prof & HP_LISTS) && el_has(d, i, list_words, 1, HM_LISTW))
 		return 1;
+	if (tag == TidyTag_A && skip_link(d, i))
+		return 1;
 	if (tag == TidyTag_A || tag == TidyTag_LI || tag == TidyTag_P ||
 	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
 		return 0;
+	if ((prof & HP_TABS) &&
+	    (class_has(w_html_attr(d, i, "class"), foot_words, 1) ||
+	    class_has(w_html_attr(d, i, "id"), foot_words, 1)))
+		return 1;
 	if ((prof & HP_THREAD) ? el_has(d, i, chrome, 1, HM_CHROME_T) :
 	    el_has(d, i, chrome, 0, HM_CHROME))
 		return 1;
@@ -696,7 +817,9 @@ drop_remarks(struct hdoc *d, int root, size_t rlen)
 
 /*
  * Headings of blocks about other things than the page's item: other
- * products, other stories. Matched at the start of a short heading.
+ * products, other stories, in English, German, French, Spanish,
+ * Italian and Dutch. Matched at the start of a short heading (ASCII
+ * letters in either case; others as written).
  */
 static const char *const elsewhere[] = {
 	"related", "you may also", "you might also", "you may like",
@@ -707,15 +830,54 @@ static const char *const elsewhere[] = {
 	"explore related", "explore more", "complete the look",
 	"shop the look", "recommended for you", "recommended products",
 	"our recommendations", "pairs well", "goes well with",
-	"sponsored", "seller's other items", "other customers", NULL
+	"sponsored", "seller's other items", "other customers",
+	"you may be interested", "you might be interested", "others also",
+	"similar threads", "similar topics", "similar questions",
+	"similar discussions", "suggested topics", "suggested threads",
+	"more topics", "other threads", "hot network questions",
+	/* German */
+	"kunden kauften auch", "kunden, die", "das k\xc3\xb6nnte",
+	"dies k\xc3\xb6nnte", "\xc3\xa4hnliche produkte",
+	"\xc3\x84hnliche produkte", "\xc3\xa4hnliche artikel",
+	"\xc3\x84hnliche artikel", "passend dazu", "zuletzt angesehen",
+	"unsere empfehlungen", "empfohlene produkte", "weitere produkte",
+	"auch interessant",
+	/* French */
+	"vous aimerez", "vous pourriez aimer", "produits similaires",
+	"articles similaires", "les clients ont", "produits associ",
+	"r\xc3\xa9" "cemment consult", "nos recommandations",
+	"compl\xc3\xa9tez le look",
+	/* Spanish, Italian, Dutch */
+	"productos relacionados", "tambi\xc3\xa9n te puede",
+	"quiz\xc3\xa1s tambi\xc3\xa9n", "productos similares",
+	"prodotti correlati", "prodotti simili", "potrebbe interessarti",
+	"ti potrebbe", "gerelateerde producten", "vergelijkbare producten",
+	"misschien ook", "anderen bekeken", "klanten kochten", NULL
+};
+
+/* The same on a product page only: elsewhere the page's own items. */
+static const char *const elsewhere_shop[] = {
+	"featured products", "best sellers", "bestsellers", "top sellers",
+	"popular products", "trending now", NULL
 };
 
 static int
-elsewhere_heading(const struct hdoc *d, int i)
+starts_any(const char *p, const char *const *w)
+{
+	size_t k;
+
+	for (k = 0; w[k] != NULL; k++)
+		if (strncasecmp(p, w[k], strlen(w[k])) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+elsewhere_heading(const struct hdoc *d, int i, int prof)
 {
 	struct w_buf b;
 	const char *p;
-	size_t k, n;
+	size_t n;
 	int t = d->n[i].tag, r = 0;
 
 	if (t < TidyTag_H1 || t > TidyTag_H6 ||
@@ -726,8 +888,8 @@ elsewhere_heading(const struct hdoc *d, int i)
 	w_html_text(d, i, &b);
 	for (p = b.p; *p == ' ' || *p == '\n' || *p == '\t'; p++)
 		;
-	for (k = 0; elsewhere[k] != NULL && !r; k++)
-		r = strncasecmp(p, elsewhere[k], strlen(elsewhere[k])) == 0;
+	r = starts_any(p, elsewhere) ||
+	    ((prof & HP_TABS) && starts_any(p, elsewhere_shop));
 	w_buf_free(&b);
 	return r;
 }
@@ -748,11 +910,12 @@ next_elem_sib(const struct hdoc *d, int i)
  * part of root. Returns whether it dropped; *nx is the walk's next.
  */
 static int
-elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int *nx)
+elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int prof,
+    int *nx)
 {
 	int t = i, p, sib;
 
-	if (!elsewhere_heading(d, i))
+	if (!elsewhere_heading(d, i, prof))
 		return 0;
 	while ((p = d->n[t].parent) >= 0 && p != root &&
 	    w_html_nelem_kids(d, p) == 1)
@@ -852,10 +1015,13 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			    strcmp(role, "complementary") == 0 ||
 			    strcmp(role, "dialog") == 0)) ||
 			    w_html_never_content(d, i, prof < 0 ? 0 : prof) ||
+			    (d->n[i].tag == TidyTag_A && skip_link(d, i)) ||
+			    sr_block(d, i) ||
 			    (prof >= 0 && chrome_el(d, i, rlen, prof));
 			break;
 		}
-		if (!drop && prof >= 0 && elsewhere_drop(d, i, root, rlen, &nx))
+		if (!drop && prof >= 0 &&
+		    elsewhere_drop(d, i, root, rlen, prof, &nx))
 			continue;
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)
@@ -881,7 +1047,7 @@ w_html_strip_chrome(struct hdoc *d, int root, int prof)
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = d->n[i].tag != H_TEXT && chrome_el(d, i, rlen, prof);
-		if (!drop && elsewhere_drop(d, i, root, rlen, &nx))
+		if (!drop && elsewhere_drop(d, i, root, rlen, prof, &nx))
 			continue;
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)

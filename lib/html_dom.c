@@ -590,6 +590,7 @@ w_html_free(struct hdoc *d)
 	free(d->a);
 	free(d->pool);
 	free(d->title);
+	free(d->author);
 	memset(d, 0, sizeof(*d));
 }
 

@@ -472,6 +472,19 @@ w_view_apply(jv env, const struct w_doc *d, const struct w_request *r,
 }
 
 jv
+w_view_meta(jv env, const struct w_doc *d)
+{
+	jv src = w_json_get(jv_copy(env), "source");
+
+	if (jv_get_kind(src) != JV_KIND_OBJECT) {
+		jv_free(src);
+		src = jv_object();
+	}
+	return jv_object_set(env, jv_string("source"), source_from_doc(src,
+	    d));
+}
+
+jv
 w_view_decoded(jv env, const struct w_doc *d)
 {
 	jv src, cov;

@@ -111,4 +111,12 @@ jv	 w_view_apply(jv env, const struct w_doc *d, const struct w_request *r,
  */
 jv	 w_view_decoded(jv env, const struct w_doc *d);
 
+/*
+ * The document metadata the extractor found (title, byline, published,
+ * site_name, language, description, canonical_url) into env's source
+ * (consumed, returned): an error envelope for a page without readable
+ * text still says what the page is.
+ */
+jv	 w_view_meta(jv env, const struct w_doc *d);
+
 #endif

@@ -394,10 +394,40 @@ jqr() {
 	[ "$(jqr .status)" = ok ]
 }
 
+@test "a best block from the page's footer (its link lists: the content was left to scripts) is no content" {
+	run -1 wextract -c "$FX/footer-only.html"
+	[ "$(jqr .error.code)" = unusable_content ]
+	[ "$(jqr .coverage.extraction_stage)" = readability ]
+}
+
 @test "an app shell is unusable_content and recommends a browser" {
 	run -1 wextract -c "$FX/appshell.html"
 	[ "$(jqr .error.code)" = unusable_content ]
 	[ "$(jqr .coverage.browser_recommended)" = true ]
+}
+
+@test "a page whose body is a splash and script preloads is an app shell; the error envelope still names the page and its description" {
+	{
+		printf '<html><head><title>Seedlings keep falling over - Board</title>'
+		printf '<link rel="preload" href="/assets/start.js" as="script">'
+		printf '<meta name="description" content="My tomato seedlings grow tall and thin, then flop&hellip;">'
+		printf '<meta property="og:description" content="My tomato seedlings grow tall and thin, then flop over at soil level within a week.">'
+		printf '</head><body><section id="splash"><div class="dots"></div></section>'
+		printf '<section id="main"></section><script src="/assets/app.js"></script>'
+		printf '</body></html>'
+	} >"$BATS_TEST_TMPDIR/s.html"
+	run -1 wextract -c "$BATS_TEST_TMPDIR/s.html"
+	[ "$(jqr .error.code)" = unusable_content ]
+	[ "$(jqr .coverage.browser_recommended)" = true ]
+	[ "$(jqr .source.title)" = "Seedlings keep falling over" ]
+	# the longer of the two descriptions: the other is cut short
+	[ "$(jqr .source.description)" = "My tomato seedlings grow tall and thin, then flop over at soil level within a week." ]
+	# no script: a page with no text is not a shell, still named
+	sed 's/<script[^>]*><\/script>//; s/<link[^>]*>//' "$BATS_TEST_TMPDIR/s.html" >"$BATS_TEST_TMPDIR/t.html"
+	run -1 wextract -c "$BATS_TEST_TMPDIR/t.html"
+	[ "$(jqr .error.code)" = unusable_content ]
+	[ "$(jqr .coverage.browser_recommended)" = null ]
+	[ "$(jqr .source.title)" = "Seedlings keep falling over" ]
 }
 
 @test "a corpus article gives non-trivial content" {
@@ -624,6 +654,13 @@ hasnt() {
 	hasnt "Price: 34.50 EUR"
 	hasnt "Availability: InStock"
 	hasnt "Northlight"
+}
+
+@test "hidden content: a JSON-LD description stored percent-encoded is decoded" {
+	run -0 wextract -c --format text "$FX/hidden/hidden-product-pct.html"
+	[ "$(jqr .coverage.recovered_from)" = json_ld ]
+	has "A curved sofa of plywood and feather cushions, for a long afternoon"
+	hasnt "%20"
 }
 
 @test "hidden content: a forum thread from DiscussionForumPosting comments, in order" {
