@@ -660,7 +660,7 @@ static int
 sr_block(const struct hdoc *d, int i)
 {
 	return w_html_is_block(d->n[i].tag) && w_html_text_len(d, i) > 200 &&
-	    class_has(w_html_attr(d, i, "class"), sr_words, 1);
+	    class_has(d, w_html_attr(d, i, "class"), sr_words, 1);
 }
 
 /* A link within the page that skips to its content ("Skip to main
@@ -730,8 +730,8 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
 		return 0;
 	if ((prof & HP_TABS) &&
-	    (class_has(w_html_attr(d, i, "class"), foot_words, 1) ||
-	    class_has(w_html_attr(d, i, "id"), foot_words, 1)))
+	    (class_has(d, w_html_attr(d, i, "class"), foot_words, 1) ||
+	    class_has(d, w_html_attr(d, i, "id"), foot_words, 1)))
 		return 1;
 	if ((prof & HP_THREAD) ? el_has(d, i, chrome, 1, HM_CHROME_T) :
 	    el_has(d, i, chrome, 0, HM_CHROME))
