@@ -655,12 +655,24 @@ class_has(const struct hdoc *d, const char *c, const char *const *w,
 	return 0;
 }
 
+/* class_has on i's class alone, memoised under key. */
+static int
+cls_has(const struct hdoc *d, int i, const char *const *w, unsigned key)
+{
+	int m;
+
+	if ((m = w_html_memo(d, i, key)) >= 0)
+		return m;
+	return w_html_memo_put(d, i, key,
+	    class_has(d, w_html_attr(d, i, "class"), w, 1));
+}
+
 /* A long screen-reader-only block: a menu the eye never sees. */
 static int
 sr_block(const struct hdoc *d, int i)
 {
 	return w_html_is_block(d->n[i].tag) && w_html_text_len(d, i) > 200 &&
-	    class_has(d, w_html_attr(d, i, "class"), sr_words, 1);
+	    cls_has(d, i, sr_words, HM_SRW);
 }
 
 /* A link within the page that skips to its content ("Skip to main
@@ -730,8 +742,7 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
 		return 0;
 	if ((prof & HP_TABS) &&
-	    (class_has(d, w_html_attr(d, i, "class"), foot_words, 1) ||
-	    class_has(d, w_html_attr(d, i, "id"), foot_words, 1)))
+	    el_has(d, i, foot_words, 1, HM_FOOTW))
 		return 1;
 	if ((prof & HP_THREAD) ? el_has(d, i, chrome, 1, HM_CHROME_T) :
 	    el_has(d, i, chrome, 0, HM_CHROME))
@@ -739,8 +750,7 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	if ((prof & HP_TABS) && el_has(d, i, shop, 1, HM_SHOP))
 		return 1;
 	if ((prof & HP_TABS) &&
-	    (class_has(d, w_html_attr(d, i, "class"), slides, 1) ||
-	    class_has(d, w_html_attr(d, i, "id"), slides, 1)) &&
+	    el_has(d, i, slides, 1, HM_SLIDES) &&
 	    (w_html_link_density(d, i) > 0.3 || w_html_prices_in(d, i) >= 3))
 		return 1;
 	if ((prof & HP_TABS) && (r = w_html_attr(d, i, "role")) != NULL &&
