@@ -18,6 +18,7 @@
 #define SHELL_TEXT	200	/* visible characters of a sparse page */
 #define REGION_PLAIN	2.5	/* see use_region */
 #define REGION_SHORT	2000
+#define PICK_SHORT	300	/* see main_wins */
 #define SECT_SHARE	0.6	/* see w_html_sectioned */
 #define SECT_HEADS	4
 #define SECT_TEXT	400
@@ -381,6 +382,45 @@ under(const struct hdoc *d, int i, int art)
 }
 
 /*
+ * Whether the scorer's pick art came from outside the page's main
+ * element: its first element child that was in the tree before the
+ * scorer ran (snap, nsnap nodes) has no main ancestor there.
+ */
+static int
+outside_main(const struct hdoc *d, const struct hnode *snap, size_t nsnap,
+    int art, int main)
+{
+	int c, a;
+
+	if (art < 0 || main < 0)
+		return 0;
+	for (c = d->n[art].first; c >= 0; c = d->n[c].next) {
+		if (d->n[c].tag == H_TEXT || (size_t)c >= nsnap)
+			continue;
+		for (a = c; a >= 0; a = snap[a].parent)
+			if (a == main)
+				return 0;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * On a product page, a short pick (under PICK_SHORT characters: a
+ * sign-up box, a delivery note) from outside the main element, which
+ * holds over twice its text, missed the product: the main element is
+ * the content.
+ */
+static int
+main_wins(const struct hdoc *d, const struct pre *p, const struct hnode *snap,
+    size_t nsnap, int art, size_t alen, int root, int prof)
+{
+	return (prof & HP_TABS) && alen > 0 && alen < PICK_SHORT &&
+	    root == p->main && p->main_len > 2 * alen &&
+	    outside_main(d, snap, nsnap, art, p->main);
+}
+
+/*
  * On a collection or listing the item grid is the content: it wins
  * over a readable pick that left it out and holds less text, or less
  * than twice its text when eight or more tiles, at least half of
@@ -557,6 +597,13 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		art = items_root(&d, items, itext);
 		w_html_strip(&d, art, w_html_profile(H_LISTING));
 		stage = "items";
+	} else if (main_wins(&d, &p, snap, nsnap, art, alen,
+	    region_root(&d, &p, blen), w_html_profile(type))) {
+		memcpy(d.n, snap, nsnap * sizeof(*snap));
+		d.nn = nsnap;
+		art = p.main;
+		w_html_strip(&d, art, w_html_profile(type));
+		stage = "main-element";
 	} else if (alen > 0 && (w_html_profile(type) & (HP_TABS | HP_LISTS))) {
 		w_html_strip_chrome(&d, art, w_html_profile(type));
 	} else if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
@@ -568,6 +615,10 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		}
 		d.base = in->url;
 	}
+	/* on WCXB dev: collection F1 +0.002, nothing else moved */
+	if ((w_html_profile(type) & HP_LISTS) || strcmp(stage, "grid") == 0 ||
+	    strcmp(stage, "items") == 0)
+		w_html_tile_widgets(&d, art);
 	write_out(&d, art, in, o, &b, shell, dedup_run(w_html_profile(type)),
 	    &inv, from, sizeof(from));
 	jv_free(out->coverage);

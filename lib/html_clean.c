@@ -530,6 +530,17 @@ static const char *const shop[] = {
 	"tool-tip", "popover", NULL
 };
 
+/* Screen-reader-only classes. */
+static const char *const sr_words[] = {
+	"sr-only", "visually-hidden", "visuallyhidden", "screen-reader",
+	NULL
+};
+
+/* On product pages: the page's footer, however its class is built. */
+static const char *const foot_words[] = {
+	"footer", NULL
+};
+
 /*
  * The same for sliding strips: chrome when they hold tiles of links
  * or of prices (other products), content when they hold text (features, a
@@ -639,6 +650,35 @@ class_has(const char *c, const char *const *w, int thread)
 	return 0;
 }
 
+/* A long screen-reader-only block: a menu the eye never sees. */
+static int
+sr_block(const struct hdoc *d, int i)
+{
+	return w_html_is_block(d->n[i].tag) && w_html_text_len(d, i) > 200 &&
+	    class_has(w_html_attr(d, i, "class"), sr_words, 1);
+}
+
+/* A link within the page that skips to its content ("Skip to main
+ * content", "Skip navigation"). */
+static int
+skip_link(const struct hdoc *d, int i)
+{
+	const char *h = w_html_attr(d, i, "href");
+	struct w_buf b;
+	const char *p;
+	int r;
+
+	if (h == NULL || h[0] != '#' || w_html_text_len(d, i) > 40)
+		return 0;
+	w_html_buf_init(&b, 4096);
+	w_html_text(d, i, &b);
+	for (p = b.p; *p == ' ' || *p == '\n' || *p == '\t'; p++)
+		;
+	r = strncasecmp(p, "skip", 4) == 0;
+	w_buf_free(&b);
+	return r;
+}
+
 /* class_has on i's class or id, memoised under key. */
 static int
 el_has(const struct hdoc *d, int i, const char *const *w, int thread,
@@ -679,9 +719,15 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 		return 1;
 	if ((prof & HP_LISTS) && el_has(d, i, list_words, 1, HM_LISTW))
 		return 1;
+	if (tag == TidyTag_A && skip_link(d, i))
+		return 1;
 	if (tag == TidyTag_A || tag == TidyTag_LI || tag == TidyTag_P ||
 	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
 		return 0;
+	if ((prof & HP_TABS) &&
+	    (class_has(w_html_attr(d, i, "class"), foot_words, 1) ||
+	    class_has(w_html_attr(d, i, "id"), foot_words, 1)))
+		return 1;
 	if ((prof & HP_THREAD) ? el_has(d, i, chrome, 1, HM_CHROME_T) :
 	    el_has(d, i, chrome, 0, HM_CHROME))
 		return 1;
@@ -766,7 +812,9 @@ drop_remarks(struct hdoc *d, int root, size_t rlen)
 
 /*
  * Headings of blocks about other things than the page's item: other
- * products, other stories. Matched at the start of a short heading.
+ * products, other stories, in English, German, French, Spanish,
+ * Italian and Dutch. Matched at the start of a short heading (ASCII
+ * letters in either case; others as written).
  */
 static const char *const elsewhere[] = {
 	"related", "you may also", "you might also", "you may like",
@@ -778,17 +826,53 @@ static const char *const elsewhere[] = {
 	"shop the look", "recommended for you", "recommended products",
 	"our recommendations", "pairs well", "goes well with",
 	"sponsored", "seller's other items", "other customers",
+	"you may be interested", "you might be interested", "others also",
 	"similar threads", "similar topics", "similar questions",
 	"similar discussions", "suggested topics", "suggested threads",
-	"more topics", "other threads", "hot network questions", NULL
+	"more topics", "other threads", "hot network questions",
+	/* German */
+	"kunden kauften auch", "kunden, die", "das k\xc3\xb6nnte",
+	"dies k\xc3\xb6nnte", "\xc3\xa4hnliche produkte",
+	"\xc3\x84hnliche produkte", "\xc3\xa4hnliche artikel",
+	"\xc3\x84hnliche artikel", "passend dazu", "zuletzt angesehen",
+	"unsere empfehlungen", "empfohlene produkte", "weitere produkte",
+	"auch interessant",
+	/* French */
+	"vous aimerez", "vous pourriez aimer", "produits similaires",
+	"articles similaires", "les clients ont", "produits associ",
+	"r\xc3\xa9" "cemment consult", "nos recommandations",
+	"compl\xc3\xa9tez le look",
+	/* Spanish, Italian, Dutch */
+	"productos relacionados", "tambi\xc3\xa9n te puede",
+	"quiz\xc3\xa1s tambi\xc3\xa9n", "productos similares",
+	"prodotti correlati", "prodotti simili", "potrebbe interessarti",
+	"ti potrebbe", "gerelateerde producten", "vergelijkbare producten",
+	"misschien ook", "anderen bekeken", "klanten kochten", NULL
+};
+
+/* The same on a product page only: elsewhere the page's own items. */
+static const char *const elsewhere_shop[] = {
+	"featured products", "best sellers", "bestsellers", "top sellers",
+	"popular products", "trending now", NULL
 };
 
 static int
-elsewhere_heading(const struct hdoc *d, int i)
+starts_any(const char *p, const char *const *w)
+{
+	size_t k;
+
+	for (k = 0; w[k] != NULL; k++)
+		if (strncasecmp(p, w[k], strlen(w[k])) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+elsewhere_heading(const struct hdoc *d, int i, int prof)
 {
 	struct w_buf b;
 	const char *p;
-	size_t k, n;
+	size_t n;
 	int t = d->n[i].tag, r = 0;
 
 	if (t < TidyTag_H1 || t > TidyTag_H6 ||
@@ -799,8 +883,8 @@ elsewhere_heading(const struct hdoc *d, int i)
 	w_html_text(d, i, &b);
 	for (p = b.p; *p == ' ' || *p == '\n' || *p == '\t'; p++)
 		;
-	for (k = 0; elsewhere[k] != NULL && !r; k++)
-		r = strncasecmp(p, elsewhere[k], strlen(elsewhere[k])) == 0;
+	r = starts_any(p, elsewhere) ||
+	    ((prof & HP_TABS) && starts_any(p, elsewhere_shop));
 	w_buf_free(&b);
 	return r;
 }
@@ -821,11 +905,12 @@ next_elem_sib(const struct hdoc *d, int i)
  * part of root. Returns whether it dropped; *nx is the walk's next.
  */
 static int
-elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int *nx)
+elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int prof,
+    int *nx)
 {
 	int t = i, p, sib;
 
-	if (!elsewhere_heading(d, i))
+	if (!elsewhere_heading(d, i, prof))
 		return 0;
 	while ((p = d->n[t].parent) >= 0 && p != root &&
 	    w_html_nelem_kids(d, p) == 1)
@@ -847,6 +932,20 @@ elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int *nx)
 	if (sib >= 0)
 		w_html_unlink(d, sib);
 	return 1;
+}
+
+/* Whether i's class or id names cookies or consent. */
+static int
+cookie_named(const struct hdoc *d, int i)
+{
+	static const char *const words[] = { "cookie", "consent", NULL };
+	int m;
+
+	if ((m = w_html_memo(d, i, HM_COOKIE)) >= 0)
+		return m;
+	return w_html_memo_put(d, i, HM_COOKIE,
+	    w_html_ci_any(w_html_attr(d, i, "class"), words) ||
+	    w_html_ci_any(w_html_attr(d, i, "id"), words));
 }
 
 /* A heading with text, not a link (a section's title, not a teaser). */
@@ -871,24 +970,6 @@ w_html_headings(const struct hdoc *d, int root)
 	    section_heading(d, i)))
 		n += section_heading(d, i);
 	return n;
-}
-
-/* Whether i's class or id names cookies or consent. */
-static int
-cookie_named(const struct hdoc *d, int i)
-{
-	const char *c, *id;
-	int m;
-
-	if ((m = w_html_memo(d, i, HM_COOKIE)) >= 0)
-		return m;
-	c = w_html_attr(d, i, "class");
-	id = w_html_attr(d, i, "id");
-	return w_html_memo_put(d, i, HM_COOKIE,
-	    w_html_ci_contains(c, "cookie") ||
-	    w_html_ci_contains(c, "consent") ||
-	    w_html_ci_contains(id, "cookie") ||
-	    w_html_ci_contains(id, "consent"));
 }
 
 /*
@@ -929,10 +1010,13 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			    strcmp(role, "complementary") == 0 ||
 			    strcmp(role, "dialog") == 0)) ||
 			    w_html_never_content(d, i, prof < 0 ? 0 : prof) ||
+			    (d->n[i].tag == TidyTag_A && skip_link(d, i)) ||
+			    sr_block(d, i) ||
 			    (prof >= 0 && chrome_el(d, i, rlen, prof));
 			break;
 		}
-		if (!drop && prof >= 0 && elsewhere_drop(d, i, root, rlen, &nx))
+		if (!drop && prof >= 0 &&
+		    elsewhere_drop(d, i, root, rlen, prof, &nx))
 			continue;
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)
@@ -958,7 +1042,7 @@ w_html_strip_chrome(struct hdoc *d, int root, int prof)
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = d->n[i].tag != H_TEXT && chrome_el(d, i, rlen, prof);
-		if (!drop && elsewhere_drop(d, i, root, rlen, &nx))
+		if (!drop && elsewhere_drop(d, i, root, rlen, prof, &nx))
 			continue;
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)

@@ -22,6 +22,8 @@
 
 #define H_DEPTH_MAX	5000	/* tag nesting handed to tidy */
 
+_Static_assert(HM_NKEYS <= 64, "the memo holds 64 keys");
+
 static void	 text_stats(struct hnode *, const char *, size_t);
 
 const char *
@@ -586,6 +588,7 @@ w_html_free(struct hdoc *d)
 	free(d->a);
 	free(d->pool);
 	free(d->title);
+	free(d->author);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -930,26 +933,72 @@ w_html_is_block(int tag)
 
 #define LOWER(c)	((c) >= 'A' && (c) <= 'Z' ? (c) + 32 : (c))
 
+/* Whether s starts with needle, ASCII case folded. */
+static int
+ci_prefix(const unsigned char *s, const unsigned char *needle)
+{
+	for (; *needle != '\0' && LOWER(*s) == LOWER(*needle); s++, needle++)
+		;
+	return *needle == '\0';
+}
+
 /* Case-insensitive ASCII substring test. */
 int
 w_html_ci_contains(const char *hay, const char *needle)
 {
-	const unsigned char *h, *p, *q;
-	unsigned char c0;
+	const unsigned char *h = (const unsigned char *)hay;
+	const unsigned char *nd = (const unsigned char *)needle;
+	char set[3];
+	size_t k;
 
 	if (hay == NULL || *needle == '\0')
 		return hay != NULL;
-	/* the haystacks are short attribute values: a plain loop beats
-	 * strpbrk and strncasecmp's set-up on each */
-	c0 = (unsigned char)LOWER(needle[0]);
-	for (h = (const unsigned char *)hay; *h != '\0'; h++) {
-		if (LOWER(*h) != c0)
-			continue;
-		for (p = h + 1, q = (const unsigned char *)needle + 1;
-		    *q != '\0' && LOWER(*p) == LOWER(*q); p++, q++)
-			;
-		if (*q == '\0')
+	set[0] = (char)LOWER(nd[0]);
+	/* attribute values are short: a plain loop beats strpbrk's set-up
+	 * there; past 64 bytes strpbrk finds the first byte's candidates */
+	for (k = 0; h[k] != '\0'; k++) {
+		if (k == 64)
+			goto lng;
+		if (LOWER(h[k]) == (unsigned char)set[0] &&
+		    ci_prefix(h + k + 1, nd + 1))
 			return 1;
 	}
+	return 0;
+lng:
+	set[1] = (char)(set[0] >= 'a' && set[0] <= 'z' ? set[0] - 32 :
+	    set[0]);
+	set[2] = '\0';
+	for (hay += k; (hay = strpbrk(hay, set)) != NULL; hay++)
+		if (ci_prefix((const unsigned char *)hay + 1, nd + 1))
+			return 1;
+	return 0;
+}
+
+/* Whether hay holds one of the words (a NULL-ended list, at most 255),
+ * ASCII case folded: w_html_ci_contains on each, in one pass over hay
+ * that tries only the words starting with each byte. */
+int
+w_html_ci_any(const char *hay, const char *const *w)
+{
+	const unsigned char *h = (const unsigned char *)hay;
+	unsigned char head[256], next[256];
+	unsigned c, k;
+
+	if (hay == NULL)
+		return 0;
+	memset(head, 0, sizeof(head));
+	/* chains of 1-based word numbers by first byte, lowered */
+	for (k = 0; k < 255 && w[k] != NULL; k++) {
+		if (w[k][0] == '\0')
+			return 1;
+		c = (unsigned)LOWER((unsigned char)w[k][0]);
+		next[k + 1] = head[c];
+		head[c] = (unsigned char)(k + 1);
+	}
+	for (; *h != '\0'; h++)
+		for (k = head[LOWER(*h)]; k != 0; k = next[k])
+			if (ci_prefix(h + 1,
+			    (const unsigned char *)w[k - 1] + 1))
+				return 1;
 	return 0;
 }

@@ -12,6 +12,7 @@
 
 #define GRID_MIN	4	/* repeated items of a grid */
 #define ITEM_MAX	1500	/* characters of one item, at most */
+#define WIDGET_MAX	30	/* characters of a tile's control */
 
 /* Page chrome a grid never lives in: menus, headers, footers. */
 static int
@@ -117,4 +118,54 @@ w_html_grid_section(const struct hdoc *d, const struct w_html_grid *g, int top)
 		b = p;
 	}
 	return b;
+}
+
+/* Class words of a tile's controls: compare, quick view, wish list,
+ * colour swatches, star ratings, add to cart. */
+static const char *const widget_words[] = {
+	"compare", "quickview", "quick-view", "wishlist", "add-to-cart",
+	"addtocart", NULL
+};
+
+/* Whether a class or id token of element i holds a widget word. */
+static int
+widget_named(const struct hdoc *d, int i)
+{
+	static const char *const at[] = { "class", "id", NULL };
+	const char *c, *t;
+	char tok[64];
+	size_t n, k, a;
+
+	for (a = 0; at[a] != NULL; a++) {
+		c = w_html_attr(d, i, at[a]);
+		if (c == NULL)
+			continue;
+		while ((t = w_html_class_next(&c, &n)) != NULL) {
+			if (n >= sizeof(tok))
+				continue;
+			for (k = 0; k < n; k++)
+				tok[k] = (char)(t[k] >= 'A' && t[k] <= 'Z' ?
+				    t[k] + 32 : t[k]);
+			tok[n] = '\0';
+			for (k = 0; widget_words[k] != NULL; k++)
+				if (strstr(tok, widget_words[k]) != NULL)
+					return 1;
+		}
+	}
+	return 0;
+}
+
+/* See html_int.h. */
+void
+w_html_tile_widgets(struct hdoc *d, int root)
+{
+	int i, nx, drop;
+
+	for (i = d->n[root].first; i >= 0; i = nx) {
+		drop = d->n[i].tag != H_TEXT &&
+		    w_html_text_len(d, i) <= WIDGET_MAX && widget_named(d, i);
+		nx = w_html_next_pre(d, i, root, drop);
+		if (drop)
+			w_html_unlink(d, i);
+	}
 }

@@ -66,15 +66,61 @@ looks_html(const char *s, size_t n)
  * Text or an HTML fragment as a block. Text keeps its entities (they
  * decode in the parse) and its blank lines as paragraph breaks.
  */
+static int
+hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * Text stored percent-encoded ("An%20elegant%20sofa"): no space, two
+ * or more "%20". Decoded into b; returns whether it was.
+ */
+static int
+pct_text(const char *s, size_t n, struct w_buf *b)
+{
+	size_t i, sp = 0;
+	int h, l;
+
+	if (memchr(s, ' ', n) != NULL)
+		return 0;
+	for (i = 0; i + 2 < n; i++)
+		if (s[i] == '%' && s[i + 1] == '2' && s[i + 2] == '0')
+			sp++;
+	if (sp < 2)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (s[i] == '%' && i + 2 < n &&
+		    (h = hexval(s[i + 1])) >= 0 && (l = hexval(s[i + 2])) >= 0 &&
+		    (h > 0 || l >= 0x20)) {
+			w_buf_addc(b, (char)(h * 16 + l));
+			i += 2;
+		} else
+			w_buf_addc(b, s[i]);
+	return 1;
+}
+
 static void
 add_block(struct rec *r, const char *tag, const char *s, size_t n)
 {
+	struct w_buf dec;
 	size_t i;
 
 	while (n > 0 && (*s == ' ' || *s == '\n' || *s == '\t' || *s == '\r'))
 		s++, n--;
 	if (n == 0 || !room(r, n + n / 4))
 		return;
+	w_html_buf_init(&dec, n + 1);
+	if (pct_text(s, n, &dec)) {
+		s = dec.p;
+		n = dec.len;
+	}
 	w_buf_printf(&r->h, "<%s>", tag);
 	if (looks_html(s, n))
 		w_buf_add(&r->h, s, n);
@@ -93,6 +139,7 @@ add_block(struct rec *r, const char *tag, const char *s, size_t n)
 		}
 	w_buf_printf(&r->h, "</%s>\n", tag);
 	r->any = 1;
+	w_buf_free(&dec);
 }
 
 static void

@@ -61,7 +61,7 @@ enum {
 	HM_UNLIKELY, HM_UNLIKELY_T, HM_BANNER, HM_NEG_C, HM_NEG_C_T,
 	HM_POS_C, HM_NEG_ID, HM_NEG_ID_T, HM_POS_ID, HM_ARTBODY, /* score */
 	HM_BYLINE, HM_TABPANEL, HM_COOKIE, HM_COMMENT, HM_AUTHOR,
-	HM_PRICE, HM_DATE, HM_REPNAMED, HM_PANE, HM_NKEYS
+	HM_PRICE, HM_DATE, HM_REPNAMED, HM_CART, HM_PANE, HM_NKEYS
 };
 struct hmemo {
 	uint64_t	 known, val;
@@ -80,6 +80,7 @@ struct hdoc {
 	char		*title;		/* article title used by the scorer */
 	int		 truncated;	/* input was cut at W_HTML_PARSE_MAX */
 	int		 meta_byline;	/* metadata names an author */
+	char		*author;	/* that author's name, or NULL */
 	int		 keep;		/* the page's items (w_html_items):
 					   no class word strips it, -1 */
 };
@@ -137,6 +138,7 @@ int		 w_html_is_block(int);
 int		 w_html_has_ancestor(const struct hdoc *, int, int, int);
 size_t		 w_html_utf8_len(const char *, size_t);
 int		 w_html_ci_contains(const char *, const char *);
+int		 w_html_ci_any(const char *, const char *const *);
 
 /*
  * html.c: whether a page of sections (a landing page: hero, features,
@@ -340,6 +342,10 @@ void		 w_html_grid_find(const struct hdoc *, int,
  * text beside it: its heading, its count line. -1 without a grid. */
 int		 w_html_grid_section(const struct hdoc *,
 		    const struct w_html_grid *, int);
+
+/* Drop the controls of the item tiles under root: small elements named
+ * for compare, quick view, wish list, swatches, ratings, add to cart. */
+void		 w_html_tile_widgets(struct hdoc *, int);
 
 /* html_items.c: the listing's items among the page's groups (NULL:
  * surveyed here), their text in the size_t. */

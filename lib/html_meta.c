@@ -355,6 +355,7 @@ w_html_meta(struct hdoc *d, const char *base)
 	struct mt m;
 	jv o = jv_object();
 	char *t = NULL, *u;
+	const char *a;
 	int k;
 
 	memset(&m, 0, sizeof(m));
@@ -379,6 +380,14 @@ w_html_meta(struct hdoc *d, const char *base)
 	if (k <= M_BY_CLASS)
 		o = jv_object_set(o, jv_string("byline"), jv_string(m.v[k]));
 	d->meta_byline = m.v[M_BY_LD] != NULL || m.v[M_BY_META] != NULL;
+	free(d->author);
+	d->author = NULL;
+	a = m.v[M_BY_LD] != NULL ? m.v[M_BY_LD] : m.v[M_BY_META];
+	/* a name, not an address; the first of several */
+	if (a != NULL && strchr(a, '/') == NULL && strchr(a, '@') == NULL) {
+		d->author = w_strdup(a);
+		d->author[strcspn(d->author, ",;|")] = '\0';
+	}
 	for (k = M_PUB_LD; k <= M_PUB_TIME && m.v[k] == NULL; k++)
 		;
 	if (k <= M_PUB_TIME)

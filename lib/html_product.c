@@ -18,24 +18,19 @@ static const char *const cart_words[] = {
 	NULL
 };
 
-/* Whether class or id of i holds one of the words w (case aside). */
+/* Whether class or id of i holds a cart word (case aside; memoised:
+ * the words hold no space, so a match within the value is one within
+ * a token). */
 static int
-named_any(const struct hdoc *d, int i, const char *const *w)
+cart_named(const struct hdoc *d, int i)
 {
-	static const char *const at[] = { "class", "id" };
-	const char *c, *t;
-	size_t n, k, a, l, j;
+	int m;
 
-	for (a = 0; a < 2; a++) {
-		if ((c = w_html_attr(d, i, at[a])) == NULL)
-			continue;
-		while ((t = w_html_class_next(&c, &n)) != NULL)
-			for (k = 0; w[k] != NULL; k++)
-				for (l = strlen(w[k]), j = 0; j + l <= n; j++)
-					if (strncasecmp(t + j, w[k], l) == 0)
-						return 1;
-	}
-	return 0;
+	if ((m = w_html_memo(d, i, HM_CART)) >= 0)
+		return m;
+	return w_html_memo_put(d, i, HM_CART,
+	    w_html_ci_any(w_html_attr(d, i, "class"), cart_words) ||
+	    w_html_ci_any(w_html_attr(d, i, "id"), cart_words));
 }
 
 /*
@@ -75,7 +70,7 @@ w_html_cart_box(const struct hdoc *d, int i)
 	if (t == TidyTag_BODY || t == TidyTag_HTML || t == TidyTag_MAIN ||
 	    (!w_html_is_block(t) && !(d->n[i].flags & HF_CUSTOM)))
 		return 0;
-	return named_any(d, i, cart_words);
+	return cart_named(d, i);
 }
 
 /* Whether p (before end) starts with a digit, after spaces. */

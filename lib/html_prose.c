@@ -16,6 +16,10 @@
 #define BOX_SHARE	0.4	/* of the article's text, at most */
 #define BOX_MAX		4000	/* characters of a dropped box */
 #define SMALL_MAX	200	/* characters of a credit or teaser line */
+#define BIO_MAX		1000	/* characters of an author's bio */
+#define REST_MIN	80	/* characters a strong title leaves */
+#define SHORT_POST	2000	/* characters of a post a strong title may
+				   take most of */
 
 /*
  * Titles of boxes that are not the article (the whole title, in
@@ -40,6 +44,8 @@ static const char *const titles[] = {
 	"trending", "trending now", "don't miss", "editor's picks",
 	"top stories", "tags", "table of contents", "contents",
 	"you might like", "you may like this", "what others are reading",
+	"also in the news", "other news", "in other news", "more headlines",
+	"weitere nachrichten", "weitere meldungen",
 	"related post", "related recipes", "similar recipes",
 	"more recipes", "you may also like these", "recent comments",
 	"newsletters", "follow us", "share post", "share this page",
@@ -82,6 +88,22 @@ static const char *const titles[] = {
 	NULL
 };
 
+/*
+ * Titles of boxes that are never the article, however short the article
+ * beside them (an author box under a two-line post): in a short post
+ * (SHORT_POST characters at most) whose text comes first (REST_MIN
+ * characters before the title) they may hold all but REST_MIN
+ * characters of it.
+ */
+static const char *const strong_titles[] = {
+	"about the author", "about the authors", "\xc3\xbc" "ber den autor",
+	"\xc3\xbc" "ber die autorin", "\xc3\xbc" "ber die autoren",
+	"zum autor", "zur autorin", "leave a reply", "leave a comment",
+	"post a comment", "comments", "kommentare",
+	"schreibe einen kommentar", "hinterlasse einen kommentar",
+	"kommentar schreiben", NULL
+};
+
 /* Title beginnings of the same boxes ("More from the Times"). */
 static const char *const title_starts[] = {
 	"related:", "weitere artikel", "more articles", "more stories",
@@ -113,6 +135,7 @@ static const char *const furniture[] = {
 	"zum seitenanfang", "pin for later", "pin this for later",
 	"pin it for later", "pin it", "save for later", "show caption",
 	"hide caption", "toggle caption", "open in a new tab",
+	"opens in a new tab", "opens in a new window", "opens in new window",
 	"open in new tab", "print", "print this page", "print article",
 	"print recipe", "jump to recipe", "rate this recipe", "pin recipe",
 	"save recipe", "rezept drucken", "zum rezept",
@@ -125,10 +148,13 @@ static const char *const furniture[] = {
 	"skip to main content", NULL
 };
 
-/* Words that follow a count in a comment counter ("12 Comments"). */
+/* Words that follow a count in a comment counter ("12 Comments") or a
+ * reading time ("8 min read"). */
 static const char *const counted[] = {
 	"comment", "comments", "response", "responses", "reply", "replies",
-	"kommentar", "kommentare", "antwort", "antworten", NULL
+	"kommentar", "kommentare", "antwort", "antworten", "min read",
+	"min. read", "minute read", "minutes read", "mins read",
+	"min lesezeit", "min. lesezeit", "minuten lesezeit", NULL
 };
 
 /* Beginnings of an image credit. */
@@ -328,8 +354,8 @@ starts(const char *s, const char *const *w)
 
 /*
  * A box title: the whole text is one of titles[] or starts a title.
- * Returns 2 for a title of a section of any shape, 1 for one of a list
- * of links, else 0.
+ * Returns 3 for a strong title (strong_titles[]), 2 for a title of a
+ * section of any shape, 1 for one of a list of links, else 0.
  */
 static int
 box_title(const struct hdoc *d, int i)
@@ -349,6 +375,9 @@ box_title(const struct hdoc *d, int i)
 		t[--n] = '\0';
 	while (n > 0 && t[n - 1] == ' ')
 		t[--n] = '\0';
+	for (k = 0; strong_titles[k] != NULL; k++)
+		if (strcmp(t, strong_titles[k]) == 0)
+			return 3;
 	for (k = 0; titles[k] != NULL; k++)
 		if (strcmp(t, titles[k]) == 0)
 			return 1 + (k >= sect);
@@ -463,7 +492,47 @@ struct prose {
 	struct hdoc	*d;
 	int		 root;
 	size_t		 max;		/* characters a dropped box may hold */
+	size_t		 seen;		/* characters of text before the walk */
+	size_t		 len;		/* characters under root */
+	char		 author[TITLE_MAX]; /* the author's name, lowercase */
+	size_t		 first;		/* bytes of its first word */
 };
+
+/*
+ * Verbs that follow a first name in an author's bio ("Ann writes
+ * about..."); not "is" or "has", which follow a company's name too.
+ */
+static const char *const bio_verbs[] = {
+	"started ", "founded ", "writes ", "lives ", "covers ",
+	"schreibt ", "lebt ", NULL
+};
+
+/*
+ * The author's bio in the second half of the article: a block of at
+ * most BIO_MAX characters whose text starts with the author's name (from
+ * the metadata; a person's, of two words or more, not a company's), or
+ * with the first name and a verb of a bio.
+ */
+static int
+author_bio(const struct prose *p, int i)
+{
+	char t[BIO_MAX + 1];
+	size_t n = strlen(p->author);
+	unsigned char c;
+
+	if (n < 4 || p->first >= n || 2 * p->seen < p->len ||
+	    heading(p->d->n[i].tag) ||
+	    norm(p->d, i, t, sizeof(t)) == 0)
+		return 0;
+	if (strncmp(t, p->author, n) == 0) {
+		c = (unsigned char)t[n];
+		return !((c >= 'a' && c <= 'z') || c >= 0x80 ||
+		    (c >= '0' && c <= '9'));
+	}
+	return p->first >= 3 && p->first < n &&
+	    strncmp(t, p->author, p->first) == 0 && t[p->first] == ' ' &&
+	    starts(t + p->first + 1, bio_verbs);
+}
 
 static int
 small(const struct prose *p, int i)
@@ -562,7 +631,7 @@ static int
 drop_section(struct prose *p, int t, int kind)
 {
 	struct hdoc *d = p->d;
-	int j, nx, end, after, section = heading(d->n[t].tag) && kind == 2;
+	int j, nx, end, after, section = heading(d->n[t].tag) && kind >= 2;
 	size_t sum = 0;
 
 	end = t;
@@ -601,7 +670,7 @@ verdict(struct prose *p, int i)
 {
 	struct hdoc *d = p->d;
 	char t[SMALL_MAX + 1];
-	size_t len = w_html_text_len(d, i);
+	size_t len = w_html_text_len(d, i), max;
 	int tag = d->n[i].tag, b, nx, kind;
 
 	if (len == 0 || tag == TidyTag_PRE || tag == TidyTag_CODE)
@@ -614,15 +683,25 @@ verdict(struct prose *p, int i)
 	if (tag == TidyTag_TABLE || tag == TidyTag_A)
 		return -2;
 	if (len < TITLE_MAX && (kind = box_title(d, i)) > 0) {
+		max = p->max;
+		if (kind == 3 && tag != TidyTag_H1 && p->len <= SHORT_POST &&
+		    p->seen >= REST_MIN && p->len > REST_MIN)
+			p->max = p->len - REST_MIN < BOX_MAX ?
+			    p->len - REST_MIN : BOX_MAX;
+		if (p->max < max)
+			p->max = max;
 		b = titled_box(p, i);
 		if (b == i && !heading(tag) && tag != TidyTag_P &&
 		    tag != TidyTag_DIV && tag != TidyTag_STRONG &&
 		    tag != TidyTag_B && tag != TidyTag_SPAN)
-			return -2;
-		if (b == i)
-			return drop_section(p, i, kind);
-		nx = w_html_next_pre(d, b, p->root, 1);
-		w_html_unlink(d, b);
+			nx = -2;
+		else if (b == i)
+			nx = drop_section(p, i, kind);
+		else {
+			nx = w_html_next_pre(d, b, p->root, 1);
+			w_html_unlink(d, b);
+		}
+		p->max = max;
 		return nx;
 	}
 	if (!small(p, i))
@@ -634,8 +713,9 @@ verdict(struct prose *p, int i)
 		w_html_unlink(d, i);
 		return nx;
 	}
-	if (toc(d, i) || asking_form(d, i) || (tag != TidyTag_P &&
-	    !heading(tag) && (named(d, i, box_words, HM_BOX) ||
+	if (toc(d, i) || asking_form(d, i) || author_bio(p, i) ||
+	    (tag != TidyTag_P && !heading(tag) &&
+	    (named(d, i, box_words, HM_BOX) ||
 	    (named(d, i, link_words, HM_LINK) &&
 	    w_html_link_density(d, i) > 0.3) || (len <= SMALL_MAX &&
 	    named(d, i, line_words, HM_LINE))))) {
@@ -771,10 +851,34 @@ w_html_prose_strip(struct hdoc *d, int root)
 
 	p.d = d;
 	p.root = root;
+	p.seen = 0;
+	p.len = rlen;
+	p.author[0] = '\0';
+	p.first = 0;
+	if (d->author != NULL && strlen(d->author) < sizeof(p.author)) {
+		char *a = p.author, *o = p.author;
+		int sp = 0;
+
+		/* spaces folded, lowercase, as norm() leaves a text */
+		for (a = d->author; *a != '\0'; a++)
+			if (*a == ' ' || *a == '\t' || *a == '\n')
+				sp = o > p.author;
+			else {
+				if (sp)
+					*o++ = ' ';
+				sp = 0;
+				*o++ = *a;
+			}
+		*o = '\0';
+		lower(p.author);
+		p.first = strcspn(p.author, " ");
+	}
 	p.max = (size_t)(BOX_SHARE * (double)rlen);
 	if (p.max > BOX_MAX)
 		p.max = BOX_MAX;
 	for (i = d->n[root].first; i >= 0; i = nx) {
+		if (d->n[i].tag == H_TEXT)
+			p.seen += w_html_text_len(d, i);
 		nx = d->n[i].tag == H_TEXT ? -2 : verdict(&p, i);
 		if (nx == -2)
 			nx = w_html_next_pre(d, i, root, 0);

@@ -114,14 +114,9 @@ named(const char *v)
 		"share", "social", "popular", "trending", "newsletter",
 		"cookie", "consent", "modal", "popup", NULL
 	};
-	size_t k;
-
 	if (v == NULL || *v == '\0')
 		return 0;
-	for (k = 0; w[k] != NULL; k++)
-		if (w_html_ci_contains(v, w[k]))
-			return 1;
-	return 0;
+	return w_html_ci_any(v, w);
 }
 
 /* named() on i's class or id, memoised. */

@@ -356,6 +356,10 @@ without_content(const struct hdoc *d, int i)
 int
 w_html_tab_panel(const struct hdoc *d, int i)
 {
+	static const char *const words[] = {
+		"tab-pane", "tabpanel", "tab-panel", "tab-content",
+		"tabs-panel", "accordion", NULL
+	};
 	const char *r, *c;
 	int m;
 
@@ -365,13 +369,7 @@ w_html_tab_panel(const struct hdoc *d, int i)
 	c = w_html_attr(d, i, "class");
 	if (r != NULL && strcmp(r, "tabpanel") == 0)
 		return w_html_memo_put(d, i, HM_TABPANEL, 1);
-	return w_html_memo_put(d, i, HM_TABPANEL,
-	    w_html_ci_contains(c, "tab-pane") ||
-	    w_html_ci_contains(c, "tabpanel") ||
-	    w_html_ci_contains(c, "tab-panel") ||
-	    w_html_ci_contains(c, "tab-content") ||
-	    w_html_ci_contains(c, "tabs-panel") ||
-	    w_html_ci_contains(c, "accordion"));
+	return w_html_memo_put(d, i, HM_TABPANEL, w_html_ci_any(c, words));
 }
 
 /*
@@ -558,6 +556,9 @@ dup_title(struct hscore *s, int i)
 static int
 byline_named(const struct hdoc *d, int i)
 {
+	static const char *const words[] = {
+		"byline", "author", "dateline", "writtenby", "p-author", NULL
+	};
 	const char *rel, *ip, *c, *id;
 	int m;
 
@@ -570,16 +571,7 @@ byline_named(const struct hdoc *d, int i)
 	return w_html_memo_put(d, i, HM_BYLINE,
 	    (rel != NULL && strcmp(rel, "author") == 0) ||
 	    (ip != NULL && strstr(ip, "author") != NULL) ||
-	    w_html_ci_contains(c, "byline") ||
-	    w_html_ci_contains(c, "author") ||
-	    w_html_ci_contains(c, "dateline") ||
-	    w_html_ci_contains(c, "writtenby") ||
-	    w_html_ci_contains(c, "p-author") ||
-	    w_html_ci_contains(id, "byline") ||
-	    w_html_ci_contains(id, "author") ||
-	    w_html_ci_contains(id, "dateline") ||
-	    w_html_ci_contains(id, "writtenby") ||
-	    w_html_ci_contains(id, "p-author"));
+	    w_html_ci_any(c, words) || w_html_ci_any(id, words));
 }
 
 static int

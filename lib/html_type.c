@@ -169,6 +169,10 @@ itemtype(struct feat *f, const char *v)
 int
 w_html_authorish(const struct hdoc *d, int i)
 {
+	static const char *const words[] = {
+		"author", "username", "user-name", "poster", "user-info",
+		"userinfo", "byline", NULL
+	};
 	const char *c, *ip;
 	int m;
 
@@ -180,14 +184,8 @@ w_html_authorish(const struct hdoc *d, int i)
 		return w_html_memo_put(d, i, HM_AUTHOR, 1);
 	if (c == NULL)
 		return w_html_memo_put(d, i, HM_AUTHOR, 0);
-	return w_html_memo_put(d, i, HM_AUTHOR,
-	    w_html_ci_contains(c, "author") ||
-	    w_html_ci_contains(c, "username") ||
-	    w_html_ci_contains(c, "user-name") ||
-	    w_html_ci_contains(c, "poster") ||
-	    w_html_ci_contains(c, "user-info") ||
-	    w_html_ci_contains(c, "userinfo") ||
-	    token_ci(c, "user") || w_html_ci_contains(c, "byline"));
+	return w_html_memo_put(d, i, HM_AUTHOR, w_html_ci_any(c, words) ||
+	    token_ci(c, "user"));
 }
 
 /* Whether element i holds a price (itemprop, class). */
@@ -417,6 +415,10 @@ lead_word(const char *s, const char *const *w)
 	return 0;
 }
 
+/* Class words of add-to-cart controls. */
+static const char *const cart_words[] = {
+	"add-to-cart", "addtocart", "add_to_cart", NULL
+};
 /* Heading vocabulary of reference documentation, several languages. */
 static const char *const doc_words[] = {
 	"parameters", "parameter", "arguments", "returns", "return value",
@@ -629,14 +631,9 @@ walk(const struct hdoc *d, struct feat *f)
 		default:
 			break;
 		}
-		if (w_html_ci_contains(w_html_attr(d, i, "class"),
-		    "add-to-cart") ||
-		    w_html_ci_contains(w_html_attr(d, i, "class"),
-		    "addtocart") ||
+		if (w_html_ci_any(w_html_attr(d, i, "class"), cart_words) ||
 		    w_html_ci_contains(w_html_attr(d, i, "id"),
-		    "add-to-cart") ||
-		    w_html_ci_contains(w_html_attr(d, i, "class"),
-		    "add_to_cart"))
+		    "add-to-cart"))
 			f->ncart++;
 	}
 	if (d->body >= 0) {

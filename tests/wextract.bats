@@ -674,6 +674,13 @@ hasnt() {
 	hasnt "Northlight"
 }
 
+@test "hidden content: a JSON-LD description stored percent-encoded is decoded" {
+	run -0 wextract -c --format text "$FX/hidden/hidden-product-pct.html"
+	[ "$(jqr .coverage.recovered_from)" = json_ld ]
+	has "A curved sofa of plywood and feather cushions, for a long afternoon"
+	hasnt "%20"
+}
+
 @test "hidden content: a forum thread from DiscussionForumPosting comments, in order" {
 	run -0 wextract -c --format text "$FX/hidden/hidden-forum.html"
 	[ "$(jqr .coverage.recovered_from)" = json_ld ]

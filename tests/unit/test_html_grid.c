@@ -322,6 +322,31 @@ strip_keeps_items(void)
 	w_buf_free(&pg);
 }
 
+/* A tile's small controls go; a box named for them holding more stays. */
+static void
+tile_widgets(void)
+{
+	static const char html[] =
+	    "<html><body><div id=\"r\"><div class=\"tile\"><a href=\"/p/1\">"
+	    "Enamel kettle</a><span class=\"btn-compare\">Add to compare"
+	    "</span><a class=\"QuickView\" href=\"#\">Quick view</a>"
+	    "<div class=\"wishlist-note\">Saved by many shoppers who "
+	    "bought this kettle for the winter</div></div></div></body></html>";
+	struct w_buf b;
+	struct hdoc d;
+
+	CHECK_INT(w_html_parse(&d, html, sizeof(html) - 1), 0);
+	w_html_tile_widgets(&d, by_id(&d, "r"));
+	w_html_buf_init(&b, 4096);
+	w_html_text(&d, by_id(&d, "r"), &b);
+	CHECK(strstr(b.p, "Enamel kettle") != NULL);
+	CHECK(strstr(b.p, "Add to compare") == NULL);
+	CHECK(strstr(b.p, "Quick view") == NULL);
+	CHECK(strstr(b.p, "Saved by many shoppers") != NULL);
+	w_buf_free(&b);
+	w_html_free(&d);
+}
+
 /* Items win over a scorer pick they hold one and a half times. */
 static void
 items_win(void)
@@ -346,5 +371,6 @@ main(void)
 	menus_are_no_grids();
 	strip_keeps_items();
 	items_win();
+	tile_widgets();
 	T_DONE();
 }
