@@ -503,7 +503,7 @@ w_html_prep_article(struct hscore *s, int art)
 static const char *const chrome[] = {
 	"breadcrumb", "pagination", "pager", "facet", "filter", "sorting",
 	"sort-by", "newsletter", "subscribe", "signup", "sign-up", "social",
-	"share", "sidebar", "related", "recommend", "promo", "advert",
+	"share", "sidebar", "related", "recommend", "advert",
 	"-ad-", "modal", "popup", "pop-up", "overlay", "skip-link", "navbar",
 	"site-header", "site-footer", "masthead", "menu", "toolbar", NULL
 };

@@ -615,7 +615,7 @@ unlikely_node(struct hscore *s, int i)
 	const char *role;
 	int tag = d->n[i].tag;
 
-	if (tag == TidyTag_BODY || tag == TidyTag_A)
+	if (tag == TidyTag_BODY || tag == TidyTag_HTML || tag == TidyTag_A)
 		return 0;
 	if (unlikely_named(d, i, s->prof & HP_THREAD) &&
 	    !w_html_has_ancestor(d, i, TidyTag_TABLE, 3) &&
@@ -631,13 +631,19 @@ unlikely_node(struct hscore *s, int i)
 	return 0;
 }
 
-/* Removed whatever the flags: cookie and consent banners. */
+/*
+ * Removed whatever the flags: cookie and consent banners. The root
+ * elements never are: their classes say the page's state
+ * (<html class="cookie-banner-visible">), not what they hold.
+ */
 static int
 boilerplate(struct hscore *s, int i)
 {
 	const char *c, *id;
 	int m;
 
+	if (s->d->n[i].tag == TidyTag_HTML || s->d->n[i].tag == TidyTag_BODY)
+		return 0;
 	if ((m = w_html_memo(s->d, i, HM_BANNER)) >= 0)
 		return m;
 	c = w_html_attr(s->d, i, "class");

@@ -430,6 +430,30 @@ jqr() {
 	[ "$(jqr .source.title)" = "Seedlings keep falling over" ]
 }
 
+@test "a root element whose class names a cookie banner or a header (the page's state) does not empty the scorer's tree" {
+	for cls in cookie-banner-visible header-fixed; do
+		{
+			printf '<html class="js %s"><head><title>Pump notes</title></head><body>' "$cls"
+			printf '<div class="thread">'
+			for n in 1 2 3; do
+				printf '<div class="post"><a class="user" href="/u/%s">user%s</a>' "$n" "$n"
+				printf '<p>Post %s: the pump hums after the filter change, and the hum goes away once the impeller housing is cleaned and the seal seated again.</p></div>' "$n"
+			done
+			printf '</div><div id="consent-sdk"><div role="dialog" aria-modal="true">'
+			printf '<h2>About Your Privacy</h2><ul>'
+			for n in 1 2 3 4 5; do
+				printf '<li><label>Targeting Cookies %s</label>' "$n"
+				printf '<p>These cookies may be set through our site by our advertising partners.</p></li>'
+			done
+			printf '</ul></div></div></body></html>'
+		} >"$BATS_TEST_TMPDIR/r.html"
+		run -0 wextract -r --format text "$BATS_TEST_TMPDIR/r.html"
+		[[ "$output" == *"Post 3: the pump hums"* ]] || fail "$cls: $output"
+		[[ "$output" != *"Targeting Cookies"* ]] || fail "$cls: kept the dialog"
+		[[ "$output" != *"About Your Privacy"* ]] || fail "$cls: kept the dialog"
+	done
+}
+
 @test "a corpus article gives non-trivial content" {
 	[ -f "$CORPUS/readability/html/001.html" ] || skip "no corpus at $CORPUS (set WT_CORPUS to the shared corpus)"
 	run -0 wextract -c --url https://example.org/a \
