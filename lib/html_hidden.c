@@ -63,22 +63,6 @@ looks_html(const char *s, size_t n)
 }
 
 /*
- * Text or an HTML fragment as a block. Text keeps its entities (they
- * decode in the parse) and its blank lines as paragraph breaks.
- */
-static int
-hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/*
  * Text stored percent-encoded ("An%20elegant%20sofa"): no space, two
  * or more "%20". Decoded into b; returns whether it was.
  */
@@ -97,7 +81,8 @@ pct_text(const char *s, size_t n, struct w_buf *b)
 		return 0;
 	for (i = 0; i < n; i++)
 		if (s[i] == '%' && i + 2 < n &&
-		    (h = hexval(s[i + 1])) >= 0 && (l = hexval(s[i + 2])) >= 0 &&
+		    (h = w_hexval((unsigned char)s[i + 1])) >= 0 &&
+		    (l = w_hexval((unsigned char)s[i + 2])) >= 0 &&
 		    (h > 0 || l >= 0x20)) {
 			w_buf_addc(b, (char)(h * 16 + l));
 			i += 2;
@@ -106,6 +91,10 @@ pct_text(const char *s, size_t n, struct w_buf *b)
 	return 1;
 }
 
+/*
+ * Text or an HTML fragment as a block. Text keeps its entities (they
+ * decode in the parse) and its blank lines as paragraph breaks.
+ */
 static void
 add_block(struct rec *r, const char *tag, const char *s, size_t n)
 {

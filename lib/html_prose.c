@@ -333,6 +333,23 @@ norm(const struct hdoc *d, int i, char *out, size_t cap)
 	return n;
 }
 
+/*
+ * norm() of a box title or a line, its closing punctuation and spaces
+ * trimmed ("Related Posts:", "Read more ›", "Share this:").
+ */
+static size_t
+title_norm(const struct hdoc *d, int i, char *t, size_t cap)
+{
+	size_t n = norm(d, i, t, cap);
+
+	while (n > 0 && strchr(":.!?-\xe2\x80\xa6\xba\xc2\xbb>|", t[n - 1])
+	    != NULL)
+		t[--n] = '\0';
+	while (n > 0 && t[n - 1] == ' ')
+		t[--n] = '\0';
+	return n;
+}
+
 /* Whether s begins with one of the words in w (then a non-letter). */
 static int
 starts(const char *s, const char *const *w)
@@ -367,14 +384,8 @@ box_title(const struct hdoc *d, int i)
 	if (sect == 0)
 		while (strcmp(titles[sect], SECTION_TITLES) != 0)
 			sect++;
-	if ((n = norm(d, i, t, sizeof(t))) == 0)
+	if ((n = title_norm(d, i, t, sizeof(t))) == 0)
 		return 0;
-	/* "Related Posts:", "Read more ›", "Share this:" */
-	while (n > 0 && strchr(":.!?-\xe2\x80\xa6\xba\xc2\xbb>|", t[n - 1])
-	    != NULL)
-		t[--n] = '\0';
-	while (n > 0 && t[n - 1] == ' ')
-		t[--n] = '\0';
 	for (k = 0; strong_titles[k] != NULL; k++)
 		if (strcmp(t, strong_titles[k]) == 0)
 			return 3;
@@ -575,13 +586,8 @@ furniture_line(const struct hdoc *d, int i)
 	size_t n, k;
 	const char *w;
 
-	if ((n = norm(d, i, t, sizeof(t))) == 0)
+	if ((n = title_norm(d, i, t, sizeof(t))) == 0)
 		return 0;
-	while (n > 0 && strchr(":.!?-\xe2\x80\xa6\xba\xc2\xbb>|", t[n - 1])
-	    != NULL)
-		t[--n] = '\0';
-	while (n > 0 && t[n - 1] == ' ')
-		t[--n] = '\0';
 	for (k = 0; furniture[k] != NULL; k++)
 		if (strcmp(t, furniture[k]) == 0)
 			return 1;
