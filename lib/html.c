@@ -23,6 +23,10 @@
 #define SECT_HEADS	4
 #define SECT_TEXT	400
 #define SECT_MIN	2500
+/* On a product page, items whose text holds this many amounts of money
+ * are tiles of other products (a carousel, "you may also like"), never
+ * the product: they do not win over the scorer's pick. */
+#define ITEMS_PRICED	3
 #define DEDUP_RUN	3	/* repeated blocks in a row that are a copy */
 
 struct pre {
@@ -605,6 +609,9 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		d.nn = nsnap;
 	}
 	ilen = items_len(&d, snap, nsnap, items, itext);
+	if (ilen > 0 && (w_html_profile(type) & HP_TABS) &&
+	    w_html_prices_in(&d, items) >= ITEMS_PRICED)
+		ilen = 0;	/* other products' tiles, see ITEMS_PRICED */
 	art = w_html_readable(&d, d.title, w_html_profile(type), &share);
 	alen = art >= 0 ? w_html_text_len(&d, art) : 0;
 	aplain = art >= 0 ? alen - w_html_link_len(&d, art) : 0;

@@ -257,6 +257,10 @@ int		 w_html_table_grid(const int *, const int *, const int *, int,
 size_t		 w_html_recover(const struct hdoc *, const struct w_html_out *,
 		    int, struct w_buf *, char *, size_t);
 
+/* html_hidden.c: whether s holds a placeholder ("{0}", "{name}"): an
+ * interface message, not text */
+int	 w_html_placeholder(const char *, size_t);
+
 /* html_product.c: a shopping cart box or form, never content */
 int		 w_html_cart_box(const struct hdoc *, int);
 /* Amounts of money ("$12.50", "12,50 \xe2\x82\xac", "EUR 9") in s[0..n),
