@@ -270,6 +270,8 @@ size_t		 w_html_prices_in(const struct hdoc *, int);
 /* Drop from root the groups of three or more like tiles that each hold
  * a link and an amount of money: other products beside a product. */
 void		 w_html_drop_tiles(struct hdoc *, int);
+/* Whether element i holds only a loading placeholder ("Loading..."). */
+int		 w_html_loading(const struct hdoc *, int);
 /* html_prose.c */
 void		 w_html_prose_strip(struct hdoc *, int);
 int		 w_html_never_content(const struct hdoc *, int, int);

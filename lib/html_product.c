@@ -221,3 +221,45 @@ w_html_drop_tiles(struct hdoc *d, int root)
 	}
 	free(t.v);
 }
+
+/*
+ * Whether element i holds only a loading placeholder ("Loading...",
+ * "Chargement…"): a box whose scripts never ran, on any page. Its
+ * text, trimmed and without trailing dots or an ellipsis, is one of
+ * the words, case aside.
+ */
+int
+w_html_loading(const struct hdoc *d, int i)
+{
+	static const char *const w[] = {
+		"loading", "laden", "wird geladen", "chargement",
+		"cargando", "caricamento", "carregando", "bezig met laden",
+		"lataa", "laddar", NULL
+	};
+	struct w_buf b;
+	size_t n, k, len = w_html_text_len(d, i);
+	const char *p;
+	int r = 0;
+
+	if (len < 5 || len > 20)
+		return 0;
+	w_html_buf_init(&b, 256);
+	w_html_text(d, i, &b);
+	for (p = b.p, n = b.len; n > 0 && (*p == ' ' || *p == '\n' ||
+	    *p == '\t'); p++, n--)
+		;
+	for (;;) {
+		if (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\n' ||
+		    p[n - 1] == '\t' || p[n - 1] == '.'))
+			n--;
+		else if (n >= 3 && memcmp(p + n - 3, "\xe2\x80\xa6", 3) == 0)
+			n -= 3;
+		else
+			break;
+	}
+	for (k = 0; w[k] != NULL; k++)
+		if (strlen(w[k]) == n && strncasecmp(p, w[k], n) == 0)
+			r = 1;
+	w_buf_free(&b);
+	return r;
+}

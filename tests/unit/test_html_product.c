@@ -147,6 +147,30 @@ cart(void)
 	w_html_free(&d);
 }
 
+/* Loading placeholders (lib/html_product.c). */
+static void
+loading(void)
+{
+	static const char doc[] = "<html><body>"
+	    "<div id=a>Loading...</div>"
+	    "<div id=b> <span>LOADING</span>\xe2\x80\xa6 </div>"
+	    "<p id=c>Chargement</p>"
+	    "<div id=d>Loading times of the site</div>"
+	    "<div id=e>Unloading</div>"
+	    "<div id=f>Load</div>"
+	    "</body></html>";
+	struct hdoc d;
+
+	CHECK_INT(w_html_parse(&d, doc, sizeof(doc) - 1), 0);
+	CHECK(w_html_loading(&d, by_id(&d, "a")));
+	CHECK(w_html_loading(&d, by_id(&d, "b")));
+	CHECK(w_html_loading(&d, by_id(&d, "c")));
+	CHECK(!w_html_loading(&d, by_id(&d, "d")));
+	CHECK(!w_html_loading(&d, by_id(&d, "e")));
+	CHECK(!w_html_loading(&d, by_id(&d, "f")));
+	w_html_free(&d);
+}
+
 int
 main(void)
 {
@@ -155,5 +179,6 @@ main(void)
 	money();
 	messages();
 	cart();
+	loading();
 	T_DONE();
 }
