@@ -17,6 +17,9 @@
 
 #define NTOP		5
 #define EXPAND_SHARE	0.75	/* of the paragraph text, for HP_EXPAND */
+#define EXPAND_SHARE_TABS 0.9	/* the same on product pages: the
+				   description, features and specifications
+				   sit in sibling blocks */
 #define VEIL_MIN	500	/* characters a page veil holds, at least */
 
 static const char *const unlikely[] = {
@@ -882,21 +885,24 @@ product_box(struct hscore *s, int tc)
 /*
  * Climb from tc until the pick holds most of the page's paragraph
  * text: the posts of a thread, the sections of a landing page, the
- * items of a list are siblings that one best node misses. The climb
- * stops below the body and before a link-heavy ancestor.
+ * items of a list are siblings that one best node misses (on product
+ * pages 90% of it: the description, the features and the
+ * specifications sit in sibling blocks). The climb stops below the
+ * body and before a link-heavy ancestor.
  */
 static int
 expand(struct hscore *s, int tc)
 {
 	struct hdoc *d = s->d;
-	double total = s->mass[d->body];
+	double total = s->mass[d->body], share;
 	int p;
 
 	if (total <= 0)
 		return tc;
 	if (s->prof & HP_TABS)
 		tc = product_box(s, tc);
-	while (s->mass[tc] < EXPAND_SHARE * total) {
+	share = (s->prof & HP_TABS) ? EXPAND_SHARE_TABS : EXPAND_SHARE;
+	while (s->mass[tc] < share * total) {
 		p = d->n[tc].parent;
 		if (p < 0 || p == d->body || is_doc_level(d, p) ||
 		    w_html_link_density(d, p) > 0.5) {
