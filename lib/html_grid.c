@@ -169,3 +169,48 @@ w_html_tile_widgets(struct hdoc *d, int root)
 			w_html_unlink(d, i);
 	}
 }
+
+/* See html_int.h. */
+int
+w_html_grid_column(const struct hdoc *d, const struct w_html_grid *g, int h1,
+    int top)
+{
+	int a, b, t;
+
+	if (g->box < 0 || h1 < 0 || h1 > g->box)
+		return -1;
+	for (a = h1; a >= 0 && a != top; a = d->n[a].parent) {
+		t = d->n[a].tag;
+		if (t == TidyTag_NAV || t == TidyTag_FOOTER ||
+		    t == TidyTag_ASIDE || !w_html_visible(d, a))
+			return -1;
+	}
+	if (a != top)
+		return -1;
+	for (b = g->box; b >= 0 && b != top; b = d->n[b].parent)
+		for (a = h1; a >= 0 && a != top; a = d->n[a].parent)
+			if (a == b)
+				return b;
+	return -1;
+}
+
+/* Class words of a strip of tiles that scrolls sideways. */
+static const char *const carousel_words[] = {
+	"carousel", "slider", "swiper", "slick", "glide", NULL
+};
+
+/* See html_int.h. */
+int
+w_html_grid_carousel(const struct hdoc *d, int box)
+{
+	const char *c;
+	int k;
+
+	for (k = 0; k < 3 && box >= 0; k++, box = d->n[box].parent)
+		if (((c = w_html_attr(d, box, "class")) != NULL &&
+		    w_html_ci_any(d, c, carousel_words)) ||
+		    ((c = w_html_attr(d, box, "id")) != NULL &&
+		    w_html_ci_any(d, c, carousel_words)))
+			return 1;
+	return 0;
+}
