@@ -7,6 +7,7 @@
  * carousel of other products.
  */
 #include <string.h>
+#include <strings.h>
 
 #include "html_int.h"
 
@@ -155,6 +156,51 @@ widget_named(const struct hdoc *d, int i)
 	return 0;
 }
 
+/* Whether i's text holds a digit. */
+static int
+digits(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	int r;
+
+	w_html_buf_init(&b, 4096);
+	w_html_text(d, i, &b);
+	r = strpbrk(b.p, "0123456789") != NULL;
+	w_buf_free(&b);
+	return r;
+}
+
+/*
+ * Whether element i's class hides it from the eye: a label only
+ * screen readers hear ("Sale price", "Unit price", "per") or a box the
+ * page's style hides ("hidden"), unless a responsive token
+ * ("md:block") shows it on some screens.
+ */
+static int
+unseen_label(const struct hdoc *d, int i)
+{
+	static const char *const hide[] = {
+		"visually-hidden",
+		"visuallyhidden", "sr-only", "screen-reader-text",
+		"screenreader", NULL
+	};
+	const char *c = w_html_attr(d, i, "class"), *t;
+	size_t n, k;
+	int hit = 0;
+
+	if (c == NULL || !w_html_ci_any(d, c, hide))
+		return 0;
+	while ((t = w_html_class_next(&c, &n)) != NULL) {
+		if (memchr(t, ':', n) != NULL)
+			return 0;
+		for (k = 0; hide[k] != NULL; k++)
+			if (strlen(hide[k]) == n &&
+			    strncasecmp(t, hide[k], n) == 0)
+				hit = 1;
+	}
+	return hit && !digits(d, i);
+}
+
 /* See html_int.h. */
 void
 w_html_tile_widgets(struct hdoc *d, int root)
@@ -163,7 +209,8 @@ w_html_tile_widgets(struct hdoc *d, int root)
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = d->n[i].tag != H_TEXT &&
-		    w_html_text_len(d, i) <= WIDGET_MAX && widget_named(d, i);
+		    w_html_text_len(d, i) <= WIDGET_MAX &&
+		    (widget_named(d, i) || unseen_label(d, i));
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)
 			w_html_unlink(d, i);

@@ -384,7 +384,10 @@ tile_widgets(void)
 	    "Enamel kettle</a><span class=\"btn-compare\">Add to compare"
 	    "</span><a class=\"QuickView\" href=\"#\">Quick view</a>"
 	    "<div class=\"wishlist-note\">Saved by many shoppers who "
-	    "bought this kettle for the winter</div></div></div></body></html>";
+	    "bought this kettle for the winter</div><span class=\"visually-"
+	    "hidden\">Sale price</span><span class=\"sr-only\">Was 30.00 "
+	    "USD</span><span class=\"sr-only md:not-sr-only\">In stock"
+	    "</span></div></div></body></html>";
 	struct w_buf b;
 	struct hdoc d;
 
@@ -396,6 +399,11 @@ tile_widgets(void)
 	CHECK(strstr(b.p, "Add to compare") == NULL);
 	CHECK(strstr(b.p, "Quick view") == NULL);
 	CHECK(strstr(b.p, "Saved by many shoppers") != NULL);
+	/* screen-reader labels go, unless they hold a figure or a
+	 * responsive class shows them */
+	CHECK(strstr(b.p, "Sale price") == NULL);
+	CHECK(strstr(b.p, "Was 30.00 USD") != NULL);
+	CHECK(strstr(b.p, "In stock") != NULL);
 	w_buf_free(&b);
 	w_html_free(&d);
 }
