@@ -374,8 +374,20 @@ void		 w_html_grid_find(const struct hdoc *, int,
 int		 w_html_grid_section(const struct hdoc *,
 		    const struct w_html_grid *, int);
 
+/* The main column of a collection: the smallest element below top
+ * holding both the page's heading h1 (before the grid, in no menu,
+ * footer or sidebar) and the grid's box; -1 when there is none. */
+int		 w_html_grid_column(const struct hdoc *,
+		    const struct w_html_grid *, int, int);
+
+/* Whether the grid's box or one of its two parents is named for a
+ * carousel or slider. */
+int		 w_html_grid_carousel(const struct hdoc *, int);
+
 /* Drop the controls of the item tiles under root: small elements named
- * for compare, quick view, wish list, swatches, ratings, add to cart. */
+ * for compare, quick view, wish list, swatches, ratings, add to cart,
+ * and short screen-reader-only labels without digits ("Sale price",
+ * "Unit price"; "Was $30.00" stays: its visible twin may be hidden). */
 void		 w_html_tile_widgets(struct hdoc *, int);
 
 /* html_items.c: the listing's items among the page's groups (NULL:
