@@ -279,6 +279,7 @@ int		 w_html_never_content(const struct hdoc *, int, int);
 /* html_novel.c */
 size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
 #define HN_DUP_MIN	60	/* characters of a block worth deduplicating */
+#define HN_DUP_NEAR	8	/* blocks back a short repeat's copy lies */
 /* Drop the blocks (parts between blank lines) of s[0..n) that repeat an
  * earlier block of HN_DUP_MIN characters or more, white space folded,
  * outside fenced code: a page's second copy of a section (a mobile and
@@ -286,7 +287,10 @@ size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
  * holding run such blocks or more go (the short repeats among them
  * too; a block the same as the one before it is no repeat): a copied
  * layout, not a sentence quoted twice nor a paragraph printed over and
- * over. Returns the new
+ * over. At 0, short repeats go too when consecutive ones hold
+ * HN_DUP_MIN characters and each copies a block at most HN_DUP_NEAR
+ * blocks back in the same list item (a card printed twice); a list
+ * marker does not make two blocks differ. Returns the new
  * length; s is not terminated. */
 size_t		 w_html_dedup_blocks(char *, size_t, int);
 
