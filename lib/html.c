@@ -28,6 +28,9 @@
  * the product: they do not win over the scorer's pick. */
 #define ITEMS_PRICED	3
 #define COL_WIDE	3	/* see column_wins */
+#define SECT_HEADS_PROSE 8	/* the same on a page typed as prose */
+#define SECT_TEXT_PROSE	130
+#define SECT_PLAIN_PROSE 0.85
 #define DEDUP_RUN	3	/* repeated blocks in a row that are a copy */
 
 struct pre {
@@ -376,13 +379,17 @@ int
 w_html_sectioned(int type, size_t alen, size_t rlen, size_t aplain,
     size_t rplain, int rheads, int aheads)
 {
-	int h = rheads - aheads;
+	int h = rheads - aheads, prose = type == H_ARTICLE;
 
-	if ((type != H_SERVICE && type != H_DOC) || alen == 0 ||
-	    rlen < SECT_MIN || rplain <= aplain || h < SECT_HEADS ||
-	    (double)alen >= SECT_SHARE * (double)rlen)
+	if ((type != H_SERVICE && type != H_DOC && !prose) || alen == 0 ||
+	    rlen < SECT_MIN || rplain <= aplain ||
+	    h < (prose ? SECT_HEADS_PROSE : SECT_HEADS) ||
+	    (double)alen >= SECT_SHARE * (double)rlen ||
+	    (prose && (rplain - aplain < SECT_TEXT ||
+	    (double)rplain < SECT_PLAIN_PROSE * (double)rlen)))
 		return 0;
-	return (rplain - aplain) / (size_t)h < SECT_TEXT;
+	return (rplain - aplain) / (size_t)h <
+	    (size_t)(prose ? SECT_TEXT_PROSE : SECT_TEXT);
 }
 
 /* Whether element i lies under the detached content root art. */

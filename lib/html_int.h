@@ -170,8 +170,14 @@ int		 w_html_ci_any(const struct hdoc *, const char *,
  * rheads): on a service or documentation page whose region holds 2500
  * characters or more, when the pick holds under 60% of the region, the
  * region holds more plain text, and the headings outside the pick, at
- * least 4, head under 400 plain characters each. (Articles are left
- * out: their comments and teasers have headings too.)
+ * least 4, head under 400 plain characters each. A page typed as an
+ * article (a landing page often is: it carries a date and an author in
+ * its metadata) asks for more, as its comments and teasers have
+ * headings too: 8 headings or more outside the pick, under 130 plain
+ * characters each (a feature's title over a line or two, not a teaser
+ * over its summary), 400 plain characters or more outside the pick
+ * (not a menu of headed link lists), and a region 85% plain text or
+ * more (a news page's teasers and most-read lists are links).
  */
 int		 w_html_sectioned(int, size_t, size_t, size_t, size_t, int,
 		    int);
