@@ -652,6 +652,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	if ((w_html_profile(type) & HP_LISTS) || strcmp(stage, "grid") == 0 ||
 	    strcmp(stage, "items") == 0)
 		w_html_tile_widgets(&d, art);
+	if ((w_html_profile(type) & HP_PROSE) && art >= 0)
+		w_html_prose_teasers(&d, art);
 	write_out(&d, art, in, o, &b, shell, dedup_run(w_html_profile(type)),
 	    &inv, from, sizeof(from));
 	jv_free(out->coverage);

@@ -265,6 +265,7 @@ size_t		 w_html_price_count(const char *, size_t);
 size_t		 w_html_prices_in(const struct hdoc *, int);
 /* html_prose.c */
 void		 w_html_prose_strip(struct hdoc *, int);
+void		 w_html_prose_teasers(struct hdoc *, int);
 int		 w_html_never_content(const struct hdoc *, int, int);
 
 /* html_novel.c */
@@ -298,6 +299,8 @@ int		 w_html_authorish(const struct hdoc *, int);
 /* Whether i's class or id holds "comment" (any case). */
 int		 w_html_comment_named(const struct hdoc *, int);
 int		 w_html_priceish(const struct hdoc *, int);
+/* Whether element i has a datetime attribute or a class naming a date. */
+int		 w_html_date_named(const struct hdoc *, int);
 
 /*
  * html_repeat.c: repeated sibling groups. A shape is an element's tag
