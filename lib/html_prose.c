@@ -153,6 +153,41 @@ static const char *const furniture[] = {
 	"skip to main content", NULL
 };
 
+/*
+ * Whole texts of a call to action standing alone (a button, a link on
+ * its own line): never within a sentence.
+ */
+static const char *const actions[] = {
+	"learn more", "read more", "find out more", "discover more",
+	"see more", "show more", "view more", "contact us", "get in touch",
+	"book now", "book a demo", "request a demo", "get a demo",
+	"schedule a demo", "get a quote", "get a free quote",
+	"request a quote", "get started", "start now", "sign up",
+	"sign up now", "sign me up", "subscribe now", "join now",
+	"shop now", "buy now", "order now", "see deal", "view deal",
+	"get deal", "check price", "download now", "apply now",
+	"mehr erfahren", "mehr lesen", "mehr anzeigen", "jetzt lesen",
+	"jetzt anmelden", "jetzt abonnieren", "jetzt registrieren",
+	"jetzt kaufen", "jetzt bestellen", "zum angebot", "kontakt",
+	"kontaktieren sie uns", "angebot anfordern", "termin vereinbaren",
+	NULL
+};
+
+/*
+ * Beginnings of a byline or a date line ("Written by Ann Lee",
+ * "Last updated on May 2, 2025"), at most BYLINE_MAX characters.
+ */
+static const char *const bylines[] = {
+	"written by ", "reviewed by ", "edited by ", "fact checked by ",
+	"fact-checked by ", "medically reviewed by ", "updated by ",
+	"published on ", "published:", "first published", "last updated",
+	"updated on ", "updated:",
+	"geschrieben von ", "verfasst von ", "ver\xc3\xb6" "ffentlicht am ",
+	"aktualisiert am ", "zuletzt aktualisiert", "reading time",
+	"lesezeit", NULL
+};
+#define BYLINE_MAX	80
+
 /* Words that follow a count in a comment counter ("12 Comments") or a
  * reading time ("8 min read"). */
 static const char *const counted[] = {
@@ -582,8 +617,22 @@ titled_box(const struct prose *p, int t)
 }
 
 /*
- * A line of page furniture (see furniture[]) or a comment counter: the
- * whole text, its trailing punctuation dropped.
+ * Whether i stands alone: a block, or an inline element whose parent
+ * holds no other text.
+ */
+static int
+alone(const struct hdoc *d, int i)
+{
+	int par = d->n[i].parent;
+
+	return w_html_is_block(d->n[i].tag) || par < 0 ||
+	    w_html_text_len(d, par) == w_html_text_len(d, i);
+}
+
+/*
+ * A line of page furniture (see furniture[]), a call to action standing
+ * alone (actions[]) or a comment counter: the whole text, its trailing
+ * punctuation dropped.
  */
 static int
 furniture_line(const struct hdoc *d, int i)
@@ -597,6 +646,9 @@ furniture_line(const struct hdoc *d, int i)
 	for (k = 0; furniture[k] != NULL; k++)
 		if (strcmp(t, furniture[k]) == 0)
 			return 1;
+	for (k = 0; actions[k] != NULL; k++)
+		if (strcmp(t, actions[k]) == 0)
+			return alone(d, i);
 	for (k = 0; t[k] >= '0' && t[k] <= '9'; k++)
 		;
 	if (k == 0)
@@ -790,6 +842,7 @@ verdict(struct prose *p, int i)
 		return -2;
 	if (len <= SMALL_MAX && !heading(tag) &&
 	    norm(d, i, t, sizeof(t)) > 0 && (starts(t, credits) ||
+	    (len <= BYLINE_MAX && starts(t, bylines) && alone(d, i)) ||
 	    (starts(t, teasers) && w_html_link_density(d, i) > 0.3))) {
 		w_html_unlink(d, i);
 		return nx;
