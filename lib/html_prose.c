@@ -109,11 +109,19 @@ static const char *const strong_titles[] = {
 	"kommentar schreiben", NULL
 };
 
-/* Title beginnings of the same boxes ("More from the Times"). */
+/* Title beginnings of the same boxes ("More from the Times"), and of a
+ * paywall's box ("Subscribe to continue reading"). */
 static const char *const title_starts[] = {
 	"related:", "weitere artikel", "more articles", "more stories",
 	"other articles", "other posts",
-	"you may be interested in", "you might be interested in", NULL
+	"you may be interested in", "you might be interested in",
+	"subscribe to continue", "subscribe to read", "subscribe to unlock",
+	"continue reading with", "keep reading with", "already a subscriber",
+	"already subscribed", "this article is exclusive",
+	"this article is for subscribers", "this article is only available",
+	"lesen sie jetzt weiter", "jetzt weiterlesen", "weiterlesen mit",
+	"sie sind bereits abonnent", "bereits abonnent",
+	"dieser artikel ist nur", "dieser inhalt ist nur", NULL
 };
 
 /* Beginnings of a one-line teaser for another article. */
@@ -219,7 +227,8 @@ static const char *const box_words[] = {
 	"author-wrap", "author__", "bio-box", "biobox", "post-navigation",
 	"post-nav", "nav-links", "nav-previous", "nav-next", "prev-next",
 	"table-of-contents", "tableofcontents", "post-tags", "entry-tags",
-	"tag-list", "taglist", "tags-links", "tagcloud", NULL
+	"tag-list", "taglist", "tags-links", "tagcloud", "paywall",
+	"regwall", NULL
 };
 
 /* Class words of pop-ups (some name in-page boxes the same way). */
