@@ -280,6 +280,7 @@ void		 w_html_drop_tiles(struct hdoc *, int);
 int		 w_html_loading(const struct hdoc *, int);
 /* html_prose.c */
 void		 w_html_prose_strip(struct hdoc *, int);
+void		 w_html_prose_teasers(struct hdoc *, int);
 int		 w_html_never_content(const struct hdoc *, int, int);
 
 /* html_novel.c */
@@ -317,6 +318,8 @@ int		 w_html_authorish(const struct hdoc *, int);
 /* Whether i's class or id holds "comment" (any case). */
 int		 w_html_comment_named(const struct hdoc *, int);
 int		 w_html_priceish(const struct hdoc *, int);
+/* Whether element i has a datetime attribute or a class naming a date. */
+int		 w_html_date_named(const struct hdoc *, int);
 
 /*
  * html_repeat.c: repeated sibling groups. A shape is an element's tag
