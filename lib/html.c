@@ -23,7 +23,17 @@
 #define SECT_HEADS	4
 #define SECT_TEXT	400
 #define SECT_MIN	2500
+/* On a product page, items whose text holds this many amounts of money
+ * are tiles of other products (a carousel, "you may also like"), never
+ * the product: they do not win over the scorer's pick. */
+#define ITEMS_PRICED	3
 #define COL_WIDE	3	/* see column_wins */
+#define SECT_HEADS_PROSE 8	/* the same on a page typed as prose */
+#define SECT_TEXT_PROSE	130
+#define SECT_PLAIN_PROSE 0.85
+#define LINKS_ONLY	400	/* see link_only */
+#define LINKS_MENU	3
+#define MENU_ITEM	40
 #define DEDUP_RUN	3	/* repeated blocks in a row that are a copy */
 
 struct pre {
@@ -262,8 +272,34 @@ fallback(struct hdoc *d, const struct hnode *snap, size_t nsnap,
 }
 
 /*
+ * Whether the pick root is a menu: under LINKS_ONLY characters, four
+ * fifths of them in LINKS_MENU links or more, none longer than
+ * MENU_ITEM characters (not a story's title).
+ */
+static int
+link_only(const struct hdoc *d, int root)
+{
+	size_t n = w_html_text_len(d, root);
+	int j, a = 0;
+
+	if (n == 0 || n >= LINKS_ONLY || 5 * w_html_link_len(d, root) < 4 * n)
+		return 0;
+	for (j = d->n[root].first; j >= 0;
+	    j = w_html_next_pre(d, j, root, 0)) {
+		if (d->n[j].tag != TidyTag_A ||
+		    (n = w_html_text_len(d, j)) == 0)
+			continue;
+		if (n > MENU_ITEM)
+			return 0;
+		a++;
+	}
+	return a >= LINKS_MENU;
+}
+
+/*
  * Write root (dropping repeated blocks as dedup_run says), then what the
- * DOM hides when that is thin (html_hidden.c):
+ * DOM hides when that is thin (html_hidden.c), in place of root when
+ * root is a menu (link_only) and anything is recovered:
  * from names the sources used, *inv counts invisible characters.
  */
 static int
@@ -272,6 +308,7 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
     size_t *inv, char *from, size_t fromsz)
 {
 	struct w_html_out ho;
+	struct w_buf nav;
 
 	memset(&ho, 0, sizeof(ho));
 	ho.text = o->format == W_FMT_TEXT;
@@ -284,7 +321,18 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 		if (b->p != NULL)
 			b->p[b->len] = '\0';
 	}
-	w_html_recover(d, &ho, shell, b, from, fromsz);
+	if (link_only(d, root)) {
+		/* a menu is no content: what the page hides is, if any */
+		w_html_buf_init(&nav, 4 * LINKS_ONLY);
+		w_buf_add(&nav, b->p, b->len);
+		w_buf_reset(b);
+		if (w_html_recover(d, &ho, 1, b, from, fromsz) == 0) {
+			w_buf_reset(b);
+			w_buf_add(b, nav.p, nav.len);
+		}
+		w_buf_free(&nav);
+	} else
+		w_html_recover(d, &ho, shell, b, from, fromsz);
 	return (int)w_html_text_len(d, root);
 }
 
@@ -372,13 +420,17 @@ int
 w_html_sectioned(int type, size_t alen, size_t rlen, size_t aplain,
     size_t rplain, int rheads, int aheads)
 {
-	int h = rheads - aheads;
+	int h = rheads - aheads, prose = type == H_ARTICLE;
 
-	if ((type != H_SERVICE && type != H_DOC) || alen == 0 ||
-	    rlen < SECT_MIN || rplain <= aplain || h < SECT_HEADS ||
-	    (double)alen >= SECT_SHARE * (double)rlen)
+	if ((type != H_SERVICE && type != H_DOC && !prose) || alen == 0 ||
+	    rlen < SECT_MIN || rplain <= aplain ||
+	    h < (prose ? SECT_HEADS_PROSE : SECT_HEADS) ||
+	    (double)alen >= SECT_SHARE * (double)rlen ||
+	    (prose && (rplain - aplain < SECT_TEXT ||
+	    (double)rplain < SECT_PLAIN_PROSE * (double)rlen)))
 		return 0;
-	return (rplain - aplain) / (size_t)h < SECT_TEXT;
+	return (rplain - aplain) / (size_t)h <
+	    (size_t)(prose ? SECT_TEXT_PROSE : SECT_TEXT);
 }
 
 /* Whether element i lies under the detached content root art. */
@@ -657,6 +709,9 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	}
 	clen = column_len(&d, snap, nsnap, &grid, gcol, type);
 	ilen = items_len(&d, snap, nsnap, items, itext);
+	if (ilen > 0 && (w_html_profile(type) & HP_TABS) &&
+	    w_html_prices_in(&d, items) >= ITEMS_PRICED)
+		ilen = 0;	/* other products' tiles, see ITEMS_PRICED */
 	art = w_html_readable(&d, d.title, w_html_profile(type), &share);
 	alen = art >= 0 ? w_html_text_len(&d, art) : 0;
 	aplain = art >= 0 ? alen - w_html_link_len(&d, art) : 0;
@@ -706,10 +761,14 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 			goto done;
 		}
 	}
+	if ((w_html_profile(type) & HP_TABS) && strcmp(stage, "grid") != 0)
+		w_html_drop_tiles(&d, art);
 	/* on WCXB dev: collection F1 +0.002, nothing else moved */
 	if ((w_html_profile(type) & HP_LISTS) || strcmp(stage, "grid") == 0 ||
 	    strcmp(stage, "items") == 0)
 		w_html_tile_widgets(&d, art);
+	if ((w_html_profile(type) & HP_PROSE) && art >= 0)
+		w_html_prose_teasers(&d, art);
 	write_out(&d, art, in, o, &b, shell, dedup_run(w_html_profile(type)),
 	    &inv, from, sizeof(from));
 	jv_free(out->coverage);
