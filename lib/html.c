@@ -675,6 +675,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	d.base = in->url;
 	meta = w_html_meta(&d, in->url);
 	survey(&d, &p);
+	blen = body_text(&d);
+	d.vis = blen;
 	w_html_rep_survey(&d, &groups);
 	items = w_html_items(&d, &groups, &itext);
 	d.keep = items;
@@ -684,7 +686,6 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		type = o->page_type - 1;	/* the caller's choice */
 		tconf = 1;
 	}
-	blen = body_text(&d);
 	shell = !in->rendered && blen < SHELL_TEXT &&
 	    (p.app_root || p.noscript_js || p.script_src > 0 ||
 	    p.script_bytes > 100000);

@@ -89,6 +89,8 @@ struct hdoc {
 	int		 truncated;	/* input was cut at W_HTML_PARSE_MAX */
 	int		 meta_byline;	/* metadata names an author */
 	char		*author;	/* that author's name, or NULL */
+	size_t		 vis;		/* visible text of the body (no
+					   scripts, styles), or 0 */
 	int		 keep;		/* the page's items (w_html_items):
 					   no class word strips it, -1 */
 	struct hwords	*ws;		/* w_html_ci_any's lists */
@@ -386,6 +388,13 @@ void		 w_html_grid_find(const struct hdoc *, int,
  * text beside it: its heading, its count line. -1 without a grid. */
 int		 w_html_grid_section(const struct hdoc *,
 		    const struct w_html_grid *, int);
+
+/* Whether i is a form that wraps the page (a whole-page form of a
+ * server framework, a search form around its results): over half of
+ * the body's visible text (d->vis) and at least PAGE_FORM_MIN
+ * characters. Such a form
+ * is no chrome. */
+int		 w_html_page_form(const struct hdoc *, int);
 
 /* The main column of a collection: the smallest element below top
  * holding both the page's heading h1 (before the grid, in no menu,
