@@ -347,9 +347,15 @@ sections(void)
 	 * 8 headings outside it over 3000 plain characters: sections */
 	CHECK(w_html_sectioned(H_SERVICE, 3000, 6000, 2900, 5900, 10, 2));
 	CHECK(w_html_sectioned(H_DOC, 3000, 6000, 2900, 5900, 10, 2));
-	/* articles and the other types keep their pick */
+	/* the other types keep their pick; an article too, unless 8
+	 * headings or more outside the pick head under 130 plain
+	 * characters each, 400 or more in all, in a region 85% plain */
 	CHECK(!w_html_sectioned(H_ARTICLE, 3000, 6000, 2900, 5900, 10, 2));
-	CHECK(!w_html_sectioned(H_OTHER, 3000, 6000, 2900, 5900, 10, 2));
+	CHECK(w_html_sectioned(H_ARTICLE, 3000, 6000, 2900, 5900, 30, 2));
+	CHECK(!w_html_sectioned(H_ARTICLE, 3000, 6000, 2900, 5900, 9, 2));
+	CHECK(!w_html_sectioned(H_ARTICLE, 3000, 6000, 2900, 5000, 30, 2));
+	CHECK(!w_html_sectioned(H_ARTICLE, 3000, 6000, 2900, 3200, 30, 2));
+	CHECK(!w_html_sectioned(H_OTHER, 3000, 6000, 2900, 5900, 30, 2));
 	CHECK(!w_html_sectioned(H_FORUM, 3000, 6000, 2900, 5900, 10, 2));
 	CHECK(!w_html_sectioned(H_LISTING, 3000, 6000, 2900, 5900, 10, 2));
 	/* 60% of the region is the content, not a part of it */
