@@ -767,6 +767,14 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	if ((w_html_profile(type) & HP_LISTS) || strcmp(stage, "grid") == 0 ||
 	    strcmp(stage, "items") == 0)
 		w_html_tile_widgets(&d, art);
+	/*
+	 * items' counters and relative times ("12 comments", "2 hours
+	 * ago"), out of an article's or a thread's own lines; on WCXB
+	 * dev: listing F1 +0.001, nothing else moved
+	 */
+	if (art >= 0 && ((type != H_ARTICLE && type != H_FORUM) ||
+	    strcmp(stage, "grid") == 0 || strcmp(stage, "items") == 0))
+		w_html_item_meta(&d, art);
 	if ((w_html_profile(type) & HP_PROSE) && art >= 0)
 		w_html_prose_teasers(&d, art);
 	write_out(&d, art, in, o, &b, shell, dedup_run(w_html_profile(type)),

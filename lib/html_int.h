@@ -420,6 +420,12 @@ int		 w_html_items(const struct hdoc *, const struct w_html_groups *,
  * pick of alen (over one and a half times its text), in a region of
  * rplain characters outside links, on a page typed as a story or not. */
 int		 w_html_items_win(size_t, size_t, size_t, int);
+/* Whether a text is an item's meta line and nothing more: counts of
+ * comments, reactions, views or reading minutes, relative times ("3
+ * comments", "5 min read", "2 hours ago", joined by | or a dot). */
+int		 w_html_meta_line(const char *);
+/* Drop the small elements under root whose text is a meta line. */
+void		 w_html_item_meta(struct hdoc *, int);
 
 /* html_links.c */
 jv		 w_html_links(const struct hdoc *, const int *, size_t, int,
