@@ -307,10 +307,17 @@ jqr() {
 		[ "$(jqr .coverage.page_type)" = "$want" ] ||
 			fail "$name: page_type $(jqr .coverage.page_type)"
 		c=$(jqr .content)
-		while IFS= read -r l; do
+		# every line counts, the last one too, and none may be empty
+		# (an empty must line would match anything)
+		m=0
+		while IFS= read -r l || [ -n "$l" ]; do
+			[ -n "$l" ] || fail "$name.must: empty line"
 			[[ "$c" == *"$l"* ]] || fail "$name: missing: $l"
+			m=$((m + 1))
 		done <"$b.must"
-		while IFS= read -r l; do
+		[ "$m" -gt 0 ] || fail "$name.must: no lines"
+		while IFS= read -r l || [ -n "$l" ]; do
+			[ -n "$l" ] || fail "$name.mustnot: empty line"
 			[[ "$c" != *"$l"* ]] || fail "$name: kept: $l"
 		done <"$b.mustnot"
 		n=$((n + 1))

@@ -226,6 +226,30 @@ dedup(void)
 	snprintf(in, sizeof(in), "```\n%s\n\n%s\n```\n\n%s", a, a, a);
 	dedup_is(in, in);
 	dedup_is("", "");
+	/* a card's title, date and price printed again inside the card
+	 * (another screen size): the short copies go together */
+	dedup_is("- How to Sell Handmade Goods Online in Small Towns\n\n"
+	    "  Wednesday at 4:00 PM\n\n  Free\n\n  Crafts Hub\n\n"
+	    "  How to Sell Handmade Goods Online in Small Towns\n\n"
+	    "  Wednesday at 4:00 PM\n\n  Free\n\n"
+	    "- Pottery for Beginners, an Evening Class\n\n  Free\n\n",
+	    "- How to Sell Handmade Goods Online in Small Towns\n\n"
+	    "  Wednesday at 4:00 PM\n\n  Free\n\n  Crafts Hub\n\n"
+	    "- Pottery for Beginners, an Evening Class\n\n  Free\n\n");
+	/* the same short lines in the next item are that item's own */
+	snprintf(in, sizeof(in), "- 1\n\n  Ten off a panel upgrade\n\n"
+	    "  Must be shown before work starts.\n\n  Not with other "
+	    "offers.\n\n- 2\n\n  Twenty off a repair\n\n"
+	    "  Must be shown before work starts.\n\n  Not with other "
+	    "offers.\n\n");
+	dedup_is(in, in);
+	/* far apart, short repeats are a listing's recurring sections */
+	dedup_is("Ankle socks for running\n\nComfy coverage\n\nA\n\nB\n\n"
+	    "C\n\nD\n\nE\n\nF\n\nG\n\nH\n\n"
+	    "Ankle socks for running\n\nComfy coverage\n\nI",
+	    "Ankle socks for running\n\nComfy coverage\n\nA\n\nB\n\n"
+	    "C\n\nD\n\nE\n\nF\n\nG\n\nH\n\n"
+	    "Ankle socks for running\n\nComfy coverage\n\nI");
 }
 
 static void
