@@ -195,6 +195,7 @@ static const char *const bylines[] = {
 	"lesezeit", NULL
 };
 #define BYLINE_MAX	80
+#define RATING_MAX	120	/* characters of a rating widget */
 
 /* Words that follow a count in a comment counter ("12 Comments") or a
  * reading time ("8 min read"). */
@@ -697,6 +698,44 @@ asking_form(const struct hdoc *d, int i)
 	return 0;
 }
 
+/* Whether the n bytes at t hold w (lower case), in any case. */
+static int
+has_n(const char *t, size_t n, const char *w)
+{
+	size_t k, m = strlen(w);
+
+	for (k = 0; k + m <= n; k++)
+		if (strncasecmp(t + k, w, m) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether a class token of i names a rating widget: "rating",
+ * "ratings", "stars", "star-rating", "rating-*", "*-rating",
+ * "*-rating-*" (a whole word, not "operating").
+ */
+static int
+rating_named(const struct hdoc *d, int i)
+{
+	const char *c = w_html_attr(d, i, "class"), *t;
+	size_t n;
+
+	if (c == NULL)
+		return 0;
+	while ((t = w_html_class_next(&c, &n)) != NULL) {
+		if ((n == 5 && strncasecmp(t, "stars", 5) == 0) ||
+		    (n == 7 && strncasecmp(t, "ratings", 7) == 0) ||
+		    (n >= 6 && strncasecmp(t, "rating", 6) == 0 &&
+		    (n == 6 || t[6] == '-' || t[6] == '_')) ||
+		    (n > 7 && strncasecmp(t + n - 7, "-rating", 7) == 0) ||
+		    (n > 7 && strncasecmp(t + n - 7, "_rating", 7) == 0) ||
+		    has_n(t, n, "-rating-"))
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * A teaser card for another page: at most CARD_MAX characters, with a
  * date (a time element, a datetime attribute, a class naming a date),
@@ -857,6 +896,7 @@ verdict(struct prose *p, int i)
 		return nx;
 	}
 	if (toc(d, i) || asking_form(d, i) || author_bio(p, i) ||
+	    (len <= RATING_MAX && rating_named(d, i)) ||
 	    (tag != TidyTag_P && !heading(tag) &&
 	    (named(d, i, box_words, HM_BOX) ||
 	    (named(d, i, link_words, HM_LINK) &&
