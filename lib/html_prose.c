@@ -106,7 +106,8 @@ static const char *const strong_titles[] = {
 	"zum autor", "zur autorin", "leave a reply", "leave a comment",
 	"post a comment", "comments", "kommentare",
 	"schreibe einen kommentar", "hinterlasse einen kommentar",
-	"kommentar schreiben", NULL
+	"kommentar schreiben", "about me", "about the blogger",
+	"meet the blogger", "\xc3\xbc" "ber mich", "zur person", NULL
 };
 
 /* Title beginnings of the same boxes ("More from the Times"), and of a
@@ -225,6 +226,7 @@ static const char *const box_words[] = {
 	"authorbox", "about-author", "about-the-author", "author-info",
 	"authorinfo", "author-card", "author-description", "author-details",
 	"author-profile", "author_bio", "author_box", "author_info",
+	"post-author", "entry-author",
 	"author-wrap", "author__", "bio-box", "biobox", "post-navigation",
 	"post-nav", "nav-links", "nav-previous", "nav-next", "prev-next",
 	"table-of-contents", "tableofcontents", "post-tags", "entry-tags",
