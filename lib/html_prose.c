@@ -107,7 +107,11 @@ static const char *const strong_titles[] = {
 	"post a comment", "comments", "kommentare",
 	"schreibe einen kommentar", "hinterlasse einen kommentar",
 	"kommentar schreiben", "about me", "about the blogger",
-	"meet the blogger", "\xc3\xbc" "ber mich", "zur person", NULL
+	"meet the blogger", "\xc3\xbc" "ber mich", "zur person",
+	"add a comment", "write a comment", "antwort hinterlassen", "hinterlasse eine antwort",
+	"kommentar hinterlassen", "einen kommentar hinterlassen",
+	"kommentieren", "deine meinung", "ihre meinung",
+	"diskutieren sie mit", NULL
 };
 
 /* Title beginnings of the same boxes ("More from the Times"), and of a
@@ -888,6 +892,13 @@ verdict(struct prose *p, int i)
 		return nx;
 	}
 	nx = w_html_next_pre(d, i, p->root, 1);
+	/* a comment or contact form after the post's first lines, of
+	 * any size but a page's (BOX_MAX) */
+	if (tag == TidyTag_FORM && p->seen >= REST_MIN && len <= BOX_MAX &&
+	    asking_form(d, i)) {
+		w_html_unlink(d, i);
+		return nx;
+	}
 	if (!small(p, i))
 		return -2;
 	if (len <= SMALL_MAX && !heading(tag) &&
