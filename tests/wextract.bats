@@ -831,6 +831,20 @@ hasnt() {
 	[ "$(jqr .coverage.extraction_stage)" = readability ]
 }
 
+@test "region: a landing page typed as an article (date, author, og:type article) keeps its short headed sections, not its story alone" {
+	run -0 wextract -c --format text "$FX/landing-sections.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	[ "$(jqr .coverage.extraction_stage)" = region ]
+	c=$(jqr .content)
+	[[ "$c" == *"Rotaloom began in a bakery"*"Payroll export"*"Is there a contract?"*"Four euros a person a month"* ]] || fail "got: $c"
+	[[ "$c" != *"Imprint"* ]] || fail "footer kept"
+	# the same sections whose lines are links (teasers of other pages):
+	# the story stays the content
+	sed 's|<span>\([^<]*\)</span>|<a href="/more">\1</a>|g' "$FX/landing-sections.html" >"$BATS_TEST_TMPDIR/teasers.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/teasers.html"
+	[ "$(jqr .coverage.extraction_stage)" = readability ]
+}
+
 @test "--page-type forces the extraction profile, reported with confidence 1; continuations keep it" {
 	run -0 wextract -c --page-type product "$FX/types/forum.html"
 	[ "$(jqr .coverage.page_type)" = product ]
