@@ -742,9 +742,55 @@ rating_named(const struct hdoc *d, int i)
 	return 0;
 }
 
+/* Month names, English and German, as their first three letters
+ * ("m\xc3\xa4r" for März). */
+static const char *const months[] = {
+	"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+	"nov", "dec", "m\xc3\xa4r", "mai", "okt", "dez", NULL
+};
+#define DATE_MAX	40	/* characters of a date line */
+
+/*
+ * Whether i's text is a short date (at most DATE_MAX characters): a
+ * year from 1900 to 2099 with a month name ("Dec 28, 2025",
+ * "12. März 2025") or with day and month in digits ("12.03.2025",
+ * "2025-03-12").
+ */
+static int
+date_text(const struct hdoc *d, int i)
+{
+	char t[DATE_MAX + 1];
+	size_t n, k, m;
+	int year = 0, month = 0, digits = 0;
+
+	if ((n = norm(d, i, t, sizeof(t))) == 0)
+		return 0;
+	for (k = 0; k < n; k++) {
+		if (t[k] >= '0' && t[k] <= '9') {
+			for (m = k; m < n && t[m] >= '0' && t[m] <= '9'; m++)
+				;
+			if (m - k == 4 && (t[k] == '1' || t[k] == '2') &&
+			    (t[k + 1] == '9' || t[k + 1] == '0'))
+				year = 1;
+			else if (m - k <= 2 && m < n &&
+			    (t[m] == '.' || t[m] == '/' || t[m] == '-'))
+				digits++;
+			k = m - 1;
+		} else if (t[k] >= 'a' && t[k] <= 'z' &&
+		    (k == 0 || !(t[k - 1] >= 'a' && t[k - 1] <= 'z')))
+			for (m = 0; months[m] != NULL; m++)
+				if (strncmp(t + k, months[m],
+				    strlen(months[m])) == 0)
+					month = 1;
+	}
+	return year && (month || digits >= 2 ||
+	    (digits >= 1 && strchr(t, '-') != NULL));
+}
+
 /*
  * A teaser card for another page: at most CARD_MAX characters, with a
- * date (a time element, a datetime attribute, a class naming a date),
+ * date (a time element, a datetime attribute, a class naming a date,
+ * a short text that is a date: date_text),
  * a picture or a heading, and a link elsewhere whose text (the other
  * page's title) holds CARD_TITLE to LINK_TITLE characters.
  */
@@ -769,7 +815,9 @@ card(const struct hdoc *d, int c)
 		    l <= LINK_TITLE)
 			link = 1;
 		if (!date && (tag == TidyTag_TIME ||
-		    (tag != H_TEXT && w_html_date_named(d, j))))
+		    (tag != H_TEXT && (w_html_date_named(d, j) ||
+		    (w_html_text_len(d, j) <= DATE_MAX &&
+		    tag != TidyTag_A && date_text(d, j))))))
 			date = 1;
 		if (pic && link && date)
 			return 1;
