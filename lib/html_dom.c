@@ -528,44 +528,64 @@ tag_at(const char *s, size_t i, size_t n, const char *t)
 	    s[i + k] != '\0' && strchr(" \t\n\r\f/>", s[i + k]) != NULL;
 }
 
+#define ASCII_LETTER(c)	(((c) | 0x20) >= 'a' && ((c) | 0x20) <= 'z')
+
 /*
  * Length of the body at p[0..n) of a script or style element (name)
  * up to its end tag, when tidy's text of it would be its bytes as they
  * are, else 0: printable ASCII, newlines and well-formed UTF-8 from
  * U+00A0 on, without noncharacters (tidy expands tabs by column, turns
- * CR into LF, drops control characters and replaces bad UTF-8); no
- * other end tag ("</x", which tidy escapes as "<\/x" in scripts); not
- * blank before its first '<' (where tidy ends an empty script at a
- * tag). tidy ends the body at "</" and name, in any case, whatever
- * letters follow.
+ * CR into LF, drops control characters and replaces bad UTF-8). tidy
+ * reads it as a state machine (GetCDATA in its lexer.c): a '<' and
+ * letters is a start tag whose next character is taken as it is; "</"
+ * and letters an end tag, the body's end when they start with name in
+ * any case, else one tidy escapes ("<\/x" in a script) or, with
+ * nothing but blanks before it, ends the body at: left to tidy, as a
+ * start tag seen before anything else is (tidy ends a script with a
+ * source there); "<\/" is text. '<', '/' and '\\' in these leave the
+ * body "empty" for tidy, as blanks do.
  */
 static size_t
 verbatim_body(const unsigned char *p, size_t n, const char *name)
 {
 	size_t k = 0, nl = strlen(name);
 	unsigned long cp;
-	int any = 0;
+	int any = 0, take = 0;
 	unsigned c;
 
 	while (k < n) {
 		c = p[k];
-		if (c >= 0x20 && c < 0x7f) {
-			if (c == '<') {
+		if (c == '<' && !take) {
+			if (k + 2 >= n)
+				return 0;
+			if (ASCII_LETTER(p[k + 1])) {
 				if (!any)
 					return 0;
-				/* tidy's letters are ASCII's */
-				if (k + 2 < n && p[k + 1] == '/' &&
-				    ((p[k + 2] | 0x20) >= 'a' &&
-				    (p[k + 2] | 0x20) <= 'z'))
-					return k + 2 + nl < n &&
-					    strncasecmp((const char *)p + k + 2,
-					    name, nl) == 0 ? k : 0;
-			} else if (c != ' ')
+				/* a start tag: its letters, then one
+				 * character taken as it is */
+				for (k += 2; k < n && ASCII_LETTER(p[k]); k++)
+					;
+				take = 1;
+				continue;
+			}
+			if (p[k + 1] == '/' && ASCII_LETTER(p[k + 2]))
+				return any && k + 2 + nl < n &&
+				    strncasecmp((const char *)p + k + 2, name,
+				    nl) == 0 ? k : 0;
+			/* '<' then '/' or "\\/": read on after them */
+			k += p[k + 1] == '/' ? 2 : p[k + 1] == '\\' ?
+			    (p[k + 2] == '/' ? 3 : 2) : 1;
+			continue;
+		}
+		if (c >= 0x20 && c < 0x7f) {
+			if (c != ' ' && !take)
 				any = 1;
+			take = 0;
 			k++;
 			continue;
 		}
 		if (c == '\n') {
+			take = 0;
 			k++;
 			continue;
 		}
@@ -592,13 +612,16 @@ verbatim_body(const unsigned char *p, size_t n, const char *name)
 			    (p[k + 3] & 0xc0) != 0x80 ||
 			    (c == 0xf0 && p[k + 1] < 0x90) ||
 			    (c == 0xf4 && p[k + 1] >= 0x90) ||
-			    ((p[k + 2] & 0x3f) == 0x3f &&
-			    (p[k + 3] & 0x3e) == 0x3e && (p[k + 1] & 0x0f) == 0x0f))
+			    ((p[k + 1] & 0x0f) == 0x0f &&
+			    (p[k + 2] & 0x3f) == 0x3f &&
+			    (p[k + 3] & 0x3e) == 0x3e))
 				return 0;
 			k += 4;
 		} else
 			return 0;
-		any = 1;
+		if (!take)
+			any = 1;
+		take = 0;
 	}
 	return 0;
 }

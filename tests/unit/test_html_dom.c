@@ -98,13 +98,22 @@ raw_bodies(void)
 	    "<style>a { b: c }</div>x</style></head><body></body></html>",
 	    0);
 	/* the end: "</script" followed by anything, "<\/script>" is no
-	 * end, a start tag inside is text; a body blank up to its first
-	 * '<' and a body that never ends are tidy's */
+	 * end, a start tag inside is text, a comment too; a blank body
+	 * and one that never ends are tidy's */
 	both("<html><head><script>q = 1</scriptx>z</script>"
 	    "<script>x = \"<\\/script>\"; y = 1</script>"
 	    "<script>a < b <script> c</script>"
 	    "<script>  <!-- hi --></script><script>   </script>"
-	    "</head><body><p>p</p><script>never ends", 3);
+	    "</head><body><p>p</p><script>never ends", 4);
+	/* what the start and end tags inside take: the character after
+	 * "<x" (here the '<' of "</script>", which ends nothing), "</ ",
+	 * "<\\x", a start tag before anything else (tidy ends a script
+	 * with a source there), an end tag */
+	both("<html><head><script>a = 1 <b</script>c; d</script>"
+	    "<script>e </ f; g <\\h;</script><script><![CDATA[ x ]]></script>"
+	    "<script src=\"s.js\"><b>t</b></script>"
+	    "<script>  <p>q</p></script><script>z</div></script>"
+	    "</head><body></body></html>", 3);
 	/* UTF-8 of every length, an astral character */
 	both("<html><body><script>s = \"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"
 	    "\xc2\xa0\";</script></body></html>", 1);
