@@ -23,6 +23,17 @@
 #define SECT_HEADS	4
 #define SECT_TEXT	400
 #define SECT_MIN	2500
+/* On a product page, items whose text holds this many amounts of money
+ * are tiles of other products (a carousel, "you may also like"), never
+ * the product: they do not win over the scorer's pick. */
+#define ITEMS_PRICED	3
+#define COL_WIDE	3	/* see column_wins */
+#define SECT_HEADS_PROSE 8	/* the same on a page typed as prose */
+#define SECT_TEXT_PROSE	130
+#define SECT_PLAIN_PROSE 0.85
+#define LINKS_ONLY	400	/* see link_only */
+#define LINKS_MENU	3
+#define MENU_ITEM	40
 #define DEDUP_RUN	3	/* repeated blocks in a row that are a copy */
 
 struct pre {
@@ -34,6 +45,7 @@ struct pre {
 	int	 script_src;	/* scripts loaded from files, preloads */
 	int	 app_root;	/* an empty #root, #app, ... */
 	int	 noscript_js;	/* noscript asking for JavaScript */
+	int	 h1;		/* the first visible h1 of the body, or -1 */
 };
 
 static int
@@ -90,6 +102,7 @@ survey(const struct hdoc *d, struct pre *p)
 
 	memset(p, 0, sizeof(*p));
 	p->main = -1;
+	p->h1 = -1;
 	for (i = d->root; i >= 0; i = w_html_next_pre(d, i, d->root, 0)) {
 		tag = d->n[i].tag;
 		if (tag == H_TEXT)
@@ -101,6 +114,9 @@ survey(const struct hdoc *d, struct pre *p)
 			}
 			p->a[p->na++] = i;
 		}
+		if (tag == TidyTag_H1 && p->h1 < 0 && w_html_text_len(d, i) > 0 &&
+		    w_html_visible(d, i))
+			p->h1 = i;
 		role = w_html_attr(d, i, "role");
 		if (tag == TidyTag_ARTICLE || tag == TidyTag_MAIN ||
 		    (role != NULL && strcmp(role, "main") == 0)) {
@@ -256,8 +272,34 @@ fallback(struct hdoc *d, const struct hnode *snap, size_t nsnap,
 }
 
 /*
+ * Whether the pick root is a menu: under LINKS_ONLY characters, four
+ * fifths of them in LINKS_MENU links or more, none longer than
+ * MENU_ITEM characters (not a story's title).
+ */
+static int
+link_only(const struct hdoc *d, int root)
+{
+	size_t n = w_html_text_len(d, root);
+	int j, a = 0;
+
+	if (n == 0 || n >= LINKS_ONLY || 5 * w_html_link_len(d, root) < 4 * n)
+		return 0;
+	for (j = d->n[root].first; j >= 0;
+	    j = w_html_next_pre(d, j, root, 0)) {
+		if (d->n[j].tag != TidyTag_A ||
+		    (n = w_html_text_len(d, j)) == 0)
+			continue;
+		if (n > MENU_ITEM)
+			return 0;
+		a++;
+	}
+	return a >= LINKS_MENU;
+}
+
+/*
  * Write root (dropping repeated blocks as dedup_run says), then what the
- * DOM hides when that is thin (html_hidden.c):
+ * DOM hides when that is thin (html_hidden.c), in place of root when
+ * root is a menu (link_only) and anything is recovered:
  * from names the sources used, *inv counts invisible characters.
  */
 static int
@@ -266,6 +308,7 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
     size_t *inv, char *from, size_t fromsz)
 {
 	struct w_html_out ho;
+	struct w_buf nav;
 
 	memset(&ho, 0, sizeof(ho));
 	ho.text = o->format == W_FMT_TEXT;
@@ -278,7 +321,18 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 		if (b->p != NULL)
 			b->p[b->len] = '\0';
 	}
-	w_html_recover(d, &ho, shell, b, from, fromsz);
+	if (link_only(d, root)) {
+		/* a menu is no content: what the page hides is, if any */
+		w_html_buf_init(&nav, 4 * LINKS_ONLY);
+		w_buf_add(&nav, b->p, b->len);
+		w_buf_reset(b);
+		if (w_html_recover(d, &ho, 1, b, from, fromsz) == 0) {
+			w_buf_reset(b);
+			w_buf_add(b, nav.p, nav.len);
+		}
+		w_buf_free(&nav);
+	} else
+		w_html_recover(d, &ho, shell, b, from, fromsz);
 	return (int)w_html_text_len(d, root);
 }
 
@@ -366,13 +420,17 @@ int
 w_html_sectioned(int type, size_t alen, size_t rlen, size_t aplain,
     size_t rplain, int rheads, int aheads)
 {
-	int h = rheads - aheads;
+	int h = rheads - aheads, prose = type == H_ARTICLE;
 
-	if ((type != H_SERVICE && type != H_DOC) || alen == 0 ||
-	    rlen < SECT_MIN || rplain <= aplain || h < SECT_HEADS ||
-	    (double)alen >= SECT_SHARE * (double)rlen)
+	if ((type != H_SERVICE && type != H_DOC && !prose) || alen == 0 ||
+	    rlen < SECT_MIN || rplain <= aplain ||
+	    h < (prose ? SECT_HEADS_PROSE : SECT_HEADS) ||
+	    (double)alen >= SECT_SHARE * (double)rlen ||
+	    (prose && (rplain - aplain < SECT_TEXT ||
+	    (double)rplain < SECT_PLAIN_PROSE * (double)rlen)))
 		return 0;
-	return (rplain - aplain) / (size_t)h < SECT_TEXT;
+	return (rplain - aplain) / (size_t)h <
+	    (size_t)(prose ? SECT_TEXT_PROSE : SECT_TEXT);
 }
 
 /* Whether element i lies under the detached content root art. */
@@ -478,6 +536,48 @@ grid_wins(const struct hdoc *d, const struct w_html_grid *g, int art,
 }
 
 /*
+ * On a collection page the content is the category's main column: its
+ * heading, introduction and item grid, the smallest element holding
+ * the page's h1 and the grid (gcol, clen characters once stripped: see
+ * w_html_grid_column and column_len). It wins when the readable pick
+ * art left the grid out, unless the grid is a carousel (a strip of
+ * other products, never the category's items) or the column holds over
+ * COL_WIDE times the grid's text (the h1 sits high in a wrapper that
+ * holds the whole page). On WCXB dev: collection F1 0.710 -> 0.718
+ * (0.701 -> 0.714 with the profile forced), no other type moved.
+ */
+static int
+column_wins(const struct hdoc *d, const struct w_html_grid *g, int gcol,
+    size_t clen, int art, int type)
+{
+	if (type != H_COLLECTION || gcol < 0 || clen == 0 || g->box < 0 ||
+	    (art >= 0 && under(d, g->box, art)))
+		return 0;
+	return clen <= COL_WIDE * g->text && !w_html_grid_carousel(d, g->box);
+}
+
+/*
+ * The text of the collection column gcol once stripped of page chrome
+ * (the tree is left as it was), or 0 when the strip drops the grid: a
+ * grid under a heading naming other products ("More like this") is a
+ * product page's recommendations, not a category's items.
+ */
+static size_t
+column_len(struct hdoc *d, const struct hnode *snap, size_t nsnap,
+    const struct w_html_grid *g, int gcol, int type)
+{
+	size_t n;
+
+	if (type != H_COLLECTION || gcol < 0)
+		return 0;
+	w_html_strip(d, gcol, w_html_profile(H_COLLECTION));
+	n = under(d, g->box, gcol) ? w_html_text_len(d, gcol) : 0;
+	memcpy(d->n, snap, nsnap * sizeof(*snap));
+	d->nn = nsnap;
+	return n;
+}
+
+/*
  * The root for a listing's items (w_html_items: their parent p, holding
  * itext characters), on the pristine tree: p, climbed while each
  * parent adds little (a heading, an introduction), below the body.
@@ -558,12 +658,12 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	const char *title;
 	char from[64];
 	size_t blen, alen, aplain, rlen, rplain, gplain, nsnap, ev, inv = 0,
-	    itext, ilen;
+	    itext, ilen, clen;
 	struct hnode *snap;
 	double tconf, share;
 	struct w_html_grid grid;
 	struct w_html_groups groups = { NULL, 0, 0 };
-	int art, shell, type, gsect, items, rheads, gheads, rc = -1;
+	int art, shell, type, gsect, gcol, items, rheads, gheads, rc = -1;
 	jv meta;
 
 	snap = NULL;
@@ -596,6 +696,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	memcpy(d.n, snap, nsnap * sizeof(*snap));
 	d.nn = nsnap;
 	gsect = -1;
+	gcol = -1;
 	grid.box = -1;
 	if (w_html_profile(type) & (HP_LISTS | HP_TABS)) {
 		region(&d, &p, blen, w_html_profile(type), &gplain, &gheads);
@@ -603,12 +704,23 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		gsect = w_html_grid_section(&d, &grid, d.body);
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
+		gcol = w_html_grid_column(&d, &grid, p.h1, d.body);
 	}
+	clen = column_len(&d, snap, nsnap, &grid, gcol, type);
 	ilen = items_len(&d, snap, nsnap, items, itext);
+	if (ilen > 0 && (w_html_profile(type) & HP_TABS) &&
+	    w_html_prices_in(&d, items) >= ITEMS_PRICED)
+		ilen = 0;	/* other products' tiles, see ITEMS_PRICED */
 	art = w_html_readable(&d, d.title, w_html_profile(type), &share);
 	alen = art >= 0 ? w_html_text_len(&d, art) : 0;
 	aplain = art >= 0 ? alen - w_html_link_len(&d, art) : 0;
-	if (use_region(type, alen, rlen, share, aplain, rplain) ||
+	if (column_wins(&d, &grid, gcol, clen, art, type)) {
+		memcpy(d.n, snap, nsnap * sizeof(*snap));
+		d.nn = nsnap;
+		art = gcol;
+		w_html_strip(&d, art, w_html_profile(H_COLLECTION));
+		stage = "column";
+	} else if (use_region(type, alen, rlen, share, aplain, rplain) ||
 	    (w_html_sectioned(type, alen, rlen, aplain, rplain, rheads, 0) &&
 	    w_html_sectioned(type, alen, rlen, aplain, rplain, rheads,
 	    w_html_headings(&d, art)))) {
@@ -648,10 +760,14 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 			goto done;
 		}
 	}
+	if ((w_html_profile(type) & HP_TABS) && strcmp(stage, "grid") != 0)
+		w_html_drop_tiles(&d, art);
 	/* on WCXB dev: collection F1 +0.002, nothing else moved */
 	if ((w_html_profile(type) & HP_LISTS) || strcmp(stage, "grid") == 0 ||
 	    strcmp(stage, "items") == 0)
 		w_html_tile_widgets(&d, art);
+	if ((w_html_profile(type) & HP_PROSE) && art >= 0)
+		w_html_prose_teasers(&d, art);
 	write_out(&d, art, in, o, &b, shell, dedup_run(w_html_profile(type)),
 	    &inv, from, sizeof(from));
 	jv_free(out->coverage);

@@ -837,6 +837,7 @@ static const char *const elsewhere[] = {
 	"customers also", "customers who", "people who", "people also",
 	"shoppers also", "similar items", "similar products",
 	"recently viewed", "frequently bought", "more from", "more items",
+	"more like this",
 	"explore related", "explore more", "complete the look",
 	"shop the look", "recommended for you", "recommended products",
 	"our recommendations", "pairs well", "goes well with",

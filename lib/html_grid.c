@@ -7,6 +7,7 @@
  * carousel of other products.
  */
 #include <string.h>
+#include <strings.h>
 
 #include "html_int.h"
 
@@ -155,6 +156,51 @@ widget_named(const struct hdoc *d, int i)
 	return 0;
 }
 
+/* Whether i's text holds a digit. */
+static int
+digits(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	int r;
+
+	w_html_buf_init(&b, 4096);
+	w_html_text(d, i, &b);
+	r = strpbrk(b.p, "0123456789") != NULL;
+	w_buf_free(&b);
+	return r;
+}
+
+/*
+ * Whether element i's class hides it from the eye: a label only
+ * screen readers hear ("Sale price", "Unit price", "per") or a box the
+ * page's style hides ("hidden"), unless a responsive token
+ * ("md:block") shows it on some screens.
+ */
+static int
+unseen_label(const struct hdoc *d, int i)
+{
+	static const char *const hide[] = {
+		"visually-hidden",
+		"visuallyhidden", "sr-only", "screen-reader-text",
+		"screenreader", NULL
+	};
+	const char *c = w_html_attr(d, i, "class"), *t;
+	size_t n, k;
+	int hit = 0;
+
+	if (c == NULL || !w_html_ci_any(d, c, hide))
+		return 0;
+	while ((t = w_html_class_next(&c, &n)) != NULL) {
+		if (memchr(t, ':', n) != NULL)
+			return 0;
+		for (k = 0; hide[k] != NULL; k++)
+			if (strlen(hide[k]) == n &&
+			    strncasecmp(t, hide[k], n) == 0)
+				hit = 1;
+	}
+	return hit && !digits(d, i);
+}
+
 /* See html_int.h. */
 void
 w_html_tile_widgets(struct hdoc *d, int root)
@@ -163,9 +209,55 @@ w_html_tile_widgets(struct hdoc *d, int root)
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = d->n[i].tag != H_TEXT &&
-		    w_html_text_len(d, i) <= WIDGET_MAX && widget_named(d, i);
+		    w_html_text_len(d, i) <= WIDGET_MAX &&
+		    (widget_named(d, i) || unseen_label(d, i));
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)
 			w_html_unlink(d, i);
 	}
+}
+
+/* See html_int.h. */
+int
+w_html_grid_column(const struct hdoc *d, const struct w_html_grid *g, int h1,
+    int top)
+{
+	int a, b, t;
+
+	if (g->box < 0 || h1 < 0 || h1 > g->box)
+		return -1;
+	for (a = h1; a >= 0 && a != top; a = d->n[a].parent) {
+		t = d->n[a].tag;
+		if (t == TidyTag_NAV || t == TidyTag_FOOTER ||
+		    t == TidyTag_ASIDE || !w_html_visible(d, a))
+			return -1;
+	}
+	if (a != top)
+		return -1;
+	for (b = g->box; b >= 0 && b != top; b = d->n[b].parent)
+		for (a = h1; a >= 0 && a != top; a = d->n[a].parent)
+			if (a == b)
+				return b;
+	return -1;
+}
+
+/* Class words of a strip of tiles that scrolls sideways. */
+static const char *const carousel_words[] = {
+	"carousel", "slider", "swiper", "slick", "glide", NULL
+};
+
+/* See html_int.h. */
+int
+w_html_grid_carousel(const struct hdoc *d, int box)
+{
+	const char *c;
+	int k;
+
+	for (k = 0; k < 3 && box >= 0; k++, box = d->n[box].parent)
+		if (((c = w_html_attr(d, box, "class")) != NULL &&
+		    w_html_ci_any(d, c, carousel_words)) ||
+		    ((c = w_html_attr(d, box, "id")) != NULL &&
+		    w_html_ci_any(d, c, carousel_words)))
+			return 1;
+	return 0;
 }

@@ -444,6 +444,29 @@ ld_walk(struct rec *r, jv v, int depth)
 
 /* -- framework state ------------------------------------------------ */
 
+/*
+ * Whether s holds a placeholder ("{0}", "{count}", "{{name}}"): a
+ * message of the interface waiting for its values ("If your bag is
+ * over {0} ..."), not the page's text.
+ */
+int
+w_html_placeholder(const char *s, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i + 2 < n; i++) {
+		if (s[i] != '{')
+			continue;
+		for (k = i + 1; k < n && k - i <= 24 && (s[k] == '_' ||
+		    s[k] == '.' || (s[k] >= '0' && s[k] <= '9') ||
+		    ((s[k] | 0x20) >= 'a' && (s[k] | 0x20) <= 'z')); k++)
+			;
+		if (k > i + 1 && k < n && s[k] == '}')
+			return 1;
+	}
+	return 0;
+}
+
 /* A state string worth reading: words, not code, URLs or ids. */
 static int
 prose(const char *s, size_t n)
@@ -451,7 +474,7 @@ prose(const char *s, size_t n)
 	size_t i, sp = 0, al = 0, code = 0, js = 0, hi = 0;
 
 	if (n < HH_PROSE || strncmp(s, "http", 4) == 0 || *s == '/' ||
-	    *s == '{' || *s == '[' || *s == '$')
+	    *s == '{' || *s == '[' || *s == '$' || w_html_placeholder(s, n))
 		return 0;
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
@@ -482,6 +505,26 @@ prose(const char *s, size_t n)
 	return sp >= 6 && al * 10 > n * 6 && code * 40 < n;
 }
 
+/*
+ * Whether key k (n bytes) names a message of a translation catalogue:
+ * dotted, without spaces ("checkout.delivery.free", "pdp.size.title").
+ */
+static int
+message_key(const char *k, size_t n)
+{
+	size_t i, dots = 0;
+
+	for (i = 0; i < n; i++) {
+		if (k[i] == '.')
+			dots++;
+		else if (k[i] != '_' && k[i] != '-' && !(k[i] >= '0' &&
+		    k[i] <= '9') && !((k[i] | 0x20) >= 'a' &&
+		    (k[i] | 0x20) <= 'z'))
+			return 0;
+	}
+	return dots >= 2 && k[0] != '.' && k[n - 1] != '.';
+}
+
 /* State keys whose strings are not page text. */
 static int
 skip_key(const char *k)
@@ -501,7 +544,7 @@ skip_key(const char *k)
 	for (i = 0; skip[i] != NULL; i++)
 		if (strcasecmp(k, skip[i]) == 0)
 			return 1;
-	return 0;
+	return message_key(k, strlen(k));
 }
 
 static void	 st_walk(struct rec *, jv, int);
@@ -625,7 +668,7 @@ static void
 scan_literals(struct rec *r, const char *s, size_t n, int depth)
 {
 	struct w_buf b;
-	size_t i, k;
+	size_t i, j, k;
 
 	w_html_buf_init(&b, HH_SCRIPT_MAX);
 	for (i = 0; i < n && room(r, 0); ) {
@@ -641,6 +684,19 @@ scan_literals(struct rec *r, const char *s, size_t n, int depth)
 		w_buf_reset(&b);
 		k = js_literal(s + i, n - i, &b);
 		i += k;
+		/* a catalogue's key: its message is no text either */
+		for (j = i; j < n && (s[j] == ' ' || s[j] == '\n'); j++)
+			;
+		if (j < n && s[j] == ':' && message_key(b.p, b.len)) {
+			for (j++; j < n && (s[j] == ' ' || s[j] == '\n'); j++)
+				;
+			if (j < n && (s[j] == '"' || s[j] == '\'' ||
+			    s[j] == '`')) {
+				w_buf_reset(&b);
+				i = j + js_literal(s + j, n - j, &b);
+			}
+			continue;
+		}
 		if (b.len < HH_PROSE)
 			continue;
 		if (prose(b.p, b.len))

@@ -175,8 +175,14 @@ int		 w_html_ci_any(const struct hdoc *, const char *,
  * rheads): on a service or documentation page whose region holds 2500
  * characters or more, when the pick holds under 60% of the region, the
  * region holds more plain text, and the headings outside the pick, at
- * least 4, head under 400 plain characters each. (Articles are left
- * out: their comments and teasers have headings too.)
+ * least 4, head under 400 plain characters each. A page typed as an
+ * article (a landing page often is: it carries a date and an author in
+ * its metadata) asks for more, as its comments and teasers have
+ * headings too: 8 headings or more outside the pick, under 130 plain
+ * characters each (a feature's title over a line or two, not a teaser
+ * over its summary), 400 plain characters or more outside the pick
+ * (not a menu of headed link lists), and a region 85% plain text or
+ * more (a news page's teasers and most-read lists are links).
  */
 int		 w_html_sectioned(int, size_t, size_t, size_t, size_t, int,
 		    int);
@@ -262,19 +268,30 @@ int		 w_html_table_grid(const int *, const int *, const int *, int,
 size_t		 w_html_recover(const struct hdoc *, const struct w_html_out *,
 		    int, struct w_buf *, char *, size_t);
 
+/* html_hidden.c: whether s holds a placeholder ("{0}", "{name}"): an
+ * interface message, not text */
+int	 w_html_placeholder(const char *, size_t);
+
 /* html_product.c: a shopping cart box or form, never content */
 int		 w_html_cart_box(const struct hdoc *, int);
 /* Amounts of money ("$12.50", "12,50 \xe2\x82\xac", "EUR 9") in s[0..n),
  * and in the text of element i. */
 size_t		 w_html_price_count(const char *, size_t);
 size_t		 w_html_prices_in(const struct hdoc *, int);
+/* Drop from root the groups of three or more like tiles that each hold
+ * a link and an amount of money: other products beside a product. */
+void		 w_html_drop_tiles(struct hdoc *, int);
+/* Whether element i holds only a loading placeholder ("Loading..."). */
+int		 w_html_loading(const struct hdoc *, int);
 /* html_prose.c */
 void		 w_html_prose_strip(struct hdoc *, int);
+void		 w_html_prose_teasers(struct hdoc *, int);
 int		 w_html_never_content(const struct hdoc *, int, int);
 
 /* html_novel.c */
 size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
 #define HN_DUP_MIN	60	/* characters of a block worth deduplicating */
+#define HN_DUP_NEAR	8	/* blocks back a short repeat's copy lies */
 /* Drop the blocks (parts between blank lines) of s[0..n) that repeat an
  * earlier block of HN_DUP_MIN characters or more, white space folded,
  * outside fenced code: a page's second copy of a section (a mobile and
@@ -282,7 +299,10 @@ size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
  * holding run such blocks or more go (the short repeats among them
  * too; a block the same as the one before it is no repeat): a copied
  * layout, not a sentence quoted twice nor a paragraph printed over and
- * over. Returns the new
+ * over. At 0, short repeats go too when consecutive ones hold
+ * HN_DUP_MIN characters and each copies a block at most HN_DUP_NEAR
+ * blocks back in the same list item (a card printed twice); a list
+ * marker does not make two blocks differ. Returns the new
  * length; s is not terminated. */
 size_t		 w_html_dedup_blocks(char *, size_t, int);
 
@@ -303,6 +323,8 @@ int		 w_html_authorish(const struct hdoc *, int);
 /* Whether i's class or id holds "comment" (any case). */
 int		 w_html_comment_named(const struct hdoc *, int);
 int		 w_html_priceish(const struct hdoc *, int);
+/* Whether element i has a datetime attribute or a class naming a date. */
+int		 w_html_date_named(const struct hdoc *, int);
 
 /*
  * html_repeat.c: repeated sibling groups. A shape is an element's tag
@@ -370,8 +392,20 @@ void		 w_html_grid_find(const struct hdoc *, int,
 int		 w_html_grid_section(const struct hdoc *,
 		    const struct w_html_grid *, int);
 
+/* The main column of a collection: the smallest element below top
+ * holding both the page's heading h1 (before the grid, in no menu,
+ * footer or sidebar) and the grid's box; -1 when there is none. */
+int		 w_html_grid_column(const struct hdoc *,
+		    const struct w_html_grid *, int, int);
+
+/* Whether the grid's box or one of its two parents is named for a
+ * carousel or slider. */
+int		 w_html_grid_carousel(const struct hdoc *, int);
+
 /* Drop the controls of the item tiles under root: small elements named
- * for compare, quick view, wish list, swatches, ratings, add to cart. */
+ * for compare, quick view, wish list, swatches, ratings, add to cart,
+ * and short screen-reader-only labels without digits ("Sale price",
+ * "Unit price"; "Was $30.00" stays: its visible twin may be hidden). */
 void		 w_html_tile_widgets(struct hdoc *, int);
 
 /* html_items.c: the listing's items among the page's groups (NULL:

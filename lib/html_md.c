@@ -1135,7 +1135,7 @@ node(struct wr *w, int i)
 		put(w, w->d->pool + x->off, x->len, 1);
 		return;
 	}
-	if (sr_repeat(w->d, i))
+	if (sr_repeat(w->d, i) || w_html_loading(w->d, i))
 		return;
 	switch (x->otag) {
 	case TidyTag_SCRIPT: case TidyTag_STYLE: case TidyTag_NOSCRIPT:

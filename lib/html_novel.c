@@ -245,7 +245,33 @@ w_html_merge_novel(struct w_buf *out, const char *add, size_t alen)
 	return n0;
 }
 
-/* FNV-1a of the block s[0..n) with its white space runs as one space. */
+/*
+ * Where the block s[0..n) starts once white space and a list marker
+ * ("- ", "* ", "+ ", "12. ") are passed: an item's title printed as a
+ * list item and again inside it is one text.
+ */
+static size_t
+past_marker(const char *s, size_t n)
+{
+	size_t i = 0, k;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t'))
+		i++;
+	k = i;
+	if (k < n && (s[k] == '-' || s[k] == '*' || s[k] == '+'))
+		k++;
+	else {
+		while (k < n && s[k] >= '0' && s[k] <= '9' && k - i < 4)
+			k++;
+		if (k == i || k >= n || s[k] != '.')
+			return i;
+		k++;
+	}
+	return k < n && s[k] == ' ' ? k + 1 : i;
+}
+
+/* FNV-1a of the block s[0..n) with its white space runs as one space,
+ * a leading list marker left out. */
 static unsigned long long
 block_hash(const char *s, size_t n, size_t *len)
 {
@@ -253,7 +279,7 @@ block_hash(const char *s, size_t n, size_t *len)
 	size_t i, m = 0;
 	int sp = 0;
 
-	for (i = 0; i < n; i++) {
+	for (i = past_marker(s, n); i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 
 		if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
@@ -286,45 +312,59 @@ fence_flips(const char *s, size_t n)
 	return f;
 }
 
-/* A set of block hashes (open addressing, 0 is empty). */
+/* A set of block hashes (open addressing, 0 is empty), each with the
+ * index of the block it last came from. */
 struct hset {
 	unsigned long long	*v;
+	size_t			*at;
 	size_t			 cap, used;
 };
 
-/* Whether h is in the set; it is once this returns. */
+/*
+ * Whether h is in the set, *last the index of the block it last came
+ * from; it is in once this returns, from block idx.
+ */
 static int
-hset_seen(struct hset *t, unsigned long long h)
+hset_seen(struct hset *t, unsigned long long h, size_t idx, size_t *last)
 {
 	unsigned long long *nv;
-	size_t k, j, c2;
+	size_t k, j, c2, *na;
 
 	for (k = h & (t->cap - 1); t->v[k] != 0 && t->v[k] != h;
 	    k = (k + 1) & (t->cap - 1))
 		;
-	if (t->v[k] == h)
+	if (t->v[k] == h) {
+		*last = t->at[k];
+		t->at[k] = idx;
 		return 1;
+	}
 	t->v[k] = h;
+	t->at[k] = idx;
 	if (++t->used * 2 <= t->cap)
 		return 0;
 	c2 = t->cap * 2;
 	nv = w_calloc(c2, sizeof(*nv));
+	na = w_calloc(c2, sizeof(*na));
 	for (j = 0; j < t->cap; j++) {
 		if (t->v[j] == 0)
 			continue;
 		for (k = t->v[j] & (c2 - 1); nv[k] != 0; k = (k + 1) & (c2 - 1))
 			;
 		nv[k] = t->v[j];
+		na[k] = t->at[j];
 	}
 	free(t->v);
+	free(t->at);
 	t->v = nv;
+	t->at = na;
 	t->cap = c2;
 	return 0;
 }
 
-/* One block of the text: s[start..end), a repeat, long enough. */
+/* One block of the text: s[start..end), a repeat, long enough, its
+ * folded length. */
 struct hblock {
-	size_t	start, end;
+	size_t	start, end, len;
 	int	dup, lng;
 };
 
@@ -335,7 +375,7 @@ w_html_dedup_blocks(char *s, size_t n, int run)
 	struct hset set;
 	struct hblock *bl = NULL;
 	unsigned long long h, prev = 0;
-	size_t nb = 0, cb = 0, i, e, o = 0, len, k, r, nl;
+	size_t nb = 0, cb = 0, i, e, o = 0, len, k, r, nl, last = 0, item = 0;
 	int fence = 0, flip;
 
 	set.cap = 64;
@@ -343,6 +383,7 @@ w_html_dedup_blocks(char *s, size_t n, int run)
 	while (set.cap < n / 32)
 		set.cap <<= 1;
 	set.v = w_calloc(set.cap, sizeof(*set.v));
+	set.at = w_calloc(set.cap, sizeof(*set.at));
 	for (i = 0; i < n; i = e) {
 		/* one block: up to and with its blank-line separator */
 		const char *q = w_html_strstr_n(s + i, n - i, "\n\n");
@@ -359,25 +400,38 @@ w_html_dedup_blocks(char *s, size_t n, int run)
 		flip = fence_flips(s + i, e - i);
 		h = block_hash(s + i, e - i, &len);
 		bl[nb].lng = len >= HN_DUP_MIN;
-		bl[nb].dup = !fence && !flip && h != 0 &&
-		    (bl[nb].lng || run > 0) && hset_seen(&set, h) &&
-		    (run == 0 || h != prev);
+		bl[nb].len = len;
+		if (past_marker(s + i, e - i) > 0 && s[i] != ' ' &&
+		    s[i] != '\t' && s[i] != '\n')
+			item = nb;
+		bl[nb].dup = !fence && !flip && h != 0 && len > 0 &&
+		    hset_seen(&set, h, nb, &last) && (run == 0 || h != prev) &&
+		    (bl[nb].lng || run > 0 || (nb - last <= HN_DUP_NEAR &&
+		    last >= item));
 		prev = h;
 		fence ^= flip;
 		nb++;
 	}
 	free(set.v);
-	/* a run of repeats goes when it holds run long ones (any, at 0) */
+	/*
+	 * a run of repeats goes when it holds run long ones; at 0, when
+	 * it holds HN_DUP_MIN characters (a card's title, date and price
+	 * printed again for another screen size: short blocks that
+	 * repeat together), a short repeat alone ("Free", "Reply") stays
+	 */
 	for (k = 0; k < nb; k = r) {
-		for (r = k, nl = 0; r < nb && bl[r].dup; r++)
+		for (r = k, nl = 0, len = 0; r < nb && bl[r].dup; r++) {
 			nl += (size_t)bl[r].lng;
+			len += bl[r].len;
+		}
 		if (r == k) {
 			r++;
 			bl[k].dup = 0;
 			continue;
 		}
 		for (i = k; i < r; i++)
-			bl[i].dup = run > 0 ? nl >= (size_t)run : bl[i].lng;
+			bl[i].dup = run > 0 ? nl >= (size_t)run :
+			    len >= HN_DUP_MIN;
 	}
 	for (k = 0; k < nb; k++) {
 		if (bl[k].dup)

@@ -4,6 +4,7 @@
  * the cart) is never the page's content, whatever the page's type: it
  * lists what the visitor is buying, not what the page offers.
  */
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -137,4 +138,128 @@ w_html_prices_in(const struct hdoc *d, int i)
 	c = w_html_price_count(b.p, b.len);
 	w_buf_free(&b);
 	return c;
+}
+
+/*
+ * Other products beside the product: a group of TILES_MIN or more like
+ * siblings (html_repeat.c) that each hold a link and an amount of
+ * money, three quarters of the group or more, holding under TILES_SHARE
+ * of the content's text ("Similar items", "Customers also viewed",
+ * sponsored strips, whatever their heading or class says). The
+ * product's own variants or price tiers hold no link each, or are
+ * fewer. A heading right above the group, its title, goes with it.
+ */
+#define TILES_MIN	3
+#define TILES_SHARE	0.5
+
+struct tiles {
+	size_t		 rlen;		/* characters of the content */
+	int		*v;		/* groups to drop */
+	size_t		 nv, vcap;
+};
+
+/* Whether item i holds a link elsewhere and an amount of money. */
+static int
+priced_tile(const struct hdoc *d, int i)
+{
+	const char *h;
+	int j, link = 0;
+
+	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_A &&
+		    (h = w_html_attr(d, j, "href")) != NULL && h[0] != '#' &&
+		    strncasecmp(h, "javascript:", 11) != 0) {
+			link = 1;
+			break;
+		}
+	return link && w_html_prices_in(d, i) > 0;
+}
+
+static void
+tile_group(const struct hdoc *d, int p, unsigned s, int n, void *arg)
+{
+	struct tiles *t = arg;
+	size_t k;
+	int j, priced = 0;
+
+	if ((double)w_html_text_len(d, p) >= TILES_SHARE * (double)t->rlen)
+		return;
+	/* inside a group already taken */
+	for (k = 0; k < t->nv; k++)
+		for (j = d->n[p].parent; j >= 0; j = d->n[j].parent)
+			if (j == t->v[k])
+				return;
+	for (j = w_html_rep_next(d, d->n[p].first, s); j >= 0;
+	    j = w_html_rep_next(d, d->n[j].next, s))
+		priced += priced_tile(d, j);
+	if (priced >= TILES_MIN && 4 * priced >= 3 * n)
+		w_html_push(&t->v, &t->nv, &t->vcap, p);
+}
+
+/* See html_int.h. */
+void
+w_html_drop_tiles(struct hdoc *d, int root)
+{
+	struct tiles t;
+	size_t k;
+	int h;
+
+	memset(&t, 0, sizeof(t));
+	t.rlen = w_html_text_len(d, root);
+	if (t.rlen == 0)
+		return;
+	w_html_rep_walk(d, root, 0, TILES_MIN, NULL, tile_group, &t);
+	for (k = 0; k < t.nv; k++) {
+		/* and the heading right above them, their title */
+		for (h = d->n[t.v[k]].prev; h >= 0 && d->n[h].tag == H_TEXT;
+		    h = d->n[h].prev)
+			;
+		if (h >= 0 && d->n[h].tag >= TidyTag_H2 &&
+		    d->n[h].tag <= TidyTag_H6)
+			w_html_unlink(d, h);
+		w_html_unlink(d, t.v[k]);
+	}
+	free(t.v);
+}
+
+/*
+ * Whether element i holds only a loading placeholder ("Loading...",
+ * "Chargement…"): a box whose scripts never ran, on any page. Its
+ * text, trimmed and without trailing dots or an ellipsis, is one of
+ * the words, case aside.
+ */
+int
+w_html_loading(const struct hdoc *d, int i)
+{
+	static const char *const w[] = {
+		"loading", "laden", "wird geladen", "chargement",
+		"cargando", "caricamento", "carregando", "bezig met laden",
+		"lataa", "laddar", NULL
+	};
+	struct w_buf b;
+	size_t n, k, len = w_html_text_len(d, i);
+	const char *p;
+	int r = 0;
+
+	if (len < 5 || len > 20)
+		return 0;
+	w_html_buf_init(&b, 256);
+	w_html_text(d, i, &b);
+	for (p = b.p, n = b.len; n > 0 && (*p == ' ' || *p == '\n' ||
+	    *p == '\t'); p++, n--)
+		;
+	for (;;) {
+		if (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\n' ||
+		    p[n - 1] == '\t' || p[n - 1] == '.'))
+			n--;
+		else if (n >= 3 && memcmp(p + n - 3, "\xe2\x80\xa6", 3) == 0)
+			n -= 3;
+		else
+			break;
+	}
+	for (k = 0; w[k] != NULL; k++)
+		if (strlen(w[k]) == n && strncasecmp(p, w[k], n) == 0)
+			r = 1;
+	w_buf_free(&b);
+	return r;
 }

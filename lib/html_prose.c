@@ -7,6 +7,7 @@
  * Each rule takes a small part of the article only, so a page whose
  * content is one of these things keeps it.
  */
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -20,6 +21,10 @@
 #define REST_MIN	80	/* characters a strong title leaves */
 #define SHORT_POST	2000	/* characters of a post a strong title may
 				   take most of */
+#define CARD_MAX	700	/* characters of a teaser card */
+#define CARD_TITLE	15	/* characters of its title link, at least */
+#define LINK_TITLE	200	/* and at most */
+#define TEASER_SEEN	500	/* characters of article before a run */
 
 /*
  * Titles of boxes that are not the article (the whole title, in
@@ -104,11 +109,19 @@ static const char *const strong_titles[] = {
 	"kommentar schreiben", NULL
 };
 
-/* Title beginnings of the same boxes ("More from the Times"). */
+/* Title beginnings of the same boxes ("More from the Times"), and of a
+ * paywall's box ("Subscribe to continue reading"). */
 static const char *const title_starts[] = {
 	"related:", "weitere artikel", "more articles", "more stories",
 	"other articles", "other posts",
-	"you may be interested in", "you might be interested in", NULL
+	"you may be interested in", "you might be interested in",
+	"subscribe to continue", "subscribe to read", "subscribe to unlock",
+	"continue reading with", "keep reading with", "already a subscriber",
+	"already subscribed", "this article is exclusive",
+	"this article is for subscribers", "this article is only available",
+	"lesen sie jetzt weiter", "jetzt weiterlesen", "weiterlesen mit",
+	"sie sind bereits abonnent", "bereits abonnent",
+	"dieser artikel ist nur", "dieser inhalt ist nur", NULL
 };
 
 /* Beginnings of a one-line teaser for another article. */
@@ -148,6 +161,41 @@ static const char *const furniture[] = {
 	"skip to main content", NULL
 };
 
+/*
+ * Whole texts of a call to action standing alone (a button, a link on
+ * its own line): never within a sentence.
+ */
+static const char *const actions[] = {
+	"learn more", "read more", "find out more", "discover more",
+	"see more", "show more", "view more", "contact us", "get in touch",
+	"book now", "book a demo", "request a demo", "get a demo",
+	"schedule a demo", "get a quote", "get a free quote",
+	"request a quote", "get started", "start now", "sign up",
+	"sign up now", "sign me up", "subscribe now", "join now",
+	"shop now", "buy now", "order now", "see deal", "view deal",
+	"get deal", "check price", "download now", "apply now",
+	"mehr erfahren", "mehr lesen", "mehr anzeigen", "jetzt lesen",
+	"jetzt anmelden", "jetzt abonnieren", "jetzt registrieren",
+	"jetzt kaufen", "jetzt bestellen", "zum angebot", "kontakt",
+	"kontaktieren sie uns", "angebot anfordern", "termin vereinbaren",
+	NULL
+};
+
+/*
+ * Beginnings of a byline or a date line ("Written by Ann Lee",
+ * "Last updated on May 2, 2025"), at most BYLINE_MAX characters.
+ */
+static const char *const bylines[] = {
+	"written by ", "reviewed by ", "edited by ", "fact checked by ",
+	"fact-checked by ", "medically reviewed by ", "updated by ",
+	"published on ", "published:", "first published", "last updated",
+	"updated on ", "updated:",
+	"geschrieben von ", "verfasst von ", "ver\xc3\xb6" "ffentlicht am ",
+	"aktualisiert am ", "zuletzt aktualisiert", "reading time",
+	"lesezeit", NULL
+};
+#define BYLINE_MAX	80
+
 /* Words that follow a count in a comment counter ("12 Comments") or a
  * reading time ("8 min read"). */
 static const char *const counted[] = {
@@ -179,7 +227,8 @@ static const char *const box_words[] = {
 	"author-wrap", "author__", "bio-box", "biobox", "post-navigation",
 	"post-nav", "nav-links", "nav-previous", "nav-next", "prev-next",
 	"table-of-contents", "tableofcontents", "post-tags", "entry-tags",
-	"tag-list", "taglist", "tags-links", "tagcloud", NULL
+	"tag-list", "taglist", "tags-links", "tagcloud", "paywall",
+	"regwall", NULL
 };
 
 /* Class words of pop-ups (some name in-page boxes the same way). */
@@ -504,6 +553,7 @@ linkish(const struct hdoc *d, int i)
 
 struct prose {
 	struct hdoc	*d;
+	struct w_html_rep rep;		/* scratch of teaser_run */
 	int		 root;
 	size_t		 max;		/* characters a dropped box may hold */
 	size_t		 seen;		/* characters of text before the walk */
@@ -576,8 +626,22 @@ titled_box(const struct prose *p, int t)
 }
 
 /*
- * A line of page furniture (see furniture[]) or a comment counter: the
- * whole text, its trailing punctuation dropped.
+ * Whether i stands alone: a block, or an inline element whose parent
+ * holds no other text.
+ */
+static int
+alone(const struct hdoc *d, int i)
+{
+	int par = d->n[i].parent;
+
+	return w_html_is_block(d->n[i].tag) || par < 0 ||
+	    w_html_text_len(d, par) == w_html_text_len(d, i);
+}
+
+/*
+ * A line of page furniture (see furniture[]), a call to action standing
+ * alone (actions[]) or a comment counter: the whole text, its trailing
+ * punctuation dropped.
  */
 static int
 furniture_line(const struct hdoc *d, int i)
@@ -591,6 +655,9 @@ furniture_line(const struct hdoc *d, int i)
 	for (k = 0; furniture[k] != NULL; k++)
 		if (strcmp(t, furniture[k]) == 0)
 			return 1;
+	for (k = 0; actions[k] != NULL; k++)
+		if (strcmp(t, actions[k]) == 0)
+			return alone(d, i);
 	for (k = 0; t[k] >= '0' && t[k] <= '9'; k++)
 		;
 	if (k == 0)
@@ -628,6 +695,72 @@ asking_form(const struct hdoc *d, int i)
 			return 1;
 	}
 	return 0;
+}
+
+/*
+ * A teaser card for another page: at most CARD_MAX characters, with a
+ * date (a time element, a datetime attribute, a class naming a date),
+ * a picture or a heading, and a link elsewhere whose text (the other
+ * page's title) holds CARD_TITLE to LINK_TITLE characters.
+ */
+static int
+card(const struct hdoc *d, int c)
+{
+	const char *h;
+	size_t len = w_html_text_len(d, c), l;
+	int j, tag, pic = 0, link = 0, date = 0;
+
+	if (len < CARD_TITLE || len > CARD_MAX ||
+	    w_html_ci_contains(w_html_attr(d, c, "itemtype"), "comment"))
+		return 0;
+	for (j = d->n[c].first; j >= 0; j = w_html_next_pre(d, j, c, 0)) {
+		tag = d->n[j].tag;
+		if (tag == TidyTag_IMG || tag == TidyTag_PICTURE ||
+		    heading(tag))
+			pic = 1;
+		else if (tag == TidyTag_A && !link &&
+		    (h = w_html_attr(d, j, "href")) != NULL && h[0] != '#' &&
+		    (l = w_html_text_len(d, j)) >= CARD_TITLE &&
+		    l <= LINK_TITLE)
+			link = 1;
+		if (!date && (tag == TidyTag_TIME ||
+		    (tag != H_TEXT && w_html_date_named(d, j))))
+			date = 1;
+		if (pic && link && date)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A run of teasers for other pages after the article (related or
+ * recent posts under no title): three or more cards (card()), three
+ * quarters of the largest group of like children, which is half of
+ * them or more, once TEASER_SEEN characters and half the rest of the
+ * article came before; not in a thread of comments (a class or id
+ * naming comments on the run or above it).
+ */
+static int
+teaser_run(struct prose *p, int i)
+{
+	const struct hdoc *d = p->d;
+	size_t len = w_html_text_len(d, i);
+	unsigned shape;
+	int j, n, nk, cards = 0;
+
+	if (p->seen < TEASER_SEEN || len >= p->len ||
+	    2 * p->seen < p->len - len || (nk = w_html_nelem_kids(d, i)) < 3)
+		return 0;
+	shape = w_html_rep_group(d, i, &p->rep, &n);
+	if (n < 3 || 2 * n < nk)
+		return 0;
+	for (j = i; j >= 0 && j != p->root; j = d->n[j].parent)
+		if (w_html_comment_named(d, j))
+			return 0;
+	for (j = w_html_rep_next(d, d->n[i].first, shape); j >= 0;
+	    j = w_html_rep_next(d, d->n[j].next, shape))
+		cards += card(d, j);
+	return cards >= 3 && 4 * cards >= 3 * n;
 }
 
 /*
@@ -713,11 +846,12 @@ verdict(struct prose *p, int i)
 		p->max = max;
 		return nx;
 	}
+	nx = w_html_next_pre(d, i, p->root, 1);
 	if (!small(p, i))
 		return -2;
-	nx = w_html_next_pre(d, i, p->root, 1);
 	if (len <= SMALL_MAX && !heading(tag) &&
 	    norm(d, i, t, sizeof(t)) > 0 && (starts(t, credits) ||
+	    (len <= BYLINE_MAX && starts(t, bylines) && alone(d, i)) ||
 	    (starts(t, teasers) && w_html_link_density(d, i) > 0.3))) {
 		w_html_unlink(d, i);
 		return nx;
@@ -892,4 +1026,35 @@ w_html_prose_strip(struct hdoc *d, int root)
 		if (nx == -2)
 			nx = w_html_next_pre(d, i, root, 0);
 	}
+}
+
+/*
+ * Drop runs of teasers for other pages from the article root (see
+ * teaser_run): once the article is chosen, so that they do not change
+ * the choice.
+ */
+void
+w_html_prose_teasers(struct hdoc *d, int root)
+{
+	struct prose p;
+	int i, nx, tag;
+
+	memset(&p, 0, sizeof(p));
+	p.d = d;
+	p.root = root;
+	p.len = w_html_text_len(d, root);
+	for (i = d->n[root].first; i >= 0; i = nx) {
+		tag = d->n[i].tag;
+		nx = -2;
+		if (tag == H_TEXT)
+			p.seen += w_html_text_len(d, i);
+		else if (tag != TidyTag_P && !heading(tag) &&
+		    tag != TidyTag_PRE && teaser_run(&p, i)) {
+			nx = w_html_next_pre(d, i, root, 1);
+			w_html_unlink(d, i);
+		}
+		if (nx == -2)
+			nx = w_html_next_pre(d, i, root, 0);
+	}
+	free(p.rep.buf);
 }

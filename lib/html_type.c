@@ -210,9 +210,9 @@ struct item {
 	size_t	 text;
 };
 
-/* A datetime attribute, or a class naming a date. */
-static int
-date_named(const struct hdoc *d, int j)
+/* See html_int.h. */
+int
+w_html_date_named(const struct hdoc *d, int j)
 {
 	int m;
 
@@ -247,7 +247,7 @@ item_scan(const struct hdoc *d, int i, struct item *it)
 			it->author = 1;
 		if (!it->price && w_html_priceish(d, j))
 			it->price = 1;
-		if (!it->date && date_named(d, j))
+		if (!it->date && w_html_date_named(d, j))
 			it->date = 1;
 	}
 	if (d->n[i].tag >= TidyTag_H1 && d->n[i].tag <= TidyTag_H6)

@@ -307,10 +307,17 @@ jqr() {
 		[ "$(jqr .coverage.page_type)" = "$want" ] ||
 			fail "$name: page_type $(jqr .coverage.page_type)"
 		c=$(jqr .content)
-		while IFS= read -r l; do
+		# every line counts, the last one too, and none may be empty
+		# (an empty must line would match anything)
+		m=0
+		while IFS= read -r l || [ -n "$l" ]; do
+			[ -n "$l" ] || fail "$name.must: empty line"
 			[[ "$c" == *"$l"* ]] || fail "$name: missing: $l"
+			m=$((m + 1))
 		done <"$b.must"
-		while IFS= read -r l; do
+		[ "$m" -gt 0 ] || fail "$name.must: no lines"
+		while IFS= read -r l || [ -n "$l" ]; do
+			[ -n "$l" ] || fail "$name.mustnot: empty line"
 			[[ "$c" != *"$l"* ]] || fail "$name: kept: $l"
 		done <"$b.mustnot"
 		n=$((n + 1))
@@ -821,6 +828,20 @@ hasnt() {
 	[[ "$c" != *"Sam Okafor wrote this page"* ]]
 	# an article with its boxes stays the best block
 	run -0 wextract -c --format text "$FX/types/article-boxes.html"
+	[ "$(jqr .coverage.extraction_stage)" = readability ]
+}
+
+@test "region: a landing page typed as an article (date, author, og:type article) keeps its short headed sections, not its story alone" {
+	run -0 wextract -c --format text "$FX/landing-sections.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	[ "$(jqr .coverage.extraction_stage)" = region ]
+	c=$(jqr .content)
+	[[ "$c" == *"Rotaloom began in a bakery"*"Payroll export"*"Is there a contract?"*"Four euros a person a month"* ]] || fail "got: $c"
+	[[ "$c" != *"Imprint"* ]] || fail "footer kept"
+	# the same sections whose lines are links (teasers of other pages):
+	# the story stays the content
+	sed 's|<span>\([^<]*\)</span>|<a href="/more">\1</a>|g' "$FX/landing-sections.html" >"$BATS_TEST_TMPDIR/teasers.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/teasers.html"
 	[ "$(jqr .coverage.extraction_stage)" = readability ]
 }
 

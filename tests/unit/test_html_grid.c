@@ -5,7 +5,8 @@
  * and reports each group once; and the item grids built on them
  * (lib/html_grid.c): the repeated tiles of a collection are found,
  * menus and chrome are not, and the grid's section takes its heading
- * but not the prose beside it; a listing's region strip keeps the
+ * but not the prose beside it, a collection's column reaches from its
+ * h1 to the grid, a grid in a slider is a carousel; a listing's region strip keeps the
  * items a wrapper named for chrome holds (lib/html_clean.c) and the
  * items win over a shorter scorer pick (lib/html_items.c).
  */
@@ -86,6 +87,58 @@ grid_of_tiles(void)
 	/* the heading and the count join; the prose beside does not */
 	sect = w_html_grid_section(&d, &g, d.body);
 	CHECK_INT(sect, by_id(&d, "sect"));
+	w_html_free(&d);
+	w_buf_free(&b);
+}
+
+/* The column of a collection: the h1 and the grid's smallest common
+ * ancestor; none when the h1 follows the grid or sits in a menu. */
+static void
+grid_column(void)
+{
+	struct w_buf b;
+	struct hdoc d;
+	struct w_html_grid g;
+	int h1;
+
+	w_html_buf_init(&b, 1 << 20);
+	w_buf_printf(&b, "<html><body><div id=\"page\"><div id=\"col\">"
+	    "<div class=\"head\"><h1 id=\"h\">Kettles</h1><p>Stove-top "
+	    "kettles in enamel and steel.</p></div><div class=\"body\">"
+	    "<div id=\"grid\">");
+	tiles(&b, 6, 1);
+	w_buf_printf(&b, "</div></div></div><p>About us.</p></div>"
+	    "</body></html>");
+	find(&d, &b, &g);
+	h1 = by_id(&d, "h");
+	CHECK_INT(g.box, by_id(&d, "grid"));
+	CHECK_INT(w_html_grid_column(&d, &g, h1, d.body), by_id(&d, "col"));
+	CHECK_INT(w_html_grid_column(&d, &g, -1, d.body), -1);
+	CHECK(!w_html_grid_carousel(&d, g.box));
+	w_html_free(&d);
+	w_buf_free(&b);
+	/* an h1 in a menu or after the grid heads no column */
+	w_html_buf_init(&b, 1 << 20);
+	w_buf_printf(&b, "<html><body><div><nav><h1 id=\"h\">Shop</h1>"
+	    "</nav><div id=\"grid\">");
+	tiles(&b, 6, 1);
+	w_buf_printf(&b, "</div><h1 id=\"late\">Kettles</h1></div>"
+	    "</body></html>");
+	find(&d, &b, &g);
+	CHECK_INT(g.box, by_id(&d, "grid"));
+	CHECK_INT(w_html_grid_column(&d, &g, by_id(&d, "h"), d.body), -1);
+	CHECK_INT(w_html_grid_column(&d, &g, by_id(&d, "late"), d.body), -1);
+	w_html_free(&d);
+	w_buf_free(&b);
+	/* tiles in a slider two levels down are a carousel */
+	w_html_buf_init(&b, 1 << 20);
+	w_buf_printf(&b, "<html><body><div class=\"product-Carousel\">"
+	    "<div class=\"track\"><div id=\"grid\">");
+	tiles(&b, 6, 1);
+	w_buf_printf(&b, "</div></div></div></body></html>");
+	find(&d, &b, &g);
+	CHECK_INT(g.box, by_id(&d, "grid"));
+	CHECK(w_html_grid_carousel(&d, g.box));
 	w_html_free(&d);
 	w_buf_free(&b);
 }
@@ -331,7 +384,10 @@ tile_widgets(void)
 	    "Enamel kettle</a><span class=\"btn-compare\">Add to compare"
 	    "</span><a class=\"QuickView\" href=\"#\">Quick view</a>"
 	    "<div class=\"wishlist-note\">Saved by many shoppers who "
-	    "bought this kettle for the winter</div></div></div></body></html>";
+	    "bought this kettle for the winter</div><span class=\"visually-"
+	    "hidden\">Sale price</span><span class=\"sr-only\">Was 30.00 "
+	    "USD</span><span class=\"sr-only md:not-sr-only\">In stock"
+	    "</span></div></div></body></html>";
 	struct w_buf b;
 	struct hdoc d;
 
@@ -343,6 +399,11 @@ tile_widgets(void)
 	CHECK(strstr(b.p, "Add to compare") == NULL);
 	CHECK(strstr(b.p, "Quick view") == NULL);
 	CHECK(strstr(b.p, "Saved by many shoppers") != NULL);
+	/* screen-reader labels go, unless they hold a figure or a
+	 * responsive class shows them */
+	CHECK(strstr(b.p, "Sale price") == NULL);
+	CHECK(strstr(b.p, "Was 30.00 USD") != NULL);
+	CHECK(strstr(b.p, "In stock") != NULL);
 	w_buf_free(&b);
 	w_html_free(&d);
 }
@@ -368,6 +429,7 @@ main(void)
 	one_walk();
 	survey_says_where();
 	grid_of_tiles();
+	grid_column();
 	menus_are_no_grids();
 	strip_keeps_items();
 	items_win();

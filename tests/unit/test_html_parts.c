@@ -226,6 +226,30 @@ dedup(void)
 	snprintf(in, sizeof(in), "```\n%s\n\n%s\n```\n\n%s", a, a, a);
 	dedup_is(in, in);
 	dedup_is("", "");
+	/* a card's title, date and price printed again inside the card
+	 * (another screen size): the short copies go together */
+	dedup_is("- How to Sell Handmade Goods Online in Small Towns\n\n"
+	    "  Wednesday at 4:00 PM\n\n  Free\n\n  Crafts Hub\n\n"
+	    "  How to Sell Handmade Goods Online in Small Towns\n\n"
+	    "  Wednesday at 4:00 PM\n\n  Free\n\n"
+	    "- Pottery for Beginners, an Evening Class\n\n  Free\n\n",
+	    "- How to Sell Handmade Goods Online in Small Towns\n\n"
+	    "  Wednesday at 4:00 PM\n\n  Free\n\n  Crafts Hub\n\n"
+	    "- Pottery for Beginners, an Evening Class\n\n  Free\n\n");
+	/* the same short lines in the next item are that item's own */
+	snprintf(in, sizeof(in), "- 1\n\n  Ten off a panel upgrade\n\n"
+	    "  Must be shown before work starts.\n\n  Not with other "
+	    "offers.\n\n- 2\n\n  Twenty off a repair\n\n"
+	    "  Must be shown before work starts.\n\n  Not with other "
+	    "offers.\n\n");
+	dedup_is(in, in);
+	/* far apart, short repeats are a listing's recurring sections */
+	dedup_is("Ankle socks for running\n\nComfy coverage\n\nA\n\nB\n\n"
+	    "C\n\nD\n\nE\n\nF\n\nG\n\nH\n\n"
+	    "Ankle socks for running\n\nComfy coverage\n\nI",
+	    "Ankle socks for running\n\nComfy coverage\n\nA\n\nB\n\n"
+	    "C\n\nD\n\nE\n\nF\n\nG\n\nH\n\n"
+	    "Ankle socks for running\n\nComfy coverage\n\nI");
 }
 
 static void
@@ -323,9 +347,15 @@ sections(void)
 	 * 8 headings outside it over 3000 plain characters: sections */
 	CHECK(w_html_sectioned(H_SERVICE, 3000, 6000, 2900, 5900, 10, 2));
 	CHECK(w_html_sectioned(H_DOC, 3000, 6000, 2900, 5900, 10, 2));
-	/* articles and the other types keep their pick */
+	/* the other types keep their pick; an article too, unless 8
+	 * headings or more outside the pick head under 130 plain
+	 * characters each, 400 or more in all, in a region 85% plain */
 	CHECK(!w_html_sectioned(H_ARTICLE, 3000, 6000, 2900, 5900, 10, 2));
-	CHECK(!w_html_sectioned(H_OTHER, 3000, 6000, 2900, 5900, 10, 2));
+	CHECK(w_html_sectioned(H_ARTICLE, 3000, 6000, 2900, 5900, 30, 2));
+	CHECK(!w_html_sectioned(H_ARTICLE, 3000, 6000, 2900, 5900, 9, 2));
+	CHECK(!w_html_sectioned(H_ARTICLE, 3000, 6000, 2900, 5000, 30, 2));
+	CHECK(!w_html_sectioned(H_ARTICLE, 3000, 6000, 2900, 3200, 30, 2));
+	CHECK(!w_html_sectioned(H_OTHER, 3000, 6000, 2900, 5900, 30, 2));
 	CHECK(!w_html_sectioned(H_FORUM, 3000, 6000, 2900, 5900, 10, 2));
 	CHECK(!w_html_sectioned(H_LISTING, 3000, 6000, 2900, 5900, 10, 2));
 	/* 60% of the region is the content, not a part of it */

@@ -2,7 +2,8 @@
  * test_html_product.c: the product-page helpers: taxonomy class tokens
  * (lib/html_dom.c), classes hiding in one view only (lib/html_score.c)
  * and the shopping-cart boxes that are never content and the amounts
- * of money in a text (lib/html_product.c).
+ * of money in a text (lib/html_product.c), interface messages with
+ * placeholders (lib/html_hidden.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,6 +78,26 @@ money(void)
 	CHECK_INT((int)prices(""), 0);
 }
 
+static int
+placeholder(const char *s)
+{
+	return w_html_placeholder(s, strlen(s));
+}
+
+/* Interface messages waiting for values (lib/html_hidden.c). */
+static void
+messages(void)
+{
+	CHECK(placeholder("If your bag is over {0} you pay no shipping."));
+	CHECK(placeholder("Only {count} left in {store_name}"));
+	CHECK(placeholder("Hello {{user.first}}"));
+	CHECK(!placeholder("A set {of three} bowls"));
+	CHECK(!placeholder("Braces { } and {} alone"));
+	CHECK(!placeholder("A plain sentence about a kettle."));
+	CHECK(!placeholder("{"));
+	CHECK(!placeholder(""));
+}
+
 /* The element whose id is id, or -1. */
 static int
 by_id(const struct hdoc *d, const char *id)
@@ -126,12 +147,38 @@ cart(void)
 	w_html_free(&d);
 }
 
+/* Loading placeholders (lib/html_product.c). */
+static void
+loading(void)
+{
+	static const char doc[] = "<html><body>"
+	    "<div id=a>Loading...</div>"
+	    "<div id=b> <span>LOADING</span>\xe2\x80\xa6 </div>"
+	    "<p id=c>Chargement</p>"
+	    "<div id=d>Loading times of the site</div>"
+	    "<div id=e>Unloading</div>"
+	    "<div id=f>Load</div>"
+	    "</body></html>";
+	struct hdoc d;
+
+	CHECK_INT(w_html_parse(&d, doc, sizeof(doc) - 1), 0);
+	CHECK(w_html_loading(&d, by_id(&d, "a")));
+	CHECK(w_html_loading(&d, by_id(&d, "b")));
+	CHECK(w_html_loading(&d, by_id(&d, "c")));
+	CHECK(!w_html_loading(&d, by_id(&d, "d")));
+	CHECK(!w_html_loading(&d, by_id(&d, "e")));
+	CHECK(!w_html_loading(&d, by_id(&d, "f")));
+	w_html_free(&d);
+}
+
 int
 main(void)
 {
 	taxonomy();
 	hidden_somewhere();
 	money();
+	messages();
 	cart();
+	loading();
 	T_DONE();
 }
