@@ -95,6 +95,8 @@ struct hdoc {
 					   no class word strips it, -1 */
 	struct hwords	*ws;		/* w_html_ci_any's lists */
 	size_t		 nws, wscap;
+	size_t		 nraw;		/* script and style bodies tidy
+					   never lexed (w_html_parse) */
 };
 
 /* The memo of predicate k on element i: 0, 1, or -1 when not known. */
@@ -122,6 +124,9 @@ w_html_memo_put(const struct hdoc *d, int i, unsigned k, int v)
 
 /* html_dom.c */
 int		 w_html_parse(struct hdoc *, const char *, size_t);
+/* w_html_parse, fast 0: tidy lexes every script and style body (the
+ * tests compare the two). */
+int		 w_html_parse_opt(struct hdoc *, const char *, size_t, int);
 void		 w_html_free(struct hdoc *);
 void		 w_html_buf_init(struct w_buf *, size_t);
 const char	*w_html_attr(const struct hdoc *, int, const char *);
