@@ -20,6 +20,8 @@
 #define EXPAND_SHARE_TABS 0.9	/* the same on product pages: the
 				   description, features and specifications
 				   sit in sibling blocks */
+#define THREAD_UP	12	/* see thread_climb */
+#define THREAD_POSTS	3
 #define VEIL_MIN	500	/* characters a page veil holds, at least */
 
 static const char *const unlikely[] = {
@@ -900,6 +902,65 @@ product_box(struct hscore *s, int tc)
 	return holds_price(d, tc) ? tc : orig;
 }
 
+/* Whether element j is part of a poster's line: a time element, a
+ * datetime attribute, an element named for an author
+ * (w_html_authorish). */
+static int
+poster_mark(const struct hdoc *d, int j)
+{
+	return d->n[j].tag != H_TEXT && (d->n[j].tag == TidyTag_TIME ||
+	    w_html_attr(d, j, "datetime") != NULL || w_html_authorish(d, j));
+}
+
+/* How many poster_mark elements i holds, counting stops at max. */
+static int
+poster_marks(const struct hdoc *d, int i, int max)
+{
+	int j, n = 0;
+
+	for (j = i; j >= 0 && n < max; j = w_html_next_pre(d, j, i, 0))
+		n += poster_mark(d, j);
+	return n;
+}
+
+/*
+ * In a thread, a pick inside one post (a long first post over short
+ * replies holds most of the text alone) climbs to the posts' parent:
+ * the nearest ancestor of tc (THREAD_UP levels at most, tc itself
+ * first) that is one of THREAD_POSTS or more element siblings of its
+ * shape (w_html_shape) holding text and a poster's line (poster_mark)
+ * gives way to its parent, unless that parent is the body, a
+ * document-level element or mostly links. A pick holding twice
+ * THREAD_POSTS poster's lines holds several posts already and stays.
+ */
+static int
+thread_climb(struct hscore *s, int tc)
+{
+	struct hdoc *d = s->d;
+	unsigned shape;
+	int a, p, j, k, n;
+
+	if (poster_marks(d, tc, 2 * THREAD_POSTS) >= 2 * THREAD_POSTS)
+		return tc;	/* several posts already */
+	for (a = tc, k = 0; k < THREAD_UP; k++, a = p) {
+		p = d->n[a].parent;
+		if (p < 0 || p == d->body || is_doc_level(d, p))
+			break;
+		shape = w_html_shape(d, a);
+		n = 0;
+		for (j = d->n[p].first; j >= 0 && n < THREAD_POSTS;
+		    j = d->n[j].next)
+			if (d->n[j].tag != H_TEXT &&
+			    w_html_shape(d, j) == shape &&
+			    w_html_text_len(d, j) > 0 &&
+			    poster_marks(d, j, 1) > 0)
+				n++;
+		if (n >= THREAD_POSTS)
+			return w_html_link_density(d, p) > 0.5 ? tc : p;
+	}
+	return tc;
+}
+
 /*
  * Climb from tc until the pick holds most of the page's paragraph
  * text: the posts of a thread, the sections of a landing page, the
@@ -928,6 +989,8 @@ expand(struct hscore *s, int tc)
 		}
 		tc = p;
 	}
+	if (s->prof & HP_THREAD)
+		tc = thread_climb(s, tc);
 	return tc;
 }
 
