@@ -407,7 +407,8 @@ int		 w_html_grid_column(const struct hdoc *,
 int		 w_html_grid_carousel(const struct hdoc *, int);
 
 /* Drop the controls of the item tiles under root: small elements named
- * for compare, quick view, wish list, swatches, ratings, add to cart,
+ * for compare, quick view or quick shop, wish list, swatches, ratings,
+ * add to cart, form labels and elements classed btn or button,
  * and short screen-reader-only labels without digits ("Sale price",
  * "Unit price"; "Was $30.00" stays: its visible twin may be hidden). */
 void		 w_html_tile_widgets(struct hdoc *, int);
