@@ -677,6 +677,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	d.base = in->url;
 	meta = w_html_meta(&d, in->url);
 	survey(&d, &p);
+	blen = body_text(&d);
+	d.vis = blen;
 	w_html_rep_survey(&d, &groups);
 	items = w_html_items(&d, &groups, &itext);
 	d.keep = items;
@@ -686,7 +688,6 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		type = o->page_type - 1;	/* the caller's choice */
 		tconf = 1;
 	}
-	blen = body_text(&d);
 	shell = !in->rendered && blen < SHELL_TEXT &&
 	    (p.app_root || p.noscript_js || p.script_src > 0 ||
 	    p.script_bytes > 100000);
@@ -769,6 +770,14 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	if ((w_html_profile(type) & HP_LISTS) || strcmp(stage, "grid") == 0 ||
 	    strcmp(stage, "items") == 0)
 		w_html_tile_widgets(&d, art);
+	/*
+	 * items' counters and relative times ("12 comments", "2 hours
+	 * ago"), out of an article's or a thread's own lines; on WCXB
+	 * dev: listing F1 +0.001, nothing else moved
+	 */
+	if (art >= 0 && ((type != H_ARTICLE && type != H_FORUM) ||
+	    strcmp(stage, "grid") == 0 || strcmp(stage, "items") == 0))
+		w_html_item_meta(&d, art);
 	if ((w_html_profile(type) & HP_PROSE) && art >= 0)
 		w_html_prose_teasers(&d, art);
 	write_out(&d, art, in, o, &b, shell, dedup_run(w_html_profile(type)),
