@@ -246,12 +246,14 @@ legal_only(const struct hdoc *d, int root)
 /*
  * A tiny or empty pick: start again from the tree as parsed (snap, its
  * nsnap nodes: the parse's copy, so no second parse) and take the main
- * element when it is much larger, else the body, stripped of
+ * element when it is much larger, stripped of boilerplate and, like a
+ * region, of the page chrome of the profile prof (a thread's counters,
+ * vote widgets, suggested topics), else the body, stripped of
  * boilerplate. Returns the root to write, or -1.
  */
 static int
 fallback(struct hdoc *d, const struct hnode *snap, size_t nsnap,
-    const struct pre *p, size_t alen, const char **stage)
+    const struct pre *p, size_t alen, int prof, const char **stage)
 {
 	int art;
 
@@ -267,7 +269,7 @@ fallback(struct hdoc *d, const struct hnode *snap, size_t nsnap,
 		art = d->body;
 		*stage = "body";
 	}
-	w_html_strip(d, art, -1);
+	w_html_strip(d, art, art == d->body ? -1 : prof);
 	return art;
 }
 
@@ -677,6 +679,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	d.base = in->url;
 	meta = w_html_meta(&d, in->url);
 	survey(&d, &p);
+	blen = body_text(&d);
+	d.vis = blen;
 	w_html_rep_survey(&d, &groups);
 	items = w_html_items(&d, &groups, &itext);
 	d.keep = items;
@@ -686,7 +690,6 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		type = o->page_type - 1;	/* the caller's choice */
 		tconf = 1;
 	}
-	blen = body_text(&d);
 	shell = !in->rendered && blen < SHELL_TEXT &&
 	    (p.app_root || p.noscript_js || p.script_src > 0 ||
 	    p.script_bytes > 100000);
@@ -756,7 +759,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		w_html_strip_chrome(&d, art, w_html_profile(type));
 	} else if ((p.main >= 0 && alen < 200 && p.main_len > 500 &&
 	    p.main_len > 4 * alen) || alen == 0) {
-		if ((art = fallback(&d, snap, nsnap, &p, alen, &stage)) < 0) {
+		if ((art = fallback(&d, snap, nsnap, &p, alen,
+		    w_html_profile(type), &stage)) < 0) {
 			rc = w_err_set(e, W_E_EXTRACTION_FAILED,
 			    "the HTML parser gave up on this document");
 			goto done;
@@ -768,6 +772,14 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	if ((w_html_profile(type) & HP_LISTS) || strcmp(stage, "grid") == 0 ||
 	    strcmp(stage, "items") == 0)
 		w_html_tile_widgets(&d, art);
+	/*
+	 * items' counters and relative times ("12 comments", "2 hours
+	 * ago"), out of an article's or a thread's own lines; on WCXB
+	 * dev: listing F1 +0.001, nothing else moved
+	 */
+	if (art >= 0 && ((type != H_ARTICLE && type != H_FORUM) ||
+	    strcmp(stage, "grid") == 0 || strcmp(stage, "items") == 0))
+		w_html_item_meta(&d, art);
 	if ((w_html_profile(type) & HP_PROSE) && art >= 0)
 		w_html_prose_teasers(&d, art);
 	write_out(&d, art, in, o, &b, shell, dedup_run(w_html_profile(type)),

@@ -1,10 +1,13 @@
 /*
  * html_dom.c: one tidy-html5 parse copied into the flat tree of
- * html_int.h, and the small tree queries the other html*.c files share
- * (attributes, text, lengths, link density). Every walk is iterative.
+ * html_int.h (the script and style bodies whose text is their bytes
+ * skip tidy's lexer: prepare()), and the small tree queries the other
+ * html*.c files share (attributes, text, lengths, link density). Every
+ * walk is iterative.
  */
 #include <ctype.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -238,10 +241,69 @@ decode_entities(char *s, size_t n)
 	return o;
 }
 
-static int
-copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb)
+/*
+ * The script and style bodies that tidy never lexes (see prepare()):
+ * body k is s[off[k] .. off[k] + len[k]), handed to tidy as the text
+ * RAW_MARK k and put back in its place by copy_node().
+ */
+#define RAW_MARK	"wtRAWbody"
+struct raw {
+	const char	*s;
+	size_t		*off, *len;
+	unsigned char	*used;
+	size_t		 n, cap, nused;
+};
+
+static void
+raw_free(struct raw *r)
 {
-	int i, tag;
+	free(r->off);
+	free(r->len);
+	free(r->used);
+	memset(r, 0, sizeof(*r));
+}
+
+/* The number of the body whose mark is tb, the text of an element
+ * with tag, not yet put back, else r->n; *skip set when tidy dropped
+ * the newline the body starts with. */
+static size_t
+raw_body(const struct raw *r, int tag, const TidyBuffer *tb, int *skip)
+{
+	const size_t ml = sizeof(RAW_MARK) - 1;
+	const byte *p = tb->bp;
+	size_t n = tb->size, k = 0, j;
+	int nl = n > 0 && p[0] == '\n';
+
+	p += nl;
+	n -= (size_t)nl;
+	if ((tag != TidyTag_SCRIPT && tag != TidyTag_STYLE) ||
+	    n <= ml || memcmp(p, RAW_MARK, ml) != 0)
+		return r->n;
+	for (j = ml; j < n && p[j] >= '0' && p[j] <= '9'; j++) {
+		if (k > r->n)
+			return r->n;
+		k = k * 10 + (size_t)(p[j] - '0');
+	}
+	if (j == ml || (j > ml + 1 && p[ml] == '0'))
+		return r->n;
+	/* then the spaces of mark_body() */
+	if (j < n && p[j] == '\n')
+		j++;
+	while (j < n && p[j] == ' ')
+		j++;
+	if (j < n || k >= r->n || r->used[k] ||
+	    (nl && r->s[r->off[k]] != '\n'))
+		return r->n;
+	*skip = !nl && r->s[r->off[k]] == '\n';
+	return k;
+}
+
+static int
+copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb,
+    struct raw *r)
+{
+	size_t k;
+	int i, tag, skip;
 
 	switch (tidyNodeGetType(t)) {
 	case TidyNode_Text:
@@ -250,11 +312,27 @@ copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb)
 		if (tb->size == 0)
 			return -1;
 		i = w_html_new(d, H_TEXT);
-		if (d->n[p].flags & HF_RAWENT)
-			tb->size = (uint)decode_entities((char *)tb->bp,
+		if (r != NULL &&
+		    (k = raw_body(r, d->n[p].tag, tb, &skip)) < r->n) {
+			/* the body tidy never read, in its mark's place */
+			r->used[k] = 1;
+			r->nused++;
+			d->n[i].off = pool_add(d, r->s + r->off[k] + skip,
+			    r->len[k] - (size_t)skip);
+			d->n[i].len = (unsigned)(r->len[k] - (size_t)skip);
+			if (d->n[p].flags & HF_RAWENT) {
+				d->n[i].len = (unsigned)decode_entities(d->pool +
+				    d->n[i].off, d->n[i].len);
+				d->pool[d->n[i].off + d->n[i].len] = '\0';
+			}
+		} else {
+			if (d->n[p].flags & HF_RAWENT)
+				tb->size = (uint)decode_entities(
+				    (char *)tb->bp, tb->size);
+			d->n[i].off = pool_add(d, (const char *)tb->bp,
 			    tb->size);
-		d->n[i].off = pool_add(d, (const char *)tb->bp, tb->size);
-		d->n[i].len = tb->size;
+			d->n[i].len = tb->size;
+		}
 		/* statistics wait for ensure(): most script text needs none */
 		if (d->n[p].flags & HF_PRE)
 			d->n[i].flags |= HF_PRE;
@@ -288,7 +366,7 @@ copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb)
 }
 
 static void
-copy_tree(struct hdoc *d, TidyDoc td, TidyNode root)
+copy_tree(struct hdoc *d, TidyDoc td, TidyNode root, struct raw *r)
 {
 	TidyBuffer tb;
 	TidyNode t, c;
@@ -297,7 +375,7 @@ copy_tree(struct hdoc *d, TidyDoc td, TidyNode root)
 	tidyBufInit(&tb);
 	t = tidyGetChild(root);
 	while (t != NULL) {
-		i = copy_node(d, td, t, p, &tb);
+		i = copy_node(d, td, t, p, &tb, r);
 		/* tidyNodeGetValue() clears all of tb (a memset of its
 		 * allocation) on every text: keep it at tidy's first size */
 		if (tb.allocated > 256)
@@ -443,8 +521,194 @@ tag_at(const char *s, size_t i, size_t n, const char *t)
 {
 	size_t k = strlen(t);
 
+	/* the first byte settles most tags without a call */
+	if (i >= n || (s[i] | 0x20) != t[0])
+		return 0;
 	return i + k < n && strncasecmp(s + i, t, k) == 0 &&
 	    s[i + k] != '\0' && strchr(" \t\n\r\f/>", s[i + k]) != NULL;
+}
+
+#define ASCII_LETTER(c)	(((c) | 0x20) >= 'a' && ((c) | 0x20) <= 'z')
+
+/*
+ * Length of the body at p[0..n) of a script or style element (name)
+ * up to its end tag, when tidy's text of it would be its bytes as they
+ * are, else 0: printable ASCII, newlines and well-formed UTF-8 from
+ * U+00A0 on, without noncharacters (tidy expands tabs by column, turns
+ * CR into LF, drops control characters and replaces bad UTF-8). tidy
+ * reads it as a state machine (GetCDATA in its lexer.c): a '<' and
+ * letters is a start tag whose next character is taken as it is; "</"
+ * and letters an end tag, the body's end when they start with name in
+ * any case, else one tidy escapes ("<\/x" in a script) or, with
+ * nothing but blanks before it, ends the body at: left to tidy, as a
+ * start tag seen before anything else is (tidy ends a script with a
+ * source there); "<\/" is text. '<', '/' and '\\' in these leave the
+ * body "empty" for tidy, as blanks do.
+ */
+static size_t
+verbatim_body(const unsigned char *p, size_t n, const char *name)
+{
+	size_t k = 0, nl = strlen(name);
+	unsigned long cp;
+	int any = 0, take = 0;
+	unsigned c;
+
+	while (k < n) {
+		c = p[k];
+		if (c == '<' && !take) {
+			if (k + 2 >= n)
+				return 0;
+			if (ASCII_LETTER(p[k + 1])) {
+				if (!any)
+					return 0;
+				/* a start tag: its letters, then one
+				 * character taken as it is */
+				for (k += 2; k < n && ASCII_LETTER(p[k]); k++)
+					;
+				take = 1;
+				continue;
+			}
+			if (p[k + 1] == '/' && ASCII_LETTER(p[k + 2]))
+				return any && k + 2 + nl < n &&
+				    strncasecmp((const char *)p + k + 2, name,
+				    nl) == 0 ? k : 0;
+			/* '<' then '/' or "\\/": read on after them */
+			k += p[k + 1] == '/' ? 2 : p[k + 1] == '\\' ?
+			    (p[k + 2] == '/' ? 3 : 2) : 1;
+			continue;
+		}
+		if (c >= 0x20 && c < 0x7f) {
+			if (c != ' ' && !take)
+				any = 1;
+			take = 0;
+			k++;
+			continue;
+		}
+		if (c == '\n') {
+			take = 0;
+			k++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf) {
+			if (k + 1 >= n || (p[k + 1] & 0xc0) != 0x80 ||
+			    (c == 0xc2 && p[k + 1] < 0xa0))
+				return 0;
+			k += 2;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			if (k + 2 >= n || (p[k + 1] & 0xc0) != 0x80 ||
+			    (p[k + 2] & 0xc0) != 0x80 ||
+			    (c == 0xe0 && p[k + 1] < 0xa0) ||
+			    (c == 0xed && p[k + 1] >= 0xa0))
+				return 0;
+			cp = ((c & 0x0fUL) << 12) | ((p[k + 1] & 0x3fUL) << 6) |
+			    (p[k + 2] & 0x3fUL);
+			if ((cp >= 0xfdd0 && cp <= 0xfdef) ||
+			    (cp & 0xfffe) == 0xfffe)
+				return 0;
+			k += 3;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			if (k + 3 >= n || (p[k + 1] & 0xc0) != 0x80 ||
+			    (p[k + 2] & 0xc0) != 0x80 ||
+			    (p[k + 3] & 0xc0) != 0x80 ||
+			    (c == 0xf0 && p[k + 1] < 0x90) ||
+			    (c == 0xf4 && p[k + 1] >= 0x90) ||
+			    ((p[k + 1] & 0x0f) == 0x0f &&
+			    (p[k + 2] & 0x3f) == 0x3f &&
+			    (p[k + 3] & 0x3e) == 0x3e))
+				return 0;
+			k += 4;
+		} else
+			return 0;
+		if (!take)
+			any = 1;
+		take = 0;
+	}
+	return 0;
+}
+
+/*
+ * The start tag at s[i..n) (i just past its '<') ends at '>' (its
+ * offset returned, or 0): not self-closed, and an even number of each quote in it (a '>'
+ * inside a quoted value is left to tidy).
+ */
+static size_t
+start_tag_end(const char *s, size_t i, size_t n)
+{
+	const char *e = memchr(s + i, '>', n - i);
+	size_t k, q1 = 0, q2 = 0;
+
+	if (e == NULL || e[-1] == '/')
+		return 0;
+	for (k = i; s + k < e; k++) {
+		q1 += s[k] == '"';
+		q2 += s[k] == '\'';
+	}
+	return (q1 | q2) & 1 ? 0 : (size_t)(e - s);
+}
+
+/* The next c at or after s[i] (before s[n]): a cache of the last
+ * answer, for offsets that only grow. */
+struct next {
+	size_t	 at;		/* that offset, or n */
+	int	 known;
+};
+
+static size_t
+next_of(struct next *x, const char *s, size_t i, size_t n, int c)
+{
+	const char *p;
+
+	if (!x->known || x->at < i) {
+		p = memchr(s + i, c, n - i);
+		x->at = p != NULL ? (size_t)(p - s) : n;
+		x->known = 1;
+	}
+	return x->at;
+}
+
+/*
+ * Append pre[0..pn) and the mark of body k (body[0..bl)) to b and
+ * return 1; 0 and nothing when the body is too short to hold it, -1
+ * when b is full. The mark: the newline the body starts with (tidy
+ * drops it in some contexts), RAW_MARK and k; with pad set (a tab
+ * follows on the line, which tidy expands by column), then as many
+ * spaces as the body's last line has characters, after a newline when
+ * the body holds one.
+ */
+static int
+mark_body(struct w_buf *b, const char *pre, size_t pn, const char *body,
+    size_t bl, size_t k, int pad)
+{
+	static const char spaces[] = "                                ";
+	char mark[32];
+	size_t ml, last = 0, j, nl = bl;
+
+	ml = (size_t)snprintf(mark, sizeof(mark), RAW_MARK "%zu", k);
+	if (pad) {
+		while (nl > 0 && body[nl - 1] != '\n')
+			nl--;
+		/* body[nl..bl) is the last line; nl - 1 its newline */
+		for (j = nl; j < bl; j++)
+			last += ((unsigned char)body[j] & 0xc0) != 0x80;
+		if (nl <= 1 && last < ml)
+			return 0;
+	}
+	if (w_buf_add(b, pre, pn) == -1 ||
+	    (body[0] == '\n' && w_buf_add(b, "\n", 1) == -1) ||
+	    w_buf_add(b, mark, ml) == -1)
+		return -1;
+	if (!pad)
+		return 1;
+	if (nl > 1) {
+		if (w_buf_add(b, "\n", 1) == -1)
+			return -1;
+		ml = 0;
+	}
+	for (j = ml; j < last; j += sizeof(spaces) - 1)
+		if (w_buf_add(b, spaces, last - j < sizeof(spaces) - 1 ?
+		    last - j : sizeof(spaces) - 1) == -1)
+			return -1;
+	return 1;
 }
 
 /*
@@ -459,16 +723,28 @@ tag_at(const char *s, size_t i, size_t n, const char *t)
  * as a comment up to the next ">", where tidy took the rest of a page
  * that never closes it with "]]>" for one CDATA text. Script and style
  * text is skipped whole.
+ * With r set, the script and style bodies outside <svg> and <math>
+ * whose text tidy would keep byte for byte (verbatim_body()) are noted
+ * in r and left out too, RAW_MARK and their number in their place:
+ * tidy reads a page a character at a time through its decoder, and
+ * these bodies are some 40% of a page's bytes that nothing but the
+ * text node reads.
  */
 static char *
-drop_doctypes(const char *s, size_t *len)
+prepare(const char *s, size_t *len, struct raw *r)
 {
 	struct w_buf b;
 	const char *p, *e;
-	size_t i = 0, from = 0, n = *len;
-	int elem = 0, any = 0, foreign = 0;
+	struct next tab = { 0, 0 }, nl = { 0, 0 };
+	size_t i = 0, from = 0, n = *len, gt, bl;
+	int elem = 0, any = 0, foreign = 0, sc, mk;
 
-	w_buf_init(&b, n + 1);
+	if (r != NULL && w_html_strstr_n(s, n, RAW_MARK) != NULL)
+		r = NULL;
+	/* a mark (at most 31 bytes, and as many more as the body with
+	 * pad) takes the place of a body between two tags of 7 bytes or
+	 * more: the copy holds at most 3 times n */
+	w_buf_init(&b, 3 * n + 64);
 	while ((p = memchr(s + i, '<', n - i)) != NULL) {
 		i = (size_t)(p - s) + 1;
 		if (i + 3 <= n && strncmp(s + i, "!--", 3) == 0) {
@@ -476,9 +752,39 @@ drop_doctypes(const char *s, size_t *len)
 			i = e != NULL ? (size_t)(e - s) + 3 : n;
 			continue;
 		}
-		if (tag_at(s, i, n, "script") || tag_at(s, i, n, "style")) {
-			i = skip_raw(s, i + 5, n, (s[i + 1] == 'c' ||
-			    s[i + 1] == 'C') ? "script" : "style");
+		if ((sc = tag_at(s, i, n, "script")) ||
+		    tag_at(s, i, n, "style")) {
+			if (r != NULL && foreign == 0 &&
+			    (gt = start_tag_end(s, i, n)) > 0 &&
+			    (bl = verbatim_body((const unsigned char *)s +
+			    gt + 1, n - gt - 1, sc ? "script" : "style")) > 0) {
+				if (r->n == r->cap) {
+					r->cap = r->cap ? r->cap * 2 : 64;
+					r->off = w_realloc(r->off,
+					    r->cap * sizeof(*r->off));
+					r->len = w_realloc(r->len,
+					    r->cap * sizeof(*r->len));
+				}
+				e = s + gt + 1 + bl;
+				if ((mk = mark_body(&b, s + from, gt + 1 - from,
+				    s + gt + 1, bl, r->n,
+				    next_of(&tab, s, (size_t)(e - s), n, '\t') <
+				    next_of(&nl, s, (size_t)(e - s), n, '\n')))
+				    == -1) {
+					/* cannot be (see w_buf_init above) */
+					w_buf_free(&b);
+					raw_free(r);
+					return prepare(s, len, NULL);
+				}
+				if (mk == 1) {
+					r->off[r->n] = gt + 1;
+					r->len[r->n++] = bl;
+					from = i = gt + 1 + bl;
+					any = 1;
+					continue;
+				}
+			}
+			i = skip_raw(s, i + 5, n, sc ? "script" : "style");
 			continue;
 		}
 		if (tag_at(s, i, n, "svg") || tag_at(s, i, n, "math"))
@@ -517,35 +823,26 @@ drop_doctypes(const char *s, size_t *len)
 	}
 	w_buf_add(&b, s + from, n - from);
 	*len = b.len;
+	if (r != NULL) {
+		r->s = s;
+		r->used = calloc(r->n ? r->n : 1, 1);
+		if (r->used == NULL)
+			abort();
+	}
 	return w_buf_take(&b);
 }
 
 /*
- * Parse len bytes of UTF-8 HTML (cut at W_HTML_PARSE_MAX) into d.
- * Returns 0, or -1 when tidy gave up.
+ * One parse of s[0..len) into d, with the bodies of r (or none) handed
+ * back by copy_node(). Returns tidy's status.
  */
-int
-w_html_parse(struct hdoc *d, const char *s, size_t len)
+static int
+parse_once(struct hdoc *d, const char *s, size_t len, struct raw *r)
 {
 	TidyDoc td;
 	TidyBuffer in, err;
-	char *flat, *copy;
 	int rc;
 
-	memset(d, 0, sizeof(*d));
-	d->html = d->head = d->body = d->keep = -1;
-	if (len > W_HTML_PARSE_MAX) {
-		len = W_HTML_PARSE_MAX;
-		while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80)
-			len--;
-		d->truncated = 1;
-	}
-	if ((flat = flatten(s, &len)) != NULL) {
-		s = flat;
-		d->truncated = 1;
-	}
-	if ((copy = drop_doctypes(s, &len)) != NULL)
-		s = copy;
 	td = tidyCreate();
 	tidyBufInit(&err);
 	tidySetErrorBuffer(td, &err);
@@ -571,10 +868,63 @@ w_html_parse(struct hdoc *d, const char *s, size_t len)
 	rc = tidyParseBuffer(td, &in);
 	d->root = w_html_new(d, TidyTag_UNKNOWN);
 	if (rc >= 0)
-		copy_tree(d, td, tidyGetRoot(td));
+		copy_tree(d, td, tidyGetRoot(td), r);
 	tidyBufDetach(&in);
 	tidyBufFree(&err);
 	tidyRelease(td);
+	return rc;
+}
+
+/*
+ * Parse len bytes of UTF-8 HTML (cut at W_HTML_PARSE_MAX) into d.
+ * Returns 0, or -1 when tidy gave up.
+ */
+int
+w_html_parse(struct hdoc *d, const char *s, size_t len)
+{
+	return w_html_parse_opt(d, s, len, 1);
+}
+
+/* w_html_parse, with (fast) or without the bodies tidy never lexes. */
+int
+w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
+{
+	struct raw r;
+	char *flat, *copy;
+	size_t plen;
+	int rc, truncated = 0;
+
+	memset(&r, 0, sizeof(r));
+	memset(d, 0, sizeof(*d));
+	if (len > W_HTML_PARSE_MAX) {
+		len = W_HTML_PARSE_MAX;
+		while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80)
+			len--;
+		truncated = 1;
+	}
+	if ((flat = flatten(s, &len)) != NULL) {
+		s = flat;
+		truncated = 1;
+	}
+	plen = len;
+	copy = prepare(s, &plen, fast ? &r : NULL);
+	for (;;) {
+		d->html = d->head = d->body = d->keep = -1;
+		d->truncated = truncated;
+		rc = parse_once(d, copy != NULL ? copy : s, plen,
+		    r.n > 0 ? &r : NULL);
+		/* every body back in its script or style, or parse again
+		 * as tidy would read them all */
+		if (r.n == 0 || (rc >= 0 && r.nused == r.n))
+			break;
+		raw_free(&r);
+		w_html_free(d);
+		free(copy);
+		plen = len;
+		copy = prepare(s, &plen, NULL);
+	}
+	d->nraw = r.nused;
+	raw_free(&r);
 	free(copy);
 	free(flat);
 	return rc < 0 ? -1 : 0;

@@ -26,7 +26,8 @@ grid_skip(const struct hdoc *d, int i, void *arg)
 	if (t == TidyTag_NAV || t == TidyTag_HEADER || t == TidyTag_FOOTER ||
 	    t == TidyTag_ASIDE || t == TidyTag_SCRIPT || t == TidyTag_STYLE ||
 	    t == TidyTag_NOSCRIPT || t == TidyTag_TEMPLATE ||
-	    t == TidyTag_SVG || t == TidyTag_SELECT || t == TidyTag_FORM)
+	    t == TidyTag_SVG || t == TidyTag_SELECT ||
+	    (t == TidyTag_FORM && !w_html_page_form(d, i)))
 		return 1;
 	r = w_html_attr(d, i, "role");
 	if (r != NULL && (strcmp(r, "navigation") == 0 ||

@@ -89,10 +89,14 @@ struct hdoc {
 	int		 truncated;	/* input was cut at W_HTML_PARSE_MAX */
 	int		 meta_byline;	/* metadata names an author */
 	char		*author;	/* that author's name, or NULL */
+	size_t		 vis;		/* visible text of the body (no
+					   scripts, styles), or 0 */
 	int		 keep;		/* the page's items (w_html_items):
 					   no class word strips it, -1 */
 	struct hwords	*ws;		/* w_html_ci_any's lists */
 	size_t		 nws, wscap;
+	size_t		 nraw;		/* script and style bodies tidy
+					   never lexed (w_html_parse) */
 };
 
 /* The memo of predicate k on element i: 0, 1, or -1 when not known. */
@@ -120,6 +124,9 @@ w_html_memo_put(const struct hdoc *d, int i, unsigned k, int v)
 
 /* html_dom.c */
 int		 w_html_parse(struct hdoc *, const char *, size_t);
+/* w_html_parse, fast 0: tidy lexes every script and style body (the
+ * tests compare the two). */
+int		 w_html_parse_opt(struct hdoc *, const char *, size_t, int);
 void		 w_html_free(struct hdoc *);
 void		 w_html_buf_init(struct w_buf *, size_t);
 const char	*w_html_attr(const struct hdoc *, int, const char *);
@@ -387,6 +394,13 @@ void		 w_html_grid_find(const struct hdoc *, int,
 int		 w_html_grid_section(const struct hdoc *,
 		    const struct w_html_grid *, int);
 
+/* Whether i is a form that wraps the page (a whole-page form of a
+ * server framework, a search form around its results): over half of
+ * the body's visible text (d->vis) and at least PAGE_FORM_MIN
+ * characters. Such a form
+ * is no chrome. */
+int		 w_html_page_form(const struct hdoc *, int);
+
 /* The main column of a collection: the smallest element below top
  * holding both the page's heading h1 (before the grid, in no menu,
  * footer or sidebar) and the grid's box; -1 when there is none. */
@@ -411,6 +425,12 @@ int		 w_html_items(const struct hdoc *, const struct w_html_groups *,
  * pick of alen (over one and a half times its text), in a region of
  * rplain characters outside links, on a page typed as a story or not. */
 int		 w_html_items_win(size_t, size_t, size_t, int);
+/* Whether a text is an item's meta line and nothing more: counts of
+ * comments, reactions, views or reading minutes, relative times ("3
+ * comments", "5 min read", "2 hours ago", joined by | or a dot). */
+int		 w_html_meta_line(const char *);
+/* Drop the small elements under root whose text is a meta line. */
+void		 w_html_item_meta(struct hdoc *, int);
 
 /* html_links.c */
 jv		 w_html_links(const struct hdoc *, const int *, size_t, int,

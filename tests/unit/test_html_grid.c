@@ -6,7 +6,8 @@
  * (lib/html_grid.c): the repeated tiles of a collection are found,
  * menus and chrome are not, and the grid's section takes its heading
  * but not the prose beside it, a collection's column reaches from its
- * h1 to the grid, a grid in a slider is a carousel; a listing's region strip keeps the
+ * h1 to the grid, a grid in a slider is a carousel, a form that wraps the
+ * page is no chrome; a listing's region strip keeps the
  * items a wrapper named for chrome holds (lib/html_clean.c) and the
  * items win over a shorter scorer pick (lib/html_items.c).
  */
@@ -139,6 +140,34 @@ grid_column(void)
 	find(&d, &b, &g);
 	CHECK_INT(g.box, by_id(&d, "grid"));
 	CHECK(w_html_grid_carousel(&d, g.box));
+	w_html_free(&d);
+	w_buf_free(&b);
+}
+
+/* A form that wraps the page is no chrome; a search form is. */
+static void
+page_form(void)
+{
+	struct w_buf b;
+	struct hdoc d;
+	struct w_html_grid g;
+
+	w_html_buf_init(&b, 1 << 20);
+	w_buf_printf(&b, "<html><body><form id=\"q\"><input name=\"q\">"
+	    "<a href=\"/s\">Search</a></form><form id=\"page\" method="
+	    "\"post\"><h1>Kettles</h1><div id=\"grid\">");
+	tiles(&b, 40, 1);
+	w_buf_printf(&b, "</div></form></body></html>");
+	CHECK(w_html_parse(&d, b.p, b.len) == 0);
+	/* the body's visible text unknown: every form is chrome */
+	CHECK(!w_html_page_form(&d, by_id(&d, "page")));
+	w_html_grid_find(&d, d.body, &g);
+	CHECK_INT(g.box, -1);
+	d.vis = w_html_text_len(&d, d.body);
+	CHECK(w_html_page_form(&d, by_id(&d, "page")));
+	CHECK(!w_html_page_form(&d, by_id(&d, "q")));
+	w_html_grid_find(&d, d.body, &g);
+	CHECK_INT(g.box, by_id(&d, "grid"));
 	w_html_free(&d);
 	w_buf_free(&b);
 }
@@ -430,6 +459,7 @@ main(void)
 	survey_says_where();
 	grid_of_tiles();
 	grid_column();
+	page_form();
 	menus_are_no_grids();
 	strip_keeps_items();
 	items_win();

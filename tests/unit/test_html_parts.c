@@ -493,9 +493,32 @@ words(void)
 	w_html_free(&d);
 }
 
+/* An item's meta line: counts and relative times, nothing else. */
+static void
+meta_lines(void)
+{
+	CHECK_INT(w_html_meta_line("3 comments"), 1);
+	CHECK_INT(w_html_meta_line("  44 Reactions "), 1);
+	CHECK_INT(w_html_meta_line("1.2k views"), 1);
+	CHECK_INT(w_html_meta_line("7 min read"), 1);
+	CHECK_INT(w_html_meta_line("2 hours ago"), 1);
+	CHECK_INT(w_html_meta_line("an hour ago"), 1);
+	CHECK_INT(w_html_meta_line("5d ago"), 1);
+	CHECK_INT(w_html_meta_line("15m ago \xe2\x80\xa2 3 min read"), 1);
+	CHECK_INT(w_html_meta_line("Mar 7 \xc2\xb7 2 comments"), 0);
+	CHECK_INT(w_html_meta_line("3 ways to cook rice"), 0);
+	CHECK_INT(w_html_meta_line("10 days in Rome"), 0);
+	CHECK_INT(w_html_meta_line("2 hours"), 0);
+	CHECK_INT(w_html_meta_line("Comments"), 0);
+	CHECK_INT(w_html_meta_line(""), 0);
+	CHECK_INT(w_html_meta_line("5 years ago, a small team of engineers "
+	    "set out to rebuild the search"), 0);
+}
+
 int
 main(void)
 {
+	meta_lines();
 	words();
 	sections();
 	items();

@@ -1,0 +1,167 @@
+/*
+ * test_html_dom.c: the parse. The script and style bodies that tidy
+ * never lexes (w_html_parse hands their bytes back itself) leave the
+ * tree exactly as tidy makes it when it reads them all: every case
+ * below is parsed both ways and the two trees compared node by node,
+ * attribute by attribute and byte by byte.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "t.h"
+#include "html_int.h"
+
+/* Whether a and b are the same tree; says where not. */
+static int
+same(const struct hdoc *a, const struct hdoc *b, const char *what)
+{
+	const struct hnode *x, *y;
+	size_t i;
+
+	if (a->nn != b->nn || a->na != b->na || a->root != b->root ||
+	    a->html != b->html || a->head != b->head || a->body != b->body ||
+	    a->truncated != b->truncated) {
+		fprintf(stderr, "%s: %zu/%zu nodes, %zu/%zu attributes\n",
+		    what, a->nn, b->nn, a->na, b->na);
+		return 0;
+	}
+	for (i = 0; i < a->nn; i++) {
+		x = &a->n[i];
+		y = &b->n[i];
+		if (x->tag != y->tag || x->otag != y->otag ||
+		    x->parent != y->parent || x->first != y->first ||
+		    x->last != y->last || x->prev != y->prev ||
+		    x->next != y->next || x->flags != y->flags ||
+		    x->attr != y->attr || x->nattr != y->nattr ||
+		    x->len != y->len || (x->tag == H_TEXT &&
+		    memcmp(a->pool + x->off, b->pool + y->off, x->len) != 0)) {
+			fprintf(stderr, "%s: node %zu: [%.*s] / [%.*s]\n",
+			    what, i, (int)x->len, a->pool + x->off,
+			    (int)y->len, b->pool + y->off);
+			return 0;
+		}
+	}
+	for (i = 0; i < a->na; i++)
+		if (strcmp(a->pool + a->a[i].name, b->pool + b->a[i].name) ||
+		    strcmp(a->pool + a->a[i].val, b->pool + b->a[i].val)) {
+			fprintf(stderr, "%s: attribute %zu\n", what, i);
+			return 0;
+		}
+	return 1;
+}
+
+/* Parse html both ways: the trees must match, and the fast parse must
+ * have put back nraw bodies. */
+static void
+both(const char *html, size_t nraw)
+{
+	struct hdoc a, b;
+	size_t n = strlen(html);
+
+	CHECK_INT(w_html_parse_opt(&a, html, n, 1), 0);
+	CHECK_INT(w_html_parse_opt(&b, html, n, 0), 0);
+	CHECK(same(&a, &b, html));
+	if (a.nraw != nraw)
+		fprintf(stderr, "%s: %zu bodies put back\n", html, a.nraw);
+	CHECK_INT(a.nraw, nraw);
+	CHECK_INT(b.nraw, 0);
+	w_html_free(&a);
+	w_html_free(&b);
+}
+
+static void
+raw_bodies(void)
+{
+	/* plain bodies, in the head and the body, the newline after the
+	 * tag (tidy drops it in the head, keeps it in the body) */
+	both("<html><head><script>var a = 1;</script>"
+	    "<style>p { color: red }</style></head>"
+	    "<body><p>text</p><script>f(a < b && c > d);</script></body>",
+	    3);
+	both("<html><head><script>\nvar a = 1;\nvar b = 2;\n</script>"
+	    "</head><body><script>\nvar c;</script><p>x</p>"
+	    "<script>\n\n\nq()</script></body></html>", 3);
+	/* tidy expands a tab by its column: a tab later on the line of a
+	 * body, in a pre, keeps its column (the mark pads) */
+	both("<html><body><pre>a<script>var xxxxxxxxxxxxxxxx = 1;</script>"
+	    "\tb\tc</pre><pre>d<script>var yyyyy = 2;\nzzzzzzzzzzzzzzzz;"
+	    "</script>\tz</pre><pre>e<script>\nw;</script>\tq</pre>"
+	    "</body></html>", 2);
+	/* what tidy rewrites stays tidy's: tabs, CR, control characters,
+	 * bad UTF-8, noncharacters, C1 controls, another end tag (tidy
+	 * escapes it in scripts as "<\/div") */
+	both("<html><head><script>var t = \"\tA\";</script>"
+	    "<script>a\r\nb\rc</script><script>a\001b\177c</script>"
+	    "<script>a\xff\xc3z</script><script>a\xef\xbf\xbez</script>"
+	    "<script>a\xc2\x80z</script><script>x = \"</div>\";</script>"
+	    "<style>a { b: c }</div>x</style></head><body></body></html>",
+	    0);
+	/* the end: "</script" followed by anything, "<\/script>" is no
+	 * end, a start tag inside is text, a comment too; a blank body
+	 * and one that never ends are tidy's */
+	both("<html><head><script>q = 1</scriptx>z</script>"
+	    "<script>x = \"<\\/script>\"; y = 1</script>"
+	    "<script>a < b <script> c</script>"
+	    "<script>  <!-- hi --></script><script>   </script>"
+	    "</head><body><p>p</p><script>never ends", 4);
+	/* what the start and end tags inside take: the character after
+	 * "<x" (here the '<' of "</script>", which ends nothing), "</ ",
+	 * "<\\x", a start tag before anything else (tidy ends a script
+	 * with a source there), an end tag */
+	both("<html><head><script>a = 1 <b</script>c; d</script>"
+	    "<script>e </ f; g <\\h;</script><script><![CDATA[ x ]]></script>"
+	    "<script src=\"s.js\"><b>t</b></script>"
+	    "<script>  <p>q</p></script><script>z</div></script>"
+	    "</head><body></body></html>", 3);
+	/* UTF-8 of every length, an astral character */
+	both("<html><body><script>s = \"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"
+	    "\xc2\xa0\";</script></body></html>", 1);
+	/* start tags: a '>' inside a quoted value (tidy's), attributes
+	 * kept */
+	both("<html><head><script data-x=\"a>b\">var q = 1;</script>"
+	    "<script type=\"application/ld+json\" id=\"x\">{\"a\": 1}"
+	    "</script></head><body></body></html>", 1);
+	/* a self-closed script with a source: tidy ends it at the next
+	 * tag, the scan skips to the next "</script" (a body missed,
+	 * never a wrong one) */
+	both("<html><head><script src=\"a.js\"/><p>after</p>"
+	    "<script>var r = 1;</script><script>var s = 2;</script>"
+	    "</head><body></body></html>", 1);
+	/* inside svg and math, tidy keeps entities: left to tidy */
+	both("<html><body><svg><style>.a { fill: red }</style>"
+	    "<script>var s = 1;</script></svg><math><mi>x</mi></math>"
+	    "<p>text</p></body></html>", 0);
+	/* odd places: a table, after the body, inside a title, a
+	 * comment */
+	both("<html><head><title>a<script>t = 1;</script></title></head>"
+	    "<body><table><tr><script>var t = 1;</script><td>c</td></tr>"
+	    "</table><!-- <script>var w = 4;</script> --></body></html>"
+	    "<script>var z = 5;</script>", 3);
+	/* "<script" inside an attribute value, or a textarea (tidy keeps
+	 * the body as the textarea's text): a mark that is no script's
+	 * text has the page read again the slow way */
+	both("<html><body><script>var a = 1;</script>"
+	    "<div title=\"<script>var v = 3;</script>\">d</div>"
+	    "</body></html>", 0);
+	both("<html><body><script>var a = 1;</script>"
+	    "<textarea><script>var u = 2;</script></textarea>"
+	    "</body></html>", 0);
+	/* a page that holds the mark itself is read the slow way */
+	both("<html><body><script>var wtRAWbody0 = 1;</script>"
+	    "<script>var b = 2;</script></body></html>", 0);
+	/* many bodies on one line */
+	both("<html><body><script>var a1 = 1;</script><script>var a2 = 2;"
+	    "</script><script>var a3 = 3;</script><script>var a4 = 4;"
+	    "</script><script>var a5 = 5;</script><script>var a6 = 6;"
+	    "</script><script>var a7 = 7;</script><script>var a8 = 8;"
+	    "</script><script>var a9 = 9;</script><script>var b0 = 10;"
+	    "</script><script>var b1 = 11;</script></body></html>", 11);
+}
+
+int
+main(void)
+{
+	raw_bodies();
+	T_DONE();
+}
