@@ -301,7 +301,8 @@ link_only(const struct hdoc *d, int root)
 /*
  * Write root (dropping repeated blocks as dedup_run says), then what the
  * DOM hides when that is thin (html_hidden.c), in place of root when
- * root is a menu (link_only) and anything is recovered:
+ * root is a menu (link_only) or the footer's copyright line
+ * (legal_only) and anything is recovered:
  * from names the sources used, *inv counts invisible characters.
  */
 static int
@@ -323,8 +324,9 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 		if (b->p != NULL)
 			b->p[b->len] = '\0';
 	}
-	if (link_only(d, root)) {
-		/* a menu is no content: what the page hides is, if any */
+	if (link_only(d, root) || legal_only(d, root)) {
+		/* a menu or a copyright line is no content: what the page
+		 * hides is, if any */
 		w_html_buf_init(&nav, 4 * LINKS_ONLY);
 		w_buf_add(&nav, b->p, b->len);
 		w_buf_reset(b);
