@@ -301,7 +301,8 @@ link_only(const struct hdoc *d, int root)
 /*
  * Write root (dropping repeated blocks as dedup_run says), then what the
  * DOM hides when that is thin (html_hidden.c), in place of root when
- * root is a menu (link_only) and anything is recovered:
+ * root is a menu (link_only) or the footer's copyright line
+ * (legal_only) and anything is recovered:
  * from names the sources used, *inv counts invisible characters.
  */
 static int
@@ -323,8 +324,9 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 		if (b->p != NULL)
 			b->p[b->len] = '\0';
 	}
-	if (link_only(d, root)) {
-		/* a menu is no content: what the page hides is, if any */
+	if (link_only(d, root) || legal_only(d, root)) {
+		/* a menu or a copyright line is no content: what the page
+		 * hides is, if any */
 		w_html_buf_init(&nav, 4 * LINKS_ONLY);
 		w_buf_add(&nav, b->p, b->len);
 		w_buf_reset(b);
@@ -546,13 +548,25 @@ grid_wins(const struct hdoc *d, const struct w_html_grid *g, int art,
  * other products, never the category's items) or the column holds over
  * COL_WIDE times the grid's text (the h1 sits high in a wrapper that
  * holds the whole page). On WCXB dev: collection F1 0.710 -> 0.718
- * (0.701 -> 0.714 with the profile forced), no other type moved.
+ * (0.701 -> 0.714 with the profile forced), no other type moved; on
+ * listings of priced tiles too: collection 0.726 -> 0.732 (a shop's
+ * category typed as a listing), no listing moved.
  */
+/* See html_int.h. */
+int
+w_html_column_type(const struct w_html_grid *g, int type)
+{
+	if (type == H_COLLECTION)
+		return 1;
+	return type == H_LISTING && g->priced >= 4 &&
+	    2 * g->priced >= g->items;
+}
+
 static int
 column_wins(const struct hdoc *d, const struct w_html_grid *g, int gcol,
     size_t clen, int art, int type)
 {
-	if (type != H_COLLECTION || gcol < 0 || clen == 0 || g->box < 0 ||
+	if (!w_html_column_type(g, type) || gcol < 0 || clen == 0 || g->box < 0 ||
 	    (art >= 0 && under(d, g->box, art)))
 		return 0;
 	return clen <= COL_WIDE * g->text && !w_html_grid_carousel(d, g->box);
@@ -570,7 +584,7 @@ column_len(struct hdoc *d, const struct hnode *snap, size_t nsnap,
 {
 	size_t n;
 
-	if (type != H_COLLECTION || gcol < 0)
+	if (!w_html_column_type(g, type) || gcol < 0)
 		return 0;
 	w_html_strip(d, gcol, w_html_profile(H_COLLECTION));
 	n = under(d, g->box, gcol) ? w_html_text_len(d, gcol) : 0;

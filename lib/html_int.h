@@ -407,12 +407,18 @@ int		 w_html_page_form(const struct hdoc *, int);
 int		 w_html_grid_column(const struct hdoc *,
 		    const struct w_html_grid *, int, int);
 
+/* Whether a page of type (H_*) is read by its main column (html.c,
+ * stage "column"): a collection, or a listing whose grid g is of priced
+ * tiles (most of four or more: a shop's category taken for a listing). */
+int		 w_html_column_type(const struct w_html_grid *, int);
+
 /* Whether the grid's box or one of its two parents is named for a
  * carousel or slider. */
 int		 w_html_grid_carousel(const struct hdoc *, int);
 
 /* Drop the controls of the item tiles under root: small elements named
- * for compare, quick view, wish list, swatches, ratings, add to cart,
+ * for compare, quick view or quick shop, wish list, swatches, ratings,
+ * add to cart, form labels and elements classed btn or button,
  * and short screen-reader-only labels without digits ("Sale price",
  * "Unit price"; "Was $30.00" stays: its visible twin may be hidden). */
 void		 w_html_tile_widgets(struct hdoc *, int);

@@ -251,13 +251,15 @@ static const char *const never_words[] = {
 
 /*
  * The same for the panes beside a forum post, whatever the page type: the
- * poster's title, banner and statistics (joined, messages, reactions)
+ * poster's title, banner and statistics (joined, messages, reactions),
+ * the post profile beside the post (rank, statistics, custom fields)
  * and signature, while short (PANE_MAX characters): never a post.
  */
 static const char *const pane_words[] = {
 	"userextras", "user-extras", "userstats", "user-stats",
 	"author_statistics", "author-statistics", "usertitle", "user-title",
-	"userbanner", "user-banner", "signature", NULL
+	"userbanner", "user-banner", "signature", "postprofile",
+	"post-profile", NULL
 };
 #define PANE_MAX	300
 

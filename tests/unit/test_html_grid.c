@@ -142,6 +142,19 @@ grid_column(void)
 	CHECK(w_html_grid_carousel(&d, g.box));
 	w_html_free(&d);
 	w_buf_free(&b);
+	/* collections, and listings of priced tiles, read by the column */
+	memset(&g, 0, sizeof(g));
+	g.items = 6;
+	CHECK(w_html_column_type(&g, H_COLLECTION));
+	CHECK(!w_html_column_type(&g, H_LISTING));
+	g.priced = 3;
+	CHECK(!w_html_column_type(&g, H_LISTING));
+	g.priced = 4;
+	CHECK(w_html_column_type(&g, H_LISTING));
+	CHECK(!w_html_column_type(&g, H_PRODUCT));
+	CHECK(!w_html_column_type(&g, H_ARTICLE));
+	g.items = 9;
+	CHECK(!w_html_column_type(&g, H_LISTING));
 }
 
 /* A form that wraps the page is no chrome; a search form is. */
@@ -416,7 +429,10 @@ tile_widgets(void)
 	    "bought this kettle for the winter</div><span class=\"visually-"
 	    "hidden\">Sale price</span><span class=\"sr-only\">Was 30.00 "
 	    "USD</span><span class=\"sr-only md:not-sr-only\">In stock"
-	    "</span></div></div></body></html>";
+	    "</span><div class=\"quick-shop-opener\">Quick shop</div>"
+	    "<label>Size</label><a class=\"btn primary\" href=\"/p/1\">"
+	    "Shop now</a><a class=\"btn-row\" href=\"/p/1\">Enamel "
+	    "finish</a></div></div></body></html>";
 	struct w_buf b;
 	struct hdoc d;
 
@@ -433,6 +449,11 @@ tile_widgets(void)
 	CHECK(strstr(b.p, "Sale price") == NULL);
 	CHECK(strstr(b.p, "Was 30.00 USD") != NULL);
 	CHECK(strstr(b.p, "In stock") != NULL);
+	/* quick shop, form labels, buttons */
+	CHECK(strstr(b.p, "Quick shop") == NULL);
+	CHECK(strstr(b.p, "Size") == NULL);
+	CHECK(strstr(b.p, "Shop now") == NULL);
+	CHECK(strstr(b.p, "Enamel finish") != NULL);
 	w_buf_free(&b);
 	w_html_free(&d);
 }

@@ -385,6 +385,35 @@ by_id(const struct hdoc *d, const char *want)
 }
 
 /*
+ * The pane beside a forum post (its poster's rank, statistics and
+ * custom fields: a post profile) is never content, whatever the page
+ * type, while short; the post beside it is.
+ */
+static void
+post_panes(void)
+{
+	static const char page[] = "<html><body><div class=post>"
+	    "<dl id=pp class=\"postprofile\"><dt><a href=/m/1>fernhill</a>"
+	    "</dt><dd>Seedling Sage</dd><dd>Founded: Apr 02, 2019</dd>"
+	    "<dd>Raised beds and a greenhouse</dd></dl>"
+	    "<div id=pb class=postbody><p>My leeks are thin as threads and "
+	    "falling over.</p></div></div></body></html>";
+	struct hdoc d;
+	int pp, pb;
+
+	CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
+	pp = by_id(&d, "pp");
+	pb = by_id(&d, "pb");
+	CHECK(pp >= 0 && pb >= 0);
+	if (pp >= 0 && pb >= 0) {
+		CHECK_INT(w_html_never_content(&d, pp, 0), 1);
+		CHECK_INT(w_html_never_content(&d, pp, HP_THREAD), 1);
+		CHECK_INT(w_html_never_content(&d, pb, HP_THREAD), 0);
+	}
+	w_html_free(&d);
+}
+
+/*
  * A style hiding the whole page until its scripts run (a veil) does not
  * hide the page's text; a hidden box holding a small part of it does.
  */
@@ -529,6 +558,7 @@ main(void)
 	grid_too_wide();
 	invisible();
 	veil();
+	post_panes();
 	svg_depth();
 	dedup_runs();
 	T_DONE();
