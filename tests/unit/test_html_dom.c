@@ -159,9 +159,25 @@ raw_bodies(void)
 	    "</script><script>var b1 = 11;</script></body></html>", 11);
 }
 
+/* "&quot;" in quoted attribute values reads as "&#034;": the same
+ * tree, the other places left alone */
+static void
+quotes(void)
+{
+	both("<html><body><div data-x=\"{&quot;a&quot;: &quot;it's > b"
+	    "&quot;}\" title = 'say &quot;hi&quot;'>t &quot;x&quot;</div>"
+	    "<p class=x&quot;y data-q=\"&quot;\">u</p>"
+	    "<a \"b\"=\"&quot;\" href=\"?q=&quot;\">l</a>"
+	    "<svg><text data-x=\"&quot;\">&quot;s</text></svg>"
+	    "<pre title=\"&quot;\">&quot;</pre>"
+	    "<xmp><b title=\"&quot;\">x</b></xmp>"
+	    "<i title=\"&quot;\">after xmp</i></body></html>", 0);
+}
+
 int
 main(void)
 {
+	quotes();
 	raw_bodies();
 	T_DONE();
 }
