@@ -1007,10 +1007,13 @@ w_html_strip(struct hdoc *d, int root, int prof)
 		case H_TEXT:
 			break;
 		case TidyTag_NAV: case TidyTag_ASIDE: case TidyTag_FOOTER:
-		case TidyTag_FORM: case TidyTag_IFRAME: case TidyTag_SVG:
+		case TidyTag_IFRAME: case TidyTag_SVG:
 		case TidyTag_SCRIPT: case TidyTag_STYLE: case TidyTag_NOSCRIPT:
 		case TidyTag_TEMPLATE: case TidyTag_BUTTON: case TidyTag_SELECT:
 			drop = 1;
+			break;
+		case TidyTag_FORM:
+			drop = !w_html_page_form(d, i);
 			break;
 		case TidyTag_HEADER:
 			drop = !w_html_has_ancestor(d, i, TidyTag_ARTICLE, 0);

@@ -26,7 +26,8 @@ grid_skip(const struct hdoc *d, int i, void *arg)
 	if (t == TidyTag_NAV || t == TidyTag_HEADER || t == TidyTag_FOOTER ||
 	    t == TidyTag_ASIDE || t == TidyTag_SCRIPT || t == TidyTag_STYLE ||
 	    t == TidyTag_NOSCRIPT || t == TidyTag_TEMPLATE ||
-	    t == TidyTag_SVG || t == TidyTag_SELECT || t == TidyTag_FORM)
+	    t == TidyTag_SVG || t == TidyTag_SELECT ||
+	    (t == TidyTag_FORM && !w_html_page_form(d, i)))
 		return 1;
 	r = w_html_attr(d, i, "role");
 	if (r != NULL && (strcmp(r, "navigation") == 0 ||
@@ -125,7 +126,8 @@ w_html_grid_section(const struct hdoc *d, const struct w_html_grid *g, int top)
  * colour swatches, star ratings, add to cart. */
 static const char *const widget_words[] = {
 	"compare", "quickview", "quick-view", "wishlist", "add-to-cart",
-	"addtocart", NULL
+	"addtocart", "quickshop", "quick-shop", "quickadd", "quick-add",
+	NULL
 };
 
 /* Whether a class or id token of element i holds a widget word. */
@@ -201,6 +203,27 @@ unseen_label(const struct hdoc *d, int i)
 	return hit && !digits(d, i);
 }
 
+/*
+ * A control: a form label ("Size", "Colour") or an element whose class
+ * names it a button ("btn", "button"; "Shop now", "View details").
+ */
+static int
+control(const struct hdoc *d, int i)
+{
+	const char *c, *t;
+	size_t n;
+
+	if (d->n[i].tag == TidyTag_LABEL)
+		return 1;
+	if ((c = w_html_attr(d, i, "class")) == NULL)
+		return 0;
+	while ((t = w_html_class_next(&c, &n)) != NULL)
+		if ((n == 3 && strncasecmp(t, "btn", 3) == 0) ||
+		    (n == 6 && strncasecmp(t, "button", 6) == 0))
+			return 1;
+	return 0;
+}
+
 /* See html_int.h. */
 void
 w_html_tile_widgets(struct hdoc *d, int root)
@@ -210,7 +233,8 @@ w_html_tile_widgets(struct hdoc *d, int root)
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = d->n[i].tag != H_TEXT &&
 		    w_html_text_len(d, i) <= WIDGET_MAX &&
-		    (widget_named(d, i) || unseen_label(d, i));
+		    (widget_named(d, i) || unseen_label(d, i) ||
+		    control(d, i));
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)
 			w_html_unlink(d, i);

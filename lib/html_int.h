@@ -89,6 +89,8 @@ struct hdoc {
 	int		 truncated;	/* input was cut at W_HTML_PARSE_MAX */
 	int		 meta_byline;	/* metadata names an author */
 	char		*author;	/* that author's name, or NULL */
+	size_t		 vis;		/* visible text of the body (no
+					   scripts, styles), or 0 */
 	int		 keep;		/* the page's items (w_html_items):
 					   no class word strips it, -1 */
 	struct hwords	*ws;		/* w_html_ci_any's lists */
@@ -392,18 +394,31 @@ void		 w_html_grid_find(const struct hdoc *, int,
 int		 w_html_grid_section(const struct hdoc *,
 		    const struct w_html_grid *, int);
 
+/* Whether i is a form that wraps the page (a whole-page form of a
+ * server framework, a search form around its results): over half of
+ * the body's visible text (d->vis) and at least PAGE_FORM_MIN
+ * characters. Such a form
+ * is no chrome. */
+int		 w_html_page_form(const struct hdoc *, int);
+
 /* The main column of a collection: the smallest element below top
  * holding both the page's heading h1 (before the grid, in no menu,
  * footer or sidebar) and the grid's box; -1 when there is none. */
 int		 w_html_grid_column(const struct hdoc *,
 		    const struct w_html_grid *, int, int);
 
+/* Whether a page of type (H_*) is read by its main column (html.c,
+ * stage "column"): a collection, or a listing whose grid g is of priced
+ * tiles (most of four or more: a shop's category taken for a listing). */
+int		 w_html_column_type(const struct w_html_grid *, int);
+
 /* Whether the grid's box or one of its two parents is named for a
  * carousel or slider. */
 int		 w_html_grid_carousel(const struct hdoc *, int);
 
 /* Drop the controls of the item tiles under root: small elements named
- * for compare, quick view, wish list, swatches, ratings, add to cart,
+ * for compare, quick view or quick shop, wish list, swatches, ratings,
+ * add to cart, form labels and elements classed btn or button,
  * and short screen-reader-only labels without digits ("Sale price",
  * "Unit price"; "Was $30.00" stays: its visible twin may be hidden). */
 void		 w_html_tile_widgets(struct hdoc *, int);
@@ -416,6 +431,12 @@ int		 w_html_items(const struct hdoc *, const struct w_html_groups *,
  * pick of alen (over one and a half times its text), in a region of
  * rplain characters outside links, on a page typed as a story or not. */
 int		 w_html_items_win(size_t, size_t, size_t, int);
+/* Whether a text is an item's meta line and nothing more: counts of
+ * comments, reactions, views or reading minutes, relative times ("3
+ * comments", "5 min read", "2 hours ago", joined by | or a dot). */
+int		 w_html_meta_line(const char *);
+/* Drop the small elements under root whose text is a meta line. */
+void		 w_html_item_meta(struct hdoc *, int);
 
 /* html_links.c */
 jv		 w_html_links(const struct hdoc *, const int *, size_t, int,

@@ -9,6 +9,7 @@
  * also says which sit in chrome.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "html_int.h"
 
@@ -80,4 +81,155 @@ w_html_items_win(size_t ilen, size_t alen, size_t rplain, int story)
 	if (ilen < ITEMS_TEXT || 2 * ilen <= 3 * alen)
 		return 0;
 	return !story || ilen > 4 * alen || rplain <= 3 * alen;
+}
+
+#define META_MAX	60	/* characters of an item's meta line */
+
+/* Words after a count in an item's meta line (3 comments, 5 min read). */
+static const char *const counts[] = {
+	"comment", "comments", "reply", "replies", "response", "responses",
+	"reaction", "reactions", "like", "likes", "view", "views", "share",
+	"shares", "vote", "votes", "point", "points", "min read",
+	"min. read", "mins read", "minute read", "minutes read", NULL
+};
+
+/* Units of a relative time (2 hours ago, 3d ago). */
+static const char *const units[] = {
+	"s", "sec", "secs", "second", "seconds", "m", "min", "mins",
+	"minute", "minutes", "h", "hr", "hrs", "hour", "hours", "d", "day",
+	"days", "w", "wk", "wks", "week", "weeks", "mo", "mos", "month",
+	"months", "y", "yr", "yrs", "year", "years", NULL
+};
+
+static int
+one_of(const char *s, size_t n, const char *const *w)
+{
+	for (; *w != NULL; w++)
+		if (strlen(*w) == n && strncmp(s, *w, n) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether s[0..n) (lowercase, single spaces, trimmed) is a count of
+ * comments, reactions or reading minutes, or a relative time.
+ */
+static int
+meta_part(const char *s, size_t n)
+{
+	size_t k = 0, u;
+
+	if (n == 8 && strncmp(s, "just now", 8) == 0)
+		return 1;
+	if (n > 2 && strncmp(s, "a ", 2) == 0)
+		k = 2;
+	else if (n > 3 && strncmp(s, "an ", 3) == 0)
+		k = 3;
+	else {
+		while (k < n && ((s[k] >= '0' && s[k] <= '9') ||
+		    (k > 0 && (s[k] == '.' || s[k] == ','))))
+			k++;
+		if (k == 0)
+			return 0;
+		if (k < n && (s[k] == 'k' || s[k] == 'm') &&
+		    (k + 1 == n || s[k + 1] == ' ') &&
+		    (k + 1 == n || !one_of(s + k, 1, units) ||
+		    strncmp(s + k + 1, " ago", 4) != 0))
+			k++;	/* 1.2k */
+		else if (k < n && s[k] != ' ') {
+			/* 3d ago, 5h ago */
+			for (u = k; u < n && s[u] >= 'a' && s[u] <= 'z'; u++)
+				;
+			return one_of(s + k, u - k, units) &&
+			    n - u == 4 && strncmp(s + u, " ago", 4) == 0;
+		}
+	}
+	if (k < n && s[k] == ' ')
+		k++;
+	if (one_of(s + k, n - k, counts))
+		return 1;
+	for (u = k; u < n && s[u] >= 'a' && s[u] <= 'z'; u++)
+		;
+	return u > k && one_of(s + k, u - k, units) && n - u == 4 &&
+	    strncmp(s + u, " ago", 4) == 0;
+}
+
+/* See html_int.h. */
+int
+w_html_meta_line(const char *t)
+{
+	char s[META_MAX + 1];
+	size_t n = 0, a, b;
+	int parts = 0, sp = 0;
+	const unsigned char *p = (const unsigned char *)t;
+
+	/* fold: lowercase, separators (| • · ・) as '|', spaces as one */
+	for (; *p != '\0'; p++) {
+		int c = *p;
+
+		if (p[0] == 0xe2 && p[1] == 0x80 && p[2] == 0xa2) {
+			c = '|';
+			p += 2;
+		} else if (p[0] == 0xc2 && p[1] == 0xb7) {
+			c = '|';
+			p += 1;
+		} else if (p[0] == 0xe3 && p[1] == 0x83 && p[2] == 0xbb) {
+			c = '|';
+			p += 2;
+		} else if (p[0] == 0xc2 && p[1] == 0xa0)
+			c = ' ', p += 1;
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			sp = n > 0;
+			continue;
+		}
+		if (sp && n > 0 && s[n - 1] != '|' && c != '|') {
+			if (n >= META_MAX)
+				return 0;
+			s[n++] = ' ';
+		}
+		sp = 0;
+		if (n >= META_MAX)
+			return 0;
+		s[n++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+	}
+	for (a = 0; a < n; a = b + 1) {
+		for (b = a; b < n && s[b] != '|'; b++)
+			;
+		while (b > a && (s[b - 1] == ' ' || s[b - 1] == '.'))
+			b--;
+		if (b > a && s[a] == ' ')
+			a++;
+		if (b > a) {
+			if (!meta_part(s + a, b - a))
+				return 0;
+			parts++;
+		}
+		while (b < n && s[b] != '|')
+			b++;
+	}
+	return parts > 0;
+}
+
+/* See html_int.h. */
+void
+w_html_item_meta(struct hdoc *d, int root)
+{
+	struct w_buf b;
+	size_t len;
+	int i, nx, drop;
+
+	w_html_buf_init(&b, 4 * META_MAX);
+	for (i = d->n[root].first; i >= 0; i = nx) {
+		drop = 0;
+		if (d->n[i].tag != H_TEXT && (len = w_html_text_len(d, i)) > 0 &&
+		    len <= META_MAX) {
+			w_buf_reset(&b);
+			w_html_text(d, i, &b);
+			drop = b.p != NULL && w_html_meta_line(b.p);
+		}
+		nx = w_html_next_pre(d, i, root, drop);
+		if (drop)
+			w_html_unlink(d, i);
+	}
+	w_buf_free(&b);
 }

@@ -413,6 +413,7 @@ w_html_dedup_blocks(char *s, size_t n, int run)
 		nb++;
 	}
 	free(set.v);
+	free(set.at);
 	/*
 	 * a run of repeats goes when it holds run long ones; at 0, when
 	 * it holds HN_DUP_MIN characters (a card's title, date and price

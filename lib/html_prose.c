@@ -106,7 +106,12 @@ static const char *const strong_titles[] = {
 	"zum autor", "zur autorin", "leave a reply", "leave a comment",
 	"post a comment", "comments", "kommentare",
 	"schreibe einen kommentar", "hinterlasse einen kommentar",
-	"kommentar schreiben", NULL
+	"kommentar schreiben", "about me", "about the blogger",
+	"meet the blogger", "\xc3\xbc" "ber mich", "zur person",
+	"add a comment", "write a comment", "antwort hinterlassen", "hinterlasse eine antwort",
+	"kommentar hinterlassen", "einen kommentar hinterlassen",
+	"kommentieren", "deine meinung", "ihre meinung",
+	"diskutieren sie mit", NULL
 };
 
 /* Title beginnings of the same boxes ("More from the Times"), and of a
@@ -195,6 +200,7 @@ static const char *const bylines[] = {
 	"lesezeit", NULL
 };
 #define BYLINE_MAX	80
+#define RATING_MAX	120	/* characters of a rating widget */
 
 /* Words that follow a count in a comment counter ("12 Comments") or a
  * reading time ("8 min read"). */
@@ -224,6 +230,7 @@ static const char *const box_words[] = {
 	"authorbox", "about-author", "about-the-author", "author-info",
 	"authorinfo", "author-card", "author-description", "author-details",
 	"author-profile", "author_bio", "author_box", "author_info",
+	"post-author", "entry-author",
 	"author-wrap", "author__", "bio-box", "biobox", "post-navigation",
 	"post-nav", "nav-links", "nav-previous", "nav-next", "prev-next",
 	"table-of-contents", "tableofcontents", "post-tags", "entry-tags",
@@ -244,13 +251,15 @@ static const char *const never_words[] = {
 
 /*
  * The same for the panes beside a forum post, whatever the page type: the
- * poster's title, banner and statistics (joined, messages, reactions)
+ * poster's title, banner and statistics (joined, messages, reactions),
+ * the post profile beside the post (rank, statistics, custom fields)
  * and signature, while short (PANE_MAX characters): never a post.
  */
 static const char *const pane_words[] = {
 	"userextras", "user-extras", "userstats", "user-stats",
 	"author_statistics", "author-statistics", "usertitle", "user-title",
-	"userbanner", "user-banner", "signature", NULL
+	"userbanner", "user-banner", "signature", "postprofile",
+	"post-profile", NULL
 };
 #define PANE_MAX	300
 
@@ -697,9 +706,93 @@ asking_form(const struct hdoc *d, int i)
 	return 0;
 }
 
+/* Whether the n bytes at t hold w (lower case), in any case. */
+static int
+has_n(const char *t, size_t n, const char *w)
+{
+	size_t k, m = strlen(w);
+
+	for (k = 0; k + m <= n; k++)
+		if (strncasecmp(t + k, w, m) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether a class token of i names a rating widget: "rating",
+ * "ratings", "stars", "star-rating", "rating-*", "*-rating",
+ * "*-rating-*" (a whole word, not "operating").
+ */
+static int
+rating_named(const struct hdoc *d, int i)
+{
+	const char *c = w_html_attr(d, i, "class"), *t;
+	size_t n;
+
+	if (c == NULL)
+		return 0;
+	while ((t = w_html_class_next(&c, &n)) != NULL) {
+		if ((n == 5 && strncasecmp(t, "stars", 5) == 0) ||
+		    (n == 7 && strncasecmp(t, "ratings", 7) == 0) ||
+		    (n >= 6 && strncasecmp(t, "rating", 6) == 0 &&
+		    (n == 6 || t[6] == '-' || t[6] == '_')) ||
+		    (n > 7 && strncasecmp(t + n - 7, "-rating", 7) == 0) ||
+		    (n > 7 && strncasecmp(t + n - 7, "_rating", 7) == 0) ||
+		    has_n(t, n, "-rating-"))
+			return 1;
+	}
+	return 0;
+}
+
+/* Month names, English and German, as their first three letters
+ * ("m\xc3\xa4r" for März). */
+static const char *const months[] = {
+	"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+	"nov", "dec", "m\xc3\xa4r", "mai", "okt", "dez", NULL
+};
+#define DATE_MAX	40	/* characters of a date line */
+
+/*
+ * Whether i's text is a short date (at most DATE_MAX characters): a
+ * year from 1900 to 2099 with a month name ("Dec 28, 2025",
+ * "12. März 2025") or with day and month in digits ("12.03.2025",
+ * "2025-03-12").
+ */
+static int
+date_text(const struct hdoc *d, int i)
+{
+	char t[DATE_MAX + 1];
+	size_t n, k, m;
+	int year = 0, month = 0, digits = 0;
+
+	if ((n = norm(d, i, t, sizeof(t))) == 0)
+		return 0;
+	for (k = 0; k < n; k++) {
+		if (t[k] >= '0' && t[k] <= '9') {
+			for (m = k; m < n && t[m] >= '0' && t[m] <= '9'; m++)
+				;
+			if (m - k == 4 && (t[k] == '1' || t[k] == '2') &&
+			    (t[k + 1] == '9' || t[k + 1] == '0'))
+				year = 1;
+			else if (m - k <= 2 && m < n &&
+			    (t[m] == '.' || t[m] == '/' || t[m] == '-'))
+				digits++;
+			k = m - 1;
+		} else if (t[k] >= 'a' && t[k] <= 'z' &&
+		    (k == 0 || !(t[k - 1] >= 'a' && t[k - 1] <= 'z')))
+			for (m = 0; months[m] != NULL; m++)
+				if (strncmp(t + k, months[m],
+				    strlen(months[m])) == 0)
+					month = 1;
+	}
+	return year && (month || digits >= 2 ||
+	    (digits >= 1 && strchr(t, '-') != NULL));
+}
+
 /*
  * A teaser card for another page: at most CARD_MAX characters, with a
- * date (a time element, a datetime attribute, a class naming a date),
+ * date (a time element, a datetime attribute, a class naming a date,
+ * a short text that is a date: date_text),
  * a picture or a heading, and a link elsewhere whose text (the other
  * page's title) holds CARD_TITLE to LINK_TITLE characters.
  */
@@ -724,7 +817,9 @@ card(const struct hdoc *d, int c)
 		    l <= LINK_TITLE)
 			link = 1;
 		if (!date && (tag == TidyTag_TIME ||
-		    (tag != H_TEXT && w_html_date_named(d, j))))
+		    (tag != H_TEXT && (w_html_date_named(d, j) ||
+		    (w_html_text_len(d, j) <= DATE_MAX &&
+		    tag != TidyTag_A && date_text(d, j))))))
 			date = 1;
 		if (pic && link && date)
 			return 1;
@@ -847,6 +942,13 @@ verdict(struct prose *p, int i)
 		return nx;
 	}
 	nx = w_html_next_pre(d, i, p->root, 1);
+	/* a comment or contact form after the post's first lines, of
+	 * any size but a page's (BOX_MAX) */
+	if (tag == TidyTag_FORM && p->seen >= REST_MIN && len <= BOX_MAX &&
+	    asking_form(d, i)) {
+		w_html_unlink(d, i);
+		return nx;
+	}
 	if (!small(p, i))
 		return -2;
 	if (len <= SMALL_MAX && !heading(tag) &&
@@ -857,6 +959,7 @@ verdict(struct prose *p, int i)
 		return nx;
 	}
 	if (toc(d, i) || asking_form(d, i) || author_bio(p, i) ||
+	    (len <= RATING_MAX && rating_named(d, i)) ||
 	    (tag != TidyTag_P && !heading(tag) &&
 	    (named(d, i, box_words, HM_BOX) ||
 	    (named(d, i, link_words, HM_LINK) &&

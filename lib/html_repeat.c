@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define PAGE_FORM_MIN	1000	/* characters of a page-wide form */
+
 #include "html_int.h"
 
 /* See html_int.h. */
@@ -104,6 +106,38 @@ w_html_rep_walk(const struct hdoc *d, int root, int self, int min,
 	free(r.buf);
 }
 
+static int unseen(const struct hdoc *, int);
+
+/* Text of i outside scripts, styles and templates. */
+static size_t
+seen_len(const struct hdoc *d, int i)
+{
+	size_t n = 0;
+	int j, sk;
+
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, sk)) {
+		sk = unseen(d, j);
+		if (d->n[j].tag == H_TEXT)
+			n += w_html_text_len(d, j);
+	}
+	return n;
+}
+
+/* See html_int.h. */
+int
+w_html_page_form(const struct hdoc *d, int i)
+{
+	size_t n;
+
+	if (d->n[i].tag != TidyTag_FORM || d->vis == 0)
+		return 0;
+	n = w_html_text_len(d, i);
+	if (n < PAGE_FORM_MIN || 2 * n <= d->vis)
+		return 0;
+	n = seen_len(d, i);
+	return n >= PAGE_FORM_MIN && 2 * n > d->vis;
+}
+
 /* Class or id words of what is beside a page's items, not them. */
 static int
 named(const struct hdoc *d, const char *v)
@@ -142,8 +176,10 @@ chrome(const struct hdoc *d, int i)
 	case TidyTag_SCRIPT: case TidyTag_STYLE: case TidyTag_NOSCRIPT:
 	case TidyTag_TEMPLATE: case TidyTag_SVG: case TidyTag_NAV:
 	case TidyTag_FOOTER: case TidyTag_ASIDE: case TidyTag_HEADER:
-	case TidyTag_FORM: case TidyTag_SELECT:
+	case TidyTag_SELECT:
 		return 1;
+	case TidyTag_FORM:
+		return !w_html_page_form(d, i);
 	default:
 		break;
 	}

@@ -17,6 +17,11 @@
 
 #define NTOP		5
 #define EXPAND_SHARE	0.75	/* of the paragraph text, for HP_EXPAND */
+#define EXPAND_SHARE_TABS 0.9	/* the same on product pages: the
+				   description, features and specifications
+				   sit in sibling blocks */
+#define THREAD_UP	12	/* see thread_climb */
+#define THREAD_POSTS	3
 #define VEIL_MIN	500	/* characters a page veil holds, at least */
 
 static const char *const unlikely[] = {
@@ -349,7 +354,12 @@ without_content(const struct hdoc *d, int i)
  * every page type (a product's description and specifications, a
  * landing page's features, a FAQ's answers). Scored and kept although
  * hidden: on WCXB dev service F1 0.804 -> 0.814, documentation 0.904
- * -> 0.914, articles unchanged.
+ * -> 0.914, articles unchanged. An accordion's panel is known by its
+ * class, by role "region" with aria-labelledby (the ARIA pattern: the
+ * toggle button names it), or by a class for a collapsed or toggled
+ * block (collapse, collapsible, toggle-content, disclosure,
+ * expandable) that does not name a menu or navigation: product F1
+ * 0.690 -> 0.695, article +0.001, nothing else moved.
  */
 int
 w_html_tab_panel(const struct hdoc *d, int i)
@@ -357,6 +367,13 @@ w_html_tab_panel(const struct hdoc *d, int i)
 	static const char *const words[] = {
 		"tab-pane", "tabpanel", "tab-panel", "tab-content",
 		"tabs-panel", "accordion", NULL
+	};
+	static const char *const collapsed[] = {
+		"collaps", "toggle__content", "toggle-content", "disclosure",
+		"expandable", NULL
+	};
+	static const char *const menus[] = {
+		"nav", "menu", NULL
 	};
 	const char *r, *c;
 	int m;
@@ -367,7 +384,13 @@ w_html_tab_panel(const struct hdoc *d, int i)
 	c = w_html_attr(d, i, "class");
 	if (r != NULL && strcmp(r, "tabpanel") == 0)
 		return w_html_memo_put(d, i, HM_TABPANEL, 1);
-	return w_html_memo_put(d, i, HM_TABPANEL, w_html_ci_any(d, c, words));
+	/* an accordion's panel: a region named by its toggle button */
+	if (r != NULL && strcmp(r, "region") == 0 &&
+	    w_html_attr(d, i, "aria-labelledby") != NULL)
+		return w_html_memo_put(d, i, HM_TABPANEL, 1);
+	/* or a collapsed block by its class (not a menu's) */
+	return w_html_memo_put(d, i, HM_TABPANEL, w_html_ci_any(d, c, words) ||
+	    (w_html_ci_any(d, c, collapsed) && !w_html_ci_any(d, c, menus)));
 }
 
 /*
@@ -879,24 +902,86 @@ product_box(struct hscore *s, int tc)
 	return holds_price(d, tc) ? tc : orig;
 }
 
+/* Whether element j is part of a poster's line: a time element, a
+ * datetime attribute, an element named for an author
+ * (w_html_authorish). */
+static int
+poster_mark(const struct hdoc *d, int j)
+{
+	return d->n[j].tag != H_TEXT && (d->n[j].tag == TidyTag_TIME ||
+	    w_html_attr(d, j, "datetime") != NULL || w_html_authorish(d, j));
+}
+
+/* How many poster_mark elements i holds, counting stops at max. */
+static int
+poster_marks(const struct hdoc *d, int i, int max)
+{
+	int j, n = 0;
+
+	for (j = i; j >= 0 && n < max; j = w_html_next_pre(d, j, i, 0))
+		n += poster_mark(d, j);
+	return n;
+}
+
+/*
+ * In a thread, a pick inside one post (a long first post over short
+ * replies holds most of the text alone) climbs to the posts' parent:
+ * the nearest ancestor of tc (THREAD_UP levels at most, tc itself
+ * first) that is one of THREAD_POSTS or more element siblings of its
+ * shape (w_html_shape) holding text and a poster's line (poster_mark)
+ * gives way to its parent, unless that parent is the body, a
+ * document-level element or mostly links. A pick holding twice
+ * THREAD_POSTS poster's lines holds several posts already and stays.
+ */
+static int
+thread_climb(struct hscore *s, int tc)
+{
+	struct hdoc *d = s->d;
+	unsigned shape;
+	int a, p, j, k, n;
+
+	if (poster_marks(d, tc, 2 * THREAD_POSTS) >= 2 * THREAD_POSTS)
+		return tc;	/* several posts already */
+	for (a = tc, k = 0; k < THREAD_UP; k++, a = p) {
+		p = d->n[a].parent;
+		if (p < 0 || p == d->body || is_doc_level(d, p))
+			break;
+		shape = w_html_shape(d, a);
+		n = 0;
+		for (j = d->n[p].first; j >= 0 && n < THREAD_POSTS;
+		    j = d->n[j].next)
+			if (d->n[j].tag != H_TEXT &&
+			    w_html_shape(d, j) == shape &&
+			    w_html_text_len(d, j) > 0 &&
+			    poster_marks(d, j, 1) > 0)
+				n++;
+		if (n >= THREAD_POSTS)
+			return w_html_link_density(d, p) > 0.5 ? tc : p;
+	}
+	return tc;
+}
+
 /*
  * Climb from tc until the pick holds most of the page's paragraph
  * text: the posts of a thread, the sections of a landing page, the
- * items of a list are siblings that one best node misses. The climb
- * stops below the body and before a link-heavy ancestor.
+ * items of a list are siblings that one best node misses (on product
+ * pages 90% of it: the description, the features and the
+ * specifications sit in sibling blocks). The climb stops below the
+ * body and before a link-heavy ancestor.
  */
 static int
 expand(struct hscore *s, int tc)
 {
 	struct hdoc *d = s->d;
-	double total = s->mass[d->body];
+	double total = s->mass[d->body], share;
 	int p;
 
 	if (total <= 0)
 		return tc;
 	if (s->prof & HP_TABS)
 		tc = product_box(s, tc);
-	while (s->mass[tc] < EXPAND_SHARE * total) {
+	share = (s->prof & HP_TABS) ? EXPAND_SHARE_TABS : EXPAND_SHARE;
+	while (s->mass[tc] < share * total) {
 		p = d->n[tc].parent;
 		if (p < 0 || p == d->body || is_doc_level(d, p) ||
 		    w_html_link_density(d, p) > 0.5) {
@@ -904,6 +989,8 @@ expand(struct hscore *s, int tc)
 		}
 		tc = p;
 	}
+	if (s->prof & HP_THREAD)
+		tc = thread_climb(s, tc);
 	return tc;
 }
 

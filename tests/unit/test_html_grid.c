@@ -6,7 +6,8 @@
  * (lib/html_grid.c): the repeated tiles of a collection are found,
  * menus and chrome are not, and the grid's section takes its heading
  * but not the prose beside it, a collection's column reaches from its
- * h1 to the grid, a grid in a slider is a carousel; a listing's region strip keeps the
+ * h1 to the grid, a grid in a slider is a carousel, a form that wraps the
+ * page is no chrome; a listing's region strip keeps the
  * items a wrapper named for chrome holds (lib/html_clean.c) and the
  * items win over a shorter scorer pick (lib/html_items.c).
  */
@@ -139,6 +140,47 @@ grid_column(void)
 	find(&d, &b, &g);
 	CHECK_INT(g.box, by_id(&d, "grid"));
 	CHECK(w_html_grid_carousel(&d, g.box));
+	w_html_free(&d);
+	w_buf_free(&b);
+	/* collections, and listings of priced tiles, read by the column */
+	memset(&g, 0, sizeof(g));
+	g.items = 6;
+	CHECK(w_html_column_type(&g, H_COLLECTION));
+	CHECK(!w_html_column_type(&g, H_LISTING));
+	g.priced = 3;
+	CHECK(!w_html_column_type(&g, H_LISTING));
+	g.priced = 4;
+	CHECK(w_html_column_type(&g, H_LISTING));
+	CHECK(!w_html_column_type(&g, H_PRODUCT));
+	CHECK(!w_html_column_type(&g, H_ARTICLE));
+	g.items = 9;
+	CHECK(!w_html_column_type(&g, H_LISTING));
+}
+
+/* A form that wraps the page is no chrome; a search form is. */
+static void
+page_form(void)
+{
+	struct w_buf b;
+	struct hdoc d;
+	struct w_html_grid g;
+
+	w_html_buf_init(&b, 1 << 20);
+	w_buf_printf(&b, "<html><body><form id=\"q\"><input name=\"q\">"
+	    "<a href=\"/s\">Search</a></form><form id=\"page\" method="
+	    "\"post\"><h1>Kettles</h1><div id=\"grid\">");
+	tiles(&b, 40, 1);
+	w_buf_printf(&b, "</div></form></body></html>");
+	CHECK(w_html_parse(&d, b.p, b.len) == 0);
+	/* the body's visible text unknown: every form is chrome */
+	CHECK(!w_html_page_form(&d, by_id(&d, "page")));
+	w_html_grid_find(&d, d.body, &g);
+	CHECK_INT(g.box, -1);
+	d.vis = w_html_text_len(&d, d.body);
+	CHECK(w_html_page_form(&d, by_id(&d, "page")));
+	CHECK(!w_html_page_form(&d, by_id(&d, "q")));
+	w_html_grid_find(&d, d.body, &g);
+	CHECK_INT(g.box, by_id(&d, "grid"));
 	w_html_free(&d);
 	w_buf_free(&b);
 }
@@ -387,7 +429,10 @@ tile_widgets(void)
 	    "bought this kettle for the winter</div><span class=\"visually-"
 	    "hidden\">Sale price</span><span class=\"sr-only\">Was 30.00 "
 	    "USD</span><span class=\"sr-only md:not-sr-only\">In stock"
-	    "</span></div></div></body></html>";
+	    "</span><div class=\"quick-shop-opener\">Quick shop</div>"
+	    "<label>Size</label><a class=\"btn primary\" href=\"/p/1\">"
+	    "Shop now</a><a class=\"btn-row\" href=\"/p/1\">Enamel "
+	    "finish</a></div></div></body></html>";
 	struct w_buf b;
 	struct hdoc d;
 
@@ -404,6 +449,11 @@ tile_widgets(void)
 	CHECK(strstr(b.p, "Sale price") == NULL);
 	CHECK(strstr(b.p, "Was 30.00 USD") != NULL);
 	CHECK(strstr(b.p, "In stock") != NULL);
+	/* quick shop, form labels, buttons */
+	CHECK(strstr(b.p, "Quick shop") == NULL);
+	CHECK(strstr(b.p, "Size") == NULL);
+	CHECK(strstr(b.p, "Shop now") == NULL);
+	CHECK(strstr(b.p, "Enamel finish") != NULL);
 	w_buf_free(&b);
 	w_html_free(&d);
 }
@@ -430,6 +480,7 @@ main(void)
 	survey_says_where();
 	grid_of_tiles();
 	grid_column();
+	page_form();
 	menus_are_no_grids();
 	strip_keeps_items();
 	items_win();

@@ -385,6 +385,35 @@ by_id(const struct hdoc *d, const char *want)
 }
 
 /*
+ * The pane beside a forum post (its poster's rank, statistics and
+ * custom fields: a post profile) is never content, whatever the page
+ * type, while short; the post beside it is.
+ */
+static void
+post_panes(void)
+{
+	static const char page[] = "<html><body><div class=post>"
+	    "<dl id=pp class=\"postprofile\"><dt><a href=/m/1>fernhill</a>"
+	    "</dt><dd>Seedling Sage</dd><dd>Founded: Apr 02, 2019</dd>"
+	    "<dd>Raised beds and a greenhouse</dd></dl>"
+	    "<div id=pb class=postbody><p>My leeks are thin as threads and "
+	    "falling over.</p></div></div></body></html>";
+	struct hdoc d;
+	int pp, pb;
+
+	CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
+	pp = by_id(&d, "pp");
+	pb = by_id(&d, "pb");
+	CHECK(pp >= 0 && pb >= 0);
+	if (pp >= 0 && pb >= 0) {
+		CHECK_INT(w_html_never_content(&d, pp, 0), 1);
+		CHECK_INT(w_html_never_content(&d, pp, HP_THREAD), 1);
+		CHECK_INT(w_html_never_content(&d, pb, HP_THREAD), 0);
+	}
+	w_html_free(&d);
+}
+
+/*
  * A style hiding the whole page until its scripts run (a veil) does not
  * hide the page's text; a hidden box holding a small part of it does.
  */
@@ -493,9 +522,32 @@ words(void)
 	w_html_free(&d);
 }
 
+/* An item's meta line: counts and relative times, nothing else. */
+static void
+meta_lines(void)
+{
+	CHECK_INT(w_html_meta_line("3 comments"), 1);
+	CHECK_INT(w_html_meta_line("  44 Reactions "), 1);
+	CHECK_INT(w_html_meta_line("1.2k views"), 1);
+	CHECK_INT(w_html_meta_line("7 min read"), 1);
+	CHECK_INT(w_html_meta_line("2 hours ago"), 1);
+	CHECK_INT(w_html_meta_line("an hour ago"), 1);
+	CHECK_INT(w_html_meta_line("5d ago"), 1);
+	CHECK_INT(w_html_meta_line("15m ago \xe2\x80\xa2 3 min read"), 1);
+	CHECK_INT(w_html_meta_line("Mar 7 \xc2\xb7 2 comments"), 0);
+	CHECK_INT(w_html_meta_line("3 ways to cook rice"), 0);
+	CHECK_INT(w_html_meta_line("10 days in Rome"), 0);
+	CHECK_INT(w_html_meta_line("2 hours"), 0);
+	CHECK_INT(w_html_meta_line("Comments"), 0);
+	CHECK_INT(w_html_meta_line(""), 0);
+	CHECK_INT(w_html_meta_line("5 years ago, a small team of engineers "
+	    "set out to rebuild the search"), 0);
+}
+
 int
 main(void)
 {
+	meta_lines();
 	words();
 	sections();
 	items();
@@ -506,6 +558,7 @@ main(void)
 	grid_too_wide();
 	invisible();
 	veil();
+	post_panes();
 	svg_depth();
 	dedup_runs();
 	T_DONE();
