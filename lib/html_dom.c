@@ -573,7 +573,9 @@ verbatim_body(const unsigned char *p, size_t n, const char *name)
 			break;
 		c = p[k];
 		if (c == '<' && !take) {
-			if (k + 2 >= n)
+			/* a body that starts with a '<' ("<![CDATA[", "<!--")
+			 * is tidy's: fuzz_htmlparse found one read otherwise */
+			if (!any || k + 2 >= n)
 				return 0;
 			if (ASCII_LETTER(p[k + 1])) {
 				if (!any)
