@@ -814,10 +814,11 @@ prepare(const char *s, size_t *len, struct raw *r)
 	const char *p, *e;
 	struct next tab = { 0, 0 }, nl = { 0, 0 };
 	size_t i = 0, from = 0, n = *len, gt, bl;
-	int elem = 0, any = 0, foreign = 0, sc, mk, quot = 1;
+	int elem = 0, any = 0, foreign = 0, sc, mk, quot = 1, raw;
 
 	if (r != NULL && w_html_strstr_n(s, n, RAW_MARK) != NULL)
 		r = NULL;
+	raw = r != NULL;
 	/* a mark (at most 31 bytes, and as many more as the body with
 	 * pad) takes the place of a body between two tags of 7 bytes or
 	 * more: the copy holds at most 3 times n */
@@ -831,7 +832,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 		}
 		if ((sc = tag_at(s, i, n, "script")) ||
 		    tag_at(s, i, n, "style")) {
-			if (r != NULL && foreign == 0 &&
+			if (raw && foreign == 0 &&
 			    (gt = start_tag_end(s, i, n)) > 0 &&
 			    (bl = verbatim_body((const unsigned char *)s +
 			    gt + 1, n - gt - 1, sc ? "script" : "style")) > 0) {
@@ -864,6 +865,11 @@ prepare(const char *s, size_t *len, struct raw *r)
 			i = skip_raw(s, i + 5, n, sc ? "script" : "style");
 			continue;
 		}
+		/* tidy reads "<svg" and "<math" as such even where the
+		 * name runs on ("<svg<x"): no raw bodies after either */
+		if (i + 4 < n && (strncasecmp(s + i, "svg", 3) == 0 ||
+		    strncasecmp(s + i, "math", 4) == 0))
+			raw = 0;
 		if (tag_at(s, i, n, "svg") || tag_at(s, i, n, "math"))
 			foreign++;
 		else if (foreign > 0 && (tag_at(s, i, n, "/svg") ||
@@ -890,7 +896,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 		if (tag_at(s, i, n, "xmp") || tag_at(s, i, n, "plaintext") ||
 		    tag_at(s, i, n, "listing"))
 			quot = 0;
-		if (r != NULL && quot && foreign == 0 && i < n &&
+		if (raw && quot && foreign == 0 && i < n &&
 		    ASCII_LETTER(s[i]) && (gt = quot_tag(&b, s, from, i, n)) >
 		    0) {
 			from = i = gt;
