@@ -866,12 +866,12 @@ prepare(const char *s, size_t *len, struct raw *r)
 			continue;
 		}
 		/* tidy reads "<svg" and "<math" as such even where the
-		 * name runs on ("<svg<x"): no raw bodies after either */
-		if (i + 4 < n && (strncasecmp(s + i, "svg", 3) == 0 ||
-		    strncasecmp(s + i, "math", 4) == 0))
-			raw = 0;
+		 * name runs on ("<svg<x"), uncounted: no raw bodies after */
 		if (tag_at(s, i, n, "svg") || tag_at(s, i, n, "math"))
 			foreign++;
+		else if (i + 4 < n && (strncasecmp(s + i, "svg", 3) == 0 ||
+		    strncasecmp(s + i, "math", 4) == 0))
+			raw = 0;
 		else if (foreign > 0 && (tag_at(s, i, n, "/svg") ||
 		    tag_at(s, i, n, "/math")))
 			foreign--;
