@@ -554,9 +554,28 @@ verbatim_body(const unsigned char *p, size_t n, const char *name)
 	unsigned c;
 
 	while (k < n) {
+		/* eight bytes at a time while they are printable ASCII
+		 * but '<' (most of a script) */
+		while (any && !take && k + 8 <= n) {
+			uint64_t w, lt;
+
+			memcpy(&w, p + k, 8);
+			lt = w ^ UINT64_C(0x3c3c3c3c3c3c3c3c);
+			/* a byte under 0x20, over 0x7e, or '<' */
+			if ((((w - UINT64_C(0x2020202020202020)) & ~w) |
+			    ((w + UINT64_C(0x0101010101010101)) | w) |
+			    ((lt - UINT64_C(0x0101010101010101)) & ~lt)) &
+			    UINT64_C(0x8080808080808080))
+				break;
+			k += 8;
+		}
+		if (k >= n)
+			break;
 		c = p[k];
 		if (c == '<' && !take) {
-			if (k + 2 >= n)
+			/* a body that starts with a '<' ("<![CDATA[", "<!--")
+			 * is tidy's: fuzz_htmlparse found one read otherwise */
+			if (!any || k + 2 >= n)
 				return 0;
 			if (ASCII_LETTER(p[k + 1])) {
 				if (!any)
@@ -712,6 +731,63 @@ mark_body(struct w_buf *b, const char *pre, size_t pn, const char *body,
 }
 
 /*
+ * The start tag at s[i..n) (i just past its '<') when "&quot;" is in
+ * its quoted attribute values and every quote in it opens or closes a
+ * value ("a=\"..\"" or "a='..'", as tidy reads them): s[from..) up to
+ * its '>' appended to b, each "&quot;" there as "&#034;", and the
+ * offset of that '>' returned; else 0 and nothing. tidy looks each
+ * named reference up in its list of some 2000 names one by one (13% of
+ * the batch's instructions, nearly all of it on "&quot;", the quotes
+ * of the JSON that data- attributes carry); the number reads the same
+ * character at once, in as many bytes.
+ */
+static size_t
+quot_tag(struct w_buf *b, const char *s, size_t from, size_t i, size_t n)
+{
+	size_t k, j, last = from;
+	int pass, found = 0;
+	char q;
+
+	/* pass 0 finds the end, checks the quotes and looks; 1 writes */
+	for (pass = 0; pass < 2; pass++) {
+		q = 0;
+		for (k = i; k < n; k++) {
+			if (q != 0) {
+				if (s[k] == q)
+					q = 0;
+				else if (s[k] == '&' && k + 6 <= n &&
+				    memcmp(s + k, "&quot;", 6) == 0) {
+					found = 1;
+					if (pass == 1) {
+						w_buf_add(b, s + last, k - last);
+						w_buf_add(b, "&#034;", 6);
+						last = k + 6;
+					}
+				}
+				continue;
+			}
+			if (s[k] == '>' || s[k] == '<' || s[k] == '"' ||
+			    s[k] == '\'')
+				break;
+			if (s[k] != '=')
+				continue;
+			for (j = k + 1; j < n && (s[j] == ' ' ||
+			    s[j] == '\t' || s[j] == '\n' || s[j] == '\r' ||
+			    s[j] == '\f'); j++)
+				;
+			if (j < n && (s[j] == '"' || s[j] == '\'')) {
+				q = s[j];
+				k = j;
+			}
+		}
+		if (!found || k >= n || s[k] != '>')
+			return 0;
+	}
+	w_buf_add(b, s + last, k - last);
+	return k;
+}
+
+/*
  * A copy of s without the doctypes ("<!d" up to ">", as tidy's lexer
  * reads them) that come after the first element and without processing
  * instructions ("<?" up to ">"), or NULL when there is none: tidy 5.6
@@ -728,7 +804,8 @@ mark_body(struct w_buf *b, const char *pre, size_t pn, const char *body,
  * in r and left out too, RAW_MARK and their number in their place:
  * tidy reads a page a character at a time through its decoder, and
  * these bodies are some 40% of a page's bytes that nothing but the
- * text node reads.
+ * text node reads. The "&quot;" in attribute values become "&#034;"
+ * (quot_tag()).
  */
 static char *
 prepare(const char *s, size_t *len, struct raw *r)
@@ -737,10 +814,11 @@ prepare(const char *s, size_t *len, struct raw *r)
 	const char *p, *e;
 	struct next tab = { 0, 0 }, nl = { 0, 0 };
 	size_t i = 0, from = 0, n = *len, gt, bl;
-	int elem = 0, any = 0, foreign = 0, sc, mk;
+	int elem = 0, any = 0, foreign = 0, sc, mk, quot = 1, raw;
 
 	if (r != NULL && w_html_strstr_n(s, n, RAW_MARK) != NULL)
 		r = NULL;
+	raw = r != NULL;
 	/* a mark (at most 31 bytes, and as many more as the body with
 	 * pad) takes the place of a body between two tags of 7 bytes or
 	 * more: the copy holds at most 3 times n */
@@ -754,7 +832,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 		}
 		if ((sc = tag_at(s, i, n, "script")) ||
 		    tag_at(s, i, n, "style")) {
-			if (r != NULL && foreign == 0 &&
+			if (raw && foreign == 0 &&
 			    (gt = start_tag_end(s, i, n)) > 0 &&
 			    (bl = verbatim_body((const unsigned char *)s +
 			    gt + 1, n - gt - 1, sc ? "script" : "style")) > 0) {
@@ -787,8 +865,13 @@ prepare(const char *s, size_t *len, struct raw *r)
 			i = skip_raw(s, i + 5, n, sc ? "script" : "style");
 			continue;
 		}
+		/* tidy reads "<svg" and "<math" as such even where the
+		 * name runs on ("<svg<x"), uncounted: no raw bodies after */
 		if (tag_at(s, i, n, "svg") || tag_at(s, i, n, "math"))
 			foreign++;
+		else if (i + 4 < n && (strncasecmp(s + i, "svg", 3) == 0 ||
+		    strncasecmp(s + i, "math", 4) == 0))
+			raw = 0;
 		else if (foreign > 0 && (tag_at(s, i, n, "/svg") ||
 		    tag_at(s, i, n, "/math")))
 			foreign--;
@@ -809,6 +892,17 @@ prepare(const char *s, size_t *len, struct raw *r)
 		}
 		if (i < n && isalpha((unsigned char)s[i]))
 			elem = 1;
+		/* text that tidy reads raw from here on: no more quotes */
+		if (tag_at(s, i, n, "xmp") || tag_at(s, i, n, "plaintext") ||
+		    tag_at(s, i, n, "listing"))
+			quot = 0;
+		if (raw && quot && foreign == 0 && i < n &&
+		    ASCII_LETTER(s[i]) && (gt = quot_tag(&b, s, from, i, n)) >
+		    0) {
+			from = i = gt;
+			any = 1;
+			continue;
+		}
 		if (!elem || i + 1 >= n || s[i] != '!' ||
 		    (s[i + 1] != 'd' && s[i + 1] != 'D'))
 			continue;

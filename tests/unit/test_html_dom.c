@@ -104,7 +104,7 @@ raw_bodies(void)
 	    "<script>x = \"<\\/script>\"; y = 1</script>"
 	    "<script>a < b <script> c</script>"
 	    "<script>  <!-- hi --></script><script>   </script>"
-	    "</head><body><p>p</p><script>never ends", 4);
+	    "</head><body><p>p</p><script>never ends", 3);
 	/* what the start and end tags inside take: the character after
 	 * "<x" (here the '<' of "</script>", which ends nothing), "</ ",
 	 * "<\\x", a start tag before anything else (tidy ends a script
@@ -113,7 +113,7 @@ raw_bodies(void)
 	    "<script>e </ f; g <\\h;</script><script><![CDATA[ x ]]></script>"
 	    "<script src=\"s.js\"><b>t</b></script>"
 	    "<script>  <p>q</p></script><script>z</div></script>"
-	    "</head><body></body></html>", 3);
+	    "</head><body></body></html>", 2);
 	/* UTF-8 of every length, an astral character */
 	both("<html><body><script>s = \"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"
 	    "\xc2\xa0\";</script></body></html>", 1);
@@ -159,9 +159,25 @@ raw_bodies(void)
 	    "</script><script>var b1 = 11;</script></body></html>", 11);
 }
 
+/* "&quot;" in quoted attribute values reads as "&#034;": the same
+ * tree, the other places left alone */
+static void
+quotes(void)
+{
+	both("<html><body><div data-x=\"{&quot;a&quot;: &quot;it's > b"
+	    "&quot;}\" title = 'say &quot;hi&quot;'>t &quot;x&quot;</div>"
+	    "<p class=x&quot;y data-q=\"&quot;\">u</p>"
+	    "<a \"b\"=\"&quot;\" href=\"?q=&quot;\">l</a>"
+	    "<svg><text data-x=\"&quot;\">&quot;s</text></svg>"
+	    "<pre title=\"&quot;\">&quot;</pre>"
+	    "<xmp><b title=\"&quot;\">x</b></xmp>"
+	    "<i title=\"&quot;\">after xmp</i></body></html>", 0);
+}
+
 int
 main(void)
 {
+	quotes();
 	raw_bodies();
 	T_DONE();
 }
