@@ -150,6 +150,12 @@ raw_bodies(void)
 	/* a page that holds the mark itself is read the slow way */
 	both("<html><body><script>var wtRAWbody0 = 1;</script>"
 	    "<script>var b = 2;</script></body></html>", 0);
+	/* tidy drops C0 controls, so "<\001svg>" is an <svg> to it and
+	 * the script inside is markup: a page holding one is read the
+	 * slow way, its other bodies too (fuzz_htmlparse, ctl-svg.html) */
+	both("<\001svg><script>t<h </script>", 0);
+	both("<html><body><script>var a = 1;</script><s\014vg>"
+	    "<script>t<h </script></body></html>", 0);
 	/* many bodies on one line */
 	both("<html><body><script>var a1 = 1;</script><script>var a2 = 2;"
 	    "</script><script>var a3 = 3;</script><script>var a4 = 4;"
