@@ -42,15 +42,62 @@ span_of(const struct hdoc *d, int i, const char *a)
 	return n > 0 && n < 10000 ? (int)n : 1;
 }
 
+#define DT_DATA		1	/* a caption with content, col, thead, th, ... */
+#define DT_TABLE	2	/* a table */
+
+/* What node j is to mark_data_tables(): DT_DATA, DT_TABLE or 0. */
+static unsigned char
+dt_own(const struct hdoc *d, int j)
+{
+	switch (d->n[j].tag) {
+	case TidyTag_CAPTION:
+		return d->n[j].first >= 0 ? DT_DATA : 0;
+	case TidyTag_COLGROUP: case TidyTag_COL:
+	case TidyTag_THEAD: case TidyTag_TFOOT:
+	case TidyTag_TH:
+		return DT_DATA;
+	case TidyTag_TABLE:
+		return DT_TABLE;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Readability's _markDataTables over root's tables. What each table
+ * holds below it (a data element, a table) comes from one bottom-up
+ * pass over root, and rows and columns are counted only in tables
+ * without a table inside (the only ones where they decide), whose
+ * subtrees never overlap: linear in root's size however deep tables
+ * nest (a walk of every table's subtree, and of every row's, was
+ * quadratic in the nesting).
+ */
 static void
 mark_data_tables(struct hscore *s, int root)
 {
 	struct hdoc *d = s->d;
 	const char *role, *dt;
-	size_t k;
-	int t, j, rows, cols, c, cc, data, nested;
+	unsigned char *sub;
+	int *pre;
+	size_t k, n;
+	int t, j, p, rows, cols, c, cc;
 
 	w_html_collect(s, root, TidyTag_TABLE);
+	if (s->nv == 0)
+		return;
+	/* sub[j]: what j's descendants are, children before parents */
+	sub = w_calloc((size_t)d->nn, 1);
+	pre = w_malloc((size_t)d->nn * sizeof(*pre));
+	n = 0;
+	for (j = d->n[root].first; j >= 0; j = w_html_next_pre(d, j, root, 0))
+		pre[n++] = j;
+	for (k = n; k-- > 0; ) {
+		j = pre[k];
+		p = d->n[j].parent;
+		if (p >= 0 && p != root)
+			sub[p] |= sub[j] | dt_own(d, j);
+	}
+	free(pre);
 	for (k = 0; k < s->nv; k++) {
 		t = s->v[k];
 		role = w_html_attr(d, t, "role");
@@ -62,44 +109,31 @@ mark_data_tables(struct hscore *s, int root)
 			d->n[t].flags |= HF_DATATABLE;
 			continue;
 		}
-		data = nested = rows = cols = 0;
-		for (j = d->n[t].first; j >= 0;
-		    j = w_html_next_pre(d, j, t, 0)) {
-			switch (d->n[j].tag) {
-			case TidyTag_CAPTION:
-				if (d->n[j].first >= 0)
-					data = 1;
-				break;
-			case TidyTag_COLGROUP: case TidyTag_COL:
-			case TidyTag_THEAD: case TidyTag_TFOOT:
-			case TidyTag_TH:
-				data = 1;
-				break;
-			case TidyTag_TABLE:
-				nested = 1;
-				break;
-			case TidyTag_TR:
-				rows += span_of(d, j, "rowspan");
-				for (cc = 0, c = d->n[j].first; c >= 0;
-				    c = w_html_next_pre(d, c, j, 0))
-					if (d->n[c].tag == TidyTag_TD)
-						cc += span_of(d, c, "colspan");
-				if (cc > cols)
-					cols = cc;
-				break;
-			default:
-				break;
-			}
-		}
-		if (data) {
+		if (sub[t] & DT_DATA) {
 			d->n[t].flags |= HF_DATATABLE;
 			continue;
 		}
-		if (nested || cols == 1 || rows == 1)
+		if (sub[t] & DT_TABLE)
+			continue;
+		rows = cols = 0;
+		for (j = d->n[t].first; j >= 0;
+		    j = w_html_next_pre(d, j, t, 0)) {
+			if (d->n[j].tag != TidyTag_TR)
+				continue;
+			rows += span_of(d, j, "rowspan");
+			for (cc = 0, c = d->n[j].first; c >= 0;
+			    c = w_html_next_pre(d, c, j, 0))
+				if (d->n[c].tag == TidyTag_TD)
+					cc += span_of(d, c, "colspan");
+			if (cc > cols)
+				cols = cc;
+		}
+		if (cols == 1 || rows == 1)
 			continue;
 		if (rows >= 10 || cols > 4 || rows * cols > 10)
 			d->n[t].flags |= HF_DATATABLE;
 	}
+	free(sub);
 }
 
 static int
@@ -485,16 +519,22 @@ w_html_prep_article(struct hscore *s, int art)
 	for (k = 0; k < s->nv; k++)
 		d->n[s->v[k]].tag = TidyTag_H2;
 	w_html_collect(s, art, TidyTag_P);
+	/* an empty paragraph goes unless it holds media: the text length
+	 * is kept per node, so only an empty one is walked, up to its
+	 * first media (nested paragraphs made a walk per level) */
 	for (k = s->nv; k-- > 0; ) {
 		i = s->v[k];
+		if (w_html_text_len(d, i) > 0)
+			continue;
 		img = 0;
-		for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		for (j = d->n[i].first; j >= 0 && img == 0;
+		    j = w_html_next_pre(d, j, i, 0))
 			if (d->n[j].tag == TidyTag_IMG ||
 			    d->n[j].tag == TidyTag_EMBED ||
 			    d->n[j].tag == TidyTag_OBJECT ||
 			    d->n[j].tag == TidyTag_IFRAME)
 				img++;
-		if (img == 0 && w_html_text_len(d, i) == 0)
+		if (img == 0)
 			w_html_unlink(d, i);
 	}
 }

@@ -897,6 +897,8 @@ cell_text(struct wr *w, int c, int pipes)
 #define MAXROWS	4096
 #define MAXCOLS	64
 #define MAXSPAN	1000
+#define GFM_REPEAT	4	/* see gfm_blowup */
+#define GFM_SLACK	65536
 
 struct tcells {
 	int	*node, *rowof, *cs, *rs;
@@ -988,6 +990,31 @@ gfm_rows(struct wr *w, struct tcells *tc, const int *grid, int nr,
 	}
 }
 
+/*
+ * Whether the pipe table would repeat row-spanned text far beyond the
+ * table's own (hostile spans: a long cell over thousands of rows): the
+ * text then goes out once per cell (line_rows()), so the output stays
+ * linear in the page.
+ */
+static int
+gfm_blowup(const struct hdoc *d, const struct tcells *tc, const int *grid,
+    int nr, int ncol)
+{
+	size_t once = 0, all = 0;
+	int i, c, g, k;
+
+	for (k = 0; k < tc->n; k++)
+		once += w_html_text_len(d, tc->node[k]);
+	for (i = 0; i < nr; i++)
+		for (c = 0; c < ncol; c++) {
+			g = grid[i * MAXCOLS + c];
+			if (g == -1 || (g & H_SPAN_COL))
+				continue;
+			all += w_html_text_len(d, tc->node[g & ~H_SPAN_ROW]);
+		}
+	return all > GFM_REPEAT * once + GFM_SLACK;
+}
+
 /* One line per row, each cell's text once, " | " between. */
 static void
 line_rows(struct wr *w, struct tcells *tc)
@@ -1044,7 +1071,7 @@ w_table(struct wr *w, int t)
 	if (!w->o->text)
 		ncol = w_html_table_grid(tc.rowof, tc.cs, tc.rs, tc.n, nr,
 		    MAXCOLS, grid);
-	if (ncol > 0)
+	if (ncol > 0 && !gfm_blowup(w->d, &tc, grid, nr, ncol))
 		gfm_rows(w, &tc, grid, nr, ncol);
 	else
 		line_rows(w, &tc);
