@@ -37,6 +37,14 @@ FF=$WT_TOP/tests/fixtures/fuzz-findings
 	[[ "$(field .content)" == *"The deepest words survive."* ]]
 }
 
+@test "2,000 tables nested in each other's cells keep their text and end (no walk per level)" {
+	# each table's walk of its own subtree made this quadratic: 35 s
+	# before, well under a second now; the bound only catches a hang
+	python3 -c 'n = 2000; print("<html><body><p>Top words of the page, long enough to be read as the page.</p>" + "<table><tr><td>x</td><td>"*n + "The innermost cell survives." + "</td></tr></table>"*n + "</body></html>")' >"$BATS_TEST_TMPDIR/tables.html"
+	run -0 timeout 20 wextract -c --content-type text/html <"$BATS_TEST_TMPDIR/tables.html"
+	[[ "$(field .content)" == *"The innermost cell survives."* ]]
+}
+
 # hostile PATH: wfetch the fixture server's /hostile/PATH.
 hostile() {
 	run wfetch -c "$BASE/hostile/$1"
