@@ -113,7 +113,7 @@ raw_bodies(void)
 	    "<script>e </ f; g <\\h;</script><script><![CDATA[ x ]]></script>"
 	    "<script src=\"s.js\"><b>t</b></script>"
 	    "<script>  <p>q</p></script><script>z</div></script>"
-	    "</head><body></body></html>", 2);
+	    "</head><body></body></html>",1);
 	/* UTF-8 of every length, an astral character */
 	both("<html><body><script>s = \"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"
 	    "\xc2\xa0\";</script></body></html>", 1);
@@ -156,6 +156,13 @@ raw_bodies(void)
 	both("<\001svg><script>t<h </script>", 0);
 	both("<html><body><script>var a = 1;</script><s\014vg>"
 	    "<script>t<h </script></body></html>", 0);
+	/* a body tidy ends past a "</script" the scan stops at
+	 * ("</script<"): tidy's, or a CDATA section after it is read
+	 * differently (fuzz_htmlparse, cdata-after.html); the body of
+	 * "a = 1 <b</script>c" above is tidy's for the same reason */
+	both("<script>a<i</script<![CDATA[</script\n", 0);
+	both("<html><body><script>var a = 1;</script><script>a<i</script>"
+	    "<![CDATA[</script\n", 1);
 	/* many bodies on one line */
 	both("<html><body><script>var a1 = 1;</script><script>var a2 = 2;"
 	    "</script><script>var a3 = 3;</script><script>var a4 = 4;"
