@@ -788,23 +788,34 @@ quot_tag(struct w_buf *b, const char *s, size_t from, size_t i, size_t n)
 }
 
 /*
- * Whether s holds a C0 control other than tab, newline and carriage
- * return: tidy's lexer drops them, so "<\001svg>" is an <svg> to it
- * where prepare()'s scan sees none (fuzz_htmlparse's third finding,
- * seed ctl-svg.html). Real pages carry none; the fast path is off then.
+ * A copy of s[0..*len) without the C0 controls other than tab, newline
+ * and carriage return, or NULL when it holds none. tidy's lexer drops
+ * them, so "<\001svg>" was an <svg> and "<\b?xml" a processing
+ * instruction to it that prepare() did not see: a script read as
+ * markup (fuzz_htmlparse's third finding, ctl-svg.html) and tidy's
+ * leak on "<?xml" (its fifth, ctl-pi-leak.html). Dropped here, the
+ * scan and tidy read the same page.
  */
-static int
-has_ctl(const char *s, size_t n)
+static char *
+drop_ctl(const char *s, size_t *len)
 {
-	size_t i;
-	unsigned char c;
+	char *c;
+	size_t i, k;
 
-	for (i = 0; i < n; i++) {
-		c = (unsigned char)s[i];
-		if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
-			return 1;
-	}
-	return 0;
+	for (i = 0; i < *len; i++)
+		if ((unsigned char)s[i] < 0x20 && s[i] != '\t' &&
+		    s[i] != '\n' && s[i] != '\r')
+			break;
+	if (i == *len)
+		return NULL;
+	c = w_malloc(*len + 1);
+	for (i = k = 0; i < *len; i++)
+		if ((unsigned char)s[i] >= 0x20 || s[i] == '\t' ||
+		    s[i] == '\n' || s[i] == '\r')
+			c[k++] = s[i];
+	c[k] = '\0';
+	*len = k;
+	return c;
 }
 
 /*
@@ -836,8 +847,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 	size_t i = 0, from = 0, n = *len, gt, bl;
 	int elem = 0, any = 0, foreign = 0, sc, mk, quot = 1, raw;
 
-	if (r != NULL && (w_html_strstr_n(s, n, RAW_MARK) != NULL ||
-	    has_ctl(s, n)))
+	if (r != NULL && w_html_strstr_n(s, n, RAW_MARK) != NULL)
 		r = NULL;
 	raw = r != NULL;
 	/* a mark (at most 31 bytes, and as many more as the body with
@@ -1013,7 +1023,7 @@ int
 w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 {
 	struct raw r;
-	char *flat, *copy;
+	char *ctl, *flat, *copy;
 	size_t plen;
 	int rc, truncated = 0;
 
@@ -1025,6 +1035,8 @@ w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 			len--;
 		truncated = 1;
 	}
+	if ((ctl = drop_ctl(s, &len)) != NULL)
+		s = ctl;
 	if ((flat = flatten(s, &len)) != NULL) {
 		s = flat;
 		truncated = 1;
@@ -1050,6 +1062,7 @@ w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 	raw_free(&r);
 	free(copy);
 	free(flat);
+	free(ctl);
 	return rc < 0 ? -1 : 0;
 }
 
