@@ -1011,11 +1011,16 @@ parse_once(struct hdoc *d, const char *s, size_t len, struct raw *r)
 /*
  * Parse len bytes of UTF-8 HTML (cut at W_HTML_PARSE_MAX) into d.
  * Returns 0, or -1 when tidy gave up.
+ * The raw bodies (fast) are off: fuzz_htmlparse still finds pages whose
+ * tree differs from tidy's own reading (a sixth, after five fixed, in
+ * its first 23 CPU seconds on the fixed tree; tests/fuzz/README). The
+ * same tree everywhere comes before the speed; test_html_dom and the
+ * fuzz target keep the fast path exercised until it is sound.
  */
 int
 w_html_parse(struct hdoc *d, const char *s, size_t len)
 {
-	return w_html_parse_opt(d, s, len, 1);
+	return w_html_parse_opt(d, s, len, 0);
 }
 
 /* w_html_parse, with (fast) or without the bodies tidy never lexes. */
