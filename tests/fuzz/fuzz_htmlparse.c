@@ -1,8 +1,9 @@
 /*
- * fuzz_htmlparse.c: libFuzzer target for w_html_parse_opt's fast path (off in w_html_parse): the
- * document is parsed with the script and style bodies handed past tidy's
- * lexer and without, and the two trees must be the same node for node,
- * byte for byte (abort otherwise). The whole input is the document.
+ * fuzz_htmlparse.c: libFuzzer target for w_html_parse_opt's fast path
+ * (off in w_html_parse): the document is parsed with the script and
+ * style bodies handed past tidy's lexer and without, and the two trees
+ * must be the same node for node, byte for byte (abort otherwise). The
+ * whole input is the document.
  */
 #include <stddef.h>
 #include <stdint.h>
