@@ -123,7 +123,7 @@ raw_bodies(void)
 	    "<script type=\"application/ld+json\" id=\"x\">{\"a\": 1}"
 	    "</script></head><body></body></html>", 1);
 	/* a self-closed script with a source: tidy ends it at the next
-	 * tag, the scan skips to the next "</script" (a body missed,
+	 * tag, the scan moves on to the next "</script" (a body missed,
 	 * never a wrong one) */
 	both("<html><head><script src=\"a.js\"/><p>after</p>"
 	    "<script>var r = 1;</script><script>var s = 2;</script>"
