@@ -132,6 +132,17 @@ raw_bodies(void)
 	both("<html><body><svg><style>.a { fill: red }</style>"
 	    "<script>var s = 1;</script></svg><math><mi>x</mi></math>"
 	    "<p>text</p></body></html>", 0);
+	/* an end tag of the other kind closes no svg or math ("</math>"
+	 * in an svg is dropped), and a mark tidy lexed inside one is
+	 * declined, the page read the slow way (fuzz_htmlparse's sixth
+	 * finding, foreign-end.html) */
+	both("<svg></math><script>3  </script>", 0);
+	both("<html><body><script>var a = 1;</script><math></svg>"
+	    "<script>var b = 2;</script></math><script>var c = 3;</script>"
+	    "</body></html>", 2);
+	both("<html><body><script>var a = 1;</script><svg>"
+	    "<a title=\"</svg>\"><script>x  y</script></a></svg>"
+	    "</body></html>", 0);
 	/* odd places: a table, after the body, inside a title, a
 	 * comment */
 	both("<html><head><title>a<script>t = 1;</script></title></head>"
