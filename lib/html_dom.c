@@ -531,6 +531,27 @@ tag_at(const char *s, size_t i, size_t n, const char *t)
 #define ASCII_LETTER(c)	(((c) | 0x20) >= 'a' && ((c) | 0x20) <= 'z')
 
 /*
+ * 1 when s[i..n) starts with the tag name t (lower case) as tidy reads
+ * it (its names run on over ASCII letters, digits and "-._:", nothing
+ * else) but tag_at() does not ("<script=", "<xmp\"", "<style\xc3"):
+ * the scan would read on inside what tidy takes for a script, style or
+ * xmp body.
+ */
+static int
+name_runs_on(const char *s, size_t i, size_t n, const char *t)
+{
+	size_t k = strlen(t);
+	unsigned char c;
+
+	if (i >= n || (s[i] | 0x20) != t[0] || i + k >= n ||
+	    strncasecmp(s + i, t, k) != 0)
+		return 0;
+	c = (unsigned char)s[i + k];
+	return !ASCII_LETTER(c) && !(c >= '0' && c <= '9') &&
+	    strchr("-._: \t\n\r\f/>", c) == NULL;
+}
+
+/*
  * Length of the body at p[0..n) of a script or style element (name)
  * up to its end tag, when tidy's text of it would be its bytes as they
  * are, else 0: printable ASCII, newlines and well-formed UTF-8 from
@@ -915,6 +936,15 @@ prepare(const char *s, size_t *len, struct raw *r)
 			fmath++;
 		else if (i + 4 < n && (strncasecmp(s + i, "svg", 3) == 0 ||
 		    strncasecmp(s + i, "math", 4) == 0))
+			raw = 0;
+		else if (name_runs_on(s, i, n, "script") ||
+		    name_runs_on(s, i, n, "style") ||
+		    name_runs_on(s, i, n, "xmp") ||
+		    name_runs_on(s, i, n, "plaintext") ||
+		    name_runs_on(s, i, n, "listing"))
+			/* a body tidy reads raw, the scan would not: no
+			 * marks or "&quot;" after (fuzz_htmlparse's
+			 * seventh finding, seed name-runon.html) */
 			raw = 0;
 		else if (fsvg > 0 && tag_at(s, i, n, "/svg"))
 			fsvg--;

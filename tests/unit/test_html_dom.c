@@ -143,6 +143,19 @@ raw_bodies(void)
 	both("<html><body><script>var a = 1;</script><svg>"
 	    "<a title=\"</svg>\"><script>x  y</script></a></svg>"
 	    "</body></html>", 0);
+	/* tidy's tag names end at any character but ASCII letters,
+	 * digits and "-._:": "<script=" is a script and "<xmp\"" an xmp
+	 * to it, whose bodies it reads raw; no marks or "&quot;" after
+	 * (fuzz_htmlparse's seventh finding, name-runon.html), while
+	 * "<script-x>" is another element */
+	both("<script=\"<&quot;\">", 0);
+	both("<html><body><script>var a = 1;</script><p title=\"&quot;\">"
+	    "x</p><xmp\"><b title=\"&quot;\"></b></xmp>"
+	    "<script>var b = 2;</script></body></html>", 1);
+	both("<html><body><style\xc3\xa9>p { a: b }</style>"
+	    "<script>var b = 2;</script></body></html>", 0);
+	both("<html><body><script-x title=\"&quot;\">y</script-x>"
+	    "<script>var b = 2;</script></body></html>", 1);
 	/* odd places: a table, after the body, inside a title, a
 	 * comment */
 	both("<html><head><title>a<script>t = 1;</script></title></head>"
