@@ -756,7 +756,9 @@ mark_body(struct w_buf *b, const char *pre, size_t pn, const char *body,
  * its quoted attribute values and every quote in it opens or closes a
  * value ("a=\"..\"" or "a='..'", as tidy reads them): s[from..) up to
  * its '>' appended to b, each "&quot;" there as "&#034;", and the
- * offset of that '>' returned; else 0 and nothing. tidy looks each
+ * offset of that '>' returned; else 0 and nothing, also when a value
+ * holds a '<' (prepare() reads on after the '<' without the rewrite,
+ * and must read the same with it). tidy looks each
  * named reference up in its list of some 2000 names one by one (13% of
  * the batch's instructions, nearly all of it on "&quot;", the quotes
  * of the JSON that data- attributes carry); the number reads the same
@@ -776,6 +778,13 @@ quot_tag(struct w_buf *b, const char *s, size_t from, size_t i, size_t n)
 			if (q != 0) {
 				if (s[k] == q)
 					q = 0;
+				else if (s[k] == '<')
+					/* the scan without the rewrite reads
+					 * on inside the value ("<!d", "<!--",
+					 * "<script" there): it must see the
+					 * same (fuzz_htmlparse's eighth
+					 * finding, seed quot-lt.html) */
+					return 0;
 				else if (s[k] == '&' && k + 6 <= n &&
 				    memcmp(s + k, "&quot;", 6) == 0) {
 					found = 1;

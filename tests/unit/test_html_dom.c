@@ -211,6 +211,19 @@ quotes(void)
 	    "<pre title=\"&quot;\">&quot;</pre>"
 	    "<xmp><b title=\"&quot;\">x</b></xmp>"
 	    "<i title=\"&quot;\">after xmp</i></body></html>", 0);
+	/* a '<' in a value: the scan reads on inside it ("<!D" is a
+	 * doctype to it), so no rewrite (fuzz_htmlparse's eighth
+	 * finding, quot-lt.html) */
+	both("<f=\"<!D&quot;\">T", 0);
+	both("<html><body><script>var a = 1;</script>"
+	    "<div data-x=\"{&quot;h&quot;: &quot;<!-- x -->&quot;}\">"
+	    "d</div><script>var b = 2;</script></body></html>", 2);
+	/* (the doctype the scan strips there takes the value's end
+	 * quote with it: the title swallows the script, whose mark goes
+	 * unused, and the page is read the slow way) */
+	both("<html><body><script>var a = 1;</script>"
+	    "<p title=\"<!doctype &quot;\">e</p>"
+	    "<script>var b = 2;</script></body></html>", 0);
 }
 
 int
