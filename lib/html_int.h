@@ -291,6 +291,10 @@ int		 w_html_loading(const struct hdoc *, int);
  * the short elements of root that hold one (a counter only outside
  * tables, lists and headings). */
 #define SHOP_LINE_MAX	48
+/* ... or a line of the shop's terms ("Free shipping on orders over
+ * $50", "Sold and shipped by ...", "or 4 payments of $12"), this long
+ * at most */
+#define SHOP_TERMS_MAX	120
 int		 w_html_shop_line(const char *, size_t);
 void		 w_html_shop_lines(struct hdoc *, int);
 /* html_prose.c */

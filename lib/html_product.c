@@ -301,6 +301,36 @@ static const char *const shop_lines[] = {
 	"verlanglijst", "delen", "maattabel", NULL
 };
 
+/*
+ * Beginnings of the shop's service lines beside the product: shipping
+ * and delivery promises, return terms, payment plans, store pick-up
+ * (in several languages). Its terms, not the product's; a line of
+ * SHOP_TERMS_MAX bytes at most.
+ */
+static const char *const shop_terms[] = {
+	"free shipping", "free delivery", "free returns", "free standard",
+	"free express", "free pickup", "free 30-day", "free 60-day",
+	"free 90-day", "ships from", "ships in ", "ships within",
+	"usually ships", "sold by ", "sold and shipped", "shipped by ",
+	"fulfilled by", "arrives by", "arrives in ", "arrives before",
+	"order within", "order today", "order now and", "estimated delivery",
+	"get it by", "get it as soon", "delivery by ", "shipping calculated",
+	"taxes included", "tax included", "vat included", "incl. vat",
+	"secure checkout", "100% secure", "money back guarantee",
+	"money-back guarantee", "easy returns", "hassle-free returns",
+	"returns & exchanges", "returns and exchanges", "return policy",
+	"pick up in store", "pick up today", "in-store pickup",
+	"check store availability", "find in store", "find in a store",
+	"or 4 payments", "or 4 interest-free", "or 3 payments",
+	"or 3 interest-free", "pay in 4", "pay in 3", "4 interest-free",
+	"buy now, pay later", "as low as ", "financing available",
+	"kostenloser versand", "versandkostenfrei", "kostenlose r\xc3\xbc" "cksendung",
+	"inkl. mwst", "lieferzeit", "lieferung bis", "livraison gratuite",
+	"retours gratuits", "retour gratuit", "env\xc3\xad" "o gratis",
+	"devoluci\xc3\xb3n gratuita", "spedizione gratuita",
+	"gratis verzending", "gratis retourneren", NULL
+};
+
 /* Lower-case s[0..n) into t (cap bytes), spaces folded, trailing
  * punctuation and spaces dropped; returns the length. */
 static size_t
@@ -386,11 +416,16 @@ shop_position(const char *t)
 int
 w_html_shop_line(const char *s, size_t n)
 {
-	char t[SHOP_LINE_MAX + 8];
+	char t[SHOP_TERMS_MAX + 8];
 	size_t m, k;
 
-	if (n == 0 || n > SHOP_LINE_MAX ||
+	if (n == 0 || n > SHOP_TERMS_MAX ||
 	    (m = shop_norm(s, n, t, sizeof(t))) == 0)
+		return 0;
+	for (k = 0; shop_terms[k] != NULL; k++)
+		if (strncmp(t, shop_terms[k], strlen(shop_terms[k])) == 0)
+			return 1;
+	if (n > SHOP_LINE_MAX)
 		return 0;
 	if (shop_counter(t, m) || shop_position(t))
 		return 1;
@@ -443,7 +478,7 @@ w_html_shop_lines(struct hdoc *d, int root)
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = 0;
 		if (d->n[i].tag != H_TEXT &&
-		    (len = w_html_text_len(d, i)) > 0 && len <= SHOP_LINE_MAX) {
+		    (len = w_html_text_len(d, i)) > 0 && len <= SHOP_TERMS_MAX) {
 			/* standing alone: the parent holds more text, or
 			 * it is a block */
 			par = d->n[i].parent;

@@ -200,6 +200,19 @@ shop_controls(void)
 	CHECK(!shop("(approx.)"));
 	CHECK(!shop(""));
 	CHECK(!shop("add to wishlist add to wishlist add to wishlist add"));
+	/* the shop's terms: beginnings, up to SHOP_TERMS_MAX bytes */
+	CHECK(shop("FREE Shipping on orders over $50"));
+	CHECK(shop("Sold and shipped by Example Store"));
+	CHECK(shop("or 4 interest-free payments of $12.25 with Klarna"));
+	CHECK(shop("Arrives by Friday, Mar 14"));
+	CHECK(shop("Kostenloser Versand ab 50 \xe2\x82\xac"));
+	CHECK(!shop("Arrives fully assembled"));
+	CHECK(!shop("Warranty: 2 years"));
+	CHECK(!shop("In stock"));
+	CHECK(!shop("Shipping weight: 2.4 kg"));
+	CHECK(!shop("Free shipping is what we offer on every order placed "
+	    "through the shop, whatever its size, its weight, its "
+	    "destination, and whatever the day of the week"));
 }
 
 int
