@@ -303,8 +303,10 @@ size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
  * layout, not a sentence quoted twice nor a paragraph printed over and
  * over. At 0, short repeats go too when consecutive ones hold
  * HN_DUP_MIN characters and each copies a block at most HN_DUP_NEAR
- * blocks back in the same list item (a card printed twice); a list
- * marker does not make two blocks differ. Returns the new
+ * blocks back in the same list item (a card printed twice), and a
+ * short repeat in the same list item goes alone (a shop tile printing
+ * its name or price twice); a list marker does not make two blocks
+ * differ. Returns the new
  * length; s is not terminated. */
 size_t		 w_html_dedup_blocks(char *, size_t, int);
 

@@ -243,6 +243,15 @@ dedup(void)
 	    "  Must be shown before work starts.\n\n  Not with other "
 	    "offers.\n\n");
 	dedup_is(in, in);
+	/* a shop tile printing its name and price twice: a short copy in
+	 * the same list item goes alone, the next tile keeps its own */
+	dedup_is("- Dark Roast Coffee\n\n  Dark Roast Coffee\n\n  $19.99\n\n"
+	    "  $19.99\n\n- Blueberry Coffee\n\n  $19.99\n\n",
+	    "- Dark Roast Coffee\n\n  $19.99\n\n"
+	    "- Blueberry Coffee\n\n  $19.99\n\n");
+	/* outside a list, short near repeats stay */
+	dedup_is("Price\n\n$10\n\n$10\n\nEnd",
+	    "Price\n\n$10\n\n$10\n\nEnd");
 	/* far apart, short repeats are a listing's recurring sections */
 	dedup_is("Ankle socks for running\n\nComfy coverage\n\nA\n\nB\n\n"
 	    "C\n\nD\n\nE\n\nF\n\nG\n\nH\n\n"
