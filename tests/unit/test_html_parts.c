@@ -531,7 +531,8 @@ words(void)
 	w_html_free(&d);
 }
 
-/* An item's meta line: counts and relative times, nothing else. */
+/* An item's meta line: counts, relative times and empty review lines,
+ * nothing else. */
 static void
 meta_lines(void)
 {
@@ -548,6 +549,12 @@ meta_lines(void)
 	CHECK_INT(w_html_meta_line("10 days in Rome"), 0);
 	CHECK_INT(w_html_meta_line("2 hours"), 0);
 	CHECK_INT(w_html_meta_line("Comments"), 0);
+	/* a shop tile's empty review line */
+	CHECK_INT(w_html_meta_line("Be the first to review this product"), 1);
+	CHECK_INT(w_html_meta_line("No reviews yet"), 1);
+	CHECK_INT(w_html_meta_line("Write a review"), 1);
+	CHECK_INT(w_html_meta_line("21 reviews"), 0);
+	CHECK_INT(w_html_meta_line("Reviews of the best tents"), 0);
 	CHECK_INT(w_html_meta_line(""), 0);
 	CHECK_INT(w_html_meta_line("5 years ago, a small team of engineers "
 	    "set out to rebuild the search"), 0);
