@@ -754,7 +754,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		art = gsect;
 		w_html_strip(&d, art, w_html_profile(H_COLLECTION));
 		stage = "grid";
-	} else if (w_html_items_win(ilen, alen, rplain, type == H_ARTICLE)) {
+	} else if (w_html_items_win(ilen, alen, rlen, rplain,
+	    type == H_ARTICLE)) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		art = items_root(&d, items, itext);
