@@ -442,9 +442,10 @@ void		 w_html_tile_widgets(struct hdoc *, int);
 int		 w_html_items(const struct hdoc *, const struct w_html_groups *,
 		    size_t *);
 /* Whether items holding ilen characters once stripped beat a scorer
- * pick of alen (over one and a half times its text), in a region of
+ * pick of alen (over one and a half times its text; over 1.2 times
+ * when they fill nine tenths of the region's rlen), in a region of
  * rplain characters outside links, on a page typed as a story or not. */
-int		 w_html_items_win(size_t, size_t, size_t, int);
+int		 w_html_items_win(size_t, size_t, size_t, size_t, int);
 /* Whether a text is an item's meta line and nothing more: counts of
  * comments, reactions, views or reading minutes, relative times ("3
  * comments", "5 min read", "2 hours ago", joined by | or a dot), a shop
