@@ -367,6 +367,38 @@ down(struct hscore *s, int j)
 }
 
 /*
+ * A tree of links: a list of at least TREE_LINKS links and nothing
+ * else (link density TREE_DENSITY), lists nested in its items: a
+ * site's menu or page tree (a mega-menu, a section picker, a sidebar's
+ * page tree) left inside the region, never the page's text.
+ */
+#define TREE_LINKS	12
+#define TREE_DENSITY	0.9
+static int
+link_tree(const struct hdoc *d, int i)
+{
+	int j, k, t, links = 0, nested = 0;
+
+	if (w_html_link_density(d, i) < TREE_DENSITY)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = d->n[j].next) {
+		if (d->n[j].tag != TidyTag_LI)
+			continue;
+		for (k = d->n[j].first; k >= 0;
+		    k = w_html_next_pre(d, k, j, 0)) {
+			t = d->n[k].tag;
+			if (t == TidyTag_A)
+				links++;
+			else if (t == TidyTag_UL || t == TidyTag_OL)
+				nested = 1;
+		}
+		if (nested && links >= TREE_LINKS)
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * Conditional cleaning of every tag element under root, in one
  * post-order pass: each verdict sees its subtree after the verdicts on
  * its descendants, as Readability's reverse document order does.
@@ -1093,7 +1125,11 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			    w_html_never_content(d, i, prof < 0 ? 0 : prof) ||
 			    (d->n[i].tag == TidyTag_A && skip_link(d, i)) ||
 			    sr_block(d, i) ||
-			    (prof >= 0 && chrome_el(d, i, rlen, prof));
+			    (prof >= 0 && chrome_el(d, i, rlen, prof)) ||
+			    (prof >= 0 && (d->n[i].tag == TidyTag_UL ||
+			    d->n[i].tag == TidyTag_OL) &&
+			    w_html_text_len(d, i) * 5 <= rlen * 2 &&
+			    link_tree(d, i));
 			break;
 		}
 		if (!drop && prof >= 0 &&
