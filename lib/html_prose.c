@@ -353,13 +353,13 @@ lower(char *s)
  * bytes); 0 when empty or longer than cap - 1.
  */
 static size_t
-norm(const struct hdoc *d, int i, char *out, size_t cap)
+norm_cut(const struct hdoc *d, int i, char *out, size_t cap, int cut)
 {
 	struct w_buf b;
 	size_t n = 0, k;
 	int sp = 0;
 
-	if (w_html_text_len(d, i) >= cap)
+	if (!cut && w_html_text_len(d, i) >= cap)
 		return 0;
 	w_html_buf_init(&b, 1 << 16);
 	w_html_text(d, i, &b);
@@ -377,7 +377,7 @@ norm(const struct hdoc *d, int i, char *out, size_t cap)
 			continue;
 		}
 		if (n + 2 >= cap) {
-			n = 0;
+			n = cut ? n : 0;
 			break;
 		}
 		if (sp)
@@ -389,6 +389,12 @@ norm(const struct hdoc *d, int i, char *out, size_t cap)
 	out[n] = '\0';
 	lower(out);
 	return n;
+}
+
+static size_t
+norm(const struct hdoc *d, int i, char *out, size_t cap)
+{
+	return norm_cut(d, i, out, cap, 0);
 }
 
 /*
@@ -605,6 +611,76 @@ author_bio(const struct prose *p, int i)
 	return p->first >= 3 && p->first < n &&
 	    strncmp(t, p->author, p->first) == 0 && t[p->first] == ' ' &&
 	    starts(t + p->first + 1, bio_verbs);
+}
+
+/*
+ * Beginnings of the link out of an author box to the author's other
+ * posts ("View all posts by Ann Lee"), English, German, French and
+ * Spanish.
+ */
+static const char *const posts_by[] = {
+	"view all posts by", "all posts by", "more posts by",
+	"see all posts by", "view all articles by", "all articles by",
+	"more articles by", "see all articles by", "more stories by",
+	"view all stories by", "view author profile", "view full profile",
+	"alle beitr\xc3\xa4ge von", "alle artikel von",
+	"weitere beitr\xc3\xa4ge von", "weitere artikel von",
+	"mehr beitr\xc3\xa4ge von", "mehr artikel von",
+	"voir tous les articles", "tous les articles de",
+	"voir les articles de", "ver todos los art\xc3\xad" "culos",
+	"ver todas las entradas de", "todos los art\xc3\xad" "culos de",
+	"m\xc3\xa1s art\xc3\xad" "culos de", NULL
+};
+#define BOX_NAME	60	/* characters of the name heading a box */
+
+/* Whether a name of two to four words, without digits, can be a
+ * person's. */
+static int
+person(const char *s)
+{
+	int words = 1;
+
+	for (; *s != '\0'; s++)
+		if (*s == ' ')
+			words++;
+		else if ((*s >= '0' && *s <= '9') || *s == ':' || *s == '|')
+			return 0;
+	return words >= 2 && words <= 4;
+}
+
+/*
+ * An author box (at most BIO_MAX + BIO_MAX / 2 characters) whatever its
+ * class: it links to the author's other posts (posts_by[]), or (last:
+ * at the article's end) it shows a picture and a person's name (a
+ * heading or bold line, person()) that the next line, the bio, begins
+ * with ("Ann Lee has written...").
+ */
+static int
+author_box(const struct hdoc *d, int i, int last)
+{
+	char t[TITLE_MAX], name[BOX_NAME + 1], lead[BOX_NAME + 3];
+	size_t n = 0;
+	int j, tag, pic = 0, after = 0;
+
+	name[0] = '\0';
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		tag = d->n[j].tag;
+		if (tag == TidyTag_IMG || tag == TidyTag_PICTURE)
+			pic = 1;
+		else if (tag == TidyTag_A && w_html_text_len(d, j) < TITLE_MAX &&
+		    title_norm(d, j, t, sizeof(t)) > 0 && starts(t, posts_by))
+			return 1;
+		else if (last && name[0] == '\0' && (heading(tag) ||
+		    tag == TidyTag_STRONG || tag == TidyTag_B) &&
+		    (n = norm(d, j, name, sizeof(name))) > 4 &&
+		    person(name))
+			after = 0;
+		else if (name[0] != '\0' && tag == TidyTag_P && !after++ &&
+		    pic && norm_cut(d, j, lead, n + 3, 1) > n &&
+		    strncmp(lead, name, n) == 0 && lead[n] == ' ')
+			return 1;
+	}
+	return 0;
 }
 
 static int
@@ -946,6 +1022,15 @@ verdict(struct prose *p, int i)
 	 * any size but a page's (BOX_MAX) */
 	if (tag == TidyTag_FORM && p->seen >= REST_MIN && len <= BOX_MAX &&
 	    asking_form(d, i)) {
+		w_html_unlink(d, i);
+		return nx;
+	}
+	/* an author box after the post's first lines, however short the
+	 * post */
+	if (p->seen >= REST_MIN && len <= BIO_MAX + BIO_MAX / 2 &&
+	    len + REST_MIN <= p->len && tag != TidyTag_P && !heading(tag) &&
+	    tag != TidyTag_LI && author_box(d, i,
+	    p->seen + len + BIO_MAX >= p->len)) {
 		w_html_unlink(d, i);
 		return nx;
 	}
