@@ -90,7 +90,12 @@ static const char *const titles[] = {
 	"\xc3\xbc" "ber mich", "was this page helpful",
 	"was this article helpful", "was this helpful",
 	"war dieser artikel hilfreich", "war diese seite hilfreich",
-	NULL
+	"tried this recipe", "did you make this recipe",
+	"did you make this", "made this recipe", "did you try this recipe",
+	"rezept ausprobiert", "hast du das rezept ausprobiert",
+	"hast du dieses rezept ausprobiert", "rezept nachgemacht",
+	"vous avez test\xc3\xa9 cette recette",
+	"\xc2\xbfhas probado esta receta", NULL
 };
 
 /*
@@ -222,6 +227,57 @@ static const char *const credits[] = {
 	"photo by ", "images by ", "photos by ", "image courtesy",
 	"photo courtesy", "courtesy of ", "source: getty", NULL
 };
+
+/*
+ * Words of an affiliate disclosure ("This post contains affiliate
+ * links", "we may earn a commission"), and the reader's side of it
+ * ("we", "our", "I", "my", "you"), which a paragraph about affiliate
+ * marketing lacks.
+ */
+static const char *const disclosures[] = {
+	"affiliate link", "affiliate ones", "qualifying purchases",
+	"earn a commission", "earn a small commission", "earn commission",
+	"earn us a", "receive a commission", "small commission",
+	"amount of commission", "through links on our", "through our links",
+	"through links in this", "through links on this",
+	"purchases made through", "chosen independently",
+	"independently test", "independently review",
+	"independently select", "affiliate-link", "affiliatelink",
+	"partnerlink", "provisionslink", "enlaces de afiliado",
+	"liens affili", NULL
+};
+static const char *const readers[] = {
+	"we ", "our ", "us ", "i ", "my ", "you", "wir ", "ich ", "uns",
+	"du ", "sie ", "nous ", "vous ", "nos ", NULL
+};
+#define DISCLOSURE_MAX	400	/* characters of a disclosure */
+
+/*
+ * Beginnings of a line asking the reader to subscribe or sign in
+ * ("Subscribe to get the latest posts", "Discover more from ..."),
+ * and endings of one ("... delivered to your inbox").
+ */
+static const char *const signups[] = {
+	"subscribe to our", "subscribe to get", "subscribe to receive",
+	"subscribe for ", "subscribe now", "subscribe today",
+	"sign up for our", "sign up to our", "sign up to receive",
+	"sign up to get", "sign up for the newsletter", "join our newsletter",
+	"join our mailing", "join our community", "join medium",
+	"discover more from", "get the latest posts", "get new posts",
+	"to read the rest of", "to continue reading", "already have an account",
+	"already a member", "don't miss ", "never miss ",
+	"abonniere ", "abonnieren sie", "melde dich jetzt",
+	"melden sie sich jetzt", "melde dich f\xc3\xbcr",
+	"melden sie sich f\xc3\xbcr", "melde dich zu", "verpasse keine",
+	"verpassen sie keine", "jetzt zum newsletter", "abonnez-vous",
+	"inscrivez-vous", "suscr\xc3\xad" "bete", "suscribete",
+	"suscr\xc3\xad" "base", NULL
+};
+static const char *const signup_ends[] = {
+	"in your inbox", "to your inbox", "to your email", "in ihr postfach",
+	"in dein postfach", "sent to your email", NULL
+};
+#define SIGNUP_MAX	160	/* characters of such a line */
 
 /* Class words of boxes that are not the article. */
 static const char *const box_words[] = {
@@ -794,6 +850,42 @@ has_n(const char *t, size_t n, const char *w)
 	return 0;
 }
 
+/* Whether the n-byte text t ends with one of the words in w. */
+static int
+ends(const char *t, size_t n, const char *const *w)
+{
+	size_t k, m;
+
+	for (k = 0; w[k] != NULL; k++)
+		if ((m = strlen(w[k])) <= n && memcmp(t + n - m, w[k], m) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * A line asking the reader to subscribe or sign in (signups[],
+ * signup_ends[]): t is its norm() text of n bytes, at most SIGNUP_MAX.
+ */
+static int
+signup_line(const char *t, size_t n)
+{
+	while (n > 0 && strchr(".!:\xe2\x80\xa6\xbb ", t[n - 1]) != NULL)
+		n--;
+	return n <= SIGNUP_MAX && (starts(t, signups) ||
+	    ends(t, n, signup_ends));
+}
+
+/*
+ * An affiliate disclosure: a short text (t, norm()) holding one of
+ * disclosures[] and speaking to or for the reader (readers[]).
+ */
+static int
+disclosure(const char *t)
+{
+	return w_html_ci_any(NULL, t, disclosures) &&
+	    w_html_ci_any(NULL, t, readers);
+}
+
 /*
  * Whether a class token of i names a rating widget: "rating",
  * "ratings", "stars", "star-rating", "rating-*", "*-rating",
@@ -982,7 +1074,7 @@ static int
 verdict(struct prose *p, int i)
 {
 	struct hdoc *d = p->d;
-	char t[SMALL_MAX + 1];
+	char t[SMALL_MAX + 1], dt[DISCLOSURE_MAX + 1];
 	size_t len = w_html_text_len(d, i), max;
 	int tag = d->n[i].tag, b, nx, kind;
 
@@ -1036,6 +1128,12 @@ verdict(struct prose *p, int i)
 	}
 	if (!small(p, i))
 		return -2;
+	if (len <= DISCLOSURE_MAX && !heading(tag) && tag != TidyTag_LI &&
+	    alone(d, i) && norm(d, i, dt, sizeof(dt)) > 0 &&
+	    (disclosure(dt) || signup_line(dt, strlen(dt)))) {
+		w_html_unlink(d, i);
+		return nx;
+	}
 	if (len <= SMALL_MAX && !heading(tag) &&
 	    norm(d, i, t, sizeof(t)) > 0 && (starts(t, credits) ||
 	    (len <= BYLINE_MAX && starts(t, bylines) && alone(d, i)) ||
