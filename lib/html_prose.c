@@ -7,6 +7,7 @@
  * Each rule takes a small part of the article only, so a page whose
  * content is one of these things keeps it.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -460,7 +461,20 @@ norm(const struct hdoc *d, int i, char *out, size_t cap)
 static size_t
 title_norm(const struct hdoc *d, int i, char *t, size_t cap)
 {
-	size_t n = norm(d, i, t, cap);
+	static const char *const arrows[] = {
+		"\xe2\x86\x91", "\xe2\x86\x90", "\xe2\x86\x92", "\xe2\x80\xb9",
+		"\xc2\xab", "^", "<", NULL
+	};
+	size_t n = norm(d, i, t, cap), k, m;
+
+	/* a leading arrow ("\xe2\x86\x91 Back to top") and its space */
+	for (k = 0; n > 0 && arrows[k] != NULL; k++)
+		if (strncmp(t, arrows[k], m = strlen(arrows[k])) == 0) {
+			m += t[m] == ' ';
+			memmove(t, t + m, n - m + 1);
+			n -= m;
+			break;
+		}
 
 	while (n > 0 && strchr(":.!?-\xe2\x80\xa6\xba\xc2\xbb>|", t[n - 1])
 	    != NULL)
@@ -1066,6 +1080,141 @@ drop_section(struct prose *p, int t, int kind)
 }
 
 /*
+ * A menu or breadcrumb trail before the article's text (under
+ * REST_MIN characters of it seen): a list, nav, div or paragraph of at
+ * most LEAD_MAX characters, two links or more to other pages, each of
+ * at most LEAD_LINK characters, making up most of its text (a table of
+ * contents links into the page: toc()).
+ */
+#define LEAD_MAX	800
+#define LEAD_LINK	40
+static int
+lead_links(const struct prose *p, int i)
+{
+	const struct hdoc *d = p->d;
+	const char *h;
+	size_t len = w_html_text_len(d, i);
+	int j, n = 0, tag = d->n[i].tag;
+
+	if (p->seen >= REST_MIN || len > LEAD_MAX || 2 * len >= p->len ||
+	    (tag != TidyTag_UL && tag != TidyTag_OL && tag != TidyTag_NAV &&
+	    tag != TidyTag_DIV && tag != TidyTag_P))
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		if (heading(d->n[j].tag) || d->n[j].tag == TidyTag_IMG)
+			return 0;
+		if (d->n[j].tag != TidyTag_A)
+			continue;
+		h = w_html_attr(d, j, "href");
+		if (h == NULL || h[0] == '#' ||
+		    w_html_text_len(d, j) > LEAD_LINK)
+			return 0;
+		n++;
+	}
+	return n >= 2 && len <= (size_t)n * LEAD_LINK &&
+	    w_html_link_density(d, i) >= 0.6;
+}
+
+/* Month names alone, for a date without its year ("Dec 23"). */
+static const char *const month_names[] = {
+	"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+	"nov", "dec", "january", "february", "march", "april", "june",
+	"july", "august", "september", "october", "november", "december",
+	"sept", "m\xc3\xa4rz", "mai", "juni", "juli", "okt", "oktober",
+	"dez", "dezember", "januar", "februar", NULL
+};
+
+/* A month and a day without a year ("Dec 23", "23 Dec"): t, norm(). */
+static int
+month_day(const char *t)
+{
+	char w[2][16];
+	size_t k, n;
+	int a, b, end = 0;
+
+	if (sscanf(t, "%15s %15s%n", w[0], w[1], &end) != 2 ||
+	    t[end] != '\0')
+		return 0;
+	for (k = 0; k < 2; k++) {
+		n = strlen(w[k]);
+		while (n > 0 && (w[k][n - 1] == '.' || w[k][n - 1] == ','))
+			w[k][--n] = '\0';
+	}
+	for (a = 0; a < 2; a++) {
+		b = 1 - a;
+		n = strlen(w[b]);
+		if (n == 0 || n > 4 || w[b][0] < '0' || w[b][0] > '9' ||
+		    atoi(w[b]) < 1 || atoi(w[b]) > 31)
+			continue;
+		for (k = 0; month_names[k] != NULL; k++)
+			if (strcmp(w[a], month_names[k]) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+/* Beginnings of a byline naming the author ("By Ann Lee"). */
+static const char *const by_words[] = {
+	"by ", "posted by ", "recipe by ", "words by ", "story by ",
+	"text by ", "photos by ", "von ", "text: ", "par ", "por ", NULL
+};
+#define BY_WORDS	8	/* words of such a byline */
+
+/*
+ * A byline standing alone, at most BYLINE_MAX characters: by_words[]
+ * then a capital (a name, not "By knowing your users..."), BY_WORDS
+ * words at most, no full stop but after an initial.
+ */
+static int
+by_line(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	const char *t;
+	size_t k, m, words = 1;
+	int ok = 0;
+
+	w_html_buf_init(&b, 4 * BYLINE_MAX);
+	w_html_text(d, i, &b);
+	for (t = b.p; *t == ' ' || *t == '\n' || *t == '\t'; t++)
+		;
+	for (k = 0; by_words[k] != NULL && !ok; k++) {
+		m = strlen(by_words[k]);
+		if (strncasecmp(t, by_words[k], m) == 0 &&
+		    ((t[m] >= 'A' && t[m] <= 'Z') ||
+		    (unsigned char)t[m] >= 0xc3))
+			ok = 1;
+	}
+	for (k = 0; ok && t[k] != '\0'; k++) {
+		if (t[k] == ' ' && t[k + 1] != ' ' && t[k + 1] != '\0')
+			words++;
+		if ((t[k] == '.' && k >= 2 && t[k - 2] != ' ') ||
+		    t[k] == '!' || t[k] == '?' || t[k] == ':' ||
+		    t[k] == ';' || words > BY_WORDS)
+			ok = 0;
+	}
+	w_buf_free(&b);
+	return ok;
+}
+#define HEAD_SEEN	240	/* characters before a date that opens */
+
+/* Whether i is inside a list item, an article or a table below the
+ * root (a teaser's date and byline, a table's cell, not the
+ * article's). */
+static int
+in_item(const struct prose *p, int i)
+{
+	const struct hdoc *d = p->d;
+	int j;
+
+	for (j = d->n[i].parent; j >= 0 && j != p->root; j = d->n[j].parent)
+		if (d->n[j].tag == TidyTag_LI ||
+		    d->n[j].tag == TidyTag_ARTICLE ||
+		    d->n[j].tag == TidyTag_TABLE)
+			return 1;
+	return 0;
+}
+
+/*
  * The verdict on element i: returns the node to visit next, having
  * dropped i (or a box around it, or it and its section), or -2 to keep
  * i and go on inside it.
@@ -1085,7 +1234,19 @@ verdict(struct prose *p, int i)
 		w_html_unlink(d, i);
 		return nx;
 	}
-	if (tag == TidyTag_TABLE || tag == TidyTag_A)
+	if (tag == TidyTag_TABLE)
+		return -2;
+	/* the page's menu or trail, dates and bylines over the text */
+	if (lead_links(p, i) || (p->seen < HEAD_SEEN &&
+	    len <= BYLINE_MAX && !heading(tag) && alone(d, i) &&
+	    !in_item(p, i) && ((len <= DATE_MAX &&
+	    norm(d, i, t, sizeof(t)) > 0 &&
+	    (date_text(d, i) || month_day(t))) || by_line(d, i)))) {
+		nx = w_html_next_pre(d, i, p->root, 1);
+		w_html_unlink(d, i);
+		return nx;
+	}
+	if (tag == TidyTag_A)
 		return -2;
 	if (len < TITLE_MAX && (kind = box_title(d, i)) > 0) {
 		max = p->max;
