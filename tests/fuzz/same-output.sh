@@ -11,7 +11,10 @@
 set -u
 [ $# -eq 2 ] || { echo "usage: same-output.sh BIN_A BIN_B" >&2; exit 2; }
 A=$(cd "$1" && pwd)/wextract B=$(cd "$2" && pwd)/wextract
-[ -x "$A" ] && [ -x "$B" ] || { echo "same-output.sh: no wextract" >&2; exit 2; }
+if [ ! -x "$A" ] || [ ! -x "$B" ]; then
+	echo "same-output.sh: no wextract in $1 or $2" >&2
+	exit 2
+fi
 SHARED=${SHARED:-$(cd "$(dirname "$0")/../../../shared" 2>/dev/null && pwd)}
 CORPORA=${CORPORA:-"$SHARED/corpus/readability $SHARED/corpus/wcxb-dev"}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/same-output.XXXXXX") || exit 2
@@ -27,12 +30,14 @@ for c in $CORPORA; do
 		*) cp "$f" "$tmp/$name/" ;;
 		esac
 	done
-	n=$(ls "$tmp/$name" | wc -l)
+	n=$(find "$tmp/$name" -name '*.html' | wc -l)
 	for fmt in markdown text; do
 		for w in A B; do
-			eval "bin=\$$w"
-			ls "$tmp/$name"/*.html | xargs "$bin" --format "$fmt" \
-			    --max-chars 100000 -c > "$tmp/$w.out" 2>/dev/null
+			bin=$A
+			[ "$w" = B ] && bin=$B
+			find "$tmp/$name" -name '*.html' | LC_ALL=C sort |
+			    xargs "$bin" --format "$fmt" --max-chars 100000 \
+			    -c > "$tmp/$w.out" 2>/dev/null
 		done
 		if cmp -s "$tmp/A.out" "$tmp/B.out"; then
 			echo "$name $fmt: same ($n pages)"
