@@ -818,6 +818,60 @@ quot_tag(struct w_buf *b, const char *s, size_t from, size_t i, size_t n)
 }
 
 /*
+ * 1 when tidy surely ends the script or style body whose start tag is
+ * at s[i..) (i just past its '<') where the scan does, at s[end] (a
+ * "</script" or "</style", or n), for a body that is no mark: else
+ * tidy may read markup that the scan skipped, or script text that it
+ * reads on in, and no marks or "&quot;" rewrites may follow.
+ * tidy's lexer (GetCDATA) ends a body at the first end tag of its name
+ * that it sees, but after "<x", "</x" or "<\/x" the character that
+ * ends the letters is taken as it is, so a "</script" right after a
+ * letter is text to it ("<i</script"; fuzz_htmlparse's tenth finding,
+ * seed take-end.html); and while the body holds nothing but blanks
+ * (what tags' letters and '<' leave "empty"), another end tag ends it,
+ * and so does a start tag in a script with a source. Conservative:
+ * a start tag the scan cannot read (start_tag_end()), a tag name's
+ * letters or a byte of UTF-8 right before s[end], or a '<' and a
+ * letter while the body is still empty all answer 0.
+ */
+static int
+same_end(const char *s, size_t i, size_t end, size_t n)
+{
+	size_t k, gt = start_tag_end(s, i, n);
+	unsigned char c;
+
+	if (gt == 0 || gt >= end)
+		return 0;
+	c = (unsigned char)s[end - 1];
+	if (end < n && c >= 0x80)
+		return 0;
+	if (end < n && ASCII_LETTER(c)) {
+		/* letters right before: a tag's name when a '<' or a '/'
+		 * comes before them */
+		for (k = end - 1; k > gt + 1 && ASCII_LETTER(s[k - 1]); k--)
+			;
+		if (k > gt + 1 && (s[k - 1] == '<' || s[k - 1] == '/'))
+			return 0;
+	}
+	for (k = gt + 1; k < end; k++) {
+		c = (unsigned char)s[k];
+		if (c == '<') {
+			if (k + 1 < n && s[k + 1] == '\\')
+				k++;
+			if (k + 1 < n && s[k + 1] == '/')
+				k++;
+			if (k + 1 < n && ASCII_LETTER(s[k + 1]))
+				return 0;
+			continue;
+		}
+		if (c != ' ' && c != '\t' && c != '\n' && c != '\r' &&
+		    c != '\f' && c != '\\' && c != '/')
+			return 1;
+	}
+	return 1;
+}
+
+/*
  * A copy of s[0..*len) without the C0 controls other than tab, newline
  * and carriage return, or NULL when it holds none. tidy's lexer drops
  * them, so "<\001svg>" was an <svg> and "<\b?xml" a processing
@@ -932,7 +986,10 @@ prepare(const char *s, size_t *len, struct raw *r)
 					continue;
 				}
 			}
-			i = skip_raw(s, i + 5, n, sc ? "script" : "style");
+			e = s + skip_raw(s, i + 5, n, sc ? "script" : "style");
+			if (raw && !same_end(s, i, (size_t)(e - s), n))
+				raw = 0;
+			i = (size_t)(e - s);
 			continue;
 		}
 		/* tidy reads "<svg" and "<math" as such even where the
