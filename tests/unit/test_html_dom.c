@@ -141,10 +141,21 @@ raw_bodies(void)
 	both("<svg></math><script>3  </script>", 0);
 	both("<html><body><script>var a = 1;</script><math></svg>"
 	    "<script>var b = 2;</script></math><script>var c = 3;</script>"
-	    "</body></html>", 2);
+	    "</body></html>", 1);
 	both("<html><body><script>var a = 1;</script><svg>"
 	    "<a title=\"</svg>\"><script>x  y</script></a></svg>"
-	    "</body></html>", 0);
+	    "</body></html>", 1);
+	/* an end tag of an element outside closes the svg to tidy, which
+	 * then reads the next script's body as markup wherever it lands:
+	 * marks go on only after an svg whose elements all closed in
+	 * order (fuzz_htmlparse's eleventh finding, foreign-close.html) */
+	both("<svg></body</svg><script>><p&</script0", 0);
+	both("<html><body><script>var a = 1;</script><div><svg></div>"
+	    "</svg><script>a<b>c</script><script>var b = 2;</script>"
+	    "</body></html>", 1);
+	both("<html><body><svg viewBox=\"0 0 1 1\"><g><path d=\"M0\"/>"
+	    "<circle r=\"1\"></circle></g></svg><math><mi>x</mi></math>"
+	    "<script>var b = 2;</script></body></html>", 1);
 	/* tidy's tag names end at any character but ASCII letters,
 	 * digits and "-._:": "<script=" is a script and "<xmp\"" an xmp
 	 * to it, whose bodies it reads raw; no marks or "&quot;" after
