@@ -175,12 +175,50 @@ priced_tile(const struct hdoc *d, int i)
 	return link && w_html_prices_in(d, i) > 0;
 }
 
+/*
+ * The shop's promises beside the product: a group of TILES_MIN or more
+ * like siblings, each short (PROMISE_ITEM characters at most: a title
+ * and a line), half of them or more naming the shop's service
+ * (shipping, returns, warranty, secure payment, support), in several
+ * languages: "Free shipping over $50 / 30-day returns / 2-year
+ * warranty". Words of the product's own facts are not among them.
+ */
+#define PROMISE_ITEM	240
+
+static const char *const promise_words[] = {
+	"shipping", "delivery", "returns", "return policy", "refund",
+	"exchange", "warranty", "guarantee", "secure payment",
+	"secure checkout", "checkout", "customer service",
+	"customer support", "support team", "financing", "installments",
+	"versand", "lieferung", "r\xc3\xbc" "ckgabe", "r\xc3\xbc" "cksendung",
+	"garantie", "kundenservice", "zahlung", "livraison", "retour",
+	"remboursement", "paiement", "env\xc3\xad" "o", "devoluci",
+	"spedizion", "reso", "verzending", "retourneren", NULL
+};
+
+/* Whether item i is short and names the shop's service. */
+static int
+promise_tile(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	size_t n = w_html_text_len(d, i);
+	int r;
+
+	if (n == 0 || n > PROMISE_ITEM)
+		return 0;
+	w_html_buf_init(&b, 512);
+	w_html_text(d, i, &b);
+	r = w_html_ci_any(d, b.p, promise_words);
+	w_buf_free(&b);
+	return r;
+}
+
 static void
 tile_group(const struct hdoc *d, int p, unsigned s, int n, void *arg)
 {
 	struct tiles *t = arg;
 	size_t k;
-	int j, priced = 0;
+	int j, priced = 0, promise = 0, all = 0;
 
 	if ((double)w_html_text_len(d, p) >= TILES_SHARE * (double)t->rlen)
 		return;
@@ -190,24 +228,31 @@ tile_group(const struct hdoc *d, int p, unsigned s, int n, void *arg)
 			if (j == t->v[k])
 				return;
 	for (j = w_html_rep_next(d, d->n[p].first, s); j >= 0;
-	    j = w_html_rep_next(d, d->n[j].next, s))
+	    j = w_html_rep_next(d, d->n[j].next, s)) {
 		priced += priced_tile(d, j);
-	if (priced >= TILES_MIN && 4 * priced >= 3 * n)
+		if (w_html_text_len(d, j) > 0) {
+			all++;
+			promise += promise_tile(d, j);
+		}
+	}
+	if ((priced >= TILES_MIN && 4 * priced >= 3 * n) ||
+	    (all >= TILES_MIN && promise >= 2 && 2 * promise >= all &&
+	    w_html_text_len(d, p) <= (size_t)all * PROMISE_ITEM))
 		w_html_push(&t->v, &t->nv, &t->vcap, p);
 }
 
 /* See html_int.h. */
-void
+size_t
 w_html_drop_tiles(struct hdoc *d, int root)
 {
 	struct tiles t;
-	size_t k;
+	size_t k, cut;
 	int h;
 
 	memset(&t, 0, sizeof(t));
 	t.rlen = w_html_text_len(d, root);
 	if (t.rlen == 0)
-		return;
+		return 0;
 	w_html_rep_walk(d, root, 0, TILES_MIN, NULL, tile_group, &t);
 	for (k = 0; k < t.nv; k++) {
 		/* and the heading right above them, their title */
@@ -220,6 +265,8 @@ w_html_drop_tiles(struct hdoc *d, int root)
 		w_html_unlink(d, t.v[k]);
 	}
 	free(t.v);
+	cut = t.rlen - w_html_text_len(d, root);
+	return cut;
 }
 
 /*
@@ -465,15 +512,15 @@ in_value(const struct hdoc *d, int i)
 }
 
 /* See html_int.h. */
-void
+size_t
 w_html_shop_lines(struct hdoc *d, int root)
 {
 	struct w_buf b;
-	size_t len, plen;
+	size_t len = 0, plen, cut = 0;
 	int i, nx, par, drop;
 
 	if (root < 0)
-		return;
+		return 0;
 	w_html_buf_init(&b, 256);
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = 0;
@@ -491,8 +538,11 @@ w_html_shop_lines(struct hdoc *d, int root)
 				    !in_value(d, i);
 		}
 		nx = w_html_next_pre(d, i, root, drop);
-		if (drop)
+		if (drop) {
+			cut += len;
 			w_html_unlink(d, i);
+		}
 	}
 	w_buf_free(&b);
+	return cut;
 }
