@@ -184,6 +184,7 @@ priced_tile(const struct hdoc *d, int i)
  * warranty". Words of the product's own facts are not among them.
  */
 #define PROMISE_ITEM	240
+#define SHOP_BAR_MAX	96	/* characters of a bar of controls */
 
 static const char *const promise_words[] = {
 	"shipping", "delivery", "returns", "return policy", "refund",
@@ -335,6 +336,17 @@ static const char *const shop_lines[] = {
 	"view full details", "read full details", "report an issue",
 	"report incorrect product information",
 	"see any errors on this page", "sign in to continue",
+	"add to cart", "add to bag", "add to basket", "add to trolley",
+	"buy now", "buy it now", "regular price", "sale price",
+	"unit price", "original price", "current price", "select a size",
+	"select size", "choose a size", "choose size", "select an option",
+	"choose an option", "select options", "leave a review", "quantity",
+	"qty", "decrease quantity", "increase quantity", "play video",
+	"previous slide", "next slide",
+	"in den warenkorb", "in den einkaufswagen", "ajouter au panier",
+	"a\xc3\xb1" "adir al carrito", "a\xc3\xb1" "adir a la cesta",
+	"aggiungi al carrello", "in winkelwagen",
+	"toevoegen aan winkelwagen",
 	/* German, French, Spanish, Italian, Dutch */
 	"auf den merkzettel", "merken", "auf die wunschliste",
 	"zur wunschliste hinzuf\xc3\xbcgen", "wunschliste", "merkzettel",
@@ -371,6 +383,7 @@ static const char *const shop_terms[] = {
 	"or 4 payments", "or 4 interest-free", "or 3 payments",
 	"or 3 interest-free", "pay in 4", "pay in 3", "4 interest-free",
 	"buy now, pay later", "as low as ", "financing available",
+	"ships by ", "get notified", "notify me when", "flat rate",
 	"kostenloser versand", "versandkostenfrei", "kostenlose r\xc3\xbc" "cksendung",
 	"inkl. mwst", "lieferzeit", "lieferung bis", "livraison gratuite",
 	"retours gratuits", "retour gratuit", "env\xc3\xad" "o gratis",
@@ -459,9 +472,9 @@ shop_position(const char *t)
 	return *p == '\0';
 }
 
-/* See html_int.h. */
-int
-w_html_shop_line(const char *s, size_t n)
+/* w_html_shop_line; counters and positions only when counters is set. */
+static int
+shop_match(const char *s, size_t n, int counters)
 {
 	char t[SHOP_TERMS_MAX + 8];
 	size_t m, k;
@@ -474,12 +487,19 @@ w_html_shop_line(const char *s, size_t n)
 			return 1;
 	if (n > SHOP_LINE_MAX)
 		return 0;
-	if (shop_counter(t, m) || shop_position(t))
+	if (counters && (shop_counter(t, m) || shop_position(t)))
 		return 1;
 	for (k = 0; shop_lines[k] != NULL; k++)
 		if (strcmp(t, shop_lines[k]) == 0)
 			return 1;
 	return 0;
+}
+
+/* See html_int.h. */
+int
+w_html_shop_line(const char *s, size_t n)
+{
+	return shop_match(s, n, 1);
 }
 
 /* Whether s[0..n) is a counter alone ("487", "(12)"). */
@@ -511,13 +531,23 @@ in_value(const struct hdoc *d, int i)
 	return 0;
 }
 
+/* An inline element a shop makes its controls of. */
+static int
+control_tag(const struct hdoc *d, int i)
+{
+	int t = d->n[i].tag;
+
+	return t == TidyTag_A || t == TidyTag_LABEL || t == TidyTag_SPAN ||
+	    t == TidyTag_BUTTON || t == TidyTag_STRONG || t == TidyTag_B;
+}
+
 /* See html_int.h. */
 size_t
 w_html_shop_lines(struct hdoc *d, int root)
 {
 	struct w_buf b;
 	size_t len = 0, plen, cut = 0;
-	int i, nx, par, drop;
+	int i, nx, par, drop, alone;
 
 	if (root < 0)
 		return 0;
@@ -526,14 +556,17 @@ w_html_shop_lines(struct hdoc *d, int root)
 		drop = 0;
 		if (d->n[i].tag != H_TEXT &&
 		    (len = w_html_text_len(d, i)) > 0 && len <= SHOP_TERMS_MAX) {
-			/* standing alone: the parent holds more text, or
-			 * it is a block */
+			/* standing alone: a block, the parent's only
+			 * text, or a control in a short bar of them
+			 * ("Quantity [-] 1 [+] Add to cart") */
 			par = d->n[i].parent;
 			plen = par >= 0 ? w_html_text_len(d, par) : 0;
 			w_buf_reset(&b);
 			w_html_text(d, i, &b);
-			if ((w_html_is_block(d->n[i].tag) || plen == len) &&
-			    w_html_shop_line(b.p, b.len))
+			alone = w_html_is_block(d->n[i].tag) || plen == len;
+			/* in a bar, a number is a value ("6/6") */
+			if ((alone || (plen <= SHOP_BAR_MAX &&
+			    control_tag(d, i))) && shop_match(b.p, b.len, alone))
 				drop = !shop_counter_text(b.p, b.len) ||
 				    !in_value(d, i);
 		}
