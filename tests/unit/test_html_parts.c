@@ -394,6 +394,54 @@ by_id(const struct hdoc *d, const char *want)
 }
 
 /*
+ * A tree of links left in a region (a section picker, a page tree: a
+ * list of 12 links or more and nothing else, lists nested in its
+ * items) is chrome, while it holds at most 40% of the region; a flat
+ * list of links, a list of text with links and a tree that is most of
+ * the region stay.
+ */
+static void
+link_trees(void)
+{
+	static const char *const kids[] = { "Audits", "Reviews", "Tax",
+	    "Payroll", "Valuations", "Risk", "Cloud", "Backups", "Security",
+	    "Training", "Hiring", "Benefits", NULL };
+	struct w_buf pg, b;
+	struct hdoc d;
+	size_t k;
+	int pass;
+
+	for (pass = 0; pass < 4; pass++) {
+		w_html_buf_init(&pg, 1 << 16);
+		w_buf_printf(&pg, "<html><body><div id=\"r\"><h1>Payroll</h1>"
+		    "<ul id=\"t\"><li><a href=/a>Accounting</a>%s",
+		    pass == 1 ? "" : "<ul>");
+		for (k = 0; kids[k] != NULL; k++)
+			w_buf_printf(&pg, "<li>%s<a href=/a/%zu>%s</a></li>",
+			    pass == 2 ? "Our service for small firms: " : "",
+			    k, kids[k]);
+		w_buf_printf(&pg, "%s</li></ul>", pass == 1 ? "" : "</ul>");
+		for (k = 0; k < (pass == 3 ? 1 : 6); k++)
+			w_buf_printf(&pg, "<p>We run payroll for shops and "
+			    "workshops of two to two hundred people, with one "
+			    "named clerk who answers the phone.</p>");
+		w_buf_printf(&pg, "</div></body></html>");
+		CHECK_INT(w_html_parse(&d, pg.p, pg.len), 0);
+		w_html_strip(&d, by_id(&d, "r"), w_html_profile(H_SERVICE));
+		w_html_buf_init(&b, 1 << 16);
+		w_html_text(&d, by_id(&d, "r"), &b);
+		CHECK(strstr(b.p, "named clerk") != NULL);
+		if (pass == 0)
+			CHECK(strstr(b.p, "Valuations") == NULL);
+		else
+			CHECK(strstr(b.p, "Valuations") != NULL);
+		w_buf_free(&b);
+		w_html_free(&d);
+		w_buf_free(&pg);
+	}
+}
+
+/*
  * The pane beside a forum post (its poster's rank, statistics and
  * custom fields: a post profile) is never content, whatever the page
  * type, while short; the post beside it is.
@@ -575,6 +623,7 @@ main(void)
 	invisible();
 	veil();
 	post_panes();
+	link_trees();
 	svg_depth();
 	dedup_runs();
 	T_DONE();
