@@ -453,7 +453,9 @@ int		 w_html_items(const struct hdoc *, const struct w_html_groups *,
 int		 w_html_items_win(size_t, size_t, size_t, size_t, int);
 /* Whether a text is an item's meta line and nothing more: counts of
  * comments, reactions, views or reading minutes, relative times ("3
- * comments", "5 min read", "2 hours ago", joined by | or a dot), a shop
+ * comments", "5 min read", "2 hours ago", joined by | or a dot), a
+ * listing's result count or sort control ("24 results", "Products
+ * (24)", "Sort by: Best match"), a shop
  * tile's empty review line ("Be the first to review this product", "No
  * reviews yet"; a review count stays: WCXB's truth keeps it as often as
  * not). */
