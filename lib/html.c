@@ -35,6 +35,7 @@
 #define LINKS_MENU	3
 #define MENU_ITEM	40
 #define DEDUP_RUN	3	/* repeated blocks in a row that are a copy */
+#define FOOT_REGION	1000	/* see foot_pick */
 
 struct pre {
 	int	*a;		/* a elements with href, document order */
@@ -502,6 +503,21 @@ in_footer(const struct hdoc *d, const struct hnode *snap, size_t nsnap,
 }
 
 /*
+ * Whether the readable pick art is the page's footer (in_footer) or its
+ * copyright line (legal_only) while the main region, stripped of
+ * boilerplate, holds FOOT_REGION characters or more (rlen): the scorer
+ * missed content made of short blocks (a shop's model cards, a price
+ * grid), and the region is read instead of giving up on the page.
+ */
+static int
+foot_pick(const struct hdoc *d, const struct hnode *snap, size_t nsnap,
+    int art, size_t rlen)
+{
+	return art >= 0 && rlen >= FOOT_REGION &&
+	    (in_footer(d, snap, nsnap, art) || legal_only(d, art));
+}
+
+/*
  * On a product page, a short pick (under PICK_SHORT characters: a
  * sign-up box, a delivery note) from outside the main element, which
  * holds over twice its text, missed the product: the main element is
@@ -805,8 +821,20 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 			goto done;
 		}
 	}
-	if ((w_html_profile(type) & HP_TABS) && strcmp(stage, "grid") != 0)
+	if (strcmp(stage, "readability") == 0 &&
+	    foot_pick(&d, snap, nsnap, art, rlen)) {
+		memcpy(d.n, snap, nsnap * sizeof(*snap));
+		d.nn = nsnap;
+		art = region_root(&d, &p, blen);
+		w_html_strip(&d, art, w_html_profile(type));
+		if (w_html_profile(type) & HP_PROSE)
+			w_html_prose_strip(&d, art);
+		stage = "region";
+	}
+	if ((w_html_profile(type) & HP_TABS) && strcmp(stage, "grid") != 0) {
 		w_html_drop_tiles(&d, art);
+		w_html_shop_lines(&d, art);
+	}
 	/* on WCXB dev: collection F1 +0.002, nothing else moved */
 	if ((w_html_profile(type) & HP_LISTS) || strcmp(stage, "grid") == 0 ||
 	    strcmp(stage, "items") == 0)

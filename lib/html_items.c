@@ -104,6 +104,13 @@ static const char *const counts[] = {
 	"min. read", "mins read", "minute read", "minutes read", NULL
 };
 
+/* A shop tile's empty review line, as a whole or as its start. */
+static const char *const no_reviews[] = {
+	"no reviews", "no reviews yet", "write a review",
+	"write the first review", NULL
+};
+#define FIRST_REVIEW	"be the first to review"
+
 /* Units of a relative time (2 hours ago, 3d ago). */
 static const char *const units[] = {
 	"s", "sec", "secs", "second", "seconds", "m", "min", "mins",
@@ -130,7 +137,9 @@ meta_part(const char *s, size_t n)
 {
 	size_t k = 0, u;
 
-	if (n == 8 && strncmp(s, "just now", 8) == 0)
+	if ((n == 8 && strncmp(s, "just now", 8) == 0) ||
+	    one_of(s, n, no_reviews) || (n >= sizeof(FIRST_REVIEW) - 1 &&
+	    strncmp(s, FIRST_REVIEW, sizeof(FIRST_REVIEW) - 1) == 0))
 		return 1;
 	if (n > 2 && strncmp(s, "a ", 2) == 0)
 		k = 2;
