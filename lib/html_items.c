@@ -275,6 +275,40 @@ w_html_meta_line(const char *t)
 }
 
 /* See html_int.h. */
+int
+w_html_more_line(const char *t)
+{
+	static const char *const w[] = {
+		"view all", "see all", "show all", "browse all", "explore all",
+		"view more", "see more", "show more", "load more", "more",
+		NULL
+	};
+	char s[24];
+	size_t n = 0, k;
+	const unsigned char *p = (const unsigned char *)t;
+
+	for (; *p != '\0'; p++) {
+		if (*p >= 0x80)		/* arrows, guillemets */
+			continue;
+		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' ||
+		    *p == '>' || *p == ':' || *p == '.') {
+			if (n > 0 && s[n - 1] != ' ')
+				s[n++] = ' ';
+		} else
+			s[n++] = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
+		if (n >= sizeof(s) - 1)
+			return 0;
+	}
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	s[n] = '\0';
+	for (k = 0; w[k] != NULL; k++)
+		if (strcmp(s, w[k]) == 0)
+			return 1;
+	return 0;
+}
+
+/* See html_int.h. */
 void
 w_html_item_meta(struct hdoc *d, int root)
 {
@@ -289,7 +323,8 @@ w_html_item_meta(struct hdoc *d, int root)
 		    len <= META_MAX) {
 			w_buf_reset(&b);
 			w_html_text(d, i, &b);
-			drop = b.p != NULL && w_html_meta_line(b.p);
+			drop = b.p != NULL && (w_html_meta_line(b.p) ||
+			    w_html_more_line(b.p));
 		}
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)
