@@ -26,6 +26,8 @@
 #define HH_VISITS	200000		/* JSON values visited per source */
 #define HH_PROSE	60		/* shortest state string taken */
 #define HH_LIT_DEPTH	2		/* literals inside literals */
+#define HH_SHELL	2		/* times the visible pick a template
+					   holds to replace it */
 #define HH_TAKE		500		/* bytes of JSON-LD prose or template
 					   text that may replace or join a
 					   visible pick lacking it */
@@ -910,7 +912,10 @@ render(const struct rec *r, const struct w_html_out *o, struct w_buf *b)
  * When the visible pick lacks most of a recovered article (at least
  * half of its bytes are novel), the pick was a teaser or the wrong box:
  * JSON-LD prose (replace) takes its place; template text joins it when
- * it is the larger. Returns the bytes the article adds, else 0.
+ * it is the larger, and takes its place when it is HH_SHELL times the
+ * larger (the visible pick of a page whose article is all in the
+ * template is its chrome: a cookie notice, the footer). Returns the
+ * bytes the article adds, else 0.
  */
 static size_t
 takeover(struct w_buf *out, const struct w_buf *b, int replace)
@@ -925,7 +930,7 @@ takeover(struct w_buf *out, const struct w_buf *b, int replace)
 		n = 0;
 	else {
 		w_buf_reset(out);
-		if (replace)
+		if (replace || b->len >= HH_SHELL * t.len - HH_SHELL * n)
 			w_buf_add(out, b->p, b->len);
 		else
 			w_buf_add(out, t.p, t.len);

@@ -7,6 +7,7 @@
  * Each rule takes a small part of the article only, so a page whose
  * content is one of these things keeps it.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -90,7 +91,12 @@ static const char *const titles[] = {
 	"\xc3\xbc" "ber mich", "was this page helpful",
 	"was this article helpful", "was this helpful",
 	"war dieser artikel hilfreich", "war diese seite hilfreich",
-	NULL
+	"tried this recipe", "did you make this recipe",
+	"did you make this", "made this recipe", "did you try this recipe",
+	"rezept ausprobiert", "hast du das rezept ausprobiert",
+	"hast du dieses rezept ausprobiert", "rezept nachgemacht",
+	"vous avez test\xc3\xa9 cette recette",
+	"\xc2\xbfhas probado esta receta", NULL
 };
 
 /*
@@ -222,6 +228,57 @@ static const char *const credits[] = {
 	"photo by ", "images by ", "photos by ", "image courtesy",
 	"photo courtesy", "courtesy of ", "source: getty", NULL
 };
+
+/*
+ * Words of an affiliate disclosure ("This post contains affiliate
+ * links", "we may earn a commission"), and the reader's side of it
+ * ("we", "our", "I", "my", "you"), which a paragraph about affiliate
+ * marketing lacks.
+ */
+static const char *const disclosures[] = {
+	"affiliate link", "affiliate ones", "qualifying purchases",
+	"earn a commission", "earn a small commission", "earn commission",
+	"earn us a", "receive a commission", "small commission",
+	"amount of commission", "through links on our", "through our links",
+	"through links in this", "through links on this",
+	"purchases made through", "chosen independently",
+	"independently test", "independently review",
+	"independently select", "affiliate-link", "affiliatelink",
+	"partnerlink", "provisionslink", "enlaces de afiliado",
+	"liens affili", NULL
+};
+static const char *const readers[] = {
+	"we ", "our ", "us ", "i ", "my ", "you", "wir ", "ich ", "uns",
+	"du ", "sie ", "nous ", "vous ", "nos ", NULL
+};
+#define DISCLOSURE_MAX	400	/* characters of a disclosure */
+
+/*
+ * Beginnings of a line asking the reader to subscribe or sign in
+ * ("Subscribe to get the latest posts", "Discover more from ..."),
+ * and endings of one ("... delivered to your inbox").
+ */
+static const char *const signups[] = {
+	"subscribe to our", "subscribe to get", "subscribe to receive",
+	"subscribe for ", "subscribe now", "subscribe today",
+	"sign up for our", "sign up to our", "sign up to receive",
+	"sign up to get", "sign up for the newsletter", "join our newsletter",
+	"join our mailing", "join our community", "join medium",
+	"discover more from", "get the latest posts", "get new posts",
+	"to read the rest of", "to continue reading", "already have an account",
+	"already a member", "don't miss ", "never miss ",
+	"abonniere ", "abonnieren sie", "melde dich jetzt",
+	"melden sie sich jetzt", "melde dich f\xc3\xbcr",
+	"melden sie sich f\xc3\xbcr", "melde dich zu", "verpasse keine",
+	"verpassen sie keine", "jetzt zum newsletter", "abonnez-vous",
+	"inscrivez-vous", "suscr\xc3\xad" "bete", "suscribete",
+	"suscr\xc3\xad" "base", NULL
+};
+static const char *const signup_ends[] = {
+	"in your inbox", "to your inbox", "to your email", "in ihr postfach",
+	"in dein postfach", "sent to your email", NULL
+};
+#define SIGNUP_MAX	160	/* characters of such a line */
 
 /* Class words of boxes that are not the article. */
 static const char *const box_words[] = {
@@ -384,13 +441,13 @@ lower(char *s)
  * bytes); 0 when empty or longer than cap - 1.
  */
 static size_t
-norm(const struct hdoc *d, int i, char *out, size_t cap)
+norm_cut(const struct hdoc *d, int i, char *out, size_t cap, int cut)
 {
 	struct w_buf b;
 	size_t n = 0, k;
 	int sp = 0;
 
-	if (w_html_text_len(d, i) >= cap)
+	if (!cut && w_html_text_len(d, i) >= cap)
 		return 0;
 	w_html_buf_init(&b, 1 << 16);
 	w_html_text(d, i, &b);
@@ -408,7 +465,7 @@ norm(const struct hdoc *d, int i, char *out, size_t cap)
 			continue;
 		}
 		if (n + 2 >= cap) {
-			n = 0;
+			n = cut ? n : 0;
 			break;
 		}
 		if (sp)
@@ -420,6 +477,12 @@ norm(const struct hdoc *d, int i, char *out, size_t cap)
 	out[n] = '\0';
 	lower(out);
 	return n;
+}
+
+static size_t
+norm(const struct hdoc *d, int i, char *out, size_t cap)
+{
+	return norm_cut(d, i, out, cap, 0);
 }
 
 /*
@@ -459,7 +522,20 @@ lead(const struct hdoc *d, int i, char *out, size_t cap)
 static size_t
 title_norm(const struct hdoc *d, int i, char *t, size_t cap)
 {
-	size_t n = norm(d, i, t, cap);
+	static const char *const arrows[] = {
+		"\xe2\x86\x91", "\xe2\x86\x90", "\xe2\x86\x92", "\xe2\x80\xb9",
+		"\xc2\xab", "^", "<", NULL
+	};
+	size_t n = norm(d, i, t, cap), k, m;
+
+	/* a leading arrow ("\xe2\x86\x91 Back to top") and its space */
+	for (k = 0; n > 0 && arrows[k] != NULL; k++)
+		if (strncmp(t, arrows[k], m = strlen(arrows[k])) == 0) {
+			m += t[m] == ' ';
+			memmove(t, t + m, n - m + 1);
+			n -= m;
+			break;
+		}
 
 	while (n > 0 && strchr(":.!?-\xe2\x80\xa6\xba\xc2\xbb>|", t[n - 1])
 	    != NULL)
@@ -692,6 +768,76 @@ author_bio(const struct prose *p, int i)
 	    starts(t + p->first + 1, bio_verbs);
 }
 
+/*
+ * Beginnings of the link out of an author box to the author's other
+ * posts ("View all posts by Ann Lee"), English, German, French and
+ * Spanish.
+ */
+static const char *const posts_by[] = {
+	"view all posts by", "all posts by", "more posts by",
+	"see all posts by", "view all articles by", "all articles by",
+	"more articles by", "see all articles by", "more stories by",
+	"view all stories by", "view author profile", "view full profile",
+	"alle beitr\xc3\xa4ge von", "alle artikel von",
+	"weitere beitr\xc3\xa4ge von", "weitere artikel von",
+	"mehr beitr\xc3\xa4ge von", "mehr artikel von",
+	"voir tous les articles", "tous les articles de",
+	"voir les articles de", "ver todos los art\xc3\xad" "culos",
+	"ver todas las entradas de", "todos los art\xc3\xad" "culos de",
+	"m\xc3\xa1s art\xc3\xad" "culos de", NULL
+};
+#define BOX_NAME	60	/* characters of the name heading a box */
+
+/* Whether a name of two to four words, without digits, can be a
+ * person's. */
+static int
+person(const char *s)
+{
+	int words = 1;
+
+	for (; *s != '\0'; s++)
+		if (*s == ' ')
+			words++;
+		else if ((*s >= '0' && *s <= '9') || *s == ':' || *s == '|')
+			return 0;
+	return words >= 2 && words <= 4;
+}
+
+/*
+ * An author box (at most BIO_MAX + BIO_MAX / 2 characters) whatever its
+ * class: it links to the author's other posts (posts_by[]), or (last:
+ * at the article's end) it shows a picture and a person's name (a
+ * heading or bold line, person()) that the next line, the bio, begins
+ * with ("Ann Lee has written...").
+ */
+static int
+author_box(const struct hdoc *d, int i, int last)
+{
+	char t[TITLE_MAX], name[BOX_NAME + 1], lead[BOX_NAME + 3];
+	size_t n = 0;
+	int j, tag, pic = 0, after = 0;
+
+	name[0] = '\0';
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		tag = d->n[j].tag;
+		if (tag == TidyTag_IMG || tag == TidyTag_PICTURE)
+			pic = 1;
+		else if (tag == TidyTag_A && w_html_text_len(d, j) < TITLE_MAX &&
+		    title_norm(d, j, t, sizeof(t)) > 0 && starts(t, posts_by))
+			return 1;
+		else if (last && name[0] == '\0' && (heading(tag) ||
+		    tag == TidyTag_STRONG || tag == TidyTag_B) &&
+		    (n = norm(d, j, name, sizeof(name))) > 4 &&
+		    person(name))
+			after = 0;
+		else if (name[0] != '\0' && tag == TidyTag_P && !after++ &&
+		    pic && norm_cut(d, j, lead, n + 3, 1) > n &&
+		    strncmp(lead, name, n) == 0 && lead[n] == ' ')
+			return 1;
+	}
+	return 0;
+}
+
 static int
 small(const struct prose *p, int i)
 {
@@ -801,6 +947,42 @@ has_n(const char *t, size_t n, const char *w)
 		if (strncasecmp(t + k, w, m) == 0)
 			return 1;
 	return 0;
+}
+
+/* Whether the n-byte text t ends with one of the words in w. */
+static int
+ends(const char *t, size_t n, const char *const *w)
+{
+	size_t k, m;
+
+	for (k = 0; w[k] != NULL; k++)
+		if ((m = strlen(w[k])) <= n && memcmp(t + n - m, w[k], m) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * A line asking the reader to subscribe or sign in (signups[],
+ * signup_ends[]): t is its norm() text of n bytes, at most SIGNUP_MAX.
+ */
+static int
+signup_line(const char *t, size_t n)
+{
+	while (n > 0 && strchr(".!:\xe2\x80\xa6\xbb ", t[n - 1]) != NULL)
+		n--;
+	return n <= SIGNUP_MAX && (starts(t, signups) ||
+	    ends(t, n, signup_ends));
+}
+
+/*
+ * An affiliate disclosure: a short text (t, norm()) holding one of
+ * disclosures[] and speaking to or for the reader (readers[]).
+ */
+static int
+disclosure(const char *t)
+{
+	return w_html_ci_any(NULL, t, disclosures) &&
+	    w_html_ci_any(NULL, t, readers);
 }
 
 /*
@@ -983,6 +1165,141 @@ drop_section(struct prose *p, int t, int kind)
 }
 
 /*
+ * A menu or breadcrumb trail before the article's text (under
+ * REST_MIN characters of it seen): a list, nav, div or paragraph of at
+ * most LEAD_MAX characters, two links or more to other pages, each of
+ * at most LEAD_LINK characters, making up most of its text (a table of
+ * contents links into the page: toc()).
+ */
+#define LEAD_MAX	800
+#define LEAD_LINK	40
+static int
+lead_links(const struct prose *p, int i)
+{
+	const struct hdoc *d = p->d;
+	const char *h;
+	size_t len = w_html_text_len(d, i);
+	int j, n = 0, tag = d->n[i].tag;
+
+	if (p->seen >= REST_MIN || len > LEAD_MAX || 2 * len >= p->len ||
+	    (tag != TidyTag_UL && tag != TidyTag_OL && tag != TidyTag_NAV &&
+	    tag != TidyTag_DIV && tag != TidyTag_P))
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		if (heading(d->n[j].tag) || d->n[j].tag == TidyTag_IMG)
+			return 0;
+		if (d->n[j].tag != TidyTag_A)
+			continue;
+		h = w_html_attr(d, j, "href");
+		if (h == NULL || h[0] == '#' ||
+		    w_html_text_len(d, j) > LEAD_LINK)
+			return 0;
+		n++;
+	}
+	return n >= 2 && len <= (size_t)n * LEAD_LINK &&
+	    w_html_link_density(d, i) >= 0.6;
+}
+
+/* Month names alone, for a date without its year ("Dec 23"). */
+static const char *const month_names[] = {
+	"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+	"nov", "dec", "january", "february", "march", "april", "june",
+	"july", "august", "september", "october", "november", "december",
+	"sept", "m\xc3\xa4rz", "mai", "juni", "juli", "okt", "oktober",
+	"dez", "dezember", "januar", "februar", NULL
+};
+
+/* A month and a day without a year ("Dec 23", "23 Dec"): t, norm(). */
+static int
+month_day(const char *t)
+{
+	char w[2][16];
+	size_t k, n;
+	int a, b, end = 0;
+
+	if (sscanf(t, "%15s %15s%n", w[0], w[1], &end) != 2 ||
+	    t[end] != '\0')
+		return 0;
+	for (k = 0; k < 2; k++) {
+		n = strlen(w[k]);
+		while (n > 0 && (w[k][n - 1] == '.' || w[k][n - 1] == ','))
+			w[k][--n] = '\0';
+	}
+	for (a = 0; a < 2; a++) {
+		b = 1 - a;
+		n = strlen(w[b]);
+		if (n == 0 || n > 4 || w[b][0] < '0' || w[b][0] > '9' ||
+		    atoi(w[b]) < 1 || atoi(w[b]) > 31)
+			continue;
+		for (k = 0; month_names[k] != NULL; k++)
+			if (strcmp(w[a], month_names[k]) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+/* Beginnings of a byline naming the author ("By Ann Lee"). */
+static const char *const by_words[] = {
+	"by ", "posted by ", "recipe by ", "words by ", "story by ",
+	"text by ", "photos by ", "von ", "text: ", "par ", "por ", NULL
+};
+#define BY_WORDS	8	/* words of such a byline */
+
+/*
+ * A byline standing alone, at most BYLINE_MAX characters: by_words[]
+ * then a capital (a name, not "By knowing your users..."), BY_WORDS
+ * words at most, no full stop but after an initial.
+ */
+static int
+by_line(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	const char *t;
+	size_t k, m, words = 1;
+	int ok = 0;
+
+	w_html_buf_init(&b, 4 * BYLINE_MAX);
+	w_html_text(d, i, &b);
+	for (t = b.p; *t == ' ' || *t == '\n' || *t == '\t'; t++)
+		;
+	for (k = 0; by_words[k] != NULL && !ok; k++) {
+		m = strlen(by_words[k]);
+		if (strncasecmp(t, by_words[k], m) == 0 &&
+		    ((t[m] >= 'A' && t[m] <= 'Z') ||
+		    (unsigned char)t[m] >= 0xc3))
+			ok = 1;
+	}
+	for (k = 0; ok && t[k] != '\0'; k++) {
+		if (t[k] == ' ' && t[k + 1] != ' ' && t[k + 1] != '\0')
+			words++;
+		if ((t[k] == '.' && k >= 2 && t[k - 2] != ' ') ||
+		    t[k] == '!' || t[k] == '?' || t[k] == ':' ||
+		    t[k] == ';' || words > BY_WORDS)
+			ok = 0;
+	}
+	w_buf_free(&b);
+	return ok;
+}
+#define HEAD_SEEN	240	/* characters before a date that opens */
+
+/* Whether i is inside a list item, an article or a table below the
+ * root (a teaser's date and byline, a table's cell, not the
+ * article's). */
+static int
+in_item(const struct prose *p, int i)
+{
+	const struct hdoc *d = p->d;
+	int j;
+
+	for (j = d->n[i].parent; j >= 0 && j != p->root; j = d->n[j].parent)
+		if (d->n[j].tag == TidyTag_LI ||
+		    d->n[j].tag == TidyTag_ARTICLE ||
+		    d->n[j].tag == TidyTag_TABLE)
+			return 1;
+	return 0;
+}
+
+/*
  * The verdict on element i: returns the node to visit next, having
  * dropped i (or a box around it, or it and its section), or -2 to keep
  * i and go on inside it.
@@ -991,7 +1308,7 @@ static int
 verdict(struct prose *p, int i)
 {
 	struct hdoc *d = p->d;
-	char t[SMALL_MAX + 1];
+	char t[SMALL_MAX + 1], dt[DISCLOSURE_MAX + 1];
 	size_t len = w_html_text_len(d, i), max;
 	int tag = d->n[i].tag, b, nx, kind;
 
@@ -1002,7 +1319,19 @@ verdict(struct prose *p, int i)
 		w_html_unlink(d, i);
 		return nx;
 	}
-	if (tag == TidyTag_TABLE || tag == TidyTag_A)
+	if (tag == TidyTag_TABLE)
+		return -2;
+	/* the page's menu or trail, dates and bylines over the text */
+	if (lead_links(p, i) || (p->seen < HEAD_SEEN &&
+	    len <= BYLINE_MAX && !heading(tag) && alone(d, i) &&
+	    !in_item(p, i) && ((len <= DATE_MAX &&
+	    norm(d, i, t, sizeof(t)) > 0 &&
+	    (date_text(d, i) || month_day(t))) || by_line(d, i)))) {
+		nx = w_html_next_pre(d, i, p->root, 1);
+		w_html_unlink(d, i);
+		return nx;
+	}
+	if (tag == TidyTag_A)
 		return -2;
 	if (len < TITLE_MAX && (kind = box_title(d, i)) > 0) {
 		max = p->max;
@@ -1034,8 +1363,23 @@ verdict(struct prose *p, int i)
 		w_html_unlink(d, i);
 		return nx;
 	}
+	/* an author box after the post's first lines, however short the
+	 * post */
+	if (p->seen >= REST_MIN && len <= BIO_MAX + BIO_MAX / 2 &&
+	    len + REST_MIN <= p->len && tag != TidyTag_P && !heading(tag) &&
+	    tag != TidyTag_LI && author_box(d, i,
+	    p->seen + len + BIO_MAX >= p->len)) {
+		w_html_unlink(d, i);
+		return nx;
+	}
 	if (!small(p, i))
 		return -2;
+	if (len <= DISCLOSURE_MAX && !heading(tag) && tag != TidyTag_LI &&
+	    alone(d, i) && norm(d, i, dt, sizeof(dt)) > 0 &&
+	    (disclosure(dt) || signup_line(dt, strlen(dt)))) {
+		w_html_unlink(d, i);
+		return nx;
+	}
 	if (len <= SMALL_MAX && !heading(tag) &&
 	    norm(d, i, t, sizeof(t)) > 0 && (starts(t, credits) ||
 	    (len <= BYLINE_MAX && starts(t, bylines) && alone(d, i)) ||

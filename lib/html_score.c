@@ -631,6 +631,21 @@ unlikely_named(const struct hdoc *d, int i, int thread)
 	    !any_of(d, c, maybe) && !any_of(d, id, maybe));
 }
 
+/*
+ * Navigation by its ARIA role (navigation, menu, menubar): removed
+ * on every attempt, also the ones that keep the unlikely class names
+ * (a retry keeps a "comments" wrapper, never a site menu). On WCXB
+ * dev: listing F1 +0.001, documentation +0.001, nothing else moved.
+ */
+static int
+nav_role(const struct hdoc *d, int i)
+{
+	const char *role = w_html_attr(d, i, "role");
+
+	return role != NULL && (strcmp(role, "menu") == 0 ||
+	    strcmp(role, "menubar") == 0 || strcmp(role, "navigation") == 0);
+}
+
 static int
 unlikely_node(struct hscore *s, int i)
 {
@@ -654,6 +669,44 @@ unlikely_node(struct hscore *s, int i)
 	return 0;
 }
 
+/* Words of a cookie banner's text beside "cookie": it asks. */
+static const char *const cookie_asks[] = {
+	"accept", "agree", "consent", "privacy", "akzept", "zustimm",
+	"einverstanden", "datenschutz", "einwillig", "accepter",
+	"confidentialit", "aceptar", "privacidad", "use cookies",
+	"uses cookies", "von cookies", "verwendet cookies",
+	"verwenden cookies", "nutzt cookies", "nutzen cookies",
+	"setzt cookies", "setzen cookies", "des cookies", "usa cookies",
+	"utiliza cookies", "usamos cookies", NULL
+};
+#define COOKIE_MAX	1200	/* characters of a cookie banner */
+
+/*
+ * A cookie banner named however ("cookie-hinweis", "cookiebox"): a
+ * class or id naming cookies on a box of at most COOKIE_MAX characters
+ * whose text speaks of cookies and asks (cookie_asks[]), so that a
+ * recipe's box of cookies stays.
+ */
+static int
+cookie_box(const struct hdoc *d, int i, const char *c, const char *id)
+{
+	static const char *const cookie[] = { "cookie", NULL };
+	struct w_buf b;
+	size_t len;
+	int yes;
+
+	if (!w_html_ci_any(d, c, cookie) && !w_html_ci_any(d, id, cookie))
+		return 0;
+	if ((len = w_html_text_len(d, i)) == 0 || len > COOKIE_MAX)
+		return 0;
+	w_html_buf_init(&b, COOKIE_MAX * 4 + 1);
+	w_html_text(d, i, &b);
+	yes = w_html_ci_contains(b.p, "cookie") &&
+	    w_html_ci_any(NULL, b.p, cookie_asks);
+	w_buf_free(&b);
+	return yes;
+}
+
 /*
  * Removed whatever the flags: cookie and consent banners. The root
  * elements never are: their classes say the page's state
@@ -672,7 +725,7 @@ boilerplate(struct hscore *s, int i)
 	c = w_html_attr(s->d, i, "class");
 	id = w_html_attr(s->d, i, "id");
 	return w_html_memo_put(s->d, i, HM_BANNER, any_of(s->d, c, banners) ||
-	    any_of(s->d, id, banners));
+	    any_of(s->d, id, banners) || cookie_box(s->d, i, c, id));
 }
 
 /* Wrap runs of phrasing children of div i into new p elements. */
@@ -737,6 +790,7 @@ prune(struct hscore *s)
 			continue;
 		}
 		if (((s->flags & HS_STRIP) && unlikely_node(s, i)) ||
+		    nav_role(d, i) ||
 		    boilerplate(s, i)) {
 			i = remove_next(d, i);
 			continue;

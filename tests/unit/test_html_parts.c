@@ -243,6 +243,15 @@ dedup(void)
 	    "  Must be shown before work starts.\n\n  Not with other "
 	    "offers.\n\n");
 	dedup_is(in, in);
+	/* a shop tile printing its name and price twice: a short copy in
+	 * the same list item goes alone, the next tile keeps its own */
+	dedup_is("- Dark Roast Coffee\n\n  Dark Roast Coffee\n\n  $19.99\n\n"
+	    "  $19.99\n\n- Blueberry Coffee\n\n  $19.99\n\n",
+	    "- Dark Roast Coffee\n\n  $19.99\n\n"
+	    "- Blueberry Coffee\n\n  $19.99\n\n");
+	/* outside a list, short near repeats stay */
+	dedup_is("Price\n\n$10\n\n$10\n\nEnd",
+	    "Price\n\n$10\n\n$10\n\nEnd");
 	/* far apart, short repeats are a listing's recurring sections */
 	dedup_is("Ankle socks for running\n\nComfy coverage\n\nA\n\nB\n\n"
 	    "C\n\nD\n\nE\n\nF\n\nG\n\nH\n\n"
@@ -570,7 +579,8 @@ words(void)
 	w_html_free(&d);
 }
 
-/* An item's meta line: counts and relative times, nothing else. */
+/* An item's meta line: counts, relative times and empty review lines,
+ * nothing else. */
 static void
 meta_lines(void)
 {
@@ -587,6 +597,12 @@ meta_lines(void)
 	CHECK_INT(w_html_meta_line("10 days in Rome"), 0);
 	CHECK_INT(w_html_meta_line("2 hours"), 0);
 	CHECK_INT(w_html_meta_line("Comments"), 0);
+	/* a shop tile's empty review line */
+	CHECK_INT(w_html_meta_line("Be the first to review this product"), 1);
+	CHECK_INT(w_html_meta_line("No reviews yet"), 1);
+	CHECK_INT(w_html_meta_line("Write a review"), 1);
+	CHECK_INT(w_html_meta_line("21 reviews"), 0);
+	CHECK_INT(w_html_meta_line("Reviews of the best tents"), 0);
 	CHECK_INT(w_html_meta_line(""), 0);
 	CHECK_INT(w_html_meta_line("5 years ago, a small team of engineers "
 	    "set out to rebuild the search"), 0);
