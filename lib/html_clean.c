@@ -660,11 +660,13 @@ static const char *const slides[] = {
 	"carousel", "slider", NULL
 };
 
-/* What a post's counters count ("12 likes", "3 replies"). */
+/* What a post's counters count ("12 likes", "3 replies"), and its
+ * poster's ("1,204 posts"). */
 static const char *const counted[] = {
 	"like", "likes", "reply", "replies", "comment", "comments", "vote",
 	"votes", "upvote", "upvotes", "point", "points", "thanks",
-	"helpful vote", "helpful votes", "reaction", "reactions", NULL
+	"helpful vote", "helpful votes", "reaction", "reactions", "post",
+	"posts", "message", "messages", NULL
 };
 
 /*
