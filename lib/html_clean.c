@@ -618,6 +618,14 @@ static const char *const chrome[] = {
 	"site-header", "site-footer", "masthead", "menu", "toolbar", NULL
 };
 
+/*
+ * Outside articles: a page's legal fine print (disclaimers, offer
+ * terms), beside a landing page's or a product's text, not part of it.
+ */
+static const char *const legal_words[] = {
+	"disclaimer", "copy-legal", "fine-print", "fineprint", NULL
+};
+
 /* In threads: what surrounds the posts. */
 static const char *const thread_words[] = {
 	"vote", "badge", "reaction", "kudos", "post-actions", "postactions",
@@ -877,6 +885,9 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 		return 0;
 	if ((prof & HP_TABS) &&
 	    el_has(d, i, foot_words, 1, HM_FOOTW))
+		return 1;
+	if ((prof & HP_CHROME) && !(prof & (HP_THREAD | HP_LISTS)) &&
+	    w_html_ci_any(d, w_html_attr(d, i, "class"), legal_words))
 		return 1;
 	if ((prof & HP_THREAD) ? el_has(d, i, chrome, 1, HM_CHROME_T) :
 	    el_has(d, i, chrome, 0, HM_CHROME))
