@@ -1199,6 +1199,40 @@ w_html_strip(struct hdoc *d, int root, int prof)
 }
 
 /*
+ * On a product page, the site's landmarks inside the pick: a nav, a
+ * page header or footer (not an article's, a third of its text or more
+ * in links), or an element whose role names them, holding a small part
+ * of the pick; a header holding the page's h1 is the product's own, one
+ * without links a feature card's title.
+ */
+#define SHOP_LANDMARK_LINKS	0.33
+
+static int
+shop_landmark(const struct hdoc *d, int i, size_t rlen)
+{
+	const char *r;
+	int t = d->n[i].tag, j;
+
+	if (w_html_text_len(d, i) * 5 > rlen * 2)
+		return 0;
+	if (t == TidyTag_NAV)
+		return 1;
+	if (t == TidyTag_HEADER || t == TidyTag_FOOTER) {
+		if (w_html_has_ancestor(d, i, TidyTag_ARTICLE, 0))
+			return 0;
+		for (j = d->n[i].first; j >= 0;
+		    j = w_html_next_pre(d, j, i, 0))
+			if (d->n[j].tag == TidyTag_H1)
+				return 0;
+		/* the site's, all links; not a card's title */
+		return w_html_link_density(d, i) >= SHOP_LANDMARK_LINKS;
+	}
+	r = w_html_attr(d, i, "role");
+	return r != NULL && (strcmp(r, "navigation") == 0 ||
+	    strcmp(r, "banner") == 0 || strcmp(r, "contentinfo") == 0);
+}
+
+/*
  * Page chrome left inside a chosen content root (see chrome_el): on
  * product pages, reviews, recommendations and carousels; in threads,
  * the comment lists under each post (drop_remarks).
@@ -1210,7 +1244,8 @@ w_html_strip_chrome(struct hdoc *d, int root, int prof)
 	int i, nx, drop;
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
-		drop = d->n[i].tag != H_TEXT && chrome_el(d, i, rlen, prof);
+		drop = d->n[i].tag != H_TEXT && (chrome_el(d, i, rlen, prof) ||
+		    ((prof & HP_TABS) && shop_landmark(d, i, rlen)));
 		if (!drop && elsewhere_drop(d, i, root, rlen, prof, &nx))
 			continue;
 		nx = w_html_next_pre(d, i, root, drop);
