@@ -206,6 +206,7 @@ static const char *const bylines[] = {
 	"lesezeit", NULL
 };
 #define BYLINE_MAX	80
+#define LOADING_MAX	40	/* characters of a loading placeholder */
 #define RATING_MAX	120	/* characters of a rating widget */
 
 /* Words that follow a count in a comment counter ("12 Comments") or a
@@ -226,7 +227,9 @@ static const char *const credits[] = {
 	"bildquelle", "fotoquelle", "bildnachweis", "fotonachweis",
 	"foto/grafik", "\xc2\xa9", "(c) ", "copyright", "image by ",
 	"photo by ", "images by ", "photos by ", "image courtesy",
-	"photo courtesy", "courtesy of ", "source: getty", NULL
+	"photo courtesy", "courtesy of ", "source: getty", "(credit:",
+	"(image credit", "(photo credit", "(photo:", "(image:", "(foto:",
+	"(bild:", "(bildquelle", "(fotos:", NULL
 };
 
 /*
@@ -810,6 +813,12 @@ furniture_line(const struct hdoc *d, int i)
 	for (k = 0; furniture[k] != NULL; k++)
 		if (strcmp(t, furniture[k]) == 0)
 			return 1;
+	/* a loading placeholder ("Loading prices for your region...") */
+	if (strncmp(t, "loading ", 8) == 0 && n <= LOADING_MAX &&
+	    (n = norm(d, i, t, sizeof(t))) > 3 &&
+	    (strcmp(t + n - 3, "...") == 0 ||
+	    strcmp(t + n - 3, "\xe2\x80\xa6") == 0))
+		return 1;
 	for (k = 0; actions[k] != NULL; k++)
 		if (strcmp(t, actions[k]) == 0)
 			return alone(d, i);
