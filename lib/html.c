@@ -35,6 +35,7 @@
 #define LINKS_MENU	3
 #define MENU_ITEM	40
 #define DEDUP_RUN	3	/* repeated blocks in a row that are a copy */
+#define FOOT_REGION	1000	/* see foot_pick */
 
 struct pre {
 	int	*a;		/* a elements with href, document order */
@@ -502,6 +503,21 @@ in_footer(const struct hdoc *d, const struct hnode *snap, size_t nsnap,
 }
 
 /*
+ * Whether the readable pick art is the page's footer (in_footer) or its
+ * copyright line (legal_only) while the main region, stripped of
+ * boilerplate, holds FOOT_REGION characters or more (rlen): the scorer
+ * missed content made of short blocks (a shop's model cards, a price
+ * grid), and the region is read instead of giving up on the page.
+ */
+static int
+foot_pick(const struct hdoc *d, const struct hnode *snap, size_t nsnap,
+    int art, size_t rlen)
+{
+	return art >= 0 && rlen >= FOOT_REGION &&
+	    (in_footer(d, snap, nsnap, art) || legal_only(d, art));
+}
+
+/*
  * On a product page, a short pick (under PICK_SHORT characters: a
  * sign-up box, a delivery note) from outside the main element, which
  * holds over twice its text, missed the product: the main element is
@@ -662,6 +678,30 @@ conf_round(double c)
 	return (double)(long)(c * 100 + 0.5) / 100;
 }
 
+/*
+ * A page whose type's profile (one that strips page chrome before
+ * scoring) left no readable text, only the footer or nothing, is read
+ * again with the plain profile (other's): a wrapper named for chrome
+ * ("related-products" around a category's only grid) took the content
+ * with it. The coverage keeps the classifier's type and confidence.
+ */
+static int
+plain_again(const char *utf8, size_t len, const struct w_doc_in *in,
+    const struct w_doc_opts *o, struct w_doc *out, struct w_err *e,
+    int type, double conf)
+{
+	struct w_doc_opts po = *o;
+	int rc;
+
+	po.page_type = H_OTHER + 1;
+	rc = w_html_extract(utf8, len, in, &po, out, e);
+	out->coverage = jv_object_set(out->coverage, jv_string("page_type"),
+	    jv_string(w_html_type_name(type)));
+	out->coverage = jv_object_set(out->coverage, jv_string("confidence"),
+	    jv_number(conf));
+	return rc;
+}
+
 /* See html.h. */
 int
 w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
@@ -680,6 +720,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	struct w_html_grid grid;
 	struct w_html_groups groups = { NULL, 0, 0 };
 	int art, shell, type, gsect, gcol, items, rheads, gheads, rc = -1;
+	int plain = -1;
+	double conf = 0;
 	jv meta;
 
 	snap = NULL;
@@ -754,7 +796,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		art = gsect;
 		w_html_strip(&d, art, w_html_profile(H_COLLECTION));
 		stage = "grid";
-	} else if (w_html_items_win(ilen, alen, rplain, type == H_ARTICLE)) {
+	} else if (w_html_items_win(ilen, alen, rlen, rplain,
+	    type == H_ARTICLE)) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		art = items_root(&d, items, itext);
@@ -778,8 +821,20 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 			goto done;
 		}
 	}
-	if ((w_html_profile(type) & HP_TABS) && strcmp(stage, "grid") != 0)
+	if (strcmp(stage, "readability") == 0 &&
+	    foot_pick(&d, snap, nsnap, art, rlen)) {
+		memcpy(d.n, snap, nsnap * sizeof(*snap));
+		d.nn = nsnap;
+		art = region_root(&d, &p, blen);
+		w_html_strip(&d, art, w_html_profile(type));
+		if (w_html_profile(type) & HP_PROSE)
+			w_html_prose_strip(&d, art);
+		stage = "region";
+	}
+	if ((w_html_profile(type) & HP_TABS) && strcmp(stage, "grid") != 0) {
 		w_html_drop_tiles(&d, art);
+		w_html_shop_lines(&d, art);
+	}
 	/* on WCXB dev: collection F1 +0.002, nothing else moved */
 	if ((w_html_profile(type) & HP_LISTS) || strcmp(stage, "grid") == 0 ||
 	    strcmp(stage, "items") == 0)
@@ -827,6 +882,12 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	if (shell || ev < 2 || (from[0] == '\0' && (legal_only(&d, art) ||
 	    (strcmp(stage, "readability") == 0 &&
 	    in_footer(&d, snap, nsnap, art))))) {
+		if (!shell && o->page_type == 0 &&
+		    (w_html_profile(type) & HP_CHROME)) {
+			plain = type;	/* see plain_again */
+			conf = conf_round(confidence(tconf, alen, rlen, blen));
+			goto done;
+		}
 		if (shell)
 			out->coverage = jv_object_set(out->coverage,
 			    jv_string("browser_recommended"), jv_true());
@@ -848,5 +909,7 @@ done:
 	w_buf_free(&b);
 	free(p.a);
 	w_html_free(&d);
+	if (plain >= 0)
+		rc = plain_again(utf8, len, in, o, out, e, plain, conf);
 	return rc;
 }

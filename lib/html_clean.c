@@ -367,6 +367,38 @@ down(struct hscore *s, int j)
 }
 
 /*
+ * A tree of links: a list of at least TREE_LINKS links and nothing
+ * else (link density TREE_DENSITY), lists nested in its items: a
+ * site's menu or page tree (a mega-menu, a section picker, a sidebar's
+ * page tree) left inside the region, never the page's text.
+ */
+#define TREE_LINKS	12
+#define TREE_DENSITY	0.9
+static int
+link_tree(const struct hdoc *d, int i)
+{
+	int j, k, t, links = 0, nested = 0;
+
+	if (w_html_link_density(d, i) < TREE_DENSITY)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = d->n[j].next) {
+		if (d->n[j].tag != TidyTag_LI)
+			continue;
+		for (k = d->n[j].first; k >= 0;
+		    k = w_html_next_pre(d, k, j, 0)) {
+			t = d->n[k].tag;
+			if (t == TidyTag_A)
+				links++;
+			else if (t == TidyTag_UL || t == TidyTag_OL)
+				nested = 1;
+		}
+		if (nested && links >= TREE_LINKS)
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * Conditional cleaning of every tag element under root, in one
  * post-order pass: each verdict sees its subtree after the verdicts on
  * its descendants, as Readability's reverse document order does.
@@ -598,19 +630,36 @@ static const char *const counted[] = {
 };
 
 /*
+ * The whole labels of a post's controls and of a thread's ("Reply",
+ * "Report inappropriate content", "Show more replies", "Sort by"),
+ * closing punctuation aside.
+ */
+static const char *const post_controls[] = {
+	"reply", "quote", "reply with quote", "multiquote", "multi-quote",
+	"report", "report post", "report abuse", "report inappropriate content",
+	"share", "permalink", "link to post", "show more replies",
+	"load more replies", "view more replies", "show replies",
+	"hide replies", "jump to latest", "jump to new", "sort by",
+	"upvote", "downvote", "like", "unlike", "flag", "follow",
+	"antworten", "zitieren", "melden", "teilen", NULL
+};
+#define CONTROL_MAX	32
+
+/*
  * A post's counter in a thread: a short box, link, item or button
  * (outside paragraphs, quotes, code and tables) whose text is a number
  * ("42", "#7", "1.2k") or a number of likes, replies, votes or points:
- * the vote count or post number beside each post, not its text.
+ * the vote count or post number beside each post, not its text; or
+ * the label of a post's control (post_controls).
  */
 static int
 post_counter(const struct hdoc *d, int i, size_t len)
 {
-	char buf[32];
+	char buf[CONTROL_MAX + 8];
 	size_t n = 0, k, m;
 	int j, t = d->n[i].tag;
 
-	if (len == 0 || len > 20 || (t != TidyTag_DIV && t != TidyTag_SPAN &&
+	if (len == 0 || len > CONTROL_MAX || (t != TidyTag_DIV && t != TidyTag_SPAN &&
 	    t != TidyTag_A && t != TidyTag_LI && t != TidyTag_BUTTON &&
 	    t != TidyTag_DD && !(d->n[i].flags & HF_CUSTOM)))
 		return 0;
@@ -629,9 +678,14 @@ post_counter(const struct hdoc *d, int i, size_t len)
 			buf[n++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
 		}
 	}
-	while (n > 0 && buf[n - 1] == ' ')
+	while (n > 0 && strchr(" .:\xc2\xb7|", buf[n - 1]) != NULL)
 		n--;
 	buf[n] = '\0';
+	for (m = 0; post_controls[m] != NULL; m++)
+		if (strcmp(buf, post_controls[m]) == 0)
+			goto number;
+	if (len > 20)
+		return 0;
 	k = buf[0] == '#' ? 1 : 0;
 	if (buf[k] < '0' || buf[k] > '9')
 		return 0;
@@ -1071,7 +1125,11 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			    w_html_never_content(d, i, prof < 0 ? 0 : prof) ||
 			    (d->n[i].tag == TidyTag_A && skip_link(d, i)) ||
 			    sr_block(d, i) ||
-			    (prof >= 0 && chrome_el(d, i, rlen, prof));
+			    (prof >= 0 && chrome_el(d, i, rlen, prof)) ||
+			    (prof >= 0 && (d->n[i].tag == TidyTag_UL ||
+			    d->n[i].tag == TidyTag_OL) &&
+			    w_html_text_len(d, i) * 5 <= rlen * 2 &&
+			    link_tree(d, i));
 			break;
 		}
 		if (!drop && prof >= 0 &&

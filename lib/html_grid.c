@@ -204,6 +204,31 @@ unseen_label(const struct hdoc *d, int i)
 }
 
 /*
+ * Whether element i's class hides it on every screen: the utility
+ * class "d-none" with no token that shows it from some breakpoint on
+ * ("d-md-block", "d-lg-flex"). A tile's hidden details (its name, a
+ * sentence on its options, its link spelled out for screen readers)
+ * repeat what the tile shows.
+ */
+static int
+class_hidden(const struct hdoc *d, int i)
+{
+	const char *c = w_html_attr(d, i, "class"), *t;
+	size_t n;
+	int none = 0;
+
+	if (c == NULL || strstr(c, "d-none") == NULL)
+		return 0;
+	while ((t = w_html_class_next(&c, &n)) != NULL) {
+		if (n == 6 && strncmp(t, "d-none", 6) == 0)
+			none = 1;
+		else if (n > 2 && strncmp(t, "d-", 2) == 0)
+			return 0;
+	}
+	return none;
+}
+
+/*
  * A control: a form label ("Size", "Colour") or an element whose class
  * names it a button ("btn", "button"; "Shop now", "View details").
  */
@@ -232,9 +257,9 @@ w_html_tile_widgets(struct hdoc *d, int root)
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = d->n[i].tag != H_TEXT &&
-		    w_html_text_len(d, i) <= WIDGET_MAX &&
+		    ((w_html_text_len(d, i) <= WIDGET_MAX &&
 		    (widget_named(d, i) || unseen_label(d, i) ||
-		    control(d, i));
+		    control(d, i))) || class_hidden(d, i));
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)
 			w_html_unlink(d, i);

@@ -285,6 +285,18 @@ size_t		 w_html_prices_in(const struct hdoc *, int);
 void		 w_html_drop_tiles(struct hdoc *, int);
 /* Whether element i holds only a loading placeholder ("Loading..."). */
 int		 w_html_loading(const struct hdoc *, int);
+/* Whether s[0..n) is the whole text of a shop's control or counter
+ * beside a product ("Add to wishlist", "Share", "Size guide", "487",
+ * "Image 2 of 7"), SHOP_LINE_MAX bytes at most; w_html_shop_lines drops
+ * the short elements of root that hold one (a counter only outside
+ * tables, lists and headings). */
+#define SHOP_LINE_MAX	48
+/* ... or a line of the shop's terms ("Free shipping on orders over
+ * $50", "Sold and shipped by ...", "or 4 payments of $12"), this long
+ * at most */
+#define SHOP_TERMS_MAX	120
+int		 w_html_shop_line(const char *, size_t);
+void		 w_html_shop_lines(struct hdoc *, int);
 /* html_prose.c */
 void		 w_html_prose_strip(struct hdoc *, int);
 void		 w_html_prose_teasers(struct hdoc *, int);
@@ -303,8 +315,10 @@ size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
  * layout, not a sentence quoted twice nor a paragraph printed over and
  * over. At 0, short repeats go too when consecutive ones hold
  * HN_DUP_MIN characters and each copies a block at most HN_DUP_NEAR
- * blocks back in the same list item (a card printed twice); a list
- * marker does not make two blocks differ. Returns the new
+ * blocks back in the same list item (a card printed twice), and a
+ * short repeat in the same list item goes alone (a shop tile printing
+ * its name or price twice); a list marker does not make two blocks
+ * differ. Returns the new
  * length; s is not terminated. */
 size_t		 w_html_dedup_blocks(char *, size_t, int);
 
@@ -428,12 +442,16 @@ void		 w_html_tile_widgets(struct hdoc *, int);
 int		 w_html_items(const struct hdoc *, const struct w_html_groups *,
 		    size_t *);
 /* Whether items holding ilen characters once stripped beat a scorer
- * pick of alen (over one and a half times its text), in a region of
+ * pick of alen (over one and a half times its text; over 1.2 times
+ * when they fill nine tenths of the region's rlen), in a region of
  * rplain characters outside links, on a page typed as a story or not. */
-int		 w_html_items_win(size_t, size_t, size_t, int);
+int		 w_html_items_win(size_t, size_t, size_t, size_t, int);
 /* Whether a text is an item's meta line and nothing more: counts of
  * comments, reactions, views or reading minutes, relative times ("3
- * comments", "5 min read", "2 hours ago", joined by | or a dot). */
+ * comments", "5 min read", "2 hours ago", joined by | or a dot), a shop
+ * tile's empty review line ("Be the first to review this product", "No
+ * reviews yet"; a review count stays: WCXB's truth keeps it as often as
+ * not). */
 int		 w_html_meta_line(const char *);
 /* Drop the small elements under root whose text is a meta line. */
 void		 w_html_item_meta(struct hdoc *, int);

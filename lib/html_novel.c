@@ -365,7 +365,7 @@ hset_seen(struct hset *t, unsigned long long h, size_t idx, size_t *last)
  * folded length. */
 struct hblock {
 	size_t	start, end, len;
-	int	dup, lng;
+	int	dup, lng, tile;
 };
 
 /* See html_int.h. */
@@ -376,7 +376,7 @@ w_html_dedup_blocks(char *s, size_t n, int run)
 	struct hblock *bl = NULL;
 	unsigned long long h, prev = 0;
 	size_t nb = 0, cb = 0, i, e, o = 0, len, k, r, nl, last = 0, item = 0;
-	int fence = 0, flip;
+	int fence = 0, flip, listed = 0;
 
 	set.cap = 64;
 	set.used = 0;
@@ -402,12 +402,16 @@ w_html_dedup_blocks(char *s, size_t n, int run)
 		bl[nb].lng = len >= HN_DUP_MIN;
 		bl[nb].len = len;
 		if (past_marker(s + i, e - i) > 0 && s[i] != ' ' &&
-		    s[i] != '\t' && s[i] != '\n')
+		    s[i] != '\t' && s[i] != '\n') {
 			item = nb;
+			listed = 1;
+		}
 		bl[nb].dup = !fence && !flip && h != 0 && len > 0 &&
 		    hset_seen(&set, h, nb, &last) && (run == 0 || h != prev) &&
 		    (bl[nb].lng || run > 0 || (nb - last <= HN_DUP_NEAR &&
 		    last >= item));
+		bl[nb].tile = bl[nb].dup && run == 0 && listed &&
+		    nb - last <= HN_DUP_NEAR && last >= item;
 		prev = h;
 		fence ^= flip;
 		nb++;
@@ -432,7 +436,7 @@ w_html_dedup_blocks(char *s, size_t n, int run)
 		}
 		for (i = k; i < r; i++)
 			bl[i].dup = run > 0 ? nl >= (size_t)run :
-			    len >= HN_DUP_MIN;
+			    len >= HN_DUP_MIN || bl[i].tile;
 	}
 	for (k = 0; k < nb; k++) {
 		if (bl[k].dup)

@@ -263,3 +263,236 @@ w_html_loading(const struct hdoc *d, int i)
 	w_buf_free(&b);
 	return r;
 }
+
+/*
+ * Whole texts of the shop's controls and counters around a product, in
+ * several languages: wish lists, sharing, comparing, size guides, the
+ * review and question prompts, stock alerts, a gallery's zoom hints.
+ * A reader of the page wants the product, not its buttons. Matched on
+ * the whole text of a short element (ASCII letters in either case,
+ * spaces folded, trailing punctuation dropped).
+ */
+static const char *const shop_lines[] = {
+	"add to wishlist", "add to wish list", "wishlist", "wish list",
+	"add to list", "add to favorites", "add to favourites",
+	"save to list", "save to wishlist", "remove from wishlist",
+	"share", "share this", "share this product", "compare",
+	"add to compare", "size guide", "size chart", "find your size",
+	"write a review", "be the first to write a review",
+	"be the first to review this product", "ask a question",
+	"notify me", "notify me when available",
+	"notify me when back in stock", "email me when available",
+	"click to see full view", "click to zoom", "click image to zoom",
+	"roll over image to zoom in", "hover to zoom", "image not available",
+	"image unavailable", "view larger", "see full item description",
+	"view full details", "read full details", "report an issue",
+	"report incorrect product information",
+	"see any errors on this page", "sign in to continue",
+	/* German, French, Spanish, Italian, Dutch */
+	"auf den merkzettel", "merken", "auf die wunschliste",
+	"zur wunschliste hinzuf\xc3\xbcgen", "wunschliste", "merkzettel",
+	"teilen", "vergleichen", "gr\xc3\xb6\xc3\x9f" "entabelle",
+	"bewertung schreiben", "frage stellen",
+	"ajouter \xc3\xa0 ma liste d'envies", "liste d'envies",
+	"ajouter aux favoris", "partager", "comparer", "guide des tailles",
+	"\xc3\xa9" "crire un avis", "a\xc3\xb1" "adir a la lista de deseos",
+	"lista de deseos", "compartir", "gu\xc3\xad" "a de tallas",
+	"aggiungi alla wishlist", "condividi", "guida alle taglie",
+	"verlanglijst", "delen", "maattabel", NULL
+};
+
+/*
+ * Beginnings of the shop's service lines beside the product: shipping
+ * and delivery promises, return terms, payment plans, store pick-up
+ * (in several languages). Its terms, not the product's; a line of
+ * SHOP_TERMS_MAX bytes at most.
+ */
+static const char *const shop_terms[] = {
+	"free shipping", "free delivery", "free returns", "free standard",
+	"free express", "free pickup", "free 30-day", "free 60-day",
+	"free 90-day", "ships from", "ships in ", "ships within",
+	"usually ships", "sold by ", "sold and shipped", "shipped by ",
+	"fulfilled by", "arrives by", "arrives in ", "arrives before",
+	"order within", "order today", "order now and", "estimated delivery",
+	"get it by", "get it as soon", "delivery by ", "shipping calculated",
+	"taxes included", "tax included", "vat included", "incl. vat",
+	"secure checkout", "100% secure", "money back guarantee",
+	"money-back guarantee", "easy returns", "hassle-free returns",
+	"returns & exchanges", "returns and exchanges", "return policy",
+	"pick up in store", "pick up today", "in-store pickup",
+	"check store availability", "find in store", "find in a store",
+	"or 4 payments", "or 4 interest-free", "or 3 payments",
+	"or 3 interest-free", "pay in 4", "pay in 3", "4 interest-free",
+	"buy now, pay later", "as low as ", "financing available",
+	"kostenloser versand", "versandkostenfrei", "kostenlose r\xc3\xbc" "cksendung",
+	"inkl. mwst", "lieferzeit", "lieferung bis", "livraison gratuite",
+	"retours gratuits", "retour gratuit", "env\xc3\xad" "o gratis",
+	"devoluci\xc3\xb3n gratuita", "spedizione gratuita",
+	"gratis verzending", "gratis retourneren", NULL
+};
+
+/* Lower-case s[0..n) into t (cap bytes), spaces folded, trailing
+ * punctuation and spaces dropped; returns the length. */
+static size_t
+shop_norm(const char *s, size_t n, char *t, size_t cap)
+{
+	size_t k, m = 0;
+	unsigned char c;
+
+	for (k = 0; k < n && m + 1 < cap; k++) {
+		c = (unsigned char)s[k];
+		if (c == '\n' || c == '\t' || c == '\r')
+			c = ' ';
+		if (c == ' ' && (m == 0 || t[m - 1] == ' '))
+			continue;
+		t[m++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+	}
+	if (k < n)
+		return 0;	/* too long for a control's label */
+	while (m > 0 && strchr(" :.!?>|+\xe2\x80\xa6\xba\xc2\xbb",
+	    t[m - 1]) != NULL)
+		m--;
+	t[m] = '\0';
+	return m;
+}
+
+/* Whether t (m bytes) is a counter: "487", "(7,147)", "1.2k", "4.5". */
+static int
+shop_counter(const char *t, size_t m)
+{
+	size_t k = 0, e = m, dig = 0;
+
+	if (m > 0 && t[0] == '(' && t[m - 1] == ')') {
+		k = 1;
+		e = m - 1;
+	}
+	for (; k < e; k++) {
+		if (t[k] >= '0' && t[k] <= '9')
+			dig++;
+		else if ((t[k] != ',' && t[k] != '.' && t[k] != 'k') ||
+		    dig == 0)
+			return 0;
+	}
+	return dig > 0;
+}
+
+/* Whether t is a gallery's position: "image 2 of 7", "1 / 5". */
+static int
+shop_position(const char *t)
+{
+	static const char *const w[] = {
+		"image ", "picture ", "photo ", "slide ", "bild ", NULL
+	};
+	const char *p = t;
+	size_t k;
+
+	for (k = 0; w[k] != NULL; k++)
+		if (strncmp(p, w[k], strlen(w[k])) == 0) {
+			p += strlen(w[k]);
+			break;
+		}
+	if (*p < '0' || *p > '9')
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (strncmp(p, " of ", 4) == 0)
+		p += 4;
+	else if (strncmp(p, " von ", 5) == 0 || strncmp(p, " sur ", 5) == 0)
+		p += 5;
+	else if (strncmp(p, " / ", 3) == 0)
+		p += 3;
+	else if (*p == '/')
+		p++;
+	else
+		return 0;
+	if (*p < '0' || *p > '9')
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return *p == '\0';
+}
+
+/* See html_int.h. */
+int
+w_html_shop_line(const char *s, size_t n)
+{
+	char t[SHOP_TERMS_MAX + 8];
+	size_t m, k;
+
+	if (n == 0 || n > SHOP_TERMS_MAX ||
+	    (m = shop_norm(s, n, t, sizeof(t))) == 0)
+		return 0;
+	for (k = 0; shop_terms[k] != NULL; k++)
+		if (strncmp(t, shop_terms[k], strlen(shop_terms[k])) == 0)
+			return 1;
+	if (n > SHOP_LINE_MAX)
+		return 0;
+	if (shop_counter(t, m) || shop_position(t))
+		return 1;
+	for (k = 0; shop_lines[k] != NULL; k++)
+		if (strcmp(t, shop_lines[k]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether s[0..n) is a counter alone ("487", "(12)"). */
+static int
+shop_counter_text(const char *s, size_t n)
+{
+	char t[SHOP_LINE_MAX + 8];
+	size_t m = shop_norm(s, n, t, sizeof(t));
+
+	return m > 0 && shop_counter(t, m);
+}
+
+/* Whether i sits in a table, a list, a term list, a heading or code (a
+ * few levels up): a counter there is a value. (A div holding only text
+ * is a paragraph by now: the scorer rewrote it.) */
+static int
+in_value(const struct hdoc *d, int i)
+{
+	int k, t;
+
+	for (k = 0; i >= 0 && k < 5; i = d->n[i].parent, k++) {
+		t = d->n[i].tag;
+		if (t == TidyTag_TD || t == TidyTag_TH || t == TidyTag_DD ||
+		    t == TidyTag_DT || t == TidyTag_LI ||
+		    t == TidyTag_PRE || t == TidyTag_CODE ||
+		    (t >= TidyTag_H1 && t <= TidyTag_H6))
+			return 1;
+	}
+	return 0;
+}
+
+/* See html_int.h. */
+void
+w_html_shop_lines(struct hdoc *d, int root)
+{
+	struct w_buf b;
+	size_t len, plen;
+	int i, nx, par, drop;
+
+	if (root < 0)
+		return;
+	w_html_buf_init(&b, 256);
+	for (i = d->n[root].first; i >= 0; i = nx) {
+		drop = 0;
+		if (d->n[i].tag != H_TEXT &&
+		    (len = w_html_text_len(d, i)) > 0 && len <= SHOP_TERMS_MAX) {
+			/* standing alone: the parent holds more text, or
+			 * it is a block */
+			par = d->n[i].parent;
+			plen = par >= 0 ? w_html_text_len(d, par) : 0;
+			w_buf_reset(&b);
+			w_html_text(d, i, &b);
+			if ((w_html_is_block(d->n[i].tag) || plen == len) &&
+			    w_html_shop_line(b.p, b.len))
+				drop = !shop_counter_text(b.p, b.len) ||
+				    !in_value(d, i);
+		}
+		nx = w_html_next_pre(d, i, root, drop);
+		if (drop)
+			w_html_unlink(d, i);
+	}
+	w_buf_free(&b);
+}

@@ -373,6 +373,37 @@ stat_line(const struct hdoc *d, int i)
 	return 0;
 }
 
+/*
+ * Beginnings of a box that asks the reader to sign in, register or
+ * join before taking part ("Create an account or sign in to comment",
+ * "You must log in to answer this question", "Join the discussion"):
+ * the invitation under a thread or a comment section, never its text.
+ * At most JOIN_MAX characters.
+ */
+static const char *const join_starts[] = {
+	"create an account or sign in", "create an account or log in",
+	"sign in to comment", "sign in to reply", "sign in to post",
+	"sign in to answer", "sign in to join", "sign in to participate",
+	"log in to comment", "log in to reply", "log in to post",
+	"log in to answer", "log in to join", "log in to participate",
+	"login to comment", "login to reply", "login to post",
+	"login or register to", "log in or register to",
+	"log in or sign up to", "sign in or register to",
+	"sign in or create", "sign in or sign up to",
+	"you must log in to", "you must be logged in to",
+	"you must be signed in to", "you must sign in to",
+	"you need to be a member", "you need to log in to",
+	"you need to be logged in to", "you need to sign in to",
+	"please log in to", "please sign in to", "please login to",
+	"register to reply", "register to post", "join the discussion",
+	"join the conversation", "start asking to get answers",
+	"to reply to this", "to post a reply", "to leave a comment",
+	"already have an account? sign in",
+	"melde dich an, um", "anmelden, um", "bitte melden sie sich an",
+	"registrieren sie sich, um", NULL
+};
+#define JOIN_MAX	400
+
 /* The same for author boxes, outside threads. */
 static const char *const bio_words[] = {
 	"author-bio", "authorbio", "author-box", "authorbox", "about-author",
@@ -458,6 +489,36 @@ norm(const struct hdoc *d, int i, char *out, size_t cap)
 }
 
 /*
+ * The first cap - 1 bytes of the text under i, lowercase (ASCII),
+ * spaces collapsed and trimmed at the start; returns the length.
+ */
+static size_t
+lead(const struct hdoc *d, int i, char *out, size_t cap)
+{
+	size_t n = 0, k;
+	int j;
+
+	for (j = d->n[i].first; j >= 0 && n + 1 < cap;
+	    j = w_html_next_pre(d, j, i, 0)) {
+		if (d->n[j].tag != H_TEXT)
+			continue;
+		for (k = 0; k < d->n[j].len && n + 1 < cap; k++) {
+			char c = d->pool[d->n[j].off + k];
+
+			if (c == '\n' || c == '\t' || c == '\r')
+				c = ' ';
+			if (c == ' ' && (n == 0 || out[n - 1] == ' '))
+				continue;
+			out[n++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+		}
+		if (n > 0 && n + 1 < cap && out[n - 1] != ' ')
+			out[n++] = ' ';
+	}
+	out[n] = '\0';
+	return n;
+}
+
+/*
  * norm() of a box title or a line, its closing punctuation and spaces
  * trimmed ("Related Posts:", "Read more ›", "Share this:").
  */
@@ -536,6 +597,30 @@ static int
 heading(int tag)
 {
 	return tag >= TidyTag_H1 && tag <= TidyTag_H6;
+}
+
+/*
+ * Whether block i is a box inviting the reader to sign in or join
+ * before taking part (join_starts), of at most JOIN_MAX characters.
+ */
+static int
+join_box(const struct hdoc *d, int i)
+{
+	char t[48];
+	size_t len;
+	int tag = d->n[i].tag;
+
+	if (tag != TidyTag_DIV && tag != TidyTag_SECTION &&
+	    tag != TidyTag_ASIDE && tag != TidyTag_FORM && tag != TidyTag_P &&
+	    tag != TidyTag_LI && !heading(tag) &&
+	    !(d->n[i].flags & HF_CUSTOM))
+		return 0;
+	len = w_html_text_len(d, i);
+	if (len < 12 || len > JOIN_MAX)
+		return 0;
+	if (lead(d, i, t, sizeof(t)) == 0)
+		return 0;
+	return starts(t, join_starts);
 }
 
 /* Whether a class or id token of i holds one of the words (the list
@@ -1419,7 +1504,8 @@ w_html_never_content(const struct hdoc *d, int i, int prof)
 	    (!(prof & HP_THREAD) && named(d, i, bio_words, HM_BIO)))
 		return 1;
 	if ((named(d, i, pane_words, HM_PANE) &&
-	    w_html_text_len(d, i) <= PANE_MAX) || stat_line(d, i))
+	    w_html_text_len(d, i) <= PANE_MAX) || stat_line(d, i) ||
+	    join_box(d, i))
 		return 1;
 	if (w_html_is_block(d->n[i].tag) && named(d, i, popup_words, HM_POPUP) &&
 	    popup(d, i))

@@ -631,6 +631,21 @@ unlikely_named(const struct hdoc *d, int i, int thread)
 	    !any_of(d, c, maybe) && !any_of(d, id, maybe));
 }
 
+/*
+ * Navigation by its ARIA role (navigation, menu, menubar): removed
+ * on every attempt, also the ones that keep the unlikely class names
+ * (a retry keeps a "comments" wrapper, never a site menu). On WCXB
+ * dev: listing F1 +0.001, documentation +0.001, nothing else moved.
+ */
+static int
+nav_role(const struct hdoc *d, int i)
+{
+	const char *role = w_html_attr(d, i, "role");
+
+	return role != NULL && (strcmp(role, "menu") == 0 ||
+	    strcmp(role, "menubar") == 0 || strcmp(role, "navigation") == 0);
+}
+
 static int
 unlikely_node(struct hscore *s, int i)
 {
@@ -775,6 +790,7 @@ prune(struct hscore *s)
 			continue;
 		}
 		if (((s->flags & HS_STRIP) && unlikely_node(s, i)) ||
+		    nav_role(d, i) ||
 		    boilerplate(s, i)) {
 			i = remove_next(d, i);
 			continue;

@@ -888,3 +888,15 @@ hasnt() {
 	[[ "$c" == *"the ice held"* ]]
 	[[ "$c" != *"saved preferences"* ]]
 }
+
+@test "a pick that is the page's footer (its footnotes) gives way to the main region when that holds the text: a shop's model cards, all links" {
+	for t in service article other; do
+		run -0 wextract -c --format text --page-type "$t" "$FX/footnotes-shop.html"
+		[ "$(jqr .coverage.extraction_stage)" = region ] ||
+			fail "$t: stage $(jqr .coverage.extraction_stage)"
+		c=$(jqr .content)
+		[[ "$c" == *"Aster 13"* ]] || fail "$t: $c"
+		[[ "$c" == *"From \$2999"* ]]
+		[[ "$c" != *"Financing is available to qualified"* ]] || fail "$t: footer kept"
+	done
+}

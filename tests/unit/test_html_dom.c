@@ -132,6 +132,30 @@ raw_bodies(void)
 	both("<html><body><svg><style>.a { fill: red }</style>"
 	    "<script>var s = 1;</script></svg><math><mi>x</mi></math>"
 	    "<p>text</p></body></html>", 0);
+	/* an end tag of the other kind closes no svg or math ("</math>"
+	 * in an svg is dropped), and a mark tidy lexed inside one is
+	 * declined, the page read the slow way (fuzz_htmlparse's sixth
+	 * finding, foreign-end.html) */
+	both("<svg></math><script>3  </script>", 0);
+	both("<html><body><script>var a = 1;</script><math></svg>"
+	    "<script>var b = 2;</script></math><script>var c = 3;</script>"
+	    "</body></html>", 2);
+	both("<html><body><script>var a = 1;</script><svg>"
+	    "<a title=\"</svg>\"><script>x  y</script></a></svg>"
+	    "</body></html>", 0);
+	/* tidy's tag names end at any character but ASCII letters,
+	 * digits and "-._:": "<script=" is a script and "<xmp\"" an xmp
+	 * to it, whose bodies it reads raw; no marks or "&quot;" after
+	 * (fuzz_htmlparse's seventh finding, name-runon.html), while
+	 * "<script-x>" is another element */
+	both("<script=\"<&quot;\">", 0);
+	both("<html><body><script>var a = 1;</script><p title=\"&quot;\">"
+	    "x</p><xmp\"><b title=\"&quot;\"></b></xmp>"
+	    "<script>var b = 2;</script></body></html>", 1);
+	both("<html><body><style\xc3\xa9>p { a: b }</style>"
+	    "<script>var b = 2;</script></body></html>", 0);
+	both("<html><body><script-x title=\"&quot;\">y</script-x>"
+	    "<script>var b = 2;</script></body></html>", 1);
 	/* odd places: a table, after the body, inside a title, a
 	 * comment */
 	both("<html><head><title>a<script>t = 1;</script></title></head>"
@@ -187,6 +211,19 @@ quotes(void)
 	    "<pre title=\"&quot;\">&quot;</pre>"
 	    "<xmp><b title=\"&quot;\">x</b></xmp>"
 	    "<i title=\"&quot;\">after xmp</i></body></html>", 0);
+	/* a '<' in a value: the scan reads on inside it ("<!D" is a
+	 * doctype to it), so no rewrite (fuzz_htmlparse's eighth
+	 * finding, quot-lt.html) */
+	both("<f=\"<!D&quot;\">T", 0);
+	both("<html><body><script>var a = 1;</script>"
+	    "<div data-x=\"{&quot;h&quot;: &quot;<!-- x -->&quot;}\">"
+	    "d</div><script>var b = 2;</script></body></html>", 2);
+	/* (the doctype the scan strips there takes the value's end
+	 * quote with it: the title swallows the script, whose mark goes
+	 * unused, and the page is read the slow way) */
+	both("<html><body><script>var a = 1;</script>"
+	    "<p title=\"<!doctype &quot;\">e</p>"
+	    "<script>var b = 2;</script></body></html>", 0);
 }
 
 int

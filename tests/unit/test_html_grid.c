@@ -458,18 +458,25 @@ tile_widgets(void)
 	w_html_free(&d);
 }
 
-/* Items win over a scorer pick they hold one and a half times. */
+/*
+ * Items win over a scorer pick they hold one and a half times, or 1.2
+ * times when they fill nine tenths of the region.
+ */
 static void
 items_win(void)
 {
-	CHECK(w_html_items_win(1600, 1000, 9000, 0));
-	CHECK(!w_html_items_win(1500, 1000, 0, 0));
-	CHECK(!w_html_items_win(400, 100, 0, 0));
-	CHECK(w_html_items_win(500, 0, 0, 0));
+	CHECK(w_html_items_win(1600, 1000, 9000, 9000, 0));
+	CHECK(!w_html_items_win(1500, 1000, 9000, 0, 0));
+	CHECK(!w_html_items_win(400, 100, 400, 0, 0));
+	CHECK(w_html_items_win(500, 0, 0, 0, 0));
 	/* a story typed as an article above a feed of teasers */
-	CHECK(w_html_items_win(1600, 1000, 3000, 1));
-	CHECK(!w_html_items_win(1600, 1000, 3100, 1));
-	CHECK(w_html_items_win(4100, 1000, 9000, 1));
+	CHECK(w_html_items_win(1600, 1000, 9000, 3000, 1));
+	CHECK(!w_html_items_win(1600, 1000, 9000, 3100, 1));
+	CHECK(w_html_items_win(4100, 1000, 9000, 9000, 1));
+	/* items that are the region: the pick was a run of them */
+	CHECK(w_html_items_win(1300, 1000, 1400, 1000, 0));
+	CHECK(!w_html_items_win(1300, 1000, 1500, 1000, 0));
+	CHECK(!w_html_items_win(1150, 1000, 1200, 1000, 0));
 }
 
 int

@@ -243,6 +243,15 @@ dedup(void)
 	    "  Must be shown before work starts.\n\n  Not with other "
 	    "offers.\n\n");
 	dedup_is(in, in);
+	/* a shop tile printing its name and price twice: a short copy in
+	 * the same list item goes alone, the next tile keeps its own */
+	dedup_is("- Dark Roast Coffee\n\n  Dark Roast Coffee\n\n  $19.99\n\n"
+	    "  $19.99\n\n- Blueberry Coffee\n\n  $19.99\n\n",
+	    "- Dark Roast Coffee\n\n  $19.99\n\n"
+	    "- Blueberry Coffee\n\n  $19.99\n\n");
+	/* outside a list, short near repeats stay */
+	dedup_is("Price\n\n$10\n\n$10\n\nEnd",
+	    "Price\n\n$10\n\n$10\n\nEnd");
 	/* far apart, short repeats are a listing's recurring sections */
 	dedup_is("Ankle socks for running\n\nComfy coverage\n\nA\n\nB\n\n"
 	    "C\n\nD\n\nE\n\nF\n\nG\n\nH\n\n"
@@ -385,6 +394,54 @@ by_id(const struct hdoc *d, const char *want)
 }
 
 /*
+ * A tree of links left in a region (a section picker, a page tree: a
+ * list of 12 links or more and nothing else, lists nested in its
+ * items) is chrome, while it holds at most 40% of the region; a flat
+ * list of links, a list of text with links and a tree that is most of
+ * the region stay.
+ */
+static void
+link_trees(void)
+{
+	static const char *const kids[] = { "Audits", "Reviews", "Tax",
+	    "Payroll", "Valuations", "Risk", "Cloud", "Backups", "Security",
+	    "Training", "Hiring", "Benefits", NULL };
+	struct w_buf pg, b;
+	struct hdoc d;
+	size_t k;
+	int pass;
+
+	for (pass = 0; pass < 4; pass++) {
+		w_html_buf_init(&pg, 1 << 16);
+		w_buf_printf(&pg, "<html><body><div id=\"r\"><h1>Payroll</h1>"
+		    "<ul id=\"t\"><li><a href=/a>Accounting</a>%s",
+		    pass == 1 ? "" : "<ul>");
+		for (k = 0; kids[k] != NULL; k++)
+			w_buf_printf(&pg, "<li>%s<a href=/a/%zu>%s</a></li>",
+			    pass == 2 ? "Our service for small firms: " : "",
+			    k, kids[k]);
+		w_buf_printf(&pg, "%s</li></ul>", pass == 1 ? "" : "</ul>");
+		for (k = 0; k < (pass == 3 ? 1 : 6); k++)
+			w_buf_printf(&pg, "<p>We run payroll for shops and "
+			    "workshops of two to two hundred people, with one "
+			    "named clerk who answers the phone.</p>");
+		w_buf_printf(&pg, "</div></body></html>");
+		CHECK_INT(w_html_parse(&d, pg.p, pg.len), 0);
+		w_html_strip(&d, by_id(&d, "r"), w_html_profile(H_SERVICE));
+		w_html_buf_init(&b, 1 << 16);
+		w_html_text(&d, by_id(&d, "r"), &b);
+		CHECK(strstr(b.p, "named clerk") != NULL);
+		if (pass == 0)
+			CHECK(strstr(b.p, "Valuations") == NULL);
+		else
+			CHECK(strstr(b.p, "Valuations") != NULL);
+		w_buf_free(&b);
+		w_html_free(&d);
+		w_buf_free(&pg);
+	}
+}
+
+/*
  * The pane beside a forum post (its poster's rank, statistics and
  * custom fields: a post profile) is never content, whatever the page
  * type, while short; the post beside it is.
@@ -522,7 +579,8 @@ words(void)
 	w_html_free(&d);
 }
 
-/* An item's meta line: counts and relative times, nothing else. */
+/* An item's meta line: counts, relative times and empty review lines,
+ * nothing else. */
 static void
 meta_lines(void)
 {
@@ -539,6 +597,12 @@ meta_lines(void)
 	CHECK_INT(w_html_meta_line("10 days in Rome"), 0);
 	CHECK_INT(w_html_meta_line("2 hours"), 0);
 	CHECK_INT(w_html_meta_line("Comments"), 0);
+	/* a shop tile's empty review line */
+	CHECK_INT(w_html_meta_line("Be the first to review this product"), 1);
+	CHECK_INT(w_html_meta_line("No reviews yet"), 1);
+	CHECK_INT(w_html_meta_line("Write a review"), 1);
+	CHECK_INT(w_html_meta_line("21 reviews"), 0);
+	CHECK_INT(w_html_meta_line("Reviews of the best tents"), 0);
 	CHECK_INT(w_html_meta_line(""), 0);
 	CHECK_INT(w_html_meta_line("5 years ago, a small team of engineers "
 	    "set out to rebuild the search"), 0);
@@ -559,6 +623,7 @@ main(void)
 	invisible();
 	veil();
 	post_panes();
+	link_trees();
 	svg_depth();
 	dedup_runs();
 	T_DONE();

@@ -171,6 +171,50 @@ loading(void)
 	w_html_free(&d);
 }
 
+/* The shop's controls and counters (lib/html_product.c). */
+static int
+shop(const char *s)
+{
+	return w_html_shop_line(s, strlen(s));
+}
+
+static void
+shop_controls(void)
+{
+	CHECK(shop("Add to Wishlist!"));
+	CHECK(shop("  Share  "));
+	CHECK(shop("Size guide >"));
+	CHECK(shop("Click to see full view"));
+	CHECK(shop("Auf die Wunschliste"));
+	CHECK(shop("Gr\xc3\xb6\xc3\x9f" "entabelle"));
+	CHECK(shop("487"));
+	CHECK(shop("(7,147)"));
+	CHECK(shop("Image 2 of 7"));
+	CHECK(shop("1 / 5"));
+	CHECK(shop("Bild 3 von 4"));
+	/* text, amounts, long lines */
+	CHECK(!shop("Share the joy of cooking with friends"));
+	CHECK(!shop("$20.00"));
+	CHECK(!shop("Image quality"));
+	CHECK(!shop("2 of us"));
+	CHECK(!shop("(approx.)"));
+	CHECK(!shop(""));
+	CHECK(!shop("add to wishlist add to wishlist add to wishlist add"));
+	/* the shop's terms: beginnings, up to SHOP_TERMS_MAX bytes */
+	CHECK(shop("FREE Shipping on orders over $50"));
+	CHECK(shop("Sold and shipped by Example Store"));
+	CHECK(shop("or 4 interest-free payments of $12.25 with Klarna"));
+	CHECK(shop("Arrives by Friday, Mar 14"));
+	CHECK(shop("Kostenloser Versand ab 50 \xe2\x82\xac"));
+	CHECK(!shop("Arrives fully assembled"));
+	CHECK(!shop("Warranty: 2 years"));
+	CHECK(!shop("In stock"));
+	CHECK(!shop("Shipping weight: 2.4 kg"));
+	CHECK(!shop("Free shipping is what we offer on every order placed "
+	    "through the shop, whatever its size, its weight, its "
+	    "destination, and whatever the day of the week"));
+}
+
 int
 main(void)
 {
@@ -180,5 +224,6 @@ main(void)
 	messages();
 	cart();
 	loading();
+	shop_controls();
 	T_DONE();
 }
