@@ -117,7 +117,11 @@ static const char *const strong_titles[] = {
 	"add a comment", "write a comment", "antwort hinterlassen", "hinterlasse eine antwort",
 	"kommentar hinterlassen", "einen kommentar hinterlassen",
 	"kommentieren", "deine meinung", "ihre meinung",
-	"diskutieren sie mit", NULL
+	"diskutieren sie mit", "join the discussion", "join the conversation",
+	"what do you think", "leave your comment", "reader comments",
+	"kommentar verfassen", "mitdiskutieren", "laisser un commentaire",
+	"laissez un commentaire", "commentaires", "deja un comentario",
+	"deja una respuesta", "dejar un comentario", "comentarios", NULL
 };
 
 /* Title beginnings of the same boxes ("More from the Times"), and of a
@@ -301,6 +305,21 @@ static const char *const box_words[] = {
 /* Class words of pop-ups (some name in-page boxes the same way). */
 static const char *const popup_words[] = {
 	"modal", "popup", "pop-up", "lightbox", NULL
+};
+
+/* Titles of a comment section (the whole title, lowercase). */
+static const char *const comment_titles[] = {
+	"leave a reply", "leave a comment", "post a comment", "comments",
+	"add a comment", "write a comment", "leave your comment",
+	"reader comments", "join the discussion", "join the conversation",
+	"kommentare", "schreibe einen kommentar",
+	"hinterlasse einen kommentar", "kommentar schreiben",
+	"antwort hinterlassen", "hinterlasse eine antwort",
+	"kommentar hinterlassen", "einen kommentar hinterlassen",
+	"kommentieren", "kommentar verfassen", "diskutieren sie mit",
+	"mitdiskutieren", "laisser un commentaire", "laissez un commentaire",
+	"commentaires", "deja un comentario", "deja una respuesta",
+	"dejar un comentario", "comentarios", NULL
 };
 
 /* Class words of what is never the main content, whatever its size. */
@@ -1476,6 +1495,33 @@ fixed_class(const char *c)
 }
 
 /*
+ * A comment section: a box headed by a comment title (comment_titles[])
+ * that holds a form with a text area, whatever its class.
+ */
+static int
+comment_box(const struct hdoc *d, int i)
+{
+	char t[TITLE_MAX];
+	int j, k, form = 0;
+
+	if ((j = first_text_kid(d, i)) < 0 || !heading(d->n[j].tag) ||
+	    w_html_text_len(d, j) >= TITLE_MAX ||
+	    title_norm(d, j, t, sizeof(t)) == 0)
+		return 0;
+	for (k = 0; comment_titles[k] != NULL; k++)
+		if (strcmp(t, comment_titles[k]) == 0)
+			break;
+	if (comment_titles[k] == NULL)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_FORM)
+			form = 1;
+		else if (form && d->n[j].tag == TidyTag_TEXTAREA)
+			return 1;
+	return 0;
+}
+
+/*
  * Whether element i can never be the page's main content, so that no
  * attempt of the scorer may pick it: a dialog, a modal or pop-up box
  * (see popup()), a fixed overlay, a comment form, a shopping cart
@@ -1502,6 +1548,10 @@ w_html_never_content(const struct hdoc *d, int i, int prof)
 		return 0;
 	if (named(d, i, never_words, HM_NEVER) || w_html_cart_box(d, i) ||
 	    (!(prof & HP_THREAD) && named(d, i, bio_words, HM_BIO)))
+		return 1;
+	if (!(prof & HP_THREAD) && (d->n[i].tag == TidyTag_DIV ||
+	    d->n[i].tag == TidyTag_SECTION || d->n[i].tag == TidyTag_ASIDE) &&
+	    comment_box(d, i))
 		return 1;
 	if ((named(d, i, pane_words, HM_PANE) &&
 	    w_html_text_len(d, i) <= PANE_MAX) || stat_line(d, i) ||
