@@ -888,16 +888,23 @@ titled_box(const struct prose *p, int t)
 }
 
 /*
- * Whether i stands alone: a block, or an inline element whose parent
- * holds no other text.
+ * Whether i stands alone: a block, an inline element whose parent
+ * holds no other text, or a time element among blocks (its parent a
+ * container, not a paragraph or a line).
  */
 static int
 alone(const struct hdoc *d, int i)
 {
-	int par = d->n[i].parent;
+	int par = d->n[i].parent, pt;
 
-	return w_html_is_block(d->n[i].tag) || par < 0 ||
-	    w_html_text_len(d, par) == w_html_text_len(d, i);
+	if (w_html_is_block(d->n[i].tag) || par < 0 ||
+	    w_html_text_len(d, par) == w_html_text_len(d, i))
+		return 1;
+	pt = d->n[par].tag;
+	return d->n[i].tag == TidyTag_TIME && (pt == TidyTag_DIV ||
+	    pt == TidyTag_ARTICLE || pt == TidyTag_SECTION ||
+	    pt == TidyTag_HEADER || pt == TidyTag_MAIN ||
+	    pt == TidyTag_BODY);
 }
 
 /*
@@ -1310,9 +1317,25 @@ by_line(const struct hdoc *d, int i)
 }
 #define HEAD_SEEN	240	/* characters before a date that opens */
 
-/* Whether i is inside a list item, an article or a table below the
- * root (a teaser's date and byline, a table's cell, not the
- * article's). */
+/* Whether article element j has an article element beside it (one of
+ * a run of teasers). */
+static int
+article_sib(const struct hdoc *d, int j)
+{
+	int k;
+
+	for (k = d->n[j].prev; k >= 0; k = d->n[k].prev)
+		if (d->n[k].tag != H_TEXT)
+			return d->n[k].tag == TidyTag_ARTICLE;
+	for (k = d->n[j].next; k >= 0; k = d->n[k].next)
+		if (d->n[k].tag != H_TEXT)
+			return d->n[k].tag == TidyTag_ARTICLE;
+	return 0;
+}
+
+/* Whether i is inside a list item, a table or one of a run of article
+ * elements below the root (a teaser's date and byline, a table's cell,
+ * not the article's). */
 static int
 in_item(const struct prose *p, int i)
 {
@@ -1320,9 +1343,8 @@ in_item(const struct prose *p, int i)
 	int j;
 
 	for (j = d->n[i].parent; j >= 0 && j != p->root; j = d->n[j].parent)
-		if (d->n[j].tag == TidyTag_LI ||
-		    d->n[j].tag == TidyTag_ARTICLE ||
-		    d->n[j].tag == TidyTag_TABLE)
+		if (d->n[j].tag == TidyTag_LI || d->n[j].tag == TidyTag_TABLE ||
+		    (d->n[j].tag == TidyTag_ARTICLE && article_sib(d, j)))
 			return 1;
 	return 0;
 }
