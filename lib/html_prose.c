@@ -213,6 +213,15 @@ static const char *const bylines[] = {
 #define LOADING_MAX	40	/* characters of a loading placeholder */
 #define RATING_MAX	120	/* characters of a rating widget */
 
+/* Beginnings of a post's category or tag line ("Tags: ..."). */
+static const char *const taxonomy[] = {
+	"tags:", "tagged:", "tagged with", "filed under", "posted in ",
+	"category:", "categories:", "kategorie:", "kategorien:",
+	"schlagw\xc3\xb6rter:", "schlagworte:", "verschlagwortet mit",
+	"ver\xc3\xb6" "ffentlicht in ", "abgelegt unter", "\xc3\xa9tiquettes :",
+	"cat\xc3\xa9gories :", "etiquetas:", "categor\xc3\xad" "as:", NULL
+};
+
 /* Words that follow a count in a comment counter ("12 Comments") or a
  * reading time ("8 min read"). */
 static const char *const counted[] = {
@@ -1432,6 +1441,7 @@ verdict(struct prose *p, int i)
 	}
 	if (len <= SMALL_MAX && !heading(tag) &&
 	    norm(d, i, t, sizeof(t)) > 0 && (starts(t, credits) ||
+	    (starts(t, taxonomy) && alone(d, i)) ||
 	    (len <= BYLINE_MAX && starts(t, bylines) && alone(d, i)) ||
 	    (starts(t, teasers) && w_html_link_density(d, i) > 0.3))) {
 		w_html_unlink(d, i);
