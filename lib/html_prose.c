@@ -1358,6 +1358,34 @@ in_item(const struct prose *p, int i)
 	return 0;
 }
 
+/* Beginnings of a title "About <the author>". */
+static const char *const about[] = {
+	"about ", "more about ", "\xc3\xbc" "ber ", "mehr \xc3\xbc" "ber ",
+	"\xc3\xa0 propos de ", "sobre ", "acerca de ", NULL
+};
+
+/*
+ * A heading titled "About" and the author's name from the metadata
+ * ("About Ann Lee", "\xc3\x9c" "ber Ann Lee"): a strong title (3), else 0.
+ */
+static int
+about_author(const struct prose *p, int i)
+{
+	char t[TITLE_MAX];
+	size_t k, m;
+
+	if (p->author[0] == '\0' || !heading(p->d->n[i].tag) ||
+	    title_norm(p->d, i, t, sizeof(t)) == 0)
+		return 0;
+	for (k = 0; about[k] != NULL; k++) {
+		m = strlen(about[k]);
+		if (strncmp(t, about[k], m) == 0 &&
+		    strcmp(t + m, p->author) == 0)
+			return 3;
+	}
+	return 0;
+}
+
 /*
  * The verdict on element i: returns the node to visit next, having
  * dropped i (or a box around it, or it and its section), or -2 to keep
@@ -1392,7 +1420,8 @@ verdict(struct prose *p, int i)
 	}
 	if (tag == TidyTag_A)
 		return -2;
-	if (len < TITLE_MAX && (kind = box_title(d, i)) > 0) {
+	if (len < TITLE_MAX && ((kind = box_title(d, i)) > 0 ||
+	    (kind = about_author(p, i)) > 0)) {
 		max = p->max;
 		if (kind == 3 && tag != TidyTag_H1 && p->len <= SHORT_POST &&
 		    p->seen >= REST_MIN && p->len > REST_MIN)
