@@ -1119,9 +1119,20 @@ prepare(const char *s, size_t *len, struct raw *r)
 			any = 1;
 			continue;
 		}
-		if (!elem || i + 1 >= n || s[i] != '!' ||
+		if (i + 1 >= n || s[i] != '!' ||
 		    (s[i + 1] != 'd' && s[i + 1] != 'D'))
 			continue;
+		if (!elem) {
+			/* the doctype before the first element, kept: read
+			 * whole up to its '>' as tidy does ("<!D<script>"
+			 * is no script to it, and the scan skipped a "<!D"
+			 * inside a <button> after it, on which tidy recursed
+			 * without end: fuzz_htmlparse's thirteenth finding,
+			 * seed doctype-first.html) */
+			e = memchr(s + i, '>', n - i);
+			i = e != NULL ? (size_t)(e - s) + 1 : n;
+			continue;
+		}
 		e = memchr(s + i, '>', n - i);
 		w_buf_add(&b, s + from, i - 1 - from);
 		from = i = e != NULL ? (size_t)(e - s) + 1 : n;
