@@ -1056,9 +1056,32 @@ prepare(const char *s, size_t *len, struct raw *r)
 				}
 			}
 			e = s + skip_raw(s, i + 5, n, sc ? "script" : "style");
-			if (raw && !same_end(s, i, (size_t)(e - s), n))
+			gt = (size_t)(e - s);
+			if (!same_end(s, i, gt, n)) {
 				raw = 0;
-			i = (size_t)(e - s);
+				/* tidy may read markup in there: take its
+				 * doctypes out too (one in a <button> after a
+				 * script with a source that tidy ended early
+				 * made it recurse without end; fuzz_htmlparse's
+				 * fourteenth finding, seed doctype-body.html) */
+				for (p = s + i; (p = memchr(p, '<', gt -
+				    (size_t)(p - s))) != NULL; p++) {
+					if ((size_t)(p - s) + 2 >= gt ||
+					    p[1] != '!' || (p[2] | 0x20) != 'd')
+						continue;
+					w_buf_add(&b, s + from,
+					    (size_t)(p - s) - from);
+					e = memchr(p, '>', n - (size_t)(p - s));
+					from = e != NULL ? (size_t)(e - s) + 1 : n;
+					any = 1;
+					if (from >= gt)
+						break;
+					p = s + from - 1;
+				}
+				if (from > gt)
+					gt = from;
+			}
+			i = gt;
 			continue;
 		}
 		/* tidy reads "<svg" and "<math" as such even where the
