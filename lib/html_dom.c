@@ -1223,10 +1223,10 @@ parse_once(struct hdoc *d, const char *s, size_t len, struct raw *r)
  * Parse len bytes of UTF-8 HTML (cut at W_HTML_PARSE_MAX) into d.
  * Returns 0, or -1 when tidy gave up.
  * The raw bodies (fast) are off until fuzz_htmlparse has run 20 CPU
- * minutes without a tree that differs from tidy's own reading (eleven
- * found and fixed so far; tests/fuzz/README). The same tree everywhere
- * comes before the speed; test_html_dom and the fuzz target keep the
- * fast path exercised until then.
+ * minutes without a tree that differs from tidy's own reading or a
+ * crash (twelve found and fixed so far; tests/fuzz/README). The same
+ * tree everywhere comes before the speed; test_html_dom and the fuzz
+ * target keep the fast path exercised until then.
  */
 int
 w_html_parse(struct hdoc *d, const char *s, size_t len)
