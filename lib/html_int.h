@@ -247,7 +247,7 @@ struct w_html_out {
 	jv		*links;		/* collect {url,text} here, or NULL */
 	size_t		*invisible;	/* count removed invisible characters
 					   here, or NULL */
-	int		 cell;		/* inside a table cell: no block
+	int		 cell;		/* inside this many table cells: no block
 					   markers to escape */
 	size_t		 trimmed;	/* bytes of shown text the profile
 					   dropped as the shop's chrome: the
