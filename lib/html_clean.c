@@ -512,15 +512,53 @@ clean_share(struct hscore *s, int art)
 	}
 }
 
+/*
+ * A picture drawn in markup: a box named for an illustration, a
+ * graphic or a mockup (a product's interface shown on its landing
+ * page) whose text is fragments, at least PIC_FRAGS text pieces of
+ * PIC_FRAG_LEN characters or fewer on average (labels, names, ticket
+ * numbers), never sentences.
+ */
+#define PIC_FRAGS	8
+#define PIC_FRAG_LEN	24
+static const char *const pic_words[] = {
+	"illustration", "graphic", "mockup", "mock-up", NULL
+};
+static int
+ui_picture(const struct hdoc *d, int i)
+{
+	size_t len, n = 0;
+	int j, t = d->n[i].tag;
+
+	if (t != TidyTag_DIV && t != TidyTag_SECTION && t != TidyTag_FIGURE &&
+	    !(d->n[i].flags & HF_CUSTOM))
+		return 0;
+	if (!w_html_ci_any(d, w_html_attr(d, i, "class"), pic_words))
+		return 0;
+	if ((len = w_html_text_len(d, i)) == 0)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == H_TEXT && d->n[j].len > 1)
+			n++;
+	return n >= PIC_FRAGS && len <= n * PIC_FRAG_LEN;
+}
+
 /* Readability's _prepArticle over the gathered content art. */
 void
 w_html_prep_article(struct hscore *s, int art)
 {
 	struct hdoc *d = s->d;
 	size_t k;
-	int i, j, img;
+	int i, j, img, pic;
 
 	mark_data_tables(s, art);
+	/* a picture drawn in markup, whatever the page type */
+	for (i = d->n[art].first; i >= 0; i = j) {
+		pic = d->n[i].tag != H_TEXT && ui_picture(d, i);
+		j = w_html_next_pre(d, i, art, pic);
+		if (pic)
+			w_html_unlink(d, i);
+	}
 	if (s->prof & HP_PROSE)
 		w_html_prose_strip(d, art);
 	if (s->prof & HP_THREAD)
@@ -580,6 +618,14 @@ static const char *const chrome[] = {
 	"site-header", "site-footer", "masthead", "menu", "toolbar", NULL
 };
 
+/*
+ * Outside articles: a page's legal fine print (disclaimers, offer
+ * terms), beside a landing page's or a product's text, not part of it.
+ */
+static const char *const legal_words[] = {
+	"disclaimer", "copy-legal", "fine-print", "fineprint", NULL
+};
+
 /* In threads: what surrounds the posts. */
 static const char *const thread_words[] = {
 	"vote", "badge", "reaction", "kudos", "post-actions", "postactions",
@@ -622,11 +668,13 @@ static const char *const slides[] = {
 	"carousel", "slider", NULL
 };
 
-/* What a post's counters count ("12 likes", "3 replies"). */
+/* What a post's counters count ("12 likes", "3 replies"), and its
+ * poster's ("1,204 posts"). */
 static const char *const counted[] = {
 	"like", "likes", "reply", "replies", "comment", "comments", "vote",
 	"votes", "upvote", "upvotes", "point", "points", "thanks",
-	"helpful vote", "helpful votes", "reaction", "reactions", NULL
+	"helpful vote", "helpful votes", "reaction", "reactions", "post",
+	"posts", "message", "messages", NULL
 };
 
 /*
@@ -837,6 +885,9 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 		return 0;
 	if ((prof & HP_TABS) &&
 	    el_has(d, i, foot_words, 1, HM_FOOTW))
+		return 1;
+	if ((prof & HP_CHROME) && !(prof & (HP_THREAD | HP_LISTS)) &&
+	    w_html_ci_any(d, w_html_attr(d, i, "class"), legal_words))
 		return 1;
 	if ((prof & HP_THREAD) ? el_has(d, i, chrome, 1, HM_CHROME_T) :
 	    el_has(d, i, chrome, 0, HM_CHROME))
@@ -1129,7 +1180,8 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			    (prof >= 0 && (d->n[i].tag == TidyTag_UL ||
 			    d->n[i].tag == TidyTag_OL) &&
 			    w_html_text_len(d, i) * 5 <= rlen * 2 &&
-			    link_tree(d, i));
+			    link_tree(d, i)) ||
+			    (prof >= 0 && ui_picture(d, i));
 			break;
 		}
 		if (!drop && prof >= 0 &&

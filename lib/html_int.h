@@ -451,14 +451,21 @@ int		 w_html_items(const struct hdoc *, const struct w_html_groups *,
  * when they fill nine tenths of the region's rlen), in a region of
  * rplain characters outside links, on a page typed as a story or not. */
 int		 w_html_items_win(size_t, size_t, size_t, size_t, int);
+/* Whether a text is a link to more of the same and nothing else ("View
+ * all", "See more", "Load more", "Show all", "More", with an arrow, a
+ * colon or a period at most): a section's or a feed's, not an item. */
+int		 w_html_more_line(const char *);
 /* Whether a text is an item's meta line and nothing more: counts of
  * comments, reactions, views or reading minutes, relative times ("3
- * comments", "5 min read", "2 hours ago", joined by | or a dot), a shop
+ * comments", "5 min read", "2 hours ago", joined by | or a dot), a
+ * listing's result count or sort control ("24 results", "Products
+ * (24)", "Sort by: Best match"), a shop
  * tile's empty review line ("Be the first to review this product", "No
  * reviews yet"; a review count stays: WCXB's truth keeps it as often as
  * not). */
 int		 w_html_meta_line(const char *);
-/* Drop the small elements under root whose text is a meta line. */
+/* Drop the small elements under root whose text is a meta line or a
+ * link to more (w_html_more_line). */
 void		 w_html_item_meta(struct hdoc *, int);
 
 /* html_links.c */
