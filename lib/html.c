@@ -309,7 +309,9 @@ link_only(const struct hdoc *d, int root)
 
 /*
  * Write root (dropping repeated blocks as dedup_run says), then what the
- * DOM hides when that is thin (html_hidden.c), in place of root when
+ * DOM hides when that is thin (html_hidden.c: the trimmed characters
+ * the profile dropped as the shop's chrome count as shown), in place
+ * of root when
  * root is a menu (link_only) or the footer's copyright line
  * (legal_only) and anything is recovered:
  * from names the sources used, *inv counts invisible characters.
@@ -317,7 +319,7 @@ link_only(const struct hdoc *d, int root)
 static int
 write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
     const struct w_doc_opts *o, struct w_buf *b, int shell, int dedup,
-    size_t *inv, char *from, size_t fromsz)
+    size_t trimmed, size_t *inv, char *from, size_t fromsz)
 {
 	struct w_html_out ho;
 	struct w_buf nav;
@@ -326,6 +328,7 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 	ho.text = o->format == W_FMT_TEXT;
 	ho.base = in->url;
 	ho.invisible = inv;
+	ho.trimmed = trimmed;
 	w_buf_reset(b);
 	w_html_write(d, root, &ho, b);
 	if (dedup >= 0) {
@@ -745,7 +748,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	const char *title;
 	char from[64];
 	size_t blen, alen, aplain, rlen, rplain, gplain, nsnap, ev, inv = 0,
-	    itext, ilen, clen;
+	    itext, ilen, clen, trimmed = 0;
 	struct hnode *snap;
 	double tconf, share;
 	struct w_html_grid grid;
@@ -861,8 +864,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		stage = "region";
 	}
 	if ((w_html_profile(type) & HP_TABS) && strcmp(stage, "grid") != 0) {
-		w_html_drop_tiles(&d, art);
-		w_html_shop_lines(&d, art);
+		trimmed = w_html_drop_tiles(&d, art);
+		trimmed += w_html_shop_lines(&d, art);
 	}
 	/* on WCXB dev: collection F1 +0.002, nothing else moved */
 	if ((w_html_profile(type) & HP_LISTS) || strcmp(stage, "grid") == 0 ||
@@ -879,7 +882,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	if ((w_html_profile(type) & HP_PROSE) && art >= 0)
 		w_html_prose_teasers(&d, art);
 	write_out(&d, art, in, o, &b, shell, dedup_run(w_html_profile(type)),
-	    &inv, from, sizeof(from));
+	    trimmed, &inv, from, sizeof(from));
 	jv_free(out->coverage);
 	out->coverage = jv_object_set(jv_object(),
 	    jv_string("extraction_stage"), jv_string(stage));

@@ -166,6 +166,50 @@ one_of(const char *s, size_t n, const char *const *w)
 	return 0;
 }
 
+/* What a listing's result count counts (24 results, Products (24)). */
+static const char *const tallied[] = {
+	"result", "results", "product", "products", NULL
+};
+
+#define SORT_MAX	40	/* characters of a sort control's line */
+
+/*
+ * Whether s[0..n) (lowercase, single spaces, trimmed) is a listing's
+ * result count or sort control: "24 results", "(24 products)",
+ * "Products (24)", "loaded 24 results", "Sort by: Best match".
+ */
+static int
+tally(const char *s, size_t n)
+{
+	size_t k, e;
+
+	if (n >= 2 && s[0] == '(' && s[n - 1] == ')') {
+		s++;
+		n -= 2;
+	}
+	if (n > 7 && strncmp(s, "loaded ", 7) == 0) {
+		s += 7;
+		n -= 7;
+	}
+	if ((n >= 7 && strncmp(s, "sort by", 7) == 0) ||
+	    (n >= 5 && strncmp(s, "sort:", 5) == 0))
+		return n <= SORT_MAX;
+	for (k = 0; k < n && ((s[k] >= '0' && s[k] <= '9') ||
+	    (k > 0 && s[k] == ',')); k++)
+		;
+	if (k > 0 && k < n && s[k] == ' ')
+		return one_of(s + k + 1, n - k - 1, tallied);
+	for (k = 0; k < n && s[k] >= 'a' && s[k] <= 'z'; k++)
+		;
+	if (k == 0 || !one_of(s, k, tallied) || k + 3 >= n ||
+	    s[k] != ' ' || s[k + 1] != '(' || s[n - 1] != ')')
+		return 0;
+	for (e = k + 2; e < n - 1 && ((s[e] >= '0' && s[e] <= '9') ||
+	    s[e] == ','); e++)
+		;
+	return e == n - 1 && e > k + 2;
+}
+
 /*
  * Whether s[0..n) (lowercase, single spaces, trimmed) is a count of
  * comments, reactions or reading minutes, or a relative time.
@@ -175,7 +219,7 @@ meta_part(const char *s, size_t n)
 {
 	size_t k = 0, u;
 
-	if ((n == 8 && strncmp(s, "just now", 8) == 0) ||
+	if ((n == 8 && strncmp(s, "just now", 8) == 0) || tally(s, n) ||
 	    one_of(s, n, no_reviews) || (n >= sizeof(FIRST_REVIEW) - 1 &&
 	    strncmp(s, FIRST_REVIEW, sizeof(FIRST_REVIEW) - 1) == 0))
 		return 1;

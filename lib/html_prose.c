@@ -117,7 +117,11 @@ static const char *const strong_titles[] = {
 	"add a comment", "write a comment", "antwort hinterlassen", "hinterlasse eine antwort",
 	"kommentar hinterlassen", "einen kommentar hinterlassen",
 	"kommentieren", "deine meinung", "ihre meinung",
-	"diskutieren sie mit", NULL
+	"diskutieren sie mit", "join the discussion", "join the conversation",
+	"what do you think", "leave your comment", "reader comments",
+	"kommentar verfassen", "mitdiskutieren", "laisser un commentaire",
+	"laissez un commentaire", "commentaires", "deja un comentario",
+	"deja una respuesta", "dejar un comentario", "comentarios", NULL
 };
 
 /* Title beginnings of the same boxes ("More from the Times"), and of a
@@ -206,7 +210,17 @@ static const char *const bylines[] = {
 	"lesezeit", NULL
 };
 #define BYLINE_MAX	80
+#define LOADING_MAX	40	/* characters of a loading placeholder */
 #define RATING_MAX	120	/* characters of a rating widget */
+
+/* Beginnings of a post's category or tag line ("Tags: ..."). */
+static const char *const taxonomy[] = {
+	"tags:", "tagged:", "tagged with", "filed under", "posted in ",
+	"category:", "categories:", "kategorie:", "kategorien:",
+	"schlagw\xc3\xb6rter:", "schlagworte:", "verschlagwortet mit",
+	"ver\xc3\xb6" "ffentlicht in ", "abgelegt unter", "\xc3\xa9tiquettes :",
+	"cat\xc3\xa9gories :", "etiquetas:", "categor\xc3\xad" "as:", NULL
+};
 
 /* Words that follow a count in a comment counter ("12 Comments") or a
  * reading time ("8 min read"). */
@@ -226,7 +240,9 @@ static const char *const credits[] = {
 	"bildquelle", "fotoquelle", "bildnachweis", "fotonachweis",
 	"foto/grafik", "\xc2\xa9", "(c) ", "copyright", "image by ",
 	"photo by ", "images by ", "photos by ", "image courtesy",
-	"photo courtesy", "courtesy of ", "source: getty", NULL
+	"photo courtesy", "courtesy of ", "source: getty", "(credit:",
+	"(image credit", "(photo credit", "(photo:", "(image:", "(foto:",
+	"(bild:", "(bildquelle", "(fotos:", NULL
 };
 
 /*
@@ -298,6 +314,21 @@ static const char *const box_words[] = {
 /* Class words of pop-ups (some name in-page boxes the same way). */
 static const char *const popup_words[] = {
 	"modal", "popup", "pop-up", "lightbox", NULL
+};
+
+/* Titles of a comment section (the whole title, lowercase). */
+static const char *const comment_titles[] = {
+	"leave a reply", "leave a comment", "post a comment", "comments",
+	"add a comment", "write a comment", "leave your comment",
+	"reader comments", "join the discussion", "join the conversation",
+	"kommentare", "schreibe einen kommentar",
+	"hinterlasse einen kommentar", "kommentar schreiben",
+	"antwort hinterlassen", "hinterlasse eine antwort",
+	"kommentar hinterlassen", "einen kommentar hinterlassen",
+	"kommentieren", "kommentar verfassen", "diskutieren sie mit",
+	"mitdiskutieren", "laisser un commentaire", "laissez un commentaire",
+	"commentaires", "deja un comentario", "deja una respuesta",
+	"dejar un comentario", "comentarios", NULL
 };
 
 /* Class words of what is never the main content, whatever its size. */
@@ -866,16 +897,23 @@ titled_box(const struct prose *p, int t)
 }
 
 /*
- * Whether i stands alone: a block, or an inline element whose parent
- * holds no other text.
+ * Whether i stands alone: a block, an inline element whose parent
+ * holds no other text, or a time element among blocks (its parent a
+ * container, not a paragraph or a line).
  */
 static int
 alone(const struct hdoc *d, int i)
 {
-	int par = d->n[i].parent;
+	int par = d->n[i].parent, pt;
 
-	return w_html_is_block(d->n[i].tag) || par < 0 ||
-	    w_html_text_len(d, par) == w_html_text_len(d, i);
+	if (w_html_is_block(d->n[i].tag) || par < 0 ||
+	    w_html_text_len(d, par) == w_html_text_len(d, i))
+		return 1;
+	pt = d->n[par].tag;
+	return d->n[i].tag == TidyTag_TIME && (pt == TidyTag_DIV ||
+	    pt == TidyTag_ARTICLE || pt == TidyTag_SECTION ||
+	    pt == TidyTag_HEADER || pt == TidyTag_MAIN ||
+	    pt == TidyTag_BODY);
 }
 
 /*
@@ -895,6 +933,12 @@ furniture_line(const struct hdoc *d, int i)
 	for (k = 0; furniture[k] != NULL; k++)
 		if (strcmp(t, furniture[k]) == 0)
 			return 1;
+	/* a loading placeholder ("Loading prices for your region...") */
+	if (strncmp(t, "loading ", 8) == 0 && n <= LOADING_MAX &&
+	    (n = norm(d, i, t, sizeof(t))) > 3 &&
+	    (strcmp(t + n - 3, "...") == 0 ||
+	    strcmp(t + n - 3, "\xe2\x80\xa6") == 0))
+		return 1;
 	for (k = 0; actions[k] != NULL; k++)
 		if (strcmp(t, actions[k]) == 0)
 			return alone(d, i);
@@ -1282,9 +1326,25 @@ by_line(const struct hdoc *d, int i)
 }
 #define HEAD_SEEN	240	/* characters before a date that opens */
 
-/* Whether i is inside a list item, an article or a table below the
- * root (a teaser's date and byline, a table's cell, not the
- * article's). */
+/* Whether article element j has an article element beside it (one of
+ * a run of teasers). */
+static int
+article_sib(const struct hdoc *d, int j)
+{
+	int k;
+
+	for (k = d->n[j].prev; k >= 0; k = d->n[k].prev)
+		if (d->n[k].tag != H_TEXT)
+			return d->n[k].tag == TidyTag_ARTICLE;
+	for (k = d->n[j].next; k >= 0; k = d->n[k].next)
+		if (d->n[k].tag != H_TEXT)
+			return d->n[k].tag == TidyTag_ARTICLE;
+	return 0;
+}
+
+/* Whether i is inside a list item, a table or one of a run of article
+ * elements below the root (a teaser's date and byline, a table's cell,
+ * not the article's). */
 static int
 in_item(const struct prose *p, int i)
 {
@@ -1292,10 +1352,37 @@ in_item(const struct prose *p, int i)
 	int j;
 
 	for (j = d->n[i].parent; j >= 0 && j != p->root; j = d->n[j].parent)
-		if (d->n[j].tag == TidyTag_LI ||
-		    d->n[j].tag == TidyTag_ARTICLE ||
-		    d->n[j].tag == TidyTag_TABLE)
+		if (d->n[j].tag == TidyTag_LI || d->n[j].tag == TidyTag_TABLE ||
+		    (d->n[j].tag == TidyTag_ARTICLE && article_sib(d, j)))
 			return 1;
+	return 0;
+}
+
+/* Beginnings of a title "About <the author>". */
+static const char *const about[] = {
+	"about ", "more about ", "\xc3\xbc" "ber ", "mehr \xc3\xbc" "ber ",
+	"\xc3\xa0 propos de ", "sobre ", "acerca de ", NULL
+};
+
+/*
+ * A heading titled "About" and the author's name from the metadata
+ * ("About Ann Lee", "\xc3\x9c" "ber Ann Lee"): a strong title (3), else 0.
+ */
+static int
+about_author(const struct prose *p, int i)
+{
+	char t[TITLE_MAX];
+	size_t k, m;
+
+	if (p->author[0] == '\0' || !heading(p->d->n[i].tag) ||
+	    title_norm(p->d, i, t, sizeof(t)) == 0)
+		return 0;
+	for (k = 0; about[k] != NULL; k++) {
+		m = strlen(about[k]);
+		if (strncmp(t, about[k], m) == 0 &&
+		    strcmp(t + m, p->author) == 0)
+			return 3;
+	}
 	return 0;
 }
 
@@ -1333,7 +1420,8 @@ verdict(struct prose *p, int i)
 	}
 	if (tag == TidyTag_A)
 		return -2;
-	if (len < TITLE_MAX && (kind = box_title(d, i)) > 0) {
+	if (len < TITLE_MAX && ((kind = box_title(d, i)) > 0 ||
+	    (kind = about_author(p, i)) > 0)) {
 		max = p->max;
 		if (kind == 3 && tag != TidyTag_H1 && p->len <= SHORT_POST &&
 		    p->seen >= REST_MIN && p->len > REST_MIN)
@@ -1382,6 +1470,7 @@ verdict(struct prose *p, int i)
 	}
 	if (len <= SMALL_MAX && !heading(tag) &&
 	    norm(d, i, t, sizeof(t)) > 0 && (starts(t, credits) ||
+	    (starts(t, taxonomy) && alone(d, i)) ||
 	    (len <= BYLINE_MAX && starts(t, bylines) && alone(d, i)) ||
 	    (starts(t, teasers) && w_html_link_density(d, i) > 0.3))) {
 		w_html_unlink(d, i);
@@ -1467,6 +1556,33 @@ fixed_class(const char *c)
 }
 
 /*
+ * A comment section: a box headed by a comment title (comment_titles[])
+ * that holds a form with a text area, whatever its class.
+ */
+static int
+comment_box(const struct hdoc *d, int i)
+{
+	char t[TITLE_MAX];
+	int j, k, form = 0;
+
+	if ((j = first_text_kid(d, i)) < 0 || !heading(d->n[j].tag) ||
+	    w_html_text_len(d, j) >= TITLE_MAX ||
+	    title_norm(d, j, t, sizeof(t)) == 0)
+		return 0;
+	for (k = 0; comment_titles[k] != NULL; k++)
+		if (strcmp(t, comment_titles[k]) == 0)
+			break;
+	if (comment_titles[k] == NULL)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_FORM)
+			form = 1;
+		else if (form && d->n[j].tag == TidyTag_TEXTAREA)
+			return 1;
+	return 0;
+}
+
+/*
  * Whether element i can never be the page's main content, so that no
  * attempt of the scorer may pick it: a dialog, a modal or pop-up box
  * (see popup()), a fixed overlay, a comment form, a shopping cart
@@ -1493,6 +1609,10 @@ w_html_never_content(const struct hdoc *d, int i, int prof)
 		return 0;
 	if (named(d, i, never_words, HM_NEVER) || w_html_cart_box(d, i) ||
 	    (!(prof & HP_THREAD) && named(d, i, bio_words, HM_BIO)))
+		return 1;
+	if (!(prof & HP_THREAD) && (d->n[i].tag == TidyTag_DIV ||
+	    d->n[i].tag == TidyTag_SECTION || d->n[i].tag == TidyTag_ASIDE) &&
+	    comment_box(d, i))
 		return 1;
 	if ((named(d, i, pane_words, HM_PANE) &&
 	    w_html_text_len(d, i) <= PANE_MAX) || stat_line(d, i) ||

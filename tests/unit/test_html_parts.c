@@ -650,6 +650,16 @@ meta_lines(void)
 	CHECK_INT(w_html_meta_line("Write a review"), 1);
 	CHECK_INT(w_html_meta_line("21 reviews"), 0);
 	CHECK_INT(w_html_meta_line("Reviews of the best tents"), 0);
+	/* a listing's result count and sort control */
+	CHECK_INT(w_html_meta_line("1,072 results"), 1);
+	CHECK_INT(w_html_meta_line("(18 Products)"), 1);
+	CHECK_INT(w_html_meta_line("Products (18)"), 1);
+	CHECK_INT(w_html_meta_line("loaded 24 results"), 1);
+	CHECK_INT(w_html_meta_line("Sort by: Best match"), 1);
+	CHECK_INT(w_html_meta_line("Products (new)"), 0);
+	CHECK_INT(w_html_meta_line("3 results of the survey"), 0);
+	CHECK_INT(w_html_meta_line("Sort by colour, then by size, and pack the "
+	    "rest away"), 0);
 	CHECK_INT(w_html_meta_line(""), 0);
 	CHECK_INT(w_html_meta_line("5 years ago, a small team of engineers "
 	    "set out to rebuild the search"), 0);
