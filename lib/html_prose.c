@@ -247,9 +247,9 @@ static const char *const credits[] = {
 
 /*
  * Words of an affiliate disclosure ("This post contains affiliate
- * links", "we may earn a commission"), and the reader's side of it
- * ("we", "our", "I", "my", "you"), which a paragraph about affiliate
- * marketing lacks.
+ * links", "we may earn a commission"), and the words of the writer
+ * speaking of it ("we", "our", "I", "my"), which a paragraph about
+ * affiliate marketing lacks.
  */
 static const char *const disclosures[] = {
 	"affiliate link", "affiliate ones", "qualifying purchases",
@@ -264,8 +264,8 @@ static const char *const disclosures[] = {
 	"liens affili", NULL
 };
 static const char *const readers[] = {
-	"we ", "our ", "us ", "i ", "my ", "you", "wir ", "ich ", "uns",
-	"du ", "sie ", "nous ", "vous ", "nos ", NULL
+	"we", "our", "us", "i", "my", "wir", "ich", "uns", "unsere", "nous",
+	"nos", "notre", "nosotros", "nuestro", "nuestros", NULL
 };
 #define DISCLOSURE_MAX	400	/* characters of a disclosure */
 
@@ -1025,8 +1025,26 @@ signup_line(const char *t, size_t n)
 static int
 disclosure(const char *t)
 {
-	return w_html_ci_any(NULL, t, disclosures) &&
-	    w_html_ci_any(NULL, t, readers);
+	const char *s;
+	size_t n;
+	int k;
+
+	if (!w_html_ci_any(NULL, t, disclosures))
+		return 0;
+	/* the words of readers[] whole: "roi and" holds no "i" */
+	for (s = t; *s != '\0'; s += n) {
+		while (*s != '\0' && !((*s >= 'a' && *s <= 'z') ||
+		    (unsigned char)*s >= 0x80))
+			s++;
+		for (n = 0; (s[n] >= 'a' && s[n] <= 'z') ||
+		    (unsigned char)s[n] >= 0x80; n++)
+			;
+		for (k = 0; n > 0 && readers[k] != NULL; k++)
+			if (strlen(readers[k]) == n &&
+			    strncmp(s, readers[k], n) == 0)
+				return 1;
+	}
+	return 0;
 }
 
 /*
