@@ -173,7 +173,10 @@ static const char *const furniture[] = {
 	"edit page", "edit on github", "edit this page on github",
 	"improve this page", "suggest an edit", "suggest changes",
 	"view source", "view page source", "seite bearbeiten",
-	"skip to main content", NULL
+	"skip to main content", "add as a preferred source on google",
+	"add us as a preferred source on google",
+	"make us a preferred source on google",
+	"als bevorzugte quelle bei google hinzuf\xc3\xbc" "gen", NULL
 };
 
 /*
@@ -287,6 +290,16 @@ static const char *const signups[] = {
 	"melden sie sich jetzt", "melde dich f\xc3\xbcr",
 	"melden sie sich f\xc3\xbcr", "melde dich zu", "verpasse keine",
 	"verpassen sie keine", "jetzt zum newsletter", "abonnez-vous",
+	"subscribe here", "sign up here", "follow us on ", "follow me on ",
+	"folge uns auf ", "folgen sie uns auf ", "folge mir auf ",
+	"suivez-nous sur ", "s\xc3\xadguenos en ", "stay connected",
+	"stay in touch", "bleib in kontakt", "bleiben sie in kontakt",
+	"if you liked this", "if you enjoyed this", "if you like it, please",
+	"please share this", "help me spread the word",
+	"help us spread the word", "join the facebook group",
+	"join our facebook group", "wenn dir der artikel gefallen",
+	"wenn ihnen der artikel gefallen", "wenn dir dieser beitrag gefallen",
+	"wenn ihnen dieser beitrag gefallen",
 	"inscrivez-vous", "suscr\xc3\xad" "bete", "suscribete",
 	"suscr\xc3\xad" "base", NULL
 };
