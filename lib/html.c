@@ -35,6 +35,7 @@
 #define LINKS_MENU	3
 #define MENU_ITEM	40
 #define DEDUP_RUN	3	/* repeated blocks in a row that are a copy */
+#define PLAIN_THIN	300	/* letters of a thin reading, see plain_wins */
 #define FOOT_REGION	1000	/* see foot_pick */
 
 struct pre {
@@ -220,6 +221,16 @@ evidence(const char *s, const char *url, const char *title)
 	return n;
 }
 
+/* Whether s holds a copyright notice. */
+static int
+legal_text(const char *s)
+{
+	return s != NULL && (strstr(s, "\xc2\xa9") != NULL ||
+	    w_html_ci_contains(s, "&copy") ||
+	    w_html_ci_contains(s, "copyright") ||
+	    w_html_ci_contains(s, "all rights reserved"));
+}
+
 /*
  * Whether root's only text outside links is a copyright notice: the
  * page's footer was all the pick found, which is no content.
@@ -235,10 +246,7 @@ legal_only(const struct hdoc *d, int root)
 		return 0;
 	w_html_buf_init(&b, 4096);
 	w_html_text(d, root, &b);
-	r = strstr(b.p, "\xc2\xa9") != NULL ||
-	    w_html_ci_contains(b.p, "&copy") ||
-	    w_html_ci_contains(b.p, "copyright") ||
-	    w_html_ci_contains(b.p, "all rights reserved");
+	r = legal_text(b.p);
 	w_buf_free(&b);
 	return r;
 }
@@ -301,7 +309,9 @@ link_only(const struct hdoc *d, int root)
 
 /*
  * Write root (dropping repeated blocks as dedup_run says), then what the
- * DOM hides when that is thin (html_hidden.c), in place of root when
+ * DOM hides when that is thin (html_hidden.c: the trimmed characters
+ * the profile dropped as the shop's chrome count as shown), in place
+ * of root when
  * root is a menu (link_only) or the footer's copyright line
  * (legal_only) and anything is recovered:
  * from names the sources used, *inv counts invisible characters.
@@ -309,7 +319,7 @@ link_only(const struct hdoc *d, int root)
 static int
 write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
     const struct w_doc_opts *o, struct w_buf *b, int shell, int dedup,
-    size_t *inv, char *from, size_t fromsz)
+    size_t trimmed, size_t *inv, char *from, size_t fromsz)
 {
 	struct w_html_out ho;
 	struct w_buf nav;
@@ -318,6 +328,7 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 	ho.text = o->format == W_FMT_TEXT;
 	ho.base = in->url;
 	ho.invisible = inv;
+	ho.trimmed = trimmed;
 	w_buf_reset(b);
 	w_html_write(d, root, &ho, b);
 	if (dedup >= 0) {
@@ -679,27 +690,50 @@ conf_round(double c)
 }
 
 /*
- * A page whose type's profile (one that strips page chrome before
- * scoring) left no readable text, only the footer or nothing, is read
- * again with the plain profile (other's): a wrapper named for chrome
- * ("related-products" around a category's only grid) took the content
- * with it. The coverage keeps the classifier's type and confidence.
+ * A page whose type's profile strips page chrome before scoring and
+ * left little or no readable text (under PLAIN_THIN letters: nothing,
+ * the footer, a heading and the copyright line) is read again with the
+ * plain profile of other:
+ * a wrapper named for chrome ("related-products" around a category's
+ * only grid) took the content with it. The plain reading wins when it
+ * holds over twice the letters (ev: the first reading's); it lands in
+ * out, with the classifier's type and confidence (conf) in the
+ * coverage. Returns whether it won.
  */
 static int
-plain_again(const char *utf8, size_t len, const struct w_doc_in *in,
-    const struct w_doc_opts *o, struct w_doc *out, struct w_err *e,
-    int type, double conf)
+plain_wins(const char *utf8, size_t len, const struct w_doc_in *in,
+    const struct w_doc_opts *o, struct w_doc *out, size_t ev,
+    const char *title, int type, double conf)
 {
 	struct w_doc_opts po = *o;
-	int rc;
+	struct w_doc alt;
+	struct w_err e;
+	int won;
 
 	po.page_type = H_OTHER + 1;
-	rc = w_html_extract(utf8, len, in, &po, out, e);
-	out->coverage = jv_object_set(out->coverage, jv_string("page_type"),
-	    jv_string(w_html_type_name(type)));
-	out->coverage = jv_object_set(out->coverage, jv_string("confidence"),
-	    jv_number(conf));
-	return rc;
+	w_doc_init(&alt);
+	memset(&e, 0, sizeof(e));
+	won = w_html_extract(utf8, len, in, &po, &alt, &e) == 0 &&
+	    alt.text != NULL && evidence(alt.text, in->url, title) > 2 * ev;
+	if (won) {
+		free(out->text);
+		out->text = alt.text;
+		out->len = alt.len;
+		alt.text = NULL;
+		jv_free(out->meta);
+		out->meta = alt.meta;
+		alt.meta = jv_null();
+		jv_free(out->links);
+		out->links = alt.links;
+		alt.links = jv_null();
+		jv_free(out->coverage);
+		out->coverage = jv_object_set(jv_object_set(alt.coverage,
+		    jv_string("page_type"), jv_string(w_html_type_name(type))),
+		    jv_string("confidence"), jv_number(conf));
+		alt.coverage = jv_null();
+	}
+	w_doc_free(&alt);
+	return won;
 }
 
 /* See html.h. */
@@ -714,14 +748,12 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	const char *title;
 	char from[64];
 	size_t blen, alen, aplain, rlen, rplain, gplain, nsnap, ev, inv = 0,
-	    itext, ilen, clen;
+	    itext, ilen, clen, trimmed = 0;
 	struct hnode *snap;
 	double tconf, share;
 	struct w_html_grid grid;
 	struct w_html_groups groups = { NULL, 0, 0 };
 	int art, shell, type, gsect, gcol, items, rheads, gheads, rc = -1;
-	int plain = -1;
-	double conf = 0;
 	jv meta;
 
 	snap = NULL;
@@ -832,8 +864,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		stage = "region";
 	}
 	if ((w_html_profile(type) & HP_TABS) && strcmp(stage, "grid") != 0) {
-		w_html_drop_tiles(&d, art);
-		w_html_shop_lines(&d, art);
+		trimmed = w_html_drop_tiles(&d, art);
+		trimmed += w_html_shop_lines(&d, art);
 	}
 	/* on WCXB dev: collection F1 +0.002, nothing else moved */
 	if ((w_html_profile(type) & HP_LISTS) || strcmp(stage, "grid") == 0 ||
@@ -850,7 +882,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	if ((w_html_profile(type) & HP_PROSE) && art >= 0)
 		w_html_prose_teasers(&d, art);
 	write_out(&d, art, in, o, &b, shell, dedup_run(w_html_profile(type)),
-	    &inv, from, sizeof(from));
+	    trimmed, &inv, from, sizeof(from));
 	jv_free(out->coverage);
 	out->coverage = jv_object_set(jv_object(),
 	    jv_string("extraction_stage"), jv_string(stage));
@@ -879,15 +911,18 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		    jv_string("browser_recommended"), jv_true());
 		shell = 0;
 	}
+	if (!shell && ev < PLAIN_THIN && from[0] == '\0' &&
+	    (ev < 2 || legal_text(b.p) || (strcmp(stage, "readability") == 0 &&
+	    in_footer(&d, snap, nsnap, art))) &&
+	    o->page_type == 0 && (w_html_profile(type) & HP_CHROME) &&
+	    plain_wins(utf8, len, in, o, out, ev, title, type,
+	    conf_round(confidence(tconf, alen, rlen, blen)))) {
+		rc = 0;
+		goto done;
+	}
 	if (shell || ev < 2 || (from[0] == '\0' && (legal_only(&d, art) ||
 	    (strcmp(stage, "readability") == 0 &&
 	    in_footer(&d, snap, nsnap, art))))) {
-		if (!shell && o->page_type == 0 &&
-		    (w_html_profile(type) & HP_CHROME)) {
-			plain = type;	/* see plain_again */
-			conf = conf_round(confidence(tconf, alen, rlen, blen));
-			goto done;
-		}
 		if (shell)
 			out->coverage = jv_object_set(out->coverage,
 			    jv_string("browser_recommended"), jv_true());
@@ -909,7 +944,5 @@ done:
 	w_buf_free(&b);
 	free(p.a);
 	w_html_free(&d);
-	if (plain >= 0)
-		rc = plain_again(utf8, len, in, o, out, e, plain, conf);
 	return rc;
 }

@@ -512,15 +512,53 @@ clean_share(struct hscore *s, int art)
 	}
 }
 
+/*
+ * A picture drawn in markup: a box named for an illustration, a
+ * graphic or a mockup (a product's interface shown on its landing
+ * page) whose text is fragments, at least PIC_FRAGS text pieces of
+ * PIC_FRAG_LEN characters or fewer on average (labels, names, ticket
+ * numbers), never sentences.
+ */
+#define PIC_FRAGS	8
+#define PIC_FRAG_LEN	24
+static const char *const pic_words[] = {
+	"illustration", "graphic", "mockup", "mock-up", NULL
+};
+static int
+ui_picture(const struct hdoc *d, int i)
+{
+	size_t len, n = 0;
+	int j, t = d->n[i].tag;
+
+	if (t != TidyTag_DIV && t != TidyTag_SECTION && t != TidyTag_FIGURE &&
+	    !(d->n[i].flags & HF_CUSTOM))
+		return 0;
+	if (!w_html_ci_any(d, w_html_attr(d, i, "class"), pic_words))
+		return 0;
+	if ((len = w_html_text_len(d, i)) == 0)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == H_TEXT && d->n[j].len > 1)
+			n++;
+	return n >= PIC_FRAGS && len <= n * PIC_FRAG_LEN;
+}
+
 /* Readability's _prepArticle over the gathered content art. */
 void
 w_html_prep_article(struct hscore *s, int art)
 {
 	struct hdoc *d = s->d;
 	size_t k;
-	int i, j, img;
+	int i, j, img, pic;
 
 	mark_data_tables(s, art);
+	/* a picture drawn in markup, whatever the page type */
+	for (i = d->n[art].first; i >= 0; i = j) {
+		pic = d->n[i].tag != H_TEXT && ui_picture(d, i);
+		j = w_html_next_pre(d, i, art, pic);
+		if (pic)
+			w_html_unlink(d, i);
+	}
 	if (s->prof & HP_PROSE)
 		w_html_prose_strip(d, art);
 	if (s->prof & HP_THREAD)
@@ -580,6 +618,14 @@ static const char *const chrome[] = {
 	"site-header", "site-footer", "masthead", "menu", "toolbar", NULL
 };
 
+/*
+ * Outside articles: a page's legal fine print (disclaimers, offer
+ * terms), beside a landing page's or a product's text, not part of it.
+ */
+static const char *const legal_words[] = {
+	"disclaimer", "copy-legal", "fine-print", "fineprint", NULL
+};
+
 /* In threads: what surrounds the posts. */
 static const char *const thread_words[] = {
 	"vote", "badge", "reaction", "kudos", "post-actions", "postactions",
@@ -622,11 +668,13 @@ static const char *const slides[] = {
 	"carousel", "slider", NULL
 };
 
-/* What a post's counters count ("12 likes", "3 replies"). */
+/* What a post's counters count ("12 likes", "3 replies"), and its
+ * poster's ("1,204 posts"). */
 static const char *const counted[] = {
 	"like", "likes", "reply", "replies", "comment", "comments", "vote",
 	"votes", "upvote", "upvotes", "point", "points", "thanks",
-	"helpful vote", "helpful votes", "reaction", "reactions", NULL
+	"helpful vote", "helpful votes", "reaction", "reactions", "post",
+	"posts", "message", "messages", NULL
 };
 
 /*
@@ -837,6 +885,9 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 		return 0;
 	if ((prof & HP_TABS) &&
 	    el_has(d, i, foot_words, 1, HM_FOOTW))
+		return 1;
+	if ((prof & HP_CHROME) && !(prof & (HP_THREAD | HP_LISTS)) &&
+	    w_html_ci_any(d, w_html_attr(d, i, "class"), legal_words))
 		return 1;
 	if ((prof & HP_THREAD) ? el_has(d, i, chrome, 1, HM_CHROME_T) :
 	    el_has(d, i, chrome, 0, HM_CHROME))
@@ -1129,7 +1180,8 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			    (prof >= 0 && (d->n[i].tag == TidyTag_UL ||
 			    d->n[i].tag == TidyTag_OL) &&
 			    w_html_text_len(d, i) * 5 <= rlen * 2 &&
-			    link_tree(d, i));
+			    link_tree(d, i)) ||
+			    (prof >= 0 && ui_picture(d, i));
 			break;
 		}
 		if (!drop && prof >= 0 &&
@@ -1147,6 +1199,40 @@ w_html_strip(struct hdoc *d, int root, int prof)
 }
 
 /*
+ * On a product page, the site's landmarks inside the pick: a nav, a
+ * page header or footer (not an article's, a third of its text or more
+ * in links), or an element whose role names them, holding a small part
+ * of the pick; a header holding the page's h1 is the product's own, one
+ * without links a feature card's title.
+ */
+#define SHOP_LANDMARK_LINKS	0.33
+
+static int
+shop_landmark(const struct hdoc *d, int i, size_t rlen)
+{
+	const char *r;
+	int t = d->n[i].tag, j;
+
+	if (w_html_text_len(d, i) * 5 > rlen * 2)
+		return 0;
+	if (t == TidyTag_NAV)
+		return 1;
+	if (t == TidyTag_HEADER || t == TidyTag_FOOTER) {
+		if (w_html_has_ancestor(d, i, TidyTag_ARTICLE, 0))
+			return 0;
+		for (j = d->n[i].first; j >= 0;
+		    j = w_html_next_pre(d, j, i, 0))
+			if (d->n[j].tag == TidyTag_H1)
+				return 0;
+		/* the site's, all links; not a card's title */
+		return w_html_link_density(d, i) >= SHOP_LANDMARK_LINKS;
+	}
+	r = w_html_attr(d, i, "role");
+	return r != NULL && (strcmp(r, "navigation") == 0 ||
+	    strcmp(r, "banner") == 0 || strcmp(r, "contentinfo") == 0);
+}
+
+/*
  * Page chrome left inside a chosen content root (see chrome_el): on
  * product pages, reviews, recommendations and carousels; in threads,
  * the comment lists under each post (drop_remarks).
@@ -1158,7 +1244,8 @@ w_html_strip_chrome(struct hdoc *d, int root, int prof)
 	int i, nx, drop;
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
-		drop = d->n[i].tag != H_TEXT && chrome_el(d, i, rlen, prof);
+		drop = d->n[i].tag != H_TEXT && (chrome_el(d, i, rlen, prof) ||
+		    ((prof & HP_TABS) && shop_landmark(d, i, rlen)));
 		if (!drop && elsewhere_drop(d, i, root, rlen, prof, &nx))
 			continue;
 		nx = w_html_next_pre(d, i, root, drop);

@@ -951,17 +951,18 @@ w_html_recover(const struct hdoc *d, const struct w_html_out *o, int thin,
 	from[0] = '\0';
 	for (s = 0; s < SRC_N; s++) {
 		/* JSON-LD fills out a page of modest length; the rest
-		 * only a thin one; JSON-LD prose and templates are weighed
-		 * against any page (see takeover) */
-		full = thin || out->len < (s == SRC_LD ? HH_THIN_LD :
-		    HH_THIN);
+		 * only a thin one (the text the profile trimmed as the
+		 * shop's chrome was shown: o->trimmed); JSON-LD prose and
+		 * templates are weighed against any page (see takeover) */
+		full = thin || out->len + o->trimmed < (s == SRC_LD ?
+		    HH_THIN_LD : HH_THIN);
 		thin = 0;
 		if (!full && s != SRC_LD && s != SRC_TEMPLATE)
 			continue;
 		memset(&r, 0, sizeof(r));
 		/* a page that shows some text shows the product's name
 		 * and price: of its JSON-LD only the description is news */
-		r.lean = out->len >= HH_THIN_OFFER;
+		r.lean = out->len + o->trimmed >= HH_THIN_OFFER;
 		w_html_buf_init(&r.h, HH_HTML_MAX);
 		w_html_buf_init(&b, HH_OUT_MAX);
 		w_buf_adds(&r.h, "<html><body>");

@@ -249,6 +249,9 @@ struct w_html_out {
 					   here, or NULL */
 	int		 cell;		/* inside a table cell: no block
 					   markers to escape */
+	size_t		 trimmed;	/* bytes of shown text the profile
+					   dropped as the shop's chrome: the
+					   page is no thinner for it */
 };
 void		 w_html_write(const struct hdoc *, int,
 		    const struct w_html_out *, struct w_buf *);
@@ -281,22 +284,24 @@ int		 w_html_cart_box(const struct hdoc *, int);
 size_t		 w_html_price_count(const char *, size_t);
 size_t		 w_html_prices_in(const struct hdoc *, int);
 /* Drop from root the groups of three or more like tiles that each hold
- * a link and an amount of money: other products beside a product. */
-void		 w_html_drop_tiles(struct hdoc *, int);
+ * a link and an amount of money (other products beside a product) or
+ * that name the shop's service (its promises: shipping, returns,
+ * warranty); returns the characters dropped. */
+size_t		 w_html_drop_tiles(struct hdoc *, int);
 /* Whether element i holds only a loading placeholder ("Loading..."). */
 int		 w_html_loading(const struct hdoc *, int);
 /* Whether s[0..n) is the whole text of a shop's control or counter
  * beside a product ("Add to wishlist", "Share", "Size guide", "487",
  * "Image 2 of 7"), SHOP_LINE_MAX bytes at most; w_html_shop_lines drops
  * the short elements of root that hold one (a counter only outside
- * tables, lists and headings). */
+ * tables, lists and headings); both return the characters dropped. */
 #define SHOP_LINE_MAX	48
 /* ... or a line of the shop's terms ("Free shipping on orders over
  * $50", "Sold and shipped by ...", "or 4 payments of $12"), this long
  * at most */
 #define SHOP_TERMS_MAX	120
 int		 w_html_shop_line(const char *, size_t);
-void		 w_html_shop_lines(struct hdoc *, int);
+size_t		 w_html_shop_lines(struct hdoc *, int);
 /* html_prose.c */
 void		 w_html_prose_strip(struct hdoc *, int);
 void		 w_html_prose_teasers(struct hdoc *, int);
@@ -446,14 +451,21 @@ int		 w_html_items(const struct hdoc *, const struct w_html_groups *,
  * when they fill nine tenths of the region's rlen), in a region of
  * rplain characters outside links, on a page typed as a story or not. */
 int		 w_html_items_win(size_t, size_t, size_t, size_t, int);
+/* Whether a text is a link to more of the same and nothing else ("View
+ * all", "See more", "Load more", "Show all", "More", with an arrow, a
+ * colon or a period at most): a section's or a feed's, not an item. */
+int		 w_html_more_line(const char *);
 /* Whether a text is an item's meta line and nothing more: counts of
  * comments, reactions, views or reading minutes, relative times ("3
- * comments", "5 min read", "2 hours ago", joined by | or a dot), a shop
+ * comments", "5 min read", "2 hours ago", joined by | or a dot), a
+ * listing's result count or sort control ("24 results", "Products
+ * (24)", "Sort by: Best match"), a shop
  * tile's empty review line ("Be the first to review this product", "No
  * reviews yet"; a review count stays: WCXB's truth keeps it as often as
  * not). */
 int		 w_html_meta_line(const char *);
-/* Drop the small elements under root whose text is a meta line. */
+/* Drop the small elements under root whose text is a meta line or a
+ * link to more (w_html_more_line). */
 void		 w_html_item_meta(struct hdoc *, int);
 
 /* html_links.c */

@@ -128,6 +128,50 @@ one_of(const char *s, size_t n, const char *const *w)
 	return 0;
 }
 
+/* What a listing's result count counts (24 results, Products (24)). */
+static const char *const tallied[] = {
+	"result", "results", "product", "products", NULL
+};
+
+#define SORT_MAX	40	/* characters of a sort control's line */
+
+/*
+ * Whether s[0..n) (lowercase, single spaces, trimmed) is a listing's
+ * result count or sort control: "24 results", "(24 products)",
+ * "Products (24)", "loaded 24 results", "Sort by: Best match".
+ */
+static int
+tally(const char *s, size_t n)
+{
+	size_t k, e;
+
+	if (n >= 2 && s[0] == '(' && s[n - 1] == ')') {
+		s++;
+		n -= 2;
+	}
+	if (n > 7 && strncmp(s, "loaded ", 7) == 0) {
+		s += 7;
+		n -= 7;
+	}
+	if ((n >= 7 && strncmp(s, "sort by", 7) == 0) ||
+	    (n >= 5 && strncmp(s, "sort:", 5) == 0))
+		return n <= SORT_MAX;
+	for (k = 0; k < n && ((s[k] >= '0' && s[k] <= '9') ||
+	    (k > 0 && s[k] == ',')); k++)
+		;
+	if (k > 0 && k < n && s[k] == ' ')
+		return one_of(s + k + 1, n - k - 1, tallied);
+	for (k = 0; k < n && s[k] >= 'a' && s[k] <= 'z'; k++)
+		;
+	if (k == 0 || !one_of(s, k, tallied) || k + 3 >= n ||
+	    s[k] != ' ' || s[k + 1] != '(' || s[n - 1] != ')')
+		return 0;
+	for (e = k + 2; e < n - 1 && ((s[e] >= '0' && s[e] <= '9') ||
+	    s[e] == ','); e++)
+		;
+	return e == n - 1 && e > k + 2;
+}
+
 /*
  * Whether s[0..n) (lowercase, single spaces, trimmed) is a count of
  * comments, reactions or reading minutes, or a relative time.
@@ -137,7 +181,7 @@ meta_part(const char *s, size_t n)
 {
 	size_t k = 0, u;
 
-	if ((n == 8 && strncmp(s, "just now", 8) == 0) ||
+	if ((n == 8 && strncmp(s, "just now", 8) == 0) || tally(s, n) ||
 	    one_of(s, n, no_reviews) || (n >= sizeof(FIRST_REVIEW) - 1 &&
 	    strncmp(s, FIRST_REVIEW, sizeof(FIRST_REVIEW) - 1) == 0))
 		return 1;
@@ -231,6 +275,40 @@ w_html_meta_line(const char *t)
 }
 
 /* See html_int.h. */
+int
+w_html_more_line(const char *t)
+{
+	static const char *const w[] = {
+		"view all", "see all", "show all", "browse all", "explore all",
+		"view more", "see more", "show more", "load more", "more",
+		NULL
+	};
+	char s[24];
+	size_t n = 0, k;
+	const unsigned char *p = (const unsigned char *)t;
+
+	for (; *p != '\0'; p++) {
+		if (*p >= 0x80)		/* arrows, guillemets */
+			continue;
+		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' ||
+		    *p == '>' || *p == ':' || *p == '.') {
+			if (n > 0 && s[n - 1] != ' ')
+				s[n++] = ' ';
+		} else
+			s[n++] = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
+		if (n >= sizeof(s) - 1)
+			return 0;
+	}
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	s[n] = '\0';
+	for (k = 0; w[k] != NULL; k++)
+		if (strcmp(s, w[k]) == 0)
+			return 1;
+	return 0;
+}
+
+/* See html_int.h. */
 void
 w_html_item_meta(struct hdoc *d, int root)
 {
@@ -245,7 +323,8 @@ w_html_item_meta(struct hdoc *d, int root)
 		    len <= META_MAX) {
 			w_buf_reset(&b);
 			w_html_text(d, i, &b);
-			drop = b.p != NULL && w_html_meta_line(b.p);
+			drop = b.p != NULL && (w_html_meta_line(b.p) ||
+			    w_html_more_line(b.p));
 		}
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)

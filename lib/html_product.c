@@ -175,12 +175,51 @@ priced_tile(const struct hdoc *d, int i)
 	return link && w_html_prices_in(d, i) > 0;
 }
 
+/*
+ * The shop's promises beside the product: a group of TILES_MIN or more
+ * like siblings, each short (PROMISE_ITEM characters at most: a title
+ * and a line), half of them or more naming the shop's service
+ * (shipping, returns, warranty, secure payment, support), in several
+ * languages: "Free shipping over $50 / 30-day returns / 2-year
+ * warranty". Words of the product's own facts are not among them.
+ */
+#define PROMISE_ITEM	240
+#define SHOP_BAR_MAX	96	/* characters of a bar of controls */
+
+static const char *const promise_words[] = {
+	"shipping", "delivery", "returns", "return policy", "refund",
+	"exchange", "warranty", "guarantee", "secure payment",
+	"secure checkout", "checkout", "customer service",
+	"customer support", "support team", "financing", "installments",
+	"versand", "lieferung", "r\xc3\xbc" "ckgabe", "r\xc3\xbc" "cksendung",
+	"garantie", "kundenservice", "zahlung", "livraison", "retour",
+	"remboursement", "paiement", "env\xc3\xad" "o", "devoluci",
+	"spedizion", "reso", "verzending", "retourneren", NULL
+};
+
+/* Whether item i is short and names the shop's service. */
+static int
+promise_tile(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	size_t n = w_html_text_len(d, i);
+	int r;
+
+	if (n == 0 || n > PROMISE_ITEM)
+		return 0;
+	w_html_buf_init(&b, 512);
+	w_html_text(d, i, &b);
+	r = w_html_ci_any(d, b.p, promise_words);
+	w_buf_free(&b);
+	return r;
+}
+
 static void
 tile_group(const struct hdoc *d, int p, unsigned s, int n, void *arg)
 {
 	struct tiles *t = arg;
 	size_t k;
-	int j, priced = 0;
+	int j, priced = 0, promise = 0, all = 0;
 
 	if ((double)w_html_text_len(d, p) >= TILES_SHARE * (double)t->rlen)
 		return;
@@ -190,24 +229,31 @@ tile_group(const struct hdoc *d, int p, unsigned s, int n, void *arg)
 			if (j == t->v[k])
 				return;
 	for (j = w_html_rep_next(d, d->n[p].first, s); j >= 0;
-	    j = w_html_rep_next(d, d->n[j].next, s))
+	    j = w_html_rep_next(d, d->n[j].next, s)) {
 		priced += priced_tile(d, j);
-	if (priced >= TILES_MIN && 4 * priced >= 3 * n)
+		if (w_html_text_len(d, j) > 0) {
+			all++;
+			promise += promise_tile(d, j);
+		}
+	}
+	if ((priced >= TILES_MIN && 4 * priced >= 3 * n) ||
+	    (all >= TILES_MIN && promise >= 2 && 2 * promise >= all &&
+	    w_html_text_len(d, p) <= (size_t)all * PROMISE_ITEM))
 		w_html_push(&t->v, &t->nv, &t->vcap, p);
 }
 
 /* See html_int.h. */
-void
+size_t
 w_html_drop_tiles(struct hdoc *d, int root)
 {
 	struct tiles t;
-	size_t k;
+	size_t k, cut;
 	int h;
 
 	memset(&t, 0, sizeof(t));
 	t.rlen = w_html_text_len(d, root);
 	if (t.rlen == 0)
-		return;
+		return 0;
 	w_html_rep_walk(d, root, 0, TILES_MIN, NULL, tile_group, &t);
 	for (k = 0; k < t.nv; k++) {
 		/* and the heading right above them, their title */
@@ -220,6 +266,8 @@ w_html_drop_tiles(struct hdoc *d, int root)
 		w_html_unlink(d, t.v[k]);
 	}
 	free(t.v);
+	cut = t.rlen - w_html_text_len(d, root);
+	return cut;
 }
 
 /*
@@ -288,6 +336,17 @@ static const char *const shop_lines[] = {
 	"view full details", "read full details", "report an issue",
 	"report incorrect product information",
 	"see any errors on this page", "sign in to continue",
+	"add to cart", "add to bag", "add to basket", "add to trolley",
+	"buy now", "buy it now", "regular price", "sale price",
+	"unit price", "original price", "current price", "select a size",
+	"select size", "choose a size", "choose size", "select an option",
+	"choose an option", "select options", "leave a review", "quantity",
+	"qty", "decrease quantity", "increase quantity", "play video",
+	"previous slide", "next slide",
+	"in den warenkorb", "in den einkaufswagen", "ajouter au panier",
+	"a\xc3\xb1" "adir al carrito", "a\xc3\xb1" "adir a la cesta",
+	"aggiungi al carrello", "in winkelwagen",
+	"toevoegen aan winkelwagen",
 	/* German, French, Spanish, Italian, Dutch */
 	"auf den merkzettel", "merken", "auf die wunschliste",
 	"zur wunschliste hinzuf\xc3\xbcgen", "wunschliste", "merkzettel",
@@ -324,6 +383,7 @@ static const char *const shop_terms[] = {
 	"or 4 payments", "or 4 interest-free", "or 3 payments",
 	"or 3 interest-free", "pay in 4", "pay in 3", "4 interest-free",
 	"buy now, pay later", "as low as ", "financing available",
+	"ships by ", "get notified", "notify me when", "flat rate",
 	"kostenloser versand", "versandkostenfrei", "kostenlose r\xc3\xbc" "cksendung",
 	"inkl. mwst", "lieferzeit", "lieferung bis", "livraison gratuite",
 	"retours gratuits", "retour gratuit", "env\xc3\xad" "o gratis",
@@ -412,9 +472,9 @@ shop_position(const char *t)
 	return *p == '\0';
 }
 
-/* See html_int.h. */
-int
-w_html_shop_line(const char *s, size_t n)
+/* w_html_shop_line; counters and positions only when counters is set. */
+static int
+shop_match(const char *s, size_t n, int counters)
 {
 	char t[SHOP_TERMS_MAX + 8];
 	size_t m, k;
@@ -427,12 +487,19 @@ w_html_shop_line(const char *s, size_t n)
 			return 1;
 	if (n > SHOP_LINE_MAX)
 		return 0;
-	if (shop_counter(t, m) || shop_position(t))
+	if (counters && (shop_counter(t, m) || shop_position(t)))
 		return 1;
 	for (k = 0; shop_lines[k] != NULL; k++)
 		if (strcmp(t, shop_lines[k]) == 0)
 			return 1;
 	return 0;
+}
+
+/* See html_int.h. */
+int
+w_html_shop_line(const char *s, size_t n)
+{
+	return shop_match(s, n, 1);
 }
 
 /* Whether s[0..n) is a counter alone ("487", "(12)"). */
@@ -464,35 +531,51 @@ in_value(const struct hdoc *d, int i)
 	return 0;
 }
 
+/* An inline element a shop makes its controls of. */
+static int
+control_tag(const struct hdoc *d, int i)
+{
+	int t = d->n[i].tag;
+
+	return t == TidyTag_A || t == TidyTag_LABEL || t == TidyTag_SPAN ||
+	    t == TidyTag_BUTTON || t == TidyTag_STRONG || t == TidyTag_B;
+}
+
 /* See html_int.h. */
-void
+size_t
 w_html_shop_lines(struct hdoc *d, int root)
 {
 	struct w_buf b;
-	size_t len, plen;
-	int i, nx, par, drop;
+	size_t len = 0, plen, cut = 0;
+	int i, nx, par, drop, alone;
 
 	if (root < 0)
-		return;
+		return 0;
 	w_html_buf_init(&b, 256);
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = 0;
 		if (d->n[i].tag != H_TEXT &&
 		    (len = w_html_text_len(d, i)) > 0 && len <= SHOP_TERMS_MAX) {
-			/* standing alone: the parent holds more text, or
-			 * it is a block */
+			/* standing alone: a block, the parent's only
+			 * text, or a control in a short bar of them
+			 * ("Quantity [-] 1 [+] Add to cart") */
 			par = d->n[i].parent;
 			plen = par >= 0 ? w_html_text_len(d, par) : 0;
 			w_buf_reset(&b);
 			w_html_text(d, i, &b);
-			if ((w_html_is_block(d->n[i].tag) || plen == len) &&
-			    w_html_shop_line(b.p, b.len))
+			alone = w_html_is_block(d->n[i].tag) || plen == len;
+			/* in a bar, a number is a value ("6/6") */
+			if ((alone || (plen <= SHOP_BAR_MAX &&
+			    control_tag(d, i))) && shop_match(b.p, b.len, alone))
 				drop = !shop_counter_text(b.p, b.len) ||
 				    !in_value(d, i);
 		}
 		nx = w_html_next_pre(d, i, root, drop);
-		if (drop)
+		if (drop) {
+			cut += len;
 			w_html_unlink(d, i);
+		}
 	}
 	w_buf_free(&b);
+	return cut;
 }

@@ -584,6 +584,15 @@ words(void)
 static void
 meta_lines(void)
 {
+	CHECK_INT(w_html_more_line("View all"), 1);
+	CHECK_INT(w_html_more_line("  See more \xe2\x80\xba "), 1);
+	CHECK_INT(w_html_more_line("LOAD MORE"), 1);
+	CHECK_INT(w_html_more_line("Show all:"), 1);
+	CHECK_INT(w_html_more_line("More"), 1);
+	CHECK_INT(w_html_more_line("More about the moth trap"), 0);
+	CHECK_INT(w_html_more_line("View all 12 photos of the plot"), 0);
+	CHECK_INT(w_html_more_line("Seemore"), 0);
+	CHECK_INT(w_html_more_line(""), 0);
 	CHECK_INT(w_html_meta_line("3 comments"), 1);
 	CHECK_INT(w_html_meta_line("  44 Reactions "), 1);
 	CHECK_INT(w_html_meta_line("1.2k views"), 1);
@@ -603,15 +612,55 @@ meta_lines(void)
 	CHECK_INT(w_html_meta_line("Write a review"), 1);
 	CHECK_INT(w_html_meta_line("21 reviews"), 0);
 	CHECK_INT(w_html_meta_line("Reviews of the best tents"), 0);
+	/* a listing's result count and sort control */
+	CHECK_INT(w_html_meta_line("1,072 results"), 1);
+	CHECK_INT(w_html_meta_line("(18 Products)"), 1);
+	CHECK_INT(w_html_meta_line("Products (18)"), 1);
+	CHECK_INT(w_html_meta_line("loaded 24 results"), 1);
+	CHECK_INT(w_html_meta_line("Sort by: Best match"), 1);
+	CHECK_INT(w_html_meta_line("Products (new)"), 0);
+	CHECK_INT(w_html_meta_line("3 results of the survey"), 0);
+	CHECK_INT(w_html_meta_line("Sort by colour, then by size, and pack the "
+	    "rest away"), 0);
 	CHECK_INT(w_html_meta_line(""), 0);
 	CHECK_INT(w_html_meta_line("5 years ago, a small team of engineers "
 	    "set out to rebuild the search"), 0);
+}
+
+/* The item meta walk drops links to more of the same, not titles. */
+static void
+more_links(void)
+{
+	static const char page[] = "<html><body><main><ul>"
+	    "<li><a href=\"/a\">More about the moth trap</a></li>"
+	    "<li><a href=\"/b\">Counting frogspawn</a> <span>3 comments"
+	    "</span></li></ul><div class=\"foot\"><a href=\"/all\">"
+	    "View all \xe2\x80\xba</a></div><p>Load more</p></main>"
+	    "</body></html>";
+	struct hdoc d;
+	struct w_buf b;
+	struct w_html_out o;
+
+	CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
+	w_html_item_meta(&d, d.body);
+	memset(&o, 0, sizeof(o));
+	o.text = 1;
+	w_html_buf_init(&b, 1024);
+	w_html_write(&d, d.body, &o, &b);
+	CHECK(strstr(b.p, "More about the moth trap") != NULL);
+	CHECK(strstr(b.p, "Counting frogspawn") != NULL);
+	CHECK(strstr(b.p, "View all") == NULL);
+	CHECK(strstr(b.p, "Load more") == NULL);
+	CHECK(strstr(b.p, "3 comments") == NULL);
+	w_buf_free(&b);
+	w_html_free(&d);
 }
 
 int
 main(void)
 {
 	meta_lines();
+	more_links();
 	words();
 	sections();
 	items();

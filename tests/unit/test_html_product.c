@@ -192,6 +192,14 @@ shop_controls(void)
 	CHECK(shop("Image 2 of 7"));
 	CHECK(shop("1 / 5"));
 	CHECK(shop("Bild 3 von 4"));
+	CHECK(shop("Add to Cart"));
+	CHECK(shop("Regular price"));
+	CHECK(shop("Select a size"));
+	CHECK(shop("Ajouter au panier"));
+	CHECK(shop("Ships by March 10th"));
+	CHECK(shop("Get notified by email when this product is in stock"));
+	CHECK(!shop("Add to cart and pay later"));
+	CHECK(!shop("Regular fit"));
 	/* text, amounts, long lines */
 	CHECK(!shop("Share the joy of cooking with friends"));
 	CHECK(!shop("$20.00"));
