@@ -764,8 +764,13 @@ data_table(const struct hdoc *d, int t, int *complex)
 			nb = 0;
 		switch (d->n[j].otag) {
 		case TidyTag_TABLE:
+			/*
+			 * Layout whatever else t holds: stop here, so that
+			 * tables nested n deep walk the page once, not n
+			 * times (each level's walk ends at the next).
+			 */
 			*complex = 2;
-			break;
+			return 0;
 		case TidyTag_TH: case TidyTag_CAPTION: case TidyTag_THEAD:
 		case TidyTag_TFOOT: case TidyTag_COL: case TidyTag_COLGROUP:
 			data = 1;

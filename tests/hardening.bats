@@ -45,6 +45,21 @@ FF=$WT_TOP/tests/fixtures/fuzz-findings
 	[[ "$(field .content)" == *"The innermost cell survives."* ]]
 }
 
+@test "60 tables nested in cells over 200,000 elements: every level written once, the data table at the bottom a pipe table" {
+	# the writer's test for a data table walked each table's whole
+	# subtree (once per level, capped by its depth bound); it now stops
+	# at the first nested table. The bound only catches a hang; the
+	# cost per level is measured in tests/unit/test_html_md.c
+	python3 -c 'n = 60; print("<html><body><p>Top words of the page, long enough to be read as the page.</p>" + "".join("<table><tr><td>Level %d words of this nested table.</td><td>" % k for k in range(n)) + "<br>" * 200000 + "<table><tr><th>Name</th><th>Size</th></tr><tr><td>alpha</td><td>1</td></tr></table>" + "</td></tr></table>" * n + "</body></html>")' >"$BATS_TEST_TMPDIR/nested.html"
+	run -0 timeout 20 wextract -c --format markdown --content-type text/html <"$BATS_TEST_TMPDIR/nested.html"
+	field .content >"$BATS_TEST_TMPDIR/out.md"
+	for k in 0 1 30 59; do
+		[ "$(grep -c "^Level $k words of this nested table\.$" "$BATS_TEST_TMPDIR/out.md")" -eq 1 ] || { echo "level $k"; cat "$BATS_TEST_TMPDIR/out.md"; false; }
+	done
+	grep -qxF '| Name | Size |' "$BATS_TEST_TMPDIR/out.md"
+	grep -qxF '| alpha | 1 |' "$BATS_TEST_TMPDIR/out.md"
+}
+
 # hostile PATH: wfetch the fixture server's /hostile/PATH.
 hostile() {
 	run wfetch -c "$BASE/hostile/$1"
