@@ -113,21 +113,23 @@ raw_bodies(void)
 	    "<script>e </ f; g <\\h;</script><script><![CDATA[ x ]]></script>"
 	    "<script src=\"s.js\"><b>t</b></script>"
 	    "<script>  <p>q</p></script><script>z</div></script>"
-	    "</head><body></body></html>",1);
+	    "</head><body></body></html>", 0);
 	/* UTF-8 of every length, an astral character */
 	both("<html><body><script>s = \"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"
 	    "\xc2\xa0\";</script></body></html>", 1);
-	/* start tags: a '>' inside a quoted value (tidy's), attributes
-	 * kept */
+	/* start tags: a '>' inside a quoted value (tidy's, and the scan
+	 * cannot tell where tidy ends the body: no marks after) */
 	both("<html><head><script data-x=\"a>b\">var q = 1;</script>"
 	    "<script type=\"application/ld+json\" id=\"x\">{\"a\": 1}"
-	    "</script></head><body></body></html>", 1);
+	    "</script></head><body></body></html>", 0);
+	both("<html><head><script type=\"application/ld+json\" id=\"x\">"
+	    "{\"a\": 1}</script></head><body></body></html>", 1);
 	/* a self-closed script with a source: tidy ends it at the next
-	 * tag, the scan moves on to the next "</script" (a body missed,
-	 * never a wrong one) */
+	 * tag, the scan would move on to the next "</script": no marks
+	 * after */
 	both("<html><head><script src=\"a.js\"/><p>after</p>"
 	    "<script>var r = 1;</script><script>var s = 2;</script>"
-	    "</head><body></body></html>", 1);
+	    "</head><body></body></html>", 0);
 	/* inside svg and math, tidy keeps entities: left to tidy */
 	both("<html><body><svg><style>.a { fill: red }</style>"
 	    "<script>var s = 1;</script></svg><math><mi>x</mi></math>"
@@ -139,10 +141,21 @@ raw_bodies(void)
 	both("<svg></math><script>3  </script>", 0);
 	both("<html><body><script>var a = 1;</script><math></svg>"
 	    "<script>var b = 2;</script></math><script>var c = 3;</script>"
-	    "</body></html>", 2);
+	    "</body></html>", 1);
 	both("<html><body><script>var a = 1;</script><svg>"
 	    "<a title=\"</svg>\"><script>x  y</script></a></svg>"
-	    "</body></html>", 0);
+	    "</body></html>", 1);
+	/* an end tag of an element outside closes the svg to tidy, which
+	 * then reads the next script's body as markup wherever it lands:
+	 * marks go on only after an svg whose elements all closed in
+	 * order (fuzz_htmlparse's eleventh finding, foreign-close.html) */
+	both("<svg></body</svg><script>><p&</script0", 0);
+	both("<html><body><script>var a = 1;</script><div><svg></div>"
+	    "</svg><script>a<b>c</script><script>var b = 2;</script>"
+	    "</body></html>", 1);
+	both("<html><body><svg viewBox=\"0 0 1 1\"><g><path d=\"M0\"/>"
+	    "<circle r=\"1\"></circle></g></svg><math><mi>x</mi></math>"
+	    "<script>var b = 2;</script></body></html>", 1);
 	/* tidy's tag names end at any character but ASCII letters,
 	 * digits and "-._:": "<script=" is a script and "<xmp\"" an xmp
 	 * to it, whose bodies it reads raw; no marks or "&quot;" after
@@ -189,6 +202,25 @@ raw_bodies(void)
 	both("<script>a<i</script<![CDATA[</script\n", 0);
 	both("<html><body><script>var a = 1;</script><script>a<i</script>"
 	    "<![CDATA[</script\n", 1);
+	/* a body left to tidy that tidy may end elsewhere than the scan:
+	 * "<i</script" is text to tidy (the '<' after a tag's letters is
+	 * taken as it is), so it reads the "&quot;" after as script text
+	 * (fuzz_htmlparse's tenth finding, take-end.html); a start tag
+	 * while the body is still blank ends a script with a source; no
+	 * marks or rewrites after either */
+	both("<script><i</script<a=\"&quot;\">", 0);
+	both("<html><body><script>var a = 1;</script>"
+	    "<script>\tx = a<i</script><p title=\"&quot;\">q</p>"
+	    "<script>var b = 2;</script></body></html>", 1);
+	both("<html><body><script>var a = 1;</script>"
+	    "<script src=\"s.js\">\t<p title=\"&quot;\">q</p>"
+	    "<script>var b = 2;</script></body></html>", 1);
+	/* a blank body or one ended after a digit or a word is tidy's
+	 * end too: marks go on after it */
+	both("<html><body><script src=\"s.js\"></script>"
+	    "<script>\tx = h1</script><style>\tp { a: b }</style>"
+	    "<p title=\"&quot;\">q</p><script>var b = 2;</script>"
+	    "</body></html>", 1);
 	/* many bodies on one line */
 	both("<html><body><script>var a1 = 1;</script><script>var a2 = 2;"
 	    "</script><script>var a3 = 3;</script><script>var a4 = 4;"
