@@ -1290,6 +1290,7 @@ month_day(const char *t)
 {
 	char w[2][16];
 	size_t k, n;
+	long day;
 	int a, b, end = 0;
 
 	if (sscanf(t, "%15s %15s%n", w[0], w[1], &end) != 2 ||
@@ -1303,8 +1304,10 @@ month_day(const char *t)
 	for (a = 0; a < 2; a++) {
 		b = 1 - a;
 		n = strlen(w[b]);
-		if (n == 0 || n > 4 || w[b][0] < '0' || w[b][0] > '9' ||
-		    atoi(w[b]) < 1 || atoi(w[b]) > 31)
+		if (n == 0 || n > 4 || w[b][0] < '0' || w[b][0] > '9')
+			continue;
+		day = strtol(w[b], NULL, 10);	/* "23", "23rd" */
+		if (day < 1 || day > 31)
 			continue;
 		for (k = 0; month_names[k] != NULL; k++)
 			if (strcmp(w[a], month_names[k]) == 0)
