@@ -960,9 +960,11 @@ w_html_recover(const struct hdoc *d, const struct w_html_out *o, int thin,
 		if (!full && s != SRC_LD && s != SRC_TEMPLATE)
 			continue;
 		memset(&r, 0, sizeof(r));
-		/* a page that shows some text shows the product's name
-		 * and price: of its JSON-LD only the description is news */
-		r.lean = out->len + o->trimmed >= HH_THIN_OFFER;
+		/* a page that shows some text, or a price, shows the
+		 * product's name and price: of its JSON-LD only the
+		 * description is news */
+		r.lean = out->len + o->trimmed >= HH_THIN_OFFER ||
+		    w_html_price_count(out->p, out->len) > 0;
 		w_html_buf_init(&r.h, HH_HTML_MAX);
 		w_html_buf_init(&b, HH_OUT_MAX);
 		w_buf_adds(&r.h, "<html><body>");

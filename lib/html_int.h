@@ -247,7 +247,7 @@ struct w_html_out {
 	jv		*links;		/* collect {url,text} here, or NULL */
 	size_t		*invisible;	/* count removed invisible characters
 					   here, or NULL */
-	int		 cell;		/* inside a table cell: no block
+	int		 cell;		/* inside this many table cells: no block
 					   markers to escape */
 	size_t		 trimmed;	/* bytes of shown text the profile
 					   dropped as the shop's chrome: the
@@ -269,7 +269,8 @@ int		 w_html_table_grid(const int *, const int *, const int *, int,
 #define HH_THIN_LD	3000	/* the same for JSON-LD */
 #define HH_THIN_OFFER	600	/* output bytes below which a JSON-LD
 				   product's name, brand and offers are
-				   added, not only its description */
+				   added, not only its description
+				   (unless the output shows a price) */
 size_t		 w_html_recover(const struct hdoc *, const struct w_html_out *,
 		    int, struct w_buf *, char *, size_t);
 

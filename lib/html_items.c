@@ -32,6 +32,39 @@ titled(const struct hdoc *d, int i)
 	return 0;
 }
 
+/*
+ * A definition list's items are its groups of dt and dd (terms, then
+ * their descriptions): the survey finds the run of one of them, the
+ * title may sit in the other. Returns the groups, *titles the titled
+ * ones, *t the list's text.
+ */
+static int
+dl_items(const struct hdoc *d, int p, int *titles, size_t *t)
+{
+	int j, n = 0, got = 0, in_dd = 0;
+
+	*titles = 0;
+	for (j = d->n[p].first; j >= 0; j = d->n[j].next) {
+		if (d->n[j].tag == TidyTag_DT) {
+			if (in_dd) {
+				*titles += got;
+				got = 0;
+				in_dd = 0;
+			}
+		} else if (d->n[j].tag == TidyTag_DD) {
+			if (!in_dd)
+				n++;
+			in_dd = 1;
+		} else
+			continue;
+		if (!got)
+			got = titled(d, j);
+	}
+	*titles += got && in_dd;
+	*t = w_html_text_len(d, p);
+	return n;
+}
+
 /* See html_int.h. */
 int
 w_html_items(const struct hdoc *d, const struct w_html_groups *gs, size_t *text)
@@ -39,7 +72,7 @@ w_html_items(const struct hdoc *d, const struct w_html_groups *gs, size_t *text)
 	struct w_html_groups own = { NULL, 0, 0 };
 	const struct w_html_group *g;
 	size_t k, t;
-	int j, titles, best = -1;
+	int j, n, titles, best = -1;
 
 	if (gs == NULL) {
 		w_html_rep_survey(d, &own);
@@ -53,12 +86,17 @@ w_html_items(const struct hdoc *d, const struct w_html_groups *gs, size_t *text)
 			continue;
 		titles = 0;
 		t = 0;
-		for (j = w_html_rep_next(d, d->n[g->p].first, g->shape); j >= 0;
-		    j = w_html_rep_next(d, d->n[j].next, g->shape)) {
-			titles += titled(d, j);
-			t += w_html_text_len(d, j);
-		}
-		if (titles * 10 >= g->n * 7 && t > *text) {
+		n = g->n;
+		if (d->n[g->p].tag == TidyTag_DL)
+			n = dl_items(d, g->p, &titles, &t);
+		else
+			for (j = w_html_rep_next(d, d->n[g->p].first,
+			    g->shape); j >= 0;
+			    j = w_html_rep_next(d, d->n[j].next, g->shape)) {
+				titles += titled(d, j);
+				t += w_html_text_len(d, j);
+			}
+		if (n >= ITEMS_MIN && titles * 10 >= n * 7 && t > *text) {
 			*text = t;
 			best = g->p;
 		}

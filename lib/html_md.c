@@ -872,7 +872,7 @@ cell_text(struct wr *w, int c, int pipes)
 	size_t i, k = 0;
 	int sp = 0;
 
-	co.cell = 1;
+	co.cell = w->o->cell + 1;
 	w_html_buf_init(&b, OUT_MAX);
 	w_html_write(w->d, c, &co, &b);
 	s = w_buf_take(&b);
@@ -899,6 +899,14 @@ cell_text(struct wr *w, int c, int pipes)
 #define MAXSPAN	1000
 #define GFM_REPEAT	4	/* see gfm_blowup */
 #define GFM_SLACK	65536
+/*
+ * Pipe tables in cells of pipe tables: each level renders its cells'
+ * text (nested tables included) again to flatten it into a row, so
+ * tables nested n deep copied their text n times and walked it n times
+ * in data_table(). From this many levels down a table is read as
+ * layout (its text, written once), which keeps that to CELL_NEST times.
+ */
+#define CELL_NEST	8
 
 struct tcells {
 	int	*node, *rowof, *cs, *rs;
@@ -1050,7 +1058,7 @@ w_table(struct wr *w, int t)
 	int *r, *grid, nr, c, ncol = -1, complex;
 
 	block_start(w);
-	if (!data_table(w->d, t, &complex)) {
+	if (w->o->cell >= CELL_NEST || !data_table(w->d, t, &complex)) {
 		kids(w, t);
 		block_start(w);
 		return;

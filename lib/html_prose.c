@@ -173,7 +173,10 @@ static const char *const furniture[] = {
 	"edit page", "edit on github", "edit this page on github",
 	"improve this page", "suggest an edit", "suggest changes",
 	"view source", "view page source", "seite bearbeiten",
-	"skip to main content", NULL
+	"skip to main content", "add as a preferred source on google",
+	"add us as a preferred source on google",
+	"make us a preferred source on google",
+	"als bevorzugte quelle bei google hinzuf\xc3\xbc" "gen", NULL
 };
 
 /*
@@ -247,9 +250,9 @@ static const char *const credits[] = {
 
 /*
  * Words of an affiliate disclosure ("This post contains affiliate
- * links", "we may earn a commission"), and the reader's side of it
- * ("we", "our", "I", "my", "you"), which a paragraph about affiliate
- * marketing lacks.
+ * links", "we may earn a commission"), and the words of the writer
+ * speaking of it ("we", "our", "I", "my"), which a paragraph about
+ * affiliate marketing lacks.
  */
 static const char *const disclosures[] = {
 	"affiliate link", "affiliate ones", "qualifying purchases",
@@ -264,8 +267,8 @@ static const char *const disclosures[] = {
 	"liens affili", NULL
 };
 static const char *const readers[] = {
-	"we ", "our ", "us ", "i ", "my ", "you", "wir ", "ich ", "uns",
-	"du ", "sie ", "nous ", "vous ", "nos ", NULL
+	"we", "our", "us", "i", "my", "wir", "ich", "uns", "unsere", "nous",
+	"nos", "notre", "nosotros", "nuestro", "nuestros", NULL
 };
 #define DISCLOSURE_MAX	400	/* characters of a disclosure */
 
@@ -287,6 +290,16 @@ static const char *const signups[] = {
 	"melden sie sich jetzt", "melde dich f\xc3\xbcr",
 	"melden sie sich f\xc3\xbcr", "melde dich zu", "verpasse keine",
 	"verpassen sie keine", "jetzt zum newsletter", "abonnez-vous",
+	"subscribe here", "sign up here", "follow us on ", "follow me on ",
+	"folge uns auf ", "folgen sie uns auf ", "folge mir auf ",
+	"suivez-nous sur ", "s\xc3\xadguenos en ", "stay connected",
+	"stay in touch", "bleib in kontakt", "bleiben sie in kontakt",
+	"if you liked this", "if you enjoyed this", "if you like it, please",
+	"please share this", "help me spread the word",
+	"help us spread the word", "join the facebook group",
+	"join our facebook group", "wenn dir der artikel gefallen",
+	"wenn ihnen der artikel gefallen", "wenn dir dieser beitrag gefallen",
+	"wenn ihnen dieser beitrag gefallen",
 	"inscrivez-vous", "suscr\xc3\xad" "bete", "suscribete",
 	"suscr\xc3\xad" "base", NULL
 };
@@ -1025,8 +1038,26 @@ signup_line(const char *t, size_t n)
 static int
 disclosure(const char *t)
 {
-	return w_html_ci_any(NULL, t, disclosures) &&
-	    w_html_ci_any(NULL, t, readers);
+	const char *s;
+	size_t n;
+	int k;
+
+	if (!w_html_ci_any(NULL, t, disclosures))
+		return 0;
+	/* the words of readers[] whole: "roi and" holds no "i" */
+	for (s = t; *s != '\0'; s += n) {
+		while (*s != '\0' && !((*s >= 'a' && *s <= 'z') ||
+		    (unsigned char)*s >= 0x80))
+			s++;
+		for (n = 0; (s[n] >= 'a' && s[n] <= 'z') ||
+		    (unsigned char)s[n] >= 0x80; n++)
+			;
+		for (k = 0; n > 0 && readers[k] != NULL; k++)
+			if (strlen(readers[k]) == n &&
+			    strncmp(s, readers[k], n) == 0)
+				return 1;
+	}
+	return 0;
 }
 
 /*
@@ -1259,6 +1290,7 @@ month_day(const char *t)
 {
 	char w[2][16];
 	size_t k, n;
+	long day;
 	int a, b, end = 0;
 
 	if (sscanf(t, "%15s %15s%n", w[0], w[1], &end) != 2 ||
@@ -1272,8 +1304,10 @@ month_day(const char *t)
 	for (a = 0; a < 2; a++) {
 		b = 1 - a;
 		n = strlen(w[b]);
-		if (n == 0 || n > 4 || w[b][0] < '0' || w[b][0] > '9' ||
-		    atoi(w[b]) < 1 || atoi(w[b]) > 31)
+		if (n == 0 || n > 4 || w[b][0] < '0' || w[b][0] > '9')
+			continue;
+		day = strtol(w[b], NULL, 10);	/* "23", "23rd" */
+		if (day < 1 || day > 31)
 			continue;
 		for (k = 0; month_names[k] != NULL; k++)
 			if (strcmp(w[a], month_names[k]) == 0)

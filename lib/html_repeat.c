@@ -166,9 +166,24 @@ el_named(const struct hdoc *d, int i)
 	    named(d, w_html_attr(d, i, "id")));
 }
 
-/* Subtrees that never hold a page's items: chrome. */
+/* Whether element a holds element m (a's descendant or a itself). */
 static int
-chrome(const struct hdoc *d, int i)
+holds(const struct hdoc *d, int a, int m)
+{
+	for (; m >= 0; m = d->n[m].parent)
+		if (m == a)
+			return 1;
+	return 0;
+}
+
+/*
+ * Subtrees that never hold a page's items: chrome. A wrapper whose
+ * name says chrome but holds the page's main element (main) is a
+ * layout box ("content-sidebar-wrap": the content and its sidebar;
+ * "flex-wrap-footer": the page above its footer).
+ */
+static int
+chrome(const struct hdoc *d, int i, int main)
 {
 	const char *r;
 
@@ -183,7 +198,7 @@ chrome(const struct hdoc *d, int i)
 	default:
 		break;
 	}
-	if (!w_html_visible(d, i) || el_named(d, i))
+	if (!w_html_visible(d, i) || (el_named(d, i) && !holds(d, i, main)))
 		return 1;
 	r = w_html_attr(d, i, "role");
 	return r != NULL && (strcmp(r, "navigation") == 0 ||
@@ -208,6 +223,7 @@ unseen(const struct hdoc *d, int i)
 struct survey {
 	struct w_html_groups	*gs;
 	unsigned char	*where;		/* per node: H_REP_* bits */
+	int		 main;		/* the first main element, or -1 */
 };
 
 /*
@@ -222,7 +238,8 @@ sits(const struct hdoc *d, int i, void *arg)
 
 	if (i == d->body)
 		w = H_REP_BODY;
-	else if ((w & H_REP_BODY) && !(w & H_REP_CHROME) && chrome(d, i))
+	else if ((w & H_REP_BODY) && !(w & H_REP_CHROME) &&
+	    chrome(d, i, sv->main))
 		w |= H_REP_CHROME;
 	if (d->n[i].tag == TidyTag_PRE)
 		w |= H_REP_PRE;
@@ -259,6 +276,11 @@ w_html_rep_survey(const struct hdoc *d, struct w_html_groups *gs)
 		return;
 	sv.gs = gs;
 	sv.where = w_calloc(d->nn, 1);
+	for (sv.main = 0; (size_t)sv.main < d->nn &&
+	    d->n[sv.main].tag != TidyTag_MAIN; sv.main++)
+		;
+	if ((size_t)sv.main == d->nn)
+		sv.main = -1;
 	w_html_rep_walk(d, d->root, 1, 2, sits, keep, &sv);
 	free(sv.where);
 }

@@ -687,6 +687,17 @@ hasnt() {
 	hasnt "Northlight"
 }
 
+@test "hidden content: a thin product page that shows its price gets the JSON-LD description and properties, not the offer again" {
+	run -0 wextract -c --format text "$FX/hidden/hidden-product-priced.html"
+	[ "$(jqr .coverage.recovered_from)" = json_ld ]
+	has "34,50"
+	has "runs for forty hours"
+	has "Weight: 210 g"
+	hasnt "Price: 34.50 EUR"
+	hasnt "Availability: InStock"
+	hasnt "Northlight"
+}
+
 @test "hidden content: a JSON-LD description stored percent-encoded is decoded" {
 	run -0 wextract -c --format text "$FX/hidden/hidden-product-pct.html"
 	[ "$(jqr .coverage.recovered_from)" = json_ld ]

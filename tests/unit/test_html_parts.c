@@ -331,6 +331,44 @@ items(void)
 	CHECK_INT(w_html_items(&d, NULL, &text), -1);
 	CHECK_INT((int)text, 0);
 	w_html_free(&d);
+	/*
+	 * a wrapper named for chrome that holds the main element is a
+	 * layout box; one beside it is chrome
+	 */
+	for (k = 0; k < 2; k++) {
+		w_buf_reset(&b);
+		add(&b, "<html><body><div class=\"wrap-footer\">");
+		add(&b, k == 0 ? "<main>" : "<div>");
+		for (i = 0; i < 6; i++)
+			add(&b, item);
+		add(&b, k == 0 ? "</main>" : "</div>");
+		add(&b, "</div><footer>Contact us</footer></body></html>");
+		CHECK_INT(w_html_parse(&d, b.p, b.len), 0);
+		i = w_html_items(&d, NULL, &text);
+		if (k == 0)
+			CHECK(i >= 0 && d.n[i].tag == TidyTag_MAIN);
+		else
+			CHECK_INT(i, -1);
+		w_html_free(&d);
+	}
+	/* a definition list's items: titles in the dt, text in the dd */
+	w_buf_reset(&b);
+	add(&b, "<html><body><main><dl>");
+	for (k = 0; k < 6; k++) {
+		/* two terms to each description: the survey's run is
+		 * the dt, the title link is in the dd */
+		add(&b, "<dt>[1]</dt><dt><a href=/abs/1>abs</a> "
+		    "<a href=/pdf/1>pdf</a></dt>");
+		add(&b, "<dd><div><a href=/abs/1>On the counting of moths"
+		    "</a></div><div><a href=/a/x>A. Author</a>, <a "
+		    "href=/a/y>B. Author</a></div></dd>");
+	}
+	add(&b, "</dl></main></body></html>");
+	CHECK_INT(w_html_parse(&d, b.p, b.len), 0);
+	i = w_html_items(&d, NULL, &text);
+	CHECK(i >= 0 && d.n[i].tag == TidyTag_DL);
+	CHECK(text > 6 * 40);
+	w_html_free(&d);
 	w_buf_free(&b);
 }
 
