@@ -379,6 +379,26 @@ region_root(struct hdoc *d, const struct pre *p, size_t blen)
 }
 
 /*
+ * The main region read again from the tree as parsed (snap, its nsnap
+ * nodes), stripped like a region of profile type's page chrome and, in
+ * prose profiles, of an article's furniture. Returns its root.
+ */
+static int
+region_again(struct hdoc *d, const struct hnode *snap, size_t nsnap,
+    const struct pre *p, size_t blen, int type)
+{
+	int art;
+
+	memcpy(d->n, snap, nsnap * sizeof(*snap));
+	d->nn = nsnap;
+	art = region_root(d, p, blen);
+	w_html_strip(d, art, w_html_profile(type));
+	if (w_html_profile(type) & HP_PROSE)
+		w_html_prose_strip(d, art);
+	return art;
+}
+
+/*
  * Text left in the main region once stripped of boilerplate; *plain
  * receives the part outside links, *heads its section headings.
  */
@@ -815,12 +835,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	    (w_html_sectioned(type, alen, rlen, aplain, rplain, rheads, 0) &&
 	    w_html_sectioned(type, alen, rlen, aplain, rplain, rheads,
 	    w_html_headings(&d, art)))) {
-		memcpy(d.n, snap, nsnap * sizeof(*snap));
-		d.nn = nsnap;
-		art = region_root(&d, &p, blen);
-		w_html_strip(&d, art, w_html_profile(type));
-		if (w_html_profile(type) & HP_PROSE)
-			w_html_prose_strip(&d, art);
+		art = region_again(&d, snap, nsnap, &p, blen, type);
 		stage = "region";
 	} else if (grid_wins(&d, &grid, art, alen, w_html_profile(type))) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
@@ -855,12 +870,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	}
 	if (strcmp(stage, "readability") == 0 &&
 	    foot_pick(&d, snap, nsnap, art, rlen)) {
-		memcpy(d.n, snap, nsnap * sizeof(*snap));
-		d.nn = nsnap;
-		art = region_root(&d, &p, blen);
-		w_html_strip(&d, art, w_html_profile(type));
-		if (w_html_profile(type) & HP_PROSE)
-			w_html_prose_strip(&d, art);
+		art = region_again(&d, snap, nsnap, &p, blen, type);
 		stage = "region";
 	}
 	if ((w_html_profile(type) & HP_TABS) && strcmp(stage, "grid") != 0) {
