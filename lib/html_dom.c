@@ -1007,6 +1007,18 @@ prepare(const char *s, size_t *len, struct raw *r)
 	w_buf_init(&b, 3 * n + 64);
 	while ((p = memchr(s + i, '<', n - i)) != NULL) {
 		i = (size_t)(p - s) + 1;
+		/* "<!" with no "--", "[" or doctype after is a bogus
+		 * declaration to tidy, read up to its first '>' ("<!<!-->"
+		 * is no comment: the "<!--" inside it took a script tidy
+		 * read for a comment; fuzz_htmlparse's fifteenth finding,
+		 * seed bogus-decl.html) */
+		if (i + 1 < n && s[i] == '!' && s[i + 1] != '[' &&
+		    (s[i + 1] | 0x20) != 'd' &&
+		    (s[i + 1] != '-' || i + 2 >= n || s[i + 2] != '-')) {
+			e = memchr(s + i, '>', n - i);
+			i = e != NULL ? (size_t)(e - s) + 1 : n;
+			continue;
+		}
 		if (i + 3 <= n && strncmp(s + i, "!--", 3) == 0) {
 			e = w_html_strstr_n(s + i + 3, n - i - 3, "-->");
 			i = e != NULL ? (size_t)(e - s) + 3 : n;

@@ -204,6 +204,14 @@ raw_bodies(void)
 	 * </p>" at once to tidy): its doctypes are taken out too
 	 * (fuzz_htmlparse's fourteenth finding, doctype-body.html) */
 	both("<!D><script </p><button><!D U><iframe", 0);
+	/* "<!" with no "--", "[" or doctype after is a bogus
+	 * declaration up to its first '>' to tidy and to the scan: the
+	 * "<!--" inside "<!<!-->" opens no comment, so the script after
+	 * is one (fuzz_htmlparse's fifteenth finding, bogus-decl.html) */
+	both("<!<!--><script --><h=\"&quot;\">", 0);
+	both("<html><body><script>var a = 1;</script><!x <!-- y>"
+	    "<p title=\"&quot;\">q</p><script>var b = 2;</script>"
+	    "<!-z --></body></html>", 2);
 	/* a body tidy ends past a "</script" the scan stops at
 	 * ("</script<"): tidy's, or a CDATA section after it is read
 	 * differently (fuzz_htmlparse, cdata-after.html); the body of
