@@ -1121,7 +1121,8 @@ prepare(const char *s, size_t *len, struct raw *r)
 		else if (fmath > 0 && tag_at(s, i, n, "/math"))
 			fmath--;
 		foreign = fsvg + fmath;
-		if (raw && (fs.n > 0 || tag_at(s, i, n, "svg") ||
+		/* (a '<' may end the page: i == n) */
+		if (raw && i < n && (fs.n > 0 || tag_at(s, i, n, "svg") ||
 		    tag_at(s, i, n, "math")) && (ASCII_LETTER(s[i]) ||
 		    (s[i] == '/' && i + 1 < n && ASCII_LETTER(s[i + 1]))) &&
 		    !fs_tag(&fs, s, i, n))
