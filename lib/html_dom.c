@@ -23,7 +23,7 @@
 #include "html.h"
 #include "html_int.h"
 
-#define H_DEPTH_MAX	5000	/* tag nesting handed to tidy */
+#define H_DEPTH_MAX	512	/* tag nesting handed to tidy */
 #define H_ATTR_MAX	256	/* attributes of one tag handed to tidy */
 
 _Static_assert(HM_NKEYS <= 64, "the memo holds 64 keys");
@@ -443,8 +443,9 @@ skip_raw(const char *s, size_t i, size_t len, const char *name)
 	return len;
 }
 
-/* Append s[from..at) to b (started on first use) and skip the tag at
- * at: the new "from", past its '>' (or the end). */
+/* Append s[from..at) and a space to b (started on first use) and skip
+ * the tag at at: the new "from", past its '>' (or the end). The space
+ * keeps the words of two cut blocks apart. */
 static size_t
 cut_tag(struct w_buf *b, int *any, const char *s, size_t from, size_t at,
     size_t len)
@@ -455,6 +456,7 @@ cut_tag(struct w_buf *b, int *any, const char *s, size_t from, size_t at,
 		w_buf_init(b, len + 1);
 	*any = 1;
 	(void)w_buf_add(b, s + from, at - from);
+	(void)w_buf_add(b, " ", 1);
 	return e != NULL ? (size_t)(e - s) + 1 : len;
 }
 
@@ -493,8 +495,15 @@ flatten(const char *s, size_t *len)
 		for (n = 0; i + n < end && (isalnum((unsigned char)s[i + n]) ||
 		    s[i + n] == '-' || s[i + n] == '!'); n++)
 			;
-		if (n == 0 || flat_tag(s + i, n))
+		if (n == 0)
 			continue;
+		/* tidy nests a list item met in a list item in a new list,
+		 * and so on: at the floor, every tag goes */
+		if (flat_tag(s + i, n)) {
+			if (depth >= H_DEPTH_MAX)
+				i = from = cut_tag(&b, &any, s, from, at, end);
+			continue;
+		}
 		if ((n == 6 && strncasecmp(s + i, "script", 6) == 0) ||
 		    (n == 5 && strncasecmp(s + i, "style", 5) == 0)) {
 			i = skip_raw(s, i + n, end,
