@@ -204,11 +204,14 @@ evidence(const char *s, const char *url, const char *title)
 	size_t tl = title ? strlen(title) : 0;
 
 	while (*p != '\0') {
-		if (ul > 0 && strncmp((const char *)p, url, ul) == 0) {
+		/* (the first byte settles most places without a call) */
+		if (ul > 0 && *p == (unsigned char)url[0] &&
+		    strncmp((const char *)p, url, ul) == 0) {
 			p += ul;
 			continue;
 		}
-		if (tl > 0 && strncmp((const char *)p, title, tl) == 0) {
+		if (tl > 0 && *p == (unsigned char)title[0] &&
+		    strncmp((const char *)p, title, tl) == 0) {
 			p += tl;
 			continue;
 		}

@@ -1048,15 +1048,29 @@ fs_tag(struct fstack *f, const char *s, size_t i, size_t n)
 static char *
 drop_ctl(const char *s, size_t *len)
 {
+	const uint64_t ones = 0x0101010101010101ULL,
+	    highs = 0x8080808080808080ULL;
+	uint64_t w;
 	char *c;
-	size_t i, k;
+	size_t i = 0, k;
 
-	for (i = 0; i < *len; i++)
-		if ((unsigned char)s[i] < 0x20 && s[i] != '\t' &&
-		    s[i] != '\n' && s[i] != '\r')
-			break;
-	if (i == *len)
-		return NULL;
+	/* eight bytes at a time past those that hold no byte under 0x20
+	 * (line ends are common: a word holding one is read bytewise) */
+	for (;;) {
+		while (i + 8 <= *len) {
+			memcpy(&w, s + i, 8);
+			if (((w - ones * 0x20) & ~w & highs) != 0)
+				break;
+			i += 8;
+		}
+		for (k = i + 8 < *len ? i + 8 : *len; i < k; i++)
+			if ((unsigned char)s[i] < 0x20 && s[i] != '\t' &&
+			    s[i] != '\n' && s[i] != '\r')
+				goto found;
+		if (i >= *len)
+			return NULL;
+	}
+found:
 	c = w_malloc(*len + 1);
 	for (i = k = 0; i < *len; i++)
 		if ((unsigned char)s[i] >= 0x20 || s[i] == '\t' ||
@@ -1555,6 +1569,21 @@ text_stats(struct hnode *x, const char *s, size_t len)
 				com++, comall++;
 			tn++;
 			p++;
+			/* then eight bytes at a time while they are all
+			 * ASCII, none a space, a control or a comma: a
+			 * character each, the state as it is */
+			while (e - p >= 8) {
+				const uint64_t ones = 0x0101010101010101ULL;
+				uint64_t v;
+
+				memcpy(&v, p, 8);
+				if (((v | (v - ones * 0x21) |
+				    ((v ^ ones * ',') - ones)) &
+				    (ones * 0x80)) != 0)
+					break;
+				tn += 8;
+				p += 8;
+			}
 			continue;
 		}
 		if ((w = ws_len(p, (size_t)(e - p))) > 0) {
