@@ -544,6 +544,31 @@ control_tag(const struct hdoc *d, int i)
 }
 
 /* See html_int.h. */
+int
+w_html_class_hides(const struct hdoc *d, int i)
+{
+	static const char *const w[] = {
+		"hide", "hidden", "d-none", "invisible", "is-hidden", NULL
+	};
+	const char *c = w_html_attr(d, i, "class"), *t;
+	size_t n, k;
+	int hit = 0;
+
+	if (c == NULL)
+		return 0;
+	while ((t = w_html_class_next(&c, &n)) != NULL) {
+		if (memchr(t, ':', n) != NULL ||
+		    (n > 2 && strncmp(t, "d-", 2) == 0 && !(n == 6 &&
+		    strncmp(t, "d-none", 6) == 0)))
+			return 0;
+		for (k = 0; w[k] != NULL; k++)
+			if (strlen(w[k]) == n && strncasecmp(t, w[k], n) == 0)
+				hit = 1;
+	}
+	return hit;
+}
+
+/* See html_int.h. */
 size_t
 w_html_shop_lines(struct hdoc *d, int root)
 {
