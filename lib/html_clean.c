@@ -867,6 +867,11 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	int tag = d->n[i].tag;
 	const char *r;
 
+	/* a product page's boxes its style hides: data for its scripts
+	 * (a variant's SKU, thumbnail addresses), forms that wait for a
+	 * click */
+	if ((prof & HP_TABS) && w_html_class_hides(d, i))
+		return 1;
 	if (len * 5 > rlen * 2)
 		return 0;
 	if ((prof & HP_THREAD) && tag != TidyTag_P &&

@@ -303,6 +303,10 @@ int		 w_html_loading(const struct hdoc *, int);
 #define SHOP_TERMS_MAX	120
 int		 w_html_shop_line(const char *, size_t);
 size_t		 w_html_shop_lines(struct hdoc *, int);
+/* Whether element i's class hides it on every screen: a whole token
+ * "hide", "hidden", "d-none" or "invisible" with no responsive token
+ * beside it that shows it somewhere ("md:block", "d-lg-flex"). */
+int		 w_html_class_hides(const struct hdoc *, int);
 /* html_prose.c */
 void		 w_html_prose_strip(struct hdoc *, int);
 void		 w_html_prose_teasers(struct hdoc *, int);
