@@ -284,6 +284,8 @@ should_drop(struct hscore *s, int i, int tag, const struct agg *g)
 		return 0;
 	if ((s->prof & HP_THREAD) && clen < 200 && post_meta(d, i))
 		return 0;
+	if (w_html_tile_name(d, i, clen))
+		return 0;
 	weight = w_html_class_weight(s, i);
 	if (weight < 0)
 		return 1;
