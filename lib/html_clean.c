@@ -906,6 +906,37 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	return w_html_attr(d, i, "aria-modal") != NULL;
 }
 
+/* Class words of the controls that narrow or order a list. */
+static const char *const facet_words[] = {
+	"facet", "filter", "sort-", "sorting", NULL
+};
+#define FACET_PROSE	300	/* characters of prose no facet holds */
+#define FACET_PARA	100	/* characters of a paragraph of it */
+
+/*
+ * An element named for facets, filters or sorting that holds prose: at
+ * least FACET_PROSE characters, under a fifth of them in links, with a
+ * paragraph of FACET_PARA or more. Facets are short labels, counts and
+ * check boxes; a page builder's "facet-row" of copy is content.
+ */
+static int
+facet_prose(const struct hdoc *d, int i)
+{
+	size_t len = w_html_text_len(d, i);
+	int j;
+
+	if (len < FACET_PROSE || w_html_link_len(d, i) * 5 >= len ||
+	    (!class_has(d, w_html_attr(d, i, "class"), facet_words, 1) &&
+	    !class_has(d, w_html_attr(d, i, "id"), facet_words, 1)))
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_P &&
+		    w_html_text_len(d, j) >= FACET_PARA &&
+		    w_html_link_len(d, j) * 5 < w_html_text_len(d, j))
+			return 1;
+	return 0;
+}
+
 /*
  * Page chrome inside a region (chrome_word), unless it holds the
  * page's items: a wrapper named for the pagination or the filters
@@ -916,7 +947,7 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 {
 	int k;
 
-	if (!chrome_word(d, i, rlen, prof))
+	if (!chrome_word(d, i, rlen, prof) || facet_prose(d, i))
 		return 0;
 	for (k = d->keep; k >= 0; k = d->n[k].parent)
 		if (k == i)
