@@ -885,7 +885,9 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	if (tag == TidyTag_A || tag == TidyTag_LI || tag == TidyTag_P ||
 	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
 		return 0;
-	if ((prof & HP_TABS) &&
+	if (((prof & HP_TABS) || ((prof & HP_LISTS) &&
+	    !w_html_has_ancestor(d, i, TidyTag_ARTICLE, 0) &&
+	    !w_html_has_ancestor(d, i, TidyTag_LI, 0))) &&
 	    el_has(d, i, foot_words, 1, HM_FOOTW))
 		return 1;
 	if ((prof & HP_CHROME) && !(prof & (HP_THREAD | HP_LISTS)) &&
