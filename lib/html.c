@@ -819,6 +819,9 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		gcol = w_html_grid_column(&d, &grid, p.h1, d.body);
+		if ((w_html_profile(type) & HP_LISTS) && grid.box >= 0 &&
+		    !w_html_grid_carousel(&d, grid.box))
+			d.grid = grid.box;
 	}
 	clen = column_len(&d, snap, nsnap, &grid, gcol, type);
 	ilen = items_len(&d, snap, nsnap, items, itext);

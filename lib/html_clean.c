@@ -284,6 +284,8 @@ should_drop(struct hscore *s, int i, int tag, const struct agg *g)
 		return 0;
 	if ((s->prof & HP_THREAD) && clen < 200 && post_meta(d, i))
 		return 0;
+	if (w_html_tile_name(d, i, clen))
+		return 0;
 	weight = w_html_class_weight(s, i);
 	if (weight < 0)
 		return 1;
@@ -888,7 +890,9 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	if (tag == TidyTag_A || tag == TidyTag_LI || tag == TidyTag_P ||
 	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
 		return 0;
-	if ((prof & HP_TABS) &&
+	if (((prof & HP_TABS) || ((prof & HP_LISTS) &&
+	    !w_html_has_ancestor(d, i, TidyTag_ARTICLE, 0) &&
+	    !w_html_has_ancestor(d, i, TidyTag_LI, 0))) &&
 	    el_has(d, i, foot_words, 1, HM_FOOTW))
 		return 1;
 	if ((prof & HP_CHROME) && !(prof & (HP_THREAD | HP_LISTS)) &&
@@ -909,6 +913,37 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	return w_html_attr(d, i, "aria-modal") != NULL;
 }
 
+/* Class words of the controls that narrow or order a list. */
+static const char *const facet_words[] = {
+	"facet", "filter", "sort-", "sorting", NULL
+};
+#define FACET_PROSE	300	/* characters of prose no facet holds */
+#define FACET_PARA	100	/* characters of a paragraph of it */
+
+/*
+ * An element named for facets, filters or sorting that holds prose: at
+ * least FACET_PROSE characters, under a fifth of them in links, with a
+ * paragraph of FACET_PARA or more. Facets are short labels, counts and
+ * check boxes; a page builder's "facet-row" of copy is content.
+ */
+static int
+facet_prose(const struct hdoc *d, int i)
+{
+	size_t len = w_html_text_len(d, i);
+	int j;
+
+	if (len < FACET_PROSE || w_html_link_len(d, i) * 5 >= len ||
+	    (!class_has(d, w_html_attr(d, i, "class"), facet_words, 1) &&
+	    !class_has(d, w_html_attr(d, i, "id"), facet_words, 1)))
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_P &&
+		    w_html_text_len(d, j) >= FACET_PARA &&
+		    w_html_link_len(d, j) * 5 < w_html_text_len(d, j))
+			return 1;
+	return 0;
+}
+
 /*
  * Page chrome inside a region (chrome_word), unless it holds the
  * page's items: a wrapper named for the pagination or the filters
@@ -919,7 +954,7 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 {
 	int k;
 
-	if (!chrome_word(d, i, rlen, prof))
+	if (!chrome_word(d, i, rlen, prof) || facet_prose(d, i))
 		return 0;
 	for (k = d->keep; k >= 0; k = d->n[k].parent)
 		if (k == i)

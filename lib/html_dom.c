@@ -1392,7 +1392,7 @@ w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 	plen = len;
 	copy = prepare(s, &plen, fast ? &r : NULL);
 	for (;;) {
-		d->html = d->head = d->body = d->keep = -1;
+		d->html = d->head = d->body = d->keep = d->grid = -1;
 		d->truncated = truncated;
 		rc = parse_once(d, copy != NULL ? copy : s, plen,
 		    r.n > 0 ? &r : NULL);

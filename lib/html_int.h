@@ -93,6 +93,9 @@ struct hdoc {
 					   scripts, styles), or 0 */
 	int		 keep;		/* the page's items (w_html_items):
 					   no class word strips it, -1 */
+	int		 grid;		/* a collection's or listing's item
+					   grid (w_html_grid_find): its
+					   tiles' names stay, -1 */
 	struct hwords	*ws;		/* w_html_ci_any's lists */
 	size_t		 nws, wscap;
 	size_t		 nraw;		/* script and style bodies tidy
@@ -446,6 +449,11 @@ int		 w_html_grid_carousel(const struct hdoc *, int);
  * and short screen-reader-only labels without digits ("Sale price",
  * "Unit price"; "Was $30.00" stays: its visible twin may be hidden). */
 void		 w_html_tile_widgets(struct hdoc *, int);
+/* Whether element i, holding clen characters, is the name of one of the
+ * page's grid tiles (d->grid): a short element under the grid whose
+ * text is its links' (a product's name, linked to its page), which
+ * conditional cleaning keeps whatever its link density. */
+int		 w_html_tile_name(const struct hdoc *, int, size_t);
 
 /* html_items.c: the listing's items among the page's groups (NULL:
  * surveyed here), their text in the size_t. */
