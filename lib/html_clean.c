@@ -633,6 +633,37 @@ static const char *const thread_words[] = {
 	"share", NULL
 };
 
+/* Of those, the controls beside a post: none holds a post's text. */
+static const char *const thread_widgets[] = {
+	"vote", "badge", "reaction", "kudos", "post-actions", "postactions",
+	"post-controls", "toolbar", NULL
+};
+
+#define WIDGET_PARA	30	/* characters of a post's paragraph */
+#define WIDGET_TEXT	40	/* characters of a post outside links */
+
+/*
+ * Whether i holds a post's text: a paragraph of WIDGET_PARA characters
+ * and WIDGET_TEXT in all, mostly outside links, which a vote widget or
+ * a badge never holds (an "unvoted" entry is a post before its vote).
+ */
+static int
+holds_para(const struct hdoc *d, int i)
+{
+	size_t n;
+	int j;
+
+	n = w_html_text_len(d, i);
+	if (n < WIDGET_TEXT || n - w_html_link_len(d, i) < WIDGET_TEXT)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_P &&
+		    (n = w_html_text_len(d, j)) >= WIDGET_PARA &&
+		    2 * w_html_link_len(d, j) < n)
+			return 1;
+	return 0;
+}
+
 /* In listings: what is interleaved with the items or sorts them. */
 static const char *const list_words[] = {
 	"promo", "sponsor", "advert", "sort-", "sorting", "pagination",
@@ -870,7 +901,8 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	if (len * 5 > rlen * 2)
 		return 0;
 	if ((prof & HP_THREAD) && tag != TidyTag_P &&
-	    el_has(d, i, thread_words, 1, HM_THREADW))
+	    el_has(d, i, thread_words, 1, HM_THREADW) &&
+	    (!el_has(d, i, thread_widgets, 1, HM_WIDGET) || !holds_para(d, i)))
 		return 1;
 	if ((prof & HP_THREAD) && post_counter(d, i, len))
 		return 1;
@@ -1158,7 +1190,9 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			drop = 1;
 			break;
 		case TidyTag_FORM:
-			drop = !w_html_page_form(d, i);
+			/* a thread's posts may each sit in their editor's form */
+			drop = !w_html_page_form(d, i) && !((prof < 0 ||
+			    (prof & HP_THREAD)) && w_html_bare_form(d, i));
 			break;
 		case TidyTag_HEADER:
 			drop = !w_html_has_ancestor(d, i, TidyTag_ARTICLE, 0);

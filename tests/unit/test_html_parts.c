@@ -694,6 +694,50 @@ more_links(void)
 	w_html_free(&d);
 }
 
+/*
+ * A thread's region stripped with the forum profile: a post in the
+ * state before a vote ("entry unvoted") holds the post's text, so it
+ * is no vote widget, and its text wrapped in the editor's form (no
+ * control shown: a hidden input only) is no form to drop; the vote
+ * counter and the reply form with its textarea go.
+ */
+static void
+thread_forms(void)
+{
+	static const char page[] = "<html><body><div id=r>"
+	    "<div class=\"entry unvoted\"><p class=tagline><a href=/u/wren>"
+	    "wren</a></p><form class=usertext action=#><input type=hidden "
+	    "name=id value=t1><div class=md><p>Every loaf rises over the "
+	    "pan and then sinks into a crater during the bake.</p></div>"
+	    "</form><div class=vote-box>12 votes</div></div>"
+	    "<div class=\"entry unvoted\"><p class=tagline><a href=/u/tam>"
+	    "tam</a></p><form class=usertext action=#><input type=hidden "
+	    "name=id value=t2><div class=md><p>Too much yeast or too much "
+	    "water: cut the yeast by a quarter first.</p></div></form>"
+	    "<div class=vote-box>8 votes</div></div>"
+	    "<p>Odd fellow wrote a short note under the thread that is "
+	    "long enough to keep the vote boxes small beside it all.</p>"
+	    "<p>Another reader added a second paragraph of plain text so "
+	    "the region holds more than the two posts and their boxes.</p>"
+	    "<form class=reply action=/c><textarea name=t></textarea>"
+	    "<button>Save reply</button> Be kind when you reply.</form>"
+	    "</div></body></html>";
+	struct hdoc d;
+	struct w_buf b;
+
+	CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
+	d.vis = w_html_text_len(&d, d.body);
+	w_html_strip(&d, by_id(&d, "r"), w_html_profile(H_FORUM));
+	w_html_buf_init(&b, 1 << 16);
+	w_html_text(&d, by_id(&d, "r"), &b);
+	CHECK(strstr(b.p, "sinks into a crater") != NULL);
+	CHECK(strstr(b.p, "cut the yeast by a quarter") != NULL);
+	CHECK(strstr(b.p, "12 votes") == NULL);
+	CHECK(strstr(b.p, "Be kind") == NULL);
+	w_buf_free(&b);
+	w_html_free(&d);
+}
+
 int
 main(void)
 {
@@ -713,5 +757,6 @@ main(void)
 	link_trees();
 	svg_depth();
 	dedup_runs();
+	thread_forms();
 	T_DONE();
 }
