@@ -433,8 +433,9 @@ int		 w_html_grid_column(const struct hdoc *,
 		    const struct w_html_grid *, int, int);
 
 /* Whether a page of type (H_*) is read by its main column (html.c,
- * stage "column"): a collection, or a listing whose grid g is of priced
- * tiles (most of four or more: a shop's category taken for a listing). */
+ * stage "column"): a collection or a listing, whatever its grid g
+ * holds (priced tiles: a shop's category taken for a listing; posts:
+ * a blog's category under its heading and introduction). */
 int		 w_html_column_type(const struct w_html_grid *, int);
 
 /* Whether the grid's box or one of its two parents is named for a
