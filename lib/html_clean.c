@@ -796,10 +796,14 @@ number:
 	return 1;
 }
 
-/* Whether a class token of c (utility classes aside) holds a word. */
+/*
+ * Whether a class token of c (utility classes aside and, with tax, the
+ * site's taxonomy terms: an id names the element, never a term) holds
+ * a word.
+ */
 static int
 class_has(const struct hdoc *d, const char *c, const char *const *w,
-    int thread)
+    int thread, int tax)
 {
 	char tok[128], low[512];
 	const char *t;
@@ -808,12 +812,12 @@ class_has(const struct hdoc *d, const char *c, const char *const *w,
 	if (c == NULL)
 		return 0;
 	/* the whole value at once, when it fits: w is lower case */
-	if (w_html_class_low(c, low, sizeof(low), sizeof(tok), 1) != NULL)
+	if (w_html_class_low(c, low, sizeof(low), sizeof(tok), tax) != NULL)
 		return w_html_ci_any(d, low, w) ||
 		    (!thread && strstr(low, "comment") != NULL);
 	while ((t = w_html_class_next(&c, &n)) != NULL) {
 		if (n < sizeof(tok) && strcspn(t, ":[./") >= n &&
-		    !w_html_taxonomy_token(t, n)) {
+		    !(tax && w_html_taxonomy_token(t, n))) {
 			for (k = 0; k < n; k++)
 				tok[k] = (char)(t[k] >= 'A' && t[k] <= 'Z' ?
 				    t[k] + 32 : t[k]);
@@ -837,7 +841,7 @@ cls_has(const struct hdoc *d, int i, const char *const *w, unsigned key)
 	if ((m = w_html_memo(d, i, key)) >= 0)
 		return m;
 	return w_html_memo_put(d, i, key,
-	    class_has(d, w_html_attr(d, i, "class"), w, 1));
+	    class_has(d, w_html_attr(d, i, "class"), w, 1, 1));
 }
 
 /* A long screen-reader-only block: a menu the eye never sees. */
@@ -879,8 +883,8 @@ el_has(const struct hdoc *d, int i, const char *const *w, int thread,
 	if ((m = w_html_memo(d, i, key)) >= 0)
 		return m;
 	return w_html_memo_put(d, i, key,
-	    class_has(d, w_html_attr(d, i, "class"), w, thread) ||
-	    class_has(d, w_html_attr(d, i, "id"), w, thread));
+	    class_has(d, w_html_attr(d, i, "class"), w, thread, 1) ||
+	    class_has(d, w_html_attr(d, i, "id"), w, thread, 0));
 }
 
 /*

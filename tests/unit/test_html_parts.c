@@ -738,6 +738,40 @@ thread_forms(void)
 	w_html_free(&d);
 }
 
+/*
+ * A site's taxonomy terms name its posts by class ("category-sidebar":
+ * a post filed under Sidebars), never an element's id: an id starting
+ * "category-" or "tag-" names the element ("category-sidebar-filters",
+ * the filter pane of a category page) and is chrome like any other.
+ */
+static void
+taxonomy_ids(void)
+{
+	static const char page[] = "<html><body><div id=r>"
+	    "<div id=category-sidebar-filters><h4>Company size</h4>"
+	    "<div>All sizes (40)</div><div>Small business (35)</div></div>"
+	    "<div class=\"post category-sidebar\"><p>Our guide to the "
+	    "sidebar tables of a small kitchen, with measurements.</p></div>"
+	    "<p>Forty tools ranked by their score, with the notes of the "
+	    "people who use them every day at work and at home.</p>"
+	    "<p>Each entry lists the platforms it runs on, the size of the "
+	    "teams that use it and what it costs for a year.</p>"
+	    "</div></body></html>";
+	struct hdoc d;
+	struct w_buf b;
+
+	CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
+	d.vis = w_html_text_len(&d, d.body);
+	w_html_strip(&d, by_id(&d, "r"), w_html_profile(H_OTHER));
+	w_html_buf_init(&b, 1 << 16);
+	w_html_text(&d, by_id(&d, "r"), &b);
+	CHECK(strstr(b.p, "Small business") == NULL);
+	CHECK(strstr(b.p, "sidebar tables of a small kitchen") != NULL);
+	CHECK(strstr(b.p, "Forty tools ranked") != NULL);
+	w_buf_free(&b);
+	w_html_free(&d);
+}
+
 int
 main(void)
 {
@@ -758,5 +792,6 @@ main(void)
 	svg_depth();
 	dedup_runs();
 	thread_forms();
+	taxonomy_ids();
 	T_DONE();
 }
