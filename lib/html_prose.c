@@ -249,6 +249,22 @@ static const char *const credits[] = {
 };
 
 /*
+ * Words of a picture's credit within its caption ("Courtesy of the
+ * artist", "Photo: Ann Lee / Getty Images", "\xc2\xa9 Reuters"): a
+ * caption holding one is the picture's, not the article's text.
+ */
+static const char *const caption_credits[] = {
+	"courtesy", "photo:", "photos:", "photo by", "photos by",
+	"photo credit", "photographer:", "photograph by", "picture:", "getty", "\xc2\xa9", "credit:",
+	"credits:", "image:", "image by", "image via", "images via",
+	"image source", "image credit", "source:", "shutterstock",
+	"unsplash", "pexels", "istock", "alamy", "reuters", "afp",
+	"foto:", "fotos:", "bild:", "bildquelle", "quelle:", "(c) ",
+	"illustration:", "illustration by", NULL
+};
+#define CAPTION_MAX	600	/* characters of a picture's caption */
+
+/*
  * Words of an affiliate disclosure ("This post contains affiliate
  * links", "we may earn a commission"), and the words of the writer
  * speaking of it ("we", "our", "I", "my"), which a paragraph about
@@ -1429,7 +1445,7 @@ static int
 verdict(struct prose *p, int i)
 {
 	struct hdoc *d = p->d;
-	char t[SMALL_MAX + 1], dt[DISCLOSURE_MAX + 1];
+	char t[SMALL_MAX + 1], dt[CAPTION_MAX + 1];
 	size_t len = w_html_text_len(d, i), max;
 	int tag = d->n[i].tag, b, nx, kind;
 
@@ -1454,6 +1470,17 @@ verdict(struct prose *p, int i)
 	}
 	if (tag == TidyTag_A)
 		return -2;
+	/* a caption (a figcaption, a box named "caption") that credits
+	 * its picture, a quarter of the text at most */
+	if ((tag == TidyTag_FIGCAPTION || (tag != TidyTag_FIGURE &&
+	    w_html_ci_contains(w_html_attr(d, i, "class"), "caption"))) &&
+	    len <= CAPTION_MAX &&
+	    4 * len <= p->len && norm(d, i, dt, sizeof(dt)) > 0 &&
+	    w_html_ci_any(d, dt, caption_credits)) {
+		nx = w_html_next_pre(d, i, p->root, 1);
+		w_html_unlink(d, i);
+		return nx;
+	}
 	if (len < TITLE_MAX && ((kind = box_title(d, i)) > 0 ||
 	    (kind = about_author(p, i)) > 0)) {
 		max = p->max;
