@@ -7,6 +7,7 @@
  * Each rule takes a small part of the article only, so a page whose
  * content is one of these things keeps it.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1743,9 +1744,80 @@ w_html_prose_strip(struct hdoc *d, int root)
 }
 
 /*
+ * Controls repeated through an article: a link or button standing alone
+ * (alone()) whose text, of at most CONTROL_MAX characters with a letter
+ * in it (not a page or line number), stands alone CONTROL_REP times or more ("View in
+ * list", "Check price", "Read the full review" under each item of a
+ * list): the page's buttons, not its text. At most CONTROL_SEEN such
+ * links are looked at.
+ */
+#define CONTROL_MAX	40
+#define CONTROL_REP	3
+#define CONTROL_SEEN	1024
+struct control {
+	uint32_t	 h;
+	int		 i;
+};
+
+static int
+control_cmp(const void *a, const void *b)
+{
+	const struct control *x = a, *y = b;
+
+	if (x->h != y->h)
+		return x->h < y->h ? -1 : 1;
+	return x->i - y->i;
+}
+
+static void
+drop_controls(struct hdoc *d, int root)
+{
+	struct control *c;
+	char t[CONTROL_MAX + 1];
+	size_t n, k, m, len;
+	uint32_t h;
+	int i, tag, word;
+
+	if ((c = malloc(CONTROL_SEEN * sizeof(*c))) == NULL)
+		return;
+	n = 0;
+	for (i = d->n[root].first; i >= 0 && n < CONTROL_SEEN;
+	    i = w_html_next_pre(d, i, root, 0)) {
+		tag = d->n[i].tag;
+		if (tag != TidyTag_A && tag != TidyTag_BUTTON)
+			continue;
+		len = w_html_text_len(d, i);
+		if (len == 0 || len > CONTROL_MAX || !alone(d, i) ||
+		    (m = title_norm(d, i, t, sizeof(t))) == 0)
+			continue;
+		h = 2166136261u;
+		for (k = word = 0; k < m; k++) {
+			unsigned char u = (unsigned char)t[k];
+
+			word |= (u >= 'a' && u <= 'z') || u >= 0xc3;
+			h = (h ^ u) * 16777619u;
+		}
+		if (word) {
+			c[n].h = h;
+			c[n++].i = i;
+		}
+	}
+	qsort(c, n, sizeof(*c), control_cmp);
+	for (k = 0; k < n; k = m) {
+		for (m = k + 1; m < n && c[m].h == c[k].h; m++)
+			;
+		if (m - k < CONTROL_REP)
+			continue;
+		for (; k < m; k++)
+			w_html_unlink(d, c[k].i);
+	}
+	free(c);
+}
+
+/*
  * Drop runs of teasers for other pages from the article root (see
- * teaser_run): once the article is chosen, so that they do not change
- * the choice.
+ * teaser_run), and repeated controls (drop_controls): once the article
+ * is chosen, so that they do not change the choice.
  */
 void
 w_html_prose_teasers(struct hdoc *d, int root)
@@ -1753,6 +1825,7 @@ w_html_prose_teasers(struct hdoc *d, int root)
 	struct prose p;
 	int i, nx, tag;
 
+	drop_controls(d, root);
 	memset(&p, 0, sizeof(p));
 	p.d = d;
 	p.root = root;
