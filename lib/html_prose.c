@@ -208,6 +208,7 @@ static const char *const bylines[] = {
 	"written by ", "reviewed by ", "edited by ", "fact checked by ",
 	"fact-checked by ", "medically reviewed by ", "updated by ",
 	"published on ", "published:", "first published", "last updated",
+	"posted by ",
 	"updated on ", "updated:",
 	"geschrieben von ", "verfasst von ", "ver\xc3\xb6" "ffentlicht am ",
 	"aktualisiert am ", "zuletzt aktualisiert", "reading time",
@@ -927,9 +928,24 @@ titled_box(const struct prose *p, int t)
 }
 
 /*
+ * Whether the first sibling from j on (next: forward, else back) that
+ * holds text is a block, or there is none: the side of a line.
+ */
+static int
+block_side(const struct hdoc *d, int j, int next)
+{
+	for (; j >= 0; j = next ? d->n[j].next : d->n[j].prev)
+		if (w_html_text_len(d, j) > 0)
+			return d->n[j].tag != H_TEXT &&
+			    w_html_is_block(d->n[j].tag);
+	return 1;
+}
+
+/*
  * Whether i stands alone: a block, an inline element whose parent
- * holds no other text, or a time element among blocks (its parent a
- * container, not a paragraph or a line).
+ * holds no other text or whose siblings holding text on either side
+ * are blocks (a line of its own), or a time element among blocks (its
+ * parent a container, not a paragraph or a line).
  */
 static int
 alone(const struct hdoc *d, int i)
@@ -937,7 +953,8 @@ alone(const struct hdoc *d, int i)
 	int par = d->n[i].parent, pt;
 
 	if (w_html_is_block(d->n[i].tag) || par < 0 ||
-	    w_html_text_len(d, par) == w_html_text_len(d, i))
+	    w_html_text_len(d, par) == w_html_text_len(d, i) ||
+	    (block_side(d, d->n[i].prev, 0) && block_side(d, d->n[i].next, 1)))
 		return 1;
 	pt = d->n[par].tag;
 	return d->n[i].tag == TidyTag_TIME && (pt == TidyTag_DIV ||
@@ -951,6 +968,8 @@ alone(const struct hdoc *d, int i)
  * alone (actions[]) or a comment counter: the whole text, its trailing
  * punctuation dropped.
  */
+static int	meta_parts(const char *);
+
 static int
 furniture_line(const struct hdoc *d, int i)
 {
@@ -963,6 +982,8 @@ furniture_line(const struct hdoc *d, int i)
 	for (k = 0; furniture[k] != NULL; k++)
 		if (strcmp(t, furniture[k]) == 0)
 			return 1;
+	if (meta_parts(t))
+		return 1;
 	/* a loading placeholder ("Loading prices for your region...") */
 	if (strncmp(t, "loading ", 8) == 0 && n <= LOADING_MAX &&
 	    (n = norm(d, i, t, sizeof(t))) > 3 &&
@@ -979,6 +1000,39 @@ furniture_line(const struct hdoc *d, int i)
 	w = t + k + (t[k] == ' ');
 	for (k = 0; counted[k] != NULL; k++)
 		if (strcmp(w, counted[k]) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * A meta line of parts split by '|', a middle dot or a bullet whose
+ * last part is a reading time or a comment counter ("Ann Lee | 5 min
+ * read", "May 2, 2025 \xc2\xb7 12 comments"): t, title_norm().
+ */
+static int
+meta_parts(const char *t)
+{
+	const char *s = t, *p;
+	size_t k;
+
+	for (;;) {
+		if ((p = strchr(s, '|')) == NULL &&
+		    (p = strstr(s, "\xc2\xb7")) == NULL &&
+		    (p = strstr(s, "\xe2\x80\xa2")) == NULL)
+			break;
+		s = p + (*p == '|' ? 1 : 2 + (*p != '\xc2'));
+	}
+	if (s == t)
+		return 0;
+	while (*s == ' ')
+		s++;
+	for (k = 0; *s >= '0' && *s <= '9'; k++, s++)
+		;
+	if (k == 0)
+		return 0;
+	s += *s == ' ';
+	for (k = 0; counted[k] != NULL; k++)
+		if (strcmp(s, counted[k]) == 0)
 			return 1;
 	return 0;
 }
