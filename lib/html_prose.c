@@ -1492,6 +1492,69 @@ about_author(const struct prose *p, int i)
 }
 
 /*
+ * A box asking the reader to act (at most CTA_MAX characters, at the
+ * article's end: CTA_REST characters after it at most, not one of a
+ * run of cards: card_sib): it
+ * holds a button (a button element, a link named or playing one) whose
+ * whole text is a call to action (actions[]), and a heading or a line
+ * of text above it ("Ready to start? ... [Book a demo]").
+ */
+#define CTA_MAX		600
+#define CTA_REST	300	/* characters of the article after it */
+
+/* Whether the element before i has i's tag and class (one of a run of
+ * cards). */
+static int
+card_sib(const struct hdoc *d, int i)
+{
+	const char *a, *b;
+	int j;
+
+	for (j = d->n[i].prev; j >= 0 && d->n[j].tag == H_TEXT;
+	    j = d->n[j].prev)
+		;
+	if (j < 0 || d->n[j].tag != d->n[i].tag)
+		return 0;
+	a = w_html_attr(d, i, "class");
+	b = w_html_attr(d, j, "class");
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
+static int
+cta_box(const struct hdoc *d, int i)
+{
+	static const char *const btn_words[] = {
+		"btn", "button", "cta", NULL
+	};
+	char t[TITLE_MAX];
+	const char *r;
+	size_t k;
+	int j, tag, text = 0;
+
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		tag = d->n[j].tag;
+		if (tag == H_TEXT) {
+			text = 1;
+			continue;
+		}
+		if (tag != TidyTag_BUTTON && tag != TidyTag_A)
+			continue;
+		if (tag == TidyTag_A && !w_html_ci_any(d,
+		    w_html_attr(d, j, "class"), btn_words) &&
+		    ((r = w_html_attr(d, j, "role")) == NULL ||
+		    strcmp(r, "button") != 0))
+			continue;
+		if (!text || w_html_text_len(d, j) >= TITLE_MAX ||
+		    title_norm(d, j, t, sizeof(t)) == 0)
+			continue;
+		for (k = 0; actions[k] != NULL; k++)
+			if (strcmp(t, actions[k]) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+/*
  * The verdict on element i: returns the node to visit next, having
  * dropped i (or a box around it, or it and its section), or -2 to keep
  * i and go on inside it.
@@ -1573,6 +1636,14 @@ verdict(struct prose *p, int i)
 	    len + REST_MIN <= p->len && tag != TidyTag_P && !heading(tag) &&
 	    tag != TidyTag_LI && author_box(d, i,
 	    p->seen + len + BIO_MAX >= p->len)) {
+		w_html_unlink(d, i);
+		return nx;
+	}
+	/* a call to action boxed after the article's text */
+	if (tag != TidyTag_P && !heading(tag) && tag != TidyTag_LI &&
+	    tag != TidyTag_A && len <= CTA_MAX && 5 * len <= p->len &&
+	    5 * p->seen >= 3 * p->len && p->seen + len + CTA_REST >= p->len &&
+	    !card_sib(d, i) && cta_box(d, i)) {
 		w_html_unlink(d, i);
 		return nx;
 	}
