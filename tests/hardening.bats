@@ -45,6 +45,27 @@ FF=$WT_TOP/tests/fixtures/fuzz-findings
 	[[ "$(field .content)" == *"The innermost cell survives."* ]]
 }
 
+@test "a tag of 200,000 attributes is read in linear time: its first 256 kept, the page marked truncated" {
+	# tidy compares every attribute of a tag with every other: 32,000
+	# took 11 s, 200,000 would take minutes; the bound only catches that
+	python3 -c 'print("<html><body><p " + " ".join("a%d=x" % i for i in range(200000)) + ">The paragraph under the long tag survives.</p></body></html>")' >"$BATS_TEST_TMPDIR/attrs.html"
+	run -0 timeout 20 wextract -c --content-type text/html <"$BATS_TEST_TMPDIR/attrs.html"
+	[ "$(field .coverage.html_truncated)" = true ]
+	[[ "$(field .content)" == *"The paragraph under the long tag survives."* ]]
+	# no '>' closes the tag: its attributes run to the end, and so does the cut
+	python3 -c 'print("<html><body><p>A first paragraph that stands before the long tag.</p><p " + "a "*200000)' >"$BATS_TEST_TMPDIR/open.html"
+	run timeout 20 wextract -c --content-type text/html <"$BATS_TEST_TMPDIR/open.html"
+	[ "$status" -le 1 ]
+	[ "$(field .tool)" = wextract ]
+}
+
+@test "a tag of 250 attributes keeps them all (the cut is past 256)" {
+	python3 -c 'print("<html><body><p>Read <a " + " ".join("data-x%d=y" % i for i in range(249)) + " href=\"https://example.org/kept\">the linked page</a> for the whole story of the day.</p></body></html>")' >"$BATS_TEST_TMPDIR/a250.html"
+	run -0 wextract -c --format markdown --content-type text/html <"$BATS_TEST_TMPDIR/a250.html"
+	[[ "$(field .content)" == *"](https://example.org/kept)"* ]]
+	[ "$(field .coverage.html_truncated)" != true ]
+}
+
 @test "a doctype in a <button> that the parse's scan skipped does not crash tidy (fuzz finding)" {
 	# tidy 5.6 recursed without end on "<!D" inside <button>; the scan
 	# that takes such doctypes out read past it as a script body
