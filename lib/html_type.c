@@ -431,8 +431,10 @@ static int
 lead_word(const char *s, const char *const *w)
 {
 	s += strspn(s, " \t\r\n");
+	/* the first byte settles most words without a call */
 	for (; *w != NULL; w++)
-		if (strncmp(s, *w, strlen(*w)) == 0)
+		if (((*w)[0] == s[0] || (*w)[0] == '\0') &&
+		    strncmp(s, *w, strlen(*w)) == 0)
 			return 1;
 	return 0;
 }
