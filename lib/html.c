@@ -9,7 +9,6 @@
 #include <string.h>
 #include <strings.h>
 
-
 #include "html.h"
 #include "html_int.h"
 #include "json.h"
@@ -254,7 +253,6 @@ legal_only(const struct hdoc *d, int root)
 	return r;
 }
 
-
 /*
  * A tiny or empty pick: start again from the tree as parsed (snap, its
  * nsnap nodes: the parse's copy, so no second parse) and take the main
@@ -311,9 +309,24 @@ link_only(const struct hdoc *d, int root)
 }
 
 /*
- * Write root (dropping repeated blocks as dedup_run says), then what the
- * DOM hides when that is thin (html_hidden.c: the trimmed characters
- * the profile dropped as the shop's chrome count as shown), in place
+ * Which repeated blocks the writer drops (w_html_dedup_blocks): every
+ * repeat where the profile drops page chrome, runs of DEDUP_RUN repeats
+ * in an article (a layout printed once per screen size; a paragraph
+ * quoted twice stays), none elsewhere (-1).
+ */
+static int
+dedup_run(int prof)
+{
+	if (prof & HP_CHROME)
+		return 0;
+	return (prof & HP_PROSE) ? DEDUP_RUN : -1;
+}
+
+/*
+ * Write root (dropping repeated blocks as dedup_run says for profile
+ * prof), then what the DOM hides when that is thin (html_hidden.c: the
+ * trimmed characters the profile dropped as the shop's chrome count as
+ * shown; on product pages JSON-LD is read below HH_THIN_LD_SHOP), in place
  * of root when
  * root is a menu (link_only) or the footer's copyright line
  * (legal_only) and anything is recovered:
@@ -321,7 +334,7 @@ link_only(const struct hdoc *d, int root)
  */
 static int
 write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
-    const struct w_doc_opts *o, struct w_buf *b, int shell, int dedup,
+    const struct w_doc_opts *o, struct w_buf *b, int shell, int prof,
     size_t trimmed, size_t *inv, char *from, size_t fromsz)
 {
 	struct w_html_out ho;
@@ -332,10 +345,11 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 	ho.base = in->url;
 	ho.invisible = inv;
 	ho.trimmed = trimmed;
+	ho.thin_ld = (prof & HP_TABS) ? HH_THIN_LD_SHOP : HH_THIN_LD;
 	w_buf_reset(b);
 	w_html_write(d, root, &ho, b);
-	if (dedup >= 0) {
-		b->len = w_html_dedup_blocks(b->p, b->len, dedup);
+	if (dedup_run(prof) >= 0) {
+		b->len = w_html_dedup_blocks(b->p, b->len, dedup_run(prof));
 		if (b->p != NULL)
 			b->p[b->len] = '\0';
 	}
@@ -353,20 +367,6 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 	} else
 		w_html_recover(d, &ho, shell, b, from, fromsz);
 	return (int)w_html_text_len(d, root);
-}
-
-/*
- * Which repeated blocks the writer drops (w_html_dedup_blocks): every
- * repeat where the profile drops page chrome, runs of DEDUP_RUN repeats
- * in an article (a layout printed once per screen size; a paragraph
- * quoted twice stays), none elsewhere (-1).
- */
-static int
-dedup_run(int prof)
-{
-	if (prof & HP_CHROME)
-		return 0;
-	return (prof & HP_PROSE) ? DEDUP_RUN : -1;
 }
 
 /*
@@ -898,7 +898,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		w_html_item_meta(&d, art);
 	if ((w_html_profile(type) & HP_PROSE) && art >= 0)
 		w_html_prose_teasers(&d, art);
-	write_out(&d, art, in, o, &b, shell, dedup_run(w_html_profile(type)),
+	write_out(&d, art, in, o, &b, shell, w_html_profile(type),
 	    trimmed, &inv, from, sizeof(from));
 	jv_free(out->coverage);
 	out->coverage = jv_object_set(jv_object(),

@@ -255,6 +255,7 @@ struct w_html_out {
 	size_t		 trimmed;	/* bytes of shown text the profile
 					   dropped as the shop's chrome: the
 					   page is no thinner for it */
+	size_t		 thin_ld;	/* HH_THIN_LD, or the profile's own */
 };
 void		 w_html_write(const struct hdoc *, int,
 		    const struct w_html_out *, struct w_buf *);
@@ -270,6 +271,9 @@ int		 w_html_table_grid(const int *, const int *, const int *, int,
 #define HH_THIN		1000	/* output bytes below which state,
 				   noscript and templates are read */
 #define HH_THIN_LD	3000	/* the same for JSON-LD */
+#define HH_THIN_LD_SHOP	1000	/* the same on product pages: a product
+				   shown in this much text has its
+				   description on the page */
 #define HH_THIN_OFFER	600	/* output bytes below which a JSON-LD
 				   product's name, brand and offers are
 				   added, not only its description
