@@ -635,6 +635,37 @@ static const char *const thread_words[] = {
 	"share", NULL
 };
 
+/* Of those, the controls beside a post: none holds a post's text. */
+static const char *const thread_widgets[] = {
+	"vote", "badge", "reaction", "kudos", "post-actions", "postactions",
+	"post-controls", "toolbar", NULL
+};
+
+#define WIDGET_PARA	30	/* characters of a post's paragraph */
+#define WIDGET_TEXT	40	/* characters of a post outside links */
+
+/*
+ * Whether i holds a post's text: a paragraph of WIDGET_PARA characters
+ * and WIDGET_TEXT in all, mostly outside links, which a vote widget or
+ * a badge never holds (an "unvoted" entry is a post before its vote).
+ */
+static int
+holds_para(const struct hdoc *d, int i)
+{
+	size_t n;
+	int j;
+
+	n = w_html_text_len(d, i);
+	if (n < WIDGET_TEXT || n - w_html_link_len(d, i) < WIDGET_TEXT)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_P &&
+		    (n = w_html_text_len(d, j)) >= WIDGET_PARA &&
+		    2 * w_html_link_len(d, j) < n)
+			return 1;
+	return 0;
+}
+
 /* In listings: what is interleaved with the items or sorts them. */
 static const char *const list_words[] = {
 	"promo", "sponsor", "advert", "sort-", "sorting", "pagination",
@@ -767,10 +798,14 @@ number:
 	return 1;
 }
 
-/* Whether a class token of c (utility classes aside) holds a word. */
+/*
+ * Whether a class token of c (utility classes aside and, with tax, the
+ * site's taxonomy terms: an id names the element, never a term) holds
+ * a word.
+ */
 static int
 class_has(const struct hdoc *d, const char *c, const char *const *w,
-    int thread)
+    int thread, int tax)
 {
 	char tok[128], low[512];
 	const char *t;
@@ -779,12 +814,12 @@ class_has(const struct hdoc *d, const char *c, const char *const *w,
 	if (c == NULL)
 		return 0;
 	/* the whole value at once, when it fits: w is lower case */
-	if (w_html_class_low(c, low, sizeof(low), sizeof(tok), 1) != NULL)
+	if (w_html_class_low(c, low, sizeof(low), sizeof(tok), tax) != NULL)
 		return w_html_ci_any(d, low, w) ||
 		    (!thread && strstr(low, "comment") != NULL);
 	while ((t = w_html_class_next(&c, &n)) != NULL) {
 		if (n < sizeof(tok) && strcspn(t, ":[./") >= n &&
-		    !w_html_taxonomy_token(t, n)) {
+		    !(tax && w_html_taxonomy_token(t, n))) {
 			for (k = 0; k < n; k++)
 				tok[k] = (char)(t[k] >= 'A' && t[k] <= 'Z' ?
 				    t[k] + 32 : t[k]);
@@ -808,7 +843,7 @@ cls_has(const struct hdoc *d, int i, const char *const *w, unsigned key)
 	if ((m = w_html_memo(d, i, key)) >= 0)
 		return m;
 	return w_html_memo_put(d, i, key,
-	    class_has(d, w_html_attr(d, i, "class"), w, 1));
+	    class_has(d, w_html_attr(d, i, "class"), w, 1, 1));
 }
 
 /* A long screen-reader-only block: a menu the eye never sees. */
@@ -850,8 +885,8 @@ el_has(const struct hdoc *d, int i, const char *const *w, int thread,
 	if ((m = w_html_memo(d, i, key)) >= 0)
 		return m;
 	return w_html_memo_put(d, i, key,
-	    class_has(d, w_html_attr(d, i, "class"), w, thread) ||
-	    class_has(d, w_html_attr(d, i, "id"), w, thread));
+	    class_has(d, w_html_attr(d, i, "class"), w, thread, 1) ||
+	    class_has(d, w_html_attr(d, i, "id"), w, thread, 0));
 }
 
 /* Class words of the controls that narrow or order a list. */
@@ -889,8 +924,8 @@ prose_box(const struct hdoc *d, int i)
 static int
 facet_prose(const struct hdoc *d, int i)
 {
-	return (class_has(d, w_html_attr(d, i, "class"), facet_words, 1) ||
-	    class_has(d, w_html_attr(d, i, "id"), facet_words, 1)) &&
+	return (class_has(d, w_html_attr(d, i, "class"), facet_words, 1, 1) ||
+	    class_has(d, w_html_attr(d, i, "id"), facet_words, 1, 0)) &&
 	    prose_box(d, i);
 }
 
@@ -909,10 +944,16 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	int tag = d->n[i].tag;
 	const char *r;
 
+	/* a product page's boxes its style hides: data for its scripts
+	 * (a variant's SKU, thumbnail addresses), forms that wait for a
+	 * click */
+	if ((prof & HP_TABS) && w_html_class_hides(d, i))
+		return 1;
 	if (len * 5 > rlen * 2)
 		return 0;
 	if ((prof & HP_THREAD) && tag != TidyTag_P &&
-	    el_has(d, i, thread_words, 1, HM_THREADW))
+	    el_has(d, i, thread_words, 1, HM_THREADW) &&
+	    (!el_has(d, i, thread_widgets, 1, HM_WIDGET) || !holds_para(d, i)))
 		return 1;
 	if ((prof & HP_THREAD) && post_counter(d, i, len))
 		return 1;
@@ -1202,7 +1243,9 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			drop = 1;
 			break;
 		case TidyTag_FORM:
-			drop = !w_html_page_form(d, i);
+			/* a thread's posts may each sit in their editor's form */
+			drop = !w_html_page_form(d, i) && !((prof < 0 ||
+			    (prof & HP_THREAD)) && w_html_bare_form(d, i));
 			break;
 		case TidyTag_HEADER:
 			drop = !w_html_has_ancestor(d, i, TidyTag_ARTICLE, 0);

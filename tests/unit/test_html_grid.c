@@ -143,19 +143,16 @@ grid_column(void)
 	CHECK(w_html_grid_carousel(&d, g.box));
 	w_html_free(&d);
 	w_buf_free(&b);
-	/* collections, and listings of priced tiles, read by the column */
+	/* collections and listings, priced or not, read by the column */
 	memset(&g, 0, sizeof(g));
 	g.items = 6;
 	CHECK(w_html_column_type(&g, H_COLLECTION));
-	CHECK(!w_html_column_type(&g, H_LISTING));
-	g.priced = 3;
-	CHECK(!w_html_column_type(&g, H_LISTING));
+	CHECK(w_html_column_type(&g, H_LISTING));
 	g.priced = 4;
 	CHECK(w_html_column_type(&g, H_LISTING));
 	CHECK(!w_html_column_type(&g, H_PRODUCT));
 	CHECK(!w_html_column_type(&g, H_ARTICLE));
-	g.items = 9;
-	CHECK(!w_html_column_type(&g, H_LISTING));
+	CHECK(!w_html_column_type(&g, H_FORUM));
 }
 
 /* A form that wraps the page is no chrome; a search form is. */
