@@ -889,6 +889,46 @@ el_has(const struct hdoc *d, int i, const char *const *w, int thread,
 	    class_has(d, w_html_attr(d, i, "id"), w, thread, 0));
 }
 
+/* Class words of the controls that narrow or order a list. */
+static const char *const facet_words[] = {
+	"facet", "filter", "sort-", "sorting", NULL
+};
+#define PROSE_MIN	300	/* characters of prose no facet holds */
+#define PROSE_PARA	100	/* characters of a paragraph of it */
+
+/*
+ * Whether element i holds prose: at least PROSE_MIN characters, under
+ * a fifth of them in links, with a paragraph of PROSE_PARA or more.
+ */
+static int
+prose_box(const struct hdoc *d, int i)
+{
+	size_t len = w_html_text_len(d, i);
+	int j;
+
+	if (len < PROSE_MIN || w_html_link_len(d, i) * 5 >= len)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_P &&
+		    w_html_text_len(d, j) >= PROSE_PARA &&
+		    w_html_link_len(d, j) * 5 < w_html_text_len(d, j))
+			return 1;
+	return 0;
+}
+
+/*
+ * An element named for facets, filters or sorting that holds prose
+ * (prose_box). Facets are short labels, counts and check boxes; a page
+ * builder's "facet-row" of copy is content.
+ */
+static int
+facet_prose(const struct hdoc *d, int i)
+{
+	return (class_has(d, w_html_attr(d, i, "class"), facet_words, 1, 1) ||
+	    class_has(d, w_html_attr(d, i, "id"), facet_words, 1, 0)) &&
+	    prose_box(d, i);
+}
+
 /*
  * Page chrome inside a region: elements named for navigation,
  * promotion, pop-ups or (outside threads) comments, and modal boxes,
@@ -928,7 +968,7 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 		return 0;
 	if (((prof & HP_TABS) || ((prof & HP_LISTS) &&
 	    !w_html_has_ancestor(d, i, TidyTag_ARTICLE, 0) &&
-	    !w_html_has_ancestor(d, i, TidyTag_LI, 0))) &&
+	    !w_html_has_ancestor(d, i, TidyTag_LI, 0) && !prose_box(d, i))) &&
 	    el_has(d, i, foot_words, 1, HM_FOOTW))
 		return 1;
 	if ((prof & HP_CHROME) && !(prof & (HP_THREAD | HP_LISTS)) &&
@@ -947,37 +987,6 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	    strcmp(r, "tablist") == 0)
 		return 1;
 	return w_html_attr(d, i, "aria-modal") != NULL;
-}
-
-/* Class words of the controls that narrow or order a list. */
-static const char *const facet_words[] = {
-	"facet", "filter", "sort-", "sorting", NULL
-};
-#define FACET_PROSE	300	/* characters of prose no facet holds */
-#define FACET_PARA	100	/* characters of a paragraph of it */
-
-/*
- * An element named for facets, filters or sorting that holds prose: at
- * least FACET_PROSE characters, under a fifth of them in links, with a
- * paragraph of FACET_PARA or more. Facets are short labels, counts and
- * check boxes; a page builder's "facet-row" of copy is content.
- */
-static int
-facet_prose(const struct hdoc *d, int i)
-{
-	size_t len = w_html_text_len(d, i);
-	int j;
-
-	if (len < FACET_PROSE || w_html_link_len(d, i) * 5 >= len ||
-	    (!class_has(d, w_html_attr(d, i, "class"), facet_words, 1, 1) &&
-	    !class_has(d, w_html_attr(d, i, "id"), facet_words, 1, 0)))
-		return 0;
-	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
-		if (d->n[j].tag == TidyTag_P &&
-		    w_html_text_len(d, j) >= FACET_PARA &&
-		    w_html_link_len(d, j) * 5 < w_html_text_len(d, j))
-			return 1;
-	return 0;
 }
 
 /*
