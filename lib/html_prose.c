@@ -255,7 +255,9 @@ static const char *const credits[] = {
 	"photo by ", "images by ", "photos by ", "image courtesy",
 	"photo courtesy", "courtesy of ", "source: getty", "(credit:",
 	"(image credit", "(photo credit", "(photo:", "(image:", "(foto:",
-	"(bild:", "(bildquelle", "(fotos:", NULL
+	"(bild:", "(bildquelle", "(fotos:", "image source", "photo source",
+	"picture:", "pictures:", "photography:", "photography by ",
+	"illustration by ", "(image source", "(photo source", NULL
 };
 
 /*
