@@ -329,6 +329,13 @@ static const char *const signups[] = {
 	"wenn ihnen der artikel gefallen", "wenn dir dieser beitrag gefallen",
 	"wenn ihnen dieser beitrag gefallen",
 	"inscrivez-vous", "suscr\xc3\xad" "bete", "suscribete",
+	"support our journalism", "support independent journalism",
+	"support our work", "this story is funded by",
+	"this article is funded by", "since you made it to the bottom",
+	"become a member", "become a supporter", "donate now",
+	"make a donation", "jetzt unterst\xc3\xbctzen",
+	"unterst\xc3\xbctzen sie unseren journalismus",
+	"unterst\xc3\xbctze unseren journalismus",
 	"suscr\xc3\xad" "base", NULL
 };
 static const char *const signup_ends[] = {
