@@ -632,6 +632,9 @@ starts(const char *s, const char *const *w)
 	unsigned char c;
 
 	for (k = 0; w[k] != NULL; k++) {
+		/* the first byte settles most words without a call */
+		if (w[k][0] != s[0] && w[k][0] != '\0')
+			continue;
 		n = strlen(w[k]);
 		if (strncmp(s, w[k], n) != 0)
 			continue;
@@ -660,11 +663,13 @@ box_title(const struct hdoc *d, int i)
 			sect++;
 	if ((n = title_norm(d, i, t, sizeof(t))) == 0)
 		return 0;
+	/* (the first byte settles most titles without a call) */
 	for (k = 0; strong_titles[k] != NULL; k++)
-		if (strcmp(t, strong_titles[k]) == 0)
+		if (t[0] == strong_titles[k][0] &&
+		    strcmp(t, strong_titles[k]) == 0)
 			return 3;
 	for (k = 0; titles[k] != NULL; k++)
-		if (strcmp(t, titles[k]) == 0)
+		if (t[0] == titles[k][0] && strcmp(t, titles[k]) == 0)
 			return 1 + (k >= sect);
 	return starts(t, title_starts);
 }
@@ -997,7 +1002,7 @@ furniture_line(const struct hdoc *d, int i)
 	if ((n = title_norm(d, i, t, sizeof(t))) == 0)
 		return 0;
 	for (k = 0; furniture[k] != NULL; k++)
-		if (strcmp(t, furniture[k]) == 0)
+		if (t[0] == furniture[k][0] && strcmp(t, furniture[k]) == 0)
 			return 1;
 	if (meta_parts(t))
 		return 1;
@@ -1008,7 +1013,7 @@ furniture_line(const struct hdoc *d, int i)
 	    strcmp(t + n - 3, "\xe2\x80\xa6") == 0))
 		return 1;
 	for (k = 0; actions[k] != NULL; k++)
-		if (strcmp(t, actions[k]) == 0)
+		if (t[0] == actions[k][0] && strcmp(t, actions[k]) == 0)
 			return alone(d, i);
 	for (k = 0; t[k] >= '0' && t[k] <= '9'; k++)
 		;
@@ -1016,7 +1021,7 @@ furniture_line(const struct hdoc *d, int i)
 		return 0;
 	w = t + k + (t[k] == ' ');
 	for (k = 0; counted[k] != NULL; k++)
-		if (strcmp(w, counted[k]) == 0)
+		if (w[0] == counted[k][0] && strcmp(w, counted[k]) == 0)
 			return 1;
 	return 0;
 }
