@@ -255,7 +255,9 @@ static const char *const credits[] = {
 	"photo by ", "images by ", "photos by ", "image courtesy",
 	"photo courtesy", "courtesy of ", "source: getty", "(credit:",
 	"(image credit", "(photo credit", "(photo:", "(image:", "(foto:",
-	"(bild:", "(bildquelle", "(fotos:", NULL
+	"(bild:", "(bildquelle", "(fotos:", "image source", "photo source",
+	"picture:", "pictures:", "photography:", "photography by ",
+	"illustration by ", "(image source", "(photo source", NULL
 };
 
 /*
@@ -327,6 +329,13 @@ static const char *const signups[] = {
 	"wenn ihnen der artikel gefallen", "wenn dir dieser beitrag gefallen",
 	"wenn ihnen dieser beitrag gefallen",
 	"inscrivez-vous", "suscr\xc3\xad" "bete", "suscribete",
+	"support our journalism", "support independent journalism",
+	"support our work", "this story is funded by",
+	"this article is funded by", "since you made it to the bottom",
+	"become a member", "become a supporter", "donate now",
+	"make a donation", "jetzt unterst\xc3\xbctzen",
+	"unterst\xc3\xbctzen sie unseren journalismus",
+	"unterst\xc3\xbctze unseren journalismus",
 	"suscr\xc3\xad" "base", NULL
 };
 static const char *const signup_ends[] = {
