@@ -29,7 +29,17 @@ struct scan {
 	int		 space;		/* a space is pending */
 	char		 title[256];
 	int		 password;	/* an <input type=password> */
+	/* past every limit (see scan_html): the markup is no longer
+	 * kept, only its length and whether it names "/cdn-cgi/" */
+	int		 past;
+	size_t		 mlen;		/* the markup's length then */
+	int		 cdn;		/* "/cdn-cgi/" in the markup since */
 };
+
+_Static_assert(W_CHALLENGE_MARKUP_MAX >= W_CHALLENGE_PHRASE_MAX &&
+    W_CHALLENGE_MARKUP_MAX >= W_CHALLENGE_VOCAB_MAX &&
+    W_CHALLENGE_MARKUP_MAX >= W_CHALLENGE_LOGIN_MAX,
+    "the markup limit is the largest visible-text limit");
 
 /* A marker and the vendor it names. */
 struct marker {
@@ -180,6 +190,15 @@ markup_add(struct scan *sc, const char *s, size_t n)
 	unsigned char c;
 	char *o;
 
+	if (sc->past) {
+		/* what cloudflare_hint() would find in the markup kept */
+		if ((room = b->max - sc->mlen) < n)
+			n = room;
+		if (!sc->cdn && find_ci(s, n, "/cdn-cgi/") < n)
+			sc->cdn = 1;
+		sc->mlen += n;
+		return;
+	}
 	if (n > room)
 		n = room;
 	if (n == 0)
@@ -378,7 +397,25 @@ scan_html(struct scan *sc, const char *s, size_t len)
 	int end;
 
 	while (i < len) {
+		/*
+		 * Past every visible-text limit, with the phrase window
+		 * full, nothing the text holds can change the verdict:
+		 * only the tags are read on (a later <title>, the raw-text
+		 * bodies, "/cdn-cgi/" in the markup); the visible count
+		 * stays where it is, over the limits.
+		 */
+		if (!sc->past && sc->vislen >= VIS_KEEP &&
+		    sc->visible > W_CHALLENGE_MARKUP_MAX) {
+			sc->past = 1;
+			sc->mlen = sc->markup.len;
+		}
 		c = (unsigned char)s[i];
+		if (sc->past && c != '<') {
+			const char *lt = memchr(s + i, '<', len - i);
+
+			i = lt != NULL ? (size_t)(lt - s) : len;
+			continue;
+		}
 		if (c != '<' && c != '&' && c != 0xe2) {
 			i += text_run(sc, s + i, len - i);
 			continue;
@@ -527,6 +564,7 @@ cloudflare_hint(jv headers, int status, const struct scan *sc)
 	return header(headers, "cf-ray", v, sizeof(v)) != NULL ||
 	    (header(headers, "server", v, sizeof(v)) &&
 	    strstr(v, "cloudflare")) || strstr(sc->markup.p, "/cdn-cgi/") ||
+	    sc->cdn ||
 	    status == 403 || status == 503;
 }
 

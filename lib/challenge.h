@@ -23,7 +23,9 @@ struct w_challenge {
 					   W_E_NONE */
 	const char	*vendor;	/* static name, NULL when unknown */
 	const char	*reason;	/* static, host-written */
-	size_t		 visible;	/* visible characters counted */
+	size_t		 visible;	/* visible characters counted (the
+					   count stops once over every
+					   limit and the phrase window) */
 };
 
 /*

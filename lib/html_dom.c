@@ -23,7 +23,7 @@
 #include "html.h"
 #include "html_int.h"
 
-#define H_DEPTH_MAX	5000	/* tag nesting handed to tidy */
+#define H_DEPTH_MAX	512	/* tag nesting handed to tidy */
 #define H_ATTR_MAX	256	/* attributes of one tag handed to tidy */
 
 _Static_assert(HM_NKEYS <= 64, "the memo holds 64 keys");
@@ -443,8 +443,9 @@ skip_raw(const char *s, size_t i, size_t len, const char *name)
 	return len;
 }
 
-/* Append s[from..at) to b (started on first use) and skip the tag at
- * at: the new "from", past its '>' (or the end). */
+/* Append s[from..at) and a space to b (started on first use) and skip
+ * the tag at at: the new "from", past its '>' (or the end). The space
+ * keeps the words of two cut blocks apart. */
 static size_t
 cut_tag(struct w_buf *b, int *any, const char *s, size_t from, size_t at,
     size_t len)
@@ -455,6 +456,7 @@ cut_tag(struct w_buf *b, int *any, const char *s, size_t from, size_t at,
 		w_buf_init(b, len + 1);
 	*any = 1;
 	(void)w_buf_add(b, s + from, at - from);
+	(void)w_buf_add(b, " ", 1);
 	return e != NULL ? (size_t)(e - s) + 1 : len;
 }
 
@@ -493,8 +495,15 @@ flatten(const char *s, size_t *len)
 		for (n = 0; i + n < end && (isalnum((unsigned char)s[i + n]) ||
 		    s[i + n] == '-' || s[i + n] == '!'); n++)
 			;
-		if (n == 0 || flat_tag(s + i, n))
+		if (n == 0)
 			continue;
+		/* tidy nests a list item met in a list item in a new list,
+		 * and so on: at the floor, every tag goes */
+		if (flat_tag(s + i, n)) {
+			if (depth >= H_DEPTH_MAX)
+				i = from = cut_tag(&b, &any, s, from, at, end);
+			continue;
+		}
 		if ((n == 6 && strncasecmp(s + i, "script", 6) == 0) ||
 		    (n == 5 && strncasecmp(s + i, "style", 5) == 0)) {
 			i = skip_raw(s, i + n, end,
@@ -1039,15 +1048,29 @@ fs_tag(struct fstack *f, const char *s, size_t i, size_t n)
 static char *
 drop_ctl(const char *s, size_t *len)
 {
+	const uint64_t ones = 0x0101010101010101ULL,
+	    highs = 0x8080808080808080ULL;
+	uint64_t w;
 	char *c;
-	size_t i, k;
+	size_t i = 0, k;
 
-	for (i = 0; i < *len; i++)
-		if ((unsigned char)s[i] < 0x20 && s[i] != '\t' &&
-		    s[i] != '\n' && s[i] != '\r')
-			break;
-	if (i == *len)
-		return NULL;
+	/* eight bytes at a time past those that hold no byte under 0x20
+	 * (line ends are common: a word holding one is read bytewise) */
+	for (;;) {
+		while (i + 8 <= *len) {
+			memcpy(&w, s + i, 8);
+			if (((w - ones * 0x20) & ~w & highs) != 0)
+				break;
+			i += 8;
+		}
+		for (k = i + 8 < *len ? i + 8 : *len; i < k; i++)
+			if ((unsigned char)s[i] < 0x20 && s[i] != '\t' &&
+			    s[i] != '\n' && s[i] != '\r')
+				goto found;
+		if (i >= *len)
+			return NULL;
+	}
+found:
 	c = w_malloc(*len + 1);
 	for (i = k = 0; i < *len; i++)
 		if ((unsigned char)s[i] >= 0x20 || s[i] == '\t' ||
@@ -1369,7 +1392,7 @@ w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 	plen = len;
 	copy = prepare(s, &plen, fast ? &r : NULL);
 	for (;;) {
-		d->html = d->head = d->body = d->keep = -1;
+		d->html = d->head = d->body = d->keep = d->grid = -1;
 		d->truncated = truncated;
 		rc = parse_once(d, copy != NULL ? copy : s, plen,
 		    r.n > 0 ? &r : NULL);
@@ -1546,6 +1569,21 @@ text_stats(struct hnode *x, const char *s, size_t len)
 				com++, comall++;
 			tn++;
 			p++;
+			/* then eight bytes at a time while they are all
+			 * ASCII, none a space, a control or a comma: a
+			 * character each, the state as it is */
+			while (e - p >= 8) {
+				const uint64_t ones = 0x0101010101010101ULL;
+				uint64_t v;
+
+				memcpy(&v, p, 8);
+				if (((v | (v - ones * 0x21) |
+				    ((v ^ ones * ',') - ones)) &
+				    (ones * 0x80)) != 0)
+					break;
+				tn += 8;
+				p += 8;
+			}
 			continue;
 		}
 		if ((w = ws_len(p, (size_t)(e - p))) > 0) {

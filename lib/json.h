@@ -123,6 +123,11 @@ enum w_out_mode {
  * no content prints its summary to stderr instead. Consumes env.
  */
 void		 w_out_emit(jv env, enum w_out_mode mode, const char *prog);
+struct w_buf;
+/* x (not consumed) appended to b as libjq's compact ASCII dump writes
+ * it (jv_dump_string(x, JV_PRINT_ASCII)), byte for byte; -1 when x
+ * holds what only libjq writes (an invalid value), b then partial. */
+int		 w_json_ascii(jv x, struct w_buf *b);
 
 /* w_out_emit, returning the envelope's exit code. Consumes env. */
 int		 w_out_emit_rc(jv env, enum w_out_mode mode, const char *prog);

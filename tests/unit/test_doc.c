@@ -452,6 +452,40 @@ test_challenge_scan(void)
 		CHECK(c.visible > W_CHALLENGE_MARKUP_MAX);
 		free(a);
 	}
+	/* past every limit only the tags are read on: a Cloudflare path
+	 * at the end of a long "Just a moment" page still counts, on a
+	 * 200 (cloudflare_hint), split over a tag and a script body, at
+	 * any case; a title after the phrase window is an empty one */
+	{
+		static const char *const tail[] = {
+			"<link href=\"/CDN-CGI/s.css\">",
+			"<script>var u = '/cdn-cgi/x.js';</script>",
+			"<script>var u = '/cdn-cgi';</script>",
+			"<title>Just a moment...</title>",
+		};
+		struct w_buf lb;
+		int r, t;
+
+		for (t = 0; t < 4; t++) {
+			w_buf_init(&lb, 1 << 20);
+			(void)w_buf_adds(&lb, t < 3 ?
+			    "<title>Just a moment...</title>" : "");
+			for (r = 0; r < 6; r++) {
+				a = long_article("");
+				(void)w_buf_adds(&lb, a);
+				free(a);
+			}
+			(void)w_buf_adds(&lb, tail[t]);
+			if (t == 3)
+				(void)w_buf_adds(&lb, tail[0]);
+			a = w_buf_take(&lb);
+			CHECK_INT(classify(a, 200, jv_null(), &c), t < 2);
+			if (t < 2)
+				CHECK_STR(c.reason, "interstitial page title");
+			CHECK(c.visible > W_CHALLENGE_MARKUP_MAX);
+			free(a);
+		}
+	}
 	/* vendor scripts name the vendor of a tiny refused page */
 	CHECK_INT(classify("<p>Blocked</p><script src=\"https://KPSDK.example"
 	    "/x.js\"></script>", 403, jv_null(), &c), 1);

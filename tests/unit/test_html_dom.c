@@ -275,9 +275,116 @@ quotes(void)
 	    "<script>var b = 2;</script></body></html>", 0);
 }
 
+/* C0 controls other than tab, line feed and carriage return are
+ * dropped wherever they sit (the scan reads eight bytes at a time:
+ * every offset around a word's edge), the rest kept byte for byte */
+static void
+controls(void)
+{
+	static const char keep[] = "\t\n\r";
+	struct hdoc d;
+	struct w_buf b;
+	char page[64], want[64];
+	size_t at;
+	int c;
+
+	for (c = 1; c < 0x20; c++)
+		for (at = 0; at < 20; at++) {
+			snprintf(page, sizeof(page), "<p>%.*s%c%s</p>",
+			    (int)at, "abcdefghijklmnopqrstuvwxyz", c,
+			    "0123456789");
+			if (strchr(keep, c) != NULL)
+				continue;
+			snprintf(want, sizeof(want), "%.*s%s", (int)at,
+			    "abcdefghijklmnopqrstuvwxyz", "0123456789");
+			if (w_html_parse(&d, page, strlen(page)) != 0) {
+				CHECK(0);
+				continue;
+			}
+			w_html_buf_init(&b, 1 << 16);
+			w_html_text(&d, d.body, &b);
+			CHECK_STR(b.p, want);
+			w_buf_free(&b);
+			w_html_free(&d);
+		}
+	/* a line feed stays in a <pre> */
+	snprintf(page, sizeof(page), "<pre>abcdefg\nhijklmnop</pre>");
+	if (w_html_parse(&d, page, strlen(page)) != 0)
+		CHECK(0);
+	else {
+		w_html_buf_init(&b, 1 << 16);
+		w_html_text(&d, d.body, &b);
+		CHECK_STR(b.p, "abcdefg\nhijklmnop");
+		w_buf_free(&b);
+		w_html_free(&d);
+	}
+}
+
+/* A text node's statistics (w_html_text_len, w_html_commas) against a
+ * plain count, on texts of plain runs long and short broken by spaces,
+ * commas, controls and non-ASCII at every offset (the count reads
+ * eight plain bytes at a time) */
+static void
+text_counts(void)
+{
+	static const char *const piece[] = {
+		"abcdefghijklmnopq", "a", "xy", ",", " ", "  ", "\t", "\n",
+		"\001", "\xc3\xa9", "\xc2\xa0", "0123456", "~!", NULL
+	};
+	struct hdoc d;
+	char text[256];
+	unsigned seed = 7, r;
+	size_t n, k, want, commas, np;
+	int t, i, sp, any;
+
+	for (np = 0; piece[np] != NULL; np++)
+		;
+	for (t = 0; t < 3000; t++) {
+		n = 0;
+		for (k = 0; k < 12; k++) {
+			seed = seed * 1103515245u + 12345u;
+			r = (seed >> 16) % (unsigned)np;
+			memcpy(text + n, piece[r], strlen(piece[r]));
+			n += strlen(piece[r]);
+		}
+		text[n] = '\0';
+		/* the plain count: code points, spaces (and no-break
+		 * spaces) trimmed and each run one */
+		want = commas = 0;
+		sp = any = 0;
+		for (k = 0; k < n; k++) {
+			unsigned char c = (unsigned char)text[k];
+
+			if (c == ' ' || (c >= '\t' && c <= '\r') ||
+			    (c == 0xc2 && (unsigned char)text[k + 1] == 0xa0)) {
+				k += c == 0xc2;
+				sp = 1;
+				continue;
+			}
+			if ((c & 0xc0) == 0x80)
+				continue;
+			want += 1 + (sp && any);
+			sp = 0;
+			any = 1;
+			commas += c == ',';
+		}
+		memset(&d, 0, sizeof(d));
+		i = w_html_new(&d, H_TEXT);
+		d.pool = text;
+		d.n[i].off = 0;
+		d.n[i].len = (unsigned)n;
+		CHECK_INT(w_html_text_len(&d, i), want);
+		CHECK_INT(w_html_commas(&d, i, 0), commas);
+		d.pool = NULL;
+		w_html_free(&d);
+	}
+}
+
 int
 main(void)
 {
+	text_counts();
+	controls();
 	quotes();
 	raw_bodies();
 	T_DONE();

@@ -579,9 +579,81 @@ test_input_file(void)
 	CHECK_STR(w_buf_size(1000, sz, sizeof(sz)), "1000 bytes");
 }
 
+/* w_json_ascii writes what libjq's compact ASCII dump writes, byte for
+ * byte (the envelopes of a batch go through it) */
+static int
+ascii_same(jv x)
+{
+	struct w_buf b;
+	jv want = jv_dump_string(jv_copy(x), JV_PRINT_ASCII);
+	int ok;
+
+	w_buf_init(&b, 1 << 24);
+	ok = w_json_ascii(x, &b) == 0 &&
+	    b.len == (size_t)jv_string_length_bytes(jv_copy(want)) &&
+	    memcmp(b.p, jv_string_value(want), b.len) == 0;
+	if (!ok)
+		fprintf(stderr, "w_json_ascii: [%s] / [%s]\n", b.p,
+		    jv_string_value(want));
+	w_buf_free(&b);
+	jv_free(want);
+	jv_free(x);
+	return ok;
+}
+
+static void
+test_ascii(void)
+{
+	static const char *const strs[] = {
+		"", "plain", "q\"uo\\te/", "\b\t\r\n\f\v\001\037 \x7f~",
+		"caf\xc3\xa9 \xe2\x80\x94 \xe2\x82\xac \xef\xbf\xbd",
+		"\xf0\x9f\x98\x80 astral \xf4\x8f\xbf\xbf",
+		"\xc2\xad\xe2\x80\x8b soft", "bad \xff\xfe \xc3 end",
+		"\xed\xa0\x80 surrogate", "</script>&<>", NULL
+	};
+	static const double nums[] = {
+		0, -0.0, 1, -1, 0.5, 1e17, 1.5e300, -2.25e-7, 123456789012,
+		0.1, 3.141592653589793, 1e-320
+	};
+	jv o = jv_object(), a = jv_array();
+	size_t i;
+
+	for (i = 0; strs[i] != NULL; i++) {
+		CHECK(ascii_same(jv_string(strs[i])));
+		a = jv_array_append(a, jv_string(strs[i]));
+		o = jv_object_set(o, jv_string(strs[i]), jv_number((double)i));
+	}
+	CHECK(ascii_same(jv_string_sized("nul\0in", 6)));
+	for (i = 0; i < sizeof(nums) / sizeof(nums[0]); i++)
+		CHECK(ascii_same(jv_number(nums[i])));
+	CHECK(ascii_same(jv_null()));
+	CHECK(ascii_same(jv_true()));
+	CHECK(ascii_same(jv_false()));
+	CHECK(ascii_same(jv_array()));
+	CHECK(ascii_same(jv_object()));
+	a = jv_array_append(a, jv_object());
+	a = jv_array_append(a, jv_array());
+	a = jv_array_append(a, jv_null());
+	o = jv_object_set(o, jv_string("list"), jv_copy(a));
+	o = jv_object_set(o, jv_string("t"), jv_true());
+	/* a key set again keeps its place */
+	o = jv_object_set(o, jv_string("plain"), jv_string("again"));
+	CHECK(ascii_same(jv_copy(a)));
+	CHECK(ascii_same(jv_copy(o)));
+	a = jv_array_append(jv_array(), o);
+	a = jv_array_append(a, jv_number(2));
+	CHECK(ascii_same(a));
+	/* an envelope as the tools make one */
+	o = w_env_new("wextract");
+	o = jv_object_set(o, jv_string("content"),
+	    jv_string("# T\xc3\xaftle\n\n\"x\" \\ y\t\xe2\x80\x99"));
+	CHECK(ascii_same(o));
+}
+
 int
 main(void)
 {
+	test_ascii();
 	test_access();
 	test_numbers();
 	test_check();
