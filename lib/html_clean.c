@@ -969,8 +969,8 @@ facet_prose(const struct hdoc *d, int i)
 	int j;
 
 	if (len < FACET_PROSE || w_html_link_len(d, i) * 5 >= len ||
-	    (!class_has(d, w_html_attr(d, i, "class"), facet_words, 1) &&
-	    !class_has(d, w_html_attr(d, i, "id"), facet_words, 1)))
+	    (!class_has(d, w_html_attr(d, i, "class"), facet_words, 1, 1) &&
+	    !class_has(d, w_html_attr(d, i, "id"), facet_words, 1, 0)))
 		return 0;
 	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
 		if (d->n[j].tag == TidyTag_P &&
