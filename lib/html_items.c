@@ -14,7 +14,7 @@
 #include "html_int.h"
 
 #define ITEMS_MIN	5	/* items in a group */
-#define TITLE_MIN	11	/* characters of an item's title link (set by the
+#define TITLE_MIN	13	/* characters of an item's title link (set by the
 			   cross-validated constant sweep, x65) */
 #define ITEMS_TEXT	500	/* characters of items that can win */
 #define ITEMS_FILL	9	/* tenths of the region items fill, see */
