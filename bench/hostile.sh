@@ -21,11 +21,14 @@ BIN=${1:-${BIN:-bin}}
 W=$(cd "$BIN" 2>/dev/null && pwd)/wextract
 R=$(cd "$BIN" 2>/dev/null && pwd)/wrobots
 die() { echo "hostile.sh: $*" >&2; exit 1; }
-[ -x "$W" ] && [ -x "$R" ] || die "no $W or $R: run make first"
+if [ ! -x "$W" ] || [ ! -x "$R" ]; then
+	die "no $W or $R: run make first"
+fi
 command -v python3 >/dev/null 2>&1 || die "python3 is needed"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-hostile.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 tidy=
+# shellcheck disable=SC2046 # pkg-config prints several flags
 if cc -O2 $(pkg-config --cflags tidy 2>/dev/null) -I/usr/include/tidy \
     -o "$tmp/tidyparse" "$(dirname "$0")/tidyparse.c" -ltidy \
     2>"$tmp/cc.err"; then
