@@ -100,6 +100,9 @@ bench: all
 bench-extract: all
 	sh bench/extract.sh
 
+bench-hostile: all
+	sh bench/hostile.sh
+
 fuzz:
 	sh tests/fuzz/run.sh $(FUZZ)
 
@@ -135,5 +138,5 @@ uninstall:
 clean:
 	rm -rf $(B) build-san build-fuzz $(PROG_BIN)
 
-.PHONY: all units check bench bench-extract fuzz fuzz-smoke lint install uninstall clean
+.PHONY: all units check bench bench-extract bench-hostile fuzz fuzz-smoke lint install uninstall clean
 .SECONDARY:

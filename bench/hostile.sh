@@ -1,0 +1,238 @@
+#!/bin/sh
+# hostile.sh: wextract and wrobots on hostile page shapes (make
+# bench-hostile, or: sh bench/hostile.sh [BIN]). Each shape is one
+# construct repeated (an unclosed tag, 100,000 sibling items, a deep or
+# wide table, a long run of links, a huge JSON-LD or __NEXT_DATA__
+# blob, text with no spaces...) to SMALL KiB and to 4x that. Per shape:
+# wextract's CPU seconds (user + system) per MiB on the larger input,
+# the ratio of its CPU time to a bare tidy parse of the same bytes
+# (bench/tidyparse.c, the floor of a tidy-based extractor, as in
+# bench/extract.sh), and the growth: CPU time at 4x the size over CPU
+# time at 1x (4 is linear). A shape is flagged when its growth is above
+# 6 or it needs more than 3 CPU s per MiB; then the worst ratio and the
+# worst growth. robots.txt shapes follow (wrobots --robots-file; no peer,
+# s/MiB and growth only; wrobots reads the first 500 KiB). Bare tidy is
+# square-time on deep nesting that wextract flattens first (<dl><dt>,
+# <b>, ... unclosed): its parse is cut at 3 s and the ratio is shown as
+# an upper bound (<N), left out of the worst ratio.
+# Environment: SMALL (KiB, default 256), PAGE_TYPE (auto), FORMAT
+# (markdown), SHAPES (names, space-separated: only those).
+BIN=${1:-${BIN:-bin}}
+W=$(cd "$BIN" 2>/dev/null && pwd)/wextract
+R=$(cd "$BIN" 2>/dev/null && pwd)/wrobots
+die() { echo "hostile.sh: $*" >&2; exit 1; }
+if [ ! -x "$W" ] || [ ! -x "$R" ]; then
+	die "no $W or $R: run make first"
+fi
+command -v python3 >/dev/null 2>&1 || die "python3 is needed"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-hostile.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+tidy=
+# shellcheck disable=SC2046 # pkg-config prints several flags
+if cc -O2 $(pkg-config --cflags tidy 2>/dev/null) -I/usr/include/tidy \
+    -o "$tmp/tidyparse" "$(dirname "$0")/tidyparse.c" -ltidy \
+    2>"$tmp/cc.err"; then
+	tidy=$tmp/tidyparse
+else
+	echo "(could not build bench/tidyparse.c: $(head -1 "$tmp/cc.err"))"
+fi
+export WEB_CONFIG="$tmp/none.json"	# offline runs need no config
+exec python3 - "$W" "$R" "$tidy" "$tmp" <<'EOF'
+import os, resource, subprocess, sys
+
+W, R, TIDY, TMP = sys.argv[1:5]
+SMALL = int(os.environ.get('SMALL') or 256) << 10
+PT = os.environ.get('PAGE_TYPE') or 'auto'
+FMT = os.environ.get('FORMAT') or 'markdown'
+ONLY = (os.environ.get('SHAPES') or '').split()
+TIDY_MAX = 3
+
+# name: the construct repeated, or a function of the size in bytes
+def rep(u):
+    return lambda n: u * max(1, n // len(u.encode()))
+
+def numbered(u):
+    return lambda n: ''.join(u % i for i in range(max(1, n // (len(u) + 4))))
+
+def jsonld(n):
+    q = ('{"@type":"Question","name":"Q %d?","acceptedAnswer":{"@type":'
+         '"Answer","text":"answer words here, and more words %d"}},')
+    k = max(1, n // (len(q) + 8))
+    return ('<p>thin</p><script type="application/ld+json">{"@context":'
+            '"https://schema.org","@type":"FAQPage","mainEntity":[' +
+            ''.join(q % (i, i) for i in range(k)) + '{}]}</script>')
+
+def nextdata(n):
+    s = '"' + 'word ' * 20 + '%d",'
+    k = max(1, n // (len(s) + 6))
+    return ('<p>thin</p><script id="__NEXT_DATA__" type="application/json">'
+            '{"props":{"pageProps":{"post":{"items":[' +
+            ''.join(s % i for i in range(k)) + '""]}}}}</script>')
+
+def ld_article(n):
+    return ('<p>thin</p><script type="application/ld+json">{"@type":'
+            '"Article","articleBody":"' + 'Sentence with words. ' *
+            (n // 21) + '"}</script>')
+
+def rss(n):
+    it = ('<item><title>T</title><link>https://example.com/a</link>'
+          '<description>d &amp; e</description></item>')
+    return ('<?xml version="1.0"?><rss version="2.0"><channel><title>x'
+            '</title>' + it * (n // len(it)) + '</channel></rss>')
+
+def atom(n):
+    it = ('<entry><title>T</title><link href="https://example.com/a"/>'
+          '<id>x</id><updated>2024-01-01T00:00:00Z</updated>'
+          '<summary>s</summary></entry>')
+    return ('<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/'
+            'Atom"><title>x</title>' + it * (n // len(it)) + '</feed>')
+
+def meta_prescan(n):
+    return ('<html><head>' + '<meta name=a content=b>' * (n // 24) +
+            '<meta charset=iso-8859-2></head><body>x')
+
+HTML = {
+    # the HTML parse (tidy, lib/html_dom.c)
+    'b_unclosed': rep('<b>'), 'a_unclosed': rep('<a href=x>y'),
+    'i_p': rep('<i><p>x'), 'font_div': rep('<font><div>t'),
+    'ul_li': rep('<ul><li>a'), 'table_td': rep('<table><tr><td>a'),
+    'select_opt': rep('<select><option>a'),
+    'form': rep('<form><input name=a>'), 'h1': rep('<h1>t'),
+    'pre': rep('<pre>x'), 'span_close': rep('<span>a</span>'),
+    'div_close': rep('<div>a</div>'), 'nobr': rep('<nobr>x'),
+    'center': rep('<center><p>x'), 'ins': rep('<ins><p>a'),
+    'q': rep('<q>a'), 'noscript': rep('<noscript><p>a'),
+    'iframe': rep('<iframe>a'), 'textarea': rep('<textarea>a'),
+    'frameset': rep('<frameset><frame>'), 'svg': rep('<svg><g>'),
+    'math': rep('<math><mi>x'), 'entities': rep('&amp;&#x41;&lt;'),
+    'comment_open': rep('<!-- a'), 'cdata': rep('<![CDATA[x'),
+    'button': rep('<button><p>a'), 'dl': rep('<dl><dt>a'),
+    'li_only': rep('<li>a'), 'object': rep('<object><param name=a>'),
+    'map': rep('<map><area>'), 'caption': rep('<table><caption>a'),
+    'tbody': rep('<tbody><tr><td>'), 'close_only': rep('</div>'),
+    'lt': rep('< a'), 'amp': rep('&'), 'attr_quote': rep('<p title="x>a'),
+    'em_strong': rep('<em><strong>x</em></strong>'),
+    'a_in_a': rep('<a href=1><a href=2>x'), 'p_in_p': rep('<p><p>x'),
+    'head_in': rep('<head><title>x'), 'body_in': rep('<body><html>x'),
+    'base': rep('<base href=x>'), 'style_open': rep('<style>x'),
+    'script_open': rep('<script>x</script>'),
+    'many_attrs': lambda n: '<p ' + 'a=b ' * (n // 4) + '>x',
+    'nested_lists': rep('<ul><li>'),
+    # our stages: tables, repeats, links, sections, hidden content, text
+    'tbl_span': rep('<tr><td colspan=3 rowspan=4>a</td><td>b</td></tr>'),
+    'tbl_wide': rep('<td>x</td>'), 'tbl_nest': rep('<table><tr><td>'),
+    'tbl_bigspan': rep('<tr><td colspan=1000 rowspan=65534>a'),
+    'li_sib': rep('<li>item text</li>'),
+    'ul_li_link': rep('<ul><li><a href=/x>link</a> text</li></ul>'),
+    'tiles': rep('<div class=card><a href=/p><img src=a.jpg><h3>T</h3>'
+                 '</a><span class=price>$1</span></div>'),
+    'a_run': rep('<a href=/a>b</a> '), 'nav_links':
+    rep('<nav><a href=/a>a</a></nav>'),
+    'footnotes': rep('<sup><a href="#fn1">1</a></sup>'),
+    'h2_sections': rep('<h2>Head</h2><p>para text here.</p>'),
+    'h2_only': rep('<h2>h</h2>'), 'hn_mix': rep('<h1>a</h1><h2>b</h2>'
+                                                '<h3>c</h3>'),
+    'jsonld_faq': jsonld, 'next_data': nextdata, 'ld_article': ld_article,
+    'noscript_thin': lambda n: '<p>thin</p>' + numbered(
+        '<noscript><p>hidden line of text number %d here</p></noscript>')(n),
+    'template_many': rep('<template><p>t</p></template>'),
+    'nospace': rep('abcdefghij'), 'soft_hyphen': rep('abc&shy;def\u00ad'),
+    'zero_width': rep('abc\u200bdef\u200c'),
+    'pre_code': rep('<pre><code>x = 1\n</code></pre>'),
+    'code_inline': rep('<code>x</code> '), 'br_many': rep('a<br>'),
+    'dd_dt': rep('<dt>a<dd>b'), 'img_many': rep('<img src=/a.jpg alt=x>'),
+    'p_same': rep('<p>The same paragraph again and again.</p>'),
+    'p_unique': numbered('<p>Unique paragraph %d with several words.</p>'),
+    'meta_prescan': meta_prescan, 'rss_items': rss, 'atom_entries': atom,
+}
+ROBOTS = {
+    'r_huge_line': lambda n: 'User-agent: *\nDisallow: /' + 'a' * n + '\n',
+    'r_groups': lambda n: ''.join('User-agent: b%d\nDisallow: /x%d\n' %
+                                  (i, i) for i in range(n // 30)),
+    'r_rules': lambda n: 'User-agent: *\n' + ''.join(
+        'Allow: /p%d*x$\n' % i for i in range(n // 16)),
+    'r_wildcards': lambda n: 'User-agent: *\nDisallow: /' + '*a' * (n // 2)
+    + '$\n',
+}
+
+def cpu(cmd, limit=120):
+    a = resource.getrusage(resource.RUSAGE_CHILDREN)
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=limit)
+        rc = p.returncode
+    except subprocess.TimeoutExpired:
+        rc = 'timeout'
+    b = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (b.ru_utime + b.ru_stime - a.ru_utime - a.ru_stime, rc)
+
+f = os.path.join(TMP, 'page.html')
+args = [W, '-r', '--format', FMT, '--page-type', PT]
+print('== wextract --page-type %s --format %s, %d KiB and %d KiB'
+      % (PT, FMT, SMALL >> 10, 4 * SMALL >> 10))
+print('%-14s %8s %8s %7s  %s' % ('shape', 's/MiB', 'x tidy', 'growth', ''))
+worst = (0, '-')
+wgrow = (0, '-')
+flagged = []
+for name, gen in HTML.items():
+    if ONLY and name not in ONLY:
+        continue
+    t = []
+    bad = ''
+    for n in (SMALL, 4 * SMALL):
+        s = gen(n)
+        if not s.startswith('<?xml'):
+            s = '<html><body>' + s
+        b = s.encode()
+        with open(f, 'wb') as fp:
+            fp.write(b)
+        tw, rc = cpu(args + [f])
+        if rc not in (0, 1):
+            bad += ' exit %s' % rc
+        tt, trc = cpu([TIDY, f], TIDY_MAX) if TIDY else (None, 0)
+        t.append((tw, tt, trc, len(b)))
+    (w1, _, _, _), (w4, t4, trc, n4) = t
+    spm = w4 / (n4 / (1 << 20))
+    grow = w4 / max(w1, 0.005)
+    ratio = w4 / max(t4, 0.005) if t4 is not None else None
+    rs = '%.1f' % ratio if ratio is not None else 'n/a'
+    if trc == 'timeout':
+        # tidy alone is square-time here (deep nesting wextract
+        # flattens): the floor is cut at TIDY_MAX seconds
+        rs = '<' + rs
+        ratio = None
+    if spm > 3 or (grow > 6 and w4 > 0.05) or bad:
+        flagged.append(name)
+        bad = ' <==' + bad
+    if ratio is not None and ratio > worst[0]:
+        worst = (ratio, name)
+    if w4 > 0.05 and grow > wgrow[0]:
+        wgrow = (grow, name)
+    print('%-14s %8.2f %8s %7.1f %s' % (name, spm, rs, grow, bad),
+          flush=True)
+print('worst ratio to tidy: %.1f (%s); worst growth: %.1f (%s); '
+      'flagged: %s' % (worst[0], worst[1], wgrow[0], wgrow[1],
+                       ' '.join(flagged) or 'none'))
+
+print('== wrobots --robots-file, %d KiB and %d KiB'
+      % (SMALL >> 10, 4 * SMALL >> 10))
+url = 'https://example.com/' + 'a' * 2000 + 'b'
+for name, gen in ROBOTS.items():
+    if ONLY and name not in ONLY:
+        continue
+    t = []
+    bad = ''
+    for n in (SMALL, 4 * SMALL):
+        b = gen(n).encode()
+        rf = os.path.join(TMP, 'robots.txt')
+        with open(rf, 'wb') as fp:
+            fp.write(b)
+        tw, rc = cpu([R, '-c', '--robots-file', rf, '--agent', 'b5', url])
+        if rc not in (0, 3):
+            bad += ' exit %s' % rc
+        t.append((tw, len(b)))
+    (w1, _), (w4, n4) = t
+    grow = w4 / max(w1, 0.005)
+    print('%-14s %8.2f %8s %7.1f %s' % (name, w4 / (n4 / (1 << 20)), '-',
+          grow, ' <==' + bad if bad else ''), flush=True)
+EOF
