@@ -284,6 +284,8 @@ should_drop(struct hscore *s, int i, int tag, const struct agg *g)
 		return 0;
 	if ((s->prof & HP_THREAD) && clen < 200 && post_meta(d, i))
 		return 0;
+	if (w_html_tile_name(d, i, clen))
+		return 0;
 	weight = w_html_class_weight(s, i);
 	if (weight < 0)
 		return 1;
@@ -633,6 +635,37 @@ static const char *const thread_words[] = {
 	"share", NULL
 };
 
+/* Of those, the controls beside a post: none holds a post's text. */
+static const char *const thread_widgets[] = {
+	"vote", "badge", "reaction", "kudos", "post-actions", "postactions",
+	"post-controls", "toolbar", NULL
+};
+
+#define WIDGET_PARA	30	/* characters of a post's paragraph */
+#define WIDGET_TEXT	40	/* characters of a post outside links */
+
+/*
+ * Whether i holds a post's text: a paragraph of WIDGET_PARA characters
+ * and WIDGET_TEXT in all, mostly outside links, which a vote widget or
+ * a badge never holds (an "unvoted" entry is a post before its vote).
+ */
+static int
+holds_para(const struct hdoc *d, int i)
+{
+	size_t n;
+	int j;
+
+	n = w_html_text_len(d, i);
+	if (n < WIDGET_TEXT || n - w_html_link_len(d, i) < WIDGET_TEXT)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_P &&
+		    (n = w_html_text_len(d, j)) >= WIDGET_PARA &&
+		    2 * w_html_link_len(d, j) < n)
+			return 1;
+	return 0;
+}
+
 /* In listings: what is interleaved with the items or sorts them. */
 static const char *const list_words[] = {
 	"promo", "sponsor", "advert", "sort-", "sorting", "pagination",
@@ -767,17 +800,28 @@ number:
 
 #define CLASS_TOK	128	/* a token this long or longer is no word */
 
-/* class_has()'s fold of a value (w_html_fold_fn). */
+/* class_has()'s folds of a value (w_html_fold_fn): taxonomy tokens
+ * blanked or kept. */
 static int
-class_fold(const char *c, char *buf, size_t size)
+class_fold_tax(const char *c, char *buf, size_t size)
 {
 	return w_html_class_low(c, buf, size, CLASS_TOK, 1) != NULL;
 }
 
-/* Whether a class token of c (utility classes aside) holds a word. */
+static int
+class_fold(const char *c, char *buf, size_t size)
+{
+	return w_html_class_low(c, buf, size, CLASS_TOK, 0) != NULL;
+}
+
+/*
+ * Whether a class token of c (utility classes aside and, with tax, the
+ * site's taxonomy terms: an id names the element, never a term) holds
+ * a word.
+ */
 static int
 class_has(const struct hdoc *d, const char *c, const char *const *w,
-    int thread)
+    int thread, int tax)
 {
 	char tok[CLASS_TOK], tmp[HF_SIZE];
 	const char *t, *low;
@@ -787,12 +831,13 @@ class_has(const struct hdoc *d, const char *c, const char *const *w,
 		return 0;
 	/* the whole value at once, when it fits: w is lower case
 	 * (folded once for the lists asked of it in a row) */
-	if ((low = w_html_fold(d, c, class_fold, tmp)) != NULL)
+	if ((low = w_html_fold(d, c, tax ? class_fold_tax : class_fold,
+	    tmp)) != NULL)
 		return w_html_ci_any(d, low, w) ||
 		    (!thread && strstr(low, "comment") != NULL);
 	while ((t = w_html_class_next(&c, &n)) != NULL) {
 		if (n < sizeof(tok) && strcspn(t, ":[./") >= n &&
-		    !w_html_taxonomy_token(t, n)) {
+		    !(tax && w_html_taxonomy_token(t, n))) {
 			for (k = 0; k < n; k++)
 				tok[k] = (char)(t[k] >= 'A' && t[k] <= 'Z' ?
 				    t[k] + 32 : t[k]);
@@ -816,7 +861,7 @@ cls_has(const struct hdoc *d, int i, const char *const *w, unsigned key)
 	if ((m = w_html_memo(d, i, key)) >= 0)
 		return m;
 	return w_html_memo_put(d, i, key,
-	    class_has(d, w_html_attr(d, i, "class"), w, 1));
+	    class_has(d, w_html_attr(d, i, "class"), w, 1, 1));
 }
 
 /* A long screen-reader-only block: a menu the eye never sees. */
@@ -858,8 +903,8 @@ el_has(const struct hdoc *d, int i, const char *const *w, int thread,
 	if ((m = w_html_memo(d, i, key)) >= 0)
 		return m;
 	return w_html_memo_put(d, i, key,
-	    class_has(d, w_html_attr(d, i, "class"), w, thread) ||
-	    class_has(d, w_html_attr(d, i, "id"), w, thread));
+	    class_has(d, w_html_attr(d, i, "class"), w, thread, 1) ||
+	    class_has(d, w_html_attr(d, i, "id"), w, thread, 0));
 }
 
 /*
@@ -877,10 +922,16 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	int tag = d->n[i].tag;
 	const char *r;
 
+	/* a product page's boxes its style hides: data for its scripts
+	 * (a variant's SKU, thumbnail addresses), forms that wait for a
+	 * click */
+	if ((prof & HP_TABS) && w_html_class_hides(d, i))
+		return 1;
 	if (len * 5 > rlen * 2)
 		return 0;
 	if ((prof & HP_THREAD) && tag != TidyTag_P &&
-	    el_has(d, i, thread_words, 1, HM_THREADW))
+	    el_has(d, i, thread_words, 1, HM_THREADW) &&
+	    (!el_has(d, i, thread_widgets, 1, HM_WIDGET) || !holds_para(d, i)))
 		return 1;
 	if ((prof & HP_THREAD) && post_counter(d, i, len))
 		return 1;
@@ -893,7 +944,9 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	if (tag == TidyTag_A || tag == TidyTag_LI || tag == TidyTag_P ||
 	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
 		return 0;
-	if ((prof & HP_TABS) &&
+	if (((prof & HP_TABS) || ((prof & HP_LISTS) &&
+	    !w_html_has_ancestor(d, i, TidyTag_ARTICLE, 0) &&
+	    !w_html_has_ancestor(d, i, TidyTag_LI, 0))) &&
 	    el_has(d, i, foot_words, 1, HM_FOOTW))
 		return 1;
 	if ((prof & HP_CHROME) && !(prof & (HP_THREAD | HP_LISTS)) &&
@@ -914,6 +967,37 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	return w_html_attr(d, i, "aria-modal") != NULL;
 }
 
+/* Class words of the controls that narrow or order a list. */
+static const char *const facet_words[] = {
+	"facet", "filter", "sort-", "sorting", NULL
+};
+#define FACET_PROSE	300	/* characters of prose no facet holds */
+#define FACET_PARA	100	/* characters of a paragraph of it */
+
+/*
+ * An element named for facets, filters or sorting that holds prose: at
+ * least FACET_PROSE characters, under a fifth of them in links, with a
+ * paragraph of FACET_PARA or more. Facets are short labels, counts and
+ * check boxes; a page builder's "facet-row" of copy is content.
+ */
+static int
+facet_prose(const struct hdoc *d, int i)
+{
+	size_t len = w_html_text_len(d, i);
+	int j;
+
+	if (len < FACET_PROSE || w_html_link_len(d, i) * 5 >= len ||
+	    (!class_has(d, w_html_attr(d, i, "class"), facet_words, 1, 1) &&
+	    !class_has(d, w_html_attr(d, i, "id"), facet_words, 1, 0)))
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_P &&
+		    w_html_text_len(d, j) >= FACET_PARA &&
+		    w_html_link_len(d, j) * 5 < w_html_text_len(d, j))
+			return 1;
+	return 0;
+}
+
 /*
  * Page chrome inside a region (chrome_word), unless it holds the
  * page's items: a wrapper named for the pagination or the filters
@@ -924,7 +1008,7 @@ chrome_el(const struct hdoc *d, int i, size_t rlen, int prof)
 {
 	int k;
 
-	if (!chrome_word(d, i, rlen, prof))
+	if (!chrome_word(d, i, rlen, prof) || facet_prose(d, i))
 		return 0;
 	for (k = d->keep; k >= 0; k = d->n[k].parent)
 		if (k == i)
@@ -1168,7 +1252,9 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			drop = 1;
 			break;
 		case TidyTag_FORM:
-			drop = !w_html_page_form(d, i);
+			/* a thread's posts may each sit in their editor's form */
+			drop = !w_html_page_form(d, i) && !((prof < 0 ||
+			    (prof & HP_THREAD)) && w_html_bare_form(d, i));
 			break;
 		case TidyTag_HEADER:
 			drop = !w_html_has_ancestor(d, i, TidyTag_ARTICLE, 0);

@@ -23,7 +23,8 @@
 #include "html.h"
 #include "html_int.h"
 
-#define H_DEPTH_MAX	5000	/* tag nesting handed to tidy */
+#define H_DEPTH_MAX	512	/* tag nesting handed to tidy */
+#define H_ATTR_MAX	256	/* attributes of one tag handed to tidy */
 
 _Static_assert(HM_NKEYS <= 64, "the memo holds 64 keys");
 
@@ -442,8 +443,9 @@ skip_raw(const char *s, size_t i, size_t len, const char *name)
 	return len;
 }
 
-/* Append s[from..at) to b (started on first use) and skip the tag at
- * at: the new "from", past its '>' (or the end). */
+/* Append s[from..at) and a space to b (started on first use) and skip
+ * the tag at at: the new "from", past its '>' (or the end). The space
+ * keeps the words of two cut blocks apart. */
 static size_t
 cut_tag(struct w_buf *b, int *any, const char *s, size_t from, size_t at,
     size_t len)
@@ -454,6 +456,7 @@ cut_tag(struct w_buf *b, int *any, const char *s, size_t from, size_t at,
 		w_buf_init(b, len + 1);
 	*any = 1;
 	(void)w_buf_add(b, s + from, at - from);
+	(void)w_buf_add(b, " ", 1);
 	return e != NULL ? (size_t)(e - s) + 1 : len;
 }
 
@@ -492,8 +495,15 @@ flatten(const char *s, size_t *len)
 		for (n = 0; i + n < end && (isalnum((unsigned char)s[i + n]) ||
 		    s[i + n] == '-' || s[i + n] == '!'); n++)
 			;
-		if (n == 0 || flat_tag(s + i, n))
+		if (n == 0)
 			continue;
+		/* tidy nests a list item met in a list item in a new list,
+		 * and so on: at the floor, every tag goes */
+		if (flat_tag(s + i, n)) {
+			if (depth >= H_DEPTH_MAX)
+				i = from = cut_tag(&b, &any, s, from, at, end);
+			continue;
+		}
 		if ((n == 6 && strncasecmp(s + i, "script", 6) == 0) ||
 		    (n == 5 && strncasecmp(s + i, "style", 5) == 0)) {
 			i = skip_raw(s, i + n, end,
@@ -506,6 +516,97 @@ flatten(const char *s, size_t *len)
 			continue;
 		if (++depth > H_DEPTH_MAX)
 			i = from = cut_tag(&b, &any, s, from, at, end);
+	}
+	if (!any)
+		return NULL;
+	(void)w_buf_add(&b, s + from, end - from);
+	*len = b.len;
+	return w_buf_take(&b);
+}
+
+/*
+ * The end of the start tag whose attributes begin at s[i] (its '>', or
+ * n when none closes it), read as tidy's lexer reads attributes: a name,
+ * then "=" and a value, quoted or not. *cut is where its attribute past
+ * the H_ATTR_MAX-th begins, or 0.
+ */
+static size_t
+attrs_end(const char *s, size_t i, size_t n, size_t *cut)
+{
+	const char *p;
+	size_t k = 0;
+
+	*cut = 0;
+	while (i < n && s[i] != '>') {
+		if (isspace((unsigned char)s[i]) || s[i] == '/') {
+			i++;
+			continue;
+		}
+		if (++k > H_ATTR_MAX && *cut == 0)
+			*cut = i;
+		while (i < n && !isspace((unsigned char)s[i]) &&
+		    s[i] != '>' && s[i] != '=')
+			i++;
+		while (i < n && isspace((unsigned char)s[i]))
+			i++;
+		if (i >= n || s[i] != '=')
+			continue;
+		for (i++; i < n && isspace((unsigned char)s[i]); i++)
+			;
+		if (i < n && (s[i] == '"' || s[i] == '\'')) {
+			p = memchr(s + i + 1, s[i], n - i - 1);
+			i = p != NULL ? (size_t)(p - s) + 1 : n;
+		} else
+			while (i < n && !isspace((unsigned char)s[i]) &&
+			    s[i] != '>')
+				i++;
+	}
+	return i;
+}
+
+/*
+ * A copy of s whose start tags keep their first H_ATTR_MAX attributes
+ * only, or NULL when no tag has more: tidy compares every attribute of
+ * a tag with every other one (duplicates), so a tag of some hundred
+ * thousand attributes held wextract for hours, and a thousand took a
+ * fifth of a second (fuzz_htmlparse's timeouts, session 7). Real pages
+ * stay far below (at most 185 on the 1,627 corpus pages). Comments and
+ * script and style text are skipped whole. The attributes of a tag no
+ * '>' closes run to the end of the page, and so does the cut.
+ */
+static char *
+thin_attrs(const char *s, size_t *len)
+{
+	struct w_buf b;
+	const char *p;
+	size_t i = 0, n, at, cut, gt, from = 0, end = *len;
+	int any = 0;
+
+	while ((p = memchr(s + i, '<', end - i)) != NULL) {
+		at = (size_t)(p - s);
+		i = at + 1;
+		if (i + 3 <= end && strncmp(s + i, "!--", 3) == 0) {
+			p = w_html_strstr_n(s + i + 3, end - i - 3, "-->");
+			i = p != NULL ? (size_t)(p - s) + 3 : end;
+			continue;
+		}
+		for (n = 0; i + n < end && (isalnum((unsigned char)s[i + n]) ||
+		    s[i + n] == '-'); n++)
+			;
+		if (n == 0 || !isalpha((unsigned char)s[i]))
+			continue;
+		gt = attrs_end(s, i + n, end, &cut);
+		if (cut > 0) {
+			if (!any)
+				w_buf_init(&b, end + 1);
+			any = 1;
+			(void)w_buf_add(&b, s + from, cut - from);
+			from = gt;
+		}
+		if ((n == 6 && strncasecmp(s + i, "script", 6) == 0) ||
+		    (n == 5 && strncasecmp(s + i, "style", 5) == 0))
+			gt = skip_raw(s, gt, end, n == 6 ? "script" : "style");
+		i = gt;
 	}
 	if (!any)
 		return NULL;
@@ -1266,7 +1367,7 @@ int
 w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 {
 	struct raw r;
-	char *ctl, *flat, *copy;
+	char *ctl, *flat, *thin, *copy;
 	size_t plen;
 	int rc, truncated = 0;
 
@@ -1284,10 +1385,14 @@ w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 		s = flat;
 		truncated = 1;
 	}
+	if ((thin = thin_attrs(s, &len)) != NULL) {
+		s = thin;
+		truncated = 1;
+	}
 	plen = len;
 	copy = prepare(s, &plen, fast ? &r : NULL);
 	for (;;) {
-		d->html = d->head = d->body = d->keep = -1;
+		d->html = d->head = d->body = d->keep = d->grid = -1;
 		d->truncated = truncated;
 		rc = parse_once(d, copy != NULL ? copy : s, plen,
 		    r.n > 0 ? &r : NULL);
@@ -1304,6 +1409,7 @@ w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 	d->nraw = r.nused;
 	raw_free(&r);
 	free(copy);
+	free(thin);
 	free(flat);
 	free(ctl);
 	return rc < 0 ? -1 : 0;

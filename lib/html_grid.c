@@ -14,6 +14,8 @@
 #define GRID_MIN	4	/* repeated items of a grid */
 #define ITEM_MAX	1500	/* characters of one item, at most */
 #define WIDGET_MAX	30	/* characters of a tile's control */
+#define TNAME_MAX	200	/* characters of a tile's name */
+#define TILE_DEPTH	12	/* levels from a tile's name up to its grid */
 
 /* Page chrome a grid never lives in: menus, headers, footers. */
 static int
@@ -264,6 +266,22 @@ w_html_tile_widgets(struct hdoc *d, int root)
 		if (drop)
 			w_html_unlink(d, i);
 	}
+}
+
+/* See html_int.h. */
+int
+w_html_tile_name(const struct hdoc *d, int i, size_t clen)
+{
+	int a, k;
+
+	if (d->grid < 0 || i == d->grid || clen < 3 || clen > TNAME_MAX ||
+	    w_html_link_len(d, i) * 10 < clen * 9)
+		return 0;
+	for (a = d->n[i].parent, k = 0; a >= 0 && k < TILE_DEPTH;
+	    a = d->n[a].parent, k++)
+		if (a == d->grid)
+			return 1;
+	return 0;
 }
 
 /* See html_int.h. */

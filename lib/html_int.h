@@ -62,7 +62,7 @@ enum {
 	HM_POS_C, HM_NEG_ID, HM_NEG_ID_T, HM_POS_ID, HM_ARTBODY, /* score */
 	HM_BYLINE, HM_TABPANEL, HM_COOKIE, HM_COMMENT, HM_AUTHOR,
 	HM_PRICE, HM_DATE, HM_REPNAMED, HM_CART, HM_PANE, HM_SRW, HM_FOOTW,
-	HM_SLIDES, HM_NKEYS
+	HM_SLIDES, HM_WIDGET, HM_NKEYS
 };
 struct hmemo {
 	uint64_t	 known, val;
@@ -109,6 +109,9 @@ struct hdoc {
 					   scripts, styles), or 0 */
 	int		 keep;		/* the page's items (w_html_items):
 					   no class word strips it, -1 */
+	int		 grid;		/* a collection's or listing's item
+					   grid (w_html_grid_find): its
+					   tiles' names stay, -1 */
 	struct hwords	*ws;		/* w_html_ci_any's lists */
 	size_t		 nws, wscap;
 	unsigned char	 wsh[64];	/* 1 + a list's index, by a hash
@@ -331,6 +334,10 @@ int		 w_html_loading(const struct hdoc *, int);
 #define SHOP_TERMS_MAX	120
 int		 w_html_shop_line(const char *, size_t);
 size_t		 w_html_shop_lines(struct hdoc *, int);
+/* Whether element i's class hides it on every screen: a whole token
+ * "hide", "hidden", "d-none" or "invisible" with no responsive token
+ * beside it that shows it somewhere ("md:block", "d-lg-flex"). */
+int		 w_html_class_hides(const struct hdoc *, int);
 /* html_prose.c */
 void		 w_html_prose_strip(struct hdoc *, int);
 void		 w_html_prose_teasers(struct hdoc *, int);
@@ -448,6 +455,11 @@ int		 w_html_grid_section(const struct hdoc *,
  * characters. Such a form
  * is no chrome. */
 int		 w_html_page_form(const struct hdoc *, int);
+/* Whether form i shows no control a reader fills in or presses (an
+ * input other than a hidden one, a textarea, a select, a button)
+ * outside its hidden parts, and holds text: a post wrapped in the form
+ * its editor would submit. */
+int		 w_html_bare_form(const struct hdoc *, int);
 
 /* The main column of a collection: the smallest element below top
  * holding both the page's heading h1 (before the grid, in no menu,
@@ -456,8 +468,9 @@ int		 w_html_grid_column(const struct hdoc *,
 		    const struct w_html_grid *, int, int);
 
 /* Whether a page of type (H_*) is read by its main column (html.c,
- * stage "column"): a collection, or a listing whose grid g is of priced
- * tiles (most of four or more: a shop's category taken for a listing). */
+ * stage "column"): a collection or a listing, whatever its grid g
+ * holds (priced tiles: a shop's category taken for a listing; posts:
+ * a blog's category under its heading and introduction). */
 int		 w_html_column_type(const struct w_html_grid *, int);
 
 /* Whether the grid's box or one of its two parents is named for a
@@ -470,6 +483,11 @@ int		 w_html_grid_carousel(const struct hdoc *, int);
  * and short screen-reader-only labels without digits ("Sale price",
  * "Unit price"; "Was $30.00" stays: its visible twin may be hidden). */
 void		 w_html_tile_widgets(struct hdoc *, int);
+/* Whether element i, holding clen characters, is the name of one of the
+ * page's grid tiles (d->grid): a short element under the grid whose
+ * text is its links' (a product's name, linked to its page), which
+ * conditional cleaning keeps whatever its link density. */
+int		 w_html_tile_name(const struct hdoc *, int, size_t);
 
 /* html_items.c: the listing's items among the page's groups (NULL:
  * surveyed here), their text in the size_t. */

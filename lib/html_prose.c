@@ -7,6 +7,7 @@
  * Each rule takes a small part of the article only, so a page whose
  * content is one of these things keeps it.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +92,14 @@ static const char *const titles[] = {
 	"\xc3\xbc" "ber mich", "was this page helpful",
 	"was this article helpful", "was this helpful",
 	"war dieser artikel hilfreich", "war diese seite hilfreich",
+	"did you find this useful", "did you find this helpful",
+	"did you find this article helpful", "was this useful",
+	"was this information helpful", "was this post helpful",
+	"help us improve", "help us improve this page",
+	"help us improve your reading experience", "rate this article",
+	"how helpful was this article", "war dieser beitrag hilfreich",
+	"war das hilfreich", "cet article vous a-t-il \xc3\xa9t\xc3\xa9 utile",
+	"\xc2\xbfte result\xc3\xb3 \xc3\xbatil este art\xc3\xad" "culo",
 	"tried this recipe", "did you make this recipe",
 	"did you make this", "made this recipe", "did you try this recipe",
 	"rezept ausprobiert", "hast du das rezept ausprobiert",
@@ -207,6 +216,7 @@ static const char *const bylines[] = {
 	"written by ", "reviewed by ", "edited by ", "fact checked by ",
 	"fact-checked by ", "medically reviewed by ", "updated by ",
 	"published on ", "published:", "first published", "last updated",
+	"posted by ",
 	"updated on ", "updated:",
 	"geschrieben von ", "verfasst von ", "ver\xc3\xb6" "ffentlicht am ",
 	"aktualisiert am ", "zuletzt aktualisiert", "reading time",
@@ -247,6 +257,22 @@ static const char *const credits[] = {
 	"(image credit", "(photo credit", "(photo:", "(image:", "(foto:",
 	"(bild:", "(bildquelle", "(fotos:", NULL
 };
+
+/*
+ * Words of a picture's credit within its caption ("Courtesy of the
+ * artist", "Photo: Ann Lee / Getty Images", "\xc2\xa9 Reuters"): a
+ * caption holding one is the picture's, not the article's text.
+ */
+static const char *const caption_credits[] = {
+	"courtesy", "photo:", "photos:", "photo by", "photos by",
+	"photo credit", "photographer:", "photograph by", "picture:", "getty", "\xc2\xa9", "credit:",
+	"credits:", "image:", "image by", "image via", "images via",
+	"image source", "image credit", "source:", "shutterstock",
+	"unsplash", "pexels", "istock", "alamy", "reuters", "afp",
+	"foto:", "fotos:", "bild:", "bildquelle", "quelle:", "(c) ",
+	"illustration:", "illustration by", NULL
+};
+#define CAPTION_MAX	600	/* characters of a picture's caption */
 
 /*
  * Words of an affiliate disclosure ("This post contains affiliate
@@ -925,9 +951,24 @@ titled_box(const struct prose *p, int t)
 }
 
 /*
+ * Whether the first sibling from j on (next: forward, else back) that
+ * holds text is a block, or there is none: the side of a line.
+ */
+static int
+block_side(const struct hdoc *d, int j, int next)
+{
+	for (; j >= 0; j = next ? d->n[j].next : d->n[j].prev)
+		if (w_html_text_len(d, j) > 0)
+			return d->n[j].tag != H_TEXT &&
+			    w_html_is_block(d->n[j].tag);
+	return 1;
+}
+
+/*
  * Whether i stands alone: a block, an inline element whose parent
- * holds no other text, or a time element among blocks (its parent a
- * container, not a paragraph or a line).
+ * holds no other text or whose siblings holding text on either side
+ * are blocks (a line of its own), or a time element among blocks (its
+ * parent a container, not a paragraph or a line).
  */
 static int
 alone(const struct hdoc *d, int i)
@@ -935,7 +976,8 @@ alone(const struct hdoc *d, int i)
 	int par = d->n[i].parent, pt;
 
 	if (w_html_is_block(d->n[i].tag) || par < 0 ||
-	    w_html_text_len(d, par) == w_html_text_len(d, i))
+	    w_html_text_len(d, par) == w_html_text_len(d, i) ||
+	    (block_side(d, d->n[i].prev, 0) && block_side(d, d->n[i].next, 1)))
 		return 1;
 	pt = d->n[par].tag;
 	return d->n[i].tag == TidyTag_TIME && (pt == TidyTag_DIV ||
@@ -949,6 +991,8 @@ alone(const struct hdoc *d, int i)
  * alone (actions[]) or a comment counter: the whole text, its trailing
  * punctuation dropped.
  */
+static int	meta_parts(const char *);
+
 static int
 furniture_line(const struct hdoc *d, int i)
 {
@@ -961,6 +1005,8 @@ furniture_line(const struct hdoc *d, int i)
 	for (k = 0; furniture[k] != NULL; k++)
 		if (t[0] == furniture[k][0] && strcmp(t, furniture[k]) == 0)
 			return 1;
+	if (meta_parts(t))
+		return 1;
 	/* a loading placeholder ("Loading prices for your region...") */
 	if (strncmp(t, "loading ", 8) == 0 && n <= LOADING_MAX &&
 	    (n = norm(d, i, t, sizeof(t))) > 3 &&
@@ -977,6 +1023,39 @@ furniture_line(const struct hdoc *d, int i)
 	w = t + k + (t[k] == ' ');
 	for (k = 0; counted[k] != NULL; k++)
 		if (w[0] == counted[k][0] && strcmp(w, counted[k]) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * A meta line of parts split by '|', a middle dot or a bullet whose
+ * last part is a reading time or a comment counter ("Ann Lee | 5 min
+ * read", "May 2, 2025 \xc2\xb7 12 comments"): t, title_norm().
+ */
+static int
+meta_parts(const char *t)
+{
+	const char *s = t, *p;
+	size_t k;
+
+	for (;;) {
+		if ((p = strchr(s, '|')) == NULL &&
+		    (p = strstr(s, "\xc2\xb7")) == NULL &&
+		    (p = strstr(s, "\xe2\x80\xa2")) == NULL)
+			break;
+		s = p + (*p == '|' ? 1 : 2 + (*p != '\xc2'));
+	}
+	if (s == t)
+		return 0;
+	while (*s == ' ')
+		s++;
+	for (k = 0; *s >= '0' && *s <= '9'; k++, s++)
+		;
+	if (k == 0)
+		return 0;
+	s += *s == ' ';
+	for (k = 0; counted[k] != NULL; k++)
+		if (strcmp(s, counted[k]) == 0)
 			return 1;
 	return 0;
 }
@@ -1436,6 +1515,69 @@ about_author(const struct prose *p, int i)
 }
 
 /*
+ * A box asking the reader to act (at most CTA_MAX characters, at the
+ * article's end: CTA_REST characters after it at most, not one of a
+ * run of cards: card_sib): it
+ * holds a button (a button element, a link named or playing one) whose
+ * whole text is a call to action (actions[]), and a heading or a line
+ * of text above it ("Ready to start? ... [Book a demo]").
+ */
+#define CTA_MAX		600
+#define CTA_REST	300	/* characters of the article after it */
+
+/* Whether the element before i has i's tag and class (one of a run of
+ * cards). */
+static int
+card_sib(const struct hdoc *d, int i)
+{
+	const char *a, *b;
+	int j;
+
+	for (j = d->n[i].prev; j >= 0 && d->n[j].tag == H_TEXT;
+	    j = d->n[j].prev)
+		;
+	if (j < 0 || d->n[j].tag != d->n[i].tag)
+		return 0;
+	a = w_html_attr(d, i, "class");
+	b = w_html_attr(d, j, "class");
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
+static int
+cta_box(const struct hdoc *d, int i)
+{
+	static const char *const btn_words[] = {
+		"btn", "button", "cta", NULL
+	};
+	char t[TITLE_MAX];
+	const char *r;
+	size_t k;
+	int j, tag, text = 0;
+
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		tag = d->n[j].tag;
+		if (tag == H_TEXT) {
+			text = 1;
+			continue;
+		}
+		if (tag != TidyTag_BUTTON && tag != TidyTag_A)
+			continue;
+		if (tag == TidyTag_A && !w_html_ci_any(d,
+		    w_html_attr(d, j, "class"), btn_words) &&
+		    ((r = w_html_attr(d, j, "role")) == NULL ||
+		    strcmp(r, "button") != 0))
+			continue;
+		if (!text || w_html_text_len(d, j) >= TITLE_MAX ||
+		    title_norm(d, j, t, sizeof(t)) == 0)
+			continue;
+		for (k = 0; actions[k] != NULL; k++)
+			if (strcmp(t, actions[k]) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+/*
  * The verdict on element i: returns the node to visit next, having
  * dropped i (or a box around it, or it and its section), or -2 to keep
  * i and go on inside it.
@@ -1444,7 +1586,7 @@ static int
 verdict(struct prose *p, int i)
 {
 	struct hdoc *d = p->d;
-	char t[SMALL_MAX + 1], dt[DISCLOSURE_MAX + 1];
+	char t[SMALL_MAX + 1], dt[CAPTION_MAX + 1];
 	size_t len = w_html_text_len(d, i), max;
 	int tag = d->n[i].tag, b, nx, kind;
 
@@ -1469,6 +1611,17 @@ verdict(struct prose *p, int i)
 	}
 	if (tag == TidyTag_A)
 		return -2;
+	/* a caption (a figcaption, a box named "caption") that credits
+	 * its picture, a quarter of the text at most */
+	if ((tag == TidyTag_FIGCAPTION || (tag != TidyTag_FIGURE &&
+	    w_html_ci_contains(w_html_attr(d, i, "class"), "caption"))) &&
+	    len <= CAPTION_MAX &&
+	    4 * len <= p->len && norm(d, i, dt, sizeof(dt)) > 0 &&
+	    w_html_ci_any(d, dt, caption_credits)) {
+		nx = w_html_next_pre(d, i, p->root, 1);
+		w_html_unlink(d, i);
+		return nx;
+	}
 	if (len < TITLE_MAX && ((kind = box_title(d, i)) > 0 ||
 	    (kind = about_author(p, i)) > 0)) {
 		max = p->max;
@@ -1506,6 +1659,14 @@ verdict(struct prose *p, int i)
 	    len + REST_MIN <= p->len && tag != TidyTag_P && !heading(tag) &&
 	    tag != TidyTag_LI && author_box(d, i,
 	    p->seen + len + BIO_MAX >= p->len)) {
+		w_html_unlink(d, i);
+		return nx;
+	}
+	/* a call to action boxed after the article's text */
+	if (tag != TidyTag_P && !heading(tag) && tag != TidyTag_LI &&
+	    tag != TidyTag_A && len <= CTA_MAX && 5 * len <= p->len &&
+	    5 * p->seen >= 3 * p->len && p->seen + len + CTA_REST >= p->len &&
+	    !card_sib(d, i) && cta_box(d, i)) {
 		w_html_unlink(d, i);
 		return nx;
 	}
@@ -1731,9 +1892,80 @@ w_html_prose_strip(struct hdoc *d, int root)
 }
 
 /*
+ * Controls repeated through an article: a link or button standing alone
+ * (alone()) whose text, of at most CONTROL_MAX characters with a letter
+ * in it (not a page or line number), stands alone CONTROL_REP times or more ("View in
+ * list", "Check price", "Read the full review" under each item of a
+ * list): the page's buttons, not its text. At most CONTROL_SEEN such
+ * links are looked at.
+ */
+#define CONTROL_MAX	40
+#define CONTROL_REP	3
+#define CONTROL_SEEN	1024
+struct control {
+	uint32_t	 h;
+	int		 i;
+};
+
+static int
+control_cmp(const void *a, const void *b)
+{
+	const struct control *x = a, *y = b;
+
+	if (x->h != y->h)
+		return x->h < y->h ? -1 : 1;
+	return x->i - y->i;
+}
+
+static void
+drop_controls(struct hdoc *d, int root)
+{
+	struct control *c;
+	char t[CONTROL_MAX + 1];
+	size_t n, k, m, len;
+	uint32_t h;
+	int i, tag, word;
+
+	if ((c = malloc(CONTROL_SEEN * sizeof(*c))) == NULL)
+		return;
+	n = 0;
+	for (i = d->n[root].first; i >= 0 && n < CONTROL_SEEN;
+	    i = w_html_next_pre(d, i, root, 0)) {
+		tag = d->n[i].tag;
+		if (tag != TidyTag_A && tag != TidyTag_BUTTON)
+			continue;
+		len = w_html_text_len(d, i);
+		if (len == 0 || len > CONTROL_MAX || !alone(d, i) ||
+		    (m = title_norm(d, i, t, sizeof(t))) == 0)
+			continue;
+		h = 2166136261u;
+		for (k = word = 0; k < m; k++) {
+			unsigned char u = (unsigned char)t[k];
+
+			word |= (u >= 'a' && u <= 'z') || u >= 0xc3;
+			h = (h ^ u) * 16777619u;
+		}
+		if (word) {
+			c[n].h = h;
+			c[n++].i = i;
+		}
+	}
+	qsort(c, n, sizeof(*c), control_cmp);
+	for (k = 0; k < n; k = m) {
+		for (m = k + 1; m < n && c[m].h == c[k].h; m++)
+			;
+		if (m - k < CONTROL_REP)
+			continue;
+		for (; k < m; k++)
+			w_html_unlink(d, c[k].i);
+	}
+	free(c);
+}
+
+/*
  * Drop runs of teasers for other pages from the article root (see
- * teaser_run): once the article is chosen, so that they do not change
- * the choice.
+ * teaser_run), and repeated controls (drop_controls): once the article
+ * is chosen, so that they do not change the choice.
  */
 void
 w_html_prose_teasers(struct hdoc *d, int root)
@@ -1741,6 +1973,7 @@ w_html_prose_teasers(struct hdoc *d, int root)
 	struct prose p;
 	int i, nx, tag;
 
+	drop_controls(d, root);
 	memset(&p, 0, sizeof(p));
 	p.d = d;
 	p.root = root;

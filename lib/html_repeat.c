@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define PAGE_FORM_MIN	1000	/* characters of a page-wide form */
 
@@ -121,6 +122,41 @@ seen_len(const struct hdoc *d, int i)
 			n += w_html_text_len(d, j);
 	}
 	return n;
+}
+
+/*
+ * Whether form i shows no control a reader fills in or presses (an
+ * input other than a hidden one, a textarea, a select, a button)
+ * outside its hidden parts: a post's text wrapped in the form its
+ * editor would submit (a thread whose every comment sits in one).
+ */
+int
+w_html_bare_form(const struct hdoc *d, int i)
+{
+	const char *ty;
+	int j, sk;
+
+	if (w_html_text_len(d, i) == 0)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, sk)) {
+		sk = 0;
+		switch (d->n[j].tag) {
+		case H_TEXT:
+			break;
+		case TidyTag_TEXTAREA: case TidyTag_SELECT:
+		case TidyTag_BUTTON:
+			return 0;
+		case TidyTag_INPUT:
+			ty = w_html_attr(d, j, "type");
+			if (ty == NULL || strcasecmp(ty, "hidden") != 0)
+				return 0;
+			break;
+		default:
+			sk = unseen(d, j) || !w_html_visible(d, j);
+			break;
+		}
+	}
+	return 1;
 }
 
 /* See html_int.h. */

@@ -666,6 +666,7 @@ unlikely_node(struct hscore *s, int i)
 	if (tag == TidyTag_BODY || tag == TidyTag_HTML || tag == TidyTag_A)
 		return 0;
 	if (unlikely_named(d, i, s->prof & HP_THREAD) &&
+	    !w_html_tile_name(d, i, w_html_text_len(d, i)) &&
 	    !w_html_has_ancestor(d, i, TidyTag_TABLE, 3) &&
 	    !w_html_has_ancestor(d, i, TidyTag_CODE, 3))
 		return 1;

@@ -58,6 +58,7 @@ struct feat {
 	int	 cur;			/* currency amounts in the text */
 	int	 cta;			/* call-to-action links and buttons */
 	int	 qa, faq;		/* Question / Answer votes; FAQPage */
+	int	 h1;			/* first h1: 1 seen, 2 named a product's */
 };
 
 /* Whether word w (lowercase letters) occurs in s after a non-letter. */
@@ -80,6 +81,27 @@ token_ci(const char *s, const char *w)
 			continue;
 		return 1;
 	}
+	return 0;
+}
+
+/*
+ * Whether a class or id names a single product ("product-name",
+ * "product_title", "pdp__title"), not a list of them ("products-header",
+ * "productlist").
+ */
+static int
+product_named(const char *s)
+{
+	const char *p;
+
+	if (s == NULL)
+		return 0;
+	if (w_html_ci_contains(s, "pdp"))
+		return 1;
+	for (p = s; *p != '\0'; p++)
+		if (strncasecmp(p, "product", 7) == 0 &&
+		    (p[7] | 32) != 's' && strncasecmp(p + 7, "list", 4) != 0)
+			return 1;
 	return 0;
 }
 
@@ -582,6 +604,10 @@ walk(const struct hdoc *d, struct feat *f)
 			size_t hl = w_html_text_len(d, i);
 
 			f->nhead++;
+			if (t == TidyTag_H1 && f->h1 == 0)
+				f->h1 = product_named(w_html_attr(d, i,
+				    "class")) || product_named(w_html_attr(d,
+				    i, "id")) ? 2 : 1;
 			if (hl > 0 && (linked(d, i) * 2 > hl ||
 			    w_html_has_ancestor(d, i, TidyTag_A, 4)))
 				f->lhead++;
@@ -749,6 +775,9 @@ w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
 		s[H_PRODUCT] += 1;
 	if (url_has(url, prodw))
 		s[H_PRODUCT] += 1.5;
+	/* the page's title is a product's name by its class or id */
+	if (f.h1 == 2)
+		s[H_PRODUCT] += 2;
 	/* collections and listings: many repeated linked items */
 	if (f.rep_n >= 4 && f.rep_link * 3 >= f.rep_n * 2 &&
 	    f.rep_text / (size_t)f.rep_n < 600) {

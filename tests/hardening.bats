@@ -37,12 +37,46 @@ FF=$WT_TOP/tests/fixtures/fuzz-findings
 	[[ "$(field .content)" == *"The deepest words survive."* ]]
 }
 
+@test "200,000 lists nested in each other's items are read in linear time, the last item's text kept" {
+	# tidy puts an item met in an item into a new list of its own, so
+	# cutting the lists alone at the depth bound did not bound its tree:
+	# every later node walked it (100,000 levels took 36 s); the bound
+	# only catches that
+	python3 -c 'print("<html><body><p>Top words of the page, long enough to be read as the page.</p>" + "<ul><li>a"*200000 + "The last item survives.</body></html>")' >"$BATS_TEST_TMPDIR/lists.html"
+	run -0 timeout 20 wextract -c --format text --content-type text/html <"$BATS_TEST_TMPDIR/lists.html"
+	[ "$(field .coverage.html_truncated)" = true ]
+	total=$(field .coverage.total_chars)
+	run -0 timeout 20 wextract -c --format text --offset $((total - 100)) --content-type text/html <"$BATS_TEST_TMPDIR/lists.html"
+	[[ "$(field .content)" == *"a a aThe last item survives."* ]]
+}
+
 @test "2,000 tables nested in each other's cells keep their text and end (no walk per level)" {
 	# each table's walk of its own subtree made this quadratic: 35 s
 	# before, well under a second now; the bound only catches a hang
 	python3 -c 'n = 2000; print("<html><body><p>Top words of the page, long enough to be read as the page.</p>" + "<table><tr><td>x</td><td>"*n + "The innermost cell survives." + "</td></tr></table>"*n + "</body></html>")' >"$BATS_TEST_TMPDIR/tables.html"
 	run -0 timeout 20 wextract -c --content-type text/html <"$BATS_TEST_TMPDIR/tables.html"
 	[[ "$(field .content)" == *"The innermost cell survives."* ]]
+}
+
+@test "a tag of 200,000 attributes is read in linear time: its first 256 kept, the page marked truncated" {
+	# tidy compares every attribute of a tag with every other: 32,000
+	# took 11 s, 200,000 would take minutes; the bound only catches that
+	python3 -c 'print("<html><body><p " + " ".join("a%d=x" % i for i in range(200000)) + ">The paragraph under the long tag survives.</p></body></html>")' >"$BATS_TEST_TMPDIR/attrs.html"
+	run -0 timeout 20 wextract -c --content-type text/html <"$BATS_TEST_TMPDIR/attrs.html"
+	[ "$(field .coverage.html_truncated)" = true ]
+	[[ "$(field .content)" == *"The paragraph under the long tag survives."* ]]
+	# no '>' closes the tag: its attributes run to the end, and so does the cut
+	python3 -c 'print("<html><body><p>A first paragraph that stands before the long tag.</p><p " + "a "*200000)' >"$BATS_TEST_TMPDIR/open.html"
+	run timeout 20 wextract -c --content-type text/html <"$BATS_TEST_TMPDIR/open.html"
+	[ "$status" -le 1 ]
+	[ "$(field .tool)" = wextract ]
+}
+
+@test "a tag of 250 attributes keeps them all (the cut is past 256)" {
+	python3 -c 'print("<html><body><p>Read <a " + " ".join("data-x%d=y" % i for i in range(249)) + " href=\"https://example.org/kept\">the linked page</a> for the whole story of the day.</p></body></html>")' >"$BATS_TEST_TMPDIR/a250.html"
+	run -0 wextract -c --format markdown --content-type text/html <"$BATS_TEST_TMPDIR/a250.html"
+	[[ "$(field .content)" == *"](https://example.org/kept)"* ]]
+	[ "$(field .coverage.html_truncated)" != true ]
 }
 
 @test "a doctype in a <button> that the parse's scan skipped does not crash tidy (fuzz finding)" {

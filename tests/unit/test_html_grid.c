@@ -9,7 +9,8 @@
  * h1 to the grid, a grid in a slider is a carousel, a form that wraps the
  * page is no chrome; a listing's region strip keeps the
  * items a wrapper named for chrome holds (lib/html_clean.c) and the
- * items win over a shorter scorer pick (lib/html_items.c).
+ * items win over a shorter scorer pick (lib/html_items.c), and a tile's
+ * name is known from its links (w_html_tile_name).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,19 +143,16 @@ grid_column(void)
 	CHECK(w_html_grid_carousel(&d, g.box));
 	w_html_free(&d);
 	w_buf_free(&b);
-	/* collections, and listings of priced tiles, read by the column */
+	/* collections and listings, priced or not, read by the column */
 	memset(&g, 0, sizeof(g));
 	g.items = 6;
 	CHECK(w_html_column_type(&g, H_COLLECTION));
-	CHECK(!w_html_column_type(&g, H_LISTING));
-	g.priced = 3;
-	CHECK(!w_html_column_type(&g, H_LISTING));
+	CHECK(w_html_column_type(&g, H_LISTING));
 	g.priced = 4;
 	CHECK(w_html_column_type(&g, H_LISTING));
 	CHECK(!w_html_column_type(&g, H_PRODUCT));
 	CHECK(!w_html_column_type(&g, H_ARTICLE));
-	g.items = 9;
-	CHECK(!w_html_column_type(&g, H_LISTING));
+	CHECK(!w_html_column_type(&g, H_FORUM));
 }
 
 /* A form that wraps the page is no chrome; a search form is. */
@@ -479,6 +477,44 @@ items_win(void)
 	CHECK(!w_html_items_win(1150, 1000, 1200, 1000, 0));
 }
 
+/* A tile's name: a short element under the grid whose text is its
+ * links'; not without a grid, not the grid, not text outside links,
+ * not a name outside the grid. */
+static void
+tile_names(void)
+{
+	struct w_buf b;
+	struct hdoc d;
+	struct w_html_grid g;
+	int name, price, out;
+
+	w_html_buf_init(&b, 1 << 20);
+	w_buf_printf(&b, "<html><body><p id=\"out\"><a href=\"/x\">"
+	    "Enamel kettle number 9</a></p><div id=\"grid\">");
+	tiles(&b, 6, 1);
+	w_buf_printf(&b, "</div></body></html>");
+	find(&d, &b, &g);
+	CHECK_INT(g.box, by_id(&d, "grid"));
+	name = d.n[d.n[g.box].first].tag == H_TEXT ?
+	    d.n[d.n[g.box].first].next : d.n[g.box].first;
+	/* the first tile's h3, then its price */
+	for (name = d.n[name].first; name >= 0 &&
+	    d.n[name].tag != TidyTag_H3; name = d.n[name].next)
+		;
+	CHECK(name >= 0);
+	price = d.n[name].next;
+	out = by_id(&d, "out");
+	CHECK(!w_html_tile_name(&d, name, w_html_text_len(&d, name)));
+	d.grid = g.box;
+	CHECK(w_html_tile_name(&d, name, w_html_text_len(&d, name)));
+	CHECK(!w_html_tile_name(&d, price, w_html_text_len(&d, price)));
+	CHECK(!w_html_tile_name(&d, g.box, w_html_text_len(&d, g.box)));
+	CHECK(!w_html_tile_name(&d, out, w_html_text_len(&d, out)));
+	CHECK(!w_html_tile_name(&d, name, 500));
+	w_html_free(&d);
+	w_buf_free(&b);
+}
+
 int
 main(void)
 {
@@ -492,5 +528,6 @@ main(void)
 	strip_keeps_items();
 	items_win();
 	tile_widgets();
+	tile_names();
 	T_DONE();
 }

@@ -792,6 +792,84 @@ more_links(void)
 	w_html_free(&d);
 }
 
+/*
+ * A thread's region stripped with the forum profile: a post in the
+ * state before a vote ("entry unvoted") holds the post's text, so it
+ * is no vote widget, and its text wrapped in the editor's form (no
+ * control shown: a hidden input only) is no form to drop; the vote
+ * counter and the reply form with its textarea go.
+ */
+static void
+thread_forms(void)
+{
+	static const char page[] = "<html><body><div id=r>"
+	    "<div class=\"entry unvoted\"><p class=tagline><a href=/u/wren>"
+	    "wren</a></p><form class=usertext action=#><input type=hidden "
+	    "name=id value=t1><div class=md><p>Every loaf rises over the "
+	    "pan and then sinks into a crater during the bake.</p></div>"
+	    "</form><div class=vote-box>12 votes</div></div>"
+	    "<div class=\"entry unvoted\"><p class=tagline><a href=/u/tam>"
+	    "tam</a></p><form class=usertext action=#><input type=hidden "
+	    "name=id value=t2><div class=md><p>Too much yeast or too much "
+	    "water: cut the yeast by a quarter first.</p></div></form>"
+	    "<div class=vote-box>8 votes</div></div>"
+	    "<p>Odd fellow wrote a short note under the thread that is "
+	    "long enough to keep the vote boxes small beside it all.</p>"
+	    "<p>Another reader added a second paragraph of plain text so "
+	    "the region holds more than the two posts and their boxes.</p>"
+	    "<form class=reply action=/c><textarea name=t></textarea>"
+	    "<button>Save reply</button> Be kind when you reply.</form>"
+	    "</div></body></html>";
+	struct hdoc d;
+	struct w_buf b;
+
+	CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
+	d.vis = w_html_text_len(&d, d.body);
+	w_html_strip(&d, by_id(&d, "r"), w_html_profile(H_FORUM));
+	w_html_buf_init(&b, 1 << 16);
+	w_html_text(&d, by_id(&d, "r"), &b);
+	CHECK(strstr(b.p, "sinks into a crater") != NULL);
+	CHECK(strstr(b.p, "cut the yeast by a quarter") != NULL);
+	CHECK(strstr(b.p, "12 votes") == NULL);
+	CHECK(strstr(b.p, "Be kind") == NULL);
+	w_buf_free(&b);
+	w_html_free(&d);
+}
+
+/*
+ * A site's taxonomy terms name its posts by class ("category-sidebar":
+ * a post filed under Sidebars), never an element's id: an id starting
+ * "category-" or "tag-" names the element ("category-sidebar-filters",
+ * the filter pane of a category page) and is chrome like any other.
+ */
+static void
+taxonomy_ids(void)
+{
+	static const char page[] = "<html><body><div id=r>"
+	    "<div id=category-sidebar-filters><h4>Company size</h4>"
+	    "<div>All sizes (40)</div><div>Small business (35)</div></div>"
+	    "<div class=\"post category-sidebar\"><p>Our guide to the "
+	    "sidebar tables of a small kitchen, with measurements.</p></div>"
+	    "<p>Forty tools ranked by their score, with the notes of the "
+	    "people who use them every day at work and at home.</p>"
+	    "<p>Each entry lists the platforms it runs on, the size of the "
+	    "teams that use it and what it costs for a year.</p>"
+	    "</div></body></html>";
+	struct hdoc d;
+	struct w_buf b;
+
+	CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
+	d.vis = w_html_text_len(&d, d.body);
+	w_html_strip(&d, by_id(&d, "r"), w_html_profile(H_OTHER));
+	w_html_buf_init(&b, 1 << 16);
+	w_html_text(&d, by_id(&d, "r"), &b);
+	CHECK(strstr(b.p, "Small business") == NULL);
+	CHECK(strstr(b.p, "sidebar tables of a small kitchen") != NULL);
+	CHECK(strstr(b.p, "Forty tools ranked") != NULL);
+	w_buf_free(&b);
+	w_html_free(&d);
+}
+
 int
 main(void)
 {
@@ -811,5 +889,7 @@ main(void)
 	link_trees();
 	svg_depth();
 	dedup_runs();
+	thread_forms();
+	taxonomy_ids();
 	T_DONE();
 }

@@ -101,6 +101,8 @@ fixtures(void)
 	fixture("article-turnstile", "https://example.com/page", "article");
 	/* a landing page is the front of its site */
 	fixture("service", "https://ledgerly.example/", "service");
+	/* FAQ microdata and section headings, but the h1 names a product */
+	fixture("product-faq", "https://example.com/page", "product");
 }
 
 static void	addf(struct w_buf *, const char *, ...);
@@ -133,6 +135,18 @@ metadata(void)
 	    "documentation");
 	CHECK_STR(page("<meta property=\"og:type\" content=\"article\">",
 	    "<p>Short.</p>", NULL, &c), "article");
+	/* the h1's class or id names one product, not a list of them */
+	CHECK_STR(page("", "<h1 class=\"product_title entry-title\">Kettle"
+	    "</h1><p>A kettle.</p>", NULL, &c), "product");
+	CHECK_STR(page("", "<h1 id=\"pdp-title\">Kettle</h1><p>A kettle.</p>",
+	    NULL, &c), "product");
+	CHECK_STR(page("", "<h1 class=\"products-header__title\">Kettles"
+	    "</h1><p>Kettles.</p>", NULL, &c), "other");
+	CHECK_STR(page("", "<h1 id=\"productlistheading\">Kettles</h1>"
+	    "<p>Kettles.</p>", NULL, &c), "other");
+	/* only the first h1 counts */
+	CHECK_STR(page("", "<h1>Kettles</h1><p>Kettles.</p><h1 class=\""
+	    "product-name\">Kettle</h1>", NULL, &c), "other");
 	/* nothing to go on */
 	CHECK_STR(page("", "<p>Hello.</p>", NULL, &c), "other");
 	CHECK(c > 0 && c < 0.5);
