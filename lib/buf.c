@@ -1,6 +1,8 @@
 /*
  * buf.c: bounded buffers and aborting allocators.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -118,6 +120,12 @@ w_buf_addc(struct w_buf *b, int c)
 {
 	char ch = (char)c;
 
+	/* room for the byte and the NUL: w_buf_add's path without it */
+	if (b->len < b->max && b->len + 2 <= b->cap) {
+		b->p[b->len++] = ch;
+		b->p[b->len] = '\0';
+		return 0;
+	}
 	return w_buf_add(b, &ch, 1);
 }
 
@@ -202,6 +210,7 @@ w_buf_file(struct w_buf *b, const char *path, size_t max, enum w_code code,
 {
 	char chunk[65536], sz[32];
 	const char *name;
+	struct stat st;
 	FILE *fp;
 	size_t n;
 	int rc = 0, saved;
@@ -218,6 +227,10 @@ w_buf_file(struct w_buf *b, const char *path, size_t max, enum w_code code,
 		errno = saved;
 		return -1;
 	}
+	/* a regular file's size up front: no copy on each doubling */
+	if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_size > 0)
+		w_buf_reserve(b, (size_t)st.st_size);
 	while (rc == 0 && (n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
 		if (w_buf_add(b, chunk, n) == -1) {
 			(void)w_buf_add(b, chunk, max - b->len);

@@ -798,6 +798,22 @@ number:
 	return 1;
 }
 
+#define CLASS_TOK	128	/* a token this long or longer is no word */
+
+/* class_has()'s folds of a value (w_html_fold_fn): taxonomy tokens
+ * blanked or kept. */
+static int
+class_fold_tax(const char *c, char *buf, size_t size)
+{
+	return w_html_class_low(c, buf, size, CLASS_TOK, 1) != NULL;
+}
+
+static int
+class_fold(const char *c, char *buf, size_t size)
+{
+	return w_html_class_low(c, buf, size, CLASS_TOK, 0) != NULL;
+}
+
 /*
  * Whether a class token of c (utility classes aside and, with tax, the
  * site's taxonomy terms: an id names the element, never a term) holds
@@ -807,14 +823,16 @@ static int
 class_has(const struct hdoc *d, const char *c, const char *const *w,
     int thread, int tax)
 {
-	char tok[128], low[512];
-	const char *t;
+	char tok[CLASS_TOK], tmp[HF_SIZE];
+	const char *t, *low;
 	size_t n, k;
 
 	if (c == NULL)
 		return 0;
-	/* the whole value at once, when it fits: w is lower case */
-	if (w_html_class_low(c, low, sizeof(low), sizeof(tok), tax) != NULL)
+	/* the whole value at once, when it fits: w is lower case
+	 * (folded once for the lists asked of it in a row) */
+	if ((low = w_html_fold(d, c, tax ? class_fold_tax : class_fold,
+	    tmp)) != NULL)
 		return w_html_ci_any(d, low, w) ||
 		    (!thread && strstr(low, "comment") != NULL);
 	while ((t = w_html_class_next(&c, &n)) != NULL) {

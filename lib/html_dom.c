@@ -1440,6 +1440,7 @@ w_html_free(struct hdoc *d)
 	free(d->n);
 	free(d->memo);
 	free(d->ws);
+	free(d->fold);
 	free(d->a);
 	free(d->pool);
 	free(d->title);
@@ -1479,7 +1480,10 @@ w_html_taxonomy_token(const char *t, size_t n)
 	};
 	size_t k, l;
 
+	/* (the first byte, either case, settles most tokens) */
 	for (k = 0; pre[k] != NULL; k++) {
+		if (n == 0 || (t[0] | 0x20) != pre[k][0])
+			continue;
 		l = strlen(pre[k]);
 		if (n > l && strncasecmp(t, pre[k], l) == 0)
 			return 1;
@@ -1491,15 +1495,20 @@ const char *
 w_html_attr(const struct hdoc *d, int i, const char *name)
 {
 	const struct hnode *x = &d->n[i];
-	const char *nm;
+	const char *nm, *q;
 	unsigned k;
 
 	if (x->tag == H_TEXT)
 		return NULL;
 	for (k = 0; k < x->nattr; k++) {
 		nm = d->pool + d->a[x->attr + k].name;
-		/* the first byte settles most mismatches without a call */
-		if (nm[0] == name[0] && strcmp(nm, name) == 0)
+		/* the first byte settles most mismatches, the rest
+		 * compared here (names are short: no call) */
+		if (nm[0] != name[0])
+			continue;
+		for (q = name; *q != '\0' && *nm == *q; nm++, q++)
+			;
+		if (*nm == *q)
 			return d->pool + d->a[x->attr + k].val;
 	}
 	return NULL;
@@ -1868,24 +1877,33 @@ words_of(const struct hdoc *cd, const char *const *w, struct hwords *tmp)
 {
 	struct hdoc *d = (struct hdoc *)(uintptr_t)cd;
 	struct hwords *x;
-	unsigned c, k;
+	unsigned c, k, h;
 	size_t i;
 
+	/* the list's slot by its address first, else a search */
+	h = (unsigned)(((uintptr_t)w * 0x9e3779b97f4a7c15ULL) >> 58);
+	if (d != NULL && d->wsh[h] != 0 && d->ws[d->wsh[h] - 1].w == w)
+		return &d->ws[d->wsh[h] - 1];
 	if (d != NULL)
 		for (i = 0; i < d->nws; i++)
-			if (d->ws[i].w == w)
+			if (d->ws[i].w == w) {
+				d->wsh[h] = (unsigned char)(i + 1);
 				return &d->ws[i];
+			}
 	if (d != NULL && d->nws < 64) {
 		if (d->nws == d->wscap) {
 			d->wscap = d->wscap ? d->wscap * 2 : 8;
 			d->ws = w_realloc(d->ws, d->wscap * sizeof(*d->ws));
 		}
+		d->wsh[h] = (unsigned char)(d->nws + 1);
 		x = &d->ws[d->nws++];
 	} else
 		x = tmp;
 	x->w = w;
 	x->empty = 0;
 	memset(x->head, 0, sizeof(x->head));
+	memset(x->pair, 0, sizeof(x->pair));
+	memset(x->one, 0, sizeof(x->one));
 	/* chains of 1-based word numbers by first byte, lowered */
 	for (k = 0; k < 255 && w[k] != NULL; k++) {
 		if (w[k][0] == '\0')
@@ -1893,8 +1911,40 @@ words_of(const struct hdoc *cd, const char *const *w, struct hwords *tmp)
 		c = (unsigned)LOWER((unsigned char)w[k][0]);
 		x->next[k + 1] = x->head[c];
 		x->head[c] = (unsigned char)(k + 1);
+		if (c != 0 && w[k][1] == '\0')
+			x->one[c >> 6] |= (uint64_t)1 << (c & 63);
+		else if (c != 0) {
+			unsigned pr = HW_PAIR(c,
+			    LOWER((unsigned char)w[k][1]));
+
+			x->pair[pr >> 6] |= (uint64_t)1 << (pr & 63);
+		}
 	}
 	return x;
+}
+
+/* See html_int.h. */
+const char *
+w_html_fold(const struct hdoc *cd, const char *v, w_html_fold_fn fn,
+    char *tmp)
+{
+	struct hdoc *d = (struct hdoc *)(uintptr_t)cd;
+	struct hfold *f;
+	unsigned k;
+
+	if (d == NULL)
+		return fn(v, tmp, HF_SIZE) ? tmp : NULL;
+	/* a cache, logically invisible: hence the cast */
+	if (d->fold == NULL)
+		d->fold = w_calloc(HF_SLOTS, sizeof(*d->fold));
+	for (k = 0; k < HF_SLOTS; k++)
+		if (d->fold[k].v == v && d->fold[k].fn == fn)
+			return d->fold[k].fit ? d->fold[k].s : NULL;
+	f = &d->fold[d->nfold++ % HF_SLOTS];
+	f->v = v;
+	f->fn = fn;
+	f->fit = fn(v, f->s, HF_SIZE) != 0;
+	return f->fit ? f->s : NULL;
 }
 
 /* See html_int.h. */
@@ -1904,17 +1954,26 @@ w_html_ci_any(const struct hdoc *d, const char *hay, const char *const *w)
 	const unsigned char *h = (const unsigned char *)hay;
 	const struct hwords *x;
 	struct hwords tmp;
-	unsigned k;
+	unsigned k, c, p;
 
 	if (hay == NULL)
 		return 0;
 	x = words_of(d, w, &tmp);
 	if (x->empty)
 		return 1;
-	for (; *h != '\0'; h++)
-		for (k = x->head[LOWER(*h)]; k != 0; k = x->next[k])
+	for (; *h != '\0'; h++) {
+		c = LOWER(*h);
+		if (x->head[c] == 0)
+			continue;
+		/* no word starts with this byte and the next */
+		p = HW_PAIR(c, LOWER(h[1]));
+		if (!((x->pair[p >> 6] >> (p & 63)) & 1) &&
+		    !((x->one[c >> 6] >> (c & 63)) & 1))
+			continue;
+		for (k = x->head[c]; k != 0; k = x->next[k])
 			if (ci_prefix(h + 1,
 			    (const unsigned char *)w[k - 1] + 1))
 				return 1;
+	}
 	return 0;
 }

@@ -68,12 +68,28 @@ struct hmemo {
 	uint64_t	 known, val;
 };
 
+/* A class or id value folded for a word search (w_html_fold). */
+typedef int	(*w_html_fold_fn)(const char *, char *, size_t);
+#define HF_SLOTS	4
+#define HF_SIZE		512
+struct hfold {
+	const char	*v;		/* the value (in the pool) */
+	w_html_fold_fn	 fn;
+	int		 fit;
+	char		 s[HF_SIZE];
+};
+
 /* A list of words chained by first byte, for w_html_ci_any. */
 struct hwords {
 	const char *const	*w;
 	unsigned char	 head[256], next[256];
 	int		 empty;		/* holds "" */
+	/* the words' first two bytes, lowered, hashed (HW_PAIR): a
+	 * place whose pair is not set starts none of the longer words;
+	 * one[] holds the one-byte words' bytes */
+	uint64_t	 pair[64], one[4];
 };
+#define HW_PAIR(a, b)	((((unsigned)(a) << 5) ^ (unsigned)(b)) & 0xfff)
 
 struct hdoc {
 	struct hnode	*n;
@@ -98,6 +114,10 @@ struct hdoc {
 					   tiles' names stay, -1 */
 	struct hwords	*ws;		/* w_html_ci_any's lists */
 	size_t		 nws, wscap;
+	unsigned char	 wsh[64];	/* 1 + a list's index, by a hash
+					   of its address (0: look) */
+	struct hfold	*fold;		/* w_html_fold's, HF_SLOTS */
+	unsigned	 nfold;
 	size_t		 nraw;		/* script and style bodies tidy
 					   never lexed (w_html_parse) */
 };
@@ -171,6 +191,14 @@ char		*w_html_class_low(const char *, char *, size_t, size_t, int);
  * chains are made once per document d (NULL: on each call). */
 int		 w_html_ci_any(const struct hdoc *, const char *,
 		    const char *const *);
+/* fn(v, buf, HF_SIZE) (1: folded, 0: v does not fit), for a value v of
+ * the document's pool (an attribute's: the pool never changes after
+ * the parse): the last HF_SLOTS folds are kept, so the lists asked of
+ * one value in a row fold it once. Returns the folded value (valid
+ * until the next call) or NULL when it did not fit; tmp (HF_SIZE
+ * bytes) serves when d is NULL. */
+const char	*w_html_fold(const struct hdoc *, const char *, w_html_fold_fn,
+		    char *);
 
 /*
  * html.c: whether a page of sections (a landing page: hero, features,

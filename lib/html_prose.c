@@ -704,14 +704,23 @@ join_box(const struct hdoc *d, int i)
 	return starts(t, join_starts);
 }
 
+#define NAMED_TOK	96	/* a token this long or longer is no word */
+
+/* named()'s fold of a value (w_html_fold_fn). */
+static int
+named_fold(const char *c, char *buf, size_t size)
+{
+	return w_html_class_low(c, buf, size, NAMED_TOK, 0) != NULL;
+}
+
 /* Whether a class or id token of i holds one of the words (the list
  * memo key names, HM_*). */
 static int
 named(const struct hdoc *d, int i, const char *const *w, unsigned key)
 {
 	static const char *const at[] = { "class", "id" };
-	char tok[96], low[512];
-	const char *c, *t;
+	char tok[NAMED_TOK], tmp[HF_SIZE];
+	const char *c, *t, *low;
 	size_t n, k, a;
 	int m;
 
@@ -720,8 +729,9 @@ named(const struct hdoc *d, int i, const char *const *w, unsigned key)
 	for (a = 0; a < 2; a++) {
 		if ((c = w_html_attr(d, i, at[a])) == NULL)
 			continue;
-		/* the whole value at once, when it fits: w is lower case */
-		if (w_html_class_low(c, low, sizeof(low), sizeof(tok), 0)) {
+		/* the whole value at once, when it fits: w is lower case
+		 * (folded once for the lists asked of it in a row) */
+		if ((low = w_html_fold(d, c, named_fold, tmp)) != NULL) {
 			if (w_html_ci_any(d, low, w))
 				return w_html_memo_put(d, i, key, 1);
 			continue;

@@ -118,20 +118,30 @@ utility_blank(char *s)
 	}
 }
 
+/* any_of()'s fold of a value: lowered, cut to the buffer, utility
+ * tokens blanked (w_html_fold_fn). */
 static int
-any_of(const struct hdoc *d, const char *s, const char *const *list)
+any_fold(const char *s, char *low, size_t size)
 {
-	char low[512];
 	size_t n;
 
-	if (s == NULL || *s == '\0')
-		return 0;
-	for (n = 0; s[n] != '\0' && n + 1 < sizeof(low); n++)
+	for (n = 0; s[n] != '\0' && n + 1 < size; n++)
 		low[n] = (char)(s[n] >= 'A' && s[n] <= 'Z' ? s[n] + 32 : s[n]);
 	low[n] = '\0';
 	utility_blank(low);
-	/* the lists are lower case: as strstr on each word */
-	return w_html_ci_any(d, low, list);
+	return 1;
+}
+
+static int
+any_of(const struct hdoc *d, const char *s, const char *const *list)
+{
+	char tmp[HF_SIZE];
+
+	if (s == NULL || *s == '\0')
+		return 0;
+	/* the lists are lower case: as strstr on each word (the value
+	 * folded once for the lists asked of it in a row) */
+	return w_html_ci_any(d, w_html_fold(d, s, any_fold, tmp), list);
 }
 
 /* " hid " as a whole word, per the negative pattern. */

@@ -570,6 +570,102 @@ svg_depth(void)
 	w_buf_free(&b);
 }
 
+static int
+fold_up(const char *v, char *out, size_t size)
+{
+	size_t n;
+
+	for (n = 0; v[n] != '\0' && n + 1 < size; n++)
+		out[n] = (char)(v[n] >= 'a' && v[n] <= 'z' ? v[n] - 32 : v[n]);
+	out[n] = '\0';
+	return n < 8;
+}
+
+static int
+fold_low(const char *v, char *out, size_t size)
+{
+	return w_html_class_low(v, out, size, 64, 0) != NULL;
+}
+
+/* w_html_fold: the same answer as the fold itself, by value and fold,
+ * whether kept or not, with a document or without */
+static void
+folds(void)
+{
+	static const char pool[] = "Ab c\0Nav Bar\0longer than eight\0x\0"
+	    "Y z\0";
+	static const size_t at[] = { 0, 5, 13, 31, 33 };
+	struct hdoc d;
+	char tmp[HF_SIZE], want[HF_SIZE];
+	const char *got, *v;
+	int t, k, f;
+
+	memset(&d, 0, sizeof(d));
+	for (t = 0; t < 60; t++) {
+		k = (t * 7) % 5;
+		f = (t / 5) % 2;
+		v = pool + at[k];
+		got = w_html_fold(t % 3 ? &d : NULL, v, f ? fold_low : fold_up,
+		    tmp);
+		if ((f ? fold_low : fold_up)(v, want, sizeof(want)))
+			CHECK(got != NULL && strcmp(got, want) == 0);
+		else
+			CHECK(got == NULL);
+	}
+	w_html_free(&d);
+}
+
+/* w_html_ci_any against w_html_ci_contains word by word, on random
+ * values and lists (one-byte words, capitals, non-ASCII, words that
+ * share their first bytes), with a document's lists (more than fit its
+ * 64: the rest made on each call) and without */
+static void
+words_random(void)
+{
+	static const char *const pool[] = {
+		"a", "Z", "ab", "aB", "ba", "abc", "ad-", "-ad-", "x", "xy",
+		"\xc3\xa9", "\xc3\xa9t", "e\xcc", "cookie", "cook", "nav",
+		"na", "-", "1", "12", "sidebar", "side", NULL
+	};
+	static const char alpha[] = "abcdxyzABZ-_ 12\xc3\xa9\xcc";
+	const char *lists[80][6];
+	struct hdoc d;
+	char hay[40];
+	unsigned seed = 11;
+	size_t np, k, n, l;
+	int t, want, j;
+
+	for (np = 0; pool[np] != NULL; np++)
+		;
+	memset(&d, 0, sizeof(d));
+	for (l = 0; l < 80; l++) {
+		for (k = 0; k < 5; k++) {
+			seed = seed * 1103515245u + 12345u;
+			lists[l][k] = pool[(seed >> 16) % np];
+		}
+		seed = seed * 1103515245u + 12345u;
+		lists[l][1 + (seed >> 16) % 4] = NULL;
+		lists[l][5] = NULL;
+	}
+	for (t = 0; t < 20000; t++) {
+		seed = seed * 1103515245u + 12345u;
+		n = (seed >> 16) % (sizeof(hay) - 1);
+		for (k = 0; k < n; k++) {
+			seed = seed * 1103515245u + 12345u;
+			hay[k] = alpha[(seed >> 16) % (sizeof(alpha) - 1)];
+		}
+		hay[n] = '\0';
+		l = (size_t)t % 80;
+		want = 0;
+		for (j = 0; lists[l][j] != NULL; j++)
+			want |= w_html_ci_contains(hay, lists[l][j]);
+		CHECK_INT(w_html_ci_any(&d, hay, lists[l]), want);
+		CHECK_INT(w_html_ci_any(NULL, hay, lists[l]), want);
+	}
+	CHECK_INT((int)d.nws, 64);
+	w_html_free(&d);
+}
+
 /* The word searches: one pass for a list, a value lowered with the
  * skipped tokens blanked, and the memo of a node's answers. */
 static void
@@ -615,6 +711,8 @@ words(void)
 	CHECK_INT(w_html_memo(&d, i, HM_COOKIE), 1);
 	CHECK_INT(w_html_memo(&d, i, HM_NEVER), -1);
 	w_html_free(&d);
+	words_random();
+	folds();
 }
 
 /* An item's meta line: counts, relative times and empty review lines,

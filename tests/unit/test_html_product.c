@@ -33,6 +33,12 @@ taxonomy(void)
 	CHECK(!tax("product-tags"));
 	/* a length cuts the token: "tag-x" seen as "tag-" is none */
 	CHECK(!w_html_taxonomy_token("tag-x", 4));
+	/* either case, any prefix */
+	CHECK(tax("Category-News"));
+	CHECK(tax("TAG-sale"));
+	CHECK(tax("PA_size"));
+	CHECK(!tax("Catalog-news"));
+	CHECK(!w_html_taxonomy_token("", 0));
 }
 
 static int

@@ -544,7 +544,7 @@ test_input_file(void)
 	struct w_buf b;
 	struct w_err e;
 	FILE *fp;
-	int fd;
+	int fd, i;
 
 	CHECK((fd = mkstemp(path)) != -1);
 	fp = fdopen(fd, "w");
@@ -577,6 +577,13 @@ test_input_file(void)
 	CHECK_STR(w_buf_size(8u << 20, sz, sizeof(sz)), "8 MiB");
 	CHECK_STR(w_buf_size(64u << 10, sz, sizeof(sz)), "64 KiB");
 	CHECK_STR(w_buf_size(1000, sz, sizeof(sz)), "1000 bytes");
+	/* a byte at a time up to the cap, across the growth (256) */
+	w_buf_init(&b, 300);
+	for (i = 0; i < 301; i++)
+		CHECK_INT(w_buf_addc(&b, 'a' + i % 26), i < 300 ? 0 : -1);
+	CHECK_INT(b.len, 300);
+	CHECK(b.p[299] == 'a' + 299 % 26 && b.p[300] == '\0');
+	w_buf_free(&b);
 }
 
 /* w_json_ascii writes what libjq's compact ASCII dump writes, byte for
