@@ -647,6 +647,7 @@ test_ascii(void)
 	o = jv_object_set(o, jv_string("plain"), jv_string("again"));
 	CHECK(ascii_same(jv_copy(a)));
 	CHECK(ascii_same(jv_copy(o)));
+	jv_free(a);
 	a = jv_array_append(jv_array(), o);
 	a = jv_array_append(a, jv_number(2));
 	CHECK(ascii_same(a));
