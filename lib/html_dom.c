@@ -460,6 +460,25 @@ cut_tag(struct w_buf *b, int *any, const char *s, size_t from, size_t at,
 	return e != NULL ? (size_t)(e - s) + 1 : len;
 }
 
+/* The offset of the next '<' at or past *i that opens no comment
+ * (comments skipped whole), *i then just past it; or end. */
+static size_t
+next_lt(const char *s, size_t *i, size_t end)
+{
+	const char *p;
+	size_t at;
+
+	while ((p = memchr(s + *i, '<', end - *i)) != NULL) {
+		at = (size_t)(p - s);
+		*i = at + 1;
+		if (*i + 3 > end || strncmp(s + *i, "!--", 3) != 0)
+			return at;
+		p = w_html_strstr_n(s + *i + 3, end - *i - 3, "-->");
+		*i = p != NULL ? (size_t)(p - s) + 3 : end;
+	}
+	return end;
+}
+
 /*
  * A copy of s whose tags nested deeper than H_DEPTH_MAX are left out,
  * their text kept, or NULL when nothing is that deep (a self-closed
@@ -477,14 +496,7 @@ flatten(const char *s, size_t *len)
 	long depth = 0;
 	int any = 0;
 
-	while ((p = memchr(s + i, '<', end - i)) != NULL) {
-		at = (size_t)(p - s);
-		i = at + 1;
-		if (i + 3 <= end && strncmp(s + i, "!--", 3) == 0) {
-			p = w_html_strstr_n(s + i + 3, end - i - 3, "-->");
-			i = p != NULL ? (size_t)(p - s) + 3 : end;
-			continue;
-		}
+	while ((at = next_lt(s, &i, end)) < end) {
 		if (i < end && s[i] == '/') {
 			if (depth > H_DEPTH_MAX)
 				i = from = cut_tag(&b, &any, s, from, at, end);
@@ -578,18 +590,10 @@ static char *
 thin_attrs(const char *s, size_t *len)
 {
 	struct w_buf b;
-	const char *p;
 	size_t i = 0, n, at, cut, gt, from = 0, end = *len;
 	int any = 0;
 
-	while ((p = memchr(s + i, '<', end - i)) != NULL) {
-		at = (size_t)(p - s);
-		i = at + 1;
-		if (i + 3 <= end && strncmp(s + i, "!--", 3) == 0) {
-			p = w_html_strstr_n(s + i + 3, end - i - 3, "-->");
-			i = p != NULL ? (size_t)(p - s) + 3 : end;
-			continue;
-		}
+	while ((at = next_lt(s, &i, end)) < end) {
 		for (n = 0; i + n < end && (isalnum((unsigned char)s[i + n]) ||
 		    s[i + n] == '-'); n++)
 			;
