@@ -67,13 +67,11 @@ app_id(const char *id)
 		"root", "app", "__next", "__nuxt", "___gatsby", "svelte",
 		"app-root", "main-app", "application", "react-root", NULL
 	};
-	size_t k;
 
 	if (id == NULL)
 		return 0;
-	for (k = 0; ids[k] != NULL; k++)
-		if (strcmp(id, ids[k]) == 0)
-			return 1;
+	if (w_html_listed(id, ids) >= 0)
+		return 1;
 	return 0;
 }
 

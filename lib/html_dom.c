@@ -1212,24 +1212,22 @@ prepare(const char *s, size_t *len, struct raw *r)
 			 * to end the body alike, tidy still ended "<script
 			 * </p>.<button><!D U>" early (session 7, seed
 			 * doctype-body2.html): every body goes the same way */
-			{
-				for (p = s + i; (p = memchr(p, '<', gt -
-				    (size_t)(p - s))) != NULL; p++) {
-					if ((size_t)(p - s) + 2 >= gt ||
-					    p[1] != '!' || (p[2] | 0x20) != 'd')
-						continue;
-					w_buf_add(&b, s + from,
-					    (size_t)(p - s) - from);
-					e = memchr(p, '>', n - (size_t)(p - s));
-					from = e != NULL ? (size_t)(e - s) + 1 : n;
-					any = 1;
-					if (from >= gt)
-						break;
-					p = s + from - 1;
-				}
-				if (from > gt)
-					gt = from;
+			for (p = s + i; (p = memchr(p, '<', gt -
+			    (size_t)(p - s))) != NULL; p++) {
+				if ((size_t)(p - s) + 2 >= gt ||
+				    p[1] != '!' || (p[2] | 0x20) != 'd')
+					continue;
+				w_buf_add(&b, s + from,
+				    (size_t)(p - s) - from);
+				e = memchr(p, '>', n - (size_t)(p - s));
+				from = e != NULL ? (size_t)(e - s) + 1 : n;
+				any = 1;
+				if (from >= gt)
+					break;
+				p = s + from - 1;
 			}
+			if (from > gt)
+				gt = from;
 			i = gt;
 			continue;
 		}
@@ -1516,6 +1514,19 @@ w_html_attr(const struct hdoc *d, int i, const char *name)
 			return d->pool + d->a[x->attr + k].val;
 	}
 	return NULL;
+}
+
+/* The index of s in the NULL-ended list w, or -1. */
+int
+w_html_listed(const char *s, const char *const *w)
+{
+	int k;
+
+	/* (the first byte settles most words without a call) */
+	for (k = 0; w[k] != NULL; k++)
+		if (s[0] == w[k][0] && strcmp(s, w[k]) == 0)
+			return k;
+	return -1;
 }
 
 /* Whether an ancestor within maxdepth levels (<= 0: any) has tag. */

@@ -175,6 +175,7 @@ size_t		 w_html_link_len(const struct hdoc *, int);
 double		 w_html_link_density(const struct hdoc *, int);
 void		 w_html_dirty(struct hdoc *, int);
 int		 w_html_is_block(int);
+int		 w_html_listed(const char *, const char *const *);
 int		 w_html_has_ancestor(const struct hdoc *, int, int, int);
 size_t		 w_html_utf8_len(const char *, size_t);
 int		 w_html_ci_contains(const char *, const char *);

@@ -323,7 +323,7 @@ w_html_more_line(const char *t)
 		NULL
 	};
 	char s[24];
-	size_t n = 0, k;
+	size_t n = 0;
 	const unsigned char *p = (const unsigned char *)t;
 
 	for (; *p != '\0'; p++) {
@@ -341,9 +341,8 @@ w_html_more_line(const char *t)
 	while (n > 0 && s[n - 1] == ' ')
 		n--;
 	s[n] = '\0';
-	for (k = 0; w[k] != NULL; k++)
-		if (strcmp(s, w[k]) == 0)
-			return 1;
+	if (w_html_listed(s, w) >= 0)
+		return 1;
 	return 0;
 }
 

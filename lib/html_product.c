@@ -503,9 +503,8 @@ shop_match(const char *s, size_t n, int counters)
 		return 0;
 	if (counters && (shop_counter(t, m) || shop_position(t)))
 		return 1;
-	for (k = 0; shop_lines[k] != NULL; k++)
-		if (strcmp(t, shop_lines[k]) == 0)
-			return 1;
+	if (w_html_listed(t, shop_lines) >= 0)
+		return 1;
 	return 0;
 }
 

@@ -656,7 +656,8 @@ box_title(const struct hdoc *d, int i)
 {
 	static size_t sect;
 	char t[TITLE_MAX];
-	size_t n, k;
+	size_t n;
+	int at;
 
 	if (sect == 0)
 		while (strcmp(titles[sect], SECTION_TITLES) != 0)
@@ -664,13 +665,10 @@ box_title(const struct hdoc *d, int i)
 	if ((n = title_norm(d, i, t, sizeof(t))) == 0)
 		return 0;
 	/* (the first byte settles most titles without a call) */
-	for (k = 0; strong_titles[k] != NULL; k++)
-		if (t[0] == strong_titles[k][0] &&
-		    strcmp(t, strong_titles[k]) == 0)
-			return 3;
-	for (k = 0; titles[k] != NULL; k++)
-		if (t[0] == titles[k][0] && strcmp(t, titles[k]) == 0)
-			return 1 + (k >= sect);
+	if (w_html_listed(t, strong_titles) >= 0)
+		return 3;
+	if ((at = w_html_listed(t, titles)) >= 0)
+		return 1 + ((size_t)at >= sect);
 	return starts(t, title_starts);
 }
 
@@ -1011,9 +1009,8 @@ furniture_line(const struct hdoc *d, int i)
 
 	if ((n = title_norm(d, i, t, sizeof(t))) == 0)
 		return 0;
-	for (k = 0; furniture[k] != NULL; k++)
-		if (t[0] == furniture[k][0] && strcmp(t, furniture[k]) == 0)
-			return 1;
+	if (w_html_listed(t, furniture) >= 0)
+		return 1;
 	if (meta_parts(t))
 		return 1;
 	/* a loading placeholder ("Loading prices for your region...") */
@@ -1022,17 +1019,15 @@ furniture_line(const struct hdoc *d, int i)
 	    (strcmp(t + n - 3, "...") == 0 ||
 	    strcmp(t + n - 3, "\xe2\x80\xa6") == 0))
 		return 1;
-	for (k = 0; actions[k] != NULL; k++)
-		if (t[0] == actions[k][0] && strcmp(t, actions[k]) == 0)
-			return alone(d, i);
+	if (w_html_listed(t, actions) >= 0)
+		return alone(d, i);
 	for (k = 0; t[k] >= '0' && t[k] <= '9'; k++)
 		;
 	if (k == 0)
 		return 0;
 	w = t + k + (t[k] == ' ');
-	for (k = 0; counted[k] != NULL; k++)
-		if (w[0] == counted[k][0] && strcmp(w, counted[k]) == 0)
-			return 1;
+	if (w_html_listed(w, counted) >= 0)
+		return 1;
 	return 0;
 }
 
@@ -1063,9 +1058,8 @@ meta_parts(const char *t)
 	if (k == 0)
 		return 0;
 	s += *s == ' ';
-	for (k = 0; counted[k] != NULL; k++)
-		if (strcmp(s, counted[k]) == 0)
-			return 1;
+	if (w_html_listed(s, counted) >= 0)
+		return 1;
 	return 0;
 }
 
@@ -1412,9 +1406,8 @@ month_day(const char *t)
 		day = strtol(w[b], NULL, 10);	/* "23", "23rd" */
 		if (day < 1 || day > 31)
 			continue;
-		for (k = 0; month_names[k] != NULL; k++)
-			if (strcmp(w[a], month_names[k]) == 0)
-				return 1;
+		if (w_html_listed(w[a], month_names) >= 0)
+			return 1;
 	}
 	return 0;
 }
@@ -1560,7 +1553,6 @@ cta_box(const struct hdoc *d, int i)
 	};
 	char t[TITLE_MAX];
 	const char *r;
-	size_t k;
 	int j, tag, text = 0;
 
 	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
@@ -1579,9 +1571,8 @@ cta_box(const struct hdoc *d, int i)
 		if (!text || w_html_text_len(d, j) >= TITLE_MAX ||
 		    title_norm(d, j, t, sizeof(t)) == 0)
 			continue;
-		for (k = 0; actions[k] != NULL; k++)
-			if (strcmp(t, actions[k]) == 0)
-				return 1;
+		if (w_html_listed(t, actions) >= 0)
+			return 1;
 	}
 	return 0;
 }
@@ -1782,16 +1773,13 @@ static int
 comment_box(const struct hdoc *d, int i)
 {
 	char t[TITLE_MAX];
-	int j, k, form = 0;
+	int j, form = 0;
 
 	if ((j = first_text_kid(d, i)) < 0 || !heading(d->n[j].tag) ||
 	    w_html_text_len(d, j) >= TITLE_MAX ||
 	    title_norm(d, j, t, sizeof(t)) == 0)
 		return 0;
-	for (k = 0; comment_titles[k] != NULL; k++)
-		if (strcmp(t, comment_titles[k]) == 0)
-			break;
-	if (comment_titles[k] == NULL)
+	if (w_html_listed(t, comment_titles) < 0)
 		return 0;
 	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
 		if (d->n[j].tag == TidyTag_FORM)

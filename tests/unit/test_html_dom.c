@@ -380,9 +380,28 @@ text_counts(void)
 	}
 }
 
+/* w_html_listed: the index of an exact entry, -1 for a prefix, a
+ * longer word, another case or the empty string. */
+static void
+listed(void)
+{
+	static const char *const w[] = { "share", "sh", "print", "", NULL };
+	static const char *const none[] = { NULL };
+
+	CHECK(w_html_listed("share", w) == 0);
+	CHECK(w_html_listed("sh", w) == 1);
+	CHECK(w_html_listed("print", w) == 2);
+	CHECK(w_html_listed("", w) == 3);
+	CHECK(w_html_listed("shares", w) == -1);
+	CHECK(w_html_listed("s", w) == -1);
+	CHECK(w_html_listed("Share", w) == -1);
+	CHECK(w_html_listed("share", none) == -1);
+}
+
 int
 main(void)
 {
+	listed();
 	text_counts();
 	controls();
 	quotes();
