@@ -299,6 +299,11 @@ int		 w_html_table_grid(const int *, const int *, const int *, int,
 /* html_hidden.c: content the DOM hides, appended to a thin output. */
 #define HH_THIN		1000	/* output bytes below which state,
 				   noscript and templates are read */
+#define HH_THIN_STATE	200	/* the same for framework state: a page
+				   that shows a headline, a price or a
+				   hero has its text on the page; its
+				   state holds the catalogue, reviews
+				   and the interface's messages */
 #define HH_THIN_LD	3000	/* the same for JSON-LD */
 #define HH_THIN_LD_SHOP	1000	/* the same on product pages: a product
 				   shown in this much text has its

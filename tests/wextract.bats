@@ -626,6 +626,15 @@ hasnt() {
 	hasnt "<p>"
 }
 
+@test "hidden content: a page that shows its text gets nothing from its __NEXT_DATA__ strings" {
+	run -0 wextract -c --format text "$FX/hidden/hidden-next-shown.html"
+	[ "$(jqr .coverage.recovered_from)" = null ]
+	has "reconciled with the bank every night"
+	hasnt "haul-out date"
+	hasnt "workshop drawer"
+	hasnt "spring offer"
+}
+
 @test "hidden content: an article only in JSON-LD articleBody" {
 	run -0 wextract -c "$FX/hidden/hidden-jsonld.html"
 	[ "$(jqr .coverage.recovered_from)" = json_ld ]
