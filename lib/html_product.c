@@ -617,3 +617,104 @@ w_html_shop_lines(struct hdoc *d, int root)
 	w_buf_free(&b);
 	return cut;
 }
+
+/* FNV-1a of the words of line s[0..n) (runs of letters, digits and
+ * UTF-8 sequences, ASCII case folded, one space between runs); *words
+ * counts the space-separated tokens holding one ("1.2 kg" is two). */
+static unsigned long long
+line_words(const char *s, size_t n, size_t *words)
+{
+	unsigned long long h = 1469598103934665603ull;
+	size_t i, runs = 0;
+	int in = 0, tok = 0;
+
+	*words = 0;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == ' ' || c == '\t' || c == '\n')
+			tok = 0;
+		if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+		    c >= 0x80) {
+		} else if (c >= 'A' && c <= 'Z')
+			c = (unsigned char)(c + 32);
+		else {
+			in = 0;
+			continue;
+		}
+		if (!tok) {
+			(*words)++;
+			tok = 1;
+		}
+		if (!in) {
+			if (runs++ > 0)
+				h = (h ^ ' ') * 1099511628211ull;
+			in = 1;
+		}
+		h = (h ^ c) * 1099511628211ull;
+	}
+	return h;
+}
+
+/* Whether line s[0..n) opens or closes a fenced code block. */
+static int
+fence_line(const char *s, size_t n)
+{
+	while (n > 0 && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	return n >= 3 && (strncmp(s, "```", 3) == 0 ||
+	    strncmp(s, "~~~", 3) == 0);
+}
+
+/* See html_int.h. */
+size_t
+w_html_dedup_lines(char *s, size_t n)
+{
+	unsigned long long *set, h;
+	size_t cap = 64, i, e, o = 0, k, words, nl = 0;
+	int fence = 0, dropped = 0, blank_out = 1;
+
+	for (i = 0; i < n; i++)
+		nl += s[i] == '\n';
+	while (cap < 2 * nl + 2)
+		cap <<= 1;
+	set = w_calloc(cap, sizeof(*set));
+	for (i = 0; i < n; i = e) {
+		const char *q = memchr(s + i, '\n', n - i);
+		int drop = 0, blank;
+
+		e = q != NULL ? (size_t)(q - s) + 1 : n;
+		h = line_words(s + i, e - i, &words);
+		blank = words == 0 && (e - i <= 1 || strspn(s + i, " \t") >=
+		    e - i - 1);
+		if (fence_line(s + i, e - i))
+			fence ^= 1;
+		else if (!fence && words >= SHOP_DUP_WORDS) {
+			if (h == 0)
+				h = 1;
+			for (k = h & (cap - 1); set[k] != 0 && set[k] != h;
+			    k = (k + 1) & (cap - 1))
+				;
+			if (set[k] == h)
+				drop = 1;
+			else
+				set[k] = h;
+		}
+		/* the blank line after a dropped one, when the text
+		 * kept already ends in one */
+		if (!drop && blank && dropped && blank_out)
+			drop = 1;
+		if (drop) {
+			dropped = 1;
+			continue;
+		}
+		if (!blank)
+			dropped = 0;
+		blank_out = blank;
+		if (o != i)
+			memmove(s + o, s + i, e - i);
+		o += e - i;
+	}
+	free(set);
+	return o;
+}

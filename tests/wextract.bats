@@ -901,6 +901,17 @@ hasnt() {
 	[ "$(grep -c 'wash 40C' <<<"$c")" -eq 2 ]
 }
 
+@test "product: a line printed again (a second copy of the spec table) is written once; a short value beside each variant stays" {
+	run -0 wextract -c --format text "$FX/product-twice-lines.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[ "$(grep -c 'Twelve hours on a full charge' <<<"$c")" -eq 1 ] ||
+		fail "copies: $c"
+	[ "$(grep -c '24 cm with the handle raised' <<<"$c")" -eq 1 ]
+	[ "$(grep -c '1.2 kg' <<<"$c")" -eq 2 ]
+	[[ "$c" == *"Specification | Value"* ]]
+}
+
 @test "a streamed server render's hidden segments (div hidden id=S:n) are the page's content; other hidden boxes stay hidden" {
 	run -0 wextract -c --format text "$FX/stream-segment.html"
 	c=$(jqr .content)
