@@ -486,6 +486,63 @@ shop_position(const char *t)
 	return *p == '\0';
 }
 
+/* Skip a number ("4", "4.7", "1,664") at *p; returns whether one was. */
+static int
+skip_number(const char **p)
+{
+	const char *q = *p;
+
+	if (*q < '0' || *q > '9')
+		return 0;
+	while ((*q >= '0' && *q <= '9') || ((*q == '.' || *q == ',') &&
+	    q[1] >= '0' && q[1] <= '9'))
+		q++;
+	*p = q;
+	return 1;
+}
+
+/*
+ * Whether t is a rating or a count of reviews standing alone: "4.7 out
+ * of 5 stars", "Rated 5 out of 5", "4.6/5", "(1,664 reviews)", "0 stars
+ * based on 0 reviews", "98 customer ratings". The score, not the
+ * product.
+ */
+static int
+shop_rating(const char *t)
+{
+	static const char *const count[] = {
+		"review", "reviews", "rating", "ratings", "customer rating",
+		"customer ratings", "customer reviews", "votes", "total votes",
+		"bewertungen", "rezensionen", "avis", "opiniones",
+		"recensioni", "beoordelingen", NULL
+	};
+	const char *p = t;
+
+	if (strncmp(p, "rated ", 6) == 0)
+		p += 6;
+	if (*p == '(')
+		p++;
+	if (!skip_number(&p))
+		return 0;
+	/* a score: "of 5", "/5" or "/10" (not "24/7") */
+	if (*p == '/')
+		return (p[1] == '5' && p[2] == '\0') ||
+		    (p[1] == '1' && p[2] == '0' && p[3] == '\0');
+	if (strncmp(p, " out of ", 8) == 0)
+		return p[8] >= '0' && p[8] <= '9';
+	if (strncmp(p, " von ", 5) == 0 || strncmp(p, " sur ", 5) == 0)
+		return p[5] >= '0' && p[5] <= '9';
+	if (strncmp(p, " stars based on ", 16) == 0 ||
+	    strncmp(p, " star based on ", 15) == 0)
+		return 1;
+	if (*p++ != ' ')
+		return 0;
+	if (w_html_listed(p, count) >= 0)
+		return 1;
+	/* "(12 reviews)" */
+	return strncmp(p, "reviews)", 8) == 0 && p[8] == '\0';
+}
+
 /* w_html_shop_line; counters and positions only when counters is set. */
 static int
 shop_match(const char *s, size_t n, int counters)
@@ -501,7 +558,8 @@ shop_match(const char *s, size_t n, int counters)
 			return 1;
 	if (n > SHOP_LINE_MAX)
 		return 0;
-	if (counters && (shop_counter(t, m) || shop_position(t)))
+	if (counters && (shop_counter(t, m) || shop_position(t) ||
+	    shop_rating(t)))
 		return 1;
 	if (w_html_listed(t, shop_lines) >= 0)
 		return 1;

@@ -197,6 +197,17 @@ shop_controls(void)
 	CHECK(shop("487"));
 	CHECK(shop("(7,147)"));
 	CHECK(shop("Image 2 of 7"));
+	/* ratings and counts of reviews standing alone */
+	CHECK(shop("4.7 out of 5 stars from 10 customer ratings"));
+	CHECK(shop("Rated 5 out of 5 stars."));
+	CHECK(shop("4.6/5"));
+	CHECK(shop("(1,664 reviews)"));
+	CHECK(shop("0 stars based on 0 reviews"));
+	CHECK(shop("98 Customer ratings"));
+	CHECK(shop("4,8 von 5 Sternen"));
+	CHECK(!shop("4 reviews of the best tents"));
+	CHECK(!shop("5 stars"));
+	CHECK(!shop("Rated for 40 kg"));
 	CHECK(shop("1 / 5"));
 	CHECK(shop("Bild 3 von 4"));
 	CHECK(shop("Add to Cart"));
