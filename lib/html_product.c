@@ -242,13 +242,36 @@ tile_group(const struct hdoc *d, int p, unsigned s, int n, void *arg)
 		w_html_push(&t->v, &t->nv, &t->vcap, p);
 }
 
+/*
+ * The box that held group g, once g is gone: its highest ancestor
+ * below root left with TILES_TITLE characters at most and no h1, the
+ * title of the group ("Complete your order", "Add the essentials"),
+ * else -1.
+ */
+#define TILES_TITLE	60
+
+static int
+tiles_box(const struct hdoc *d, int a, int root)
+{
+	int top = -1, j;
+
+	for (; a >= 0 && a != root && w_html_text_len(d, a) <= TILES_TITLE;
+	    a = d->n[a].parent) {
+		for (j = a; j >= 0; j = w_html_next_pre(d, j, a, 0))
+			if (d->n[j].tag == TidyTag_H1)
+				return top;
+		top = a;
+	}
+	return top;
+}
+
 /* See html_int.h. */
 size_t
 w_html_drop_tiles(struct hdoc *d, int root)
 {
 	struct tiles t;
 	size_t k, cut;
-	int h;
+	int h, a;
 
 	memset(&t, 0, sizeof(t));
 	t.rlen = w_html_text_len(d, root);
@@ -263,7 +286,11 @@ w_html_drop_tiles(struct hdoc *d, int root)
 		if (h >= 0 && d->n[h].tag >= TidyTag_H2 &&
 		    d->n[h].tag <= TidyTag_H6)
 			w_html_unlink(d, h);
+		a = d->n[t.v[k]].parent;
 		w_html_unlink(d, t.v[k]);
+		/* and the box left holding only their title */
+		if ((a = tiles_box(d, a, root)) >= 0)
+			w_html_unlink(d, a);
 	}
 	free(t.v);
 	cut = t.rlen - w_html_text_len(d, root);
