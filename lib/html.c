@@ -352,6 +352,10 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 		if (b->p != NULL)
 			b->p[b->len] = '\0';
 	}
+	if ((prof & HP_TABS) && b->p != NULL) {
+		b->len = w_html_dedup_lines(b->p, b->len);
+		b->p[b->len] = '\0';
+	}
 	if (link_only(d, root) || legal_only(d, root)) {
 		/* a menu or a copyright line is no content: what the page
 		 * hides is, if any */

@@ -955,7 +955,8 @@ w_html_recover(const struct hdoc *d, const struct w_html_out *o, int thin,
 		 * shop's chrome was shown: o->trimmed); JSON-LD prose and
 		 * templates are weighed against any page (see takeover) */
 		full = thin || out->len + o->trimmed < (s == SRC_LD ?
-		    (o->thin_ld > 0 ? o->thin_ld : HH_THIN_LD) : HH_THIN);
+		    (o->thin_ld > 0 ? o->thin_ld : HH_THIN_LD) :
+		    s == SRC_STATE ? HH_THIN_STATE : HH_THIN);
 		thin = 0;
 		if (!full && s != SRC_LD && s != SRC_TEMPLATE)
 			continue;

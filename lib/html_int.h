@@ -299,6 +299,11 @@ int		 w_html_table_grid(const int *, const int *, const int *, int,
 /* html_hidden.c: content the DOM hides, appended to a thin output. */
 #define HH_THIN		1000	/* output bytes below which state,
 				   noscript and templates are read */
+#define HH_THIN_STATE	200	/* the same for framework state: a page
+				   that shows a headline, a price or a
+				   hero has its text on the page; its
+				   state holds the catalogue, reviews
+				   and the interface's messages */
 #define HH_THIN_LD	3000	/* the same for JSON-LD */
 #define HH_THIN_LD_SHOP	1000	/* the same on product pages: a product
 				   shown in this much text has its
@@ -339,6 +344,17 @@ int		 w_html_loading(const struct hdoc *, int);
 #define SHOP_TERMS_MAX	120
 int		 w_html_shop_line(const char *, size_t);
 size_t		 w_html_shop_lines(struct hdoc *, int);
+/* Drop the lines of s[0..n) whose words (letters and digits, case
+ * folded, punctuation and markup aside) an earlier line already
+ * printed, when they number SHOP_DUP_WORDS or more (space-separated
+ * tokens holding a letter or digit), outside fenced
+ * code: a product page's specifications or features printed again
+ * for another screen size or in a second tab, not a short label
+ * ("Weight", "100% cotton") repeated beside each variant's values.
+ * The blank line after a dropped line goes with it. Returns the new
+ * length; s is not terminated. */
+#define SHOP_DUP_WORDS	3
+size_t		 w_html_dedup_lines(char *, size_t);
 /* Whether element i's class hides it on every screen: a whole token
  * "hide", "hidden", "d-none" or "invisible" with no responsive token
  * beside it that shows it somewhere ("md:block", "d-lg-flex"). */

@@ -242,13 +242,36 @@ tile_group(const struct hdoc *d, int p, unsigned s, int n, void *arg)
 		w_html_push(&t->v, &t->nv, &t->vcap, p);
 }
 
+/*
+ * The box that held group g, once g is gone: its highest ancestor
+ * below root left with TILES_TITLE characters at most and no h1, the
+ * title of the group ("Complete your order", "Add the essentials"),
+ * else -1.
+ */
+#define TILES_TITLE	60
+
+static int
+tiles_box(const struct hdoc *d, int a, int root)
+{
+	int top = -1, j;
+
+	for (; a >= 0 && a != root && w_html_text_len(d, a) <= TILES_TITLE;
+	    a = d->n[a].parent) {
+		for (j = a; j >= 0; j = w_html_next_pre(d, j, a, 0))
+			if (d->n[j].tag == TidyTag_H1)
+				return top;
+		top = a;
+	}
+	return top;
+}
+
 /* See html_int.h. */
 size_t
 w_html_drop_tiles(struct hdoc *d, int root)
 {
 	struct tiles t;
 	size_t k, cut;
-	int h;
+	int h, a;
 
 	memset(&t, 0, sizeof(t));
 	t.rlen = w_html_text_len(d, root);
@@ -263,7 +286,11 @@ w_html_drop_tiles(struct hdoc *d, int root)
 		if (h >= 0 && d->n[h].tag >= TidyTag_H2 &&
 		    d->n[h].tag <= TidyTag_H6)
 			w_html_unlink(d, h);
+		a = d->n[t.v[k]].parent;
 		w_html_unlink(d, t.v[k]);
+		/* and the box left holding only their title */
+		if ((a = tiles_box(d, a, root)) >= 0)
+			w_html_unlink(d, a);
 	}
 	free(t.v);
 	cut = t.rlen - w_html_text_len(d, root);
@@ -486,6 +513,63 @@ shop_position(const char *t)
 	return *p == '\0';
 }
 
+/* Skip a number ("4", "4.7", "1,664") at *p; returns whether one was. */
+static int
+skip_number(const char **p)
+{
+	const char *q = *p;
+
+	if (*q < '0' || *q > '9')
+		return 0;
+	while ((*q >= '0' && *q <= '9') || ((*q == '.' || *q == ',') &&
+	    q[1] >= '0' && q[1] <= '9'))
+		q++;
+	*p = q;
+	return 1;
+}
+
+/*
+ * Whether t is a rating or a count of reviews standing alone: "4.7 out
+ * of 5 stars", "Rated 5 out of 5", "4.6/5", "(1,664 reviews)", "0 stars
+ * based on 0 reviews", "98 customer ratings". The score, not the
+ * product.
+ */
+static int
+shop_rating(const char *t)
+{
+	static const char *const count[] = {
+		"review", "reviews", "rating", "ratings", "customer rating",
+		"customer ratings", "customer reviews", "votes", "total votes",
+		"bewertungen", "rezensionen", "avis", "opiniones",
+		"recensioni", "beoordelingen", NULL
+	};
+	const char *p = t;
+
+	if (strncmp(p, "rated ", 6) == 0)
+		p += 6;
+	if (*p == '(')
+		p++;
+	if (!skip_number(&p))
+		return 0;
+	/* a score: "of 5", "/5" or "/10" (not "24/7") */
+	if (*p == '/')
+		return (p[1] == '5' && p[2] == '\0') ||
+		    (p[1] == '1' && p[2] == '0' && p[3] == '\0');
+	if (strncmp(p, " out of ", 8) == 0)
+		return p[8] >= '0' && p[8] <= '9';
+	if (strncmp(p, " von ", 5) == 0 || strncmp(p, " sur ", 5) == 0)
+		return p[5] >= '0' && p[5] <= '9';
+	if (strncmp(p, " stars based on ", 16) == 0 ||
+	    strncmp(p, " star based on ", 15) == 0)
+		return 1;
+	if (*p++ != ' ')
+		return 0;
+	if (w_html_listed(p, count) >= 0)
+		return 1;
+	/* "(12 reviews)" */
+	return strncmp(p, "reviews)", 8) == 0 && p[8] == '\0';
+}
+
 /* w_html_shop_line; counters and positions only when counters is set. */
 static int
 shop_match(const char *s, size_t n, int counters)
@@ -501,7 +585,8 @@ shop_match(const char *s, size_t n, int counters)
 			return 1;
 	if (n > SHOP_LINE_MAX)
 		return 0;
-	if (counters && (shop_counter(t, m) || shop_position(t)))
+	if (counters && (shop_counter(t, m) || shop_position(t) ||
+	    shop_rating(t)))
 		return 1;
 	if (w_html_listed(t, shop_lines) >= 0)
 		return 1;
@@ -616,4 +701,105 @@ w_html_shop_lines(struct hdoc *d, int root)
 	}
 	w_buf_free(&b);
 	return cut;
+}
+
+/* FNV-1a of the words of line s[0..n) (runs of letters, digits and
+ * UTF-8 sequences, ASCII case folded, one space between runs); *words
+ * counts the space-separated tokens holding one ("1.2 kg" is two). */
+static unsigned long long
+line_words(const char *s, size_t n, size_t *words)
+{
+	unsigned long long h = 1469598103934665603ull;
+	size_t i, runs = 0;
+	int in = 0, tok = 0;
+
+	*words = 0;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == ' ' || c == '\t' || c == '\n')
+			tok = 0;
+		if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+		    c >= 0x80) {
+		} else if (c >= 'A' && c <= 'Z')
+			c = (unsigned char)(c + 32);
+		else {
+			in = 0;
+			continue;
+		}
+		if (!tok) {
+			(*words)++;
+			tok = 1;
+		}
+		if (!in) {
+			if (runs++ > 0)
+				h = (h ^ ' ') * 1099511628211ull;
+			in = 1;
+		}
+		h = (h ^ c) * 1099511628211ull;
+	}
+	return h;
+}
+
+/* Whether line s[0..n) opens or closes a fenced code block. */
+static int
+fence_line(const char *s, size_t n)
+{
+	while (n > 0 && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	return n >= 3 && (strncmp(s, "```", 3) == 0 ||
+	    strncmp(s, "~~~", 3) == 0);
+}
+
+/* See html_int.h. */
+size_t
+w_html_dedup_lines(char *s, size_t n)
+{
+	unsigned long long *set, h;
+	size_t cap = 64, i, e, o = 0, k, words, nl = 0;
+	int fence = 0, dropped = 0, blank_out = 1;
+
+	for (i = 0; i < n; i++)
+		nl += s[i] == '\n';
+	while (cap < 2 * nl + 2)
+		cap <<= 1;
+	set = w_calloc(cap, sizeof(*set));
+	for (i = 0; i < n; i = e) {
+		const char *q = memchr(s + i, '\n', n - i);
+		int drop = 0, blank;
+
+		e = q != NULL ? (size_t)(q - s) + 1 : n;
+		h = line_words(s + i, e - i, &words);
+		blank = words == 0 && (e - i <= 1 || strspn(s + i, " \t") >=
+		    e - i - 1);
+		if (fence_line(s + i, e - i))
+			fence ^= 1;
+		else if (!fence && words >= SHOP_DUP_WORDS) {
+			if (h == 0)
+				h = 1;
+			for (k = h & (cap - 1); set[k] != 0 && set[k] != h;
+			    k = (k + 1) & (cap - 1))
+				;
+			if (set[k] == h)
+				drop = 1;
+			else
+				set[k] = h;
+		}
+		/* the blank line after a dropped one, when the text
+		 * kept already ends in one */
+		if (!drop && blank && dropped && blank_out)
+			drop = 1;
+		if (drop) {
+			dropped = 1;
+			continue;
+		}
+		if (!blank)
+			dropped = 0;
+		blank_out = blank;
+		if (o != i)
+			memmove(s + o, s + i, e - i);
+		o += e - i;
+	}
+	free(set);
+	return o;
 }

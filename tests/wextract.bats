@@ -626,6 +626,15 @@ hasnt() {
 	hasnt "<p>"
 }
 
+@test "hidden content: a page that shows its text gets nothing from its __NEXT_DATA__ strings" {
+	run -0 wextract -c --format text "$FX/hidden/hidden-next-shown.html"
+	[ "$(jqr .coverage.recovered_from)" = null ]
+	has "reconciled with the bank every night"
+	hasnt "haul-out date"
+	hasnt "workshop drawer"
+	hasnt "spring offer"
+}
+
 @test "hidden content: an article only in JSON-LD articleBody" {
 	run -0 wextract -c "$FX/hidden/hidden-jsonld.html"
 	[ "$(jqr .coverage.recovered_from)" = json_ld ]
@@ -890,6 +899,17 @@ hasnt() {
 		fail "copies: $c"
 	[ "$(grep -c 'Machine washable; it softens' <<<"$c")" -eq 1 ]
 	[ "$(grep -c 'wash 40C' <<<"$c")" -eq 2 ]
+}
+
+@test "product: a line printed again (a second copy of the spec table) is written once; a short value beside each variant stays" {
+	run -0 wextract -c --format text "$FX/product-twice-lines.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[ "$(grep -c 'Twelve hours on a full charge' <<<"$c")" -eq 1 ] ||
+		fail "copies: $c"
+	[ "$(grep -c '24 cm with the handle raised' <<<"$c")" -eq 1 ]
+	[ "$(grep -c '1.2 kg' <<<"$c")" -eq 2 ]
+	[[ "$c" == *"Specification | Value"* ]]
 }
 
 @test "a streamed server render's hidden segments (div hidden id=S:n) are the page's content; other hidden boxes stay hidden" {

@@ -3,7 +3,8 @@
  * (lib/html_dom.c), classes hiding in one view only (lib/html_score.c)
  * and the shopping-cart boxes that are never content and the amounts
  * of money in a text (lib/html_product.c), interface messages with
- * placeholders (lib/html_hidden.c).
+ * placeholders (lib/html_hidden.c), lines printed twice on a product
+ * page (lib/html_product.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -196,6 +197,17 @@ shop_controls(void)
 	CHECK(shop("487"));
 	CHECK(shop("(7,147)"));
 	CHECK(shop("Image 2 of 7"));
+	/* ratings and counts of reviews standing alone */
+	CHECK(shop("4.7 out of 5 stars from 10 customer ratings"));
+	CHECK(shop("Rated 5 out of 5 stars."));
+	CHECK(shop("4.6/5"));
+	CHECK(shop("(1,664 reviews)"));
+	CHECK(shop("0 stars based on 0 reviews"));
+	CHECK(shop("98 Customer ratings"));
+	CHECK(shop("4,8 von 5 Sternen"));
+	CHECK(!shop("4 reviews of the best tents"));
+	CHECK(!shop("5 stars"));
+	CHECK(!shop("Rated for 40 kg"));
 	CHECK(shop("1 / 5"));
 	CHECK(shop("Bild 3 von 4"));
 	CHECK(shop("Add to Cart"));
@@ -232,6 +244,51 @@ shop_controls(void)
 	    "destination, and whatever the day of the week"));
 }
 
+/* w_html_dedup_lines on c; the result compared with want. */
+static void
+dedup_is(const char *c, const char *want)
+{
+	char *s = strdup(c);
+	size_t n = w_html_dedup_lines(s, strlen(s));
+
+	s[n] = '\0';
+	CHECK_STR(s, want);
+	free(s);
+}
+
+static void
+dedup_lines(void)
+{
+	/* a spec table printed again: its rows go, the header row and
+	 * the separator (no words) stay */
+	dedup_is("| Weight | 1.65 lb / 750 g |\n| Sensor | Full frame CMOS |\n"
+	    "\n| Title | Value |\n|---|---|\n| Weight | 1.65 lb / 750 g |\n",
+	    "| Weight | 1.65 lb / 750 g |\n| Sensor | Full frame CMOS |\n"
+	    "\n| Title | Value |\n|---|---|\n");
+	/* a paragraph printed twice, case and markup aside: the copy and
+	 * its blank line go */
+	dedup_is("Light rain, sweat and brief water contact.\n\nNext\n\n"
+	    "- **Light rain**, sweat and brief water contact\n\nEnd\n",
+	    "Light rain, sweat and brief water contact.\n\nNext\n\nEnd\n");
+	/* short labels and values repeated beside each variant stay */
+	dedup_is("Ideal for:\nHot sleepers\nFabric\n100% cotton\n\n"
+	    "Ideal for:\nCold sleepers\nFabric\n100% cotton\n",
+	    "Ideal for:\nHot sleepers\nFabric\n100% cotton\n\n"
+	    "Ideal for:\nCold sleepers\nFabric\n100% cotton\n");
+	/* a value of three runs but two tokens is short */
+	dedup_is("- Brass\n  1.2 kg\n- Copper\n  1.2 kg\n",
+	    "- Brass\n  1.2 kg\n- Copper\n  1.2 kg\n");
+	/* fenced code is left alone */
+	dedup_is("set the clock now\n```\nset the clock now\n```\n",
+	    "set the clock now\n```\nset the clock now\n```\n");
+	/* two lines differing in one number both stay */
+	dedup_is("Storage: 85 GB available space\n"
+	    "Storage: 86 GB available space\n",
+	    "Storage: 85 GB available space\n"
+	    "Storage: 86 GB available space\n");
+	dedup_is("", "");
+}
+
 int
 main(void)
 {
@@ -242,5 +299,6 @@ main(void)
 	cart();
 	loading();
 	shop_controls();
+	dedup_lines();
 	T_DONE();
 }
