@@ -16,6 +16,10 @@
 #define WIDGET_MAX	30	/* characters of a tile's control */
 #define TNAME_MAX	200	/* characters of a tile's name */
 #define TILE_DEPTH	12	/* levels from a tile's name up to its grid */
+#define INTRO_MIN	80	/* characters of a category's introduction */
+#define INTRO_MAX	1500
+#define INTRO_LINKS	3	/* tenths of it in links, under */
+#define INTRO_CLIMB	2	/* wrappers of the heading alone climbed */
 
 /* Page chrome a grid never lives in: menus, headers, footers. */
 static int
@@ -326,5 +330,57 @@ w_html_grid_carousel(const struct hdoc *d, int box)
 		    ((c = w_html_attr(d, box, "id")) != NULL &&
 		    w_html_ci_any(d, c, carousel_words)))
 			return 1;
+	return 0;
+}
+
+/* Whether element i (a sibling after the heading) can be part of a
+ * category's introduction: visible text, few links, no heading. */
+static int
+intro_part(const struct hdoc *d, int i, size_t n)
+{
+	int t = d->n[i].tag;
+
+	if (t == TidyTag_H1 || t == TidyTag_H2 || t == TidyTag_H3 ||
+	    t == TidyTag_H4 || t == TidyTag_SCRIPT || t == TidyTag_STYLE ||
+	    t == TidyTag_FORM || t == TidyTag_NAV || t == TidyTag_UL ||
+	    t == TidyTag_OL || t == TidyTag_TABLE || !w_html_visible(d, i))
+		return 0;
+	return w_html_link_len(d, i) * 10 < n * INTRO_LINKS;
+}
+
+/* See html_int.h. */
+int
+w_html_grid_intro(const struct hdoc *d, int h1, int top, int *part,
+    int npart)
+{
+	size_t n, sum;
+	int a, j, m, lev;
+
+	if (h1 < 0)
+		return 0;
+	for (a = h1, lev = 0; a >= 0 && a != top && lev <= INTRO_CLIMB;
+	    a = d->n[a].parent, lev++) {
+		/* the element siblings after a, up to the next heading */
+		for (j = d->n[a].next, m = 0, sum = 0; j >= 0 &&
+		    m < npart; j = d->n[j].next) {
+			if (d->n[j].tag == H_TEXT) {
+				if (w_html_text_len(d, j) > 0)
+					return 0;	/* loose text */
+				continue;
+			}
+			if ((n = w_html_text_len(d, j)) == 0)
+				continue;
+			if (!intro_part(d, j, n))
+				break;
+			part[m++] = j;
+			sum += n;
+		}
+		if (m > 0)
+			return sum >= INTRO_MIN && sum <= INTRO_MAX ? m : 0;
+		/* a's parent holds the heading alone: look beside it */
+		if (d->n[a].parent < 0 || w_html_text_len(d,
+		    d->n[a].parent) != w_html_text_len(d, h1))
+			return 0;
+	}
 	return 0;
 }

@@ -6,7 +6,8 @@
  * (lib/html_grid.c): the repeated tiles of a collection are found,
  * menus and chrome are not, and the grid's section takes its heading
  * but not the prose beside it, a collection's column reaches from its
- * h1 to the grid, a grid in a slider is a carousel, a form that wraps the
+ * h1 to the grid and its introduction is the text right under that h1,
+ * a grid in a slider is a carousel, a form that wraps the
  * page is no chrome; a listing's region strip keeps the
  * items a wrapper named for chrome holds (lib/html_clean.c) and the
  * items win over a shorter scorer pick (lib/html_items.c), and a tile's
@@ -153,6 +154,70 @@ grid_column(void)
 	CHECK(!w_html_column_type(&g, H_PRODUCT));
 	CHECK(!w_html_column_type(&g, H_ARTICLE));
 	CHECK(!w_html_column_type(&g, H_FORUM));
+}
+
+/* Parse html; the introduction under the element with id "h" into
+ * part (at most 4); returns how many parts. */
+static int
+intro_of(struct hdoc *d, const char *html, int *part)
+{
+	CHECK(w_html_parse(d, html, strlen(html)) == 0);
+	return w_html_grid_intro(d, by_id(d, "h"), d->body, part, 4);
+}
+
+#define INTRO_P	"<p id=\"i\">Knead bread dough, whip cream and fold cake " \
+	"batter without tiring your arms: three bowl sizes.</p>"
+
+/* A category's introduction: the text right under its heading. */
+static void
+grid_intro(void)
+{
+	struct hdoc d;
+	struct w_buf b;
+	int part[4], k;
+
+	/* the sibling after the heading, up to the next heading */
+	CHECK_INT(intro_of(&d, "<html><body><section><h1 id=\"h\">Mixers"
+	    "</h1>" INTRO_P "<h2>Choosing</h2><p>More text here that is not "
+	    "the introduction of the category at all, a guide.</p></section>"
+	    "</body></html>", part), 1);
+	CHECK_INT(part[0], by_id(&d, "i"));
+	w_html_free(&d);
+	/* beside the wrapper that holds the heading alone */
+	CHECK_INT(intro_of(&d, "<html><body><div><div class=\"t\"><h1 "
+	    "id=\"h\">Mixers</h1></div><div id=\"i\">" INTRO_P "</div>"
+	    "</div></body></html>", part), 1);
+	CHECK_INT(part[0], by_id(&d, "i"));
+	w_html_free(&d);
+	/* too short, a menu of links, a list: no introduction */
+	CHECK_INT(intro_of(&d, "<html><body><div><h1 id=\"h\">Mixers</h1>"
+	    "<p>Shop now.</p></div></body></html>", part), 0);
+	w_html_free(&d);
+	CHECK_INT(intro_of(&d, "<html><body><div><h1 id=\"h\">Mixers</h1>"
+	    "<div><a href=\"/a\">Compact stand mixers for small kitchens</a> "
+	    "<a href=\"/b\">Professional stand mixers for bakers</a> "
+	    "<a href=\"/c\">Tilt-head stand mixers</a></div></div></body>"
+	    "</html>", part), 0);
+	w_html_free(&d);
+	CHECK_INT(intro_of(&d, "<html><body><div><h1 id=\"h\">Mixers</h1>"
+	    "<ul><li>Knead bread dough, whip cream and fold cake batter</li>"
+	    "<li>without tiring your arms: three bowl sizes</li></ul></div>"
+	    "</body></html>", part), 0);
+	w_html_free(&d);
+	/* the whole page under the heading is no introduction */
+	w_html_buf_init(&b, 1 << 20);
+	w_buf_printf(&b, "<html><body><div><h1 id=\"h\">Mixers</h1><div>");
+	for (k = 0; k < 30; k++)
+		w_buf_printf(&b, "<p>Paragraph %d of a long guide to mixers, "
+		    "their bowls, their motors and their tools.</p>", k);
+	w_buf_printf(&b, "</div></div></body></html>");
+	CHECK_INT(intro_of(&d, b.p, part), 0);
+	w_html_free(&d);
+	w_buf_free(&b);
+	/* no heading */
+	CHECK(w_html_parse(&d, "<p>x</p>", 8) == 0);
+	CHECK_INT(w_html_grid_intro(&d, -1, d.body, part, 4), 0);
+	w_html_free(&d);
 }
 
 /* A form that wraps the page is no chrome; a search form is. */
@@ -523,6 +588,7 @@ main(void)
 	survey_says_where();
 	grid_of_tiles();
 	grid_column();
+	grid_intro();
 	page_form();
 	menus_are_no_grids();
 	strip_keeps_items();
