@@ -513,6 +513,7 @@ map_curl_error(CURLcode rc, struct xfer *x, const char *errbuf,
 	if (x->conflict) {
 		w_err_set(e, W_E_REQUEST_FAILED, "the response has two "
 		    "different %s headers", x->conflict);
+		e->retryable = 0;
 		return 0;
 	}
 	if (x->enc_failed) {

@@ -280,7 +280,8 @@ def c_redirect_empty(s, p):
 
 def c_redirect_two(s, p):
     s.sendall(whole(b"", status=b"302 Found",
-                    extra=b"Location: /ok\r\nLocation: http://10.0.0.1/\r\n"))
+                    extra=b"Location: /ok/two-first\r\n"
+                    b"Location: http://10.0.0.1/\r\n"))
 
 
 def c_ok(s, p):
@@ -549,6 +550,8 @@ def main():
     os.makedirs(args.dir, exist_ok=True)
     DIR = os.path.abspath(args.dir)
     c = certs(DIR)
+    with open(os.path.join(DIR, "cases"), "w") as f:
+        f.write("".join(n + "\n" for n in sorted(CASES)))
     listen("stallport", stall=True)
     listen("expiredport", tls_ctx(c["expired"]))
     listen("selfport", tls_ctx(c["self"]))
