@@ -316,3 +316,15 @@ robots() {
 		expect "${c#*:}" || { echo "case $c"; false; }
 	done
 }
+
+@test "hostile server: web-control doctor's liveness probe FAILs a hostile endpoint with its code" {
+	for c in silent:timeout json-bomb:response_too_large header-10m:response_too_large \
+	    rst:request_failed enc-zstd:unsupported_content; do
+		write_config "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1:$HP\"]},\"search\":{\"backend\":\"searxng\",\"searxng\":{\"endpoint\":\"$H/${c%%:*}\"}},\"doctor\":{\"liveness\":true}}"
+		run -1 timeout 60 web-control doctor --json
+		printf '%s\n' "$output" | jq -e --arg code "${c#*:}" \
+		    '.checks[] | select(.check == "searxng liveness") |
+		    .status == "FAIL" and (.detail | startswith($code + ": "))' ||
+		    { echo "case $c: $output"; false; }
+	done
+}

@@ -314,18 +314,31 @@ def c_json_trickle(s, p):
     forever(s, b" ", 1)
 
 
-def c_json_bomb(s, p):
-    s.sendall(whole(BOMB_GZIP, ctype=b"application/json",
-                    extra=b"Content-Encoding: gzip\r\n"))
-
-
-BOMB_GZIP = zeros_gzip(64 * MIB)
-BOMB_ZLIB = zeros_deflate(64 * MIB, 15)
-BOMB_RAW = zeros_deflate(64 * MIB, -15)
+# name -> encoded body of 64 MiB of zeros, built once in the background
+BOMBS = {}
+BOMBS_READY = threading.Event()
 try:
-    BOMB_BR = brotli(bytes(64 * MIB), 5)
+    HAVE_BR = brotli(b"x") is not None
 except (OSError, RuntimeError, AttributeError):
-    BOMB_BR = None
+    HAVE_BR = False
+
+
+def make_bombs():
+    BOMBS["gzip"] = zeros_gzip(64 * MIB)
+    BOMBS["zlib"] = zeros_deflate(64 * MIB, 15)
+    BOMBS["raw"] = zeros_deflate(64 * MIB, -15)
+    BOMBS["gzip-gzip"] = gz(BOMBS["gzip"])
+    if HAVE_BR:
+        BOMBS["br"] = brotli(bytes(64 * MIB), 5)
+    BOMBS_READY.set()
+
+
+def bomb(coding, which, ctype=b"text/html; charset=utf-8"):
+    def c(s, p):
+        BOMBS_READY.wait(60)
+        s.sendall(whole(BOMBS[which], ctype=ctype,
+                        extra=b"Content-Encoding: " + coding + b"\r\n"))
+    return c
 
 CASES = {
     "trickle-body": c_trickle_body,
@@ -360,10 +373,10 @@ CASES = {
     "enc-zstd": enc(b"zstd", b"\x28\xb5\x2f\xfd" + gz(PAGE)),
     "enc-compress": enc(b"compress", b"\x1f\x9d\x90" + gz(PAGE)),
     "enc-unknown": enc(b"x-made-up", gz(PAGE)),
-    "bomb-gzip": enc(b"gzip", BOMB_GZIP),
-    "bomb-deflate": enc(b"deflate", BOMB_ZLIB),
-    "bomb-deflate-raw": enc(b"deflate", BOMB_RAW),
-    "bomb-gzip-gzip": enc(b"gzip, gzip", gz(BOMB_GZIP)),
+    "bomb-gzip": bomb(b"gzip", "gzip"),
+    "bomb-deflate": bomb(b"deflate", "zlib"),
+    "bomb-deflate-raw": bomb(b"deflate", "raw"),
+    "bomb-gzip-gzip": bomb(b"gzip, gzip", "gzip-gzip"),
     "empty-200": c_empty_200,
     "204-body": c_204_body,
     "304-body": c_304_body,
@@ -395,10 +408,10 @@ CASES = {
     "robots-huge": c_robots_huge,
     "robots-ok": c_robots_ok,
     "json-trickle": c_json_trickle,
-    "json-bomb": c_json_bomb,
+    "json-bomb": bomb(b"gzip", "gzip", b"application/json"),
 }
-if BOMB_BR is not None:
-    CASES["bomb-br"] = enc(b"br", BOMB_BR)
+if HAVE_BR:
+    CASES["bomb-br"] = bomb(b"br", "br")
     CASES["enc-gzip-br"] = enc(b"gzip, br", brotli(gz(PAGE)))
 
 
@@ -549,6 +562,7 @@ def main():
     signal.signal(signal.SIGINT, lambda *_: os._exit(0))
     os.makedirs(args.dir, exist_ok=True)
     DIR = os.path.abspath(args.dir)
+    threading.Thread(target=make_bombs, daemon=True).start()
     c = certs(DIR)
     with open(os.path.join(DIR, "cases"), "w") as f:
         f.write("".join(n + "\n" for n in sorted(CASES)))
