@@ -331,6 +331,8 @@ def make_bombs():
     if HAVE_BR:
         BOMBS["br"] = brotli(bytes(64 * MIB), 5)
     BOMBS_READY.set()
+    with open(os.path.join(DIR, "bombs"), "w") as f:
+        f.write("ready\n")
 
 
 def bomb(coding, which, ctype=b"text/html; charset=utf-8"):
