@@ -129,7 +129,9 @@ struct xfer {
 	int			 refused;
 	struct w_err		 policy_err;
 	struct w_enc		*enc;		/* Content-Encoding decoder */
+	CURL			*easy;		/* the attempt's handle */
 	int			 enc_failed;
+	int			 enc_ignored;	/* an error page not decoding */
 	struct w_err		 enc_err;
 	long			 start_ms;
 	long			 drawn_ms;	/* last progress redraw */
@@ -208,8 +210,11 @@ static size_t
 on_body(char *p, size_t sz, size_t n, void *arg)
 {
 	struct xfer *x = arg;
+	long st = 0;
 	int rc;
 
+	if (x->enc_ignored)
+		return sz * n;
 	if (x->enc == NULL)
 		x->enc = w_enc_new(w_json_str_peek(x->headers,
 		    "content-encoding"));
@@ -219,6 +224,15 @@ on_body(char *p, size_t sz, size_t n, void *arg)
 		return 0;
 	}
 	if (rc == -1) {
+		/* An error page whose body does not decode (a 503 or 429
+		 * with a lying or unknown coding) keeps its status's
+		 * meaning, retry and Retry-After included: its body goes. */
+		(void)curl_easy_getinfo(x->easy, CURLINFO_RESPONSE_CODE, &st);
+		if (st < 200 || st > 299) {
+			x->enc_ignored = 1;
+			w_buf_reset(&x->body);
+			return sz * n;
+		}
 		x->enc_failed = 1;
 		return 0;
 	}
@@ -271,8 +285,11 @@ on_header(char *p, size_t sz, size_t n, void *arg)
 			    "Location" : "Content-Length";
 			return 0;
 		}
-		/* Codings sent on two lines are one list (RFC 9110 5.3). */
-		if (strcmp(name, "content-encoding") == 0) {
+		/* Codings sent on two lines are one list (RFC 9110 5.3);
+		 * a line merely repeated is taken once. */
+		if (strcmp(name, "content-encoding") == 0 &&
+		    (strlen(prev) != (size_t)(end - v) ||
+		    strncasecmp(prev, v, (size_t)(end - v)) != 0)) {
 			jv both = jv_string_fmt("%s, %.*s", prev,
 			    (int)(end - v), v);
 
@@ -742,7 +759,8 @@ start_attempt(struct w_http_multi *mh, struct w_http_xfer *t)
 	x->conflict = NULL;
 	w_enc_free(x->enc);
 	x->enc = NULL;
-	x->enc_failed = 0;
+	x->enc_failed = x->enc_ignored = 0;
+	x->easy = t->c;
 	w_err_clear(&x->enc_err);
 	x->url = &t->u;
 	resp->status = 0;

@@ -131,7 +131,9 @@ expect() {
 @test "hostile server: a Content-Encoding list is undone last coding first" {
 	# before: only the first coding was read, and the page came back
 	# as "binary content" (or failed to decode)
-	for c in enc-gzip-gzip enc-gzip-deflate enc-identity-gzip enc-deflate-raw; do
+	# codings on two header lines are one list; a line repeated is one
+	for c in enc-gzip-gzip enc-gzip-deflate enc-identity-gzip enc-deflate-raw \
+	    enc-two-lines enc-repeated; do
 		hf $c
 		[ "$(field .status)" = ok ] || { echo "case $c: $output"; false; }
 		[[ "$(field .content)" == *"Paragraph 059"* ]]
@@ -153,6 +155,23 @@ expect() {
 	hf enc-gzip-plain
 	expect request_failed
 	[[ "$(field .error.message)" == *"Content-Encoding gzip says"* ]]
+}
+
+@test "hostile server: an error page whose body does not decode keeps its status's meaning" {
+	# before: request_failed naming the coding, the 503 never retried
+	# and the 429's Retry-After lost
+	hf err-503-gzip-plain
+	expect http_5xx
+	[ "$(field .error.http_status)" = 503 ]
+	[ "$(field .details.attempts)" = 3 ]
+	[ "$(hhits err-503-gzip-plain)" = 3 ]
+	hf err-404-zstd
+	expect http_4xx
+	[ "$(field .error.http_status)" = 404 ]
+	run timeout 60 wfetch -c "$H/err-429-zstd"
+	[ "$status" -eq 3 ]
+	[ "$(field .error.code)" = http_429 ]
+	[ "$(field .error.retry_after_ms)" = 7000 ]
 }
 
 @test "hostile server: a decompression bomb in any coding stops at the bound" {

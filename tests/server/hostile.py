@@ -239,6 +239,12 @@ def enc(name, body):
                                         name + b"\r\n"))
 
 
+def err_enc(status, coding, body, extra=b""):
+    return lambda s, p: s.sendall(whole(
+        body, status=status, extra=b"Content-Encoding: " + coding +
+        b"\r\n" + extra))
+
+
 def c_empty_200(s, p):
     s.sendall(whole(b""))
 
@@ -372,6 +378,10 @@ CASES = {
     "enc-gzip-gzip": enc(b"gzip, gzip", gz(gz(PAGE))),
     "enc-gzip-deflate": enc(b"gzip, deflate", zl(gz(PAGE))),
     "enc-identity-gzip": enc(b"identity, gzip", gz(PAGE)),
+    "enc-two-lines": lambda s, p: s.sendall(whole(gz(zl(PAGE)), extra=(
+        b"Content-Encoding: deflate\r\nContent-Encoding: gzip\r\n"))),
+    "enc-repeated": lambda s, p: s.sendall(whole(gz(PAGE), extra=(
+        b"Content-Encoding: gzip\r\nContent-Encoding: GZIP\r\n"))),
     "enc-zstd": enc(b"zstd", b"\x28\xb5\x2f\xfd" + gz(PAGE)),
     "enc-compress": enc(b"compress", b"\x1f\x9d\x90" + gz(PAGE)),
     "enc-unknown": enc(b"x-made-up", gz(PAGE)),
@@ -379,6 +389,11 @@ CASES = {
     "bomb-deflate": bomb(b"deflate", "zlib"),
     "bomb-deflate-raw": bomb(b"deflate", "raw"),
     "bomb-gzip-gzip": bomb(b"gzip, gzip", "gzip-gzip"),
+    "err-503-gzip-plain": err_enc(b"503 Service Unavailable", b"gzip", PAGE,
+                                  b"Retry-After: 1\r\n"),
+    "err-404-zstd": err_enc(b"404 Not Found", b"zstd", gz(PAGE)),
+    "err-429-zstd": err_enc(b"429 Too Many Requests", b"zstd", gz(PAGE),
+                            b"Retry-After: 7\r\n"),
     "empty-200": c_empty_200,
     "204-body": c_204_body,
     "304-body": c_304_body,
