@@ -103,6 +103,9 @@ bench-extract: all
 bench-hostile: all
 	sh bench/hostile.sh
 
+bench-hostile-servers: all
+	sh bench/hostile-servers.sh
+
 fuzz:
 	sh tests/fuzz/run.sh $(FUZZ)
 
@@ -138,5 +141,5 @@ uninstall:
 clean:
 	rm -rf $(B) build-san build-fuzz $(PROG_BIN)
 
-.PHONY: all units check bench bench-extract bench-hostile fuzz fuzz-smoke lint install uninstall clean
+.PHONY: all units check bench bench-extract bench-hostile bench-hostile-servers fuzz fuzz-smoke lint install uninstall clean
 .SECONDARY:

@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +15,10 @@
 
 #include "encoding.h"
 
-enum kind { K_IDENTITY, K_GZIP, K_DEFLATE, K_BR };
+enum kind { K_IDENTITY, K_GZIP, K_DEFLATE, K_BR, K_UNKNOWN };
+
+/* Codings undone for one body at most; more is refused. */
+#define W_ENC_LAYERS	3
 
 struct w_enc {
 	enum kind		 kind;
@@ -27,37 +31,83 @@ struct w_enc {
 	size_t			 out;		/* decoded bytes produced */
 	z_stream		 z;
 	BrotliDecoderState	*br;
+	char			 tok[24];	/* K_UNKNOWN: the coding */
+	int			 too_many;	/* more than W_ENC_LAYERS */
+	struct w_enc		*next;		/* undone after this one */
+	struct w_buf		 mid;		/* this one's output for next */
 };
 
 static enum kind
-kind_of(const char *v)
+kind_of(const char *tok)
 {
-	char tok[32];
-	size_t n = 0;
-
-	if (v == NULL)
-		return K_IDENTITY;
-	while (*v == ' ' || *v == '\t')
-		v++;
-	while (*v && *v != ' ' && *v != '\t' && *v != ',' && *v != ';' &&
-	    n + 1 < sizeof(tok))
-		tok[n++] = (char)tolower((unsigned char)*v++);
-	tok[n] = '\0';
 	if (strcmp(tok, "gzip") == 0 || strcmp(tok, "x-gzip") == 0)
 		return K_GZIP;
 	if (strcmp(tok, "deflate") == 0)
 		return K_DEFLATE;
 	if (strcmp(tok, "br") == 0)
 		return K_BR;
-	return K_IDENTITY;
+	if (*tok == '\0' || strcmp(tok, "identity") == 0)
+		return K_IDENTITY;
+	return K_UNKNOWN;
+}
+
+/* The next token of a coding list at *v, lowercased (cut to fit), and
+ * parameters after ';' skipped; 0 at the end. */
+static int
+next_token(const char **v, char *tok, size_t size)
+{
+	const char *p = *v;
+	size_t n = 0;
+
+	while (*p == ' ' || *p == '\t' || *p == ',')
+		p++;
+	if (*p == '\0')
+		return 0;
+	while (*p && *p != ' ' && *p != '\t' && *p != ',' && *p != ';') {
+		if (n + 1 < size)
+			tok[n++] = (char)tolower((unsigned char)*p);
+		p++;
+	}
+	tok[n] = '\0';
+	while (*p && *p != ',')
+		p++;
+	*v = p;
+	return 1;
 }
 
 struct w_enc *
 w_enc_new(const char *content_encoding)
 {
-	struct w_enc *d = w_calloc(1, sizeof(*d));
+	struct w_enc *d = w_calloc(1, sizeof(*d)), *l;
+	const char *v = content_encoding ? content_encoding : "";
+	char tok[sizeof(d->tok)];
+	int n = 0;
 
-	d->kind = kind_of(content_encoding);
+	/* Codings are listed in the order applied: each one met goes in
+	 * front, so the chain undoes the last first. */
+	while (next_token(&v, tok, sizeof(tok))) {
+		enum kind k = kind_of(tok);
+
+		if (k == K_IDENTITY)
+			continue;
+		if (++n > W_ENC_LAYERS) {
+			d->too_many = 1;
+			continue;
+		}
+		if (d->kind == K_IDENTITY && d->next == NULL)
+			l = d;
+		else {
+			l = w_calloc(1, sizeof(*l));
+			*l = *d;
+			memset(d, 0, sizeof(*d));
+			d->next = l;
+			d->too_many = l->too_many;
+			l->too_many = 0;
+			l = d;
+		}
+		l->kind = k;
+		snprintf(l->tok, sizeof(l->tok), "%s", tok);
+	}
 	return d;
 }
 
@@ -67,7 +117,7 @@ w_enc_name(const struct w_enc *d)
 	static const char *const names[] = { "identity", "gzip", "deflate",
 	    "br" };
 
-	return names[d->kind];
+	return d->kind == K_UNKNOWN ? d->tok : names[d->kind];
 }
 
 static int
@@ -225,14 +275,19 @@ brfeed(struct w_enc *d, const unsigned char *p, size_t n, struct w_buf *out,
 	return 0;
 }
 
-int
-w_enc_feed(struct w_enc *d, const void *p, size_t n, struct w_buf *out,
+/* One layer: decode n bytes into out (w_enc_feed's results). */
+static int
+layer_feed(struct w_enc *d, const void *p, size_t n, struct w_buf *out,
     struct w_err *e)
 {
-	if (n == 0)
-		return 0;
 	d->in += n;
 	switch (d->kind) {
+	case K_UNKNOWN:
+		w_err_set(e, W_E_UNSUPPORTED_CONTENT, "the body is sent with "
+		    "Content-Encoding %s, which is not supported (only gzip, "
+		    "deflate and br are)", d->tok);
+		e->retryable = 0;
+		return -1;
 	case K_IDENTITY:
 		if (w_buf_add(out, p, n) == -1)
 			return 1;
@@ -276,21 +331,55 @@ w_enc_feed(struct w_enc *d, const void *p, size_t n, struct w_buf *out,
 }
 
 int
+w_enc_feed(struct w_enc *d, const void *p, size_t n, struct w_buf *out,
+    struct w_err *e)
+{
+	int rc, rc2;
+
+	if (n == 0)
+		return 0;
+	if (d->too_many) {
+		w_err_set(e, W_E_UNSUPPORTED_CONTENT, "the body is sent with "
+		    "more than %d Content-Encodings stacked", W_ENC_LAYERS);
+		e->retryable = 0;
+		return -1;
+	}
+	if (d->next == NULL)
+		return layer_feed(d, p, n, out, e);
+	/* This layer's output, bounded as out is, goes on to the next:
+	 * a bomb in any layer stops at the cap. */
+	if (d->mid.max == 0)
+		w_buf_init(&d->mid, out->max);
+	rc = layer_feed(d, p, n, &d->mid, e);
+	if (rc == -1)
+		return -1;
+	rc2 = d->mid.len > 0 ? w_enc_feed(d->next, d->mid.p, d->mid.len,
+	    out, e) : 0;
+	w_buf_reset(&d->mid);
+	return rc2 != 0 ? rc2 : rc;
+}
+
+int
 w_enc_finish(struct w_enc *d)
 {
-	if (d->kind == K_IDENTITY || d->in == 0)
-		return 0;
-	return d->ended ? 0 : -1;
+	for (; d != NULL; d = d->next)
+		if (d->kind != K_IDENTITY && d->in > 0 && !d->ended)
+			return -1;
+	return 0;
 }
 
 void
 w_enc_free(struct w_enc *d)
 {
-	if (d == NULL)
-		return;
-	if (d->started)
-		inflateEnd(&d->z);
-	if (d->br != NULL)
-		BrotliDecoderDestroyInstance(d->br);
-	free(d);
+	struct w_enc *next;
+
+	for (; d != NULL; d = next) {
+		next = d->next;
+		if (d->started)
+			inflateEnd(&d->z);
+		if (d->br != NULL)
+			BrotliDecoderDestroyInstance(d->br);
+		w_buf_free(&d->mid);
+		free(d);
+	}
 }

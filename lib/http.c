@@ -125,10 +125,13 @@ struct xfer {
 	size_t			 header_bytes;
 	int			 too_large;
 	int			 headers_too_large;
+	const char		*conflict;	/* a header sent twice, differing */
 	int			 refused;
 	struct w_err		 policy_err;
 	struct w_enc		*enc;		/* Content-Encoding decoder */
+	CURL			*easy;		/* the attempt's handle */
 	int			 enc_failed;
+	int			 enc_ignored;	/* an error page not decoding */
 	struct w_err		 enc_err;
 	long			 start_ms;
 	long			 drawn_ms;	/* last progress redraw */
@@ -207,8 +210,11 @@ static size_t
 on_body(char *p, size_t sz, size_t n, void *arg)
 {
 	struct xfer *x = arg;
+	long st = 0;
 	int rc;
 
+	if (x->enc_ignored)
+		return sz * n;
 	if (x->enc == NULL)
 		x->enc = w_enc_new(w_json_str_peek(x->headers,
 		    "content-encoding"));
@@ -218,6 +224,15 @@ on_body(char *p, size_t sz, size_t n, void *arg)
 		return 0;
 	}
 	if (rc == -1) {
+		/* An error page whose body does not decode (a 503 or 429
+		 * with a lying or unknown coding) keeps its status's
+		 * meaning, retry and Retry-After included: its body goes. */
+		(void)curl_easy_getinfo(x->easy, CURLINFO_RESPONSE_CODE, &st);
+		if (st < 200 || st > 299) {
+			x->enc_ignored = 1;
+			w_buf_reset(&x->body);
+			return sz * n;
+		}
 		x->enc_failed = 1;
 		return 0;
 	}
@@ -230,6 +245,7 @@ on_header(char *p, size_t sz, size_t n, void *arg)
 	struct xfer *x = arg;
 	size_t len = sz * n, i, klen;
 	char *colon, *v, *end;
+	const char *prev;
 	char name[128];
 
 	x->header_bytes += len;
@@ -258,6 +274,30 @@ on_header(char *p, size_t sz, size_t n, void *arg)
 	while (end > v && (end[-1] == '\r' || end[-1] == '\n' ||
 	    end[-1] == ' ' || end[-1] == '\t'))
 		end--;
+	if ((prev = w_json_str_peek(x->headers, name)) != NULL) {
+		/* Two framings or two targets: which one the server meant
+		 * cannot be known (RFC 9112 6.3; browsers refuse too). */
+		if ((strcmp(name, "content-length") == 0 ||
+		    strcmp(name, "location") == 0) &&
+		    (strlen(prev) != (size_t)(end - v) ||
+		    memcmp(prev, v, (size_t)(end - v)) != 0)) {
+			x->conflict = strcmp(name, "location") == 0 ?
+			    "Location" : "Content-Length";
+			return 0;
+		}
+		/* Codings sent on two lines are one list (RFC 9110 5.3);
+		 * a line merely repeated is taken once. */
+		if (strcmp(name, "content-encoding") == 0 &&
+		    (strlen(prev) != (size_t)(end - v) ||
+		    strncasecmp(prev, v, (size_t)(end - v)) != 0)) {
+			jv both = jv_string_fmt("%s, %.*s", prev,
+			    (int)(end - v), v);
+
+			x->headers = jv_object_set(x->headers,
+			    jv_string(name), both);
+			return len;
+		}
+	}
 	x->headers = jv_object_set(x->headers, jv_string(name),
 	    jv_string_sized(v, (int)(end - v)));
 	if (strcmp(name, "content-length") == 0 && x->body.len == 0) {
@@ -487,6 +527,12 @@ map_curl_error(CURLcode rc, struct xfer *x, const char *errbuf,
 		    "large: the headers are larger than %u bytes", HEADER_MAX);
 		return 0;
 	}
+	if (x->conflict) {
+		w_err_set(e, W_E_REQUEST_FAILED, "the response has two "
+		    "different %s headers", x->conflict);
+		e->retryable = 0;
+		return 0;
+	}
 	if (x->enc_failed) {
 		/* a body that does not decode fails the same way again */
 		*e = x->enc_err;
@@ -562,6 +608,65 @@ location_of(const struct w_http_resp *resp)
 		s = w_strdup(jv_string_value(loc));
 	jv_free(loc);
 	return s;
+}
+
+/*
+ * A Location as browsers read it (WHATWG URL): C0 controls and spaces
+ * at either end trimmed, and inside, spaces, other controls and DEL
+ * percent-encoded (tabs and line breaks are dropped later). Caller
+ * frees.
+ */
+char *
+w_http_location_escape(const char *loc)
+{
+	size_t n = strlen(loc), i;
+	struct w_buf b;
+
+	while (n > 0 && (unsigned char)loc[n - 1] <= 0x20)
+		n--;
+	while (n > 0 && (unsigned char)*loc <= 0x20) {
+		loc++;
+		n--;
+	}
+	if (n == 0)
+		return w_strdup("");
+	w_buf_init(&b, 3 * n + 1);
+	w_buf_reserve(&b, 3 * n + 1);
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)loc[i];
+
+		if ((c <= 0x20 && c != '\t' && c != '\n' && c != '\r') ||
+		    c == 0x7f) {
+			char h[4];
+
+			snprintf(h, sizeof(h), "%%%02X", c);
+			(void)w_buf_adds(&b, h);
+		} else
+			(void)w_buf_addc(&b, (char)c);
+	}
+	return w_buf_take(&b);
+}
+
+/* The scheme a Location names when it is neither http nor https
+ * ("data", "javascript", "ftp"), lowercased into buf; NULL otherwise. */
+const char *
+w_http_location_scheme(const char *loc, char *buf, size_t size)
+{
+	size_t i;
+
+	if (!isalpha((unsigned char)*loc))
+		return NULL;
+	for (i = 0; loc[i] != ':'; i++)
+		if (!isalnum((unsigned char)loc[i]) && loc[i] != '+' &&
+		    loc[i] != '-' && loc[i] != '.')
+			return NULL;
+	if (i + 1 > size)
+		i = size - 1;
+	snprintf(buf, size, "%.*s", (int)i, loc);
+	for (i = 0; buf[i]; i++)
+		buf[i] = (char)tolower((unsigned char)buf[i]);
+	return strcmp(buf, "http") == 0 || strcmp(buf, "https") == 0 ?
+	    NULL : buf;
 }
 
 static int
@@ -651,9 +756,11 @@ start_attempt(struct w_http_multi *mh, struct w_http_xfer *t)
 	x->headers = jv_object();
 	x->header_bytes = 0;
 	x->too_large = x->headers_too_large = x->refused = 0;
+	x->conflict = NULL;
 	w_enc_free(x->enc);
 	x->enc = NULL;
-	x->enc_failed = 0;
+	x->enc_failed = x->enc_ignored = 0;
+	x->easy = t->c;
 	w_err_clear(&x->enc_err);
 	x->url = &t->u;
 	resp->status = 0;
@@ -701,7 +808,7 @@ next_hop(struct w_http_multi *mh, struct w_http_xfer *t, int rc)
 {
 	const struct w_http_req *r = t->r;
 	struct w_http_resp *resp = t->resp;
-	char *loc, *next;
+	char *loc, *next, scheme[33];
 	struct w_err he;
 	jv ent;
 
@@ -710,8 +817,19 @@ next_hop(struct w_http_multi *mh, struct w_http_xfer *t, int rc)
 		return;
 	}
 	loc = location_of(resp);
+	if (loc != NULL) {
+		char *esc = w_http_location_escape(loc);
+
+		free(loc);
+		loc = esc;
+	}
 	w_err_clear(&he);
 	next = loc ? w_url_resolve_host(t->url, loc, &he) : NULL;
+	if (next == NULL && loc != NULL &&
+	    w_http_location_scheme(loc, scheme, sizeof(scheme)) != NULL)
+		/* data:, javascript:, mailto: ... are no place to fetch */
+		w_err_set(&he, W_E_BLOCKED_TARGET, "scheme %s is not "
+		    "allowed", scheme);
 	ent = jv_object_set(jv_object(), jv_string("url"), jv_string(t->url));
 	ent = jv_object_set(ent, jv_string("status"),
 	    jv_number(resp->status));
@@ -1083,6 +1201,9 @@ w_http_status_error(const struct w_http_resp *resp, struct w_err *e)
 	e->http_status = st;
 	e->retry_after_ms = resp->retry_after_ms;
 	e->retry_at = resp->retry_at;
+	if (st < 100 || st > 599)
+		return w_err_set(e, W_E_REQUEST_FAILED, "the server answered "
+		    "HTTP %d, which is not an HTTP status", st);
 	if (st == 401 || st == 407)
 		return w_err_set(e, W_E_AUTHENTICATION_REQUIRED,
 		    "the server answered HTTP %d", st);

@@ -144,6 +144,13 @@ void	 w_http_set_watch(w_http_watch_fn fn, void *arg);
 int	 w_http_status_error(const struct w_http_resp *resp,
 	    struct w_err *e);
 
+/* A Location header value as browsers read it: ends trimmed, spaces,
+ * controls and DEL inside percent-encoded. Caller frees. */
+char	*w_http_location_escape(const char *loc);
+/* The scheme of a Location that names one other than http or https,
+ * lowercased into buf (cut to size); NULL for http(s) or no scheme. */
+const char *w_http_location_scheme(const char *loc, char *buf, size_t size);
+
 /* Parse a Retry-After value (seconds or HTTP date) relative to now into
  * milliseconds; -1 when unparsable. */
 long	 w_http_retry_after_ms(const char *v, time_t now);

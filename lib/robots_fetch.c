@@ -143,7 +143,9 @@ transport_failed(const struct w_err *e, struct w_robots_fetch *f)
 {
 	f->status = W_ROBOTS_UNAVAILABLE;
 	f->why = *e;
-	if (e->code != W_E_NONE && e->code == W_E_RESPONSE_TOO_LARGE)
+	/* the body over the bound; a header too large says so itself */
+	if (e->code == W_E_RESPONSE_TOO_LARGE &&
+	    strncmp(e->msg, "response header", 15) != 0)
 		snprintf(f->why.msg, sizeof(f->why.msg), "robots.txt is "
 		    "larger than the %u KiB bound", W_ROBOTS_MAX_BYTES >> 10);
 }

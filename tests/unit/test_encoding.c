@@ -133,20 +133,114 @@ main(void)
 	CHECK_INT(feed, -1);
 	CHECK(strstr(e.msg, "Content-Encoding br") != NULL);
 	w_buf_reset(&out);
-	/* identity and unknown tokens pass through; nothing fed is fine */
+	/* identity passes through; nothing fed is fine */
 	CHECK_INT(decode(NULL, (const unsigned char *)"abc", 3, 1, &out, &e,
 	    &feed), 0);
-	CHECK_INT(decode("zzz", (const unsigned char *)"de", 2, 2, &out, &e,
-	    &feed), 0);
+	CHECK_INT(decode(" identity ,", (const unsigned char *)"de", 2, 2,
+	    &out, &e, &feed), 0);
 	CHECK_STR(out.p, "abcde");
 	CHECK_INT(decode("gzip", z, 0, 1, &out, &e, &feed), 0);
+	/* an unknown coding fails by name, never passes its bytes on */
+	w_buf_reset(&out);
+	(void)decode("zstd", (const unsigned char *)"de", 2, 2, &out, &e,
+	    &feed);
+	CHECK_INT(feed, -1);
+	CHECK_INT(e.code, W_E_UNSUPPORTED_CONTENT);
+	CHECK_INT(e.retryable, 0);
+	CHECK(strstr(e.msg, "Content-Encoding zstd, which is not supported")
+	    != NULL);
+	CHECK_INT((int)out.len, 0);
+	(void)decode("gzip, X-Compress;q=1", z, n, 7, &out, &e, &feed);
+	CHECK_INT(feed, -1);
+	CHECK(strstr(e.msg, "Content-Encoding x-compress,") != NULL);
 	w_buf_free(&out);
+	/* a list is undone last coding first, in pieces of any size */
+	{
+		unsigned char zz[1024];
+		size_t nz, step;
+		z_stream zs;
+
+		memset(&zs, 0, sizeof(zs));
+		deflateInit2(&zs, 9, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY);
+		zs.next_in = z;
+		zs.avail_in = (uInt)n;
+		zs.next_out = zz;
+		zs.avail_out = sizeof(zz);
+		deflate(&zs, Z_FINISH);
+		nz = sizeof(zz) - zs.avail_out;
+		deflateEnd(&zs);
+		for (step = 1; step <= nz; step += step < 8 ? 1 : 37) {
+			w_buf_init(&out, 1 << 16);
+			CHECK_INT(decode("gzip, identity, deflate", zz, nz, step,
+			    &out, &e, &feed), 0);
+			CHECK_INT(feed, 0);
+			CHECK_STR(out.p, text);
+			w_buf_free(&out);
+		}
+		/* in the wrong order the outer layer names itself */
+		w_buf_init(&out, 1 << 16);
+		(void)decode("deflate, gzip", zz, nz, nz, &out, &e, &feed);
+		CHECK_INT(feed, -1);
+		CHECK(strstr(e.msg, "Content-Encoding gzip says") != NULL);
+		w_buf_free(&out);
+		/* cut short in the outer layer: said so */
+		w_buf_init(&out, 1 << 16);
+		CHECK_INT(decode("gzip, deflate", zz, nz / 2, 3, &out, &e,
+		    &feed), -1);
+		CHECK_INT(feed, 0);
+		w_buf_free(&out);
+		/* four codings are more than are undone */
+		w_buf_init(&out, 1 << 16);
+		(void)decode("gzip, gzip, gzip, deflate", zz, nz, nz, &out, &e,
+		    &feed);
+		CHECK_INT(feed, -1);
+		CHECK(strstr(e.msg, "more than 3 Content-Encodings") != NULL);
+		w_buf_free(&out);
+	}
 	/* the cap bounds decoded bytes */
 	w_buf_init(&out, 50);
 	CHECK_INT(decode("gzip", z, n, n, &out, &e, &feed), -1);
 	CHECK_INT(feed, 1);
 	CHECK(out.len <= 50);
 	w_buf_free(&out);
+	/* ... in every layer of a list: a gzip bomb inside gzip */
+	{
+		unsigned char *big = calloc(1, 4 << 20), *zb = malloc(1 << 20);
+		unsigned char *zz = malloc(1 << 20);
+		z_stream zs;
+		size_t zn, nz;
+
+		memset(&zs, 0, sizeof(zs));
+		deflateInit2(&zs, 9, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY);
+		zs.next_in = big;
+		zs.avail_in = 4 << 20;
+		zs.next_out = zb;
+		zs.avail_out = 1 << 20;
+		deflate(&zs, Z_FINISH);
+		zn = (1 << 20) - zs.avail_out;
+		deflateEnd(&zs);
+		memset(&zs, 0, sizeof(zs));
+		deflateInit2(&zs, 9, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY);
+		zs.next_in = zb;
+		zs.avail_in = (uInt)zn;
+		zs.next_out = zz;
+		zs.avail_out = 1 << 20;
+		deflate(&zs, Z_FINISH);
+		nz = (1 << 20) - zs.avail_out;
+		deflateEnd(&zs);
+		w_buf_init(&out, 1 << 20);
+		(void)decode("gzip, gzip", zz, nz, 512, &out, &e, &feed);
+		CHECK_INT(feed, 1);
+		CHECK(out.len <= 1 << 20);
+		w_buf_free(&out);
+		w_buf_init(&out, 8 << 20);
+		CHECK_INT(decode("gzip,gzip", zz, nz, 4096, &out, &e, &feed), 0);
+		CHECK_INT(out.len, 4 << 20);
+		w_buf_free(&out);
+		free(big);
+		free(zb);
+		free(zz);
+	}
 	/* output much larger than a decode chunk, fed in one piece */
 	{
 		unsigned char *big = calloc(1, 1 << 20), *zb = malloc(1 << 20);
