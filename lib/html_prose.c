@@ -1578,6 +1578,43 @@ cta_box(const struct hdoc *d, int i)
 }
 
 /*
+ * A link styled as a button (its class names a "btn", "button" or
+ * "cta", or its role is button) whose whole text, at most BUTTON_MAX
+ * characters, stands alone on its line: "Book a demo", "Shop the
+ * sale", "Buy now at Shop". Not a button drawn as a link ("btn-link",
+ * a list of further reading), not a toggle (a link into the page, or
+ * one that expands or controls a panel: accordions hold content).
+ */
+#define BUTTON_MAX	48
+
+static int
+button_link(const struct hdoc *d, int i)
+{
+	static const char *const btn_words[] = {
+		"btn", "button", "cta", NULL
+	};
+	const char *c, *h, *r;
+
+	if (d->n[i].tag != TidyTag_A || w_html_text_len(d, i) > BUTTON_MAX)
+		return 0;
+	c = w_html_attr(d, i, "class");
+	/* "btn-link": a button drawn as a plain link */
+	if (w_html_ci_contains(c, "btn-link"))
+		return 0;
+	if (!w_html_ci_any(d, c, btn_words) &&
+	    ((r = w_html_attr(d, i, "role")) == NULL ||
+	    strcmp(r, "button") != 0))
+		return 0;
+	if ((h = w_html_attr(d, i, "href")) == NULL || *h == '#' ||
+	    w_html_attr(d, i, "aria-expanded") != NULL ||
+	    w_html_attr(d, i, "aria-controls") != NULL ||
+	    w_html_attr(d, i, "data-toggle") != NULL ||
+	    w_html_attr(d, i, "data-bs-toggle") != NULL)
+		return 0;
+	return alone(d, i);
+}
+
+/*
  * The verdict on element i: returns the node to visit next, having
  * dropped i (or a box around it, or it and its section), or -2 to keep
  * i and go on inside it.
@@ -1605,6 +1642,12 @@ verdict(struct prose *p, int i)
 	    !in_item(p, i) && ((len <= DATE_MAX &&
 	    norm(d, i, t, sizeof(t)) > 0 &&
 	    (date_text(d, i) || month_day(t))) || by_line(d, i)))) {
+		nx = w_html_next_pre(d, i, p->root, 1);
+		w_html_unlink(d, i);
+		return nx;
+	}
+	/* a button of a shop or a sign-up on its own line */
+	if (button_link(d, i)) {
 		nx = w_html_next_pre(d, i, p->root, 1);
 		w_html_unlink(d, i);
 		return nx;
