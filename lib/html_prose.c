@@ -1587,8 +1587,8 @@ cta_box(const struct hdoc *d, int i)
  */
 #define BUTTON_MAX	48
 
-static int
-button_link(const struct hdoc *d, int i)
+int
+w_html_button_link(const struct hdoc *d, int i)
 {
 	static const char *const btn_words[] = {
 		"btn", "button", "cta", NULL
@@ -1647,7 +1647,7 @@ verdict(struct prose *p, int i)
 		return nx;
 	}
 	/* a button of a shop or a sign-up on its own line */
-	if (button_link(d, i)) {
+	if (w_html_button_link(d, i)) {
 		nx = w_html_next_pre(d, i, p->root, 1);
 		w_html_unlink(d, i);
 		return nx;
