@@ -1525,6 +1525,7 @@ about_author(const struct prose *p, int i)
  * of text above it ("Ready to start? ... [Book a demo]").
  */
 #define CTA_MAX		600
+#define BUTTON_MAX	48	/* characters of a button's text */
 #define CTA_REST	300	/* characters of the article after it */
 
 /* Whether the element before i has i's tag and class (one of a run of
@@ -1545,6 +1546,39 @@ card_sib(const struct hdoc *d, int i)
 	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
 }
 
+/* Whether the element next to j (next: after it, else before) has j's
+ * tag and class. */
+static int
+same_sib(const struct hdoc *d, int j, int next)
+{
+	const char *a, *b;
+	int k;
+
+	for (k = next ? d->n[j].next : d->n[j].prev;
+	    k >= 0 && d->n[k].tag == H_TEXT;
+	    k = next ? d->n[k].next : d->n[k].prev)
+		;
+	if (k < 0 || d->n[k].tag != d->n[j].tag)
+		return 0;
+	a = w_html_attr(d, j, "class");
+	b = w_html_attr(d, k, "class");
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
+/* Whether i or its parent stands in a run of cards of one shape, on
+ * either side. */
+static int
+card_run(const struct hdoc *d, int i)
+{
+	int par = d->n[i].parent;
+
+	return same_sib(d, i, 0) || same_sib(d, i, 1) || (par >= 0 &&
+	    (same_sib(d, par, 0) || same_sib(d, par, 1)));
+}
+
+/* 1: the box's button is a call to action by its words (actions[]);
+ * 2: by its shape only (a link drawn as a button) under a question
+ * ("Ready to grow your business? [Talk to us]"). */
 static int
 cta_box(const struct hdoc *d, int i)
 {
@@ -1553,12 +1587,14 @@ cta_box(const struct hdoc *d, int i)
 	};
 	char t[TITLE_MAX];
 	const char *r;
-	int j, tag, text = 0;
+	int j, tag, text = 0, shape = 0, ask = 0;
 
 	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
 		tag = d->n[j].tag;
 		if (tag == H_TEXT) {
 			text = 1;
+			if (memchr(d->pool + d->n[j].off, '?', d->n[j].len))
+				ask = 1;
 			continue;
 		}
 		if (tag != TidyTag_BUTTON && tag != TidyTag_A)
@@ -1571,10 +1607,15 @@ cta_box(const struct hdoc *d, int i)
 		if (!text || w_html_text_len(d, j) >= TITLE_MAX ||
 		    title_norm(d, j, t, sizeof(t)) == 0)
 			continue;
+		/* a link drawn as a button, of any words: the box's
+		 * place and shape say what it asks */
 		if (w_html_listed(t, actions) >= 0)
 			return 1;
+		if (tag == TidyTag_A && ask &&
+		    w_html_text_len(d, j) <= BUTTON_MAX)
+			shape = 2;
 	}
-	return 0;
+	return shape;
 }
 
 /*
@@ -1585,8 +1626,6 @@ cta_box(const struct hdoc *d, int i)
  * a list of further reading), not a toggle (a link into the page, or
  * one that expands or controls a panel: accordions hold content).
  */
-#define BUTTON_MAX	48
-
 int
 w_html_button_link(const struct hdoc *d, int i)
 {
@@ -1709,7 +1748,8 @@ verdict(struct prose *p, int i)
 	if (tag != TidyTag_P && !heading(tag) && tag != TidyTag_LI &&
 	    tag != TidyTag_A && len <= CTA_MAX && 5 * len <= p->len &&
 	    5 * p->seen >= 3 * p->len && p->seen + len + CTA_REST >= p->len &&
-	    !card_sib(d, i) && cta_box(d, i)) {
+	    !card_sib(d, i) && ((kind = cta_box(d, i)) == 1 ||
+	    (kind == 2 && !card_run(d, i)))) {
 		w_html_unlink(d, i);
 		return nx;
 	}
