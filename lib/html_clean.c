@@ -981,6 +981,11 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 		return 1;
 	if (tag == TidyTag_A && skip_link(d, i))
 		return 1;
+	/* a shop's or a sign-up's button on its own line (listings,
+	 * collections, service pages; a product's buy box is left whole) */
+	if ((prof & HP_CHROME) && !(prof & (HP_THREAD | HP_TABS)) &&
+	    w_html_button_link(d, i))
+		return 1;
 	if (tag == TidyTag_A || tag == TidyTag_LI || tag == TidyTag_P ||
 	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
 		return 0;

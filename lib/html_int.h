@@ -361,6 +361,7 @@ size_t		 w_html_dedup_lines(char *, size_t);
 int		 w_html_class_hides(const struct hdoc *, int);
 /* html_prose.c */
 void		 w_html_prose_strip(struct hdoc *, int);
+int		 w_html_button_link(const struct hdoc *, int);
 void		 w_html_prose_teasers(struct hdoc *, int);
 int		 w_html_never_content(const struct hdoc *, int, int);
 

@@ -1525,6 +1525,7 @@ about_author(const struct prose *p, int i)
  * of text above it ("Ready to start? ... [Book a demo]").
  */
 #define CTA_MAX		600
+#define BUTTON_MAX	48	/* characters of a button's text */
 #define CTA_REST	300	/* characters of the article after it */
 
 /* Whether the element before i has i's tag and class (one of a run of
@@ -1545,6 +1546,39 @@ card_sib(const struct hdoc *d, int i)
 	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
 }
 
+/* Whether the element next to j (next: after it, else before) has j's
+ * tag and class. */
+static int
+same_sib(const struct hdoc *d, int j, int next)
+{
+	const char *a, *b;
+	int k;
+
+	for (k = next ? d->n[j].next : d->n[j].prev;
+	    k >= 0 && d->n[k].tag == H_TEXT;
+	    k = next ? d->n[k].next : d->n[k].prev)
+		;
+	if (k < 0 || d->n[k].tag != d->n[j].tag)
+		return 0;
+	a = w_html_attr(d, j, "class");
+	b = w_html_attr(d, k, "class");
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
+/* Whether i or its parent stands in a run of cards of one shape, on
+ * either side. */
+static int
+card_run(const struct hdoc *d, int i)
+{
+	int par = d->n[i].parent;
+
+	return same_sib(d, i, 0) || same_sib(d, i, 1) || (par >= 0 &&
+	    (same_sib(d, par, 0) || same_sib(d, par, 1)));
+}
+
+/* 1: the box's button is a call to action by its words (actions[]);
+ * 2: by its shape only (a link drawn as a button) under a question
+ * ("Ready to grow your business? [Talk to us]"). */
 static int
 cta_box(const struct hdoc *d, int i)
 {
@@ -1553,12 +1587,14 @@ cta_box(const struct hdoc *d, int i)
 	};
 	char t[TITLE_MAX];
 	const char *r;
-	int j, tag, text = 0;
+	int j, tag, text = 0, shape = 0, ask = 0;
 
 	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
 		tag = d->n[j].tag;
 		if (tag == H_TEXT) {
 			text = 1;
+			if (memchr(d->pool + d->n[j].off, '?', d->n[j].len))
+				ask = 1;
 			continue;
 		}
 		if (tag != TidyTag_BUTTON && tag != TidyTag_A)
@@ -1571,10 +1607,50 @@ cta_box(const struct hdoc *d, int i)
 		if (!text || w_html_text_len(d, j) >= TITLE_MAX ||
 		    title_norm(d, j, t, sizeof(t)) == 0)
 			continue;
+		/* a link drawn as a button, of any words: the box's
+		 * place and shape say what it asks */
 		if (w_html_listed(t, actions) >= 0)
 			return 1;
+		if (tag == TidyTag_A && ask &&
+		    w_html_text_len(d, j) <= BUTTON_MAX)
+			shape = 2;
 	}
-	return 0;
+	return shape;
+}
+
+/*
+ * A link styled as a button (its class names a "btn", "button" or
+ * "cta", or its role is button) whose whole text, at most BUTTON_MAX
+ * characters, stands alone on its line: "Book a demo", "Shop the
+ * sale", "Buy now at Shop". Not a button drawn as a link ("btn-link",
+ * a list of further reading), not a toggle (a link into the page, or
+ * one that expands or controls a panel: accordions hold content).
+ */
+int
+w_html_button_link(const struct hdoc *d, int i)
+{
+	static const char *const btn_words[] = {
+		"btn", "button", "cta", NULL
+	};
+	const char *c, *h, *r;
+
+	if (d->n[i].tag != TidyTag_A || w_html_text_len(d, i) > BUTTON_MAX)
+		return 0;
+	c = w_html_attr(d, i, "class");
+	/* "btn-link": a button drawn as a plain link */
+	if (w_html_ci_contains(c, "btn-link"))
+		return 0;
+	if (!w_html_ci_any(d, c, btn_words) &&
+	    ((r = w_html_attr(d, i, "role")) == NULL ||
+	    strcmp(r, "button") != 0))
+		return 0;
+	if ((h = w_html_attr(d, i, "href")) == NULL || *h == '#' ||
+	    w_html_attr(d, i, "aria-expanded") != NULL ||
+	    w_html_attr(d, i, "aria-controls") != NULL ||
+	    w_html_attr(d, i, "data-toggle") != NULL ||
+	    w_html_attr(d, i, "data-bs-toggle") != NULL)
+		return 0;
+	return alone(d, i);
 }
 
 /*
@@ -1605,6 +1681,12 @@ verdict(struct prose *p, int i)
 	    !in_item(p, i) && ((len <= DATE_MAX &&
 	    norm(d, i, t, sizeof(t)) > 0 &&
 	    (date_text(d, i) || month_day(t))) || by_line(d, i)))) {
+		nx = w_html_next_pre(d, i, p->root, 1);
+		w_html_unlink(d, i);
+		return nx;
+	}
+	/* a button of a shop or a sign-up on its own line */
+	if (w_html_button_link(d, i)) {
 		nx = w_html_next_pre(d, i, p->root, 1);
 		w_html_unlink(d, i);
 		return nx;
@@ -1666,7 +1748,8 @@ verdict(struct prose *p, int i)
 	if (tag != TidyTag_P && !heading(tag) && tag != TidyTag_LI &&
 	    tag != TidyTag_A && len <= CTA_MAX && 5 * len <= p->len &&
 	    5 * p->seen >= 3 * p->len && p->seen + len + CTA_REST >= p->len &&
-	    !card_sib(d, i) && cta_box(d, i)) {
+	    !card_sib(d, i) && ((kind = cta_box(d, i)) == 1 ||
+	    (kind == 2 && !card_run(d, i)))) {
 		w_html_unlink(d, i);
 		return nx;
 	}
