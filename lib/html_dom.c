@@ -1171,6 +1171,13 @@ prepare(const char *s, size_t *len, struct raw *r)
 	fs.n = 0;
 	if (r != NULL && w_html_strstr_n(s, n, RAW_MARK) != NULL)
 		r = NULL;
+	/* a UTF-16 byte order mark first has tidy decode the page as
+	 * UTF-16, where no body or quote is what the scan read
+	 * (fuzz_htmlparse's nineteenth finding, seed bom16.html) */
+	if (r != NULL && n >= 2 && (((unsigned char)s[0] == 0xfe &&
+	    (unsigned char)s[1] == 0xff) || ((unsigned char)s[0] == 0xff &&
+	    (unsigned char)s[1] == 0xfe)))
+		r = NULL;
 	raw = r != NULL;
 	/* a mark (at most 31 bytes, and as many more as the body with
 	 * pad) takes the place of a body between two tags of 7 bytes or

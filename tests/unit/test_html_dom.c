@@ -197,6 +197,11 @@ raw_bodies(void)
 	/* a "<?" no '>' ends is the end of the page (libtidy leaked on
 	 * this "<?xml" the scan took for script text; pi-tail.html) */
 	both("<textarea><script><?xml h", 0);
+	/* a UTF-16 byte order mark first: tidy reads the page as
+	 * UTF-16, so no marks or rewrites (fuzz_htmlparse's nineteenth
+	 * finding, bom16.html) */
+	both("\376\377<p title=\"&quot;\">x</p>", 0);
+	both("\377\376<p title=\"&quot;\">x</p>", 0);
 	/* a textarea's tags are dropped by tidy: its "<script>" is no
 	 * body, the "<?xml" after it markup taken out (textarea-pi.html);
 	 * no marks after a textarea */
