@@ -657,6 +657,28 @@ name_runs_on(const char *s, size_t i, size_t n, const char *t)
 }
 
 /*
+ * 1 when s[i..n) (i just past a '<') is a start or end tag whose name
+ * runs straight into a '<' ("<c<script>", "</b<style>"): tidy takes
+ * that '<' as a character of the tag, which it reads on to its '>',
+ * where the scan starts a tag at it; a script the scan reads there is
+ * markup to tidy, which sees an <svg> the scan skipped with its body
+ * (fuzz_htmlparse's eighteenth finding, seed name-lt.html).
+ */
+static int
+name_into_lt(const char *s, size_t i, size_t n)
+{
+	if (i < n && s[i] == '/')
+		i++;
+	if (i >= n || !ASCII_LETTER(s[i]))
+		return 0;
+	while (i < n && (ASCII_LETTER(s[i]) || (s[i] >= '0' &&
+	    s[i] <= '9') || s[i] == '-' || s[i] == '.' || s[i] == '_' ||
+	    s[i] == ':'))
+		i++;
+	return i < n && s[i] == '<';
+}
+
+/*
  * Length of the body at p[0..n) of a script or style element (name)
  * up to its end tag, when tidy's text of it would be its bytes as they
  * are, else 0: printable ASCII, newlines and well-formed UTF-8 from
@@ -1255,6 +1277,10 @@ prepare(const char *s, size_t *len, struct raw *r)
 			fsvg--;
 		else if (fmath > 0 && tag_at(s, i, n, "/math"))
 			fmath--;
+		/* a name that runs into '<': tidy reads on past it, the
+		 * scan starts a tag there; no marks or "&quot;" after */
+		if (raw && name_into_lt(s, i, n))
+			raw = 0;
 		foreign = fsvg + fmath;
 		/* (a '<' may end the page: i == n) */
 		if (raw && i < n && (fs.n > 0 || tag_at(s, i, n, "svg") ||

@@ -169,6 +169,19 @@ raw_bodies(void)
 	    "<script>var b = 2;</script></body></html>", 0);
 	both("<html><body><script-x title=\"&quot;\">y</script-x>"
 	    "<script>var b = 2;</script></body></html>", 1);
+	/* a name that runs straight into a '<' takes it: "<c<script>"
+	 * is one tag to tidy and no script, so the <svg> in what the
+	 * scan read as its body is open to tidy, and the next script's
+	 * body markup; no marks or "&quot;" after such a name, start or
+	 * end tag (fuzz_htmlparse's eighteenth finding, name-lt.html) */
+	both("<c<script>s<s <svg></s<</script><script>/<!</scripth", 0);
+	both("<html><body><script>var a = 1;</script><c<script>x<svg>"
+	    "</script><script>var b = 2;</script></body></html>", 1);
+	both("<html><body><script>var a = 1;</script></b<style>x<svg>"
+	    "</style><script>var b = 2;</script></body></html>", 1);
+	both("<html><body><script>var a = 1;</script><p title=\"&quot;\">"
+	    "x<i<b title=\"&quot;\">y</b><script>var b = 2;</script>"
+	    "</body></html>", 1);
 	/* odd places: a table, after the body, inside a title, a
 	 * comment */
 	both("<html><head><title>a<script>t = 1;</script></title></head>"
