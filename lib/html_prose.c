@@ -1912,6 +1912,28 @@ popup(const struct hdoc *d, int i)
 }
 
 /*
+ * Whether i holds a form asking for a message or an address: a form
+ * with a textarea or an e-mail field (an overlay's contact or sign-up
+ * form, not a hero's search box).
+ */
+static int
+mail_form(const struct hdoc *d, int i)
+{
+	const char *ty;
+	int j, form = 0;
+
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_FORM)
+			form = 1;
+		else if (form && (d->n[j].tag == TidyTag_TEXTAREA ||
+		    (d->n[j].tag == TidyTag_INPUT &&
+		    (ty = w_html_attr(d, j, "type")) != NULL &&
+		    strcasecmp(ty, "email") == 0)))
+			return 1;
+	return 0;
+}
+
+/*
  * Whether a class list lays the element over the page the utility-class
  * way: "fixed" and "inset-0" (position: fixed over the whole viewport),
  * a pop-up or drawer however it is named.
@@ -1961,7 +1983,8 @@ comment_box(const struct hdoc *d, int i)
 /*
  * Whether element i can never be the page's main content, so that no
  * attempt of the scorer may pick it: a dialog, a modal or pop-up box
- * (see popup()), a fixed overlay, a comment form, a shopping cart
+ * (see popup()), an overlay holding a contact or sign-up form
+ * (mail_form()), a fixed overlay, a comment form, a shopping cart
  * (w_html_cart_box), a forum post's user pane, statistics line
  * (stat_line) or signature, and (outside threads, prof without
  * HP_THREAD) an
@@ -1996,6 +2019,10 @@ w_html_never_content(const struct hdoc *d, int i, int prof)
 		return 1;
 	if (w_html_is_block(d->n[i].tag) && named(d, i, popup_words, HM_POPUP) &&
 	    popup(d, i))
+		return 1;
+	if (w_html_is_block(d->n[i].tag) &&
+	    w_html_ci_contains(w_html_attr(d, i, "class"), "overlay") &&
+	    mail_form(d, i))
 		return 1;
 	if (fixed_class(w_html_attr(d, i, "class")))
 		return 1;
