@@ -1756,12 +1756,24 @@ verdict(struct prose *p, int i)
 		w_html_unlink(d, i);
 		return nx;
 	}
-	/* an agency line, a rating line, a comment section's title */
+	/* an agency line, a rating line */
 	if (len <= SMALL_MAX && tag != TidyTag_LI && tag != TidyTag_A &&
 	    tag != TidyTag_TD && tag != TidyTag_TH &&
 	    (n = norm(d, i, t, sizeof(t))) > 0 &&
-	    ((alone(d, i) && agency_line(t, n)) || rating_line(t, n) ||
-	    (heading(tag) && count_title(d, i)))) {
+	    ((alone(d, i) && agency_line(t, n)) || rating_line(t, n))) {
+		nx = w_html_next_pre(d, i, p->root, 1);
+		w_html_unlink(d, i);
+		return nx;
+	}
+	/* a comment section's title, and the comments it heads */
+	if (len <= SMALL_MAX && heading(tag) && count_title(d, i)) {
+		if ((b = titled_box(p, i)) != i) {
+			nx = w_html_next_pre(d, b, p->root, 1);
+			w_html_unlink(d, b);
+			return nx;
+		}
+		if ((nx = drop_section(p, i, 2)) != -2)
+			return nx;
 		nx = w_html_next_pre(d, i, p->root, 1);
 		w_html_unlink(d, i);
 		return nx;
