@@ -657,14 +657,16 @@ name_runs_on(const char *s, size_t i, size_t n, const char *t)
 }
 
 /*
- * 1 when s[i..n) (i just past a '<') is a start or end tag whose name
- * runs straight into a '<' ("<c<script>", "</b<style>"): tidy takes
- * that '<' as a character of the tag, which it reads on to its '>',
- * where the scan starts a tag at it; a script the scan reads there is
- * markup to tidy, which sees an <svg> the scan skipped with its body
- * (fuzz_htmlparse's eighteenth finding, seed name-lt.html).
+ * The offset of the '<' when s[i..n) (i just past a '<') is a start or
+ * end tag whose name runs straight into one ("<c<script>", "</b<style>"),
+ * else 0. tidy takes that '<' as a character of the tag, which it reads
+ * on to its '>', where the scan would start a tag at it: a script the
+ * scan read there was markup to tidy, which saw an <svg> the scan had
+ * skipped with the body (fuzz_htmlparse's eighteenth finding, seed
+ * name-lt.html), and a "<?xml" after "<g<script>" or "<h<!-->" was left
+ * to tidy, which leaks on some (its twelfth, seeds name-lt-pi*.html).
  */
-static int
+static size_t
 name_into_lt(const char *s, size_t i, size_t n)
 {
 	if (i < n && s[i] == '/')
@@ -675,7 +677,7 @@ name_into_lt(const char *s, size_t i, size_t n)
 	    s[i] <= '9') || s[i] == '-' || s[i] == '.' || s[i] == '_' ||
 	    s[i] == ':'))
 		i++;
-	return i < n && s[i] == '<';
+	return i < n && s[i] == '<' ? i : 0;
 }
 
 /*
@@ -1277,10 +1279,15 @@ prepare(const char *s, size_t *len, struct raw *r)
 			fsvg--;
 		else if (fmath > 0 && tag_at(s, i, n, "/math"))
 			fmath--;
-		/* a name that runs into '<': tidy reads on past it, the
-		 * scan starts a tag there; no marks or "&quot;" after */
-		if (raw && name_into_lt(s, i, n))
+		/* a name that runs into '<': tidy reads on past it, and so
+		 * does the scan now; no marks or "&quot;" after */
+		if ((gt = name_into_lt(s, i, n)) > 0) {
 			raw = 0;
+			if (s[i] != '/')
+				elem = 1;
+			i = gt + 1;
+			continue;
+		}
 		foreign = fsvg + fmath;
 		/* (a '<' may end the page: i == n) */
 		if (raw && i < n && (fs.n > 0 || tag_at(s, i, n, "svg") ||

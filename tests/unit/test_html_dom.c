@@ -182,6 +182,12 @@ raw_bodies(void)
 	both("<html><body><script>var a = 1;</script><p title=\"&quot;\">"
 	    "x<i<b title=\"&quot;\">y</b><script>var b = 2;</script>"
 	    "</body></html>", 1);
+	/* and the scan reads on past that '<' as tidy does: the "<?xml"
+	 * behind "<h<!-->" (no comment) or "<g<script>" (no script) is
+	 * taken out, on which libtidy leaked (fuzz_htmlparse's twelfth
+	 * finding; the sanitizer build of this test sees the leak) */
+	both("<h<!--><?xml \377", 0);
+	both("<g<script><?xml \377", 0);
 	/* odd places: a table, after the body, inside a title, a
 	 * comment */
 	both("<html><head><title>a<script>t = 1;</script></title></head>"
