@@ -38,6 +38,7 @@ struct rec {
 	int		 any;
 	size_t		 prose;		/* bytes of article bodies, recipes,
 					   how-tos in h */
+	size_t		 steps;		/* of which recipes and how-tos */
 	int		 lean;		/* products: description and
 					   properties only */
 };
@@ -442,6 +443,8 @@ ld_walk(struct rec *r, jv v, int depth)
 	}
 	if (t == LD_ARTICLE || t == LD_RECIPE || t == LD_HOWTO)
 		r->prose += r->h.len - h0;
+	if (t == LD_RECIPE || t == LD_HOWTO)
+		r->steps += r->h.len - h0;
 }
 
 /* -- framework state ------------------------------------------------ */
@@ -911,26 +914,34 @@ render(const struct rec *r, const struct w_html_out *o, struct w_buf *b)
 /*
  * When the visible pick lacks most of a recovered article (at least
  * half of its bytes are novel), the pick was a teaser or the wrong box:
- * JSON-LD prose (replace) takes its place; template text joins it when
- * it is the larger, and takes its place when it is HH_SHELL times the
- * larger (the visible pick of a page whose article is all in the
- * template is its chrome: a cookie notice, the footer). Returns the
- * bytes the article adds, else 0.
+ * JSON-LD prose (TK_REPLACE) takes its place; a JSON-LD recipe or
+ * how-to (TK_JOIN) is a part of the page the story around it does not
+ * hold (a recipe card drawn by a script under the post): it joins the
+ * pick; template text (TK_SHELL) joins it when it is the larger, and
+ * takes its place when it is HH_SHELL times the larger (the visible
+ * pick of a page whose article is all in the template is its chrome: a
+ * cookie notice, the footer). Returns the bytes the article adds,
+ * else 0.
  */
+enum { TK_SHELL, TK_REPLACE, TK_JOIN };
+
 static size_t
-takeover(struct w_buf *out, const struct w_buf *b, int replace)
+takeover(struct w_buf *out, const struct w_buf *b, int mode)
 {
+	int replace = mode == TK_REPLACE;
+
 	struct w_buf t;
 	size_t n;
 
 	w_html_buf_init(&t, HH_OUT_MAX);
 	w_buf_add(&t, out->p, out->len);
 	n = w_html_merge_novel(&t, b->p, b->len);
-	if (2 * n < b->len || (!replace && b->len < out->len))
+	if (2 * n < b->len || (mode == TK_SHELL && b->len < out->len))
 		n = 0;
 	else {
 		w_buf_reset(out);
-		if (replace || b->len >= HH_SHELL * t.len - HH_SHELL * n)
+		if (mode != TK_JOIN && (replace ||
+		    b->len >= HH_SHELL * t.len - HH_SHELL * n))
 			w_buf_add(out, b->p, b->len);
 		else
 			w_buf_add(out, t.p, t.len);
@@ -981,7 +992,8 @@ w_html_recover(const struct hdoc *d, const struct w_html_out *o, int thin,
 		n = 0;
 		if (prose && b.len >= HH_TAKE &&
 		    2 * b.len >= out->len)
-			n = takeover(out, &b, s == SRC_LD);
+			n = takeover(out, &b, s != SRC_LD ? TK_SHELL :
+			    2 * r.steps >= r.prose ? TK_JOIN : TK_REPLACE);
 		if (n == 0 && b.len > 0 && full)
 			n = w_html_merge_novel(out, b.p, b.len);
 		if (n > 0) {

@@ -176,6 +176,11 @@ static const char *const furniture[] = {
 	"open in new tab", "print", "print this page", "print article",
 	"print recipe", "jump to recipe", "rate this recipe", "pin recipe",
 	"save recipe", "rezept drucken", "zum rezept",
+	"skip to recipe", "go to recipe", "jump to the recipe",
+	"share recipe", "pin", "pin this", "pin this recipe",
+	"zum rezept springen", "direkt zum rezept", "rezept merken",
+	"rezept speichern", "rezept pinnen", "pinnen", "rezept bewerten",
+	"rezept teilen", "merken",
 	"drucken", "no posts", "no comments", "no comments yet",
 	"be the first to comment", "noch keine kommentare",
 	"keine kommentare", "loading", "skip to content", "edit this page",
@@ -243,6 +248,29 @@ static const char *const counted[] = {
 	"min. read", "minute read", "minutes read", "mins read",
 	"min lesezeit", "min. lesezeit", "minuten lesezeit", NULL
 };
+
+/*
+ * What follows the number of a comment section's title ("4 thoughts
+ * on \"Title\"", "12 Kommentare zu \"Titel\"").
+ */
+static const char *const counted_on[] = {
+	"thoughts on ", "responses to ", "replies to ", "comments on ",
+	"comments to ", "comment on ", "response to ", "reply to ",
+	"thought on ", "gedanken zu ", "kommentare zu ", "kommentar zu ",
+	"antworten zu ", "antwort zu ", "reaktionen auf ",
+	"reaktion auf ", NULL
+};
+
+/*
+ * A news agency's short name, and the desks (lower case) that sign a
+ * report with it ("dpa/afp/lhe", "AFP/AP/red").
+ */
+static const char *const agencies[] = {
+	"dpa", "afp", "ap", "reuters", "rtr", "kna", "epd", "sid", "apa",
+	"ddp", "dts", "ots", "afx", "dpa-afx", "dpa-infocom", "tmn", "sda",
+	"ansa", "efe", "upi", "aap", NULL
+};
+#define AGENCY_MAX	40	/* characters of an agency line */
 
 /* Beginnings of an image credit. */
 static const char *const credits[] = {
@@ -1000,6 +1028,46 @@ alone(const struct hdoc *d, int i)
  */
 static int	meta_parts(const char *);
 
+/*
+ * Buttons in a row: t (title_norm()) split by a middle dot, a bullet or
+ * '|' into two or more parts, each furniture[] ("Zum Rezept springen
+ * \xc2\xb7 Rezept merken", "Print | Pin").
+ */
+static int
+furniture_parts(char *t)
+{
+	char *s = t, *p, *e, c;
+	size_t m;
+	int parts = 0, ok = 1;
+
+	if (strchr(t, '|') == NULL && strstr(t, "\xc2\xb7") == NULL &&
+	    strstr(t, "\xe2\x80\xa2") == NULL)
+		return 0;
+	while (ok) {
+		p = strchr(s, '|');
+		if ((e = strstr(s, "\xc2\xb7")) != NULL && (p == NULL || e < p))
+			p = e;
+		if ((e = strstr(s, "\xe2\x80\xa2")) != NULL &&
+		    (p == NULL || e < p))
+			p = e;
+		m = p == NULL ? 0 : *p == '|' ? 1 : *p == '\xc2' ? 2 : 3;
+		e = p == NULL ? s + strlen(s) : p;
+		while (*s == ' ')
+			s++;
+		while (e > s && e[-1] == ' ')
+			e--;
+		c = *e;
+		*e = '\0';
+		ok = w_html_listed(s, furniture) >= 0;
+		*e = c;
+		parts++;
+		if (p == NULL)
+			break;
+		s = p + m;
+	}
+	return ok && parts >= 2;
+}
+
 static int
 furniture_line(const struct hdoc *d, int i)
 {
@@ -1009,7 +1077,7 @@ furniture_line(const struct hdoc *d, int i)
 
 	if ((n = title_norm(d, i, t, sizeof(t))) == 0)
 		return 0;
-	if (w_html_listed(t, furniture) >= 0)
+	if (w_html_listed(t, furniture) >= 0 || furniture_parts(t))
 		return 1;
 	if (meta_parts(t))
 		return 1;
@@ -1026,9 +1094,98 @@ furniture_line(const struct hdoc *d, int i)
 	if (k == 0)
 		return 0;
 	w = t + k + (t[k] == ' ');
-	if (w_html_listed(w, counted) >= 0)
+	if (w_html_listed(w, counted) >= 0 || starts(w, counted_on))
 		return 1;
 	return 0;
+}
+
+/*
+ * The text t (norm(), n bytes) of a line signed by news agencies: at
+ * most AGENCY_MAX characters of words joined by '/' (no spaces between
+ * them), in parentheses or not, one of them an agency and the others
+ * agencies or desks of at most AGENCY_DESK letters ("dpa/afp/lhe",
+ * "(AFP)", "Reuters/red"). A dateline opening a sentence ("Berlin
+ * (dpa) - ...") is no such line.
+ */
+#define AGENCY_DESK	4
+
+static int
+agency_line(const char *t, size_t n)
+{
+	char w[16];
+	size_t k, m;
+	int any = 0;
+
+	if (n == 0 || n > AGENCY_MAX)
+		return 0;
+	if (t[0] == '(' && t[n - 1] == ')') {
+		t++;
+		n -= 2;
+	}
+	for (k = 0; k <= n; k++) {
+		for (m = 0; k < n && t[k] != '/'; k++) {
+			if (!(t[k] >= 'a' && t[k] <= 'z') && t[k] != '-')
+				return 0;
+			if (m + 1 >= sizeof(w))
+				return 0;
+			w[m++] = t[k];
+		}
+		if (m == 0)
+			return 0;
+		w[m] = '\0';
+		if (w_html_listed(w, agencies) >= 0)
+			any = 1;
+		else if (m > AGENCY_DESK)
+			return 0;
+	}
+	return any;
+}
+
+/*
+ * A rating widget's line, whatever its markup became: at most
+ * RATING_MAX characters and RATING_WORDS words holding a star glyph
+ * (U+2605, U+2606), a digit and a count of votes ("\xe2\x98\x85\xe2\x98\x85\xe2\x98\x85\xe2\x98\x85\xe2\x98\x85 4,9
+ * von 5 (41 Bewertungen)", "\xe2\x98\x85 4.8 from 96 reviews"): t, norm().
+ */
+#define RATING_WORDS	10
+static const char *const rating_words[] = {
+	"vote", "rating", "review", "bewertung", "stimme", "sterne", NULL
+};
+
+static int
+rating_line(const char *t, size_t n)
+{
+	size_t k, w = 1;
+
+	if (n == 0 || n > RATING_MAX || strpbrk(t, "0123456789") == NULL ||
+	    (strstr(t, "\xe2\x98\x85") == NULL &&
+	    strstr(t, "\xe2\x98\x86") == NULL))
+		return 0;
+	for (k = 0; k < n; k++)
+		w += t[k] == ' ';
+	if (w > RATING_WORDS)
+		return 0;
+	for (k = 0; rating_words[k] != NULL; k++)
+		if (strstr(t, rating_words[k]) != NULL)
+			return 1;
+	return 0;
+}
+
+/*
+ * A comment section's title longer than a box title ("12 thoughts on
+ * \"A long post title\""): digits, then counted_on[].
+ */
+static int
+count_title(const struct hdoc *d, int i)
+{
+	char t[SMALL_MAX + 1];
+	size_t k;
+
+	if (norm(d, i, t, sizeof(t)) == 0)
+		return 0;
+	for (k = 0; t[k] >= '0' && t[k] <= '9'; k++)
+		;
+	return k > 0 && t[k] == ' ' && starts(t + k + 1, counted_on);
 }
 
 /*
@@ -1159,7 +1316,7 @@ disclosure(const char *t)
 
 /*
  * Whether a class token of i names a rating widget: "rating",
- * "ratings", "stars", "star-rating", "rating-*", "*-rating",
+ * "ratings", German "bewertung(en)", "stars", "star-rating", "rating-*", "*-rating",
  * "*-rating-*" (a whole word, not "operating").
  */
 static int
@@ -1173,6 +1330,8 @@ rating_named(const struct hdoc *d, int i)
 	while ((t = w_html_class_next(&c, &n)) != NULL) {
 		if ((n == 5 && strncasecmp(t, "stars", 5) == 0) ||
 		    (n == 7 && strncasecmp(t, "ratings", 7) == 0) ||
+		    (n == 9 && strncasecmp(t, "bewertung", 9) == 0) ||
+		    (n == 11 && strncasecmp(t, "bewertungen", 11) == 0) ||
 		    (n >= 6 && strncasecmp(t, "rating", 6) == 0 &&
 		    (n == 6 || t[6] == '-' || t[6] == '_')) ||
 		    (n > 7 && strncasecmp(t + n - 7, "-rating", 7) == 0) ||
@@ -1663,12 +1822,34 @@ verdict(struct prose *p, int i)
 {
 	struct hdoc *d = p->d;
 	char t[SMALL_MAX + 1], dt[CAPTION_MAX + 1];
-	size_t len = w_html_text_len(d, i), max;
+	size_t len = w_html_text_len(d, i), max, n;
 	int tag = d->n[i].tag, b, nx, kind;
 
 	if (len == 0 || tag == TidyTag_PRE || tag == TidyTag_CODE)
 		return -2;
 	if (len < TITLE_MAX && furniture_line(d, i)) {
+		nx = w_html_next_pre(d, i, p->root, 1);
+		w_html_unlink(d, i);
+		return nx;
+	}
+	/* an agency line, a rating line */
+	if (len <= SMALL_MAX && tag != TidyTag_LI && tag != TidyTag_A &&
+	    tag != TidyTag_TD && tag != TidyTag_TH &&
+	    (n = norm(d, i, t, sizeof(t))) > 0 &&
+	    ((alone(d, i) && agency_line(t, n)) || rating_line(t, n))) {
+		nx = w_html_next_pre(d, i, p->root, 1);
+		w_html_unlink(d, i);
+		return nx;
+	}
+	/* a comment section's title, and the comments it heads */
+	if (len <= SMALL_MAX && heading(tag) && count_title(d, i)) {
+		if ((b = titled_box(p, i)) != i) {
+			nx = w_html_next_pre(d, b, p->root, 1);
+			w_html_unlink(d, b);
+			return nx;
+		}
+		if ((nx = drop_section(p, i, 2)) != -2)
+			return nx;
 		nx = w_html_next_pre(d, i, p->root, 1);
 		w_html_unlink(d, i);
 		return nx;
@@ -1826,6 +2007,28 @@ popup(const struct hdoc *d, int i)
 }
 
 /*
+ * Whether i holds a form asking for a message or an address: a form
+ * with a textarea or an e-mail field (an overlay's contact or sign-up
+ * form, not a hero's search box).
+ */
+static int
+mail_form(const struct hdoc *d, int i)
+{
+	const char *ty;
+	int j, form = 0;
+
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_FORM)
+			form = 1;
+		else if (form && (d->n[j].tag == TidyTag_TEXTAREA ||
+		    (d->n[j].tag == TidyTag_INPUT &&
+		    (ty = w_html_attr(d, j, "type")) != NULL &&
+		    strcasecmp(ty, "email") == 0)))
+			return 1;
+	return 0;
+}
+
+/*
  * Whether a class list lays the element over the page the utility-class
  * way: "fixed" and "inset-0" (position: fixed over the whole viewport),
  * a pop-up or drawer however it is named.
@@ -1875,7 +2078,8 @@ comment_box(const struct hdoc *d, int i)
 /*
  * Whether element i can never be the page's main content, so that no
  * attempt of the scorer may pick it: a dialog, a modal or pop-up box
- * (see popup()), a fixed overlay, a comment form, a shopping cart
+ * (see popup()), an overlay holding a contact or sign-up form
+ * (mail_form()), a fixed overlay, a comment form, a shopping cart
  * (w_html_cart_box), a forum post's user pane, statistics line
  * (stat_line) or signature, and (outside threads, prof without
  * HP_THREAD) an
@@ -1910,6 +2114,10 @@ w_html_never_content(const struct hdoc *d, int i, int prof)
 		return 1;
 	if (w_html_is_block(d->n[i].tag) && named(d, i, popup_words, HM_POPUP) &&
 	    popup(d, i))
+		return 1;
+	if (w_html_is_block(d->n[i].tag) &&
+	    w_html_ci_contains(w_html_attr(d, i, "class"), "overlay") &&
+	    mail_form(d, i))
 		return 1;
 	if (fixed_class(w_html_attr(d, i, "class")))
 		return 1;

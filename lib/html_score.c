@@ -1129,6 +1129,40 @@ sentence_end(const struct hdoc *d, int i)
 	return r;
 }
 
+/*
+ * The lead of an article whose title block precedes its text: j, a
+ * sibling before the top candidate, a header or holding the page's h1
+ * (the title the scorer dropped as the page's own leaves its header),
+ * gives art
+ * its paragraphs of more than LEAD_MIN characters with few links
+ * (LEAD_LINKS) that end a sentence, the standfirst under the title.
+ */
+#define LEAD_MIN	80
+#define LEAD_LINKS	0.25
+
+static void
+gather_lead(struct hscore *s, int j, int art)
+{
+	struct hdoc *d = s->d;
+	size_t k, n0 = s->nv;
+	int i, h1 = d->n[j].tag == TidyTag_HEADER;
+
+	for (i = d->n[j].first; i >= 0; i = w_html_next_pre(d, i, j, 0))
+		if (d->n[i].tag == TidyTag_H1)
+			h1 = 1;
+	if (!h1)
+		return;
+	for (i = d->n[j].first; i >= 0; i = w_html_next_pre(d, i, j, 0))
+		if (d->n[i].tag == TidyTag_P &&
+		    w_html_text_len(d, i) > LEAD_MIN &&
+		    w_html_link_density(d, i) < LEAD_LINKS &&
+		    sentence_end(d, i))
+			w_html_push(&s->v, &s->nv, &s->vcap, i);
+	for (k = n0; k < s->nv; k++)
+		w_html_append(d, art, s->v[k]);
+	s->nv = n0;
+}
+
 /* Gather the top candidate and its related siblings into a new div. */
 static int
 gather(struct hscore *s, int tc)
@@ -1137,7 +1171,7 @@ gather(struct hscore *s, int tc)
 	const char *tcl, *cl;
 	double thr, bonus, ld;
 	size_t k, len;
-	int art, par, j, app;
+	int art, par, j, app, before;
 
 	art = w_html_new(d, TidyTag_DIV);
 	s->share = 0;
@@ -1157,9 +1191,10 @@ gather(struct hscore *s, int tc)
 		if (d->n[j].tag != H_TEXT)
 			w_html_push(&s->v, &s->nv, &s->vcap, j);
 	tcl = w_html_attr(d, tc, "class");
-	for (k = 0; k < s->nv; k++) {
+	for (k = 0, before = 1; k < s->nv; k++) {
 		j = s->v[k];
 		app = j == tc;
+		before = before && !app;
 		if (!app) {
 			bonus = 0;
 			cl = w_html_attr(d, j, "class");
@@ -1177,7 +1212,9 @@ gather(struct hscore *s, int tc)
 				else if (len < 80 && len > 0 && ld == 0 &&
 				    sentence_end(d, j))
 					app = 1;
-			}
+			} else if (before && d->n[j].tag != TidyTag_NAV &&
+			    d->n[j].tag != TidyTag_ASIDE)
+				gather_lead(s, j, art);
 		}
 		if (app) {
 			int t = d->n[j].tag;

@@ -59,7 +59,11 @@ struct feat {
 	int	 cta;			/* call-to-action links and buttons */
 	int	 qa, faq;		/* Question / Answer votes; FAQPage */
 	int	 h1;			/* first h1: 1 seen, 2 named a product's */
+	int	 art_h1;		/* the first h1 is inside an article
+					   element */
 };
+
+#define ART_H1_TEXT	80
 
 /* Whether word w (lowercase letters) occurs in s after a non-letter. */
 static int
@@ -605,6 +609,9 @@ walk(const struct hdoc *d, struct feat *f)
 
 			f->nhead++;
 			if (t == TidyTag_H1 && f->h1 == 0)
+				f->art_h1 = w_html_has_ancestor(d, i,
+				    TidyTag_ARTICLE, 0);
+			if (t == TidyTag_H1 && f->h1 == 0)
 				f->h1 = product_named(w_html_attr(d, i,
 				    "class")) || product_named(w_html_attr(d,
 				    i, "id")) ? 2 : 1;
@@ -845,8 +852,11 @@ w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
 			second = s[k];
 	}
 	if (t == H_OTHER) {
-		/* nothing stands out: pages of prose are articles */
-		t = f.nlongp >= 2 ? H_ARTICLE : H_OTHER;
+		/* nothing stands out: pages of prose are articles, and
+		 * so is a post whose title heads an article element
+		 * (ART_H1_TEXT characters of paragraphs, two short lines) */
+		t = f.nlongp >= 2 || (f.art_h1 && f.ptext >= ART_H1_TEXT) ?
+		    H_ARTICLE : H_OTHER;
 		*conf = t == H_ARTICLE ? 0.5 : 0.3;
 		return t;
 	}

@@ -99,6 +99,8 @@ fixtures(void)
 	fixture("collection", "https://example.com/page", "collection");
 	fixture("docs", "https://example.com/page", "documentation");
 	fixture("article-turnstile", "https://example.com/page", "article");
+	/* no og:type, two short lines: the h1 heads an article element */
+	fixture("article-short-inside", "https://example.com/page", "article");
 	/* a landing page is the front of its site */
 	fixture("service", "https://ledgerly.example/", "service");
 	/* FAQ microdata and section headings, but the h1 names a product */
