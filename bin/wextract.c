@@ -95,7 +95,9 @@ one(const struct state *st, const struct w_request *r, const char *file,
 		struct w_request named = *r;
 
 		named.file = (char *)(uintptr_t)file;	/* borrowed */
-		env = w_extract_run(&named, b.p, b.len, file,
+		/* the buffer is handed over: valid UTF-8 is decoded in
+		 * place of a copy */
+		env = w_extract_take(&named, b.p, &b.p, b.len, file,
 		    st->mode == W_OUT_RAW);
 		w_buf_free(&b);
 		return w_out_emit_rc(w_env_line(env, line), st->mode, prog);

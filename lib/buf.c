@@ -231,6 +231,14 @@ w_buf_file(struct w_buf *b, const char *path, size_t max, enum w_code code,
 	if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) &&
 	    st.st_size > 0)
 		w_buf_reserve(b, (size_t)st.st_size);
+	/* straight into the room reserved (fread's large reads skip
+	 * its own buffer), then in chunks for what the size missed */
+	while (rc == 0 && b->cap > b->len + 1 && b->len < b->max &&
+	    (n = fread(b->p + b->len, 1, (b->cap - 1 - b->len < b->max -
+	    b->len ? b->cap - 1 - b->len : b->max - b->len), fp)) > 0) {
+		b->len += n;
+		b->p[b->len] = '\0';
+	}
 	while (rc == 0 && (n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
 		if (w_buf_add(b, chunk, n) == -1) {
 			(void)w_buf_add(b, chunk, max - b->len);

@@ -324,8 +324,9 @@ raw_text_tag(const char *name)
 static size_t
 tag_span(const char *s, size_t len, char *name, size_t namelen, int *end)
 {
-	size_t i = 1, k = 0;
-	char q = 0, prev = 0;
+	size_t i = 1, k = 0, start, j;
+	const char *p;
+	unsigned char c;
 
 	*end = i < len && s[i] == '/';
 	if (*end)
@@ -337,17 +338,25 @@ tag_span(const char *s, size_t len, char *name, size_t namelen, int *end)
 		i++;
 	}
 	name[k] = '\0';
-	/* as the HTML tokenizer: a quote opens a value only after '=' */
-	for (; i < len; i++) {
-		if (q) {
-			if (s[i] == q)
-				q = 0;
-		} else if ((s[i] == '"' || s[i] == '\'') && prev == '=')
-			q = s[i];
-		else if (s[i] == '>')
+	/*
+	 * As the HTML tokenizer: a quote opens a value only after '='
+	 * (the last byte before it other than a space, after the name);
+	 * the value runs to the same quote. Only '>' and the quotes stop
+	 * the scan.
+	 */
+	for (start = i; i < len; i++) {
+		c = (unsigned char)s[i];
+		if (c == '>')
 			return i + 1;
-		if (!IS_SPACE(s[i]))
-			prev = s[i];
+		if (c != '"' && c != '\'')
+			continue;
+		for (j = i; j > start && IS_SPACE(s[j - 1]); j--)
+			;
+		if (j == start || s[j - 1] != '=')
+			continue;
+		if ((p = memchr(s + i + 1, c, len - i - 1)) == NULL)
+			return len;
+		i = (size_t)(p - s);
 	}
 	return len;
 }

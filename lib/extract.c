@@ -33,6 +33,13 @@ jv
 w_extract_run(const struct w_request *r, const char *bytes, size_t len,
     const char *file, int whole)
 {
+	return w_extract_take(r, bytes, NULL, len, file, whole);
+}
+
+jv
+w_extract_take(const struct w_request *r, const char *bytes, char **steal,
+    size_t len, const char *file, int whole)
+{
 	struct w_doc_in in;
 	struct w_doc_opts o;
 	struct w_doc d;
@@ -45,6 +52,7 @@ w_extract_run(const struct w_request *r, const char *bytes, size_t len,
 	memset(&in, 0, sizeof(in));
 	in.bytes = bytes;
 	in.len = len;
+	in.steal = steal;
 	in.url = r->url;
 	in.content_type = r->content_type;
 	in.charset = r->charset;

@@ -22,6 +22,12 @@
 jv	 w_extract_run(const struct w_request *r, const char *bytes,
 	    size_t len, const char *file, int whole);
 
+/* w_extract_run, where bytes may be *steal (the caller's malloc'd,
+ * NUL-terminated buffer; NULL: none): decoding may take it instead of
+ * copying, setting *steal to NULL. */
+jv	 w_extract_take(const struct w_request *r, const char *bytes,
+	    char **steal, size_t len, const char *file, int whole);
+
 /* An error envelope from env (consumed) and e: source status and the
  * summary "WHAT failed (code): message". */
 jv	 w_extract_failed(jv env, const struct w_err *e, const char *what);

@@ -458,7 +458,8 @@ share_like(const char *c)
 	if (c == NULL)
 		return 0;
 	for (p = c; *p != '\0'; p++) {
-		if (strncasecmp(p, "share", 5) != 0)
+		/* (the first byte, either case, settles most places) */
+		if ((*p | 0x20) != 's' || strncasecmp(p, "share", 5) != 0)
 			continue;
 		{
 		int pre = p == c || p[-1] == '_' || !((p[-1] >= 'a' &&

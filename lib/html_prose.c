@@ -469,6 +469,8 @@ stat_line(const struct hdoc *d, int i)
 	}
 	buf[n] = '\0';
 	for (k = 0; stat_labels[k] != NULL; k++) {
+		if (buf[0] != stat_labels[k][0])
+			continue;
 		m = strlen(stat_labels[k]);
 		if (strncmp(buf, stat_labels[k], m) == 0 &&
 		    (buf[m] == ':' || (buf[m] == ' ' && buf[m + 1] == ':')))

@@ -423,6 +423,18 @@ test_challenge_scan(void)
 	CHECK_INT(classify("<p>\xc3\xa9t\xc3\xa9 \xe2\x80\x94 ok</p>", 200,
 	    jv_null(), &c), 0);
 	CHECK_INT(c.visible, 8);
+	/* a tag ends at the first '>' outside a quoted value, and a quote
+	 * opens a value only after '=' (spaces between allowed) */
+	CHECK_INT(classify("<p title = \"a > b\" x='>'>Hi</p>", 200,
+	    jv_null(), &c), 0);
+	CHECK_INT(c.visible, 2);
+	CHECK_INT(classify("<p a\"b>Hi</p>", 200, jv_null(), &c), 0);
+	CHECK_INT(c.visible, 2);
+	CHECK_INT(classify("<p x=\"1\" y\"z\" q='>Hi</p>", 200, jv_null(),
+	    &c), 0);
+	CHECK_INT(c.visible, 0);
+	CHECK_INT(classify("<p x=\"1\"'y'>Hi</p>", 200, jv_null(), &c), 0);
+	CHECK_INT(c.visible, 2);
 	/* a marker after long text is still found; text is all counted */
 	a = long_article("<script>x='CF_CHL_OPT'</script>");
 	CHECK_INT(classify(a, 200, jv_null(), &c), 1);
