@@ -1446,16 +1446,16 @@ parse_once(struct hdoc *d, const char *s, size_t len, struct raw *r)
 /*
  * Parse len bytes of UTF-8 HTML (cut at W_HTML_PARSE_MAX) into d.
  * Returns 0, or -1 when tidy gave up.
- * The raw bodies (fast) are off until fuzz_htmlparse has run 20 CPU
- * minutes without a tree that differs from tidy's own reading or a
- * crash (twelve found and fixed so far; tests/fuzz/README). The same
- * tree everywhere comes before the speed; test_html_dom and the fuzz
- * target keep the fast path exercised until then.
+ * The raw bodies (fast) are on since fuzz_htmlparse ran over 20 CPU
+ * minutes on this tree without a tree that differs from tidy's own
+ * reading, a crash or a leak (nineteen findings fixed;
+ * tests/fuzz/README); w_html_parse_opt(..., 0) is tidy's whole reading,
+ * which the fuzz target and test_html_dom compare it with.
  */
 int
 w_html_parse(struct hdoc *d, const char *s, size_t len)
 {
-	return w_html_parse_opt(d, s, len, 0);
+	return w_html_parse_opt(d, s, len, 1);
 }
 
 /* w_html_parse, with (fast) or without the bodies tidy never lexes. */
