@@ -138,7 +138,6 @@ expect() {
 		[ "$(field .status)" = ok ] || { echo "case $c: $output"; false; }
 		[[ "$(field .content)" == *"Paragraph 059"* ]]
 	done
-	grep -qx 'enc-gzip-br' "$HD/cases" || skip "libbrotlienc.so.1 not found: no br case"
 	hf enc-gzip-br
 	[ "$(field .status)" = ok ]
 }
@@ -182,7 +181,6 @@ expect() {
 		expect response_too_large || { echo "case $c"; false; }
 		[ "$(field .error.message)" = "the response is larger than 20971520 bytes" ]
 	done
-	grep -qx 'bomb-br' "$HD/cases" || skip "libbrotlienc.so.1 not found: no br bomb"
 	hf bomb-br -f raw
 	expect response_too_large
 }
