@@ -6,6 +6,7 @@
  * walk is iterative.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,7 @@
 
 #define H_DEPTH_MAX	512	/* tag nesting handed to tidy */
 #define H_ATTR_MAX	256	/* attributes of one tag handed to tidy */
+#define HEADING_MARK	"data-wt-heading"	/* prepare(): hnest */
 
 _Static_assert(HM_NKEYS <= 64, "the memo holds 64 keys");
 
@@ -299,6 +301,25 @@ raw_body(const struct raw *r, int tag, const TidyBuffer *tb, int *skip)
 	return k;
 }
 
+/* A div that prepare() made of a heading (HEADING_MARK first): the
+ * heading again, without the mark. */
+static void
+heading_again(struct hdoc *d, int i)
+{
+	struct hnode *x = &d->n[i];
+	const char *v;
+
+	if (x->tag != TidyTag_DIV || x->nattr == 0 ||
+	    strcmp(d->pool + d->a[x->attr].name, HEADING_MARK) != 0)
+		return;
+	v = d->pool + d->a[x->attr].val;
+	if (v[0] < '1' || v[0] > '6' || v[1] != '\0')
+		return;
+	x->tag = x->otag = TidyTag_H1 + (v[0] - '1');
+	x->attr++;
+	x->nattr--;
+}
+
 static int
 copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb,
     struct raw *r)
@@ -352,6 +373,7 @@ copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb,
 		    tag == TidyTag_PLAINTEXT || (d->n[p].flags & HF_PRE))
 			d->n[i].flags |= HF_PRE;
 		add_attrs(d, i, t);
+		heading_again(d, i);
 		if (tag == TidyTag_HTML && d->html < 0)
 			d->html = i;
 		else if (tag == TidyTag_HEAD && d->head < 0)
@@ -1222,6 +1244,103 @@ anest_tag(struct anest *a, const char *s, size_t i, size_t n)
 	return 0;
 }
 
+/*
+ * Headings that hold blocks. A heading may hold a block ("<h1><div
+ * class=field><p>..</p></div></h1>", a CMS field inside the heading):
+ * a browser nests it (HTML 13.2.6.4.7), but tidy ends the heading and
+ * the block at the block's start tag and drops their end tags, so each
+ * later "</div>" closes one of the page's blocks: the text after the
+ * heading leaves its article. Such a heading is handed to tidy as a
+ * div carrying HEADING_MARK="N" first, and copy_node() makes it the
+ * heading again. Any heading end tag ends the innermost open heading,
+ * as in a browser.
+ */
+#define HEADING_LOOK	32768	/* bytes read ahead for a block */
+
+struct hnest {
+	uint64_t	 ren;		/* bit k: the heading open at depth
+					   k is a div to tidy */
+	int		 depth;		/* headings open */
+};
+
+/* 1..6 when s[i..n) starts with the name of a heading, else 0. */
+static int
+heading_at(const char *s, size_t i, size_t n)
+{
+	if (i + 2 < n && (s[i] | 0x20) == 'h' && s[i + 1] >= '1' &&
+	    s[i + 1] <= '6' && strchr(" \t\n\r\f/>", s[i + 2]) != NULL &&
+	    s[i + 2] != '\0')
+		return s[i + 1] - '0';
+	return 0;
+}
+
+/*
+ * Whether the heading whose start tag's name is at s[i..n) opens a
+ * block before it ends: read on to the first heading tag, start or
+ * end, at most HEADING_LOOK bytes; a comment is skipped, a script,
+ * style or other raw or foreign body ends the look (no).
+ */
+static int
+heading_holds_block(const char *s, size_t i, size_t n)
+{
+	static const char *const stop[] = {
+		"script", "style", "textarea", "title", "xmp", "plaintext",
+		"listing", "svg", "math", "template", "noscript", "iframe",
+		"select", NULL
+	};
+	const char *p, *e;
+	size_t end = n - i > HEADING_LOOK ? i + HEADING_LOOK : n, k, j;
+
+	if ((e = memchr(s + i, '>', end - i)) == NULL)
+		return 0;
+	for (p = e; (p = memchr(p, '<', end - (size_t)(p - s))) != NULL;
+	    p++) {
+		k = (size_t)(p - s) + 1;
+		if (k + 3 <= end && strncmp(s + k, "!--", 3) == 0) {
+			if ((e = w_html_strstr_n(s + k + 3, end - k - 3,
+			    "-->")) == NULL)
+				return 0;
+			p = e;
+			continue;
+		}
+		if (heading_at(s, k, end) ||
+		    (k < end && s[k] == '/' && heading_at(s, k + 1, end)))
+			return 0;
+		for (j = 0; stop[j] != NULL; j++)
+			if (tag_at(s, k, end, stop[j]))
+				return 0;
+		if (block_tag(s, k, end))
+			return 1;
+	}
+	return 0;
+}
+
+/* The heading tag at s[i..n) (i just past its '<'), for the scan:
+ * 1 when it is to be a div (a start tag, or the end tag of such a
+ * start tag), else 0; *level is its heading level. */
+static int
+hnest_tag(struct hnest *h, const char *s, size_t i, size_t n, int *level)
+{
+	int ren;
+
+	if ((*level = heading_at(s, i, n)) > 0) {
+		ren = heading_holds_block(s, i, n);
+		if (h->depth < 64 && ren)
+			h->ren |= (uint64_t)1 << h->depth;
+		else if (h->depth < 64)
+			h->ren &= ~((uint64_t)1 << h->depth);
+		if (h->depth < INT_MAX)
+			h->depth++;
+		return ren && h->depth <= 64;
+	}
+	if (i < n && s[i] == '/' && (*level = heading_at(s, i + 1, n)) > 0 &&
+	    h->depth > 0) {
+		h->depth--;
+		return h->depth < 64 && (h->ren >> h->depth & 1);
+	}
+	return 0;
+}
+
 static char *
 prepare(const char *s, size_t *len, struct raw *r)
 {
@@ -1233,6 +1352,8 @@ prepare(const char *s, size_t *len, struct raw *r)
 	int fsvg = 0, fmath = 0, ta = 0;
 	struct fstack fs;
 	struct anest an = { 0, 0, 0 };
+	struct hnest hn = { 0, 0 };
+	int hl;
 
 	fs.n = 0;
 	if (r != NULL && w_html_strstr_n(s, n, RAW_MARK) != NULL)
@@ -1427,6 +1548,23 @@ prepare(const char *s, size_t *len, struct raw *r)
 			w_buf_add(&b, s + from, gt - from);
 			w_buf_add(&b, "span", 4);
 			from = i = gt + 1;
+			any = 1;
+			continue;
+		}
+		/* a heading that holds blocks: a div to tidy (hnest) */
+		if (foreign == 0 && !ta && hnest_tag(&hn, s, i, n, &hl)) {
+			if (s[i] == '/') {
+				w_buf_add(&b, s + from, i + 1 - from);
+				w_buf_add(&b, "div", 3);
+				from = i = i + 3;
+			} else {
+				w_buf_add(&b, s + from, i - from);
+				w_buf_add(&b, "div " HEADING_MARK "=\"", 5 +
+				    sizeof(HEADING_MARK));
+				w_buf_add(&b, &"0123456"[hl], 1);
+				w_buf_add(&b, "\"", 1);
+				from = i = i + 2;
+			}
 			any = 1;
 			continue;
 		}

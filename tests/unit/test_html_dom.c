@@ -398,6 +398,59 @@ card_links(void)
 	both(loose, 0);
 }
 
+/* A heading that holds blocks (a CMS field in an h1) keeps them, and
+ * the text after it stays in its article (tidy used to end the heading
+ * and the block at the block's start tag, and each later "</div>"
+ * closed one of the page's blocks); a heading end tag ends the
+ * innermost heading; a heading with no block is untouched; the mark a
+ * page writes itself on a div makes no heading unless it is first and
+ * a level */
+static void
+heading_blocks(void)
+{
+	static const char page[] = "<!DOCTYPE html><html><body>"
+	    "<div class=\"post\"><div class=\"head\"><h1 class=\"t\">"
+	    "<div class=\"field\"><p>Tax 101</p><h4>A guide</h4></div>"
+	    "</h1></div><div class=\"body\"><p>Two para.</p></div></div>"
+	    "<h2>Plain<h3>Nested</h3></h2><h5 id=\"x\"><!-- <div> -->"
+	    "Note</h5><div title=\"a\" data-wt-heading=\"2\">Not one</div>"
+	    "<footer>Foot</footer></body></html>";
+	struct hdoc d;
+	int i;
+
+	if (w_html_parse(&d, page, sizeof(page) - 1) != 0) {
+		CHECK(0);
+		return;
+	}
+	CHECK((i = text_parent(&d, "Two para.")) >= 0);
+	CHECK(under_class(&d, i, "post"));
+	CHECK((i = text_parent(&d, "Tax 101")) >= 0);
+	CHECK(under_class(&d, i, "field"));
+	CHECK(w_html_has_ancestor(&d, i, TidyTag_H1, 8));
+	i = d.n[d.n[i].parent].parent;
+	CHECK_INT(d.n[i].tag, TidyTag_H1);
+	CHECK_INT(d.n[i].otag, TidyTag_H1);
+	CHECK_INT((int)d.n[i].nattr, 1);
+	CHECK_STR(w_html_attr(&d, i, "class"), "t");
+	CHECK(w_html_attr(&d, i, "data-wt-heading") == NULL);
+	CHECK((i = text_parent(&d, "A guide")) >= 0);
+	CHECK_INT(d.n[i].tag, TidyTag_H4);
+	CHECK(under_class(&d, i, "field"));
+	CHECK((i = text_parent(&d, "Nested")) >= 0);
+	CHECK_INT(d.n[i].tag, TidyTag_H3);
+	CHECK((i = text_parent(&d, "Note")) >= 0);
+	CHECK_INT(d.n[i].tag, TidyTag_H5);
+	CHECK((i = text_parent(&d, "Not one")) >= 0);
+	CHECK_INT(d.n[i].tag, TidyTag_DIV);
+	CHECK((i = text_parent(&d, "Foot")) >= 0);
+	CHECK(!under_class(&d, i, "post"));
+	w_html_free(&d);
+	both(page, 0);
+	/* unclosed, deep, and end tags with no heading open */
+	both("<h1><div><h2><div><h3><p>x</h1></h1></h1></h1><div>y", 0);
+	both("</h2><h6><div>a<script>var s = '<h1>';</script></h6>z", 1);
+}
+
 /* C0 controls other than tab, line feed and carriage return are
  * dropped wherever they sit (the scan reads eight bytes at a time:
  * every offset around a word's edge), the rest kept byte for byte */
@@ -529,6 +582,7 @@ main(void)
 	controls();
 	quotes();
 	card_links();
+	heading_blocks();
 	raw_bodies();
 	T_DONE();
 }
