@@ -1641,6 +1641,13 @@ parse_once(struct hdoc *d, const char *s, size_t len, struct raw *r)
 	tidyOptSetInt(td, TidyMergeDivs, TidyNoState);
 	tidyOptSetInt(td, TidyMergeSpans, TidyNoState);
 	tidyOptSetInt(td, TidyUseCustomTags, TidyCustomBlocklevel);
+	/* an attribute given twice counts once, first as in a browser
+	 * (HTML 13.2.5.33): tidy kept the last one, so a second class
+	 * ("<article class=article ... class='entry post'>") or style
+	 * was the one the extractor read */
+	tidyOptSetInt(td, TidyDuplicateAttrs, TidyKeepFirst);
+	tidyOptSetBool(td, TidyJoinClasses, no);
+	tidyOptSetBool(td, TidyJoinStyles, no);
 	/* we never write tidy's output; "omit" also dodges the loop above */
 	tidyOptSetValue(td, TidyDoctype, "omit");
 	tidySetInCharEncoding(td, "utf8");

@@ -451,6 +451,31 @@ heading_blocks(void)
 	both("</h2><h6><div>a<script>var s = '<h1>';</script></h6>z", 1);
 }
 
+/* An attribute given twice counts once, the first, as in a browser
+ * (tidy kept the last, and the extractor read the second class) */
+static void
+repeated_attrs(void)
+{
+	static const char page[] = "<html><body><article class=\"article\""
+	    " id=\"e\" class=\"entry post\" style=\"display:none\""
+	    " style=\"color:red\"><p>Text.</p></article></body></html>";
+	struct hdoc d;
+	int i;
+
+	if (w_html_parse(&d, page, sizeof(page) - 1) != 0) {
+		CHECK(0);
+		return;
+	}
+	CHECK((i = text_parent(&d, "Text.")) >= 0);
+	i = d.n[i].parent;
+	CHECK_INT(d.n[i].tag, TidyTag_ARTICLE);
+	CHECK_STR(w_html_attr(&d, i, "class"), "article");
+	CHECK_STR(w_html_attr(&d, i, "style"), "display:none");
+	CHECK_STR(w_html_attr(&d, i, "id"), "e");
+	w_html_free(&d);
+	both(page, 0);
+}
+
 /* C0 controls other than tab, line feed and carriage return are
  * dropped wherever they sit (the scan reads eight bytes at a time:
  * every offset around a word's edge), the rest kept byte for byte */
@@ -583,6 +608,7 @@ main(void)
 	quotes();
 	card_links();
 	heading_blocks();
+	repeated_attrs();
 	raw_bodies();
 	T_DONE();
 }
