@@ -729,6 +729,14 @@ meta_lines(void)
 	CHECK_INT(w_html_more_line("View all 12 photos of the plot"), 0);
 	CHECK_INT(w_html_more_line("Seemore"), 0);
 	CHECK_INT(w_html_more_line(""), 0);
+	CHECK_INT(w_html_action_line("Compare"), 1);
+	CHECK_INT(w_html_action_line("  Quick View "), 1);
+	CHECK_INT(w_html_action_line("\xe2\x99\xa1 Save job"), 1);
+	CHECK_INT(w_html_action_line("View company profile \xe2\x80\xba"), 1);
+	CHECK_INT(w_html_action_line("Compare the two borlotti strains"), 0);
+	CHECK_INT(w_html_action_line("Save"), 0);
+	CHECK_INT(w_html_action_line("Learn more"), 0);
+	CHECK_INT(w_html_action_line(""), 0);
 	CHECK_INT(w_html_meta_line("3 comments"), 1);
 	CHECK_INT(w_html_meta_line("  44 Reactions "), 1);
 	CHECK_INT(w_html_meta_line("1.2k views"), 1);
