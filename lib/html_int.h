@@ -537,7 +537,8 @@ int		 w_html_more_line(const char *);
 /* Whether a text is an item's control and nothing else, the way
  * w_html_more_line reads it: "Compare", "Quick view", "Fast apply",
  * "View company profile", "Save job", "Add to wishlist" (a tile's
- * buttons, not its text). */
+ * buttons, not its text), or the page's account control ("Sign in",
+ * "Log in", "Sign up", "Open in app", "My account"). */
 int		 w_html_action_line(const char *);
 /* Whether a text is an item's meta line and nothing more: counts of
  * comments, reactions, views or reading minutes, relative times ("3

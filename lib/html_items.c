@@ -366,8 +366,14 @@ w_html_action_line(const char *t)
 		"view company profile", "save job", "add to wishlist",
 		"add to favorites", "add to favourites", NULL
 	};
+	/* the page's account controls, out of its header bar */
+	static const char *const acct[] = {
+		"sign in", "log in", "login", "sign up", "log out", "logout",
+		"sign out", "open in app", "my account", "create account",
+		NULL
+	};
 
-	return line_is(t, w);
+	return line_is(t, w) || line_is(t, acct);
 }
 
 /* See html_int.h. */

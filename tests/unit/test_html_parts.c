@@ -737,6 +737,11 @@ meta_lines(void)
 	CHECK_INT(w_html_action_line("Save"), 0);
 	CHECK_INT(w_html_action_line("Learn more"), 0);
 	CHECK_INT(w_html_action_line(""), 0);
+	CHECK_INT(w_html_action_line("Sign in"), 1);
+	CHECK_INT(w_html_action_line("LOG IN \xe2\x86\x92"), 1);
+	CHECK_INT(w_html_action_line("Open in app"), 1);
+	CHECK_INT(w_html_action_line("Sign in to see the salary"), 0);
+	CHECK_INT(w_html_action_line("Subscribe"), 0);
 	CHECK_INT(w_html_meta_line("3 comments"), 1);
 	CHECK_INT(w_html_meta_line("  44 Reactions "), 1);
 	CHECK_INT(w_html_meta_line("1.2k views"), 1);
