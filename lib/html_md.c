@@ -1175,8 +1175,14 @@ node(struct wr *w, int i)
 	switch (x->otag) {
 	case TidyTag_SCRIPT: case TidyTag_STYLE: case TidyTag_NOSCRIPT:
 	case TidyTag_TEMPLATE: case TidyTag_SVG:
-	case TidyTag_HEAD: case TidyTag_TITLE: case TidyTag_META:
-	case TidyTag_LINK: case TidyTag_OBJECT: case TidyTag_EMBED:
+	case TidyTag_META: case TidyTag_LINK:
+		/* microdata left in the text ("<link itemprop=url>"): tidy
+		 * drops the whitespace around it, which a page's source
+		 * nearly always has, so the words on each side stay apart */
+		w->sp = 1;
+		return;
+	case TidyTag_HEAD: case TidyTag_TITLE:
+	case TidyTag_OBJECT: case TidyTag_EMBED:
 	case TidyTag_IFRAME: case TidyTag_SELECT: case TidyTag_OPTION:
 	case TidyTag_BUTTON: case TidyTag_INPUT: case TidyTag_TEXTAREA:
 	case TidyTag_CANVAS: case TidyTag_AUDIO: case TidyTag_VIDEO:
