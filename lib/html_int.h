@@ -558,6 +558,11 @@ int		 w_html_meta_line(const char *);
  * link to more (w_html_more_line) or an item's control
  * (w_html_action_line). */
 void		 w_html_item_meta(struct hdoc *, int);
+/* html_cards.c: drop the rows of cards under root that each open with
+ * the kind of page they link to ("Blog", "Case study", "Webinar"),
+ * with the row's short title, when they hold a small part of root.
+ * Returns the rows dropped. */
+size_t		 w_html_kind_cards(struct hdoc *, int);
 
 /* html_links.c */
 jv		 w_html_links(const struct hdoc *, const int *, size_t, int,
