@@ -305,6 +305,18 @@ static const char *const caption_credits[] = {
 #define CAPTION_MAX	600	/* characters of a picture's caption */
 
 /*
+ * Endings of a photographer's or studio's name standing as a credit
+ * under a picture ("Ann Lee Photography"), in the languages of the
+ * article vocabulary.
+ */
+static const char *const studio_ends[] = {
+	"photography", "photographie", "fotografie", "fotograf\xc3\xad" "a",
+	"fotografia", "photo", "photos", "foto", "fotos", "images",
+	"pictures", "stock", NULL
+};
+#define CREDIT_LINE	80	/* characters of a credit line */
+
+/*
  * Words of an affiliate disclosure ("This post contains affiliate
  * links", "we may earn a commission"), and the words of the writer
  * speaking of it ("we", "our", "I", "my"), which a paragraph about
@@ -1819,6 +1831,37 @@ w_html_button_link(const struct hdoc *d, int i)
  * dropped i (or a box around it, or it and its section), or -2 to keep
  * i and go on inside it.
  */
+/*
+ * Whether i comes right after a picture: its previous sibling holding
+ * anything (text or an element) is an image, a picture, or an element
+ * holding one and no text.
+ */
+static int
+under_picture(const struct hdoc *d, int i)
+{
+	int j, k, tag;
+
+	for (j = d->n[i].prev; j >= 0; j = d->n[j].prev) {
+		tag = d->n[j].tag;
+		if (tag == H_TEXT) {
+			if (w_html_text_len(d, j) > 0)
+				return 0;
+			continue;
+		}
+		if (tag == TidyTag_IMG || tag == TidyTag_PICTURE)
+			return 1;
+		if (w_html_text_len(d, j) > 0)
+			return 0;
+		for (k = d->n[j].first; k >= 0;
+		    k = w_html_next_pre(d, k, j, 0))
+			if (d->n[k].tag == TidyTag_IMG ||
+			    d->n[k].tag == TidyTag_PICTURE)
+				return 1;
+		/* an empty element (a script, a line break) is passed */
+	}
+	return 0;
+}
+
 static int
 verdict(struct prose *p, int i)
 {
@@ -1881,8 +1924,19 @@ verdict(struct prose *p, int i)
 	if ((tag == TidyTag_FIGCAPTION || (tag != TidyTag_FIGURE &&
 	    w_html_ci_contains(w_html_attr(d, i, "class"), "caption"))) &&
 	    len <= CAPTION_MAX &&
-	    4 * len <= p->len && norm(d, i, dt, sizeof(dt)) > 0 &&
-	    w_html_ci_any(d, dt, caption_credits)) {
+	    4 * len <= p->len && (n = norm(d, i, dt, sizeof(dt))) > 0 &&
+	    (w_html_ci_any(d, dt, caption_credits) ||
+	    (len <= CREDIT_LINE && ends(dt, n, studio_ends)))) {
+		nx = w_html_next_pre(d, i, p->root, 1);
+		w_html_unlink(d, i);
+		return nx;
+	}
+	/* a credit line just under a picture */
+	if (len <= CREDIT_LINE && !heading(tag) && tag != TidyTag_LI &&
+	    4 * len <= p->len && under_picture(d, i) &&
+	    (n = norm(d, i, dt, sizeof(dt))) > 0 &&
+	    (w_html_ci_any(d, dt, caption_credits) ||
+	    (tag != TidyTag_P && ends(dt, n, studio_ends)))) {
 		nx = w_html_next_pre(d, i, p->root, 1);
 		w_html_unlink(d, i);
 		return nx;
@@ -2253,6 +2307,103 @@ drop_controls(struct hdoc *d, int root)
 }
 
 /*
+ * A list of links to other pages closing the article (related posts
+ * under no title, or a short one): a list or box of TAIL_ITEMS or more
+ * children, each a title of CARD_TITLE to LINK_TITLE characters that
+ * is one link to another page (nine tenths of its text), holding at
+ * most CARD_MAX characters a link, after TEASER_SEEN characters and
+ * half the article, with at most TAIL_REST characters after it, all to
+ * one site (a list of sources points to many: tail_host()). Its
+ * short title just before it (a heading, a line ending in a colon)
+ * goes with it: returns that title, the list itself, or -1.
+ */
+#define TAIL_ITEMS	3
+#define TAIL_REST	200
+
+/*
+ * The host of an absolute link h (its bytes from *start, "www."
+ * skipped), 0 for a link within the site.
+ */
+static size_t
+tail_host(const char *h, const char **start)
+{
+	if (strncasecmp(h, "https://", 8) == 0)
+		h += 8;
+	else if (strncasecmp(h, "http://", 7) == 0)
+		h += 7;
+	else if (h[0] == '/' && h[1] == '/')
+		h += 2;
+	else
+		return 0;
+	if (strncasecmp(h, "www.", 4) == 0)
+		h += 4;
+	*start = h;
+	return strcspn(h, "/?#:");
+}
+
+static int
+tail_links(const struct prose *p, int i)
+{
+	const struct hdoc *d = p->d;
+	const char *h, *host = NULL, *o;
+	size_t len = w_html_text_len(d, i), l, a, hn = 0, on;
+	int j, k, n = 0, tag = d->n[i].tag, pr;
+
+	if ((tag != TidyTag_UL && tag != TidyTag_OL && tag != TidyTag_DIV &&
+	    tag != TidyTag_SECTION && tag != TidyTag_ASIDE &&
+	    tag != TidyTag_NAV) || p->seen < TEASER_SEEN ||
+	    2 * p->seen < p->len || len >= p->len ||
+	    p->seen + len + TAIL_REST < p->len)
+		return -1;
+	for (j = d->n[i].first; j >= 0; j = d->n[j].next) {
+		if (d->n[j].tag == H_TEXT) {
+			if (w_html_text_len(d, j) > 0)
+				return -1;
+			continue;
+		}
+		l = w_html_text_len(d, j);
+		if (l == 0)
+			continue;
+		if (l < CARD_TITLE || l > LINK_TITLE)
+			return -1;
+		a = 0;
+		for (k = j; k >= 0; k = w_html_next_pre(d, k, j, 0))
+			if (d->n[k].tag == TidyTag_A) {
+				h = w_html_attr(d, k, "href");
+				if (a > 0 || h == NULL || h[0] == '#' ||
+				    h[0] == '\0')
+					return -1;
+				a = w_html_text_len(d, k);
+				if ((on = tail_host(h, &o)) == 0)
+					continue;
+				if (host == NULL) {
+					host = o;
+					hn = on;
+				} else if (on != hn ||
+				    strncasecmp(o, host, hn) != 0)
+					return -1;
+			}
+		if (10 * a < 9 * l)
+			return -1;
+		n++;
+	}
+	if (n < TAIL_ITEMS || len > (size_t)n * CARD_MAX)
+		return -1;
+	for (pr = d->n[i].prev; pr >= 0 && d->n[pr].tag == H_TEXT &&
+	    w_html_text_len(d, pr) == 0; pr = d->n[pr].prev)
+		;
+	if (pr >= 0 && d->n[pr].tag != H_TEXT &&
+	    (l = w_html_text_len(d, pr)) > 0 && l < TITLE_MAX) {
+		char t[TITLE_MAX + 1];
+		size_t m = norm(d, pr, t, sizeof(t));
+
+		if (heading(d->n[pr].tag) || (m > 0 && t[m - 1] == ':'))
+			return pr;
+	}
+	return i;
+}
+
+/*
  * Drop runs of teasers for other pages from the article root (see
  * teaser_run), and repeated controls (drop_controls): once the article
  * is chosen, so that they do not change the choice.
@@ -2261,7 +2412,7 @@ void
 w_html_prose_teasers(struct hdoc *d, int root)
 {
 	struct prose p;
-	int i, nx, tag;
+	int i, nx, tag, t;
 
 	drop_controls(d, root);
 	memset(&p, 0, sizeof(p));
@@ -2276,6 +2427,11 @@ w_html_prose_teasers(struct hdoc *d, int root)
 		else if (tag != TidyTag_P && !heading(tag) &&
 		    tag != TidyTag_PRE && teaser_run(&p, i)) {
 			nx = w_html_next_pre(d, i, root, 1);
+			w_html_unlink(d, i);
+		} else if ((t = tail_links(&p, i)) >= 0) {
+			nx = w_html_next_pre(d, i, root, 1);
+			if (t != i)
+				w_html_unlink(d, t);
 			w_html_unlink(d, i);
 		}
 		if (nx == -2)
