@@ -1,8 +1,8 @@
 /*
  * html_prose.c: the boilerplate an article's own container carries,
  * dropped once the article is chosen (the HP_PROSE profile): boxes
- * titled "Related posts" or "About the author" and their German
- * counterparts, "Also read:" teasers, tables of contents, author bio
+ * titled "Related posts" or "About the author" and their German,
+ * French, Spanish, Italian, Dutch and Portuguese counterparts, "Also read:" teasers, tables of contents, author bio
  * boxes, newsletter sign-ups, image credits, post navigation, tag lists.
  * Each rule takes a small part of the article only, so a page whose
  * content is one of these things keeps it.
@@ -76,6 +76,24 @@ static const char *const titles[] = {
 	"beliebte beitr\xc3\xa4ge", "beliebte artikel", "meistgelesen",
 	"meistgelesene artikel", "schlagworte", "schlagw\xc3\xb6rter",
 	"inhaltsverzeichnis", "inhalt",
+	"articles similaires", "articles connexes",
+	"\xc3\xa0 lire aussi", "lire aussi", "sur le m\xc3\xaame sujet",
+	"dans la m\xc3\xaame rubrique", "nos derniers articles",
+	"derniers articles", "art\xc3\xad" "culos relacionados",
+	"noticias relacionadas", "te puede interesar",
+	"tambi\xc3\xa9n te puede interesar", "lee tambi\xc3\xa9n",
+	"te recomendamos", "articoli correlati",
+	"potrebbe interessarti", "ti potrebbe interessare",
+	"leggi anche", "articoli recenti", "gerelateerde artikelen",
+	"lees ook", "meer nieuws", "misschien ook interessant",
+	"recente berichten", "artigos relacionados",
+	"leia tamb\xc3\xa9m", "veja tamb\xc3\xa9m",
+	"not\xc3\xad" "cias relacionadas",
+	"voc\xc3\xaa tamb\xc3\xa9m pode gostar", "sommaire",
+	"table des mati\xc3\xa8res", "tabla de contenidos",
+	"\xc3\xadndice de contenidos", "indice dei contenuti",
+	"sommario", "inhoudsopgave", "\xc3\xadndice",
+	"\xc3\xa9tiquettes", "etiquetas", "tag", "trefwoorden",
 #define SECTION_TITLES	"about the author"
 	SECTION_TITLES, "about the authors", "about the reviewer",
 	"about author", "about the writer", "meet the author",
@@ -105,7 +123,25 @@ static const char *const titles[] = {
 	"rezept ausprobiert", "hast du das rezept ausprobiert",
 	"hast du dieses rezept ausprobiert", "rezept nachgemacht",
 	"vous avez test\xc3\xa9 cette recette",
-	"\xc2\xbfhas probado esta receta", NULL
+	"\xc2\xbfhas probado esta receta",
+	"\xc3\xa0 propos de l'auteur",
+	"\xc3\xa0 propos de l\xe2\x80\x99" "auteur", "sobre el autor",
+	"sobre la autora", "sull'autore", "sull\xe2\x80\x99" "autore",
+	"l'autore", "over de auteur", "over de schrijver",
+	"sobre o autor", "sobre a autora", "partager",
+	"partager cet article", "partagez cet article", "compartir",
+	"comparte este art\xc3\xad" "culo", "condividi",
+	"condividi questo articolo", "delen", "deel dit artikel",
+	"compartilhe", "compartilhar", "partilhar",
+	"abonnez-vous \xc3\xa0 notre newsletter",
+	"inscrivez-vous \xc3\xa0 notre newsletter",
+	"suscr\xc3\xad" "bete a nuestro bolet\xc3\xadn",
+	"iscriviti alla newsletter", "iscriviti alla nostra newsletter",
+	"nieuwsbrief", "schrijf je in voor onze nieuwsbrief",
+	"assine nossa newsletter", "commenti", "lascia un commento", "reacties", "laat een reactie achter",
+	"plaats een reactie", "deixe um coment\xc3\xa1rio",
+	"deixe uma resposta", "coment\xc3\xa1rios", "suivez-nous",
+	"s\xc3\xadguenos", "seguici", "volg ons", "siga-nos", NULL
 };
 
 /*
@@ -119,6 +155,10 @@ static const char *const strong_titles[] = {
 	"about the author", "about the authors", "\xc3\xbc" "ber den autor",
 	"\xc3\xbc" "ber die autorin", "\xc3\xbc" "ber die autoren",
 	"zum autor", "zur autorin", "leave a reply", "leave a comment",
+	"\xc3\xa0 propos de l'auteur", "\xc3\xa0 propos de l\xe2\x80\x99" "auteur",
+	"sobre el autor", "sobre la autora", "sull'autore",
+	"sull\xe2\x80\x99" "autore", "over de auteur", "sobre o autor",
+	"sobre a autora",
 	"post a comment", "comments", "kommentare",
 	"schreibe einen kommentar", "hinterlasse einen kommentar",
 	"kommentar schreiben", "about me", "about the blogger",
@@ -130,7 +170,10 @@ static const char *const strong_titles[] = {
 	"what do you think", "leave your comment", "reader comments",
 	"kommentar verfassen", "mitdiskutieren", "laisser un commentaire",
 	"laissez un commentaire", "commentaires", "deja un comentario",
-	"deja una respuesta", "dejar un comentario", "comentarios", NULL
+	"deja una respuesta", "dejar un comentario", "comentarios", "commenti",
+	"lascia un commento", "reacties", "laat een reactie achter",
+	"plaats een reactie", "deixe um coment\xc3\xa1rio",
+	"deixe uma resposta", "coment\xc3\xa1rios", NULL
 };
 
 /* Title beginnings of the same boxes ("More from the Times"), and of a
@@ -153,7 +196,14 @@ static const char *const teasers[] = {
 	"also read", "read also", "read more", "read next", "see also",
 	"related", "recommended", "more:", "lesen sie auch",
 	"lesen sie mehr", "lies auch", "auch interessant", "mehr zum thema",
-	"mehr dazu", "siehe auch", "weiterlesen", NULL
+	"mehr dazu", "siehe auch", "weiterlesen",
+	"lire aussi", "\xc3\xa0 lire aussi",
+	"\xc3\xa0 lire \xc3\xa9galement", "lisez aussi", "voir aussi",
+	"lire la suite", "lee tambi\xc3\xa9n", "leer tambi\xc3\xa9n",
+	"lea tambi\xc3\xa9n", "ver tambi\xc3\xa9n", "leggi anche",
+	"vedi anche", "leggi di pi\xc3\xb9", "lees ook", "lees meer",
+	"zie ook", "leia tamb\xc3\xa9m", "leia mais",
+	"veja tamb\xc3\xa9m", "saiba mais:", NULL
 };
 
 /*
@@ -190,7 +240,12 @@ static const char *const furniture[] = {
 	"skip to main content", "add as a preferred source on google",
 	"add us as a preferred source on google",
 	"make us a preferred source on google",
-	"als bevorzugte quelle bei google hinzuf\xc3\xbc" "gen", NULL
+	"als bevorzugte quelle bei google hinzuf\xc3\xbc" "gen",
+	"publicit\xc3\xa9", "publicidad", "pubblicit\xc3\xa0",
+	"advertentie", "publicidade", "annonce", "anuncio", "reclame",
+	"retour en haut", "volver arriba", "torna su",
+	"terug naar boven", "voltar ao topo", "imprimer", "imprimir",
+	"stampa", "afdrukken", NULL
 };
 
 /*
@@ -225,7 +280,15 @@ static const char *const bylines[] = {
 	"updated on ", "updated:",
 	"geschrieben von ", "verfasst von ", "ver\xc3\xb6" "ffentlicht am ",
 	"aktualisiert am ", "zuletzt aktualisiert", "reading time",
-	"lesezeit", NULL
+	"lesezeit",
+	"\xc3\xa9" "crit par ", "r\xc3\xa9" "dig\xc3\xa9 par ",
+	"publi\xc3\xa9 le ", "mis \xc3\xa0 jour le ",
+	"temps de lecture", "escrito por ", "publicado el ",
+	"actualizado el ", "tiempo de lectura", "scritto da ",
+	"pubblicato il ", "aggiornato il ", "tempo di lettura",
+	"geschreven door ", "gepubliceerd op ", "bijgewerkt op ",
+	"leestijd", "publicado em ", "atualizado em ",
+	"tempo de leitura", NULL
 };
 #define BYLINE_MAX	80
 #define LOADING_MAX	40	/* characters of a loading placeholder */
@@ -237,7 +300,14 @@ static const char *const taxonomy[] = {
 	"category:", "categories:", "kategorie:", "kategorien:",
 	"schlagw\xc3\xb6rter:", "schlagworte:", "verschlagwortet mit",
 	"ver\xc3\xb6" "ffentlicht in ", "abgelegt unter", "\xc3\xa9tiquettes :",
-	"cat\xc3\xa9gories :", "etiquetas:", "categor\xc3\xad" "as:", NULL
+	"cat\xc3\xa9gories :", "etiquetas:", "categor\xc3\xad" "as:",
+	"\xc3\xa9tiquettes:", "cat\xc3\xa9gories:",
+	"cat\xc3\xa9gorie :", "cat\xc3\xa9gorie:", "mots-cl\xc3\xa9s :",
+	"mots-cl\xc3\xa9s:", "categor\xc3\xad" "a:", "tag:",
+	"categorie:", "categoria:", "trefwoorden:",
+	"categorie\xc3\xabn:", "marcadores:", "categorias:",
+	"publi\xc3\xa9 dans ", "publicado en ", "pubblicato in ",
+	"geplaatst in ", NULL
 };
 
 /* Words that follow a count in a comment counter ("12 Comments") or a
@@ -246,7 +316,12 @@ static const char *const counted[] = {
 	"comment", "comments", "response", "responses", "reply", "replies",
 	"kommentar", "kommentare", "antwort", "antworten", "min read",
 	"min. read", "minute read", "minutes read", "mins read",
-	"min lesezeit", "min. lesezeit", "minuten lesezeit", NULL
+	"min lesezeit", "min. lesezeit", "minuten lesezeit",
+	"commentaire", "commentaires", "comentario", "comentarios",
+	"commento", "commenti", "reactie", "reacties",
+	"coment\xc3\xa1rio", "coment\xc3\xa1rios", "min de lecture",
+	"min de lectura", "min di lettura", "min leestijd",
+	"min de leitura", NULL
 };
 
 /*
@@ -376,7 +451,13 @@ static const char *const signups[] = {
 	"make a donation", "jetzt unterst\xc3\xbctzen",
 	"unterst\xc3\xbctzen sie unseren journalismus",
 	"unterst\xc3\xbctze unseren journalismus",
-	"suscr\xc3\xad" "base", NULL
+	"suscr\xc3\xad" "base",
+	"abonnez-vous \xc3\xa0 ", "inscrivez-vous \xc3\xa0 ",
+	"suscr\xc3\xad" "bete a ", "suscr\xc3\xad" "base a ",
+	"iscriviti alla ", "iscriviti a ", "abbonati a ",
+	"schrijf je in ", "abonneer je ", "meld je aan voor ",
+	"inscreva-se ", "assine a nossa ", "assine nossa ",
+	"seguici su ", "volg ons op ", "siga-nos no ", "siga-nos nas ", NULL
 };
 static const char *const signup_ends[] = {
 	"in your inbox", "to your inbox", "to your email", "in ihr postfach",
@@ -416,7 +497,10 @@ static const char *const comment_titles[] = {
 	"kommentieren", "kommentar verfassen", "diskutieren sie mit",
 	"mitdiskutieren", "laisser un commentaire", "laissez un commentaire",
 	"commentaires", "deja un comentario", "deja una respuesta",
-	"dejar un comentario", "comentarios", NULL
+	"dejar un comentario", "comentarios", "commenti",
+	"lascia un commento", "reacties", "laat een reactie achter",
+	"plaats een reactie", "deixe um coment\xc3\xa1rio",
+	"deixe uma resposta", "coment\xc3\xa1rios", NULL
 };
 
 /* Class words of what is never the main content, whatever its size. */
