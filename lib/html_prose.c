@@ -241,12 +241,32 @@ static const char *const furniture[] = {
 	"add us as a preferred source on google",
 	"make us a preferred source on google",
 	"als bevorzugte quelle bei google hinzuf\xc3\xbc" "gen",
+	"story continues below advertisement",
+	"article continues after advertisement",
+	"continue reading the main story", "skip advertisement",
+	"weiterlesen nach der anzeige", "lesen sie nach der anzeige weiter",
+	"fortsetzung nach der anzeige", "la suite apr\xc3\xa8s la publicit\xc3\xa9",
+	"la suite apr\xc3\xa8s cette publicit\xc3\xa9",
+	"lees verder na de advertentie", "continua ap\xc3\xb3s a publicidade",
+	"continua dopo la pubblicit\xc3\xa0",
 	"publicit\xc3\xa9", "publicidad", "pubblicit\xc3\xa0",
 	"advertentie", "publicidade", "annonce", "anuncio", "reclame",
 	"retour en haut", "volver arriba", "torna su",
 	"terug naar boven", "voltar ao topo", "imprimer", "imprimir",
 	"stampa", "afdrukken", NULL
 };
+
+/*
+ * Ad labels that may lead a longer label ("Advertisement - Page
+ * continues below", "Anzeige (nur f\xc3\xbcr G\xc3\xa4ste)"): the word, then
+ * a dash, a stop, a colon, a bar or a bracket, AD_LINE characters in all,
+ * standing alone (not an item or a heading: "Advertising - paid media").
+ */
+static const char *const ad_labels[] = {
+	"advertisement", "anzeige", "publicit\xc3\xa9", "publicidad",
+	"pubblicit\xc3\xa0", "advertentie", "publicidade", NULL
+};
+#define AD_LINE		60
 
 /*
  * Whole texts of a call to action standing alone (a button, a link on
@@ -1166,6 +1186,27 @@ furniture_parts(char *t)
 	return ok && parts >= 2;
 }
 
+/* An ad label leading a longer label (ad_labels), t lowercase. */
+static int
+ad_line(const char *t, size_t n)
+{
+	size_t k, m;
+
+	if (n > AD_LINE)
+		return 0;
+	for (k = 0; ad_labels[k] != NULL; k++) {
+		m = strlen(ad_labels[k]);
+		if (m < n && strncmp(t, ad_labels[k], m) == 0)
+			return strncmp(t + m, " - ", 3) == 0 ||
+			    strncmp(t + m, " \xe2\x80\x93 ", 5) == 0 ||
+			    strncmp(t + m, " (", 2) == 0 ||
+			    strncmp(t + m, ". ", 2) == 0 ||
+			    strncmp(t + m, ": ", 2) == 0 ||
+			    strncmp(t + m, " | ", 3) == 0;
+	}
+	return 0;
+}
+
 static int
 furniture_line(const struct hdoc *d, int i)
 {
@@ -1177,6 +1218,9 @@ furniture_line(const struct hdoc *d, int i)
 		return 0;
 	if (w_html_listed(t, furniture) >= 0 || furniture_parts(t))
 		return 1;
+	if (ad_line(t, n))
+		return d->n[i].tag != TidyTag_LI && !heading(d->n[i].tag) &&
+		    alone(d, i);
 	if (meta_parts(t))
 		return 1;
 	/* a loading placeholder ("Loading prices for your region...") */
