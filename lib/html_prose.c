@@ -27,6 +27,8 @@
 #define CARD_TITLE	15	/* characters of its title link, at least */
 #define LINK_TITLE	200	/* and at most */
 #define TEASER_SEEN	500	/* characters of article before a run */
+#define TAIL_ITEMS	3	/* links of a closing list, at least */
+#define TAIL_REST	200	/* characters after a closing box, at most */
 
 /*
  * Titles of boxes that are not the article (the whole title, in
@@ -1609,7 +1611,14 @@ drop_section(struct prose *p, int t, int kind)
 {
 	struct hdoc *d = p->d;
 	int j, nx, end, after, section = heading(d->n[t].tag) && kind >= 2;
+	int line = 0;
 	size_t sum = 0;
+	char tt[TITLE_MAX];
+
+	/* "About the author:" on a line of its own, not a comment
+	 * section's title (a comment form may come first) */
+	if (!section && kind == 3 && title_norm(d, t, tt, sizeof(tt)) > 0)
+		line = w_html_listed(tt, comment_titles) < 0;
 
 	end = t;
 	for (j = d->n[t].next; j >= 0; j = d->n[j].next) {
@@ -1618,13 +1627,18 @@ drop_section(struct prose *p, int t, int kind)
 		if (heading(d->n[j].tag) && (!section ||
 		    d->n[j].tag <= d->n[t].tag))
 			break;
-		if (!section && !linkish(d, j))
+		if (!section && !line && !linkish(d, j))
 			break;
 		sum += w_html_text_len(d, j);
 		if (sum > p->max)
 			return -2;
 		end = j;
 	}
+	/* a section title on a line of its own heads the rest of the
+	 * article only: at most TAIL_REST characters after it */
+	if (line && (end == t || p->seen + w_html_text_len(d, t) + sum +
+	    TAIL_REST < p->len))
+		return -2;
 	if (end == t && !section)
 		return -2;
 	after = w_html_next_pre(d, end, p->root, 1);
@@ -2445,8 +2459,6 @@ drop_controls(struct hdoc *d, int root)
  * short title just before it (a heading, a line ending in a colon)
  * goes with it: returns that title, the list itself, or -1.
  */
-#define TAIL_ITEMS	3
-#define TAIL_REST	200
 
 /*
  * The host of an absolute link h (its bytes from *start, "www."
