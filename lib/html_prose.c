@@ -27,7 +27,7 @@
 #define CARD_TITLE	15	/* characters of its title link, at least */
 #define LINK_TITLE	200	/* and at most */
 #define TEASER_SEEN	500	/* characters of article before a run */
-#define TAIL_ITEMS	3	/* links of a closing list, at least */
+#define TAIL_ITEMS	2	/* links of a closing list, at least */
 #define TAIL_REST	200	/* characters after a closing box, at most */
 
 /*
