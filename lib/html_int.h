@@ -354,6 +354,11 @@ size_t		 w_html_shop_lines(struct hdoc *, int);
  * The blank line after a dropped line goes with it. Returns the new
  * length; s is not terminated. */
 #define SHOP_DUP_WORDS	3
+/* A sentence (up to a full stop, exclamation or question mark and a
+ * space) of SHOP_DUP_SENT words or more that an earlier line or
+ * sentence printed goes too, from inside a longer line: a review or
+ * blurb a cell prints once per variant, joined by commas. */
+#define SHOP_DUP_SENT	8
 size_t		 w_html_dedup_lines(char *, size_t);
 /* Whether element i's class hides it on every screen: a whole token
  * "hide", "hidden", "d-none" or "invisible" with no responsive token
