@@ -2385,7 +2385,7 @@ w_html_prose_strip(struct hdoc *d, int root)
  * list): the page's buttons, not its text. At most CONTROL_SEEN such
  * links are looked at.
  */
-#define CONTROL_MAX	40
+#define CONTROL_MAX	60
 #define CONTROL_REP	3
 #define CONTROL_SEEN	1024
 struct control {
