@@ -262,6 +262,12 @@ w_fetch_obtain_end(const struct w_fetch_ctx *ctx, const struct w_request *r,
 
 	if (rc == 0 && (resp->status < 200 || resp->status >= 300))
 		status_error(resp, e);
+	else if (rc == 0 && (resp->status == 204 || resp->status == 205))
+		/* success without a page: RFC 9110 15.3.5/15.3.6 give these
+		 * no content, so any bytes after the head are not one */
+		w_err_set(e, W_E_UNUSABLE_CONTENT, "the server answered %d "
+		    "(%s): there is no page to read", resp->status,
+		    resp->status == 204 ? "No Content" : "Reset Content");
 	w_coord_done(lease, e->code == W_E_NONE ? NULL : e);
 	rc = -1;
 	src = w_json_get(jv_copy(*env), "source");
@@ -290,7 +296,7 @@ w_fetch_obtain_end(const struct w_fetch_ctx *ctx, const struct w_request *r,
 		memset(&o, 0, sizeof(o));
 		o.format = r->format;
 		o.include_links = r->include_links;
-	o.page_type = r->page_type;
+		o.page_type = r->page_type;
 		o.artifact = r->artifact;
 		o.binary_hint = "--artifact NAME (or the request's artifact "
 		    "field) saves it byte for byte";

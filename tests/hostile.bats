@@ -200,6 +200,9 @@ expect() {
 		hf $c
 		expect unusable_content || { echo "case $c"; false; }
 	done
+	# the 204 is named, not taken for an empty page
+	[[ "$(field .error.message)" == *"204 (No Content)"* ]] ||
+	    { echo "$output"; false; }
 	hf 304-body
 	expect request_failed
 	[ "$(field .source.http_status)" = 304 ]
