@@ -1157,6 +1157,71 @@ has_doctype(const char *s, size_t n)
 	return 0;
 }
 
+/*
+ * Links that hold blocks and links. A card is often one link around
+ * blocks (its picture, title, teaser) with another link inside (its
+ * author, its "Read more"). HTML forbids a link in a link; a browser
+ * keeps the card's blocks where they are (the adoption agency of the
+ * HTML standard, 13.2.6.4.7), but tidy ends the outer link at the
+ * inner one's start tag and every block opened in it with it, so each
+ * "</div>" that closed the card's blocks then closes one of the page's:
+ * the text after the card lands outside its article, a level up per
+ * block (one card put the second half of a post outside it). The scan
+ * follows the outermost open link and the blocks opened in it: a link
+ * started while blocks are open inside another is renamed a span, and
+ * so is its end tag, so that tidy never ends the outer one early.
+ */
+struct anest {
+	int	 open;		/* a link is open */
+	int	 blocks;	/* blocks opened in it and still open */
+	int	 inner;		/* links renamed spans and still open */
+};
+
+static int
+block_tag(const char *s, size_t i, size_t n)
+{
+	static const char *const blocks[] = {
+		"div", "section", "article", "aside", "header", "footer",
+		"nav", "main", "figure", "ul", "ol", "li", "dl", "dt", "dd",
+		"table", "tr", "td", "th", "form", "p", "h1", "h2", "h3",
+		"h4", "h5", "h6", "blockquote", "pre", NULL
+	};
+	size_t k;
+
+	for (k = 0; blocks[k] != NULL; k++)
+		if (tag_at(s, i, n, blocks[k]))
+			return 1;
+	return 0;
+}
+
+/* The tag at s[i..n) (i just past its '<') for the link scan: 1 when
+ * its name is to become "span" (a start tag at s[i], an end tag's name
+ * at s[i + 1]), else 0. */
+static int
+anest_tag(struct anest *a, const char *s, size_t i, size_t n)
+{
+	if (tag_at(s, i, n, "a")) {
+		if (a->open && a->blocks > 0) {
+			a->inner++;
+			return 1;
+		}
+		a->open = 1;
+		a->blocks = 0;
+		a->inner = 0;
+	} else if (i < n && s[i] == '/' && tag_at(s, i + 1, n, "a")) {
+		if (a->inner > 0) {
+			a->inner--;
+			return 1;
+		}
+		a->open = 0;
+	} else if (a->open && block_tag(s, i, n))
+		a->blocks++;
+	else if (a->open && i < n && s[i] == '/' && block_tag(s, i + 1, n) &&
+	    --a->blocks < 0)
+		a->open = a->inner = a->blocks = 0;	/* it ended unclosed */
+	return 0;
+}
+
 static char *
 prepare(const char *s, size_t *len, struct raw *r)
 {
@@ -1167,6 +1232,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 	int elem = 0, any = 0, foreign = 0, sc, mk, quot = 1, raw;
 	int fsvg = 0, fmath = 0, ta = 0;
 	struct fstack fs;
+	struct anest an = { 0, 0, 0 };
 
 	fs.n = 0;
 	if (r != NULL && w_html_strstr_n(s, n, RAW_MARK) != NULL)
@@ -1355,6 +1421,15 @@ prepare(const char *s, size_t *len, struct raw *r)
 		}
 		if (i < n && isalpha((unsigned char)s[i]))
 			elem = 1;
+		/* a link inside a link that holds blocks: a span (anest) */
+		if (foreign == 0 && !ta && anest_tag(&an, s, i, n)) {
+			gt = i + (s[i] == '/');
+			w_buf_add(&b, s + from, gt - from);
+			w_buf_add(&b, "span", 4);
+			from = i = gt + 1;
+			any = 1;
+			continue;
+		}
 		/* text that tidy reads raw from here on: no more quotes */
 		if (tag_at(s, i, n, "xmp") || tag_at(s, i, n, "plaintext") ||
 		    tag_at(s, i, n, "listing"))

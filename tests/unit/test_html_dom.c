@@ -320,6 +320,84 @@ quotes(void)
 	    "<script>var b = 2;</script></body></html>", 0);
 }
 
+/* The element holding the first text node that starts with t, or -1. */
+static int
+text_parent(const struct hdoc *d, const char *t)
+{
+	struct w_buf b;
+	int i, r = -1;
+
+	for (i = d->root; i >= 0 && r < 0; i = w_html_next_pre(d, i,
+	    d->root, 0)) {
+		if (d->n[i].tag != H_TEXT)
+			continue;
+		w_html_buf_init(&b, 1 << 16);
+		w_html_text(d, i, &b);
+		if (strncmp(b.p, t, strlen(t)) == 0)
+			r = d->n[i].parent;
+		w_buf_free(&b);
+	}
+	return r;
+}
+
+/* Whether i has an ancestor (or is one) whose class is c. */
+static int
+under_class(const struct hdoc *d, int i, const char *c)
+{
+	const char *v;
+
+	for (; i >= 0; i = d->n[i].parent)
+		if ((v = w_html_attr(d, i, "class")) != NULL &&
+		    strcmp(v, c) == 0)
+			return 1;
+	return 0;
+}
+
+/* A card that is one link around blocks, with links inside it: the
+ * text after the card stays in the card's container (tidy used to end
+ * the card at the inner link's start tag and each later "</div>" closed
+ * one of the page's blocks), the inner links are spans; a link left
+ * open in a list item it ends with is no card */
+static void
+card_links(void)
+{
+	static const char card[] = "<!DOCTYPE html><html><body>"
+	    "<div class=\"post\"><div class=\"body\"><p>One para.</p>"
+	    "<div class=\"embed\"><a href=\"/x\"><div><div><img src=\"i\">"
+	    "</div><div><h4>Card title</h4><div><div><a href=\"/who\">"
+	    "Ann</a></div><div>Feb 24</div></div><div><a href=\"/x\">"
+	    "<div><span>Read on</span></div></a></div></div></div></a></div>"
+	    "<p>Two para.</p></div></div><footer>Foot</footer>"
+	    "</body></html>";
+	static const char loose[] = "<!DOCTYPE html><html><body><ul>"
+	    "<li><a href=\"/1\"><div>First</div></li>"
+	    "<li><a href=\"/2\">Second</a></li></ul></body></html>";
+	struct hdoc d;
+	int i;
+
+	if (w_html_parse(&d, card, sizeof(card) - 1) != 0) {
+		CHECK(0);
+		return;
+	}
+	CHECK((i = text_parent(&d, "Two para.")) >= 0);
+	CHECK(under_class(&d, i, "body"));
+	CHECK((i = text_parent(&d, "Ann")) >= 0);
+	CHECK_INT(d.n[i].tag, TidyTag_SPAN);
+	CHECK_STR(w_html_attr(&d, i, "href"), "/who");
+	CHECK((i = text_parent(&d, "Foot")) >= 0);
+	CHECK(!under_class(&d, i, "body"));
+	w_html_free(&d);
+	both(card, 0);
+	if (w_html_parse(&d, loose, sizeof(loose) - 1) != 0) {
+		CHECK(0);
+		return;
+	}
+	CHECK((i = text_parent(&d, "Second")) >= 0);
+	CHECK_INT(d.n[i].tag, TidyTag_A);
+	w_html_free(&d);
+	both(loose, 0);
+}
+
 /* C0 controls other than tab, line feed and carriage return are
  * dropped wherever they sit (the scan reads eight bytes at a time:
  * every offset around a word's edge), the rest kept byte for byte */
@@ -450,6 +528,7 @@ main(void)
 	text_counts();
 	controls();
 	quotes();
+	card_links();
 	raw_bodies();
 	T_DONE();
 }
