@@ -1039,6 +1039,12 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	if ((w_html_profile(type) & HP_LISTS) || strcmp(stage, "grid") == 0 ||
 	    strcmp(stage, "items") == 0)
 		w_html_tile_widgets(&d, art);
+	/* other pages' cards by their kind ("Blog", "Case study"), but
+	 * on a page of items, where they may be the items */
+	if (art >= 0 && !(w_html_profile(type) & HP_LISTS) &&
+	    strcmp(stage, "grid") != 0 && strcmp(stage, "items") != 0 &&
+	    strcmp(stage, "column") != 0)
+		w_html_kind_cards(&d, art);
 	/*
 	 * items' counters and relative times ("12 comments", "2 hours
 	 * ago"), out of an article's or a thread's own lines; on WCXB

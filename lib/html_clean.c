@@ -968,6 +968,13 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	 * click */
 	if ((prof & HP_TABS) && w_html_class_hides(d, i))
 		return 1;
+	/* a menu its style hides till a click (a thread's "Jump to" list
+	 * of boards, a topic's or a post's tools): mostly links; not on
+	 * lists of items, where a hidden box may hold the grid */
+	if ((!(prof & HP_LISTS) || (prof & HP_THREAD)) &&
+	    w_html_class_hides(d, i) && len > 0 &&
+	    w_html_link_density(d, i) > 0.5)
+		return 1;
 	if (len * 5 > rlen * 2)
 		return 0;
 	if ((prof & HP_THREAD) && tag != TidyTag_P &&

@@ -354,6 +354,11 @@ size_t		 w_html_shop_lines(struct hdoc *, int);
  * The blank line after a dropped line goes with it. Returns the new
  * length; s is not terminated. */
 #define SHOP_DUP_WORDS	3
+/* A sentence (up to a full stop, exclamation or question mark and a
+ * space) of SHOP_DUP_SENT words or more that an earlier line or
+ * sentence printed goes too, from inside a longer line: a review or
+ * blurb a cell prints once per variant, joined by commas. */
+#define SHOP_DUP_SENT	8
 size_t		 w_html_dedup_lines(char *, size_t);
 /* Whether element i's class hides it on every screen: a whole token
  * "hide", "hidden", "d-none" or "invisible" with no responsive token
@@ -534,6 +539,12 @@ int		 w_html_items_win(size_t, size_t, size_t, size_t, int);
  * all", "See more", "Load more", "Show all", "More", with an arrow, a
  * colon or a period at most): a section's or a feed's, not an item. */
 int		 w_html_more_line(const char *);
+/* Whether a text is an item's control and nothing else, the way
+ * w_html_more_line reads it: "Compare", "Quick view", "Fast apply",
+ * "View company profile", "Save job", "Add to wishlist" (a tile's
+ * buttons, not its text), or the page's account control ("Sign in",
+ * "Log in", "Sign up", "Open in app", "My account"). */
+int		 w_html_action_line(const char *);
 /* Whether a text is an item's meta line and nothing more: counts of
  * comments, reactions, views or reading minutes, relative times ("3
  * comments", "5 min read", "2 hours ago", joined by | or a dot), a
@@ -543,9 +554,15 @@ int		 w_html_more_line(const char *);
  * reviews yet"; a review count stays: WCXB's truth keeps it as often as
  * not). */
 int		 w_html_meta_line(const char *);
-/* Drop the small elements under root whose text is a meta line or a
- * link to more (w_html_more_line). */
+/* Drop the small elements under root whose text is a meta line, a
+ * link to more (w_html_more_line) or an item's control
+ * (w_html_action_line). */
 void		 w_html_item_meta(struct hdoc *, int);
+/* html_cards.c: drop the rows of cards under root that each open with
+ * the kind of page they link to ("Blog", "Case study", "Webinar"),
+ * with the row's short title, when they hold a small part of root.
+ * Returns the rows dropped. */
+size_t		 w_html_kind_cards(struct hdoc *, int);
 
 /* html_links.c */
 jv		 w_html_links(const struct hdoc *, const int *, size_t, int,

@@ -313,15 +313,14 @@ w_html_meta_line(const char *t)
 	return parts > 0;
 }
 
-/* See html_int.h. */
-int
-w_html_more_line(const char *t)
+/*
+ * Whether t, lowercased, its white space, '>', ':' and '.' as one space
+ * and trimmed, its bytes past ASCII (arrows, guillemets, icons) left out,
+ * is one of the words w.
+ */
+static int
+line_is(const char *t, const char *const *w)
 {
-	static const char *const w[] = {
-		"view all", "see all", "show all", "browse all", "explore all",
-		"view more", "see more", "show more", "load more", "more",
-		NULL
-	};
 	char s[24];
 	size_t n = 0;
 	const unsigned char *p = (const unsigned char *)t;
@@ -341,9 +340,40 @@ w_html_more_line(const char *t)
 	while (n > 0 && s[n - 1] == ' ')
 		n--;
 	s[n] = '\0';
-	if (w_html_listed(s, w) >= 0)
-		return 1;
-	return 0;
+	return w_html_listed(s, w) >= 0;
+}
+
+/* See html_int.h. */
+int
+w_html_more_line(const char *t)
+{
+	static const char *const w[] = {
+		"view all", "see all", "show all", "browse all", "explore all",
+		"view more", "see more", "show more", "load more", "more",
+		NULL
+	};
+
+	return line_is(t, w);
+}
+
+/* See html_int.h. */
+int
+w_html_action_line(const char *t)
+{
+	static const char *const w[] = {
+		"compare", "add to compare", "quick view", "quick shop",
+		"quick apply", "fast apply", "easy apply", "view profile",
+		"view company profile", "save job", "add to wishlist",
+		"add to favorites", "add to favourites", NULL
+	};
+	/* the page's account controls, out of its header bar */
+	static const char *const acct[] = {
+		"sign in", "log in", "login", "sign up", "log out", "logout",
+		"sign out", "open in app", "my account", "create account",
+		NULL
+	};
+
+	return line_is(t, w) || line_is(t, acct);
 }
 
 /* See html_int.h. */
@@ -362,7 +392,7 @@ w_html_item_meta(struct hdoc *d, int root)
 			w_buf_reset(&b);
 			w_html_text(d, i, &b);
 			drop = b.p != NULL && (w_html_meta_line(b.p) ||
-			    w_html_more_line(b.p));
+			    w_html_more_line(b.p) || w_html_action_line(b.p));
 		}
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)

@@ -1109,6 +1109,18 @@ trim_text(const struct hdoc *d, int i, struct w_buf *b)
 }
 
 /*
+ * Microdata its class hides ("<time class="d-none"
+ * itemprop="datePublished">2019-01-21T21:40:59Z"): a value for
+ * machines that no reader sees, often a copy of the visible one.
+ */
+static int
+hidden_data(const struct hdoc *d, int i)
+{
+	return d->n[i].nattr > 1 && w_html_attr(d, i, "itemprop") != NULL &&
+	    w_html_class_hides(d, i);
+}
+
+/*
  * Screen-reader-only text that repeats what stands just before it
  * ("EUR 163.12<span class="clipped">EUR 163.12</span>"): a sighted
  * reader sees it once.
@@ -1170,13 +1182,20 @@ node(struct wr *w, int i)
 		put(w, w->d->pool + x->off, x->len, 1);
 		return;
 	}
-	if (sr_repeat(w->d, i) || w_html_loading(w->d, i))
+	if (sr_repeat(w->d, i) || w_html_loading(w->d, i) ||
+	    hidden_data(w->d, i))
 		return;
 	switch (x->otag) {
 	case TidyTag_SCRIPT: case TidyTag_STYLE: case TidyTag_NOSCRIPT:
 	case TidyTag_TEMPLATE: case TidyTag_SVG:
-	case TidyTag_HEAD: case TidyTag_TITLE: case TidyTag_META:
-	case TidyTag_LINK: case TidyTag_OBJECT: case TidyTag_EMBED:
+	case TidyTag_META: case TidyTag_LINK:
+		/* microdata left in the text ("<link itemprop=url>"): tidy
+		 * drops the whitespace around it, which a page's source
+		 * nearly always has, so the words on each side stay apart */
+		w->sp = 1;
+		return;
+	case TidyTag_HEAD: case TidyTag_TITLE:
+	case TidyTag_OBJECT: case TidyTag_EMBED:
 	case TidyTag_IFRAME: case TidyTag_SELECT: case TidyTag_OPTION:
 	case TidyTag_BUTTON: case TidyTag_INPUT: case TidyTag_TEXTAREA:
 	case TidyTag_CANVAS: case TidyTag_AUDIO: case TidyTag_VIDEO:

@@ -751,16 +751,95 @@ fence_line(const char *s, size_t n)
 	    strncmp(s, "~~~", 3) == 0);
 }
 
+/* Set apart the hashes of sentences from those of whole lines. */
+#define SENT_SALT	0x9e3779b97f4a7c15ull
+
+/* Whether h is in the open-addressed set (cap a power of two); adds it
+ * when not. A zero hash is taken as one. */
+static int
+seen_hash(unsigned long long *set, size_t cap, unsigned long long h)
+{
+	size_t k;
+
+	if (h == 0)
+		h = 1;
+	for (k = h & (cap - 1); set[k] != 0 && set[k] != h;
+	    k = (k + 1) & (cap - 1))
+		;
+	if (set[k] == h)
+		return 1;
+	set[k] = h;
+	return 0;
+}
+
+/* The end of the sentence that starts at s[0..n): past its full stop,
+ * exclamation or question mark (and a closing quote or bracket) when a
+ * space follows, else n; a list's number is no sentence. The spaces
+ * after it stay with it. */
+static size_t
+sentence_end(const char *s, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i + 1 < n; i++) {
+		if (s[i] != '.' && s[i] != '!' && s[i] != '?')
+			continue;
+		/* a list's number ("2. Raise the panel") */
+		if (strspn(s, " 0123456789") == i)
+			continue;
+		for (j = i + 1; j < n && (s[j] == '"' || s[j] == '\'' ||
+		    s[j] == ')'); j++)
+			;
+		if (j < n && s[j] == ' ') {
+			while (j < n && s[j] == ' ')
+				j++;
+			return j;
+		}
+	}
+	return n;
+}
+
+/*
+ * Copy line s[i..e) to s + o, less its sentences of SHOP_DUP_SENT
+ * words or more that an earlier line or sentence already printed (each
+ * one new is added to set). Returns the bytes written.
+ */
+static size_t
+dedup_sentences(char *s, size_t i, size_t e, size_t o,
+    unsigned long long *set, size_t cap)
+{
+	size_t a, b, w = 0, words;
+	unsigned long long h;
+
+	for (a = i; a < e; a = b) {
+		b = a + sentence_end(s + a, e - a);
+		h = line_words(s + a, b - a, &words) ^ SENT_SALT;
+		if (words >= SHOP_DUP_SENT && seen_hash(set, cap, h))
+			continue;
+		if (o + w != a)
+			memmove(s + o + w, s + a, b - a);
+		w += b - a;
+	}
+	/* the line's end, when its last sentence went */
+	if (w > 0 && s[o + w - 1] != '\n' && s[e - 1] == '\n') {
+		while (w > 0 && s[o + w - 1] == ' ')
+			w--;
+		s[o + w++] = '\n';
+	}
+	return w;
+}
+
 /* See html_int.h. */
 size_t
 w_html_dedup_lines(char *s, size_t n)
 {
 	unsigned long long *set, h;
-	size_t cap = 64, i, e, o = 0, k, words, nl = 0;
+	size_t cap = 64, i, e, o = 0, words, nl = 0;
 	int fence = 0, dropped = 0, blank_out = 1;
 
 	for (i = 0; i < n; i++)
-		nl += s[i] == '\n';
+		nl += s[i] == '\n' || s[i] == '.' || s[i] == '!' ||
+		    s[i] == '?';
 	while (cap < 2 * nl + 2)
 		cap <<= 1;
 	set = w_calloc(cap, sizeof(*set));
@@ -774,21 +853,23 @@ w_html_dedup_lines(char *s, size_t n)
 		    e - i - 1);
 		if (fence_line(s + i, e - i))
 			fence ^= 1;
-		else if (!fence && words >= SHOP_DUP_WORDS) {
-			if (h == 0)
-				h = 1;
-			for (k = h & (cap - 1); set[k] != 0 && set[k] != h;
-			    k = (k + 1) & (cap - 1))
-				;
-			if (set[k] == h)
-				drop = 1;
-			else
-				set[k] = h;
-		}
+		else if (!fence && words >= SHOP_DUP_WORDS)
+			drop = seen_hash(set, cap, h);
 		/* the blank line after a dropped one, when the text
 		 * kept already ends in one */
 		if (!drop && blank && dropped && blank_out)
 			drop = 1;
+		if (!drop && !fence && words >= SHOP_DUP_SENT) {
+			size_t w = dedup_sentences(s, i, e, o, set, cap);
+
+			drop = w == 0;
+			if (!drop) {
+				o += w;
+				dropped = 0;
+				blank_out = 0;
+				continue;
+			}
+		}
 		if (drop) {
 			dropped = 1;
 			continue;

@@ -5,6 +5,9 @@
  * pipes again), so n levels cost n copies of the text and n squared
  * bytes of backslashes. From CELL_NEST levels down a table is now read
  * as layout: the output stays linear, and every level's text is there.
+ * Microdata in the text: a <link> or <meta> parts the words beside it
+ * (tidy drops the whitespace around it), and an itemprop element a
+ * class hides is a value for machines, not written.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,9 +73,42 @@ nested_data_tables(int n)
 	free(s);
 }
 
+static void
+microdata(void)
+{
+	static const char page[] = "<html><body><div class=post>"
+	    "<span><a href=/u/ann><span>ann</span></a> (ann)</span>\n"
+	    "<link itemprop=mainEntityOfPage href=/t/1>\n"
+	    "<span><time>May 3, 2024</time></span>"
+	    "<meta itemprop=position content=1>"
+	    "<span>Reply</span>"
+	    "<time class=\"d-none\" itemprop=datePublished>"
+	    "2019-01-21T21:40:59Z</time>"
+	    "<span class=hidden>Shown by a script</span>"
+	    "</div></body></html>";
+	struct hdoc d;
+	struct w_html_out o;
+	struct w_buf out;
+
+	memset(&d, 0, sizeof(d));
+	memset(&o, 0, sizeof(o));
+	o.text = 1;
+	w_buf_init(&out, 1 << 16);
+	CHECK(w_html_parse(&d, page, sizeof(page) - 1) == 0);
+	w_html_write(&d, d.root, &o, &out);
+	CHECK(out.p != NULL && strstr(out.p, "(ann) May 3, 2024 Reply") !=
+	    NULL);
+	CHECK(out.p != NULL && strstr(out.p, "2019-01-21") == NULL);
+	/* a class alone hides nothing here: the writer is not the judge */
+	CHECK(out.p != NULL && strstr(out.p, "Shown by a script") != NULL);
+	w_buf_free(&out);
+	w_html_free(&d);
+}
+
 int
 main(void)
 {
+	microdata();
 	nested_data_tables(3);
 	nested_data_tables(400);
 	T_DONE();

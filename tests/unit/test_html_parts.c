@@ -729,6 +729,19 @@ meta_lines(void)
 	CHECK_INT(w_html_more_line("View all 12 photos of the plot"), 0);
 	CHECK_INT(w_html_more_line("Seemore"), 0);
 	CHECK_INT(w_html_more_line(""), 0);
+	CHECK_INT(w_html_action_line("Compare"), 1);
+	CHECK_INT(w_html_action_line("  Quick View "), 1);
+	CHECK_INT(w_html_action_line("\xe2\x99\xa1 Save job"), 1);
+	CHECK_INT(w_html_action_line("View company profile \xe2\x80\xba"), 1);
+	CHECK_INT(w_html_action_line("Compare the two borlotti strains"), 0);
+	CHECK_INT(w_html_action_line("Save"), 0);
+	CHECK_INT(w_html_action_line("Learn more"), 0);
+	CHECK_INT(w_html_action_line(""), 0);
+	CHECK_INT(w_html_action_line("Sign in"), 1);
+	CHECK_INT(w_html_action_line("LOG IN \xe2\x86\x92"), 1);
+	CHECK_INT(w_html_action_line("Open in app"), 1);
+	CHECK_INT(w_html_action_line("Sign in to see the salary"), 0);
+	CHECK_INT(w_html_action_line("Subscribe"), 0);
 	CHECK_INT(w_html_meta_line("3 comments"), 1);
 	CHECK_INT(w_html_meta_line("  44 Reactions "), 1);
 	CHECK_INT(w_html_meta_line("1.2k views"), 1);
@@ -761,6 +774,73 @@ meta_lines(void)
 	CHECK_INT(w_html_meta_line(""), 0);
 	CHECK_INT(w_html_meta_line("5 years ago, a small team of engineers "
 	    "set out to rebuild the search"), 0);
+}
+
+/* Text of the body once w_html_kind_cards ran on it; *rows its count. */
+static char *
+cards_text(const char *page, size_t *rows)
+{
+	struct hdoc d;
+	struct w_buf b;
+	char *t;
+
+	CHECK_INT(w_html_parse(&d, page, strlen(page)), 0);
+	*rows = w_html_kind_cards(&d, d.body);
+	w_html_buf_init(&b, 1 << 16);
+	w_html_text(&d, d.body, &b);
+	t = w_buf_take(&b);
+	w_html_free(&d);
+	return t;
+}
+
+/*
+ * A row of cards each opening with the kind of page it links to
+ * ("Blog", "Case study") goes with its title; cards without such a
+ * label stay; so do kind cards that are most of the text (a page of
+ * them: the items).
+ */
+static void
+kind_cards(void)
+{
+	static const char page[] = "<html><body><div class=page>"
+	    "<h1>Data services</h1><p>We clean, join and publish the data "
+	    "your teams rely on, and we stay to run it: pipelines, quality "
+	    "checks and dashboards, with one engineer who knows your "
+	    "tables by name and answers within the day.</p>"
+	    "<p>Most projects start with a two-week audit of the sources, "
+	    "a plan for the first three pipelines and a price fixed in "
+	    "advance, so there are no surprises on the invoice later.</p>"
+	    "<div class=plans><div class=plan><h3>Audit</h3><a href=/a>"
+	    "Two weeks, fixed price</a></div><div class=plan><h3>Run</h3>"
+	    "<a href=/r>Monthly, one engineer</a></div></div>"
+	    "<section><div class=title><h2>News and insights</h2></div>"
+	    "<div class=row><div class=card><p>Blog</p><h3>How to pick a "
+	    "warehouse</h3><a href=/b1>Read more</a></div>"
+	    "<div class=card><p>Case study:</p><h3>A retailer halves its "
+	    "reporting time</h3><a href=/c1>Read</a></div>"
+	    "<div class=card><p>WHITEPAPER</p><a href=/w1>Data quality "
+	    "at scale</a></div></div></section></div></body></html>";
+	static const char many[] = "<html><body><h1>Blog</h1><div>"
+	    "<div><p>Blog</p><a href=/1>How to pick a warehouse</a></div>"
+	    "<div><p>Blog</p><a href=/2>Ten rules for clean tables</a></div>"
+	    "<div><p>Guide</p><a href=/3>Joining data without tears</a>"
+	    "</div></div><p>Page 1 of 9</p></body></html>";
+	size_t rows;
+	char *t;
+
+	t = cards_text(page, &rows);
+	CHECK_INT((int)rows, 1);
+	CHECK(strstr(t, "We clean, join and publish") != NULL);
+	CHECK(strstr(t, "Two weeks, fixed price") != NULL);
+	CHECK(strstr(t, "How to pick a warehouse") == NULL);
+	CHECK(strstr(t, "A retailer halves") == NULL);
+	CHECK(strstr(t, "Data quality at scale") == NULL);
+	CHECK(strstr(t, "News and insights") == NULL);
+	free(t);
+	t = cards_text(many, &rows);
+	CHECK_INT((int)rows, 0);
+	CHECK(strstr(t, "Joining data without tears") != NULL);
+	free(t);
 }
 
 /* The item meta walk drops links to more of the same, not titles. */
@@ -875,6 +955,7 @@ main(void)
 {
 	meta_lines();
 	more_links();
+	kind_cards();
 	words();
 	sections();
 	items();

@@ -286,6 +286,27 @@ dedup_lines(void)
 	    "Storage: 86 GB available space\n",
 	    "Storage: 85 GB available space\n"
 	    "Storage: 86 GB available space\n");
+	/* a blurb a cell printed again beside another: the sentence goes,
+	 * the short one and the new one stay */
+	dedup_is("The kettle boils a full litre of water in three minutes. "
+	    "Its handle stays cool.\n\nA second printing. The kettle boils "
+	    "a full litre of water in three minutes. It is quiet.\n",
+	    "The kettle boils a full litre of water in three minutes. "
+	    "Its handle stays cool.\n\nA second printing. It is quiet.\n");
+	/* a line that is one such sentence goes with its blank line */
+	dedup_is("Intro. The kettle boils a full litre of water in three "
+	    "minutes.\n\nThe kettle boils a full litre of water in three "
+	    "minutes!\n\nEnd\n",
+	    "Intro. The kettle boils a full litre of water in three "
+	    "minutes.\n\nEnd\n");
+	/* a list's number is no sentence; the last sentence gone, the
+	 * line still ends */
+	dedup_is("Squeeze the lever on the right side of the panel now.\n"
+	    "1. Squeeze the lever on the right side of the panel now.\n"
+	    "Fine. Squeeze the lever on the right side of the panel now.\n",
+	    "Squeeze the lever on the right side of the panel now.\n"
+	    "1. Squeeze the lever on the right side of the panel now.\n"
+	    "Fine.\n");
 	dedup_is("", "");
 }
 
