@@ -8,7 +8,9 @@
 #    the type classified, then beside it the oracle (each type's pages
 #    with its profile forced by --page-type), the classifier's recall and
 #    precision per type, its accuracy and confusion matrix: the
-#    classifier's error and the profiles' told apart.
+#    classifier's error and the profiles' told apart; and whether
+#    coverage.confidence is honest: its rank correlation with each page's
+#    F1 per type and its calibration (bench/wcxb_conf.py).
 # 3. Speed: per-page start-up against a `cat` floor; then the CPU time
 #    (user + system, best of 3) of one wextract process over all pages
 #    against a bare tidy parse of the same pages (bench/tidyparse.c, the
@@ -103,6 +105,9 @@ if [ -z "$SPEED_ONLY" ] && [ -d "$tmp/wcxb" ]; then
 	# shellcheck disable=SC2086
 	python3 bench/wcxb_types.py "$WCXB" "$tmp/wc.json" \
 	    "$tmp/wc/.all.ndjson" $orc
+	echo
+	echo "== WCXB: coverage.confidence against each page's F1"
+	python3 bench/wcxb_conf.py "$tmp/wc"
 	rm -rf "$tmp/wc"
 fi
 

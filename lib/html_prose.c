@@ -1,8 +1,8 @@
 /*
  * html_prose.c: the boilerplate an article's own container carries,
  * dropped once the article is chosen (the HP_PROSE profile): boxes
- * titled "Related posts" or "About the author" and their German
- * counterparts, "Also read:" teasers, tables of contents, author bio
+ * titled "Related posts" or "About the author" and their German,
+ * French, Spanish, Italian, Dutch and Portuguese counterparts, "Also read:" teasers, tables of contents, author bio
  * boxes, newsletter sign-ups, image credits, post navigation, tag lists.
  * Each rule takes a small part of the article only, so a page whose
  * content is one of these things keeps it.
@@ -27,6 +27,8 @@
 #define CARD_TITLE	15	/* characters of its title link, at least */
 #define LINK_TITLE	200	/* and at most */
 #define TEASER_SEEN	500	/* characters of article before a run */
+#define TAIL_ITEMS	2	/* links of a closing list, at least */
+#define TAIL_REST	200	/* characters after a closing box, at most */
 
 /*
  * Titles of boxes that are not the article (the whole title, in
@@ -76,6 +78,24 @@ static const char *const titles[] = {
 	"beliebte beitr\xc3\xa4ge", "beliebte artikel", "meistgelesen",
 	"meistgelesene artikel", "schlagworte", "schlagw\xc3\xb6rter",
 	"inhaltsverzeichnis", "inhalt",
+	"articles similaires", "articles connexes",
+	"\xc3\xa0 lire aussi", "lire aussi", "sur le m\xc3\xaame sujet",
+	"dans la m\xc3\xaame rubrique", "nos derniers articles",
+	"derniers articles", "art\xc3\xad" "culos relacionados",
+	"noticias relacionadas", "te puede interesar",
+	"tambi\xc3\xa9n te puede interesar", "lee tambi\xc3\xa9n",
+	"te recomendamos", "articoli correlati",
+	"potrebbe interessarti", "ti potrebbe interessare",
+	"leggi anche", "articoli recenti", "gerelateerde artikelen",
+	"lees ook", "meer nieuws", "misschien ook interessant",
+	"recente berichten", "artigos relacionados",
+	"leia tamb\xc3\xa9m", "veja tamb\xc3\xa9m",
+	"not\xc3\xad" "cias relacionadas",
+	"voc\xc3\xaa tamb\xc3\xa9m pode gostar", "sommaire",
+	"table des mati\xc3\xa8res", "tabla de contenidos",
+	"\xc3\xadndice de contenidos", "indice dei contenuti",
+	"sommario", "inhoudsopgave", "\xc3\xadndice",
+	"\xc3\xa9tiquettes", "etiquetas", "tag", "trefwoorden",
 #define SECTION_TITLES	"about the author"
 	SECTION_TITLES, "about the authors", "about the reviewer",
 	"about author", "about the writer", "meet the author",
@@ -105,7 +125,25 @@ static const char *const titles[] = {
 	"rezept ausprobiert", "hast du das rezept ausprobiert",
 	"hast du dieses rezept ausprobiert", "rezept nachgemacht",
 	"vous avez test\xc3\xa9 cette recette",
-	"\xc2\xbfhas probado esta receta", NULL
+	"\xc2\xbfhas probado esta receta",
+	"\xc3\xa0 propos de l'auteur",
+	"\xc3\xa0 propos de l\xe2\x80\x99" "auteur", "sobre el autor",
+	"sobre la autora", "sull'autore", "sull\xe2\x80\x99" "autore",
+	"l'autore", "over de auteur", "over de schrijver",
+	"sobre o autor", "sobre a autora", "partager",
+	"partager cet article", "partagez cet article", "compartir",
+	"comparte este art\xc3\xad" "culo", "condividi",
+	"condividi questo articolo", "delen", "deel dit artikel",
+	"compartilhe", "compartilhar", "partilhar",
+	"abonnez-vous \xc3\xa0 notre newsletter",
+	"inscrivez-vous \xc3\xa0 notre newsletter",
+	"suscr\xc3\xad" "bete a nuestro bolet\xc3\xadn",
+	"iscriviti alla newsletter", "iscriviti alla nostra newsletter",
+	"nieuwsbrief", "schrijf je in voor onze nieuwsbrief",
+	"assine nossa newsletter", "commenti", "lascia un commento", "reacties", "laat een reactie achter",
+	"plaats een reactie", "deixe um coment\xc3\xa1rio",
+	"deixe uma resposta", "coment\xc3\xa1rios", "suivez-nous",
+	"s\xc3\xadguenos", "seguici", "volg ons", "siga-nos", NULL
 };
 
 /*
@@ -119,6 +157,10 @@ static const char *const strong_titles[] = {
 	"about the author", "about the authors", "\xc3\xbc" "ber den autor",
 	"\xc3\xbc" "ber die autorin", "\xc3\xbc" "ber die autoren",
 	"zum autor", "zur autorin", "leave a reply", "leave a comment",
+	"\xc3\xa0 propos de l'auteur", "\xc3\xa0 propos de l\xe2\x80\x99" "auteur",
+	"sobre el autor", "sobre la autora", "sull'autore",
+	"sull\xe2\x80\x99" "autore", "over de auteur", "sobre o autor",
+	"sobre a autora",
 	"post a comment", "comments", "kommentare",
 	"schreibe einen kommentar", "hinterlasse einen kommentar",
 	"kommentar schreiben", "about me", "about the blogger",
@@ -130,7 +172,10 @@ static const char *const strong_titles[] = {
 	"what do you think", "leave your comment", "reader comments",
 	"kommentar verfassen", "mitdiskutieren", "laisser un commentaire",
 	"laissez un commentaire", "commentaires", "deja un comentario",
-	"deja una respuesta", "dejar un comentario", "comentarios", NULL
+	"deja una respuesta", "dejar un comentario", "comentarios", "commenti",
+	"lascia un commento", "reacties", "laat een reactie achter",
+	"plaats een reactie", "deixe um coment\xc3\xa1rio",
+	"deixe uma resposta", "coment\xc3\xa1rios", NULL
 };
 
 /* Title beginnings of the same boxes ("More from the Times"), and of a
@@ -153,7 +198,14 @@ static const char *const teasers[] = {
 	"also read", "read also", "read more", "read next", "see also",
 	"related", "recommended", "more:", "lesen sie auch",
 	"lesen sie mehr", "lies auch", "auch interessant", "mehr zum thema",
-	"mehr dazu", "siehe auch", "weiterlesen", NULL
+	"mehr dazu", "siehe auch", "weiterlesen",
+	"lire aussi", "\xc3\xa0 lire aussi",
+	"\xc3\xa0 lire \xc3\xa9galement", "lisez aussi", "voir aussi",
+	"lire la suite", "lee tambi\xc3\xa9n", "leer tambi\xc3\xa9n",
+	"lea tambi\xc3\xa9n", "ver tambi\xc3\xa9n", "leggi anche",
+	"vedi anche", "leggi di pi\xc3\xb9", "lees ook", "lees meer",
+	"zie ook", "leia tamb\xc3\xa9m", "leia mais",
+	"veja tamb\xc3\xa9m", "saiba mais:", NULL
 };
 
 /*
@@ -190,8 +242,33 @@ static const char *const furniture[] = {
 	"skip to main content", "add as a preferred source on google",
 	"add us as a preferred source on google",
 	"make us a preferred source on google",
-	"als bevorzugte quelle bei google hinzuf\xc3\xbc" "gen", NULL
+	"als bevorzugte quelle bei google hinzuf\xc3\xbc" "gen",
+	"story continues below advertisement",
+	"article continues after advertisement",
+	"continue reading the main story", "skip advertisement",
+	"weiterlesen nach der anzeige", "lesen sie nach der anzeige weiter",
+	"fortsetzung nach der anzeige", "la suite apr\xc3\xa8s la publicit\xc3\xa9",
+	"la suite apr\xc3\xa8s cette publicit\xc3\xa9",
+	"lees verder na de advertentie", "continua ap\xc3\xb3s a publicidade",
+	"continua dopo la pubblicit\xc3\xa0",
+	"publicit\xc3\xa9", "publicidad", "pubblicit\xc3\xa0",
+	"advertentie", "publicidade", "annonce", "anuncio", "reclame",
+	"retour en haut", "volver arriba", "torna su",
+	"terug naar boven", "voltar ao topo", "imprimer", "imprimir",
+	"stampa", "afdrukken", NULL
 };
+
+/*
+ * Ad labels that may lead a longer label ("Advertisement - Page
+ * continues below", "Anzeige (nur f\xc3\xbcr G\xc3\xa4ste)"): the word, then
+ * a dash, a stop, a colon, a bar or a bracket, AD_LINE characters in all,
+ * standing alone (not an item or a heading: "Advertising - paid media").
+ */
+static const char *const ad_labels[] = {
+	"advertisement", "anzeige", "publicit\xc3\xa9", "publicidad",
+	"pubblicit\xc3\xa0", "advertentie", "publicidade", NULL
+};
+#define AD_LINE		60
 
 /*
  * Whole texts of a call to action standing alone (a button, a link on
@@ -225,7 +302,15 @@ static const char *const bylines[] = {
 	"updated on ", "updated:",
 	"geschrieben von ", "verfasst von ", "ver\xc3\xb6" "ffentlicht am ",
 	"aktualisiert am ", "zuletzt aktualisiert", "reading time",
-	"lesezeit", NULL
+	"lesezeit",
+	"\xc3\xa9" "crit par ", "r\xc3\xa9" "dig\xc3\xa9 par ",
+	"publi\xc3\xa9 le ", "mis \xc3\xa0 jour le ",
+	"temps de lecture", "escrito por ", "publicado el ",
+	"actualizado el ", "tiempo de lectura", "scritto da ",
+	"pubblicato il ", "aggiornato il ", "tempo di lettura",
+	"geschreven door ", "gepubliceerd op ", "bijgewerkt op ",
+	"leestijd", "publicado em ", "atualizado em ",
+	"tempo de leitura", NULL
 };
 #define BYLINE_MAX	80
 #define LOADING_MAX	40	/* characters of a loading placeholder */
@@ -237,7 +322,14 @@ static const char *const taxonomy[] = {
 	"category:", "categories:", "kategorie:", "kategorien:",
 	"schlagw\xc3\xb6rter:", "schlagworte:", "verschlagwortet mit",
 	"ver\xc3\xb6" "ffentlicht in ", "abgelegt unter", "\xc3\xa9tiquettes :",
-	"cat\xc3\xa9gories :", "etiquetas:", "categor\xc3\xad" "as:", NULL
+	"cat\xc3\xa9gories :", "etiquetas:", "categor\xc3\xad" "as:",
+	"\xc3\xa9tiquettes:", "cat\xc3\xa9gories:",
+	"cat\xc3\xa9gorie :", "cat\xc3\xa9gorie:", "mots-cl\xc3\xa9s :",
+	"mots-cl\xc3\xa9s:", "categor\xc3\xad" "a:", "tag:",
+	"categorie:", "categoria:", "trefwoorden:",
+	"categorie\xc3\xabn:", "marcadores:", "categorias:",
+	"publi\xc3\xa9 dans ", "publicado en ", "pubblicato in ",
+	"geplaatst in ", NULL
 };
 
 /* Words that follow a count in a comment counter ("12 Comments") or a
@@ -246,7 +338,12 @@ static const char *const counted[] = {
 	"comment", "comments", "response", "responses", "reply", "replies",
 	"kommentar", "kommentare", "antwort", "antworten", "min read",
 	"min. read", "minute read", "minutes read", "mins read",
-	"min lesezeit", "min. lesezeit", "minuten lesezeit", NULL
+	"min lesezeit", "min. lesezeit", "minuten lesezeit",
+	"commentaire", "commentaires", "comentario", "comentarios",
+	"commento", "commenti", "reactie", "reacties",
+	"coment\xc3\xa1rio", "coment\xc3\xa1rios", "min de lecture",
+	"min de lectura", "min di lettura", "min leestijd",
+	"min de leitura", NULL
 };
 
 /*
@@ -303,6 +400,18 @@ static const char *const caption_credits[] = {
 	"illustration:", "illustration by", NULL
 };
 #define CAPTION_MAX	600	/* characters of a picture's caption */
+
+/*
+ * Endings of a photographer's or studio's name standing as a credit
+ * under a picture ("Ann Lee Photography"), in the languages of the
+ * article vocabulary.
+ */
+static const char *const studio_ends[] = {
+	"photography", "photographie", "fotografie", "fotograf\xc3\xad" "a",
+	"fotografia", "photo", "photos", "foto", "fotos", "images",
+	"pictures", "stock", NULL
+};
+#define CREDIT_LINE	80	/* characters of a credit line */
 
 /*
  * Words of an affiliate disclosure ("This post contains affiliate
@@ -364,7 +473,13 @@ static const char *const signups[] = {
 	"make a donation", "jetzt unterst\xc3\xbctzen",
 	"unterst\xc3\xbctzen sie unseren journalismus",
 	"unterst\xc3\xbctze unseren journalismus",
-	"suscr\xc3\xad" "base", NULL
+	"suscr\xc3\xad" "base",
+	"abonnez-vous \xc3\xa0 ", "inscrivez-vous \xc3\xa0 ",
+	"suscr\xc3\xad" "bete a ", "suscr\xc3\xad" "base a ",
+	"iscriviti alla ", "iscriviti a ", "abbonati a ",
+	"schrijf je in ", "abonneer je ", "meld je aan voor ",
+	"inscreva-se ", "assine a nossa ", "assine nossa ",
+	"seguici su ", "volg ons op ", "siga-nos no ", "siga-nos nas ", NULL
 };
 static const char *const signup_ends[] = {
 	"in your inbox", "to your inbox", "to your email", "in ihr postfach",
@@ -404,7 +519,10 @@ static const char *const comment_titles[] = {
 	"kommentieren", "kommentar verfassen", "diskutieren sie mit",
 	"mitdiskutieren", "laisser un commentaire", "laissez un commentaire",
 	"commentaires", "deja un comentario", "deja una respuesta",
-	"dejar un comentario", "comentarios", NULL
+	"dejar un comentario", "comentarios", "commenti",
+	"lascia un commento", "reacties", "laat een reactie achter",
+	"plaats een reactie", "deixe um coment\xc3\xa1rio",
+	"deixe uma resposta", "coment\xc3\xa1rios", NULL
 };
 
 /* Class words of what is never the main content, whatever its size. */
@@ -1070,6 +1188,27 @@ furniture_parts(char *t)
 	return ok && parts >= 2;
 }
 
+/* An ad label leading a longer label (ad_labels), t lowercase. */
+static int
+ad_line(const char *t, size_t n)
+{
+	size_t k, m;
+
+	if (n > AD_LINE)
+		return 0;
+	for (k = 0; ad_labels[k] != NULL; k++) {
+		m = strlen(ad_labels[k]);
+		if (m < n && strncmp(t, ad_labels[k], m) == 0)
+			return strncmp(t + m, " - ", 3) == 0 ||
+			    strncmp(t + m, " \xe2\x80\x93 ", 5) == 0 ||
+			    strncmp(t + m, " (", 2) == 0 ||
+			    strncmp(t + m, ". ", 2) == 0 ||
+			    strncmp(t + m, ": ", 2) == 0 ||
+			    strncmp(t + m, " | ", 3) == 0;
+	}
+	return 0;
+}
+
 static int
 furniture_line(const struct hdoc *d, int i)
 {
@@ -1081,6 +1220,9 @@ furniture_line(const struct hdoc *d, int i)
 		return 0;
 	if (w_html_listed(t, furniture) >= 0 || furniture_parts(t))
 		return 1;
+	if (ad_line(t, n))
+		return d->n[i].tag != TidyTag_LI && !heading(d->n[i].tag) &&
+		    alone(d, i);
 	if (meta_parts(t))
 		return 1;
 	/* a loading placeholder ("Loading prices for your region...") */
@@ -1469,7 +1611,14 @@ drop_section(struct prose *p, int t, int kind)
 {
 	struct hdoc *d = p->d;
 	int j, nx, end, after, section = heading(d->n[t].tag) && kind >= 2;
+	int line = 0;
 	size_t sum = 0;
+	char tt[TITLE_MAX];
+
+	/* "About the author:" on a line of its own, not a comment
+	 * section's title (a comment form may come first) */
+	if (!section && kind == 3 && title_norm(d, t, tt, sizeof(tt)) > 0)
+		line = w_html_listed(tt, comment_titles) < 0;
 
 	end = t;
 	for (j = d->n[t].next; j >= 0; j = d->n[j].next) {
@@ -1478,13 +1627,18 @@ drop_section(struct prose *p, int t, int kind)
 		if (heading(d->n[j].tag) && (!section ||
 		    d->n[j].tag <= d->n[t].tag))
 			break;
-		if (!section && !linkish(d, j))
+		if (!section && !line && !linkish(d, j))
 			break;
 		sum += w_html_text_len(d, j);
 		if (sum > p->max)
 			return -2;
 		end = j;
 	}
+	/* a section title on a line of its own heads the rest of the
+	 * article only: at most TAIL_REST characters after it */
+	if (line && (end == t || p->seen + w_html_text_len(d, t) + sum +
+	    TAIL_REST < p->len))
+		return -2;
 	if (end == t && !section)
 		return -2;
 	after = w_html_next_pre(d, end, p->root, 1);
@@ -1819,6 +1973,37 @@ w_html_button_link(const struct hdoc *d, int i)
  * dropped i (or a box around it, or it and its section), or -2 to keep
  * i and go on inside it.
  */
+/*
+ * Whether i comes right after a picture: its previous sibling holding
+ * anything (text or an element) is an image, a picture, or an element
+ * holding one and no text.
+ */
+static int
+under_picture(const struct hdoc *d, int i)
+{
+	int j, k, tag;
+
+	for (j = d->n[i].prev; j >= 0; j = d->n[j].prev) {
+		tag = d->n[j].tag;
+		if (tag == H_TEXT) {
+			if (w_html_text_len(d, j) > 0)
+				return 0;
+			continue;
+		}
+		if (tag == TidyTag_IMG || tag == TidyTag_PICTURE)
+			return 1;
+		if (w_html_text_len(d, j) > 0)
+			return 0;
+		for (k = d->n[j].first; k >= 0;
+		    k = w_html_next_pre(d, k, j, 0))
+			if (d->n[k].tag == TidyTag_IMG ||
+			    d->n[k].tag == TidyTag_PICTURE)
+				return 1;
+		/* an empty element (a script, a line break) is passed */
+	}
+	return 0;
+}
+
 static int
 verdict(struct prose *p, int i)
 {
@@ -1881,8 +2066,19 @@ verdict(struct prose *p, int i)
 	if ((tag == TidyTag_FIGCAPTION || (tag != TidyTag_FIGURE &&
 	    w_html_ci_contains(w_html_attr(d, i, "class"), "caption"))) &&
 	    len <= CAPTION_MAX &&
-	    4 * len <= p->len && norm(d, i, dt, sizeof(dt)) > 0 &&
-	    w_html_ci_any(d, dt, caption_credits)) {
+	    4 * len <= p->len && (n = norm(d, i, dt, sizeof(dt))) > 0 &&
+	    (w_html_ci_any(d, dt, caption_credits) ||
+	    (len <= CREDIT_LINE && ends(dt, n, studio_ends)))) {
+		nx = w_html_next_pre(d, i, p->root, 1);
+		w_html_unlink(d, i);
+		return nx;
+	}
+	/* a credit line just under a picture */
+	if (len <= CREDIT_LINE && !heading(tag) && tag != TidyTag_LI &&
+	    4 * len <= p->len && under_picture(d, i) &&
+	    (n = norm(d, i, dt, sizeof(dt))) > 0 &&
+	    (w_html_ci_any(d, dt, caption_credits) ||
+	    (tag != TidyTag_P && ends(dt, n, studio_ends)))) {
 		nx = w_html_next_pre(d, i, p->root, 1);
 		w_html_unlink(d, i);
 		return nx;
@@ -2189,7 +2385,7 @@ w_html_prose_strip(struct hdoc *d, int root)
  * list): the page's buttons, not its text. At most CONTROL_SEEN such
  * links are looked at.
  */
-#define CONTROL_MAX	40
+#define CONTROL_MAX	60
 #define CONTROL_REP	3
 #define CONTROL_SEEN	1024
 struct control {
@@ -2253,6 +2449,101 @@ drop_controls(struct hdoc *d, int root)
 }
 
 /*
+ * A list of links to other pages closing the article (related posts
+ * under no title, or a short one): a list or box of TAIL_ITEMS or more
+ * children, each a title of CARD_TITLE to LINK_TITLE characters that
+ * is one link to another page (nine tenths of its text), holding at
+ * most CARD_MAX characters a link, after TEASER_SEEN characters and
+ * half the article, with at most TAIL_REST characters after it, all to
+ * one site (a list of sources points to many: tail_host()). Its
+ * short title just before it (a heading, a line ending in a colon)
+ * goes with it: returns that title, the list itself, or -1.
+ */
+
+/*
+ * The host of an absolute link h (its bytes from *start, "www."
+ * skipped), 0 for a link within the site.
+ */
+static size_t
+tail_host(const char *h, const char **start)
+{
+	if (strncasecmp(h, "https://", 8) == 0)
+		h += 8;
+	else if (strncasecmp(h, "http://", 7) == 0)
+		h += 7;
+	else if (h[0] == '/' && h[1] == '/')
+		h += 2;
+	else
+		return 0;
+	if (strncasecmp(h, "www.", 4) == 0)
+		h += 4;
+	*start = h;
+	return strcspn(h, "/?#:");
+}
+
+static int
+tail_links(const struct prose *p, int i)
+{
+	const struct hdoc *d = p->d;
+	const char *h, *host = NULL, *o;
+	size_t len = w_html_text_len(d, i), l, a, hn = 0, on;
+	int j, k, n = 0, tag = d->n[i].tag, pr;
+
+	if ((tag != TidyTag_UL && tag != TidyTag_OL && tag != TidyTag_DIV &&
+	    tag != TidyTag_SECTION && tag != TidyTag_ASIDE &&
+	    tag != TidyTag_NAV) || p->seen < TEASER_SEEN ||
+	    2 * p->seen < p->len || len >= p->len ||
+	    p->seen + len + TAIL_REST < p->len)
+		return -1;
+	for (j = d->n[i].first; j >= 0; j = d->n[j].next) {
+		if (d->n[j].tag == H_TEXT) {
+			if (w_html_text_len(d, j) > 0)
+				return -1;
+			continue;
+		}
+		l = w_html_text_len(d, j);
+		if (l == 0)
+			continue;
+		if (l < CARD_TITLE || l > LINK_TITLE)
+			return -1;
+		a = 0;
+		for (k = j; k >= 0; k = w_html_next_pre(d, k, j, 0))
+			if (d->n[k].tag == TidyTag_A) {
+				h = w_html_attr(d, k, "href");
+				if (a > 0 || h == NULL || h[0] == '#' ||
+				    h[0] == '\0')
+					return -1;
+				a = w_html_text_len(d, k);
+				if ((on = tail_host(h, &o)) == 0)
+					continue;
+				if (host == NULL) {
+					host = o;
+					hn = on;
+				} else if (on != hn ||
+				    strncasecmp(o, host, hn) != 0)
+					return -1;
+			}
+		if (10 * a < 9 * l)
+			return -1;
+		n++;
+	}
+	if (n < TAIL_ITEMS || len > (size_t)n * CARD_MAX)
+		return -1;
+	for (pr = d->n[i].prev; pr >= 0 && d->n[pr].tag == H_TEXT &&
+	    w_html_text_len(d, pr) == 0; pr = d->n[pr].prev)
+		;
+	if (pr >= 0 && d->n[pr].tag != H_TEXT &&
+	    (l = w_html_text_len(d, pr)) > 0 && l < TITLE_MAX) {
+		char t[TITLE_MAX + 1];
+		size_t m = norm(d, pr, t, sizeof(t));
+
+		if (heading(d->n[pr].tag) || (m > 0 && t[m - 1] == ':'))
+			return pr;
+	}
+	return i;
+}
+
+/*
  * Drop runs of teasers for other pages from the article root (see
  * teaser_run), and repeated controls (drop_controls): once the article
  * is chosen, so that they do not change the choice.
@@ -2261,7 +2552,7 @@ void
 w_html_prose_teasers(struct hdoc *d, int root)
 {
 	struct prose p;
-	int i, nx, tag;
+	int i, nx, tag, t;
 
 	drop_controls(d, root);
 	memset(&p, 0, sizeof(p));
@@ -2276,6 +2567,11 @@ w_html_prose_teasers(struct hdoc *d, int root)
 		else if (tag != TidyTag_P && !heading(tag) &&
 		    tag != TidyTag_PRE && teaser_run(&p, i)) {
 			nx = w_html_next_pre(d, i, root, 1);
+			w_html_unlink(d, i);
+		} else if ((t = tail_links(&p, i)) >= 0) {
+			nx = w_html_next_pre(d, i, root, 1);
+			if (t != i)
+				w_html_unlink(d, t);
 			w_html_unlink(d, i);
 		}
 		if (nx == -2)

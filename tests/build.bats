@@ -157,3 +157,30 @@ setup() {
 	run -0 bash -c "source '$bc'; COMP_WORDS=(web-control ''); COMP_CWORD=1; _webtools; echo \${COMPREPLY[*]}"
 	assert_output "run status reset config doctor sources verdict mcp"
 }
+
+@test "bench/wcxb_conf.py: confidence's rank correlation and calibration against per-page F1" {
+	d=$BATS_TEST_TMPDIR/keep
+	mkdir -p "$d"
+	# four pages whose confidence is their F1, then one that claims 0.95
+	# for an F1 of 0.15
+	printf 'id\ttype\tprecision\trecall\tf1\twith\twithout\n' >"$d/per-page.tsv"
+	: >"$d/.all.ndjson"
+	for p in 1:article:0.95 2:article:0.75 3:forum:0.65 4:forum:0.85; do
+		IFS=: read -r i t f <<-EOS
+		$p
+		EOS
+		printf '%s\t%s\t1\t1\t%s\t-\t-\n' "$i" "$t" "$f" >>"$d/per-page.tsv"
+		printf '{"source":{"file":"/x/%s.html"},"coverage":{"confidence":%s}}\n' \
+		    "$i" "$f" >>"$d/.all.ndjson"
+	done
+	run -0 python3 "$WT_TOP/bench/wcxb_conf.py" "$d"
+	assert_output --partial "calibration error 0.000"
+	assert_line --regexp '^all +4 +1\.000$'
+	printf '5\tarticle\t1\t1\t0.15\t-\t-\n' >>"$d/per-page.tsv"
+	printf '{"source":{"file":"/x/5.html"},"coverage":{"confidence":0.95}}\n' \
+	    >>"$d/.all.ndjson"
+	run -0 python3 "$WT_TOP/bench/wcxb_conf.py" "$d"
+	assert_output --partial "calibration error 0.160"
+	run -1 python3 "$WT_TOP/bench/wcxb_conf.py" "$BATS_TEST_TMPDIR"
+	assert_output --partial "no per-page.tsv"
+}

@@ -326,6 +326,38 @@ confidence(void)
 	w_buf_free(&b);
 }
 
+/*
+ * Confidence is an expected F1: the same article in a page whose tree
+ * is a hundred times larger (layout wrappers around nothing: a large
+ * tree is mostly chrome) is less sure.
+ */
+static void
+confidence_tree(void)
+{
+	struct w_buf b;
+	double small, large;
+	int k;
+
+	w_buf_init(&b, 1 << 20);
+	addf(&b, "<html><head><title>Pruning</title></head><body><article>"
+	    "<h1>Pruning</h1>");
+	for (k = 0; k < 6; k++)
+		addf(&b, "<p>The article goes on about pruning apple trees in "
+		    "late winter, paragraph %d, with enough words to be prose: "
+		    "which branches to take, where to cut above the bud, and "
+		    "why a clean saw matters more than any paint.</p>", k);
+	addf(&b, "</article>");
+	small = extract_conf(b.p, b.len);
+	for (k = 0; k < 8000; k++)
+		addf(&b, "<div class=\"cell\"><div class=\"pad\"><br><br>"
+		    "</div><br></div>");
+	addf(&b, "</body></html>");
+	large = extract_conf(b.p, b.len);
+	CHECK(small > 0.8 && small <= 1);
+	CHECK(large > 0.5 && large < small - 0.04);
+	w_buf_free(&b);
+}
+
 /* A blog post with a comment thread under it is an article. */
 static void
 comments(void)
@@ -368,6 +400,7 @@ main(void)
 	self_url();
 	structure();
 	confidence();
+	confidence_tree();
 	comments();
 	T_DONE();
 }
