@@ -1428,7 +1428,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 	struct next tab = { 0, 0 }, nl = { 0, 0 };
 	size_t i = 0, from = 0, n = *len, gt, bl;
 	int elem = 0, any = 0, foreign = 0, sc, mk, quot = 1, raw;
-	int fsvg = 0, fmath = 0, ta = 0;
+	int fsvg = 0, fmath = 0, ta = 0, lt;
 	struct fstack fs;
 	struct anest an = { 0, 0, 0 };
 	struct hnest hn = { 0, 0 };
@@ -1547,15 +1547,20 @@ prepare(const char *s, size_t *len, struct raw *r)
 			 * to end the body alike, tidy still ended "<script
 			 * </p>.<button><!D U>" early (session 7, seed
 			 * doctype-body2.html): every body goes the same way */
+			/* a start tag holding a '<' ("<script </e>") */
+			bl = start_tag_end(s, i, n);
+			lt = bl == 0 || memchr(s + i, '<', bl - i) != NULL;
 			for (p = s + i; (p = memchr(p, '<', gt -
 			    (size_t)(p - s))) != NULL; p++) {
 				/* and inside svg or math its "<?": libtidy
 				 * leaks on "<svg><style><?xml <?>"
 				 * (fuzz_htmlparse, session 9, seed
-				 * svg-style-pi.html) */
+				 * svg-style-pi.html); so it does after a
+				 * start tag holding a '<' ("<sCript </e><?xml
+				 * <?>", session 9, seed script-lt-pi.html) */
 				if ((size_t)(p - s) + 2 >= gt || ((p[1] != '!' ||
 				    (p[2] | 0x20) != 'd') && (p[1] != '?' ||
-				    fsvg + fmath == 0)))
+				    (fsvg + fmath == 0 && !lt))))
 					continue;
 				cut_add(&b, s, from, (size_t)(p - s));
 				e = memchr(p, '>', n - (size_t)(p - s));
