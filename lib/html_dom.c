@@ -1199,21 +1199,31 @@ struct anest {
 	int	 inner;		/* links renamed spans and still open */
 };
 
+/* Whether the tag at s[i..n) is one of the names in list (NULL ends
+ * it). */
+static int
+tag_listed(const char *s, size_t i, size_t n, const char *const *list)
+{
+	size_t k;
+
+	for (k = 0; list[k] != NULL; k++)
+		if (tag_at(s, i, n, list[k]))
+			return 1;
+	return 0;
+}
+
+/* The blocks whose end tags a link's early end would misplace. */
+static const char *const link_blocks[] = {
+	"div", "section", "article", "aside", "header", "footer",
+	"nav", "main", "figure", "ul", "ol", "li", "dl", "dt", "dd",
+	"table", "tr", "td", "th", "form", "p", "h1", "h2", "h3",
+	"h4", "h5", "h6", "blockquote", "pre", NULL
+};
+
 static int
 block_tag(const char *s, size_t i, size_t n)
 {
-	static const char *const blocks[] = {
-		"div", "section", "article", "aside", "header", "footer",
-		"nav", "main", "figure", "ul", "ol", "li", "dl", "dt", "dd",
-		"table", "tr", "td", "th", "form", "p", "h1", "h2", "h3",
-		"h4", "h5", "h6", "blockquote", "pre", NULL
-	};
-	size_t k;
-
-	for (k = 0; blocks[k] != NULL; k++)
-		if (tag_at(s, i, n, blocks[k]))
-			return 1;
-	return 0;
+	return tag_listed(s, i, n, link_blocks);
 }
 
 /* The tag at s[i..n) (i just past its '<') for the link scan: 1 when
@@ -1359,19 +1369,16 @@ struct fnest {
 	int	 held;		/* its end tag waits for them */
 };
 
+/* The blocks a form end tag does not end by itself. */
+static const char *const form_blocks[] = {
+	"div", "section", "article", "aside", "header", "footer",
+	"nav", "main", "figure", "blockquote", "fieldset", NULL
+};
+
 static int
 fblock_tag(const char *s, size_t i, size_t n)
 {
-	static const char *const blocks[] = {
-		"div", "section", "article", "aside", "header", "footer",
-		"nav", "main", "figure", "blockquote", "fieldset", NULL
-	};
-	size_t k;
-
-	for (k = 0; blocks[k] != NULL; k++)
-		if (tag_at(s, i, n, blocks[k]))
-			return 1;
-	return 0;
+	return tag_listed(s, i, n, form_blocks);
 }
 
 /* The tag at s[i..n) (i just past its '<') for the form scan: 1 when
