@@ -406,6 +406,9 @@ const char	*w_html_type_name(int);
 int		 w_html_authorish(const struct hdoc *, int);
 /* Whether i's class or id holds "comment" (any case). */
 int		 w_html_comment_named(const struct hdoc *, int);
+/* Whether i or an ancestor of it below stop (-1: the root) is
+ * comment-named (w_html_comment_named). */
+int		 w_html_in_comments(const struct hdoc *, int, int);
 int		 w_html_priceish(const struct hdoc *, int);
 /* Whether element i has a datetime attribute or a class naming a date. */
 int		 w_html_date_named(const struct hdoc *, int);

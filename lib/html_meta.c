@@ -236,17 +236,6 @@ has_class_word(const char *c, const char *w)
 	return w_html_ci_contains(c, w);
 }
 
-/* Whether i sits in a comment-class container: a commenter's name is not
- * the page's byline, even when the post's own byline is only a link. */
-static int
-in_comments(const struct hdoc *d, int i)
-{
-	for (; i >= 0 && i != d->body; i = d->n[i].parent)
-		if (w_html_comment_named(d, i))
-			return 1;
-	return 0;
-}
-
 static void
 walk(struct mt *m, const struct hdoc *d)
 {
@@ -289,14 +278,16 @@ walk(struct mt *m, const struct hdoc *d)
 		if (d->n[i].tag == H_TEXT)
 			continue;
 		rel = w_html_attr(d, i, "rel");
+		/* a commenter's name is not the page's byline, even when
+		 * the post's own byline is only a link */
 		if (eq(rel, "author") && m->v[M_BY_REL] == NULL &&
-		    !in_comments(d, i))
+		    !w_html_in_comments(d, i, d->body))
 			set_text(m, M_BY_REL, d, i);
 		c = w_html_attr(d, i, "class");
 		if (m->v[M_BY_CLASS] == NULL && c != NULL &&
 		    (has_class_word(c, "byline") ||
 		    has_class_word(c, "author")) && w_html_text_len(d, i) < 100 &&
-		    !in_comments(d, i))
+		    !w_html_in_comments(d, i, d->body))
 			set_text(m, M_BY_CLASS, d, i);
 	}
 }

@@ -1591,9 +1591,8 @@ teaser_run(struct prose *p, int i)
 	shape = w_html_rep_group(d, i, &p->rep, &n);
 	if (n < 3 || 2 * n < nk)
 		return 0;
-	for (j = i; j >= 0 && j != p->root; j = d->n[j].parent)
-		if (w_html_comment_named(d, j))
-			return 0;
+	if (w_html_in_comments(d, i, p->root))
+		return 0;
 	for (j = w_html_rep_next(d, d->n[i].first, shape); j >= 0;
 	    j = w_html_rep_next(d, d->n[j].next, shape))
 		cards += card(d, j);

@@ -299,6 +299,16 @@ w_html_comment_named(const struct hdoc *d, int i)
 	    w_html_ci_contains(w_html_attr(d, i, "id"), "comment"));
 }
 
+/* See html_int.h. */
+int
+w_html_in_comments(const struct hdoc *d, int i, int stop)
+{
+	for (; i >= 0 && i != stop; i = d->n[i].parent)
+		if (w_html_comment_named(d, i))
+			return 1;
+	return 0;
+}
+
 /* Characters of prose paragraphs under i. */
 static size_t
 prose(const struct hdoc *d, int i)
