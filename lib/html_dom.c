@@ -1299,7 +1299,7 @@ heading_holds_block(const char *s, size_t i, size_t n)
 		"select", NULL
 	};
 	const char *p, *e;
-	size_t end = n - i > HEADING_LOOK ? i + HEADING_LOOK : n, k, j;
+	size_t end = n - i > HEADING_LOOK ? i + HEADING_LOOK : n, k;
 
 	if ((e = memchr(s + i, '>', end - i)) == NULL)
 		return 0;
@@ -1316,9 +1316,8 @@ heading_holds_block(const char *s, size_t i, size_t n)
 		if (heading_at(s, k, end) ||
 		    (k < end && s[k] == '/' && heading_at(s, k + 1, end)))
 			return 0;
-		for (j = 0; stop[j] != NULL; j++)
-			if (tag_at(s, k, end, stop[j]))
-				return 0;
+		if (tag_listed(s, k, end, stop))
+			return 0;
 		if (block_tag(s, k, end))
 			return 1;
 	}
