@@ -893,6 +893,26 @@ next_of(struct next *x, const char *s, size_t i, size_t n, int c)
 	return x->at;
 }
 
+/* The next "<?" or "<!" at or after s[i] (before s[n]), the start of
+ * a construct prepare() may cut, in x's cache as next_of(). */
+static size_t
+next_cut(struct next *x, const char *s, size_t i, size_t n)
+{
+	const char *p;
+	size_t k = i;
+
+	if (x->known && x->at >= i)
+		return x->at;
+	while ((p = memchr(s + k, '<', n - k)) != NULL) {
+		k = (size_t)(p - s) + 1;
+		if (k < n && (s[k] == '?' || s[k] == '!'))
+			break;
+	}
+	x->at = p != NULL ? k - 1 : n;
+	x->known = 1;
+	return x->at;
+}
+
 /*
  * Append pre[0..pn) and the mark of body k (body[0..bl)) to b and
  * return 1; 0 and nothing when the body is too short to hold it, -1
@@ -1633,8 +1653,9 @@ prepare(const char *s, size_t *len, struct raw *r)
 {
 	struct w_buf b;
 	const char *p, *e;
-	struct next tab = { 0, 0 }, nl = { 0, 0 };
-	size_t i = 0, from = 0, n = *len, gt, bl;
+	struct next tab = { 0, 0 }, nl = { 0, 0 }, cut = { 0, 0 };
+	size_t t;
+	size_t i = 0, from = 0, n = *len, gt, bl, bl2;
 	int elem = 0, any = 0, foreign = 0, sc, mk, quot = 1, raw;
 	int fsvg = 0, fmath = 0, ta = 0, lt;
 	struct fstack fs;
@@ -1730,10 +1751,15 @@ prepare(const char *s, size_t *len, struct raw *r)
 					    r->cap * sizeof(*r->len));
 				}
 				e = s + gt + 1 + bl;
+				/* pad when a tab follows on the line, or
+				 * may once a cut ("<?\n>", "<!d\n>") takes
+				 * the line feed before it (fuzz_htmlparse's
+				 * twentieth finding, seed cut-nl-tab.html) */
+				t = next_of(&tab, s, (size_t)(e - s), n, '\t');
+				bl2 = next_of(&nl, s, (size_t)(e - s), n, '\n');
 				if ((mk = mark_body(&b, s + from, gt + 1 - from,
-				    s + gt + 1, bl, r->n,
-				    next_of(&tab, s, (size_t)(e - s), n, '\t') <
-				    next_of(&nl, s, (size_t)(e - s), n, '\n')))
+				    s + gt + 1, bl, r->n, t < bl2 || (t < n &&
+				    next_cut(&cut, s, (size_t)(e - s), n) < bl2)))
 				    == -1) {
 					/* cannot be (see w_buf_init above) */
 					w_buf_free(&b);

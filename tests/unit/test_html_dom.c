@@ -284,6 +284,17 @@ raw_bodies(void)
 	    "<p title=\"&quot;\">q</p><script>var b = 2;</script>"
 	    "</body></html>", 1);
 	/* many bodies on one line */
+	/* a cut "<?\n>" takes the line feed after a mark: the tab after
+	 * it shares the mark's line, which tidy expands by column, so the
+	 * mark is padded (fuzz_htmlparse's twentieth finding, seed
+	 * cut-nl-tab.html; the textarea held 3 spaces fast, 4 whole) */
+	both("<style>}</style>><textarea><?\n>\t", 0);
+	both("<html><body><style>.aaaaaaaaaaaaaaaa { b: c }</style>><textarea>"
+	    "<?\n>\tx</textarea></body></html>", 1);
+	both("<html><body><p>a</p><style>.aaaaaaaaaaaaaaaa { b: c }</style>"
+	    "<pre>a<!D\n>\tb</pre></body></html>", 1);
+	both("<html><body><style>.aaaaaaaaaaaaaaaa { b: c }</style>"
+	    "<p>a<?\n>\tb</p></body></html>", 1);
 	both("<html><body><script>var a1 = 1;</script><script>var a2 = 2;"
 	    "</script><script>var a3 = 3;</script><script>var a4 = 4;"
 	    "</script><script>var a5 = 5;</script><script>var a6 = 6;"
