@@ -425,11 +425,13 @@ clean_cond(struct hscore *s, int root, int tag)
 		par = d->n[j].parent;
 		if (d->n[j].tag != H_TEXT) {
 			g = &s->agg[j];
-			/* a span that holds blocks is a div to the
-			 * pipeline but none to Readability's cleaning,
-			 * which never drops a span */
+			/* a span, label or summary that holds blocks
+			 * is a div to the pipeline but none to
+			 * Readability's cleaning, which drops none */
 			drop = d->n[j].tag == tag &&
 			    d->n[j].otag != TidyTag_SPAN &&
+			    d->n[j].otag != TidyTag_LABEL &&
+			    d->n[j].otag != TidyTag_SUMMARY &&
 			    should_drop(s, j, tag, g);
 			if (drop)
 				w_html_unlink(d, j);

@@ -325,10 +325,10 @@ heading_again(struct hdoc *d, int i)
  * hold blocks (inest), by their INLINE_MARK value: a digit, the index
  * here. */
 static const char *const inline_names[] = {
-	"span", NULL
+	"span", "label", "summary", NULL
 };
 static const int inline_tags[] = {
-	TidyTag_SPAN
+	TidyTag_SPAN, TidyTag_LABEL, TidyTag_SUMMARY
 };
 
 /* A div that prepare() made of an inline element (INLINE_MARK first):

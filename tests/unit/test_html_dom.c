@@ -465,7 +465,7 @@ heading_blocks(void)
 /* An inline span that holds blocks (a CMS field wrapper) keeps them, as
  * in a browser: tidy ended it at the first block and put a copy in
  * each block and after; it is a span as parsed (otag) and a div to the
- * pipeline. A span that an ancestor's end tag closes (never closed
+ * pipeline. So are a summary and a label that hold blocks. A span that an ancestor's end tag closes (never closed
  * itself), one that holds no block and the mark a page writes itself
  * are left alone; an end tag ends the innermost span */
 static void
@@ -478,7 +478,9 @@ span_blocks(void)
 	    "<div class=\"price\"><span class=\"u\">Now<div>Was</div>"
 	    "</div><p>Free <span>plain</span> text.</p>"
 	    "<div class=\"m\" data-wt-inline=\"0\">Marked</div>"
-	    "</body></html>";
+	    "<details><summary class=\"q\"><h4>Q one?</h4></summary>"
+	    "<p>Answer.</p></details><label class=\"c\"><div>Box</div>"
+	    "</label></body></html>";
 	struct hdoc d;
 	int i, s;
 
@@ -508,6 +510,13 @@ span_blocks(void)
 	CHECK_INT(d.n[i].otag, TidyTag_SPAN);
 	CHECK((i = text_parent(&d, "Marked")) >= 0);
 	CHECK_INT(d.n[i].otag, TidyTag_DIV);
+	CHECK((i = text_parent(&d, "Q one?")) >= 0);
+	CHECK_INT(d.n[d.n[i].parent].otag, TidyTag_SUMMARY);
+	CHECK((i = text_parent(&d, "Answer.")) >= 0);
+	CHECK(!under_class(&d, i, "q"));
+	CHECK((i = text_parent(&d, "Box")) >= 0);
+	CHECK_INT(d.n[d.n[i].parent].otag, TidyTag_LABEL);
+	CHECK(under_class(&d, i, "c"));
 	w_html_free(&d);
 	both(page, 0);
 	/* unclosed, nested, stray end tags and a block end first */
