@@ -1034,6 +1034,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	if ((w_html_profile(type) & HP_TABS) && strcmp(stage, "grid") != 0) {
 		trimmed = w_html_drop_tiles(&d, art);
 		trimmed += w_html_shop_lines(&d, art);
+		trimmed += w_html_shop_tail(&d, art);
 	}
 	/* on WCXB dev: collection F1 +0.002, nothing else moved */
 	if ((w_html_profile(type) & HP_LISTS) || strcmp(stage, "grid") == 0 ||
