@@ -408,6 +408,32 @@ region_again(struct hdoc *d, const struct hnode *snap, size_t nsnap,
 }
 
 /*
+ * Above the page's h1 in a region pick: the boxes before the h1's
+ * branch, at each level from the h1 up to root, that are mostly links
+ * (a header's utility bar or menu the markup does not mark as such)
+ * go. On WCXB dev: service F1 0.862 -> 0.863 (without 0.075 -> 0.069),
+ * listing +0.001, 21 pages on 20 sites up, none down.
+ */
+static int	under(const struct hdoc *, int, int);
+
+static void
+above_h1(struct hdoc *d, int root, int h1)
+{
+	int a, j, pv;
+
+	if (h1 < 0 || !under(d, h1, root))
+		return;
+	for (a = h1; a != root && a >= 0; a = d->n[a].parent)
+		for (j = d->n[a].prev; j >= 0; j = pv) {
+			pv = d->n[j].prev;
+			if (d->n[j].tag != H_TEXT &&
+			    w_html_text_len(d, j) > 0 &&
+			    w_html_link_density(d, j) > 0.5)
+				w_html_unlink(d, j);
+		}
+}
+
+/*
  * Text left in the main region once stripped of boilerplate; *plain
  * receives the part outside links, *heads its section headings.
  */
@@ -994,6 +1020,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	    w_html_sectioned(type, alen, rlen, aplain, rplain, rheads,
 	    w_html_headings(&d, art)))) {
 		art = region_again(&d, snap, nsnap, &p, blen, type);
+		above_h1(&d, art, p.h1);
 		stage = "region";
 	} else if (grid_wins(&d, &grid, art, alen, w_html_profile(type))) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
