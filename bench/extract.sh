@@ -16,7 +16,9 @@
 #    against a bare tidy parse of the same pages (bench/tidyparse.c, the
 #    floor of a tidy-based extractor), as a ratio, on the readability
 #    corpus and on WCXB, with pages per CPU second beside Readability's
-#    (one run) when it is installed.
+#    (one run) when it is installed; and, when valgrind is installed,
+#    callgrind's instruction counts of both on the readability corpus
+#    (the same every run, where CPU seconds swing by a third).
 # 4. Peak memory on the largest page.
 # Environment: EVAL (extract-eval dir), CORPUS, WCXB (the split; empty
 # to skip it), PEERS (/tmp/peers), SPEED_ONLY=1 to skip the quality runs,
@@ -200,6 +202,24 @@ speed "$tmp/pages" readability
 [ -d "$tmp/wcxb" ] && speed "$tmp/wcxb" wcxb-dev "${RSAMPLE:-10}"
 [ -z "$peer" ] && echo "(Readability is not installed in $PEERS: R columns" \
     "skipped; see $EVAL/README.md)"
+
+# Instructions: CPU seconds swing by a third between runs on a shared
+# machine; callgrind's instruction count does not. Readability pages only
+# (valgrind runs ~50x slower).
+icount() {
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \
+	    2>&1 >/dev/null | awk '/Collected :/ { n = $NF } END { print n + 0 }'
+}
+echo
+if [ -n "$tidy" ] && command -v valgrind >/dev/null 2>&1; then
+	ti=$(icount "$tidy" "$tmp"/pages/*.html)
+	wi=$(icount "$W" --format text -c $WOPT "$tmp"/pages/*.html)
+	awk -v t="$ti" -v w="$wi" 'BEGIN {
+		printf "instructions (callgrind, readability pages): tidy %.2f G, wextract %.2f G, ratio %s\n",
+		    t / 1e9, w / 1e9, (t > 0 ? sprintf("%.3fx", w / t) : "n/a") }'
+else
+	echo "(valgrind is not installed: instruction counts skipped)"
+fi
 rm -rf "$tmp/wcxb"
 
 # Peak memory on the largest page: goal under 10 x its size + 16 MiB.

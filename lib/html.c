@@ -1074,6 +1074,14 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	if (art >= 0 && ((type != H_ARTICLE && type != H_FORUM) ||
 	    strcmp(stage, "grid") == 0 || strcmp(stage, "items") == 0))
 		w_html_item_meta(&d, art);
+	/*
+	 * a footer or menu of the site's own pages that the markup does
+	 * not mark, whatever the profile; on WCXB dev: listing F1 +0.001
+	 * (0.780 -> 0.781, "without" 0.101 -> 0.097), service +0.0005,
+	 * 5 pages better, none worse
+	 */
+	if (art >= 0)
+		w_html_site_links(&d, art);
 	if ((w_html_profile(type) & HP_PROSE) && art >= 0)
 		w_html_prose_teasers(&d, art);
 	write_out(&d, art, in, o, &b, shell, w_html_profile(type),

@@ -561,6 +561,12 @@ int		 w_html_meta_line(const char *);
  * link to more (w_html_more_line) or an item's control
  * (w_html_action_line). */
 void		 w_html_item_meta(struct hdoc *, int);
+/* Drop the groups of links under root that link the site's own pages
+ * (about, careers, privacy, terms, help, contact, imprint...), five
+ * short links or more and nothing else, three of them such pages: a
+ * footer or menu the markup does not mark. Returns the characters
+ * dropped. */
+size_t		 w_html_site_links(struct hdoc *, int);
 /* html_cards.c: drop the rows of cards under root that each open with
  * the kind of page they link to ("Blog", "Case study", "Webinar"),
  * with the row's short title, when they hold a small part of root.

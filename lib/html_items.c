@@ -400,3 +400,83 @@ w_html_item_meta(struct hdoc *d, int root)
 	}
 	w_buf_free(&b);
 }
+
+/*
+ * The site's own pages, linked from every page's footer (about,
+ * careers, press, privacy, terms, help, contact, imprint...), in five
+ * languages, as line_is reads them (its bytes past ASCII left out:
+ * "Mentions légales" is "mentions lgales").
+ */
+static const char *const site_pages[] = {
+	"about", "about us", "careers", "jobs", "press", "newsroom",
+	"privacy", "privacy policy", "privacy notice", "terms",
+	"terms of use", "terms of service", "terms and conditions",
+	"terms & conditions", "help", "help center", "contact",
+	"contact us", "cookies", "cookie policy", "cookie settings",
+	"sitemap", "site map", "legal", "imprint", "impressum",
+	"datenschutz", "kontakt", "agb", "advertise", "accessibility",
+	"status", "investors", "contacto", "aviso legal", "privacidad",
+	"contatti", "mentions lgales", NULL
+};
+
+#define SITE_TEXT	1200	/* characters of a group of the site's links */
+#define SITE_LINK	32	/* characters of one of its links */
+#define SITE_MIN	5	/* links in it */
+#define SITE_PAGES	3	/* of them naming the site's pages */
+#define SITE_DENSITY	0.5	/* of its text in links */
+
+/*
+ * Whether element i is a group of the site's links: SITE_MIN short
+ * links or more, SITE_DENSITY of its SITE_TEXT characters at most in
+ * links (the rest: the group's headings, a copyright line), SITE_PAGES
+ * of them naming the pages every footer links (site_pages): a footer
+ * or menu the markup does not mark as one (no footer, nav or role;
+ * class names made by a build tool). Each link's text is compared to
+ * the list, never a word inside it: "About the harbour" is a title.
+ */
+static int
+site_links(const struct hdoc *d, int i, struct w_buf *b)
+{
+	size_t n = w_html_text_len(d, i);
+	int j, links = 0, pages = 0;
+
+	if (n == 0 || n > SITE_TEXT ||
+	    w_html_link_density(d, i) < SITE_DENSITY)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i,
+	    d->n[j].tag == TidyTag_A)) {
+		if (d->n[j].tag != TidyTag_A ||
+		    (n = w_html_text_len(d, j)) == 0)
+			continue;
+		if (n > SITE_LINK)
+			return 0;
+		links++;
+		w_buf_reset(b);
+		w_html_text(d, j, b);
+		pages += b->p != NULL && line_is(b->p, site_pages);
+	}
+	return links >= SITE_MIN && pages >= SITE_PAGES;
+}
+
+/* See html_int.h. */
+size_t
+w_html_site_links(struct hdoc *d, int root)
+{
+	struct w_buf b;
+	size_t dropped = 0;
+	int i, nx, drop;
+
+	if (root < 0)
+		return 0;
+	w_html_buf_init(&b, 4 * SITE_LINK);
+	for (i = d->n[root].first; i >= 0; i = nx) {
+		drop = d->n[i].tag != H_TEXT && site_links(d, i, &b);
+		nx = w_html_next_pre(d, i, root, drop);
+		if (drop) {
+			dropped += w_html_text_len(d, i);
+			w_html_unlink(d, i);
+		}
+	}
+	w_buf_free(&b);
+	return dropped;
+}
