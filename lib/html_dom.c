@@ -1701,11 +1701,18 @@ prepare(const char *s, size_t *len, struct raw *r)
 		 * declaration to tidy, read up to its first '>' ("<!<!-->"
 		 * is no comment: the "<!--" inside it took a script tidy
 		 * read for a comment; fuzz_htmlparse's fifteenth finding,
-		 * seed bogus-decl.html) */
+		 * seed bogus-decl.html). tidy takes the character after
+		 * the "!" (after "!-" when a dash comes first) before it
+		 * looks for the '>': "<!>" and "<!->" run on to the next
+		 * one (the scan took "<!-><!-->" for a bogus declaration
+		 * and a comment that hid a script tidy read, where the
+		 * "&quot;" rewrite landed; finding 21, seed
+		 * bogus-dash.html) */
 		if (i + 1 < n && s[i] == '!' && s[i + 1] != '[' &&
 		    (s[i + 1] | 0x20) != 'd' &&
 		    (s[i + 1] != '-' || i + 2 >= n || s[i + 2] != '-')) {
-			e = memchr(s + i, '>', n - i);
+			gt = i + (s[i + 1] == '-' ? 3 : 2);
+			e = gt < n ? memchr(s + gt, '>', n - gt) : NULL;
 			i = e != NULL ? (size_t)(e - s) + 1 : n;
 			continue;
 		}

@@ -254,6 +254,14 @@ raw_bodies(void)
 	 * "<!--" inside "<!<!-->" opens no comment, so the script after
 	 * is one (fuzz_htmlparse's fifteenth finding, bogus-decl.html) */
 	both("<!<!--><script --><h=\"&quot;\">", 0);
+	/* tidy takes the character after "<!" (or "<!-") before it looks
+	 * for the '>' (finding 21, seed bogus-dash.html) */
+	both("<!<!--tyle=\"co --><h=\"&quot;\">!<!-><!--><script -->"
+	    "<h=\"&quot;\">", 0);
+	both("<html><body><script>var a = 1;</script>a<!>b<p title="
+	    "\"&quot;\">c</p>!<!->d<!--><script -->e<p title=\"&quot;\">"
+	    "</body></html>", 1);
+	both("<html><body><script>var a = 1;</script>a<!-x>b<!-", 1);
 	both("<html><body><script>var a = 1;</script><!x <!-- y>"
 	    "<p title=\"&quot;\">q</p><script>var b = 2;</script>"
 	    "<!-z --></body></html>", 2);
