@@ -425,7 +425,12 @@ clean_cond(struct hscore *s, int root, int tag)
 		par = d->n[j].parent;
 		if (d->n[j].tag != H_TEXT) {
 			g = &s->agg[j];
-			drop = d->n[j].tag == tag && should_drop(s, j, tag, g);
+			/* a span that holds blocks is a div to the
+			 * pipeline but none to Readability's cleaning,
+			 * which never drops a span */
+			drop = d->n[j].tag == tag &&
+			    d->n[j].otag != TidyTag_SPAN &&
+			    should_drop(s, j, tag, g);
 			if (drop)
 				w_html_unlink(d, j);
 			else {
@@ -949,6 +954,65 @@ facet_prose(const struct hdoc *d, int i)
 }
 
 /*
+ * The edit note under a post ("Last edited: 3 Jul 2024", "Edited April
+ * 18, 2024 by sam", "Last edited by sam; edited 2 times in total",
+ * "(This post was last modified: ...)", "Zuletzt bearbeitet von ..."):
+ * an element of EDIT_MAX characters at most, outside quotes, whose
+ * text opens with one of edit_notes[] (an opening parenthesis aside),
+ * in threads (thread) a bare "edited" too, before "by", a digit or a
+ * month ("EDITED for a typo", "Edited: the link" are the poster's; an
+ * article's "Edited by" names its editor). A post's furniture, not
+ * its text, whatever the page's type.
+ */
+#define EDIT_MAX	120
+static const char *const edit_notes[] = {
+	"last edited", "this post was last modified", "last modified by",
+	"zuletzt bearbeitet", "bearbeitet von", "dernière modification",
+	"modifié par", "última edición", "editado por", "ultima modifica",
+	"modificato da", "laatst bewerkt", NULL
+};
+static const char *const months[] = {
+	"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+	"nov", "dec", NULL
+};
+
+static int
+edit_note(const struct hdoc *d, int i, size_t len, int thread)
+{
+	struct w_buf b;
+	const char *p;
+	size_t k, n;
+	int r = 0;
+
+	if (len == 0 || len > EDIT_MAX || d->n[i].tag == TidyTag_LI ||
+	    w_html_has_ancestor(d, i, TidyTag_BLOCKQUOTE, 0))
+		return 0;
+	w_html_buf_init(&b, 2 * EDIT_MAX);
+	w_html_text(d, i, &b);
+	p = b.p != NULL ? b.p : "";
+	while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '(' ||
+	    *p == '*' || *p == '[')
+		p++;
+	for (k = 0; edit_notes[k] != NULL && !r; k++) {
+		n = strlen(edit_notes[k]);
+		r = strncasecmp(p, edit_notes[k], n) == 0;
+	}
+	if (!r && thread && strncasecmp(p, "edited", 6) == 0) {
+		p += 6;
+		while (*p == ' ' || *p == '\n' || *p == '\t')
+			p++;
+		if ((*p >= '0' && *p <= '9') ||
+		    (strncasecmp(p, "by", 2) == 0 && (p[2] == ' ' ||
+		    p[2] == '\n')))
+			r = 1;
+		for (k = 0; months[k] != NULL && !r; k++)
+			r = strncasecmp(p, months[k], 3) == 0;
+	}
+	w_buf_free(&b);
+	return r;
+}
+
+/*
  * Page chrome inside a region: elements named for navigation,
  * promotion, pop-ups or (outside threads) comments, and modal boxes,
  * each only while it holds a small part of the region; in listings,
@@ -982,6 +1046,8 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	    (!el_has(d, i, thread_widgets, 1, HM_WIDGET) || !holds_para(d, i)))
 		return 1;
 	if ((prof & HP_THREAD) && post_counter(d, i, len))
+		return 1;
+	if (edit_note(d, i, len, prof & HP_THREAD))
 		return 1;
 	if ((prof & HP_LISTS) && tag == TidyTag_FIELDSET)
 		return 1;
