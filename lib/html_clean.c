@@ -702,13 +702,15 @@ static const char *const slides[] = {
 	"carousel", "slider", NULL
 };
 
-/* What a post's counters count ("12 likes", "3 replies"), and its
- * poster's ("1,204 posts"). */
+/* What a post's counters count ("12 likes", "3 replies"), its
+ * poster's ("1,204 posts") and the thread's ("6.3K views", "14
+ * participants"). */
 static const char *const counted[] = {
 	"like", "likes", "reply", "replies", "comment", "comments", "vote",
 	"votes", "upvote", "upvotes", "point", "points", "thanks",
 	"helpful vote", "helpful votes", "reaction", "reactions", "post",
-	"posts", "message", "messages", NULL
+	"posts", "message", "messages", "view", "views", "participant",
+	"participants", "follower", "followers", NULL
 };
 
 /*
