@@ -715,8 +715,9 @@ static const char *const counted[] = {
 
 /*
  * The whole labels of a post's controls and of a thread's ("Reply",
- * "Report inappropriate content", "Show more replies", "Sort by"),
- * closing punctuation aside.
+ * "Report inappropriate content", "Show more replies", "Sort by"), and
+ * the badge or label of the thread's starter ("Discussion starter",
+ * "Thread starter", "Start date"), closing punctuation aside.
  */
 static const char *const post_controls[] = {
 	"reply", "quote", "reply with quote", "multiquote", "multi-quote",
@@ -725,6 +726,8 @@ static const char *const post_controls[] = {
 	"load more replies", "view more replies", "show replies",
 	"hide replies", "jump to latest", "jump to new", "sort by",
 	"upvote", "downvote", "like", "unlike", "flag", "follow",
+	"thread starter", "discussion starter", "topic starter",
+	"original poster", "start date",
 	"antworten", "zitieren", "melden", "teilen", NULL
 };
 #define CONTROL_MAX	32
