@@ -330,6 +330,11 @@ size_t		 w_html_prices_in(const struct hdoc *, int);
  * that name the shop's service (its promises: shipping, returns,
  * warranty); returns the characters dropped. */
 size_t		 w_html_drop_tiles(struct hdoc *, int);
+/* Drop from root the section a product page closes with: the last
+ * child with text of root's top (below its wrappers), or that child's
+ * last child, while it follows another and holds a small part of the
+ * text and no h1; returns the characters dropped. */
+size_t		 w_html_shop_tail(struct hdoc *, int);
 /* Whether element i holds only a loading placeholder ("Loading..."). */
 int		 w_html_loading(const struct hdoc *, int);
 /* Whether s[0..n) is the whole text of a shop's control or counter
@@ -558,7 +563,8 @@ int		 w_html_action_line(const char *);
  * not). */
 int		 w_html_meta_line(const char *);
 /* Drop the small elements under root whose text is a meta line, a
- * link to more (w_html_more_line) or an item's control
+ * link to more (w_html_more_line, or a link to more of a named kind:
+ * "See all reviews", "Browse all categories") or an item's control
  * (w_html_action_line). */
 void		 w_html_item_meta(struct hdoc *, int);
 /* Drop the groups of links under root that link the site's own pages

@@ -884,3 +884,111 @@ w_html_dedup_lines(char *s, size_t n)
 	free(set);
 	return o;
 }
+
+/*
+ * The shop's last word after the product: the section a product page
+ * closes its content with (the seller's store and feedback, a brand
+ * blurb, legal lines, payment and security notes, a "Need help?" box,
+ * user testimonials). The pick's top is its root, or down a chain of
+ * wrappers the child holding TAIL_WRAP of its text; its last child
+ * with text, or that child's last child (TAIL_DEPTH levels down, the
+ * deepest found), goes when it is a box (section_box) that follows a
+ * sibling with text, holds TAIL_SHARE of the top's text or less, is
+ * none of the product's tab panels and holds no h1, on a pick that
+ * shows an amount of money (a service or landing page taken for a
+ * product shows none: its last section is its call to action). On
+ * WCXB dev's product pages the cut gains on three sites for each it
+ * loses; the rules keyed to a section's heading or class words that
+ * were tried lost (the reviewers keep an FAQ, a warranty or the
+ * reviews on one shop and drop them on the next), and so did cutting
+ * everything after the first section under a heading.
+ */
+#define TAIL_WRAP	0.95
+#define TAIL_DEPTH	1
+#define TAIL_SHARE	0.15
+
+/* Whether i is the product's own: one of its tab panels (its
+ * specifications, its details), or a box holding its h1. */
+static int
+holds_own(const struct hdoc *d, int i)
+{
+	int j, t;
+
+	if (w_html_tab_panel(d, i))
+		return 1;
+	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		t = d->n[j].tag;
+		if (t == TidyTag_H1)
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether element i is a box of blocks (a div, a section, an aside, a
+ * footer, a custom element), not a block of the text itself (a
+ * paragraph, a list, a table, code). */
+static int
+section_box(const struct hdoc *d, int i)
+{
+	int t = d->n[i].tag;
+
+	return t == TidyTag_DIV || t == TidyTag_SECTION ||
+	    t == TidyTag_ASIDE || t == TidyTag_FOOTER ||
+	    t == TidyTag_ARTICLE || (d->n[i].flags & HF_CUSTOM);
+}
+
+/* The last child of i with text, and in *prev the one before it (-1
+ * when none). */
+static int
+last_with_text(const struct hdoc *d, int i, int *prev)
+{
+	int j, last = -1;
+
+	*prev = -1;
+	for (j = d->n[i].last; j >= 0; j = d->n[j].prev) {
+		if (w_html_text_len(d, j) == 0)
+			continue;
+		if (last >= 0) {
+			*prev = j;
+			break;
+		}
+		last = j;
+	}
+	return last;
+}
+
+/* See html_int.h. */
+size_t
+w_html_shop_tail(struct hdoc *d, int root)
+{
+	size_t total, len;
+	int top = root, j, node, last, prev, k, cand = -1;
+
+	if (root < 0 || w_html_text_len(d, root) == 0 ||
+	    w_html_prices_in(d, root) == 0)
+		return 0;
+	/* down the wrappers */
+	for (j = d->n[top].first; j >= 0; ) {
+		if (d->n[j].tag != H_TEXT && (double)w_html_text_len(d, j) >=
+		    TAIL_WRAP * (double)w_html_text_len(d, top)) {
+			top = j;
+			j = d->n[top].first;
+		} else
+			j = d->n[j].next;
+	}
+	total = w_html_text_len(d, top);
+	for (node = top, k = 0; k <= TAIL_DEPTH; k++, node = last) {
+		if ((last = last_with_text(d, node, &prev)) < 0 ||
+		    d->n[last].tag == H_TEXT)
+			break;
+		if (prev >= 0 && section_box(d, last) &&
+		    (double)w_html_text_len(d, last) <=
+		    TAIL_SHARE * (double)total && !holds_own(d, last))
+			cand = last;
+	}
+	if (cand < 0)
+		return 0;
+	len = w_html_text_len(d, cand);
+	w_html_unlink(d, cand);
+	return len;
+}
