@@ -707,19 +707,22 @@ static const char *const slides[] = {
 	"carousel", "slider", NULL
 };
 
-/* What a post's counters count ("12 likes", "3 replies"), and its
- * poster's ("1,204 posts"). */
+/* What a post's counters count ("12 likes", "3 replies"), its
+ * poster's ("1,204 posts") and the thread's ("6.3K views", "14
+ * participants"). */
 static const char *const counted[] = {
 	"like", "likes", "reply", "replies", "comment", "comments", "vote",
 	"votes", "upvote", "upvotes", "point", "points", "thanks",
 	"helpful vote", "helpful votes", "reaction", "reactions", "post",
-	"posts", "message", "messages", NULL
+	"posts", "message", "messages", "view", "views", "participant",
+	"participants", "follower", "followers", NULL
 };
 
 /*
  * The whole labels of a post's controls and of a thread's ("Reply",
- * "Report inappropriate content", "Show more replies", "Sort by"),
- * closing punctuation aside.
+ * "Report inappropriate content", "Show more replies", "Sort by"), and
+ * the badge or label of the thread's starter ("Discussion starter",
+ * "Thread starter", "Start date"), closing punctuation aside.
  */
 static const char *const post_controls[] = {
 	"reply", "quote", "reply with quote", "multiquote", "multi-quote",
@@ -728,6 +731,8 @@ static const char *const post_controls[] = {
 	"load more replies", "view more replies", "show replies",
 	"hide replies", "jump to latest", "jump to new", "sort by",
 	"upvote", "downvote", "like", "unlike", "flag", "follow",
+	"thread starter", "discussion starter", "topic starter",
+	"original poster", "start date",
 	"antworten", "zitieren", "melden", "teilen", NULL
 };
 #define CONTROL_MAX	32
