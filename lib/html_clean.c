@@ -425,7 +425,12 @@ clean_cond(struct hscore *s, int root, int tag)
 		par = d->n[j].parent;
 		if (d->n[j].tag != H_TEXT) {
 			g = &s->agg[j];
-			drop = d->n[j].tag == tag && should_drop(s, j, tag, g);
+			/* a span that holds blocks is a div to the
+			 * pipeline but none to Readability's cleaning,
+			 * which never drops a span */
+			drop = d->n[j].tag == tag &&
+			    d->n[j].otag != TidyTag_SPAN &&
+			    should_drop(s, j, tag, g);
 			if (drop)
 				w_html_unlink(d, j);
 			else {

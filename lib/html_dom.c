@@ -27,6 +27,7 @@
 #define H_DEPTH_MAX	512	/* tag nesting handed to tidy */
 #define H_ATTR_MAX	256	/* attributes of one tag handed to tidy */
 #define HEADING_MARK	"data-wt-heading"	/* prepare(): hnest */
+#define INLINE_MARK	"data-wt-inline"	/* prepare(): inest */
 
 _Static_assert(HM_NKEYS <= 64, "the memo holds 64 keys");
 
@@ -320,6 +321,40 @@ heading_again(struct hdoc *d, int i)
 	x->nattr--;
 }
 
+/* The inline elements that prepare() hands to tidy as a div when they
+ * hold blocks (inest), by their INLINE_MARK value: a digit, the index
+ * here. */
+static const char *const inline_names[] = {
+	"span", NULL
+};
+static const int inline_tags[] = {
+	TidyTag_SPAN
+};
+
+/* A div that prepare() made of an inline element (INLINE_MARK first):
+ * that element again as parsed (otag: the writer's, and the tree a
+ * browser builds), without the mark; to the pipeline it stays a div,
+ * the block container it is once it holds blocks (the rules that read
+ * a span as a line of text, a control or phrasing would take the
+ * blocks in it for one). */
+static void
+inline_again(struct hdoc *d, int i)
+{
+	struct hnode *x = &d->n[i];
+	const char *v;
+
+	if (x->tag != TidyTag_DIV || x->nattr == 0 ||
+	    strcmp(d->pool + d->a[x->attr].name, INLINE_MARK) != 0)
+		return;
+	v = d->pool + d->a[x->attr].val;
+	if (v[0] < '0' || v[0] >= '0' + (int)(sizeof(inline_tags) /
+	    sizeof(inline_tags[0])) || v[1] != '\0')
+		return;
+	x->otag = inline_tags[v[0] - '0'];
+	x->attr++;
+	x->nattr--;
+}
+
 static int
 copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb,
     struct raw *r)
@@ -374,6 +409,7 @@ copy_node(struct hdoc *d, TidyDoc td, TidyNode t, int p, TidyBuffer *tb,
 			d->n[i].flags |= HF_PRE;
 		add_attrs(d, i, t);
 		heading_again(d, i);
+		inline_again(d, i);
 		if (tag == TidyTag_HTML && d->html < 0)
 			d->html = i;
 		else if (tag == TidyTag_HEAD && d->head < 0)
@@ -854,6 +890,26 @@ next_of(struct next *x, const char *s, size_t i, size_t n, int c)
 		x->at = p != NULL ? (size_t)(p - s) : n;
 		x->known = 1;
 	}
+	return x->at;
+}
+
+/* The next "<?" or "<!" at or after s[i] (before s[n]), the start of
+ * a construct prepare() may cut, in x's cache as next_of(). */
+static size_t
+next_cut(struct next *x, const char *s, size_t i, size_t n)
+{
+	const char *p;
+	size_t k = i;
+
+	if (x->known && x->at >= i)
+		return x->at;
+	while ((p = memchr(s + k, '<', n - k)) != NULL) {
+		k = (size_t)(p - s) + 1;
+		if (k < n && (s[k] == '?' || s[k] == '!'))
+			break;
+	}
+	x->at = p != NULL ? k - 1 : n;
+	x->known = 1;
 	return x->at;
 }
 
@@ -1426,22 +1482,194 @@ fnest_tag(struct fnest *f, const char *s, size_t i, size_t n)
 	return 0;
 }
 
+/*
+ * Inline elements that hold blocks ("<span class=post-body><p>..</p>
+ * <div>..</div></span>", a CMS field wrapper). A browser nests the
+ * blocks in the span (HTML 13.2.6.4.7: a span is no scope, a "<p>" or
+ * "<div>" start tag only closes an open p), but tidy ends the span at
+ * the block's start tag and opens a copy of it inside each block and
+ * after it: the text leaves the span's container, and the span's class,
+ * what it says of the text, is on the pieces. Such an element is handed
+ * to tidy as a div carrying INLINE_MARK="k" first (k its index in
+ * inline_names), and copy_node() makes it the element again. An end
+ * tag of the name ends the innermost element of that name open, as a
+ * browser does.
+ */
+#define INLINE_LOOK	32768	/* bytes read ahead for a block */
+#define INLINE_DEPTH	64
+
+struct inest {
+	unsigned char	 name[INLINE_DEPTH];	/* inline_names index */
+	unsigned char	 ren[INLINE_DEPTH];	/* a div to tidy */
+	int		 depth;
+	size_t		 none;		/* no block before this offset */
+	size_t		 budget;	/* bytes the looks may still read */
+};
+
+/* Blocks that a browser nests in an inline element, closed by their
+ * end tags (a p is counted apart: its end tag may be left out). */
+static const char *const inline_blocks[] = {
+	"div", "section", "article", "aside", "header", "footer", "nav",
+	"main", "figure", "figcaption", "ul", "ol", "dl", "table", "form",
+	"h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre",
+	"fieldset", "address", "details", "hgroup", "center", NULL
+};
+
+/* Elements whose start or end tag outside those blocks ends the
+ * inline element with an ancestor: list items, cells, the page's. */
+static const char *const inline_ends[] = {
+	"li", "dt", "dd", "tr", "td", "th", "tbody", "thead", "tfoot",
+	"caption", "body", "html", "head", "select", "option", NULL
+};
+
+/* Bodies read as text, skipped whole by the look. */
+static const char *const inline_raw[] = {
+	"script", "style", "textarea", "title", "xmp", "noscript",
+	"iframe", "template", "svg", "math", NULL
+};
+
+/* The index in inline_names of the name at s[i..n), else -1. */
+static int
+inline_at(const char *s, size_t i, size_t n)
+{
+	int k;
+
+	for (k = 0; inline_names[k] != NULL; k++)
+		if (tag_at(s, i, n, inline_names[k]))
+			return k;
+	return -1;
+}
+
+/*
+ * Whether the inline element k whose start tag's name is at s[i..n)
+ * holds a block and is ended by its own end tag (nested elements of
+ * its name counted) outside every block it opened: a browser nests the
+ * blocks in it and closes it there. Read at most INLINE_LOOK bytes and
+ * what is left of x->budget; comments and raw bodies are skipped. An
+ * element that an ancestor's end tag, a list item or a cell ends
+ * (unclosed), or that a "<plaintext>" or "<listing>" runs into, is left
+ * to tidy.
+ */
+static int
+inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
+    int k)
+{
+	const char *p = NULL, *e;
+	size_t end, j, l, start = i;
+	int same = 0, blocks = 0, seen = 0, yes = 0, bound;
+
+	if (i < x->none || x->budget == 0)
+		return 0;
+	end = n - i > INLINE_LOOK ? i + INLINE_LOOK : n;
+	if (end - i > x->budget)
+		end = i + x->budget;
+	bound = end < n;
+	if ((e = memchr(s + i, '>', end - i)) == NULL)
+		goto done;
+	for (p = e; (p = memchr(p, '<', end - (size_t)(p - s))) != NULL;
+	    p++) {
+		j = (size_t)(p - s) + 1;
+		if (j + 3 <= end && strncmp(s + j, "!--", 3) == 0) {
+			if ((e = w_html_strstr_n(s + j + 3, end - j - 3,
+			    "-->")) == NULL)
+				break;
+			p = e + 2;
+			continue;
+		}
+		if (j < end && s[j] == '/') {
+			if (tag_at(s, j + 1, end, inline_names[k])) {
+				if (same-- > 0)
+					continue;
+				yes = seen && blocks == 0;
+				break;
+			}
+			if (tag_listed(s, j + 1, end, inline_blocks)) {
+				if (blocks-- == 0)
+					break;
+			} else if (blocks == 0 &&
+			    tag_listed(s, j + 1, end, inline_ends))
+				break;
+			continue;
+		}
+		if (tag_at(s, j, end, inline_names[k]))
+			same++;
+		else if (tag_listed(s, j, end, inline_blocks)) {
+			seen = 1;
+			blocks++;
+		} else if (tag_at(s, j, end, "p"))
+			seen = 1;
+		else if (tag_at(s, j, end, "plaintext") ||
+		    tag_at(s, j, end, "listing") ||
+		    (blocks == 0 && tag_listed(s, j, end, inline_ends)))
+			break;
+		else
+			for (l = 0; inline_raw[l] != NULL; l++)
+				if (tag_at(s, j, end, inline_raw[l])) {
+					/* to its end tag, '<' there */
+					p = s + skip_raw(s, j, end,
+					    inline_raw[l]);
+					if ((size_t)(p - s) >= end)
+						goto done;
+					break;
+				}
+	}
+done:
+	j = p != NULL ? (size_t)(p - s) : end;
+	x->budget -= j - start < x->budget ? j - start : x->budget;
+	if (!seen && (p != NULL || !bound))
+		x->none = j;
+	return yes;
+}
+
+/* The tag at s[i..n) (i just past its '<') for the inline scan: 1 when
+ * it is to be a div (a start tag, or the end tag of such a start tag),
+ * else 0; *k is its name's index. */
+static int
+inest_tag(struct inest *x, const char *s, size_t i, size_t n, int *k)
+{
+	int d, ren;
+
+	if ((*k = inline_at(s, i, n)) >= 0) {
+		ren = inline_holds_block(x, s, i, n, *k);
+		if (x->depth < INLINE_DEPTH) {
+			x->name[x->depth] = (unsigned char)*k;
+			x->ren[x->depth++] = (unsigned char)ren;
+			return ren;
+		}
+		return 0;
+	}
+	if (i >= n || s[i] != '/' || (*k = inline_at(s, i + 1, n)) < 0)
+		return 0;
+	for (d = x->depth - 1; d >= 0 && x->name[d] != *k; d--)
+		;
+	if (d < 0)
+		return 0;
+	x->depth = d;
+	return x->ren[d];
+}
+
 static char *
 prepare(const char *s, size_t *len, struct raw *r)
 {
 	struct w_buf b;
 	const char *p, *e;
-	struct next tab = { 0, 0 }, nl = { 0, 0 };
-	size_t i = 0, from = 0, n = *len, gt, bl;
+	struct next tab = { 0, 0 }, nl = { 0, 0 }, cut = { 0, 0 };
+	size_t t;
+	size_t i = 0, from = 0, n = *len, gt, bl, bl2;
 	int elem = 0, any = 0, foreign = 0, sc, mk, quot = 1, raw;
 	int fsvg = 0, fmath = 0, ta = 0, lt;
 	struct fstack fs;
 	struct anest an = { 0, 0, 0 };
 	struct hnest hn = { 0, 0 };
 	struct fnest fo = { 0, 0, 0 };
-	int hl, fn;
+	struct inest in;
+	int hl, fn, ik;
 
 	fs.n = 0;
+	in.depth = 0;
+	in.none = 0;
+	/* the looks ahead read at most some times the page */
+	in.budget = 8 * n + INLINE_LOOK;
 	if (r != NULL && w_html_strstr_n(s, n, RAW_MARK) != NULL)
 		r = NULL;
 	/* a UTF-16 byte order mark first has tidy decode the page as
@@ -1523,10 +1751,15 @@ prepare(const char *s, size_t *len, struct raw *r)
 					    r->cap * sizeof(*r->len));
 				}
 				e = s + gt + 1 + bl;
+				/* pad when a tab follows on the line, or
+				 * may once a cut ("<?\n>", "<!d\n>") takes
+				 * the line feed before it (fuzz_htmlparse's
+				 * twentieth finding, seed cut-nl-tab.html) */
+				t = next_of(&tab, s, (size_t)(e - s), n, '\t');
+				bl2 = next_of(&nl, s, (size_t)(e - s), n, '\n');
 				if ((mk = mark_body(&b, s + from, gt + 1 - from,
-				    s + gt + 1, bl, r->n,
-				    next_of(&tab, s, (size_t)(e - s), n, '\t') <
-				    next_of(&nl, s, (size_t)(e - s), n, '\n')))
+				    s + gt + 1, bl, r->n, t < bl2 || (t < n &&
+				    next_cut(&cut, s, (size_t)(e - s), n) < bl2)))
 				    == -1) {
 					/* cannot be (see w_buf_init above) */
 					w_buf_free(&b);
@@ -1676,6 +1909,23 @@ prepare(const char *s, size_t *len, struct raw *r)
 				w_buf_add(&b, "\"", 1);
 				from = i = i + 2;
 			}
+			any = 1;
+			continue;
+		}
+		/* an inline element that holds blocks: a div to tidy
+		 * (inest) */
+		if (foreign == 0 && !ta && inest_tag(&in, s, i, n, &ik)) {
+			gt = i + (s[i] == '/');
+			w_buf_add(&b, s + from, gt - from);
+			if (s[i] == '/')
+				w_buf_add(&b, "div", 3);
+			else {
+				w_buf_add(&b, "div " INLINE_MARK "=\"", 5 +
+				    sizeof(INLINE_MARK));
+				w_buf_add(&b, &"0123456789"[ik], 1);
+				w_buf_add(&b, "\"", 1);
+			}
+			from = i = gt + strlen(inline_names[ik]);
 			any = 1;
 			continue;
 		}

@@ -831,6 +831,28 @@ add_template(struct rec *r, const char *s, size_t n)
 	w_buf_free(&b);
 }
 
+/*
+ * The text of noscript i outside its form controls and their labels
+ * (select, option, textarea, button, label): a picker's or a form's
+ * script-less fallback ("Product variants" and a select of sizes under
+ * each tile of a shop's grid) holds little else, and is no content.
+ */
+static size_t
+noscript_prose(const struct hdoc *d, int i)
+{
+	size_t n = w_html_text_len(d, i), c = 0;
+	int j, t, skip = 0;
+
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, skip)) {
+		t = d->n[j].tag;
+		skip = t == TidyTag_SELECT || t == TidyTag_TEXTAREA ||
+		    t == TidyTag_BUTTON || t == TidyTag_LABEL;
+		if (skip)
+			c += w_html_text_len(d, j);
+	}
+	return c < n ? n - c : 0;
+}
+
 /* One source over every script / noscript node, detached ones too. */
 static void
 collect(const struct hdoc *d, const struct w_html_out *o, enum src which,
@@ -848,7 +870,8 @@ collect(const struct hdoc *d, const struct w_html_out *o, enum src which,
 			w_html_text(d, i, &s);
 			if (s.len < HH_PROSE ||
 			    (s.len < 400 &&
-			    w_html_ci_contains(s.p, "javascript")))
+			    w_html_ci_contains(s.p, "javascript")) ||
+			    noscript_prose(d, i) < HH_PROSE)
 				continue;
 			for (j = d->n[i].first; j >= 0; j = d->n[j].next)
 				w_html_write(d, j, o, nsout);

@@ -563,7 +563,8 @@ int		 w_html_action_line(const char *);
  * not). */
 int		 w_html_meta_line(const char *);
 /* Drop the small elements under root whose text is a meta line, a
- * link to more (w_html_more_line) or an item's control
+ * link to more (w_html_more_line, or a link to more of a named kind:
+ * "See all reviews", "Browse all categories") or an item's control
  * (w_html_action_line). */
 void		 w_html_item_meta(struct hdoc *, int);
 /* Drop the groups of links under root that link the site's own pages

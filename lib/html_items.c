@@ -10,6 +10,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "html_int.h"
 
@@ -376,6 +377,53 @@ w_html_action_line(const char *t)
 	return line_is(t, w) || line_is(t, acct);
 }
 
+/*
+ * Whether t is a link to more of a named kind ("See all reviews",
+ * "View all work", "Show more replies", "Browse all categories"): one
+ * of the openings below and at most MORE_WORDS words after it, in
+ * MORE_MAX characters. What it opens is another page's list, not an
+ * item's text.
+ */
+#define MORE_WORDS	3
+#define MORE_MAX	40
+
+static int
+more_to(const char *t)
+{
+	static const char *const open[] = {
+		"see all ", "view all ", "show all ", "browse all ",
+		"see more ", "view more ", "show more ", NULL
+	};
+	size_t k, n, len = strlen(t);
+	int words = 0, in = 0;
+	const char *p;
+
+	while (len > 0 && (t[len - 1] == ' ' || t[len - 1] == '\n'))
+		len--;
+	while (len > 0 && (*t == ' ' || *t == '\n')) {
+		t++;
+		len--;
+	}
+	if (len > MORE_MAX)
+		return 0;
+	for (k = 0; open[k] != NULL; k++) {
+		n = strlen(open[k]);
+		if (len > n && strncasecmp(t, open[k], n) == 0)
+			break;
+	}
+	if (open[k] == NULL)
+		return 0;
+	for (p = t + n; p < t + len; p++) {
+		if (*p == ' ' || *p == '\n' || *p == '\t')
+			in = 0;
+		else if (!in) {
+			in = 1;
+			words++;
+		}
+	}
+	return words <= MORE_WORDS;
+}
+
 /* See html_int.h. */
 void
 w_html_item_meta(struct hdoc *d, int root)
@@ -392,7 +440,8 @@ w_html_item_meta(struct hdoc *d, int root)
 			w_buf_reset(&b);
 			w_html_text(d, i, &b);
 			drop = b.p != NULL && (w_html_meta_line(b.p) ||
-			    w_html_more_line(b.p) || w_html_action_line(b.p));
+			    w_html_more_line(b.p) || w_html_action_line(b.p) ||
+			    (w_html_link_len(d, i) >= len && more_to(b.p)));
 		}
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)

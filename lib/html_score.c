@@ -471,7 +471,7 @@ w_html_page_veil(const struct hdoc *d, int i)
 }
 
 /*
- * Whether aria-hidden element i shows text an ancestor's aria-label
+ * Whether aria-hidden element i shows a number an ancestor's aria-label
  * speaks ("4.7 out of 5 stars" under a link labelled "4.7 out of 5
  * stars, 58,483 ratings", LABEL_UP levels up at most): hidden from
  * screen readers only because the label says it, on screen for every
@@ -500,7 +500,9 @@ labelled_copy(const struct hdoc *d, int i)
 	    e[-1] == '\t'); e--)
 		;
 	*e = '\0';
-	for (k = 0; k < n && s[0] != '\0' && !hit; k++)
+	/* a number (a rating, a count, a price), not an icon's name
+	 * ("Facebook" under "Share on Facebook") */
+	for (k = 0; k < n && strpbrk(s, "0123456789") != NULL && !hit; k++)
 		hit = w_html_ci_contains(l[k], s);
 	w_buf_free(&b);
 	return hit;

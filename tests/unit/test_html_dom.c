@@ -284,6 +284,17 @@ raw_bodies(void)
 	    "<p title=\"&quot;\">q</p><script>var b = 2;</script>"
 	    "</body></html>", 1);
 	/* many bodies on one line */
+	/* a cut "<?\n>" takes the line feed after a mark: the tab after
+	 * it shares the mark's line, which tidy expands by column, so the
+	 * mark is padded (fuzz_htmlparse's twentieth finding, seed
+	 * cut-nl-tab.html; the textarea held 3 spaces fast, 4 whole) */
+	both("<style>}</style>><textarea><?\n>\t", 0);
+	both("<html><body><style>.aaaaaaaaaaaaaaaa { b: c }</style>><textarea>"
+	    "<?\n>\tx</textarea></body></html>", 1);
+	both("<html><body><p>a</p><style>.aaaaaaaaaaaaaaaa { b: c }</style>"
+	    "<pre>a<!D\n>\tb</pre></body></html>", 1);
+	both("<html><body><style>.aaaaaaaaaaaaaaaa { b: c }</style>"
+	    "<p>a<?\n>\tb</p></body></html>", 1);
 	both("<html><body><script>var a1 = 1;</script><script>var a2 = 2;"
 	    "</script><script>var a3 = 3;</script><script>var a4 = 4;"
 	    "</script><script>var a5 = 5;</script><script>var a6 = 6;"
@@ -449,6 +460,61 @@ heading_blocks(void)
 	/* unclosed, deep, and end tags with no heading open */
 	both("<h1><div><h2><div><h3><p>x</h1></h1></h1></h1><div>y", 0);
 	both("</h2><h6><div>a<script>var s = '<h1>';</script></h6>z", 1);
+}
+
+/* An inline span that holds blocks (a CMS field wrapper) keeps them, as
+ * in a browser: tidy ended it at the first block and put a copy in
+ * each block and after; it is a span as parsed (otag) and a div to the
+ * pipeline. A span that an ancestor's end tag closes (never closed
+ * itself), one that holds no block and the mark a page writes itself
+ * are left alone; an end tag ends the innermost span */
+static void
+span_blocks(void)
+{
+	static const char page[] = "<html><body><div class=\"o\">"
+	    "<span class=\"field\">Lead<p>In para.</p><div class=\"d\">"
+	    "In div.</div><span class=\"x\">in</span>Tail<script>s = "
+	    "'</span><div>';</script> end</span><p>After para.</p></div>"
+	    "<div class=\"price\"><span class=\"u\">Now<div>Was</div>"
+	    "</div><p>Free <span>plain</span> text.</p>"
+	    "<div class=\"m\" data-wt-inline=\"0\">Marked</div>"
+	    "</body></html>";
+	struct hdoc d;
+	int i, s;
+
+	if (w_html_parse(&d, page, sizeof(page) - 1) != 0) {
+		CHECK(0);
+		return;
+	}
+	CHECK((i = text_parent(&d, "In para.")) >= 0);
+	s = d.n[i].parent;
+	CHECK_INT(d.n[s].otag, TidyTag_SPAN);
+	CHECK_INT(d.n[s].tag, TidyTag_DIV);
+	CHECK_INT((int)d.n[s].nattr, 1);
+	CHECK_STR(w_html_attr(&d, s, "class"), "field");
+	CHECK((i = text_parent(&d, "In div.")) >= 0);
+	CHECK_INT(d.n[i].parent, s);
+	CHECK((i = text_parent(&d, "Tail")) >= 0);
+	CHECK_INT(i, s);
+	CHECK((i = text_parent(&d, "After para.")) >= 0);
+	CHECK(!under_class(&d, i, "field"));
+	CHECK(under_class(&d, i, "o"));
+	/* unclosed: tidy's reading */
+	CHECK((i = text_parent(&d, "Was")) >= 0);
+	CHECK(!under_class(&d, i, "u") || d.n[d.n[i].parent].otag ==
+	    TidyTag_DIV);
+	CHECK((i = text_parent(&d, "plain")) >= 0);
+	CHECK_INT(d.n[i].tag, TidyTag_SPAN);
+	CHECK_INT(d.n[i].otag, TidyTag_SPAN);
+	CHECK((i = text_parent(&d, "Marked")) >= 0);
+	CHECK_INT(d.n[i].otag, TidyTag_DIV);
+	w_html_free(&d);
+	both(page, 0);
+	/* unclosed, nested, stray end tags and a block end first */
+	both("<span><span><div>a</span></span></span><div>b</div>", 0);
+	both("<div><span>x</div><span><p>y</p></span></span></div>", 0);
+	both("<span><!-- </span> --><ul><li>a<li>b</ul></span>c", 0);
+	both("<li><span>a<li>b<div>c</div></span>", 0);
 }
 
 /* An attribute given twice counts once, the first, as in a browser
@@ -651,6 +717,7 @@ main(void)
 	quotes();
 	card_links();
 	heading_blocks();
+	span_blocks();
 	repeated_attrs();
 	form_blocks();
 	raw_bodies();
