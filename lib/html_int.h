@@ -565,8 +565,10 @@ int		 w_html_meta_line(const char *);
 /* Drop the small elements under root whose text is a meta line, a
  * link to more (w_html_more_line, or a link to more of a named kind:
  * "See all reviews", "Browse all categories") or an item's control
- * (w_html_action_line). */
-void		 w_html_item_meta(struct hdoc *, int);
+ * (w_html_action_line); with lines set, only whole lines: an inline
+ * element whose parent holds more text is part of a sentence ("needs
+ * <em>more</em> explanation") and stays. */
+void		 w_html_item_meta(struct hdoc *, int, int);
 /* Drop the groups of links under root that link the site's own pages
  * (about, careers, privacy, terms, help, contact, imprint...), five
  * short links or more and nothing else, three of them such pages: a

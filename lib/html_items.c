@@ -426,7 +426,7 @@ more_to(const char *t)
 
 /* See html_int.h. */
 void
-w_html_item_meta(struct hdoc *d, int root)
+w_html_item_meta(struct hdoc *d, int root, int lines)
 {
 	struct w_buf b;
 	size_t len;
@@ -436,7 +436,9 @@ w_html_item_meta(struct hdoc *d, int root)
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = 0;
 		if (d->n[i].tag != H_TEXT && (len = w_html_text_len(d, i)) > 0 &&
-		    len <= META_MAX) {
+		    len <= META_MAX && !(lines && !w_html_is_block(d->n[i].tag) &&
+		    d->n[i].parent >= 0 &&
+		    w_html_text_len(d, d->n[i].parent) > len)) {
 			w_buf_reset(&b);
 			w_html_text(d, i, &b);
 			drop = b.p != NULL && (w_html_meta_line(b.p) ||

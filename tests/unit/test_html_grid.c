@@ -480,7 +480,8 @@ strip_keeps_items(void)
 	w_buf_free(&pg);
 }
 
-/* A tile's small controls go; a box named for them holding more stays. */
+/* A tile's small controls and stock line go; a box named for them
+ * holding more stays. */
 static void
 tile_widgets(void)
 {
@@ -491,8 +492,10 @@ tile_widgets(void)
 	    "<div class=\"wishlist-note\">Saved by many shoppers who "
 	    "bought this kettle for the winter</div><span class=\"visually-"
 	    "hidden\">Sale price</span><span class=\"sr-only\">Was 30.00 "
-	    "USD</span><span class=\"sr-only md:not-sr-only\">In stock"
+	    "USD</span><span class=\"sr-only md:not-sr-only\">Free returns"
 	    "</span><div class=\"quick-shop-opener\">Quick shop</div>"
+	    "<p class=\"stock\"><span>Sold out.</span></p><p>In stock "
+	    "again in May</p>"
 	    "<label>Size</label><a class=\"btn primary\" href=\"/p/1\">"
 	    "Shop now</a><a class=\"btn-row\" href=\"/p/1\">Enamel "
 	    "finish</a></div></div></body></html>";
@@ -511,7 +514,10 @@ tile_widgets(void)
 	 * responsive class shows them */
 	CHECK(strstr(b.p, "Sale price") == NULL);
 	CHECK(strstr(b.p, "Was 30.00 USD") != NULL);
-	CHECK(strstr(b.p, "In stock") != NULL);
+	CHECK(strstr(b.p, "Free returns") != NULL);
+	/* a stock line goes; a sentence on the stock stays */
+	CHECK(strstr(b.p, "Sold out") == NULL);
+	CHECK(strstr(b.p, "In stock again in May") != NULL);
 	/* quick shop, form labels, buttons */
 	CHECK(strstr(b.p, "Quick shop") == NULL);
 	CHECK(strstr(b.p, "Size") == NULL);

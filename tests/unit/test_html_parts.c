@@ -858,7 +858,7 @@ more_links(void)
 	struct w_html_out o;
 
 	CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
-	w_html_item_meta(&d, d.body);
+	w_html_item_meta(&d, d.body, 0);
 	memset(&o, 0, sizeof(o));
 	o.text = 1;
 	w_html_buf_init(&b, 1024);
@@ -870,6 +870,44 @@ more_links(void)
 	CHECK(strstr(b.p, "3 comments") == NULL);
 	w_buf_free(&b);
 	w_html_free(&d);
+}
+
+/*
+ * On a page typed as an article the item meta walk takes whole lines
+ * only: a word of a sentence in an inline element ("needs <em>more
+ * </em> explanation") stays, a line of its own ("4 comments", a "See
+ * all reviews" link alone in its paragraph) goes; without lines set
+ * (an item's meta, inline beside its title) the inline count and word
+ * go too.
+ */
+static void
+meta_whole_lines(void)
+{
+	static const char page[] = "<html><body><main>"
+	    "<p>The app developer needs <em>more</em> explanation.</p>"
+	    "<p>Counting frogspawn <span>3 comments</span></p>"
+	    "<div>4 comments</div>"
+	    "<p><a href=\"/r\">See all reviews</a></p></main></body></html>";
+	struct hdoc d;
+	struct w_buf b;
+	struct w_html_out o;
+	int lines;
+
+	for (lines = 1; lines >= 0; lines--) {
+		CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
+		w_html_item_meta(&d, d.body, lines);
+		memset(&o, 0, sizeof(o));
+		o.text = 1;
+		w_html_buf_init(&b, 1024);
+		w_html_write(&d, d.body, &o, &b);
+		CHECK((strstr(b.p, "needs more explanation") != NULL) ==
+		    lines);
+		CHECK((strstr(b.p, "3 comments") != NULL) == lines);
+		CHECK(strstr(b.p, "4 comments") == NULL);
+		CHECK(strstr(b.p, "See all reviews") == NULL);
+		w_buf_free(&b);
+		w_html_free(&d);
+	}
 }
 
 /*
@@ -955,6 +993,7 @@ main(void)
 {
 	meta_lines();
 	more_links();
+	meta_whole_lines();
 	kind_cards();
 	words();
 	sections();
