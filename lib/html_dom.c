@@ -302,23 +302,35 @@ raw_body(const struct raw *r, int tag, const TidyBuffer *tb, int *skip)
 	return k;
 }
 
+/* The one-digit value of mark, when i is a div that prepare() marked
+ * with it (its first attribute); -1 otherwise. */
+static int
+mark_digit(const struct hdoc *d, int i, const char *mark)
+{
+	const struct hnode *x = &d->n[i];
+	const char *v;
+
+	if (x->tag != TidyTag_DIV || x->nattr == 0 ||
+	    strcmp(d->pool + d->a[x->attr].name, mark) != 0)
+		return -1;
+	v = d->pool + d->a[x->attr].val;
+	if (v[0] < '0' || v[0] > '9' || v[1] != '\0')
+		return -1;
+	return v[0] - '0';
+}
+
 /* A div that prepare() made of a heading (HEADING_MARK first): the
  * heading again, without the mark. */
 static void
 heading_again(struct hdoc *d, int i)
 {
-	struct hnode *x = &d->n[i];
-	const char *v;
+	int k = mark_digit(d, i, HEADING_MARK);
 
-	if (x->tag != TidyTag_DIV || x->nattr == 0 ||
-	    strcmp(d->pool + d->a[x->attr].name, HEADING_MARK) != 0)
+	if (k < 1 || k > 6)
 		return;
-	v = d->pool + d->a[x->attr].val;
-	if (v[0] < '1' || v[0] > '6' || v[1] != '\0')
-		return;
-	x->tag = x->otag = TidyTag_H1 + (v[0] - '1');
-	x->attr++;
-	x->nattr--;
+	d->n[i].tag = d->n[i].otag = TidyTag_H1 + (k - 1);
+	d->n[i].attr++;
+	d->n[i].nattr--;
 }
 
 /* The inline elements that prepare() hands to tidy as a div when they
@@ -340,19 +352,13 @@ static const int inline_tags[] = {
 static void
 inline_again(struct hdoc *d, int i)
 {
-	struct hnode *x = &d->n[i];
-	const char *v;
+	int k = mark_digit(d, i, INLINE_MARK);
 
-	if (x->tag != TidyTag_DIV || x->nattr == 0 ||
-	    strcmp(d->pool + d->a[x->attr].name, INLINE_MARK) != 0)
+	if (k < 0 || k >= (int)(sizeof(inline_tags) / sizeof(inline_tags[0])))
 		return;
-	v = d->pool + d->a[x->attr].val;
-	if (v[0] < '0' || v[0] >= '0' + (int)(sizeof(inline_tags) /
-	    sizeof(inline_tags[0])) || v[1] != '\0')
-		return;
-	x->otag = inline_tags[v[0] - '0'];
-	x->attr++;
-	x->nattr--;
+	d->n[i].otag = inline_tags[k];
+	d->n[i].attr++;
+	d->n[i].nattr--;
 }
 
 static int
