@@ -186,7 +186,9 @@ test_files(void)
 	CHECK_INT(w_host_admit(W_SCOPE_FETCH, "http://127.0.0.1:1", 100, &l,
 	    &e), -1);
 	CHECK_STR(w_err_name(e.code), "rate_limited");
-	CHECK(e.retry_after_ms > 29000 && e.retry_after_ms <= 30000);
+	/* 30 s from the release, less the time this machine took since
+	 * (seconds under a loaded make check) */
+	CHECK(e.retry_after_ms > 20000 && e.retry_after_ms <= 30000);
 	CHECK_INT(w_host_status(&out, &e), 0);
 	CHECK_INT(w_json_int_peek(out, "cooling_down", -1), 1);
 	jv_free(out);
