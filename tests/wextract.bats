@@ -865,6 +865,19 @@ hasnt() {
 	[ "$(jqr .coverage.extraction_stage)" = readability ]
 }
 
+@test "listing: an icon's placeholder word (\"Icon\", an icon font's ligature) goes; a check mark in a table cell and a badge's word stay" {
+	run -0 wextract -c --format text "$FX/listing-icons.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Storage teams move cold data to cheaper tiers"* ]] ||
+		fail "items lost: $c"
+	[[ "$c" == *"Published on the first of March"* ]]
+	! grep -qE '^ *(- )?Icon$' <<<"$c" || fail "icon placeholder kept: $c"
+	[[ "$c" != *"schedule"* ]] || fail "ligature kept: $c"
+	[[ "$c" == *"Weekly digest by mail | check | check"* ]] ||
+		fail "table check marks lost: $c"
+	[[ "$c" == *"Badges stay words: Vegan recipes"* ]] || fail "badge lost: $c"
+}
+
 @test "--page-type forces the extraction profile, confidence still an estimate; continuations keep it" {
 	run -0 wextract -c --page-type product "$FX/types/forum.html"
 	[ "$(jqr .coverage.page_type)" = product ]
