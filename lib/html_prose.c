@@ -1009,6 +1009,52 @@ author_bio(const struct prose *p, int i)
 }
 
 /*
+ * A block whose text begins as one of the page's JSON-LD Persons'
+ * descriptions (d->bios: 40 folded bytes at least, the first BIO_FOLD
+ * compared), at most 2 * BIO_MAX characters and half the article: the
+ * author box's bio. Returns the box to drop: the largest ancestor
+ * below the root that holds at most BIO_BOX more characters (the
+ * name, a title, a link to the author's page, the box's tabs) and half
+ * the article at most, or -1.
+ */
+#define BIO_FOLD	96
+#define BIO_BOX		400
+static int
+ld_bio_box(const struct prose *p, int i)
+{
+	const struct hdoc *d = p->d;
+	char t[2 * BIO_FOLD + 1], f[BIO_FOLD];
+	const char *b;
+	size_t len = w_html_text_len(d, i), n, m;
+	int par;
+
+	if (d->bios == NULL || len < 40 || len > 2 * BIO_MAX ||
+	    2 * len > p->len)
+		return -1;
+	n = lead(d, i, t, sizeof(t));
+	n = w_html_fold_words(t, n, f, sizeof(f));
+	for (b = d->bios; *b != '\0'; b += strlen(b) + 1) {
+		m = strlen(b);
+		if (m > n)
+			m = n;
+		if (m >= 40 && strncmp(b, f, m) == 0 &&
+		    (m == strlen(b) || m == n))
+			break;
+	}
+	if (*b == '\0')
+		return -1;
+	for (;;) {
+		par = d->n[i].parent;
+		if (par < 0 || par == p->root ||
+		    w_html_text_len(d, par) > len + BIO_BOX ||
+		    2 * w_html_text_len(d, par) > p->len)
+			break;
+		i = par;
+	}
+	return i;
+}
+
+/*
  * Beginnings of the link out of an author box to the author's other
  * posts ("View all posts by Ann Lee"), English, German, French and
  * Spanish.
@@ -2060,6 +2106,12 @@ verdict(struct prose *p, int i)
 	}
 	if (tag == TidyTag_A)
 		return -2;
+	/* the author's bio, as the metadata gives it */
+	if ((b = ld_bio_box(p, i)) >= 0) {
+		nx = w_html_next_pre(d, b, p->root, 1);
+		w_html_unlink(d, b);
+		return nx;
+	}
 	/* a caption (a figcaption, a box named "caption") that credits
 	 * its picture, a quarter of the text at most */
 	if ((tag == TidyTag_FIGCAPTION || (tag != TidyTag_FIGURE &&

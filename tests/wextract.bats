@@ -851,6 +851,19 @@ hasnt() {
 	[ "$(jqr .coverage.extraction_stage)" = readability ]
 }
 
+@test "article: the author's bio that the JSON-LD Person describes goes with its box; a page that is only the bio keeps it" {
+	run -0 wextract -c --format text "$FX/types/article-ld-bio.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"A gap in a dry-stone wall"*"Building up the faces"*"string line between two frames"* ]] || fail "got: $c"
+	[[ "$c" != *"repaired field walls"* ]] || fail "bio kept: $c"
+	[[ "$c" != *"Workshops and dates"* ]] || fail "box kept: $c"
+	# the bio as the whole text: it stays
+	sed '/<p>A gap/,/string line between/d' "$FX/types/article-ld-bio.html" >"$BATS_TEST_TMPDIR/bio.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/bio.html"
+	[[ "$(jqr .content)" == *"repaired field walls"* ]] || fail "got: $(jqr .content)"
+}
+
 @test "region: a landing page typed as an article (date, author, og:type article) keeps its short headed sections, not its story alone" {
 	run -0 wextract -c --format text "$FX/landing-sections.html"
 	[ "$(jqr .coverage.page_type)" = article ]
