@@ -2508,8 +2508,10 @@ drop_controls(struct hdoc *d, int root)
  * half the article, with at most TAIL_REST characters after it, all to
  * one site (a list of sources points to many: tail_host()). Its
  * short title just before it (a heading, a line ending in a colon)
- * goes with it: returns that title, the list itself, or -1.
- */
+ * goes with it: returns that title, the list itself, or -1. Under such
+ * a title an item may be a third link at least ("How to tell if your
+ * <mattress is too soft>"); untitled, a list of those is the
+ * article's own. */
 
 /*
  * The host of an absolute link h (its bytes from *start, "www."
@@ -2538,7 +2540,7 @@ tail_links(const struct prose *p, int i)
 	const struct hdoc *d = p->d;
 	const char *h, *host = NULL, *o;
 	size_t len = w_html_text_len(d, i), l, a, hn = 0, on;
-	int j, k, n = 0, tag = d->n[i].tag, pr;
+	int j, k, n = 0, tag = d->n[i].tag, pr, weak = 0;
 
 	if ((tag != TidyTag_UL && tag != TidyTag_OL && tag != TidyTag_DIV &&
 	    tag != TidyTag_SECTION && tag != TidyTag_ASIDE &&
@@ -2574,8 +2576,10 @@ tail_links(const struct prose *p, int i)
 				    strncasecmp(o, host, hn) != 0)
 					return -1;
 			}
-		if (10 * a < 9 * l)
+		if (3 * a < l)
 			return -1;
+		if (10 * a < 9 * l)
+			weak++;
 		n++;
 	}
 	if (n < TAIL_ITEMS || len > (size_t)n * CARD_MAX)
@@ -2591,7 +2595,7 @@ tail_links(const struct prose *p, int i)
 		if (heading(d->n[pr].tag) || (m > 0 && t[m - 1] == ':'))
 			return pr;
 	}
-	return i;
+	return weak > 0 ? -1 : i;
 }
 
 /*

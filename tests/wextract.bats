@@ -864,6 +864,19 @@ hasnt() {
 	[[ "$(jqr .content)" == *"repaired field walls"* ]] || fail "got: $(jqr .content)"
 }
 
+@test "article: a titled list closing the article whose items are partly links to the site goes; untitled, it stays" {
+	run -0 wextract -c --format text "$FX/types/article-tail-list.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"Side sleepers put most"*"Testing it at home"*"whole thing."* ]] || fail "got: $c"
+	[[ "$c" != *"More helpful articles"* ]] || fail "title kept: $c"
+	[[ "$c" != *"sagging mattresses"* ]] || fail "list kept: $c"
+	# without its title, the half-linked list may be the article's own
+	sed '/<p><strong>More helpful/d' "$FX/types/article-tail-list.html" >"$BATS_TEST_TMPDIR/untitled.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/untitled.html"
+	[[ "$(jqr .content)" == *"Body impressions versus sagging mattresses"* ]] || fail "got: $(jqr .content)"
+}
+
 @test "region: a landing page typed as an article (date, author, og:type article) keeps its short headed sections, not its story alone" {
 	run -0 wextract -c --format text "$FX/landing-sections.html"
 	[ "$(jqr .coverage.page_type)" = article ]
