@@ -2511,7 +2511,8 @@ drop_controls(struct hdoc *d, int root)
  * goes with it: returns that title, the list itself, or -1. Under such
  * a title an item may be a third link at least ("How to tell if your
  * <mattress is too soft>"); untitled, a list of those is the
- * article's own. */
+ * article's own.
+ */
 
 /*
  * The host of an absolute link h (its bytes from *start, "www."
