@@ -1577,6 +1577,54 @@ date_text(const struct hdoc *d, int i)
 	    (digits >= 1 && strchr(t, '-') != NULL));
 }
 
+static int	card(const struct hdoc *, int);
+
+/* Labels of a date on the next line ("Last updated"), whole. */
+static const char *const date_labels[] = {
+	"last updated", "updated", "updated on", "published", "published on",
+	"publish date", "published date", "date published", "posted on",
+	"last reviewed", "date last reviewed", "reviewed on",
+	"last modified", "zuletzt aktualisiert", "aktualisiert",
+	"aktualisiert am", "ver\xc3\xb6" "ffentlicht",
+	"ver\xc3\xb6" "ffentlicht am", "stand", "mis \xc3\xa0 jour",
+	"mis \xc3\xa0 jour le", "publi\xc3\xa9", "publi\xc3\xa9 le",
+	"actualizado", "actualizado el", "publicado", "publicado el", NULL
+};
+
+/*
+ * A date's label standing alone (date_labels[], its colon dropped)
+ * whose next block is a date (date_text).
+ */
+static int
+date_label(const struct prose *p, int i)
+{
+	const struct hdoc *d = p->d;
+	char t[TITLE_MAX];
+	int j;
+
+	if (title_norm(d, i, t, sizeof(t)) == 0 ||
+	    w_html_listed(t, date_labels) < 0)
+		return 0;
+	for (j = d->n[i].next; j >= 0 && d->n[j].tag == H_TEXT &&
+	    w_html_text_len(d, j) == 0; j = d->n[j].next)
+		;
+	return j >= 0 && d->n[j].tag != H_TEXT && date_text(d, j);
+}
+
+/* Whether i is in a teaser card (card(), three levels up at most): its
+ * date marks the card (teaser_run). */
+static int
+in_card(const struct prose *p, int i)
+{
+	int j, k;
+
+	for (j = p->d->n[i].parent, k = 0; j >= 0 && j != p->root && k < 3;
+	    j = p->d->n[j].parent, k++)
+		if (card(p->d, j))
+			return 1;
+	return 0;
+}
+
 /*
  * A teaser card for another page: at most CARD_MAX characters, with a
  * date (a time element, a datetime attribute, a class naming a date,
@@ -2094,6 +2142,16 @@ verdict(struct prose *p, int i)
 	    !in_item(p, i) && ((len <= DATE_MAX &&
 	    norm(d, i, t, sizeof(t)) > 0 &&
 	    (date_text(d, i) || month_day(t))) || by_line(d, i)))) {
+		nx = w_html_next_pre(d, i, p->root, 1);
+		w_html_unlink(d, i);
+		return nx;
+	}
+	/* a date closing the article ("Last updated: May 3, 2024"), or
+	 * its label alone with the date next */
+	if (len <= DATE_MAX && 2 * p->seen >= p->len &&
+	    p->seen + len + TAIL_REST >= p->len && alone(d, i) &&
+	    !in_item(p, i) && (date_text(d, i) || date_label(p, i)) &&
+	    !in_card(p, i)) {
 		nx = w_html_next_pre(d, i, p->root, 1);
 		w_html_unlink(d, i);
 		return nx;

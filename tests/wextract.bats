@@ -877,6 +877,16 @@ hasnt() {
 	[[ "$(jqr .content)" == *"Body impressions versus sagging mattresses"* ]] || fail "got: $(jqr .content)"
 }
 
+@test "article: a date line closing the article goes, its label too; the text stays" {
+	run -0 wextract -c --format text "$FX/types/article-closing-date.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"Ein Sauerteig braucht"*"Aufbewahren"*"in einem Glas lagern."* ]] || fail "got: $c"
+	[[ "$c" != *"2025"* ]] || fail "date kept: $c"
+	[[ "$c" != *"aktualisiert"* ]] || fail "label kept: $c"
+	[[ "$c" != *"Februar 2024"* ]] || fail "date kept: $c"
+}
+
 @test "region: a landing page typed as an article (date, author, og:type article) keeps its short headed sections, not its story alone" {
 	run -0 wextract -c --format text "$FX/landing-sections.html"
 	[ "$(jqr .coverage.page_type)" = article ]
