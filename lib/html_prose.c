@@ -1089,19 +1089,46 @@ person(const char *s)
 	return words >= 2 && words <= 4;
 }
 
+/* Path segments of an author's page ("/author/ann-lee/"). */
+static const char *const author_paths[] = {
+	"/author/", "/authors/", "/autor/", "/autoren/", "/autorin/",
+	"/auteur/", "/auteurs/", "/autores/", NULL
+};
+
+/*
+ * A link to the author's page (author_paths[] in its address) whose
+ * text is a person's name (person()).
+ */
+static int
+author_link(const struct hdoc *d, int j)
+{
+	char name[BOX_NAME + 1];
+	const char *h = w_html_attr(d, j, "href");
+	int k;
+
+	if (h == NULL || w_html_text_len(d, j) > BOX_NAME ||
+	    norm(d, j, name, sizeof(name)) <= 4 || !person(name))
+		return 0;
+	for (k = 0; author_paths[k] != NULL; k++)
+		if (w_html_ci_contains(h, author_paths[k]))
+			return 1;
+	return 0;
+}
+
 /*
  * An author box (at most BIO_MAX + BIO_MAX / 2 characters) whatever its
  * class: it links to the author's other posts (posts_by[]), or (last:
  * at the article's end) it shows a picture and a person's name (a
  * heading or bold line, person()) that the next line, the bio, begins
- * with ("Ann Lee has written...").
+ * with ("Ann Lee has written..."), or a picture and a link to the
+ * author's page (author_link()).
  */
 static int
 author_box(const struct hdoc *d, int i, int last)
 {
 	char t[TITLE_MAX], name[BOX_NAME + 1], lead[BOX_NAME + 3];
 	size_t n = 0;
-	int j, tag, pic = 0, after = 0;
+	int j, tag, pic = 0, after = 0, link = 0;
 
 	name[0] = '\0';
 	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
@@ -1111,6 +1138,8 @@ author_box(const struct hdoc *d, int i, int last)
 		else if (tag == TidyTag_A && w_html_text_len(d, j) < TITLE_MAX &&
 		    title_norm(d, j, t, sizeof(t)) > 0 && starts(t, posts_by))
 			return 1;
+		else if (last && tag == TidyTag_A && author_link(d, j))
+			link = 1;
 		else if (last && name[0] == '\0' && (heading(tag) ||
 		    tag == TidyTag_STRONG || tag == TidyTag_B) &&
 		    (n = norm(d, j, name, sizeof(name))) > 4 &&
@@ -1121,7 +1150,7 @@ author_box(const struct hdoc *d, int i, int last)
 		    strncmp(lead, name, n) == 0 && lead[n] == ' ')
 			return 1;
 	}
-	return 0;
+	return pic && link;
 }
 
 static int

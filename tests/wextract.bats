@@ -887,6 +887,18 @@ hasnt() {
 	[[ "$c" != *"Februar 2024"* ]] || fail "date kept: $c"
 }
 
+@test "article: a closing box with a picture and a link to the author's page goes whole; without the picture its bio stays" {
+	run -0 wextract -c --format text "$FX/types/article-author-link.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"Rain washes the light oil"*"Choosing a lubricant"*"only gathers grime."* ]] || fail "got: $c"
+	[[ "$c" != *"former shop mechanic"* ]] || fail "bio kept: $c"
+	[[ "$c" != *"Senior Mechanic"* ]] || fail "box kept: $c"
+	sed '/<img src="\/img\/jo.jpg"/d' "$FX/types/article-author-link.html" >"$BATS_TEST_TMPDIR/nopic.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/nopic.html"
+	[[ "$(jqr .content)" == *"former shop mechanic"* ]] || fail "got: $(jqr .content)"
+}
+
 @test "region: a landing page typed as an article (date, author, og:type article) keeps its short headed sections, not its story alone" {
 	run -0 wextract -c --format text "$FX/landing-sections.html"
 	[ "$(jqr .coverage.page_type)" = article ]
