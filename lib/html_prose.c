@@ -1011,7 +1011,8 @@ author_bio(const struct prose *p, int i)
 /*
  * A block whose text begins as one of the page's JSON-LD Persons'
  * descriptions (d->bios: 40 folded bytes at least, the first BIO_FOLD
- * compared), at most 2 * BIO_MAX characters and half the article: the
+ * compared; or their first four words or more, BIO_SAME bytes at
+ * least: "Ann Lee is an experienced ..." told two ways), at most 2 * BIO_MAX characters and half the article: the
  * author box's bio. Returns the box to drop: the largest ancestor
  * below the root that holds at most BIO_BOX more characters (the
  * name, a title, a link to the author's page, the box's tabs) and half
@@ -1019,13 +1020,14 @@ author_bio(const struct prose *p, int i)
  */
 #define BIO_FOLD	96
 #define BIO_BOX		400
+#define BIO_SAME	24	/* bytes of the same first words, at least */
 static int
 ld_bio_box(const struct prose *p, int i)
 {
 	const struct hdoc *d = p->d;
 	char t[2 * BIO_FOLD + 1], f[BIO_FOLD];
 	const char *b;
-	size_t len = w_html_text_len(d, i), n, m;
+	size_t len = w_html_text_len(d, i), n, m, k, w;
 	int par;
 
 	if (d->bios == NULL || len < 40 || len > 2 * BIO_MAX ||
@@ -1034,11 +1036,16 @@ ld_bio_box(const struct prose *p, int i)
 	n = lead(d, i, t, sizeof(t));
 	n = w_html_fold_words(t, n, f, sizeof(f));
 	for (b = d->bios; *b != '\0'; b += strlen(b) + 1) {
-		m = strlen(b);
-		if (m > n)
-			m = n;
-		if (m >= 40 && strncmp(b, f, m) == 0 &&
-		    (m == strlen(b) || m == n))
+		for (m = 0; b[m] != '\0' && m < n && b[m] == f[m]; m++)
+			;
+		if (m >= 40 && (b[m] == '\0' || m == n))
+			break;
+		/* the same first words, told another way after them */
+		while (m > 0 && (b[m] != ' ' || f[m] != ' '))
+			m--;
+		for (k = 0, w = 0; k < m; k++)
+			w += b[k] == ' ';
+		if (m >= BIO_SAME && w >= 3)
 			break;
 	}
 	if (*b == '\0')

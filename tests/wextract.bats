@@ -858,6 +858,11 @@ hasnt() {
 	[[ "$c" == *"A gap in a dry-stone wall"*"Building up the faces"*"string line between two frames"* ]] || fail "got: $c"
 	[[ "$c" != *"repaired field walls"* ]] || fail "bio kept: $c"
 	[[ "$c" != *"Workshops and dates"* ]] || fail "box kept: $c"
+	# the bio told another way after its first words: it goes too
+	sed 's|<div>Mara has repaired field walls in the Dales since 2009.|<div>Mara has repaired field walls across Yorkshire for years.|' "$FX/types/article-ld-bio.html" >"$BATS_TEST_TMPDIR/other.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/other.html"
+	[[ "$(jqr .content)" != *"across Yorkshire"* ]] || fail "got: $(jqr .content)"
+	[[ "$(jqr .content)" == *"string line between two frames"* ]] || fail "got: $(jqr .content)"
 	# the bio as the whole text: it stays
 	sed '/<p>A gap/,/string line between/d' "$FX/types/article-ld-bio.html" >"$BATS_TEST_TMPDIR/bio.html"
 	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/bio.html"
