@@ -1036,7 +1036,7 @@ ld_bio_box(const struct prose *p, int i)
 	n = lead(d, i, t, sizeof(t));
 	n = w_html_fold_words(t, n, f, sizeof(f));
 	for (b = d->bios; *b != '\0'; b += strlen(b) + 1) {
-		for (m = 0; b[m] != '\0' && m < n && b[m] == f[m]; m++)
+		for (m = 0; m < n && b[m] != '\0' && b[m] == f[m]; m++)
 			;
 		if (m >= 40 && (b[m] == '\0' || m == n))
 			break;
