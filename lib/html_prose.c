@@ -1541,6 +1541,40 @@ disclosure(const char *t)
 }
 
 /*
+ * A sign-up or comment form's consent line: it opens on the act
+ * (consent_starts[]) and says the reader agrees (consents[]): "By
+ * signing up, you agree to receive...", "Mit der Anmeldung stimmen Sie
+ * ... zu", "En vous inscrivant, vous acceptez...", "Al suscribirte,
+ * aceptas...".
+ */
+static const char *const consent_starts[] = {
+	"by signing up", "by subscribing", "by submitting", "by clicking",
+	"by posting", "by entering", "by registering", "by continuing",
+	"by providing", "by creating", "by checking", "by tapping",
+	"mit der anmeldung", "mit ihrer anmeldung", "mit deiner anmeldung",
+	"mit dem absenden", "mit dem klick", "mit klick auf",
+	"mit der registrierung", "en vous inscrivant", "en cliquant",
+	"en soumettant", "en vous abonnant", "en validant",
+	"al suscribirte", "al suscribirse", "al registrarte",
+	"al registrarse", "al hacer clic", "al enviar", NULL
+};
+static const char *const consents[] = {
+	"you agree", "you consent", "you acknowledge", "you accept",
+	"you confirm", "you authorize", "you authorise", "stimmen sie",
+	"stimmst du", "willigen sie", "willigst du", "akzeptieren sie",
+	"akzeptierst du", "erkl\xc3\xa4ren sie", "vous acceptez",
+	"vous consentez", "vous reconnaissez", "vous confirmez", "aceptas",
+	"acepta ", "aceptar ", "consientes", "autorizas", NULL
+};
+
+static int
+consent(const char *t)
+{
+	return starts(t, consent_starts) &&
+	    w_html_ci_any(NULL, t, consents);
+}
+
+/*
  * Whether a class token of i names a rating widget: "rating",
  * "ratings", German "bewertung(en)", "stars", "star-rating", "rating-*", "*-rating",
  * "*-rating-*" (a whole word, not "operating").
@@ -2281,7 +2315,8 @@ verdict(struct prose *p, int i)
 		return -2;
 	if (len <= DISCLOSURE_MAX && !heading(tag) && tag != TidyTag_LI &&
 	    alone(d, i) && norm(d, i, dt, sizeof(dt)) > 0 &&
-	    (disclosure(dt) || signup_line(dt, strlen(dt)))) {
+	    (disclosure(dt) || signup_line(dt, strlen(dt)) ||
+	    consent(dt))) {
 		w_html_unlink(d, i);
 		return nx;
 	}
