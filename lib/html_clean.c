@@ -636,6 +636,32 @@ static const char *const legal_words[] = {
 	"disclaimer", "copy-legal", "fine-print", "fineprint", NULL
 };
 
+/*
+ * On a product page: the shop's legal notices beside the product (a
+ * game's rating boards and trademarks, offer terms), a box whose class
+ * or id holds "legal" as a part of its own ("game-legal", "legal_area",
+ * not "legalShipping"), in whatever tag.
+ */
+static int
+legal_part(const char *v)
+{
+	const char *p;
+
+	for (p = v; v != NULL && (p = strstr(p, "legal")) != NULL; p += 5)
+		if ((p == v || p[-1] == '-' || p[-1] == '_' || p[-1] == ' ') &&
+		    (p[5] == '\0' || p[5] == '-' || p[5] == '_' ||
+		    p[5] == ' '))
+			return 1;
+	return 0;
+}
+
+static int
+shop_legal(const struct hdoc *d, int i)
+{
+	return legal_part(w_html_attr(d, i, "class")) ||
+	    legal_part(w_html_attr(d, i, "id"));
+}
+
 /* In threads: what surrounds the posts. */
 static const char *const thread_words[] = {
 	"vote", "badge", "reaction", "kudos", "post-actions", "postactions",
@@ -1070,6 +1096,8 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	 * collections, service pages; a product's buy box is left whole) */
 	if ((prof & HP_CHROME) && !(prof & (HP_THREAD | HP_TABS)) &&
 	    w_html_button_link(d, i))
+		return 1;
+	if ((prof & HP_TABS) && shop_legal(d, i))
 		return 1;
 	if (tag == TidyTag_A || tag == TidyTag_LI || tag == TidyTag_P ||
 	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
