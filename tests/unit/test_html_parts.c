@@ -480,6 +480,41 @@ link_trees(void)
 }
 
 /*
+ * On a product page the text for screen readers alone goes when the
+ * region is stripped, however short; elsewhere a short one stays.
+ */
+static void
+sr_shop_text(void)
+{
+	static const char page[] = "<html><body><div id=r>"
+	    "<h1>Moorland Wool Beanie</h1><p><span class=sr-only>Regular "
+	    "price</span> 28.00</p><div class=visually-hidden>Use the arrow "
+	    "keys to move between images.</div><p>A ribbed beanie knitted "
+	    "from the wool of hill sheep on the moors above the valley.</p>"
+	    "</div></body></html>";
+	struct w_buf b;
+	struct hdoc d;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
+		w_html_strip(&d, by_id(&d, "r"),
+		    w_html_profile(pass == 0 ? H_PRODUCT : H_SERVICE));
+		w_html_buf_init(&b, 1 << 16);
+		w_html_text(&d, by_id(&d, "r"), &b);
+		CHECK(strstr(b.p, "hill sheep") != NULL);
+		CHECK(strstr(b.p, "28.00") != NULL);
+		if (pass == 0) {
+			CHECK(strstr(b.p, "Regular price") == NULL);
+			CHECK(strstr(b.p, "arrow keys") == NULL);
+		} else
+			CHECK(strstr(b.p, "arrow keys") != NULL);
+		w_buf_free(&b);
+		w_html_free(&d);
+	}
+}
+
+/*
  * The pane beside a forum post (its poster's rank, statistics and
  * custom fields: a post profile) is never content, whatever the page
  * type, while short; the post beside it is.
@@ -1006,6 +1041,7 @@ main(void)
 	invisible();
 	veil();
 	post_panes();
+	sr_shop_text();
 	link_trees();
 	svg_depth();
 	dedup_runs();
