@@ -249,6 +249,49 @@ w_html_date_named(const struct hdoc *d, int j)
 	    w_html_ci_contains(w_html_attr(d, j, "class"), "date"));
 }
 
+/*
+ * Whether text t (n bytes, a short run of its own) reads as a date: a
+ * year (19xx or 20xx, digits on neither side) beside a month's name or
+ * a day and month in digits ("2024-08-08 07:50", "Aug 7, 2023",
+ * "08/08/2024").
+ */
+static int
+date_text(const char *t, size_t n)
+{
+	static const char *const mon[] = {
+		"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
+		"oct", "nov", "dec", NULL
+	};
+	size_t k, m;
+	int year = 0, month = 0, sep = 0;
+
+	for (k = 0; k + 4 <= n; k++)
+		if ((t[k] == '1' && t[k + 1] == '9') ||
+		    (t[k] == '2' && t[k + 1] == '0'))
+			if (t[k + 2] >= '0' && t[k + 2] <= '9' &&
+			    t[k + 3] >= '0' && t[k + 3] <= '9' &&
+			    (k == 0 || t[k - 1] < '0' || t[k - 1] > '9') &&
+			    (k + 4 == n || t[k + 4] < '0' || t[k + 4] > '9'))
+				year = 1;
+	if (!year)
+		return 0;
+	for (k = 0; k + 3 <= n && !month; k++) {
+		if (k > 0 && ((t[k - 1] | 32) >= 'a' && (t[k - 1] | 32) <= 'z'))
+			continue;
+		for (m = 0; mon[m] != NULL; m++)
+			if (strncasecmp(t + k, mon[m], 3) == 0)
+				month = 1;
+	}
+	for (k = 1; k + 1 < n; k++)
+		if ((t[k] == '-' || t[k] == '/' || t[k] == '.') &&
+		    t[k - 1] >= '0' && t[k - 1] <= '9' &&
+		    t[k + 1] >= '0' && t[k + 1] <= '9')
+			sep++;
+	return month || sep >= 2;
+}
+
+#define DATE_TEXT	40	/* characters in a date's own text */
+
 /* What one repeated item holds. */
 static void
 item_scan(const struct hdoc *d, int i, struct item *it)
@@ -259,8 +302,12 @@ item_scan(const struct hdoc *d, int i, struct item *it)
 	it->text = w_html_text_len(d, i);
 	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
 		t = d->n[j].tag;
-		if (t == H_TEXT)
+		if (t == H_TEXT) {
+			if (!it->date && d->n[j].len <= DATE_TEXT &&
+			    date_text(d->pool + d->n[j].off, d->n[j].len))
+				it->date = 1;
 			continue;
+		}
 		if (t == TidyTag_TIME)
 			it->date = 1;
 		else if (t == TidyTag_IMG || t == TidyTag_PICTURE)
