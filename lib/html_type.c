@@ -45,6 +45,9 @@ struct feat {
 	int	 rep_h;			/* items with a heading */
 	int	 rep_parent;		/* their parent */
 	int	 rep_comment;		/* comment-class items or parent */
+	/* the largest group of posts: items with an author line each */
+	int	 th_n, th_author, th_date, th_comment, th_parent;
+	size_t	 th_text;
 	size_t	 ptext;			/* characters in prose paragraphs */
 	int	 prices;		/* itemprop=price and price classes */
 	int	 nav_links;		/* links in nav / aside */
@@ -397,6 +400,20 @@ group(const struct hdoc *d, const struct w_html_group *g, struct feat *f)
 	}
 	if (g->n < 3 && text < 600)
 		return;
+	if (g->n >= 3 && a >= 2 && a * 2 >= g->n && pr == 0 &&
+	    text > f->th_text) {
+		f->th_n = g->n;
+		f->th_author = a;
+		f->th_date = dt;
+		f->th_text = text;
+		f->th_parent = p;
+		f->th_comment = comment_class(d, p) ||
+		    comment_class(d, d->n[p].parent);
+		for (j = w_html_rep_next(d, d->n[p].first, g->shape); j >= 0 &&
+		    !f->th_comment; j = w_html_rep_next(d, d->n[j].next,
+		    g->shape))
+			f->th_comment = comment_class(d, j);
+	}
 	if (text <= f->rep_text)
 		return;
 	f->rep_n = g->n;
@@ -802,6 +819,7 @@ w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
 
 	memset(&f, 0, sizeof(f));
 	f.rep_parent = -1;
+	f.th_parent = -1;
 	walk(d, &f);
 	groups(d, gs, &f);
 	if (url == NULL)
@@ -829,7 +847,15 @@ w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
 			s[H_ARTICLE] += 3;
 		else
 			s[H_FORUM] += f.rep_date * 2 >= f.rep_n ? 4 : 2;
-	}
+	} else if (f.th_n > 0 && f.th_text * 3 >= f.text &&
+	    f.th_text / (size_t)f.th_n > 80 && !f.th_comment &&
+	    f.th_date * 2 >= f.th_n && url_has(url, forumw))
+		/*
+		 * on a thread's address, dated posts below a larger group
+		 * of wrappers (the page's columns) holding a third of the
+		 * page's text
+		 */
+		s[H_FORUM] += 4;
 	if (url_has(url, forumw))
 		s[H_FORUM] += 2;
 	/* products: a price, a cart */

@@ -430,6 +430,50 @@ text_dates(void)
 	w_buf_free(&b);
 }
 
+/*
+ * On a thread's address, dated posts with an author line each that sit
+ * below a larger group of page columns (the group with the most text)
+ * still make a forum; the same page elsewhere is none.
+ */
+static void
+wrapped_posts(void)
+{
+	struct w_buf b;
+	double c;
+	int k, u;
+
+	w_buf_init(&b, 1 << 20);
+	for (u = 0; u < 2; u++) {
+		w_buf_reset(&b);
+		addf(&b, "<html><head><title>Do forums still matter?</title>"
+		    "</head><body><div class=\"col\"><p>Forums, members, "
+		    "search and the help pages of this site, listed here.</p>"
+		    "</div><div class=\"col\"><ol class=\"messages\">");
+		for (k = 0; k < 5; k++)
+			addf(&b, "<li class=\"message\"><div class=\"info\">"
+			    "<a class=\"username\" href=\"/m/%d\">member%d</a>"
+			    "<time datetime=\"2024-05-1%d\">May 1%d, 2024</time>"
+			    "</div><div class=\"text\"><p>Answer %d: niche "
+			    "boards still hold the long answers that a feed "
+			    "buries in a day, and search finds them years "
+			    "later, when the question comes back with the same "
+			    "broken part and the same worried owner asking "
+			    "whether anyone ever fixed it.</p></div></li>",
+			    k, k, k, k, k);
+		addf(&b, "</ol></div><div class=\"col\"><p>Staff online, "
+		    "latest posts and the shoutbox of the site.</p></div>"
+		    "</body></html>");
+		if (u == 0)
+			CHECK_STR(classify(b.p, b.len, "https://forum.example."
+			    "org/threads/do-forums-still-matter.288/", &c),
+			    "forum");
+		else
+			CHECK(strcmp(classify(b.p, b.len, "https://example.org/"
+			    "do-forums-still-matter", &c), "forum") != 0);
+	}
+	w_buf_free(&b);
+}
+
 int
 main(void)
 {
@@ -441,6 +485,7 @@ main(void)
 	metadata();
 	self_url();
 	text_dates();
+	wrapped_posts();
 	structure();
 	confidence();
 	confidence_tree();
