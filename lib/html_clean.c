@@ -739,7 +739,7 @@ static const char *const post_controls[] = {
 	"hide replies", "jump to latest", "jump to new", "sort by",
 	"upvote", "downvote", "like", "unlike", "flag", "follow",
 	"thread starter", "discussion starter", "topic starter",
-	"original poster", "start date",
+	"original poster", "start date", "online", "offline",
 	"antworten", "zitieren", "melden", "teilen", NULL
 };
 #define CONTROL_MAX	32

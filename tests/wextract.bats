@@ -924,7 +924,7 @@ hasnt() {
 	c=$(jqr .content)
 	[[ "$c" == *"lenswright"*"My old projector"*"quietfan"*"native contrast"*"marrowbone"*"Measure the throw"* ]] || fail "got: $c"
 	# the statistics, buttons and status lines around the posts are not the thread
-	for w in "410 posts" "Joined 2007" "Add to quote" "further replies" "Recently Browsing" "registered users"; do
+	for w in "410 posts" "Joined 2007" "Add to quote" "Offline" "further replies" "Recently Browsing" "registered users"; do
 		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
 	done
 	# a name stays once, where its post begins
