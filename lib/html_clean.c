@@ -434,7 +434,7 @@ clean_cond(struct hscore *s, int root, int tag)
 			    d->n[j].otag != TidyTag_SUMMARY &&
 			    should_drop(s, j, tag, g);
 			if (drop)
-				w_html_unlink(d, j);
+				w_html_drop_box(d, j, s->prof);
 			else {
 				agg_own(d, j, g);
 				s->agg[par].p += g->p;
@@ -562,9 +562,10 @@ w_html_prep_article(struct hscore *s, int art)
 	int i, j, img, pic;
 
 	mark_data_tables(s, art);
-	/* a picture drawn in markup, whatever the page type */
+	/* a picture drawn in markup, a notice, whatever the page type */
 	for (i = d->n[art].first; i >= 0; i = j) {
-		pic = d->n[i].tag != H_TEXT && ui_picture(d, i);
+		pic = d->n[i].tag != H_TEXT && (ui_picture(d, i) ||
+		    w_html_notice(d, i, 0));
 		j = w_html_next_pre(d, i, art, pic);
 		if (pic)
 			w_html_unlink(d, i);
@@ -764,7 +765,7 @@ static const char *const post_controls[] = {
 	"hide replies", "jump to latest", "jump to new", "sort by",
 	"upvote", "downvote", "like", "unlike", "flag", "follow",
 	"thread starter", "discussion starter", "topic starter",
-	"original poster", "start date",
+	"original poster", "start date", "online", "offline",
 	"antworten", "zitieren", "melden", "teilen", NULL
 };
 #define CONTROL_MAX	32
@@ -1409,6 +1410,7 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			    strcmp(role, "complementary") == 0 ||
 			    strcmp(role, "dialog") == 0)) ||
 			    w_html_never_content(d, i, prof < 0 ? 0 : prof) ||
+			    w_html_notice(d, i, 1) ||
 			    (d->n[i].tag == TidyTag_A && skip_link(d, i)) ||
 			    sr_block(d, i) || sr_shop(d, i, prof) ||
 			    (prof >= 0 && chrome_el(d, i, rlen, prof)) ||
@@ -1424,7 +1426,7 @@ w_html_strip(struct hdoc *d, int root, int prof)
 			continue;
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)
-			w_html_unlink(d, i);
+			w_html_drop_box(d, i, prof < 0 ? 0 : prof);
 		else
 			heads += section_heading(d, i);
 	}
@@ -1485,7 +1487,7 @@ w_html_strip_chrome(struct hdoc *d, int root, int prof)
 			continue;
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop)
-			w_html_unlink(d, i);
+			w_html_drop_box(d, i, prof);
 	}
 	if (prof & HP_THREAD)
 		drop_remarks(d, root, rlen);

@@ -377,6 +377,15 @@ int		 w_html_class_hides(const struct hdoc *, int);
 void		 w_html_prose_strip(struct hdoc *, int);
 int		 w_html_button_link(const struct hdoc *, int);
 void		 w_html_prose_teasers(struct hdoc *, int);
+/* Unlink box i; in a thread (prof HP_THREAD), a box of at most 300
+ * characters first gives up the poster's name it holds (an innermost
+ * author-named element of a few words, outside paragraphs, quotes and
+ * sentences) to a line of its own in its place (html_score.c). */
+void		 w_html_drop_box(struct hdoc *, int, int);
+/* Whether block i is a notice about the page, never its text: a
+ * ticker of one call to action repeated or, with status set, a
+ * thread's status (closed, archived, who is reading) (html_prose.c). */
+int		 w_html_notice(const struct hdoc *, int, int);
 int		 w_html_never_content(const struct hdoc *, int, int);
 
 /* html_novel.c */

@@ -614,7 +614,8 @@ static const char *const join_starts[] = {
 	"login or register to", "log in or register to",
 	"log in or sign up to", "sign in or register to",
 	"sign in or create", "sign in or sign up to",
-	"you must log in to", "you must be logged in to",
+	"you must log in to", "you must log in or register",
+	"you must log in or sign up", "you must be logged in to",
 	"you must be signed in to", "you must sign in to",
 	"you need to be a member", "you need to log in to",
 	"you need to be logged in to", "you need to sign in to",
@@ -627,6 +628,24 @@ static const char *const join_starts[] = {
 	"registrieren sie sich, um", NULL
 };
 #define JOIN_MAX	400
+
+/*
+ * A thread's status notice: the thread is closed, locked or archived,
+ * or who is reading it ("Not open for further replies.", "This
+ * discussion is now closed.", "Recently Browsing 0 members"): words
+ * about the thread, never a post. A block of at most STATUS_MAX
+ * characters whose text holds one of these.
+ */
+static const char *const status_words[] = {
+	"not open for further replies", "discussion is now closed",
+	"discussion has been closed", "thread is closed",
+	"thread has been closed", "thread is locked",
+	"thread has been locked", "topic is locked", "topic has been locked",
+	"post is now archived", "this is an archived post",
+	"commenting has been disabled", "commenting is disabled",
+	"recently browsing", "registered users viewing this", NULL
+};
+#define STATUS_MAX	160
 
 /* The same for author boxes, outside threads. */
 static const char *const bio_words[] = {
@@ -848,6 +867,104 @@ join_box(const struct hdoc *d, int i)
 	if (lead(d, i, t, sizeof(t)) == 0)
 		return 0;
 	return starts(t, join_starts);
+}
+
+/* Whether block i is a thread's status notice (status_words). */
+static int
+status_box(const struct hdoc *d, int i)
+{
+	char t[STATUS_MAX + 2];
+	size_t len, k;
+	int tag = d->n[i].tag;
+
+	if (tag != TidyTag_DIV && tag != TidyTag_SECTION &&
+	    tag != TidyTag_ASIDE && tag != TidyTag_P && tag != TidyTag_LI &&
+	    tag != TidyTag_UL && tag != TidyTag_DL && tag != TidyTag_DD &&
+	    !heading(tag) && !(d->n[i].flags & HF_CUSTOM))
+		return 0;
+	len = w_html_text_len(d, i);
+	if (len < 12 || len > STATUS_MAX)
+		return 0;
+	if (lead(d, i, t, sizeof(t)) == 0)
+		return 0;
+	for (k = 0; status_words[k] != NULL; k++)
+		if (strstr(t, status_words[k]) != NULL)
+			return 1;
+	return 0;
+}
+
+/*
+ * A ticker (a marquee of one call to action scrolled across the page,
+ * "Book Now * Book Now * ..."): a block of TICKER_MIN element children
+ * or more, all of one tag, each holding the same few words (at most
+ * TICKER_TEXT characters, a letter among them) and nothing else.
+ */
+#define TICKER_MIN	5
+#define TICKER_TEXT	40
+
+/* Whether nothing under i but text and inline styling (no picture, no
+ * link: a card's caption is no ticker). */
+static int
+plain_text(const struct hdoc *d, int i)
+{
+	int j;
+
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		switch (d->n[j].tag) {
+		case H_TEXT: case TidyTag_SPAN: case TidyTag_B: case TidyTag_I:
+		case TidyTag_EM: case TidyTag_STRONG: case TidyTag_SMALL:
+		case TidyTag_MARK:
+			break;
+		default:
+			return 0;
+		}
+	return 1;
+}
+
+static int
+ticker(const struct hdoc *d, int i)
+{
+	char first[TICKER_TEXT + 2] = "", t[TICKER_TEXT + 2] = "";
+	size_t k;
+	int j, n = 0, tag = d->n[i].tag, ctag = -1, letter = 0;
+
+	if (tag != TidyTag_DIV && tag != TidyTag_UL && tag != TidyTag_P &&
+	    tag != TidyTag_SECTION && !(d->n[i].flags & HF_CUSTOM))
+		return 0;
+	if (w_html_nelem_kids(d, i) < TICKER_MIN)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = d->n[j].next) {
+		if (d->n[j].tag == H_TEXT) {
+			for (k = 0; k < d->n[j].len; k++)
+				if (!strchr(" \t\r\n", d->pool[d->n[j].off + k]))
+					return 0;
+			continue;
+		}
+		if (ctag < 0)
+			ctag = d->n[j].tag;
+		else if (d->n[j].tag != ctag)
+			return 0;
+		if (w_html_text_len(d, j) > TICKER_TEXT ||
+		    !plain_text(d, j) ||
+		    norm_cut(d, j, n == 0 ? first : t, sizeof(t), 0) == 0)
+			return 0;
+		if (n > 0 && strcmp(first, t) != 0)
+			return 0;
+		n++;
+	}
+	for (k = 0; first[k] != '\0'; k++)
+		if ((first[k] >= 'a' && first[k] <= 'z') ||
+		    (unsigned char)first[k] >= 0x80)
+			letter = 1;
+	return n >= TICKER_MIN && letter;
+}
+
+/* See html_int.h. */
+int
+w_html_notice(const struct hdoc *d, int i, int status)
+{
+	return d->n[i].tag != H_TEXT && ((status && status_box(d, i)) ||
+	    ticker(d, i));
 }
 
 #define NAMED_TOK	96	/* a token this long or longer is no word */

@@ -931,6 +931,26 @@ hasnt() {
 	[[ "$c" == *"Badges stay words: Vegan recipes"* ]] || fail "badge lost: $c"
 }
 
+@test "thread: each post keeps its poster's name when the header holding it goes with the poster's statistics" {
+	run -0 wextract -c --format text "$FX/forum-authors.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"lenswright"*"My old projector"*"quietfan"*"native contrast"*"marrowbone"*"Measure the throw"* ]] || fail "got: $c"
+	# the statistics, buttons and status lines around the posts are not the thread
+	for w in "410 posts" "Joined 2007" "Add to quote" "Offline" "further replies" "Recently Browsing" "registered users"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+	# a name stays once, where its post begins
+	[ "$(jqr '.content|[match("quietfan";"g")]|length')" = 1 ]
+}
+
+@test "a ticker (one call to action repeated across a block) is no part of a landing page's text" {
+	run -0 wextract -c --format text "$FX/service-ticker.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Packaging that sells"*"What we do"*"Pricing"*"A single label starts"* ]] || fail "got: $c"
+	[[ "$c" != *"Book Now"* ]] || fail "ticker kept: $c"
+}
+
 @test "--page-type forces the extraction profile, confidence still an estimate; continuations keep it" {
 	run -0 wextract -c --page-type product "$FX/types/forum.html"
 	[ "$(jqr .coverage.page_type)" = product ]

@@ -544,6 +544,57 @@ post_panes(void)
 }
 
 /*
+ * Notices about the page (w_html_notice): a thread's status ("Not open
+ * for further replies", who is browsing) with status asked, and a
+ * ticker of one call to action repeated; a post that says its thread
+ * is closed among other words, a row of cards whose captions repeat
+ * and a list of distinct items are none.
+ */
+static void
+notices(void)
+{
+	static const char page[] = "<html><body>"
+	    "<dl id=st><dt>Status</dt><dd>Not open for further replies.</dd>"
+	    "</dl><h3 id=rb>Recently Browsing 0 members</h3>"
+	    "<div id=tk><span>Book Now <span>*</span></span>"
+	    "<span>Book Now <span>*</span></span><span>Book Now <span>*</span>"
+	    "</span><span>Book Now <span>*</span></span><span>Book Now "
+	    "<span>*</span></span><span>Book Now <span>*</span></span></div>"
+	    "<div id=cd><div><img src=a.png alt=\"\">Expires 01/01/26</div>"
+	    "<div><img src=b.png alt=\"\">Expires 01/01/26</div>"
+	    "<div><img src=c.png alt=\"\">Expires 01/01/26</div>"
+	    "<div><img src=d.png alt=\"\">Expires 01/01/26</div>"
+	    "<div><img src=e.png alt=\"\">Expires 01/01/26</div></div>"
+	    "<ul id=ls><li>Leeks</li><li>Onions</li><li>Garlic</li>"
+	    "<li>Shallots</li><li>Chives</li></ul>"
+	    "<p id=po>The thread is closed, they said, but my leeks still bolt "
+	    "every June, whatever I sow them in, and I would like to know "
+	    "why before the next season starts again in the raised beds.</p>"
+	    "</body></html>";
+	struct hdoc d;
+	int st, rb, tk, cd, ls, po;
+
+	CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
+	st = by_id(&d, "st");
+	rb = by_id(&d, "rb");
+	tk = by_id(&d, "tk");
+	cd = by_id(&d, "cd");
+	ls = by_id(&d, "ls");
+	po = by_id(&d, "po");
+	CHECK(st >= 0 && rb >= 0 && tk >= 0 && cd >= 0 && ls >= 0 && po >= 0);
+	if (st >= 0 && rb >= 0 && tk >= 0 && cd >= 0 && ls >= 0 && po >= 0) {
+		CHECK_INT(w_html_notice(&d, st, 1), 1);
+		CHECK_INT(w_html_notice(&d, st, 0), 0);
+		CHECK_INT(w_html_notice(&d, rb, 1), 1);
+		CHECK_INT(w_html_notice(&d, tk, 0), 1);
+		CHECK_INT(w_html_notice(&d, cd, 1), 0);
+		CHECK_INT(w_html_notice(&d, ls, 1), 0);
+		CHECK_INT(w_html_notice(&d, po, 1), 0);
+	}
+	w_html_free(&d);
+}
+
+/*
  * A style hiding the whole page until its scripts run (a veil) does not
  * hide the page's text; a hidden box holding a small part of it does.
  */
@@ -1042,6 +1093,7 @@ main(void)
 	veil();
 	post_panes();
 	sr_shop_text();
+	notices();
 	link_trees();
 	svg_depth();
 	dedup_runs();
