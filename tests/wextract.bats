@@ -929,6 +929,13 @@ hasnt() {
 	[[ "$c" != *"saved preferences"* ]]
 }
 
+@test "a streamed render's segment (hex id S:a) is read in its placeholder's place inside the main element; one for the footer's placeholder is not pulled into the article" {
+	run -0 wextract -c --format text "$FX/stream-placed.html"
+	c=$(jqr .content)
+	[[ "$c" == *"hollow at the base."*"grafted young wood"*"pressing their own cider"* ]] || fail "$c"
+	[[ "$c" != *"Sign up for our letter"* ]] || fail "$c"
+}
+
 @test "a pick that is the page's footer (its footnotes) gives way to the main region when that holds the text: a shop's model cards, all links" {
 	for t in service article other; do
 		run -0 wextract -c --format text --page-type "$t" "$FX/footnotes-shop.html"
