@@ -23,6 +23,7 @@ from collections import Counter, defaultdict
 import html5lib
 
 WORD = re.compile(r"\w+")
+TYPES = ("article", "documentation", "service", "forum", "listing", "collection", "product")
 SKIPTXT = {"script", "style", "svg", "head", "title", "meta", "link"}
 
 
@@ -96,6 +97,21 @@ def kind_words(el):
     return k or ["other"]
 
 
+TAB_WORDS = ("tab-pane", "tabpanel", "tab-panel", "tab-content", "tabs-panel", "accordion")
+COLL_WORDS = ("collaps", "toggle__content", "toggle-content", "disclosure", "expandable")
+
+
+def kept_as_panel(el):
+    """Whether wextract's w_html_tab_panel keeps el although hidden."""
+    r = el.get("role") or ""
+    c = (el.get("class") or "").lower()
+    if r == "tabpanel" or (r == "region" and el.get("aria-labelledby")):
+        return True
+    if any(w in c for w in TAB_WORDS):
+        return True
+    return any(w in c for w in COLL_WORDS) and "nav" not in c and "menu" not in c
+
+
 def controller(el, ids_ref, parent):
     i = el.get("id")
     if i and i in ids_ref:
@@ -117,6 +133,47 @@ def controller(el, ids_ref, parent):
                 if b is not None and len(words("".join(sib[j].itertext()))) < 15:
                     return "sibling-button"
     return "none"
+
+
+def adjacent_toggle(el, parent):
+    """Whether the element before el (or one inside it) names el's id in
+    aria-controls, data-target, data-bs-target or href="#id", and opens
+    no popup: the disclosure or accordion pattern."""
+    i = el.get("id")
+    if not i or parent is None:
+        return ""
+    sib = [c for c in parent if isinstance(c.tag, str)]
+    k = sib.index(el)
+    if k == 0:
+        return ""
+    prev = sib[k - 1]
+    for e in prev.iter():
+        if not isinstance(e.tag, str):
+            continue
+        for a in ("aria-controls", "data-target", "data-bs-target", "href"):
+            v = e.get(a) or ""
+            if i in [x.lstrip("#") for x in v.split()]:
+                if e.get("aria-haspopup") not in (None, "false"):
+                    return "popup"
+                return "toggle"
+    return ""
+
+
+def heading_led(el, parent):
+    """Whether el comes right after a heading (h2-h6, or a button or
+    summary) that is its wrapper's only other child: a title and its
+    folded body, the accordion's item."""
+    if parent is None:
+        return ""
+    sib = [c for c in parent if isinstance(c.tag, str)]
+    k = sib.index(el)
+    if k == 0:
+        return ""
+    prev = sib[k - 1]
+    t = prev.tag.lower()
+    if t in ("h2", "h3", "h4", "h5", "h6", "button", "summary", "dt"):
+        return "only" if len(sib) == 2 else "prev"
+    return ""
 
 
 def refs(root):
@@ -164,6 +221,83 @@ def walk(root, found):
             stack.append((c, el))
 
 
+def context_share(el, par_of, ow):
+    """Share of the words around el (its nearest ancestor with other text,
+    four levels up at most) that the output prints: whether el sits
+    inside the part of the page the extractor wrote."""
+    e = el
+    for _ in range(4):
+        p = par_of.get(e)
+        if p is None:
+            return 0.0
+        buf = []
+        for c in p:
+            if c is el or c is e:
+                if c.tail:
+                    buf.append(c.tail)
+                continue
+            if isinstance(c.tag, str) and mechanisms(c, c.tag.lower()):
+                continue
+            text_of(c, buf)
+            if c.tail:
+                buf.append(c.tail)
+        if p.text:
+            buf.append(p.text)
+        cw = Counter(words(" ".join(buf)))
+        n = sum(cw.values())
+        if n >= 5:
+            return sum((cw & ow).values()) / n
+        e = p
+    return 0.0
+
+
+def f1(pw, tw):
+    np_, nt = sum(pw.values()), sum(tw.values())
+    if nt == 0:
+        return 1.0 if np_ == 0 else 0.0
+    if np_ == 0:
+        return 0.0
+    ov = sum((pw & tw).values())
+    return 2 * ov / (np_ + nt)
+
+
+BAD_KIND = ("modal", "menu", "cookie", "form")
+DROPPED = ("style-none", "style-vis", "hidden-attr", "aria-hidden")
+CTL = ("aria-controls", "data-target", "href", "label-for")
+RULES = {
+    "ctl-strict": lambda t: t["mech"] in DROPPED and not t["kept"] and t["ctl"] in CTL,
+    "ctl+lab": lambda t: t["mech"] in DROPPED and not t["kept"] and t["ctl"] in CTL + ("labelledby",),
+    "ctl+sib": lambda t: t["mech"] in DROPPED and not t["kept"] and t["ctl"] in CTL + ("sibling-button",),
+    "ctl-all": lambda t: t["mech"] in DROPPED and not t["kept"] and t["ctl"] != "none",
+    "ctl-all-nobad": lambda t: t["mech"] in DROPPED and not t["kept"] and t["ctl"] != "none" and not set(t["kind"]) & set(BAD_KIND),
+    "ctl-all-nobad-ctx": lambda t: t["mech"] in DROPPED and not t["kept"] and t["ctl"] != "none" and not set(t["kind"]) & set(BAD_KIND) and t["ctx"] >= 0.5,
+    "ctl-all-nobad-ctx-nodup": lambda t: t["mech"] in DROPPED and not t["kept"] and t["ctl"] != "none" and not set(t["kind"]) & set(BAD_KIND) and t["ctx"] >= 0.5 and t["dup"] < 0.5 * t["n"],
+    "any-ctx-nodup": lambda t: t["mech"] in DROPPED and not t["kept"] and not set(t["kind"]) & set(BAD_KIND) and t["ctx"] >= 0.5 and t["dup"] < 0.5 * t["n"],
+    "ctl-ctx-nodup": lambda t: t["mech"] in DROPPED and not t["kept"] and t["ctl"] != "none" and t["ctx"] >= 0.5 and t["dup"] < 0.5 * t["n"],
+    "ctx-nodup-hidattr": lambda t: t["mech"] == "hidden-attr" and not t["kept"] and not set(t["kind"]) & set(BAD_KIND) and t["ctx"] >= 0.5 and t["dup"] < 0.5 * t["n"],
+    "ctx-nodup-stylenone": lambda t: t["mech"] in ("style-none", "style-vis") and not t["kept"] and not set(t["kind"]) & set(BAD_KIND) and t["ctx"] >= 0.5 and t["dup"] < 0.5 * t["n"],
+    "ctx-nodup-aria": lambda t: t["mech"] == "aria-hidden" and not t["kept"] and not set(t["kind"]) & set(BAD_KIND) and t["ctx"] >= 0.5 and t["dup"] < 0.5 * t["n"],
+    "carousel": lambda t: t["mech"] == "aria-hidden" and "carousel" in t["kind"] and "clone" not in t["cls"],
+    "carousel-nodup": lambda t: t["mech"] == "aria-hidden" and "carousel" in t["kind"] and "clone" not in t["cls"] and t["dup"] < 0.5 * t["n"],
+    "carousel-ctx-nodup": lambda t: t["mech"] == "aria-hidden" and "carousel" in t["kind"] and "clone" not in t["cls"] and t["dup"] < 0.5 * t["n"] and t["ctx"] >= 0.5,
+    "expander": lambda t: t["mech"] in DROPPED and not t["kept"] and "expander" in t["cls"],
+    "readmore": lambda t: t["mech"] in DROPPED and not t["kept"] and "readmore" in t["kind"],
+    "sib-hidattr-ctx-nodup": lambda t: t["mech"] == "hidden-attr" and not t["kept"] and t["ctl"] == "sibling-button" and t["ctx"] >= 0.5 and t["dup"] < 0.5 * t["n"],
+    "sib-ctx-nodup": lambda t: t["mech"] in DROPPED and not t["kept"] and t["ctl"] == "sibling-button" and t["ctx"] >= 0.5 and t["dup"] < 0.5 * t["n"] and not set(t["kind"]) & set(BAD_KIND),
+    "adj": lambda t: t["mech"] in DROPPED and not t["kept"] and t["adj"] == "toggle",
+    "adj-nobad": lambda t: t["mech"] in DROPPED and not t["kept"] and t["adj"] == "toggle" and not set(t["kind"]) & set(BAD_KIND) and t["role"] not in ("menu", "dialog", "listbox"),
+    "adj-nobad-nodup": lambda t: t["mech"] in DROPPED and not t["kept"] and t["adj"] == "toggle" and not set(t["kind"]) & set(BAD_KIND) and t["role"] not in ("menu", "dialog", "listbox") and t["dup"] < 0.5 * t["n"],
+    "adj-nobad-ctx": lambda t: t["mech"] in DROPPED and not t["kept"] and t["adj"] == "toggle" and not set(t["kind"]) & set(BAD_KIND) and t["role"] not in ("menu", "dialog", "listbox") and t["ctx"] >= 0.5,
+    "answer": lambda t: t["mech"] in DROPPED and not t["kept"] and re.search(r"answer|faq", t["cls"]) is not None,
+    "expand-words": lambda t: t["mech"] in DROPPED and not t["kept"] and re.search(r"expander|expand|more-content|readmore|read-more|show-more|truncat", t["cls"]) is not None,
+    "hl": lambda t: t["mech"] in DROPPED and not t["kept"] and t["hl"] != "",
+    "hl-only": lambda t: t["mech"] in DROPPED and not t["kept"] and t["hl"] == "only",
+    "hl-only-nobad": lambda t: t["mech"] in DROPPED and not t["kept"] and t["hl"] == "only" and not set(t["kind"]) & set(BAD_KIND),
+    "hl-only-nobad-ctx": lambda t: t["mech"] in DROPPED and not t["kept"] and t["hl"] == "only" and not set(t["kind"]) & set(BAD_KIND) and t["ctx"] >= 0.5,
+    "details-ctx": lambda t: t["mech"] == "details-closed" and t["ctx"] >= 0.5 and t["dup"] < 0.5 * t["n"],
+}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
@@ -186,6 +320,7 @@ def main():
         ids = [x for x in ids if pp[x][0] == a.type]
     tot = defaultdict(Counter)
     rows = []
+    sim = defaultdict(dict)
     for pid in ids:
         with gzip.open(os.path.join(a.split, "html", pid + ".html.gz"), "rb") as f:
             raw = f.read()
@@ -202,6 +337,8 @@ def main():
         tw, ow = Counter(words(gt)), Counter(words(out))
         miss = tw - ow
         rf = refs(root)
+        par_of = {c: p for p in root.iter() for c in p}
+        trees = []
         found = []
         walk(root, found)
         for el, par, m in found:
@@ -217,10 +354,16 @@ def main():
             ctl = controller(el, rf, par)
             kw = kind_words(el)
             mech = m[0]
-            rows.append((pid, pp[pid][0], mech, "+".join(m), ctl, ",".join(kw), el.tag, n, intr, gain, dup,
+            kept = kept_as_panel(el) and m[0] not in ("template", "noscript")
+            trees.append({"mech": mech, "kept": kept, "ctl": ctl, "kind": kw, "n": n, "dup": dup,
+                          "ctx": context_share(el, par_of, ow), "w": sw,
+                          "cls": (el.get("class") or "").lower(),
+                          "adj": adjacent_toggle(el, par), "hl": heading_led(el, par), "role": el.get("role") or ""})
+            rows.append((pid, pp[pid][0], mech, "+".join(m), ctl + ("/kept" if kept else ""), ",".join(kw), el.tag, n, intr, gain, dup,
                          (el.get("class") or "")[:60], (el.get("id") or "")[:30],
                          " ".join(" ".join(buf).split())[:100]))
-            for key in ("mech:" + mech, "ctl:" + ctl, "kind:" + kw[0], "all"):
+            for key in ("mech:" + mech, "ctl:" + ctl + ("/kept" if kept else ""), "kind:" + kw[0], "all",
+                        "mc:%s:%s%s" % (mech, ctl, "/kept" if kept else "")):
                 c = tot[key]
                 c["n"] += 1
                 c["words"] += n
@@ -228,6 +371,24 @@ def main():
                 c["gain"] += gain
                 c["dup"] += dup
                 c["pages"] += 0
+        base = f1(ow, tw)
+        for rn, fn in RULES.items():
+            add = Counter()
+            for t in trees:
+                if fn(t):
+                    add += t["w"]
+            if add:
+                sim[rn][pid] = f1(ow + add, tw) - base
+    print("rule                       pages  d(all)  " + " ".join("%-8s" % t[:8] for t in TYPES))
+    for rn in RULES:
+        dl = sim[rn]
+        bt = defaultdict(float)
+        for pid, d in dl.items():
+            bt[pp[pid][0]] += d
+        ntype = Counter(pp[x][0] for x in ids)
+        print("%-26s %5d %+.4f " % (rn, sum(1 for d in dl.values() if d), sum(dl.values()) / len(ids)) +
+              " ".join("%+.4f  " % (bt[t] / ntype[t] if ntype[t] else 0) for t in TYPES) +
+              " up %d down %d" % (sum(1 for d in dl.values() if d > 0.001), sum(1 for d in dl.values() if d < -0.001)))
     print("%-24s %6s %8s %8s %8s %8s" % ("class", "trees", "words", "truth", "gain", "dup"))
     for k in sorted(tot, key=lambda k: (k.split(":")[0], -tot[k]["gain"])):
         c = tot[k]

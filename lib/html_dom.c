@@ -2156,6 +2156,51 @@ stream_place(struct hdoc *d)
 	free(seg);
 }
 
+/*
+ * w_html_heading_buttons: a button that is a heading's text (<h3><button aria-controls=...>Can
+ * it go in the dishwasher?</button></h3>, the accordion's header, two
+ * levels down at most) is read as the heading's words when the element
+ * after the heading holds text that is shown or a panel the extractor
+ * keeps (w_html_tab_panel): the buttons the extractor drops are
+ * controls, and this one is the title of the section it opens. A
+ * heading whose section stays hidden goes with it.
+ */
+static int
+panel_after(const struct hdoc *d, int h)
+{
+	int j;
+
+	for (j = d->n[h].next; j >= 0 && d->n[j].tag == H_TEXT;
+	    j = d->n[j].next)
+		;
+	return j >= 0 && w_html_text_len(d, j) > 0 &&
+	    (w_html_visible(d, j) || w_html_tab_panel(d, j));
+}
+
+/* See html_int.h. */
+void
+w_html_heading_buttons(struct hdoc *d)
+{
+	int i, a, k, t;
+
+	for (i = d->root; i >= 0; i = w_html_next_pre(d, i, d->root, 0)) {
+		if (d->n[i].tag != TidyTag_BUTTON)
+			continue;
+		for (a = d->n[i].parent, k = 0; a >= 0 && k < 2;
+		    a = d->n[a].parent, k++) {
+			t = d->n[a].tag;
+			if (t == TidyTag_H2 || t == TidyTag_H3 ||
+			    t == TidyTag_H4 || t == TidyTag_H5 ||
+			    t == TidyTag_H6 || t == TidyTag_DT) {
+				if (panel_after(d, a))
+					d->n[i].tag = d->n[i].otag =
+					    TidyTag_SPAN;
+				break;
+			}
+		}
+	}
+}
+
 /* w_html_parse, with (fast) or without the bodies tidy never lexes. */
 int
 w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
