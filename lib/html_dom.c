@@ -2268,6 +2268,7 @@ w_html_free(struct hdoc *d)
 	free(d->pool);
 	free(d->title);
 	free(d->author);
+	free(d->bios);
 	memset(d, 0, sizeof(*d));
 }
 

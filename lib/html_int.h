@@ -105,6 +105,10 @@ struct hdoc {
 	int		 truncated;	/* input was cut at W_HTML_PARSE_MAX */
 	int		 meta_byline;	/* metadata names an author */
 	char		*author;	/* that author's name, or NULL */
+	char		*bios;		/* the JSON-LD Persons' descriptions,
+					   folded (w_html_fold_words), each
+					   ended by a NUL, the list by an
+					   empty one; or NULL */
 	size_t		 vis;		/* visible text of the body (no
 					   scripts, styles), or 0 */
 	int		 keep;		/* the page's items (w_html_items):
@@ -412,6 +416,7 @@ int		 w_html_page_type(const struct hdoc *,
 		    const struct w_html_groups *, const char *, double *);
 const char	*w_html_type_name(int);
 int		 w_html_authorish(const struct hdoc *, int);
+size_t		 w_html_fold_words(const char *, size_t, char *, size_t);
 /* Whether i's class or id holds "comment" (any case). */
 int		 w_html_comment_named(const struct hdoc *, int);
 /* Whether i or an ancestor of it below stop (-1: the root) is

@@ -851,6 +851,59 @@ hasnt() {
 	[ "$(jqr .coverage.extraction_stage)" = readability ]
 }
 
+@test "article: the author's bio that the JSON-LD Person describes goes with its box; a page that is only the bio keeps it" {
+	run -0 wextract -c --format text "$FX/types/article-ld-bio.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"A gap in a dry-stone wall"*"Building up the faces"*"string line between two frames"* ]] || fail "got: $c"
+	[[ "$c" != *"repaired field walls"* ]] || fail "bio kept: $c"
+	[[ "$c" != *"Workshops and dates"* ]] || fail "box kept: $c"
+	# the bio told another way after its first words: it goes too
+	sed 's|<div>Mara has repaired field walls in the Dales since 2009.|<div>Mara has repaired field walls across Yorkshire for years.|' "$FX/types/article-ld-bio.html" >"$BATS_TEST_TMPDIR/other.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/other.html"
+	[[ "$(jqr .content)" != *"across Yorkshire"* ]] || fail "got: $(jqr .content)"
+	[[ "$(jqr .content)" == *"string line between two frames"* ]] || fail "got: $(jqr .content)"
+	# the bio as the whole text: it stays
+	sed '/<p>A gap/,/string line between/d' "$FX/types/article-ld-bio.html" >"$BATS_TEST_TMPDIR/bio.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/bio.html"
+	[[ "$(jqr .content)" == *"repaired field walls"* ]] || fail "got: $(jqr .content)"
+}
+
+@test "article: a titled list closing the article whose items are partly links to the site goes; untitled, it stays" {
+	run -0 wextract -c --format text "$FX/types/article-tail-list.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"Side sleepers put most"*"Testing it at home"*"whole thing."* ]] || fail "got: $c"
+	[[ "$c" != *"More helpful articles"* ]] || fail "title kept: $c"
+	[[ "$c" != *"sagging mattresses"* ]] || fail "list kept: $c"
+	# without its title, the half-linked list may be the article's own
+	sed '/<p><strong>More helpful/d' "$FX/types/article-tail-list.html" >"$BATS_TEST_TMPDIR/untitled.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/untitled.html"
+	[[ "$(jqr .content)" == *"Body impressions versus sagging mattresses"* ]] || fail "got: $(jqr .content)"
+}
+
+@test "article: a date line closing the article goes, its label too; the text stays" {
+	run -0 wextract -c --format text "$FX/types/article-closing-date.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"Ein Sauerteig braucht"*"Aufbewahren"*"in einem Glas lagern."* ]] || fail "got: $c"
+	[[ "$c" != *"2025"* ]] || fail "date kept: $c"
+	[[ "$c" != *"aktualisiert"* ]] || fail "label kept: $c"
+	[[ "$c" != *"Februar 2024"* ]] || fail "date kept: $c"
+}
+
+@test "article: a closing box with a picture and a link to the author's page goes whole; without the picture its bio stays" {
+	run -0 wextract -c --format text "$FX/types/article-author-link.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"Rain washes the light oil"*"Choosing a lubricant"*"only gathers grime."* ]] || fail "got: $c"
+	[[ "$c" != *"former shop mechanic"* ]] || fail "bio kept: $c"
+	[[ "$c" != *"Senior Mechanic"* ]] || fail "box kept: $c"
+	sed '/<img src="\/img\/jo.jpg"/d' "$FX/types/article-author-link.html" >"$BATS_TEST_TMPDIR/nopic.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/nopic.html"
+	[[ "$(jqr .content)" == *"former shop mechanic"* ]] || fail "got: $(jqr .content)"
+}
+
 @test "region: a landing page typed as an article (date, author, og:type article) keeps its short headed sections, not its story alone" {
 	run -0 wextract -c --format text "$FX/landing-sections.html"
 	[ "$(jqr .coverage.page_type)" = article ]
