@@ -273,6 +273,9 @@ int		 w_html_page_veil(const struct hdoc *, int);
 int		 w_html_stream_segment(const struct hdoc *, int);
 int		 w_html_sr_only(const struct hdoc *, int);
 int		 w_html_tab_panel(const struct hdoc *, int);
+/* Buttons that are a heading's text, before a section the extractor
+ * keeps, become spans (html_dom.c); not on article pages */
+void		 w_html_heading_buttons(struct hdoc *);
 void		 w_html_collect(struct hscore *, int, int);
 void		 w_html_prep_article(struct hscore *, int);
 

@@ -445,8 +445,10 @@ w_html_sr_only(const struct hdoc *d, int i)
 
 /*
  * A segment of a streamed server render (React's Suspense): the server
- * sends the late part of the page as <div hidden id="S:n"> at the end of
- * the body, and a script moves it into place. It is the page's content.
+ * sends the late part of the page as <div hidden id="S:n"> (n in hex) at
+ * the end of the body, and a script moves it into place; the parse moves
+ * it where its placeholder is (stream_place), and one without a
+ * placeholder stays here. It is the page's content.
  */
 int
 w_html_stream_segment(const struct hdoc *d, int i)
@@ -458,7 +460,8 @@ w_html_stream_segment(const struct hdoc *d, int i)
 	    id[1] != ':' || id[2] == '\0')
 		return 0;
 	for (k = 2; id[k] != '\0'; k++)
-		if (id[k] < '0' || id[k] > '9')
+		if (!((id[k] >= '0' && id[k] <= '9') ||
+		    (id[k] >= 'a' && id[k] <= 'f')))
 			return 0;
 	return 1;
 }

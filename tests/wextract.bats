@@ -1015,6 +1015,28 @@ hasnt() {
 	[[ "$c" != *"saved preferences"* ]]
 }
 
+@test "product: accordion headers that are buttons in headings are printed before their panels; a header whose section stays hidden is not; the hidden mobile copy of the description is printed once" {
+	run -0 wextract -c --format text "$FX/types/product-panels.html"
+	c=$(jqr .content)
+	[[ "$c" == *"dishwasher?"*"the heat splits the oak"*"managed woods?"*"replants what it fells"* ]] || fail "$c"
+	[[ "$c" != *"workshop open to visitors"* ]] || fail "$c"
+	[ "$(printf '%s\n' "$c" | grep -c 'catches the crumbs of a crusty loaf')" = 1 ] || fail "$c"
+}
+
+@test "articles keep dropping buttons in headings (a pricing box's or FAQ's headers are furniture there)" {
+	run -0 wextract -c --format text --page-type article "$FX/types/product-panels.html"
+	c=$(jqr .content)
+	[[ "$c" == *"the heat splits the oak"* ]] || fail "$c"
+	[[ "$c" != *"dishwasher?"* ]] || fail "$c"
+}
+
+@test "a streamed render's segment (hex id S:a) is read in its placeholder's place inside the main element; one for the footer's placeholder is not pulled into the article" {
+	run -0 wextract -c --format text "$FX/stream-placed.html"
+	c=$(jqr .content)
+	[[ "$c" == *"hollow at the base."*"grafted young wood"*"pressing their own cider"* ]] || fail "$c"
+	[[ "$c" != *"Sign up for our letter"* ]] || fail "$c"
+}
+
 @test "a pick that is the page's footer (its footnotes) gives way to the main region when that holds the text: a shop's model cards, all links" {
 	for t in service article other; do
 		run -0 wextract -c --format text --page-type "$t" "$FX/footnotes-shop.html"
