@@ -39,11 +39,18 @@ setup() {
 	write_config "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1\"]},\"search\":{\"backend\":\"searxng\",\"searxng\":{\"endpoint\":\"http://127.0.0.1:$FP/searxng\"}}}"
 }
 
-# sdk STEPS [web-control args...]: run the SDK client over a session
-sdk() {
+# need_sdk: skip the test, saying why, when the SDK client cannot run
+# (called in the test's own shell: a skip inside `run sdk` would only
+# end run's subshell, and the test would go on and fail)
+need_sdk() {
 	[ -d "$BATS_FILE_TMPDIR/sdk/node_modules" ] ||
 	    skip "@modelcontextprotocol/sdk is not installed (WT_MCP_SDK_DIR)"
 	command -v node >/dev/null || skip "node is not installed"
+}
+
+# sdk STEPS [web-control args...]: run the SDK client over a session
+# (the test calls need_sdk first)
+sdk() {
 	local steps=$1
 	shift
 	(cd "$BATS_FILE_TMPDIR/sdk" && timeout 120 node mcp_client.mjs \
@@ -58,6 +65,7 @@ raw() {
 INIT='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}'
 
 @test "mcp: initialize and tools/list through the SDK client; schemas are the --schema tables" {
+	need_sdk
 	run -0 --separate-stderr sdk '[{"op":"init"},{"op":"list"}]'
 	echo "${lines[0]}" | jq -e '.protocolVersion == "2025-11-25" and .serverInfo.name == "webtools" and .capabilities.tools and (.instructions | test("untrusted"))'
 	echo "${lines[1]}" | jq -e '[.tools[].name] == ["web_search","web_fetch","web_extract"]'
@@ -74,6 +82,7 @@ INIT='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":
 }
 
 @test "mcp: tools/call web_search, web_fetch and web_extract" {
+	need_sdk
 	steps='[{"op":"call","name":"web_search","args":{"query":"mcp widgets"}},
 	    {"op":"call","name":"web_fetch","args":{"url":"'"$BASE"'/page"}},
 	    {"op":"call","name":"web_extract","args":{"text":"<html><head><title>Doc</title></head><body><article><h1>Heading</h1><p>Some words of the body.</p></article></body></html>","content_type":"text/html"}},
@@ -93,6 +102,7 @@ INIT='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":
 }
 
 @test "mcp: error results carry the envelope with isError" {
+	need_sdk
 	steps='[{"op":"call","name":"web_fetch","args":{"url":"http://10.9.8.7/x"}},
 	    {"op":"call","name":"web_fetch","args":{"url":"'"$BASE"'/status/404"}},
 	    {"op":"call","name":"web_fetch","args":{"url":"ftp://x/","bogus":1}},
@@ -109,6 +119,7 @@ INIT='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":
 }
 
 @test "mcp: web_extract reads files only under --allow-files" {
+	need_sdk
 	mkdir -p "$BATS_TEST_TMPDIR/docs/sub" "$BATS_TEST_TMPDIR/secret"
 	printf '<html><body><article><h1>Allowed</h1><p>Readable file text.</p></article></body></html>' >"$BATS_TEST_TMPDIR/docs/sub/a.html"
 	echo "top secret" >"$BATS_TEST_TMPDIR/secret/s.txt"
@@ -134,6 +145,7 @@ INIT='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":
 }
 
 @test "mcp: a cancelled call stops its transfer and the session goes on" {
+	need_sdk
 	steps='[{"op":"call","name":"web_fetch","args":{"url":"'"$BASE"'/slow?total=60"},"abortAfterMs":700},
 	    {"op":"call","name":"web_fetch","args":{"url":"'"$BASE"'/hello.txt"}}]'
 	run -0 --separate-stderr sdk "$steps"
@@ -146,6 +158,7 @@ INIT='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":
 }
 
 @test "mcp: progress notifications for a fetch when the client sends a progressToken" {
+	need_sdk
 	steps='[{"op":"call","name":"web_fetch","args":{"url":"'"$BASE"'/slow?total=3"},"progress":true},
 	    {"op":"call","name":"web_fetch","args":{"url":"'"$BASE"'/hello.txt"}}]'
 	run -0 --separate-stderr sdk "$steps"
@@ -154,6 +167,7 @@ INIT='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":
 }
 
 @test "mcp: one session's budget is shared and runs out after N searches; a new session starts afresh" {
+	need_sdk
 	steps='[{"op":"call","name":"web_search","args":{"query":"budget one"}},
 	    {"op":"call","name":"web_search","args":{"query":"budget two"}},
 	    {"op":"call","name":"web_search","args":{"query":"budget three"}}]'
@@ -168,6 +182,7 @@ INIT='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":
 }
 
 @test "mcp: a session joins WEB_RUN_FILE when it is set" {
+	need_sdk
 	eval "$(web-control run start --max-requests 1 --export)"
 	run -0 --separate-stderr sdk '[{"op":"call","name":"web_search","args":{"query":"joined run"}}]'
 	echo "${lines[0]}" | jq -e '.result.isError == false'
