@@ -899,6 +899,81 @@ next_of(struct next *x, const char *s, size_t i, size_t n, int c)
 	return x->at;
 }
 
+/*
+ * The end of the attribute value that starts with the '<' before s[i]
+ * (i just past it) when that '<' follows a '=' inside a start tag:
+ * tidy reads it as a "server instruction" (ParseServerInstruction in
+ * its lexer.c), not as markup. After "<%", "<?" or "<@" it runs to a
+ * '>', which it takes; else to a blank or a '>', which it leaves. The
+ * character after the '<' is taken as it is, and a quote runs to its
+ * mate, or to a '>' (left).
+ */
+static size_t
+server_value_end(const char *s, size_t i, size_t n)
+{
+	int rule;
+	char q;
+
+	if (i >= n)
+		return n;
+	rule = s[i] == '%' || s[i] == '?' || s[i] == '@';
+	for (i++; i < n; i++) {
+		if (s[i] == '>')
+			return rule ? i + 1 : i;
+		if (!rule && s[i] != '\0' && strchr(" \t\n\r\f", s[i]) != NULL)
+			return i;
+		if (s[i] != '"' && s[i] != '\'')
+			continue;
+		for (q = s[i++]; i < n && s[i] != q; i++)
+			if (s[i] == '>')
+				return i;
+		if (i >= n)
+			break;
+	}
+	return n;
+}
+
+/* The start tag the scan is in (in_value()). */
+struct vtag {
+	size_t		 tag;	/* just past its '<', or 0 for none */
+	size_t		 at;	/* quotes counted up to here */
+	size_t		 q1, q2;	/* '"' and '\'' in s[tag..at) */
+	struct next	 gt;	/* the next '>' */
+};
+
+/*
+ * 1 when the '<' at s[p] is an attribute value as tidy reads it: it
+ * follows a '=' (and blanks) in the start tag x->tag, with no '>'
+ * between and an even count of each quote. The quotes are counted on
+ * from the last call, so a tag full of '<' costs its length once.
+ */
+static int
+in_value(struct vtag *x, const char *s, size_t p, size_t n)
+{
+	size_t k;
+
+	if (x->tag == 0 || x->tag >= p ||
+	    next_of(&x->gt, s, x->tag, n, '>') < p)
+		return 0;
+	for (k = x->at > x->tag ? x->at : x->tag; k < p; k++) {
+		x->q1 += s[k] == '"';
+		x->q2 += s[k] == '\'';
+	}
+	x->at = p;
+	for (k = p; k > x->tag && s[k - 1] != '\0' &&
+	    strchr(" \t\n\r\f", s[k - 1]) != NULL; k--)
+		;
+	return k > x->tag && s[k - 1] == '=' && !((x->q1 | x->q2) & 1);
+}
+
+/* A start tag at s[i] (i just past its '<'): in_value() reads on in it. */
+static void
+vtag_set(struct vtag *x, size_t i)
+{
+	x->tag = x->at = i;
+	x->q1 = x->q2 = 0;
+}
+
 /* The next "<?" or "<!" at or after s[i] (before s[n]), the start of
  * a construct prepare() may cut, in x's cache as next_of(). */
 static size_t
@@ -1660,6 +1735,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 	struct w_buf b;
 	const char *p, *e;
 	struct next tab = { 0, 0 }, nl = { 0, 0 }, cut = { 0, 0 };
+	struct vtag vt;
 	size_t t;
 	size_t i = 0, from = 0, n = *len, gt, bl, bl2;
 	int elem = 0, any = 0, foreign = 0, sc, mk, quot = 1, raw;
@@ -1672,6 +1748,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 	int hl, fn, ik;
 
 	fs.n = 0;
+	memset(&vt, 0, sizeof(vt));
 	in.depth = 0;
 	in.none = 0;
 	/* the looks ahead read at most some times the page */
@@ -1703,6 +1780,18 @@ prepare(const char *s, size_t *len, struct raw *r)
 	}
 	while ((p = memchr(s + i, '<', n - i)) != NULL) {
 		i = (size_t)(p - s) + 1;
+		/* a '<' that starts an unquoted attribute value ("<p
+		 * c=<!>") is a value to tidy, not markup: the scan read
+		 * "<!><?xml <?>" as one bogus declaration and left the
+		 * "<?xml" that libtidy leaks on (fuzz_htmlparse's
+		 * twenty-second finding, seed value-lt.html). A "<?" there
+		 * is cut as anywhere. */
+		if (i < n && s[i] != '?' && in_value(&vt, s, i - 1, n)) {
+			i = server_value_end(s, i, n);
+			continue;
+		}
+		if (i < n && ASCII_LETTER(s[i]))
+			vtag_set(&vt, i);
 		/* "<!" with no "--", "[" or doctype after is a bogus
 		 * declaration to tidy, read up to its first '>' ("<!<!-->"
 		 * is no comment: the "<!--" inside it took a script tidy
