@@ -1422,6 +1422,32 @@ heading_at(const char *s, size_t i, size_t n)
 }
 
 /*
+ * The next '<' at or after p in s[0..end) that opens no comment, the
+ * comments before it skipped whole, or NULL. An unterminated comment
+ * ends the look: its '<' is returned with *open set.
+ */
+static const char *
+next_open(const char *s, const char *p, size_t end, int *open)
+{
+	const char *e;
+	size_t j;
+
+	*open = 0;
+	while ((p = memchr(p, '<', end - (size_t)(p - s))) != NULL) {
+		j = (size_t)(p - s) + 1;
+		if (j + 3 > end || strncmp(s + j, "!--", 3) != 0)
+			return p;
+		if ((e = w_html_strstr_n(s + j + 3, end - j - 3,
+		    "-->")) == NULL) {
+			*open = 1;
+			return p;
+		}
+		p = e + 3;
+	}
+	return NULL;
+}
+
+/*
  * Whether the heading whose start tag's name is at s[i..n) opens a
  * block before it ends: read on to the first heading tag, start or
  * end, at most HEADING_LOOK bytes; a comment is skipped, a script,
@@ -1437,19 +1463,13 @@ heading_holds_block(const char *s, size_t i, size_t n)
 	};
 	const char *p, *e;
 	size_t end = n - i > HEADING_LOOK ? i + HEADING_LOOK : n, k;
+	int open;
 
 	if ((e = memchr(s + i, '>', end - i)) == NULL)
 		return 0;
-	for (p = e; (p = memchr(p, '<', end - (size_t)(p - s))) != NULL;
+	for (p = e; (p = next_open(s, p, end, &open)) != NULL && !open;
 	    p++) {
 		k = (size_t)(p - s) + 1;
-		if (k + 3 <= end && strncmp(s + k, "!--", 3) == 0) {
-			if ((e = w_html_strstr_n(s + k + 3, end - k - 3,
-			    "-->")) == NULL)
-				return 0;
-			p = e;
-			continue;
-		}
 		if (heading_at(s, k, end) ||
 		    (k < end && s[k] == '/' && heading_at(s, k + 1, end)))
 			return 0;
@@ -1637,7 +1657,7 @@ inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
 {
 	const char *p = NULL, *e;
 	size_t end, j, l, start = i;
-	int same = 0, blocks = 0, seen = 0, yes = 0, bound;
+	int same = 0, blocks = 0, seen = 0, yes = 0, bound, open;
 
 	if (i < x->none || x->budget == 0)
 		return 0;
@@ -1647,16 +1667,10 @@ inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
 	bound = end < n;
 	if ((e = memchr(s + i, '>', end - i)) == NULL)
 		goto done;
-	for (p = e; (p = memchr(p, '<', end - (size_t)(p - s))) != NULL;
+	/* an unterminated comment ends the look at its '<' (p) */
+	for (p = e; (p = next_open(s, p, end, &open)) != NULL && !open;
 	    p++) {
 		j = (size_t)(p - s) + 1;
-		if (j + 3 <= end && strncmp(s + j, "!--", 3) == 0) {
-			if ((e = w_html_strstr_n(s + j + 3, end - j - 3,
-			    "-->")) == NULL)
-				break;
-			p = e + 2;
-			continue;
-		}
 		if (j < end && s[j] == '/') {
 			if (tag_at(s, j + 1, end, inline_names[k])) {
 				if (same-- > 0)
