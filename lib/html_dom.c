@@ -1753,7 +1753,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 	size_t t;
 	size_t i = 0, from = 0, n = *len, gt, bl, bl2;
 	int elem = 0, any = 0, foreign = 0, sc, mk, quot = 1, raw;
-	int fsvg = 0, fmath = 0, ta = 0, lt;
+	int fsvg = 0, fmath = 0, ta = 0, lt, mb, same;
 	struct fstack fs;
 	struct anest an = { 0, 0, 0 };
 	struct hnest hn = { 0, 0 };
@@ -1852,13 +1852,17 @@ prepare(const char *s, size_t *len, struct raw *r)
 			 * would strip a CDATA section or doctype there and
 			 * the mark would not (fuzz_htmlparse's fourth
 			 * finding, seed cdata-after.html) */
-			if (raw && foreign == 0 &&
+			/* (mb: a body the fast parse marks when raw is
+			 * on; whether raw is or not, the cuts below leave
+			 * it alone, so that both parses read it alike) */
+			mb = foreign == 0 &&
 			    (gt = start_tag_end(s, i, n)) > 0 &&
 			    (bl = verbatim_body((const unsigned char *)s +
 			    gt + 1, n - gt - 1, sc ? "script" : "style")) > 0 &&
 			    !has_doctype(s + gt + 1, bl) &&
 			    skip_raw(s, i + 5, n, sc ? "script" : "style") ==
-			    gt + 1 + bl) {
+			    gt + 1 + bl;
+			if (raw && mb) {
 				if (r->n == r->cap) {
 					r->cap = r->cap ? r->cap * 2 : 64;
 					r->off = w_realloc(r->off,
@@ -1892,7 +1896,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 			}
 			e = s + skip_raw(s, i + 5, n, sc ? "script" : "style");
 			gt = (size_t)(e - s);
-			if (!same_end(s, i, gt, n))
+			if (!(same = same_end(s, i, gt, n)))
 				raw = 0;
 			/* tidy may read markup in there: take its doctypes
 			 * out too (one in a <button> after a script with a
@@ -1902,9 +1906,15 @@ prepare(const char *s, size_t *len, struct raw *r)
 			 * to end the body alike, tidy still ended "<script
 			 * </p>.<button><!D U>" early (session 7, seed
 			 * doctype-body2.html): every body goes the same way */
-			/* a start tag holding a '<' ("<script </e>") */
+			/* a start tag holding a '<' ("<script </e>"), or
+			 * a body that tidy may end before the scan does
+			 * ("<script></h><?xml <?>": an end tag while the
+			 * body is empty; session 11), but never one the
+			 * fast parse marks ("<script a=\"<\">x<?y?>" was
+			 * cut in the whole parse only, a tree difference) */
 			bl = start_tag_end(s, i, n);
-			lt = bl == 0 || memchr(s + i, '<', bl - i) != NULL;
+			lt = !mb && (bl == 0 || memchr(s + i, '<', bl - i) !=
+			    NULL || !same);
 			for (p = s + i; (p = memchr(p, '<', gt -
 			    (size_t)(p - s))) != NULL; p++) {
 				/* and inside svg or math its "<?": libtidy
@@ -1915,7 +1925,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 				 * <?>", session 9, seed script-lt-pi.html) */
 				if ((size_t)(p - s) + 2 >= gt || ((p[1] != '!' ||
 				    (p[2] | 0x20) != 'd') && (p[1] != '?' ||
-				    (fsvg + fmath == 0 && !lt))))
+				    (mb || (fsvg + fmath == 0 && !lt)))))
 					continue;
 				cut_add(&b, s, from, (size_t)(p - s));
 				e = memchr(p, '>', n - (size_t)(p - s));
