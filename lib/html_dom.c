@@ -936,6 +936,7 @@ server_value_end(const char *s, size_t i, size_t n)
 /* The start tag the scan is in (in_value()). */
 struct vtag {
 	size_t		 tag;	/* just past its '<', or 0 for none */
+	size_t		 name;	/* the end of its name */
 	size_t		 at;	/* quotes counted up to here */
 	size_t		 q1, q2;	/* '"' and '\'' in s[tag..at) */
 	struct next	 gt;	/* the next '>' */
@@ -943,9 +944,12 @@ struct vtag {
 
 /*
  * 1 when the '<' at s[p] is an attribute value as tidy reads it: it
- * follows a '=' (and blanks) in the start tag x->tag, with no '>'
- * between and an even count of each quote. The quotes are counted on
- * from the last call, so a tag full of '<' costs its length once.
+ * follows a '=' (and blanks) after an attribute's name in the start tag
+ * x->tag, with no '>' between and an even count of each quote. A '='
+ * right after the tag's name or after a quote or another '=' starts no
+ * value to tidy ("<l=<<?xml": the '<' is markup; fuzz_html, session
+ * 11). The quotes are counted on from the last call, so a tag full of
+ * '<' costs its length once.
  */
 static int
 in_value(struct vtag *x, const char *s, size_t p, size_t n)
@@ -963,15 +967,28 @@ in_value(struct vtag *x, const char *s, size_t p, size_t n)
 	for (k = p; k > x->tag && s[k - 1] != '\0' &&
 	    strchr(" \t\n\r\f", s[k - 1]) != NULL; k--)
 		;
-	return k > x->tag && s[k - 1] == '=' && !((x->q1 | x->q2) & 1);
+	if (k <= x->tag || s[k - 1] != '=' || ((x->q1 | x->q2) & 1))
+		return 0;
+	/* the attribute's name before the '=' (and blanks) */
+	for (k--; k > x->tag && s[k - 1] != '\0' &&
+	    strchr(" \t\n\r\f", s[k - 1]) != NULL; k--)
+		;
+	return k > x->name && s[k - 1] != '=' && s[k - 1] != '"' &&
+	    s[k - 1] != '\'';
 }
 
-/* A start tag at s[i] (i just past its '<'): in_value() reads on in it. */
+/* A start tag at s[i..n) (i just past its '<'): in_value() reads on in
+ * it. Its name runs over tidy's name characters. */
 static void
-vtag_set(struct vtag *x, size_t i)
+vtag_set(struct vtag *x, const char *s, size_t i, size_t n)
 {
 	x->tag = x->at = i;
 	x->q1 = x->q2 = 0;
+	for (x->name = i; x->name < n && (ASCII_LETTER(s[x->name]) ||
+	    (s[x->name] >= '0' && s[x->name] <= '9') ||
+	    s[x->name] == '-' || s[x->name] == '.' || s[x->name] == '_' ||
+	    s[x->name] == ':'); x->name++)
+		;
 }
 
 /* The next "<?" or "<!" at or after s[i] (before s[n]), the start of
@@ -1801,11 +1818,20 @@ prepare(const char *s, size_t *len, struct raw *r)
 		 * twenty-second finding, seed value-lt.html). A "<?" there
 		 * is cut as anywhere. */
 		if (i < n && s[i] != '?' && in_value(&vt, s, i - 1, n)) {
-			i = server_value_end(s, i, n);
+			/* up to a "<?" in it, which is cut as anywhere
+			 * (tidy reads it in the value: the cut is of no
+			 * markup, and none is left that libtidy leaks on) */
+			e = s + server_value_end(s, i, n);
+			p = w_html_strstr_n(s + i, (size_t)(e - s) - i, "<?");
+			i = (size_t)((p != NULL ? p : e) - s);
 			continue;
 		}
+		/* any other '<' ends the tag to tidy, or is read apart
+		 * ("<?" in a tag): no values after it are taken for one */
 		if (i < n && ASCII_LETTER(s[i]))
-			vtag_set(&vt, i);
+			vtag_set(&vt, s, i, n);
+		else
+			vt.tag = 0;
 		/* "<!" with no "--", "[" or doctype after is a bogus
 		 * declaration to tidy, read up to its first '>' ("<!<!-->"
 		 * is no comment: the "<!--" inside it took a script tidy
