@@ -1770,7 +1770,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 	size_t t;
 	size_t i = 0, from = 0, n = *len, gt, bl, bl2;
 	int elem = 0, any = 0, foreign = 0, sc, mk, quot = 1, raw;
-	int fsvg = 0, fmath = 0, ta = 0, lt, mb, same;
+	int fsvg = 0, fmath = 0, ta = 0, lt, mb, same, php;
 	struct fstack fs;
 	struct anest an = { 0, 0, 0 };
 	struct hnest hn = { 0, 0 };
@@ -1811,6 +1811,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 	}
 	while ((p = memchr(s + i, '<', n - i)) != NULL) {
 		i = (size_t)(p - s) + 1;
+		php = 0;
 		/* a '<' that starts an unquoted attribute value ("<p
 		 * c=<!>") is a value to tidy, not markup: the scan read
 		 * "<!><?xml <?>" as one bogus declaration and left the
@@ -1830,6 +1831,10 @@ prepare(const char *s, size_t *len, struct raw *r)
 		 * ("<?" in a tag): no values after it are taken for one */
 		if (i < n && ASCII_LETTER(s[i]))
 			vtag_set(&vt, s, i, n);
+		else if (i < n && s[i] == '?' && vt.tag != 0 &&
+		    vt.tag < i - 1 && next_of(&vt.gt, s, vt.tag, n, '>') >
+		    i - 1)
+			php = 1;
 		else
 			vt.tag = 0;
 		/* "<!" with no "--", "[" or doctype after is a bogus
@@ -2019,6 +2024,13 @@ prepare(const char *s, size_t *len, struct raw *r)
 			cut_add(&b, s, from, i - 1);
 			from = i = e != NULL ? (size_t)(e - s) + 1 : n;
 			any = 1;
+			/* in a start tag ("<t <?>-=<!>"), tidy reads on in
+			 * the tag after the cut: so does in_value()
+			 * (finding 25, session 11, seed value-php.html) */
+			if (php) {
+				vtag_set(&vt, s, from, n);
+				vt.name = from;
+			}
 			continue;
 		}
 		if (i < n && isalpha((unsigned char)s[i]))
