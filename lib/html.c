@@ -998,6 +998,10 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		 * how clear-cut the page is, whoever chose the profile */
 		type = o->page_type - 1;
 	}
+	/* an accordion's header buttons are its headings' words (not on
+	 * articles: their FAQ and pricing boxes' headers are furniture) */
+	if (!(w_html_profile(type) & HP_PROSE))
+		w_html_heading_buttons(&d);
 	shell = !in->rendered && blen < SHELL_TEXT &&
 	    (p.app_root || p.noscript_js || p.script_src > 0 ||
 	    p.script_bytes > 100000);

@@ -2227,6 +2227,155 @@ w_html_parse(struct hdoc *d, const char *s, size_t len)
 	return w_html_parse_opt(d, s, len, 1);
 }
 
+/*
+ * Whether id names a piece of a streamed server render: prefix c, a
+ * colon, then a hexadecimal number ("S:2e", "B:0", "P:1f").
+ */
+static int
+stream_id(const char *id, char c)
+{
+	size_t k;
+
+	if (id == NULL || id[0] != c || id[1] != ':' || id[2] == '\0')
+		return 0;
+	for (k = 2; id[k] != '\0'; k++)
+		if (!((id[k] >= '0' && id[k] <= '9') ||
+		    (id[k] >= 'a' && id[k] <= 'f')))
+			return 0;
+	return 1;
+}
+
+#define STREAM_MAX	4096	/* segments placed */
+
+/* A main element, an article, or an element whose role is main. */
+static int
+landmark_el(const struct hdoc *d, int i)
+{
+	const char *r;
+
+	if (d->n[i].tag == TidyTag_MAIN || d->n[i].tag == TidyTag_ARTICLE)
+		return 1;
+	r = w_html_attr(d, i, "role");
+	return r != NULL && strcmp(r, "main") == 0;
+}
+
+static int
+in_landmark(const struct hdoc *d, int i)
+{
+	for (; i >= 0; i = d->n[i].parent)
+		if (d->n[i].tag != H_TEXT && landmark_el(d, i))
+			return 1;
+	return 0;
+}
+
+/*
+ * A streamed server render (React's Suspense) sends the late parts of
+ * the page at the end of the body as <div hidden id="S:n">, and a
+ * script moves each into the place an empty <template id="B:n"> or
+ * <template id="P:n"> holds. Nothing runs here, so the move is made on
+ * the tree: each segment's children go before their placeholder, which
+ * goes with the empty segment. On a page with a landmark of its main
+ * content (main, article, role main), only the placeholders inside one
+ * are filled: the late parts outside it (a newsletter box, the footer's
+ * link lists) would join the main text's container and pull the pick
+ * up to it. A segment left unplaced stays where it is
+ * (w_html_stream_segment shows it).
+ */
+static void
+stream_place(struct hdoc *d)
+{
+	int *tpl, *seg, i, j, c, nt = 0, ns = 0, landmark = 0;
+	const char *id, *tid;
+
+	tpl = w_calloc(STREAM_MAX, sizeof(int));
+	seg = w_calloc(STREAM_MAX, sizeof(int));
+	for (i = d->root; i >= 0; i = w_html_next_pre(d, i, d->root, 0)) {
+		if (d->n[i].tag == TidyTag_TEMPLATE && nt < STREAM_MAX &&
+		    ((id = w_html_attr(d, i, "id")) != NULL) &&
+		    (stream_id(id, 'B') || stream_id(id, 'P')))
+			tpl[nt++] = i;
+		else if (landmark_el(d, i))
+			landmark = 1;
+		else if (d->n[i].tag == TidyTag_DIV && ns < STREAM_MAX &&
+		    w_html_attr(d, i, "hidden") != NULL &&
+		    stream_id(w_html_attr(d, i, "id"), 'S'))
+			seg[ns++] = i;
+	}
+	for (i = 0; i < ns && nt > 0; i++) {
+		id = w_html_attr(d, seg[i], "id");
+		for (j = 0; j < nt; j++) {
+			if (tpl[j] < 0)
+				continue;
+			tid = w_html_attr(d, tpl[j], "id");
+			if (strcmp(tid + 2, id + 2) == 0)
+				break;
+		}
+		if (landmark && !in_landmark(d, tpl[j]))
+			continue;
+		/* a placeholder inside its own segment: left alone */
+		if (j == nt || d->n[tpl[j]].parent < 0 ||
+		    w_html_next_pre(d, seg[i], seg[i], 0) < 0)
+			continue;
+		for (c = d->n[tpl[j]].parent; c >= 0 && c != seg[i];
+		    c = d->n[c].parent)
+			;
+		if (c == seg[i])
+			continue;
+		while ((c = d->n[seg[i]].first) >= 0)
+			w_html_insert_before(d, tpl[j], c);
+		w_html_unlink(d, tpl[j]);
+		w_html_unlink(d, seg[i]);
+		tpl[j] = -1;
+	}
+	free(tpl);
+	free(seg);
+}
+
+/*
+ * w_html_heading_buttons: a button that is a heading's text (<h3><button aria-controls=...>Can
+ * it go in the dishwasher?</button></h3>, the accordion's header, two
+ * levels down at most) is read as the heading's words when the element
+ * after the heading holds text that is shown or a panel the extractor
+ * keeps (w_html_tab_panel): the buttons the extractor drops are
+ * controls, and this one is the title of the section it opens. A
+ * heading whose section stays hidden goes with it.
+ */
+static int
+panel_after(const struct hdoc *d, int h)
+{
+	int j;
+
+	for (j = d->n[h].next; j >= 0 && d->n[j].tag == H_TEXT;
+	    j = d->n[j].next)
+		;
+	return j >= 0 && w_html_text_len(d, j) > 0 &&
+	    (w_html_visible(d, j) || w_html_tab_panel(d, j));
+}
+
+/* See html_int.h. */
+void
+w_html_heading_buttons(struct hdoc *d)
+{
+	int i, a, k, t;
+
+	for (i = d->root; i >= 0; i = w_html_next_pre(d, i, d->root, 0)) {
+		if (d->n[i].tag != TidyTag_BUTTON)
+			continue;
+		for (a = d->n[i].parent, k = 0; a >= 0 && k < 2;
+		    a = d->n[a].parent, k++) {
+			t = d->n[a].tag;
+			if (t == TidyTag_H2 || t == TidyTag_H3 ||
+			    t == TidyTag_H4 || t == TidyTag_H5 ||
+			    t == TidyTag_H6 || t == TidyTag_DT) {
+				if (panel_after(d, a))
+					d->n[i].tag = d->n[i].otag =
+					    TidyTag_SPAN;
+				break;
+			}
+		}
+	}
+}
+
 /* w_html_parse, with (fast) or without the bodies tidy never lexes. */
 int
 w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
@@ -2272,6 +2421,8 @@ w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 		copy = prepare(s, &plen, NULL);
 	}
 	d->nraw = r.nused;
+	if (rc >= 0)
+		stream_place(d);
 	raw_free(&r);
 	free(copy);
 	free(thin);
@@ -2292,6 +2443,7 @@ w_html_free(struct hdoc *d)
 	free(d->pool);
 	free(d->title);
 	free(d->author);
+	free(d->bios);
 	memset(d, 0, sizeof(*d));
 }
 

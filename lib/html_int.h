@@ -105,6 +105,10 @@ struct hdoc {
 	int		 truncated;	/* input was cut at W_HTML_PARSE_MAX */
 	int		 meta_byline;	/* metadata names an author */
 	char		*author;	/* that author's name, or NULL */
+	char		*bios;		/* the JSON-LD Persons' descriptions,
+					   folded (w_html_fold_words), each
+					   ended by a NUL, the list by an
+					   empty one; or NULL */
 	size_t		 vis;		/* visible text of the body (no
 					   scripts, styles), or 0 */
 	int		 keep;		/* the page's items (w_html_items):
@@ -269,6 +273,9 @@ int		 w_html_page_veil(const struct hdoc *, int);
 int		 w_html_stream_segment(const struct hdoc *, int);
 int		 w_html_sr_only(const struct hdoc *, int);
 int		 w_html_tab_panel(const struct hdoc *, int);
+/* Buttons that are a heading's text, before a section the extractor
+ * keeps, become spans (html_dom.c); not on article pages */
+void		 w_html_heading_buttons(struct hdoc *);
 void		 w_html_collect(struct hscore *, int, int);
 void		 w_html_prep_article(struct hscore *, int);
 
@@ -373,6 +380,15 @@ int		 w_html_class_hides(const struct hdoc *, int);
 void		 w_html_prose_strip(struct hdoc *, int);
 int		 w_html_button_link(const struct hdoc *, int);
 void		 w_html_prose_teasers(struct hdoc *, int);
+/* Unlink box i; in a thread (prof HP_THREAD), a box of at most 300
+ * characters first gives up the poster's name it holds (an innermost
+ * author-named element of a few words, outside paragraphs, quotes and
+ * sentences) to a line of its own in its place (html_score.c). */
+void		 w_html_drop_box(struct hdoc *, int, int);
+/* Whether block i is a notice about the page, never its text: a
+ * ticker of one call to action repeated or, with status set, a
+ * thread's status (closed, archived, who is reading) (html_prose.c). */
+int		 w_html_notice(const struct hdoc *, int, int);
 int		 w_html_never_content(const struct hdoc *, int, int);
 
 /* html_novel.c */
@@ -409,6 +425,7 @@ int		 w_html_page_type(const struct hdoc *,
 		    const struct w_html_groups *, const char *, double *);
 const char	*w_html_type_name(int);
 int		 w_html_authorish(const struct hdoc *, int);
+size_t		 w_html_fold_words(const char *, size_t, char *, size_t);
 /* Whether i's class or id holds "comment" (any case). */
 int		 w_html_comment_named(const struct hdoc *, int);
 /* Whether i or an ancestor of it below stop (-1: the root) is

@@ -21,10 +21,50 @@ enum {
 	M_SITE, M_SITE_LD, M_LANG, M_DESC, M_DESC_OG, M_CANON, M_N
 };
 
+#define BIOS_MAX	4	/* Person descriptions kept */
+#define BIO_FOLD	96	/* bytes of one, folded */
+
 struct mt {
 	char	*v[M_N];
 	int	 nh1;
+	char	 bio[BIOS_MAX][BIO_FOLD];
+	int	 nbio;
 };
+
+/*
+ * The words of s (n bytes) into out (cap bytes, NUL ended): ASCII
+ * letters lowered, letters and digits (and any byte of a multibyte
+ * character) kept, each run of anything else one space, none at the
+ * ends. Stops when out is full; returns the length.
+ */
+size_t
+w_html_fold_words(const char *s, size_t n, char *out, size_t cap)
+{
+	size_t i, k = 0;
+	int sp = 0;
+
+	if (cap == 0)
+		return 0;
+	for (i = 0; i < n && s[i] != '\0'; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c >= 'A' && c <= 'Z')
+			c = (unsigned char)(c + 32);
+		if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+		    c >= 0x80)) {
+			sp = k > 0;
+			continue;
+		}
+		if (k + 1 + (size_t)sp >= cap)
+			break;
+		if (sp)
+			out[k++] = ' ';
+		sp = 0;
+		out[k++] = (char)c;
+	}
+	out[k] = '\0';
+	return k;
+}
 
 /* Whitespace-collapsed, trimmed copy of s (at most META_MAX bytes). */
 static char *
@@ -143,6 +183,48 @@ jstr(jv o, const char *k)
 	return s;
 }
 
+/*
+ * A Person's description (o an object with "@type" "Person", alone or
+ * in an array): the author box's bio, if the page prints it (see
+ * w_html_prose_strip); BIO_WORDS words at least.
+ */
+#define BIO_WORDS	40	/* bytes of a description, folded */
+static void
+ld_bio(struct mt *m, jv o)
+{
+	jv t, x;
+	int i, n, person = 0;
+
+	if (m->nbio >= BIOS_MAX || jv_get_kind(o) != JV_KIND_OBJECT)
+		return;
+	t = w_json_get(jv_copy(o), "@type");
+	if (jv_get_kind(t) == JV_KIND_STRING)
+		person = strcmp(jv_string_value(t), "Person") == 0;
+	else if (jv_get_kind(t) == JV_KIND_ARRAY) {
+		n = jv_array_length(jv_copy(t));
+		for (i = 0; i < n && i < 8 && !person; i++) {
+			x = w_json_at(jv_copy(t), i);
+			person = jv_get_kind(x) == JV_KIND_STRING &&
+			    strcmp(jv_string_value(x), "Person") == 0;
+			jv_free(x);
+		}
+	}
+	jv_free(t);
+	if (!person)
+		return;
+	x = w_json_get(jv_copy(o), "description");
+	if (jv_get_kind(x) == JV_KIND_STRING &&
+	    w_html_fold_words(jv_string_value(x), strlen(jv_string_value(x)),
+	    m->bio[m->nbio], BIO_FOLD) >= BIO_WORDS) {
+		for (i = 0; i < m->nbio &&
+		    strcmp(m->bio[i], m->bio[m->nbio]) != 0; i++)
+			;
+		if (i == m->nbio)
+			m->nbio++;
+	}
+	jv_free(x);
+}
+
 static void
 ld_author(struct mt *m, jv a)
 {
@@ -154,6 +236,7 @@ ld_author(struct mt *m, jv a)
 		break;
 	case JV_KIND_OBJECT:
 		set(m, M_BY_LD, jstr(a, "name"));
+		ld_bio(m, a);
 		break;
 	case JV_KIND_ARRAY:
 		if (jv_array_length(jv_copy(a)) > 0) {
@@ -207,6 +290,7 @@ ld_obj(struct mt *m, jv o, int depth)
 		set(m, M_SITE_LD, jstr(x, "name"));
 		jv_free(x);
 	}
+	ld_bio(m, o);
 	jv_free(t);
 }
 
@@ -386,6 +470,20 @@ w_html_meta(struct hdoc *d, const char *base)
 	d->meta_byline = m.v[M_BY_LD] != NULL || m.v[M_BY_META] != NULL;
 	free(d->author);
 	d->author = NULL;
+	free(d->bios);
+	d->bios = NULL;
+	if (m.nbio > 0) {
+		size_t bl = 1, at = 0;
+
+		for (k = 0; k < m.nbio; k++)
+			bl += strlen(m.bio[k]) + 1;
+		d->bios = w_malloc(bl);
+		for (k = 0; k < m.nbio; k++) {
+			memcpy(d->bios + at, m.bio[k], strlen(m.bio[k]) + 1);
+			at += strlen(m.bio[k]) + 1;
+		}
+		d->bios[at] = '\0';
+	}
 	a = m.v[M_BY_LD] != NULL ? m.v[M_BY_LD] : m.v[M_BY_META];
 	/* a name, not an address; the first of several */
 	if (a != NULL && strchr(a, '/') == NULL && strchr(a, '@') == NULL) {

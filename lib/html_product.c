@@ -894,21 +894,28 @@ w_html_dedup_lines(char *s, size_t n)
  * with text, or that child's last child (TAIL_DEPTH levels down, the
  * deepest found), goes when it is a box (section_box) that follows a
  * sibling with text, holds TAIL_SHARE of the top's text or less, is
- * none of the product's tab panels and holds no h1, on a pick that
- * shows an amount of money (a service or landing page taken for a
+ * none of the product's tab panels and holds no h1, table or term
+ * list and is not the last of short like items (like_item), on a pick
+ * that shows an amount of money (a service or landing page taken for a
  * product shows none: its last section is its call to action). On
  * WCXB dev's product pages the cut gains on three sites for each it
  * loses; the rules keyed to a section's heading or class words that
  * were tried lost (the reviewers keep an FAQ, a warranty or the
  * reviews on one shop and drop them on the next), and so did cutting
- * everything after the first section under a heading.
+ * everything after the first section under a heading. TAIL_SHARE
+ * swept on WCXB dev's products (before the table and like-item
+ * guards): 0.10 0.746, 0.15 0.747, 0.20 0.748, 0.25 0.748, 0.30 0.752,
+ * 0.35 0.753, 0.40 0.751, 0.50 0.748; with them, 0.30 0.752, 0.35
+ * 0.754, 0.40 0.752.
  */
 #define TAIL_WRAP	0.95
 #define TAIL_DEPTH	1
-#define TAIL_SHARE	0.15
+#define TAIL_SHARE	0.35
 
 /* Whether i is the product's own: one of its tab panels (its
- * specifications, its details), or a box holding its h1. */
+ * specifications, its details), or a box holding its h1 or a table or
+ * term list (its specifications: the cut at TAIL_SHARE 0.35 without
+ * this took a closing specification box on one site more). */
 static int
 holds_own(const struct hdoc *d, int i)
 {
@@ -918,7 +925,7 @@ holds_own(const struct hdoc *d, int i)
 		return 1;
 	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
 		t = d->n[j].tag;
-		if (t == TidyTag_H1)
+		if (t == TidyTag_H1 || t == TidyTag_TABLE || t == TidyTag_DL)
 			return 1;
 	}
 	return 0;
@@ -957,6 +964,23 @@ last_with_text(const struct hdoc *d, int i, int *prev)
 	return last;
 }
 
+/* Whether i is the last of a group of like items, as prev is (the
+ * same tag and class), and short (TAIL_ITEM characters at most): a
+ * feature slide or card, not a closing section. (Long like boxes are
+ * the page's sections: a shop's theme gives them all one class.) */
+#define TAIL_ITEM	500
+
+static int
+like_item(const struct hdoc *d, int i, int prev)
+{
+	const char *a = w_html_attr(d, i, "class"),
+	    *b = w_html_attr(d, prev, "class");
+
+	return w_html_text_len(d, i) <= TAIL_ITEM &&
+	    d->n[i].tag == d->n[prev].tag && a != NULL && b != NULL &&
+	    *a != '\0' && strcmp(a, b) == 0;
+}
+
 /* See html_int.h. */
 size_t
 w_html_shop_tail(struct hdoc *d, int root)
@@ -983,7 +1007,8 @@ w_html_shop_tail(struct hdoc *d, int root)
 			break;
 		if (prev >= 0 && section_box(d, last) &&
 		    (double)w_html_text_len(d, last) <=
-		    TAIL_SHARE * (double)total && !holds_own(d, last))
+		    TAIL_SHARE * (double)total && !holds_own(d, last) &&
+		    !like_item(d, last, prev))
 			cand = last;
 	}
 	if (cand < 0)

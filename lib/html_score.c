@@ -241,6 +241,16 @@ remove_next(struct hdoc *d, int i)
 	return nx;
 }
 
+/* remove_next, a thread's poster's name kept (w_html_drop_box). */
+static int
+drop_next(struct hscore *s, int i)
+{
+	int nx = next_elem(s->d, i, 1);
+
+	w_html_drop_box(s->d, i, s->prof);
+	return nx;
+}
+
 static int
 is_ws_node(const struct hdoc *d, int i)
 {
@@ -435,8 +445,10 @@ w_html_sr_only(const struct hdoc *d, int i)
 
 /*
  * A segment of a streamed server render (React's Suspense): the server
- * sends the late part of the page as <div hidden id="S:n"> at the end of
- * the body, and a script moves it into place. It is the page's content.
+ * sends the late part of the page as <div hidden id="S:n"> (n in hex) at
+ * the end of the body, and a script moves it into place; the parse moves
+ * it where its placeholder is (stream_place), and one without a
+ * placeholder stays here. It is the page's content.
  */
 int
 w_html_stream_segment(const struct hdoc *d, int i)
@@ -448,7 +460,8 @@ w_html_stream_segment(const struct hdoc *d, int i)
 	    id[1] != ':' || id[2] == '\0')
 		return 0;
 	for (k = 2; id[k] != '\0'; k++)
-		if (id[k] < '0' || id[k] > '9')
+		if (!((id[k] >= '0' && id[k] <= '9') ||
+		    (id[k] >= 'a' && id[k] <= 'f')))
 			return 0;
 	return 1;
 }
@@ -829,7 +842,7 @@ prune(struct hscore *s)
 			continue;
 		}
 		if (w_html_never_content(d, i, s->prof)) {
-			i = remove_next(d, i);
+			i = drop_next(s, i);
 			continue;
 		}
 		if (is_byline(s, i)) {
@@ -844,7 +857,7 @@ prune(struct hscore *s)
 		if (((s->flags & HS_STRIP) && unlikely_node(s, i)) ||
 		    nav_role(d, i) ||
 		    boilerplate(s, i)) {
-			i = remove_next(d, i);
+			i = drop_next(s, i);
 			continue;
 		}
 		if ((tag == TidyTag_DIV || tag == TidyTag_SECTION ||
@@ -1374,6 +1387,112 @@ gather(struct hscore *s, int tc)
 		}
 	}
 	return art;
+}
+
+/*
+ * A post's author line in threads: the poster's name sits in a user
+ * pane or a post header that the cleaning drops whole with the
+ * poster's statistics, badges and buttons. When such a box goes, its
+ * name (name_el) stays, on a line of its own where the box was.
+ */
+#define NAME_MAX	40
+#define NAME_WORDS	4
+#define NAME_BOX	300	/* characters in a box that gives its name */
+
+/* An innermost author-named element (w_html_authorish) of a few words,
+ * no date or time. */
+static int
+name_el(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	size_t n, k, digits = 0, letters_seen = 0;
+	int j, words = 0, in = 0;
+
+	if (d->n[i].tag == H_TEXT || !w_html_authorish(d, i))
+		return 0;
+	/* a link to the poster, or named for a name (a user pane's
+	 * statistics are author-named too) */
+	if (!(d->n[i].tag == TidyTag_A && w_html_attr(d, i, "href") != NULL) &&
+	    !w_html_ci_contains(w_html_attr(d, i, "class"), "name") &&
+	    !w_html_ci_contains(w_html_attr(d, i, "itemprop"), "name"))
+		return 0;
+	n = w_html_text_len(d, i);
+	if (n < 2 || n > NAME_MAX)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == TidyTag_TIME || (d->n[j].tag != H_TEXT &&
+		    w_html_authorish(d, j) && w_html_text_len(d, j) > 0))
+			return 0;
+	w_html_buf_init(&b, 64);
+	w_html_text(d, i, &b);
+	for (k = 0; k < b.len; k++) {
+		/* a date or a time, no name: a colon, a word of digits */
+		if (b.p[k] == ':')
+			words = NAME_WORDS + 1;
+		if (b.p[k] == ' ' || b.p[k] == '\n' || b.p[k] == '\t') {
+			if (in && digits == letters_seen)
+				words = NAME_WORDS + 1;
+			in = 0;
+		} else if (!in) {
+			in = 1;
+			words++;
+			digits = letters_seen = 0;
+		}
+		if (in && !strchr(",.", b.p[k])) {
+			letters_seen++;
+			digits += b.p[k] >= '0' && b.p[k] <= '9';
+		}
+	}
+	if (in && digits == letters_seen)
+		words = NAME_WORDS + 1;
+	w_buf_free(&b);
+	return words >= 1 && words <= NAME_WORDS;
+}
+
+/* Whether i's parent holds letters or digits of its own (i sits in a
+ * sentence). */
+static int
+in_sentence(const struct hdoc *d, int i)
+{
+	int j, p = d->n[i].parent;
+	size_t k;
+	const char *t;
+
+	for (j = d->n[p].first; j >= 0; j = d->n[j].next) {
+		if (d->n[j].tag != H_TEXT)
+			continue;
+		t = d->pool + d->n[j].off;
+		for (k = 0; k < d->n[j].len; k++)
+			if ((t[k] >= 'a' && t[k] <= 'z') ||
+			    (t[k] >= 'A' && t[k] <= 'Z') ||
+			    (t[k] >= '0' && t[k] <= '9') ||
+			    (unsigned char)t[k] >= 0x80)
+				return 1;
+	}
+	return 0;
+}
+
+/* See html_int.h. */
+void
+w_html_drop_box(struct hdoc *d, int box, int prof)
+{
+	int j, np;
+
+	if ((prof & HP_THREAD) && d->n[box].tag != H_TEXT &&
+	    d->n[box].parent >= 0 && w_html_text_len(d, box) <= NAME_BOX &&
+	    !w_html_has_ancestor(d, box, TidyTag_BLOCKQUOTE, 0)) {
+		for (j = box; j >= 0; j = w_html_next_pre(d, j, box, 0))
+			if (name_el(d, j) && j != box && !in_sentence(d, j) &&
+			    !w_html_has_ancestor(d, j, TidyTag_P, 6))
+				break;
+		if (j >= 0) {
+			np = w_html_new(d, TidyTag_DIV);
+			w_html_insert_before(d, box, np);
+			w_html_unlink(d, j);
+			w_html_append(d, np, j);
+		}
+	}
+	w_html_unlink(d, box);
 }
 
 /* Drop script, noscript, style; join <br><br> runs into paragraphs. */

@@ -45,6 +45,9 @@ struct feat {
 	int	 rep_h;			/* items with a heading */
 	int	 rep_parent;		/* their parent */
 	int	 rep_comment;		/* comment-class items or parent */
+	/* the largest group of posts: items with an author line each */
+	int	 th_n, th_author, th_date, th_comment, th_parent;
+	size_t	 th_text;
 	size_t	 ptext;			/* characters in prose paragraphs */
 	int	 prices;		/* itemprop=price and price classes */
 	int	 nav_links;		/* links in nav / aside */
@@ -249,6 +252,49 @@ w_html_date_named(const struct hdoc *d, int j)
 	    w_html_ci_contains(w_html_attr(d, j, "class"), "date"));
 }
 
+/*
+ * Whether text t (n bytes, a short run of its own) reads as a date: a
+ * year (19xx or 20xx, digits on neither side) beside a month's name or
+ * a day and month in digits ("2024-08-08 07:50", "Aug 7, 2023",
+ * "08/08/2024").
+ */
+static int
+date_text(const char *t, size_t n)
+{
+	static const char *const mon[] = {
+		"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
+		"oct", "nov", "dec", NULL
+	};
+	size_t k, m;
+	int year = 0, month = 0, sep = 0;
+
+	for (k = 0; k + 4 <= n; k++)
+		if ((t[k] == '1' && t[k + 1] == '9') ||
+		    (t[k] == '2' && t[k + 1] == '0'))
+			if (t[k + 2] >= '0' && t[k + 2] <= '9' &&
+			    t[k + 3] >= '0' && t[k + 3] <= '9' &&
+			    (k == 0 || t[k - 1] < '0' || t[k - 1] > '9') &&
+			    (k + 4 == n || t[k + 4] < '0' || t[k + 4] > '9'))
+				year = 1;
+	if (!year)
+		return 0;
+	for (k = 0; k + 3 <= n && !month; k++) {
+		if (k > 0 && ((t[k - 1] | 32) >= 'a' && (t[k - 1] | 32) <= 'z'))
+			continue;
+		for (m = 0; mon[m] != NULL; m++)
+			if (strncasecmp(t + k, mon[m], 3) == 0)
+				month = 1;
+	}
+	for (k = 1; k + 1 < n; k++)
+		if ((t[k] == '-' || t[k] == '/' || t[k] == '.') &&
+		    t[k - 1] >= '0' && t[k - 1] <= '9' &&
+		    t[k + 1] >= '0' && t[k + 1] <= '9')
+			sep++;
+	return month || sep >= 2;
+}
+
+#define DATE_TEXT	40	/* characters in a date's own text */
+
 /* What one repeated item holds. */
 static void
 item_scan(const struct hdoc *d, int i, struct item *it)
@@ -259,8 +305,12 @@ item_scan(const struct hdoc *d, int i, struct item *it)
 	it->text = w_html_text_len(d, i);
 	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
 		t = d->n[j].tag;
-		if (t == H_TEXT)
+		if (t == H_TEXT) {
+			if (!it->date && d->n[j].len <= DATE_TEXT &&
+			    date_text(d->pool + d->n[j].off, d->n[j].len))
+				it->date = 1;
 			continue;
+		}
 		if (t == TidyTag_TIME)
 			it->date = 1;
 		else if (t == TidyTag_IMG || t == TidyTag_PICTURE)
@@ -350,6 +400,20 @@ group(const struct hdoc *d, const struct w_html_group *g, struct feat *f)
 	}
 	if (g->n < 3 && text < 600)
 		return;
+	if (g->n >= 3 && a >= 2 && a * 2 >= g->n && pr == 0 &&
+	    text > f->th_text) {
+		f->th_n = g->n;
+		f->th_author = a;
+		f->th_date = dt;
+		f->th_text = text;
+		f->th_parent = p;
+		f->th_comment = comment_class(d, p) ||
+		    comment_class(d, d->n[p].parent);
+		for (j = w_html_rep_next(d, d->n[p].first, g->shape); j >= 0 &&
+		    !f->th_comment; j = w_html_rep_next(d, d->n[j].next,
+		    g->shape))
+			f->th_comment = comment_class(d, j);
+	}
 	if (text <= f->rep_text)
 		return;
 	f->rep_n = g->n;
@@ -755,6 +819,7 @@ w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
 
 	memset(&f, 0, sizeof(f));
 	f.rep_parent = -1;
+	f.th_parent = -1;
 	walk(d, &f);
 	groups(d, gs, &f);
 	if (url == NULL)
@@ -782,7 +847,15 @@ w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
 			s[H_ARTICLE] += 3;
 		else
 			s[H_FORUM] += f.rep_date * 2 >= f.rep_n ? 4 : 2;
-	}
+	} else if (f.th_n > 0 && f.th_text * 3 >= f.text &&
+	    f.th_text / (size_t)f.th_n > 80 && !f.th_comment &&
+	    f.th_date * 2 >= f.th_n && url_has(url, forumw))
+		/*
+		 * on a thread's address, dated posts below a larger group
+		 * of wrappers (the page's columns) holding a third of the
+		 * page's text
+		 */
+		s[H_FORUM] += 4;
 	if (url_has(url, forumw))
 		s[H_FORUM] += 2;
 	/* products: a price, a cart */

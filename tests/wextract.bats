@@ -851,6 +851,59 @@ hasnt() {
 	[ "$(jqr .coverage.extraction_stage)" = readability ]
 }
 
+@test "article: the author's bio that the JSON-LD Person describes goes with its box; a page that is only the bio keeps it" {
+	run -0 wextract -c --format text "$FX/types/article-ld-bio.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"A gap in a dry-stone wall"*"Building up the faces"*"string line between two frames"* ]] || fail "got: $c"
+	[[ "$c" != *"repaired field walls"* ]] || fail "bio kept: $c"
+	[[ "$c" != *"Workshops and dates"* ]] || fail "box kept: $c"
+	# the bio told another way after its first words: it goes too
+	sed 's|<div>Mara has repaired field walls in the Dales since 2009.|<div>Mara has repaired field walls across Yorkshire for years.|' "$FX/types/article-ld-bio.html" >"$BATS_TEST_TMPDIR/other.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/other.html"
+	[[ "$(jqr .content)" != *"across Yorkshire"* ]] || fail "got: $(jqr .content)"
+	[[ "$(jqr .content)" == *"string line between two frames"* ]] || fail "got: $(jqr .content)"
+	# the bio as the whole text: it stays
+	sed '/<p>A gap/,/string line between/d' "$FX/types/article-ld-bio.html" >"$BATS_TEST_TMPDIR/bio.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/bio.html"
+	[[ "$(jqr .content)" == *"repaired field walls"* ]] || fail "got: $(jqr .content)"
+}
+
+@test "article: a titled list closing the article whose items are partly links to the site goes; untitled, it stays" {
+	run -0 wextract -c --format text "$FX/types/article-tail-list.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"Side sleepers put most"*"Testing it at home"*"whole thing."* ]] || fail "got: $c"
+	[[ "$c" != *"More helpful articles"* ]] || fail "title kept: $c"
+	[[ "$c" != *"sagging mattresses"* ]] || fail "list kept: $c"
+	# without its title, the half-linked list may be the article's own
+	sed '/<p><strong>More helpful/d' "$FX/types/article-tail-list.html" >"$BATS_TEST_TMPDIR/untitled.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/untitled.html"
+	[[ "$(jqr .content)" == *"Body impressions versus sagging mattresses"* ]] || fail "got: $(jqr .content)"
+}
+
+@test "article: a date line closing the article goes, its label too; the text stays" {
+	run -0 wextract -c --format text "$FX/types/article-closing-date.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"Ein Sauerteig braucht"*"Aufbewahren"*"in einem Glas lagern."* ]] || fail "got: $c"
+	[[ "$c" != *"2025"* ]] || fail "date kept: $c"
+	[[ "$c" != *"aktualisiert"* ]] || fail "label kept: $c"
+	[[ "$c" != *"Februar 2024"* ]] || fail "date kept: $c"
+}
+
+@test "article: a closing box with a picture and a link to the author's page goes whole; without the picture its bio stays" {
+	run -0 wextract -c --format text "$FX/types/article-author-link.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"Rain washes the light oil"*"Choosing a lubricant"*"only gathers grime."* ]] || fail "got: $c"
+	[[ "$c" != *"former shop mechanic"* ]] || fail "bio kept: $c"
+	[[ "$c" != *"Senior Mechanic"* ]] || fail "box kept: $c"
+	sed '/<img src="\/img\/jo.jpg"/d' "$FX/types/article-author-link.html" >"$BATS_TEST_TMPDIR/nopic.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/nopic.html"
+	[[ "$(jqr .content)" == *"former shop mechanic"* ]] || fail "got: $(jqr .content)"
+}
+
 @test "region: a landing page typed as an article (date, author, og:type article) keeps its short headed sections, not its story alone" {
 	run -0 wextract -c --format text "$FX/landing-sections.html"
 	[ "$(jqr .coverage.page_type)" = article ]
@@ -863,6 +916,39 @@ hasnt() {
 	sed 's|<span>\([^<]*\)</span>|<a href="/more">\1</a>|g' "$FX/landing-sections.html" >"$BATS_TEST_TMPDIR/teasers.html"
 	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/teasers.html"
 	[ "$(jqr .coverage.extraction_stage)" = readability ]
+}
+
+@test "listing: an icon's placeholder word (\"Icon\", an icon font's ligature) goes; a check mark in a table cell and a badge's word stay" {
+	run -0 wextract -c --format text "$FX/listing-icons.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Storage teams move cold data to cheaper tiers"* ]] ||
+		fail "items lost: $c"
+	[[ "$c" == *"Published on the first of March"* ]]
+	! grep -qE '^ *(- )?Icon$' <<<"$c" || fail "icon placeholder kept: $c"
+	[[ "$c" != *"schedule"* ]] || fail "ligature kept: $c"
+	[[ "$c" == *"Weekly digest by mail | check | check"* ]] ||
+		fail "table check marks lost: $c"
+	[[ "$c" == *"Badges stay words: Vegan recipes"* ]] || fail "badge lost: $c"
+}
+
+@test "thread: each post keeps its poster's name when the header holding it goes with the poster's statistics" {
+	run -0 wextract -c --format text "$FX/forum-authors.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"lenswright"*"My old projector"*"quietfan"*"native contrast"*"marrowbone"*"Measure the throw"* ]] || fail "got: $c"
+	# the statistics, buttons and status lines around the posts are not the thread
+	for w in "410 posts" "Joined 2007" "Add to quote" "Offline" "further replies" "Recently Browsing" "registered users"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+	# a name stays once, where its post begins
+	[ "$(jqr '.content|[match("quietfan";"g")]|length')" = 1 ]
+}
+
+@test "a ticker (one call to action repeated across a block) is no part of a landing page's text" {
+	run -0 wextract -c --format text "$FX/service-ticker.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Packaging that sells"*"What we do"*"Pricing"*"A single label starts"* ]] || fail "got: $c"
+	[[ "$c" != *"Book Now"* ]] || fail "ticker kept: $c"
 }
 
 @test "--page-type forces the extraction profile, confidence still an estimate; continuations keep it" {
@@ -927,6 +1013,28 @@ hasnt() {
 	[[ "$c" == *"the river froze from bank to bank"* ]] || fail "$c"
 	[[ "$c" == *"the ice held"* ]]
 	[[ "$c" != *"saved preferences"* ]]
+}
+
+@test "product: accordion headers that are buttons in headings are printed before their panels; a header whose section stays hidden is not; the hidden mobile copy of the description is printed once" {
+	run -0 wextract -c --format text "$FX/types/product-panels.html"
+	c=$(jqr .content)
+	[[ "$c" == *"dishwasher?"*"the heat splits the oak"*"managed woods?"*"replants what it fells"* ]] || fail "$c"
+	[[ "$c" != *"workshop open to visitors"* ]] || fail "$c"
+	[ "$(printf '%s\n' "$c" | grep -c 'catches the crumbs of a crusty loaf')" = 1 ] || fail "$c"
+}
+
+@test "articles keep dropping buttons in headings (a pricing box's or FAQ's headers are furniture there)" {
+	run -0 wextract -c --format text --page-type article "$FX/types/product-panels.html"
+	c=$(jqr .content)
+	[[ "$c" == *"the heat splits the oak"* ]] || fail "$c"
+	[[ "$c" != *"dishwasher?"* ]] || fail "$c"
+}
+
+@test "a streamed render's segment (hex id S:a) is read in its placeholder's place inside the main element; one for the footer's placeholder is not pulled into the article" {
+	run -0 wextract -c --format text "$FX/stream-placed.html"
+	c=$(jqr .content)
+	[[ "$c" == *"hollow at the base."*"grafted young wood"*"pressing their own cider"* ]] || fail "$c"
+	[[ "$c" != *"Sign up for our letter"* ]] || fail "$c"
 }
 
 @test "a pick that is the page's footer (its footnotes) gives way to the main region when that holds the text: a shop's model cards, all links" {

@@ -480,6 +480,41 @@ link_trees(void)
 }
 
 /*
+ * On a product page the text for screen readers alone goes when the
+ * region is stripped, however short; elsewhere a short one stays.
+ */
+static void
+sr_shop_text(void)
+{
+	static const char page[] = "<html><body><div id=r>"
+	    "<h1>Moorland Wool Beanie</h1><p><span class=sr-only>Regular "
+	    "price</span> 28.00</p><div class=visually-hidden>Use the arrow "
+	    "keys to move between images.</div><p>A ribbed beanie knitted "
+	    "from the wool of hill sheep on the moors above the valley.</p>"
+	    "</div></body></html>";
+	struct w_buf b;
+	struct hdoc d;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
+		w_html_strip(&d, by_id(&d, "r"),
+		    w_html_profile(pass == 0 ? H_PRODUCT : H_SERVICE));
+		w_html_buf_init(&b, 1 << 16);
+		w_html_text(&d, by_id(&d, "r"), &b);
+		CHECK(strstr(b.p, "hill sheep") != NULL);
+		CHECK(strstr(b.p, "28.00") != NULL);
+		if (pass == 0) {
+			CHECK(strstr(b.p, "Regular price") == NULL);
+			CHECK(strstr(b.p, "arrow keys") == NULL);
+		} else
+			CHECK(strstr(b.p, "arrow keys") != NULL);
+		w_buf_free(&b);
+		w_html_free(&d);
+	}
+}
+
+/*
  * The pane beside a forum post (its poster's rank, statistics and
  * custom fields: a post profile) is never content, whatever the page
  * type, while short; the post beside it is.
@@ -504,6 +539,57 @@ post_panes(void)
 		CHECK_INT(w_html_never_content(&d, pp, 0), 1);
 		CHECK_INT(w_html_never_content(&d, pp, HP_THREAD), 1);
 		CHECK_INT(w_html_never_content(&d, pb, HP_THREAD), 0);
+	}
+	w_html_free(&d);
+}
+
+/*
+ * Notices about the page (w_html_notice): a thread's status ("Not open
+ * for further replies", who is browsing) with status asked, and a
+ * ticker of one call to action repeated; a post that says its thread
+ * is closed among other words, a row of cards whose captions repeat
+ * and a list of distinct items are none.
+ */
+static void
+notices(void)
+{
+	static const char page[] = "<html><body>"
+	    "<dl id=st><dt>Status</dt><dd>Not open for further replies.</dd>"
+	    "</dl><h3 id=rb>Recently Browsing 0 members</h3>"
+	    "<div id=tk><span>Book Now <span>*</span></span>"
+	    "<span>Book Now <span>*</span></span><span>Book Now <span>*</span>"
+	    "</span><span>Book Now <span>*</span></span><span>Book Now "
+	    "<span>*</span></span><span>Book Now <span>*</span></span></div>"
+	    "<div id=cd><div><img src=a.png alt=\"\">Expires 01/01/26</div>"
+	    "<div><img src=b.png alt=\"\">Expires 01/01/26</div>"
+	    "<div><img src=c.png alt=\"\">Expires 01/01/26</div>"
+	    "<div><img src=d.png alt=\"\">Expires 01/01/26</div>"
+	    "<div><img src=e.png alt=\"\">Expires 01/01/26</div></div>"
+	    "<ul id=ls><li>Leeks</li><li>Onions</li><li>Garlic</li>"
+	    "<li>Shallots</li><li>Chives</li></ul>"
+	    "<p id=po>The thread is closed, they said, but my leeks still bolt "
+	    "every June, whatever I sow them in, and I would like to know "
+	    "why before the next season starts again in the raised beds.</p>"
+	    "</body></html>";
+	struct hdoc d;
+	int st, rb, tk, cd, ls, po;
+
+	CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
+	st = by_id(&d, "st");
+	rb = by_id(&d, "rb");
+	tk = by_id(&d, "tk");
+	cd = by_id(&d, "cd");
+	ls = by_id(&d, "ls");
+	po = by_id(&d, "po");
+	CHECK(st >= 0 && rb >= 0 && tk >= 0 && cd >= 0 && ls >= 0 && po >= 0);
+	if (st >= 0 && rb >= 0 && tk >= 0 && cd >= 0 && ls >= 0 && po >= 0) {
+		CHECK_INT(w_html_notice(&d, st, 1), 1);
+		CHECK_INT(w_html_notice(&d, st, 0), 0);
+		CHECK_INT(w_html_notice(&d, rb, 1), 1);
+		CHECK_INT(w_html_notice(&d, tk, 0), 1);
+		CHECK_INT(w_html_notice(&d, cd, 1), 0);
+		CHECK_INT(w_html_notice(&d, ls, 1), 0);
+		CHECK_INT(w_html_notice(&d, po, 1), 0);
 	}
 	w_html_free(&d);
 }
@@ -1006,6 +1092,8 @@ main(void)
 	invisible();
 	veil();
 	post_panes();
+	sr_shop_text();
+	notices();
 	link_trees();
 	svg_depth();
 	dedup_runs();

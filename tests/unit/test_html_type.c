@@ -388,6 +388,92 @@ comments(void)
 	w_buf_free(&b);
 }
 
+/*
+ * A thread whose posts print their dates as plain text in a link
+ * ("2024-08-08 07:44:21", "Aug 8, 2024"), not in a time element or a
+ * date-named class, is still a thread of dated posts: a forum; the same
+ * posts without dates tie with an article and are one.
+ */
+static void
+text_dates(void)
+{
+	static const char *const dates[] = {
+		"2024-08-08 07:44:21", "Aug 8, 2024, 9:12am", "08/08/2024"
+	};
+	struct w_buf b;
+	double c;
+	int k, v;
+
+	w_buf_init(&b, 1 << 20);
+	for (v = 0; v < 4; v++) {
+		w_buf_reset(&b);
+		addf(&b, "<html><head><title>Boot hangs</title></head><body>"
+		    "<div id=\"brdmain\">");
+		for (k = 0; k < 5; k++) {
+			addf(&b, "<div class=\"blockpost\"><h2><span><a href="
+			    "\"/viewtopic?pid=%d\">%s</a></span></h2>", k,
+			    v < 3 ? dates[v] : "Permalink");
+			addf(&b, "<div class=\"postleft\"><dl><dt><strong>"
+			    "<a class=\"username\" href=\"/u/%d\">user%d</a>"
+			    "</strong></dt></dl></div><div class=\"postright\">"
+			    "<p>The machine stops at the same line of the boot "
+			    "log every time, right after the graphics driver "
+			    "loads, and only a hard reset brings it back; reply "
+			    "%d with what I tried since, which kernel options, "
+			    "and which of them changed anything at all.</p>"
+			    "</div></div>", k, k, k);
+		}
+		addf(&b, "</div></body></html>");
+		CHECK_STR(classify(b.p, b.len, NULL, &c),
+		    v < 3 ? "forum" : "article");
+	}
+	w_buf_free(&b);
+}
+
+/*
+ * On a thread's address, dated posts with an author line each that sit
+ * below a larger group of page columns (the group with the most text)
+ * still make a forum; the same page elsewhere is none.
+ */
+static void
+wrapped_posts(void)
+{
+	struct w_buf b;
+	double c;
+	int k, u;
+
+	w_buf_init(&b, 1 << 20);
+	for (u = 0; u < 2; u++) {
+		w_buf_reset(&b);
+		addf(&b, "<html><head><title>Do forums still matter?</title>"
+		    "</head><body><div class=\"col\"><p>Forums, members, "
+		    "search and the help pages of this site, listed here.</p>"
+		    "</div><div class=\"col\"><ol class=\"messages\">");
+		for (k = 0; k < 5; k++)
+			addf(&b, "<li class=\"message\"><div class=\"info\">"
+			    "<a class=\"username\" href=\"/m/%d\">member%d</a>"
+			    "<time datetime=\"2024-05-1%d\">May 1%d, 2024</time>"
+			    "</div><div class=\"text\"><p>Answer %d: niche "
+			    "boards still hold the long answers that a feed "
+			    "buries in a day, and search finds them years "
+			    "later, when the question comes back with the same "
+			    "broken part and the same worried owner asking "
+			    "whether anyone ever fixed it.</p></div></li>",
+			    k, k, k, k, k);
+		addf(&b, "</ol></div><div class=\"col\"><p>Staff online, "
+		    "latest posts and the shoutbox of the site.</p></div>"
+		    "</body></html>");
+		if (u == 0)
+			CHECK_STR(classify(b.p, b.len, "https://forum.example."
+			    "org/threads/do-forums-still-matter.288/", &c),
+			    "forum");
+		else
+			CHECK(strcmp(classify(b.p, b.len, "https://example.org/"
+			    "do-forums-still-matter", &c), "forum") != 0);
+	}
+	w_buf_free(&b);
+}
+
 int
 main(void)
 {
@@ -398,6 +484,8 @@ main(void)
 	fixtures();
 	metadata();
 	self_url();
+	text_dates();
+	wrapped_posts();
 	structure();
 	confidence();
 	confidence_tree();
