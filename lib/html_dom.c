@@ -1887,7 +1887,10 @@ prepare(const char *s, size_t *len, struct raw *r)
 		 * whose "<?xml" libtidy leaks on (fuzz_htmlparse's twelfth
 		 * finding, session 8, seed textarea-pi.html); no marks or
 		 * "&quot;" after a textarea */
-		if (tag_at(s, i, n, "textarea")) {
+		/* (a name that runs on, "<textarea\377", is one to tidy:
+		 * finding 26, session 11, seed textarea-runon-pi.html) */
+		if (tag_at(s, i, n, "textarea") ||
+		    name_runs_on(s, i, n, "textarea")) {
 			ta = 1;
 			raw = 0;
 		} else if (ta && tag_at(s, i, n, "/textarea"))
