@@ -66,6 +66,10 @@ $(B)/unit/%: tests/unit/%.c tests/unit/t.h $(LIBA)
 
 units: $(UNIT_BIN)
 
+# bench/treedump.c: the parsed tree's text runs, for bench/tree_compare.py
+$(B)/treedump: bench/treedump.c $(LIBA)
+	@echo "LD $@"; $(CC) $(ALL_CFLAGS) -o $@ bench/treedump.c $(LIBA) $(LDFLAGS) $(DEP_LIBS)
+
 # Fuzz targets (tests/fuzz/fuzz_*.c): make fuzz builds them with clang's
 # libFuzzer (and runs each FUZZ_SECONDS when set); fuzz-smoke builds them
 # with $(CC) and a plain main() and feeds each its seeds once.

@@ -899,6 +899,98 @@ next_of(struct next *x, const char *s, size_t i, size_t n, int c)
 	return x->at;
 }
 
+/*
+ * The end of the attribute value that starts with the '<' before s[i]
+ * (i just past it) when that '<' follows a '=' inside a start tag:
+ * tidy reads it as a "server instruction" (ParseServerInstruction in
+ * its lexer.c), not as markup. After "<%", "<?" or "<@" it runs to a
+ * '>', which it takes; else to a blank or a '>', which it leaves. The
+ * character after the '<' is taken as it is, and a quote runs to its
+ * mate, or to a '>' (left).
+ */
+static size_t
+server_value_end(const char *s, size_t i, size_t n)
+{
+	int rule;
+	char q;
+
+	if (i >= n)
+		return n;
+	rule = s[i] == '%' || s[i] == '?' || s[i] == '@';
+	for (i++; i < n; i++) {
+		if (s[i] == '>')
+			return rule ? i + 1 : i;
+		if (!rule && s[i] != '\0' && strchr(" \t\n\r\f", s[i]) != NULL)
+			return i;
+		if (s[i] != '"' && s[i] != '\'')
+			continue;
+		for (q = s[i++]; i < n && s[i] != q; i++)
+			if (s[i] == '>')
+				return i;
+		if (i >= n)
+			break;
+	}
+	return n;
+}
+
+/* The start tag the scan is in (in_value()). */
+struct vtag {
+	size_t		 tag;	/* just past its '<', or 0 for none */
+	size_t		 name;	/* the end of its name */
+	size_t		 at;	/* quotes counted up to here */
+	size_t		 q1, q2;	/* '"' and '\'' in s[tag..at) */
+	struct next	 gt;	/* the next '>' */
+};
+
+/*
+ * 1 when the '<' at s[p] is an attribute value as tidy reads it: it
+ * follows a '=' (and blanks) after an attribute's name in the start tag
+ * x->tag, with no '>' between and an even count of each quote. A '='
+ * right after the tag's name or after a quote or another '=' starts no
+ * value to tidy ("<l=<<?xml": the '<' is markup; fuzz_html, session
+ * 11). The quotes are counted on from the last call, so a tag full of
+ * '<' costs its length once.
+ */
+static int
+in_value(struct vtag *x, const char *s, size_t p, size_t n)
+{
+	size_t k;
+
+	if (x->tag == 0 || x->tag >= p ||
+	    next_of(&x->gt, s, x->tag, n, '>') < p)
+		return 0;
+	for (k = x->at > x->tag ? x->at : x->tag; k < p; k++) {
+		x->q1 += s[k] == '"';
+		x->q2 += s[k] == '\'';
+	}
+	x->at = p;
+	for (k = p; k > x->tag && s[k - 1] != '\0' &&
+	    strchr(" \t\n\r\f", s[k - 1]) != NULL; k--)
+		;
+	if (k <= x->tag || s[k - 1] != '=' || ((x->q1 | x->q2) & 1))
+		return 0;
+	/* the attribute's name before the '=' (and blanks) */
+	for (k--; k > x->tag && s[k - 1] != '\0' &&
+	    strchr(" \t\n\r\f", s[k - 1]) != NULL; k--)
+		;
+	return k > x->name && s[k - 1] != '=' && s[k - 1] != '"' &&
+	    s[k - 1] != '\'';
+}
+
+/* A start tag at s[i..n) (i just past its '<'): in_value() reads on in
+ * it. Its name runs over tidy's name characters. */
+static void
+vtag_set(struct vtag *x, const char *s, size_t i, size_t n)
+{
+	x->tag = x->at = i;
+	x->q1 = x->q2 = 0;
+	for (x->name = i; x->name < n && (ASCII_LETTER(s[x->name]) ||
+	    (s[x->name] >= '0' && s[x->name] <= '9') ||
+	    s[x->name] == '-' || s[x->name] == '.' || s[x->name] == '_' ||
+	    s[x->name] == ':'); x->name++)
+		;
+}
+
 /* The next "<?" or "<!" at or after s[i] (before s[n]), the start of
  * a construct prepare() may cut, in x's cache as next_of(). */
 static size_t
@@ -1347,6 +1439,32 @@ heading_at(const char *s, size_t i, size_t n)
 }
 
 /*
+ * The next '<' at or after p in s[0..end) that opens no comment, the
+ * comments before it skipped whole, or NULL. An unterminated comment
+ * ends the look: its '<' is returned with *open set.
+ */
+static const char *
+next_open(const char *s, const char *p, size_t end, int *open)
+{
+	const char *e;
+	size_t j;
+
+	*open = 0;
+	while ((p = memchr(p, '<', end - (size_t)(p - s))) != NULL) {
+		j = (size_t)(p - s) + 1;
+		if (j + 3 > end || strncmp(s + j, "!--", 3) != 0)
+			return p;
+		if ((e = w_html_strstr_n(s + j + 3, end - j - 3,
+		    "-->")) == NULL) {
+			*open = 1;
+			return p;
+		}
+		p = e + 3;
+	}
+	return NULL;
+}
+
+/*
  * Whether the heading whose start tag's name is at s[i..n) opens a
  * block before it ends: read on to the first heading tag, start or
  * end, at most HEADING_LOOK bytes; a comment is skipped, a script,
@@ -1362,19 +1480,13 @@ heading_holds_block(const char *s, size_t i, size_t n)
 	};
 	const char *p, *e;
 	size_t end = n - i > HEADING_LOOK ? i + HEADING_LOOK : n, k;
+	int open;
 
 	if ((e = memchr(s + i, '>', end - i)) == NULL)
 		return 0;
-	for (p = e; (p = memchr(p, '<', end - (size_t)(p - s))) != NULL;
+	for (p = e; (p = next_open(s, p, end, &open)) != NULL && !open;
 	    p++) {
 		k = (size_t)(p - s) + 1;
-		if (k + 3 <= end && strncmp(s + k, "!--", 3) == 0) {
-			if ((e = w_html_strstr_n(s + k + 3, end - k - 3,
-			    "-->")) == NULL)
-				return 0;
-			p = e;
-			continue;
-		}
 		if (heading_at(s, k, end) ||
 		    (k < end && s[k] == '/' && heading_at(s, k + 1, end)))
 			return 0;
@@ -1562,7 +1674,7 @@ inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
 {
 	const char *p = NULL, *e;
 	size_t end, j, l, start = i;
-	int same = 0, blocks = 0, seen = 0, yes = 0, bound;
+	int same = 0, blocks = 0, seen = 0, yes = 0, bound, open;
 
 	if (i < x->none || x->budget == 0)
 		return 0;
@@ -1572,16 +1684,10 @@ inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
 	bound = end < n;
 	if ((e = memchr(s + i, '>', end - i)) == NULL)
 		goto done;
-	for (p = e; (p = memchr(p, '<', end - (size_t)(p - s))) != NULL;
+	/* an unterminated comment ends the look at its '<' (p) */
+	for (p = e; (p = next_open(s, p, end, &open)) != NULL && !open;
 	    p++) {
 		j = (size_t)(p - s) + 1;
-		if (j + 3 <= end && strncmp(s + j, "!--", 3) == 0) {
-			if ((e = w_html_strstr_n(s + j + 3, end - j - 3,
-			    "-->")) == NULL)
-				break;
-			p = e + 2;
-			continue;
-		}
 		if (j < end && s[j] == '/') {
 			if (tag_at(s, j + 1, end, inline_names[k])) {
 				if (same-- > 0)
@@ -1660,10 +1766,12 @@ prepare(const char *s, size_t *len, struct raw *r)
 	struct w_buf b;
 	const char *p, *e;
 	struct next tab = { 0, 0 }, nl = { 0, 0 }, cut = { 0, 0 };
-	size_t t;
+	struct vtag vt;
+	struct next egt = { 0, 0 };
+	size_t t, etag = 0;
 	size_t i = 0, from = 0, n = *len, gt, bl, bl2;
 	int elem = 0, any = 0, foreign = 0, sc, mk, quot = 1, raw;
-	int fsvg = 0, fmath = 0, ta = 0, lt;
+	int fsvg = 0, fmath = 0, ta = 0, lt, mb, same, php, fany = 0;
 	struct fstack fs;
 	struct anest an = { 0, 0, 0 };
 	struct hnest hn = { 0, 0 };
@@ -1672,6 +1780,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 	int hl, fn, ik;
 
 	fs.n = 0;
+	memset(&vt, 0, sizeof(vt));
 	in.depth = 0;
 	in.none = 0;
 	/* the looks ahead read at most some times the page */
@@ -1703,6 +1812,51 @@ prepare(const char *s, size_t *len, struct raw *r)
 	}
 	while ((p = memchr(s + i, '<', n - i)) != NULL) {
 		i = (size_t)(p - s) + 1;
+		php = 0;
+		/* a '<' that starts an unquoted attribute value ("<p
+		 * c=<!>") is a value to tidy, not markup: the scan read
+		 * "<!><?xml <?>" as one bogus declaration and left the
+		 * "<?xml" that libtidy leaks on (fuzz_htmlparse's
+		 * twenty-second finding, seed value-lt.html). A "<?" there
+		 * is cut as anywhere. */
+		if (i < n && s[i] != '?' && in_value(&vt, s, i - 1, n)) {
+			/* up to a "<?" in it, which is cut as anywhere
+			 * (tidy reads it in the value: the cut is of no
+			 * markup, and none is left that libtidy leaks on) */
+			e = s + server_value_end(s, i, n);
+			p = w_html_strstr_n(s + i, (size_t)(e - s) - i, "<?");
+			i = (size_t)((p != NULL ? p : e) - s);
+			continue;
+		}
+		/* a '<' inside an end tag: tidy skips to the tag's '>'
+		 * ("</p=<!><?xml <?>": the scan read a bogus declaration
+		 * over the "<?xml" that libtidy leaks on, start tree too;
+		 * seed endtag-lt.html) */
+		if (i <= etag) {
+			vt.tag = 0;
+			continue;
+		}
+		if (i + 1 < n && s[i] == '/' && ASCII_LETTER(s[i + 1]))
+			etag = next_of(&egt, s, i, n, '>');
+		/* "</" and a '<': tidy takes that '<' as text, so what
+		 * follows it is no markup that the scan may skip ("</<!<?xml
+		 * <?>", "</<c<?xml l<?>" leaked in libtidy on the start
+		 * tree; fuzz, session 11, seeds endtag-lt*.html) */
+		if (i + 1 < n && s[i] == '/' && s[i + 1] == '<') {
+			vt.tag = 0;
+			i += 2;
+			continue;
+		}
+		/* any other '<' ends the tag to tidy, or is read apart
+		 * ("<?" in a tag): no values after it are taken for one */
+		if (i < n && ASCII_LETTER(s[i]))
+			vtag_set(&vt, s, i, n);
+		else if (i < n && s[i] == '?' && vt.tag != 0 &&
+		    vt.tag < i - 1 && next_of(&vt.gt, s, vt.tag, n, '>') >
+		    i - 1)
+			php = 1;
+		else
+			vt.tag = 0;
 		/* "<!" with no "--", "[" or doctype after is a bogus
 		 * declaration to tidy, read up to its first '>' ("<!<!-->"
 		 * is no comment: the "<!--" inside it took a script tidy
@@ -1733,7 +1887,10 @@ prepare(const char *s, size_t *len, struct raw *r)
 		 * whose "<?xml" libtidy leaks on (fuzz_htmlparse's twelfth
 		 * finding, session 8, seed textarea-pi.html); no marks or
 		 * "&quot;" after a textarea */
-		if (tag_at(s, i, n, "textarea")) {
+		/* (a name that runs on, "<textarea\377", is one to tidy:
+		 * finding 26, session 11, seed textarea-runon-pi.html) */
+		if (tag_at(s, i, n, "textarea") ||
+		    name_runs_on(s, i, n, "textarea")) {
 			ta = 1;
 			raw = 0;
 		} else if (ta && tag_at(s, i, n, "/textarea"))
@@ -1749,13 +1906,17 @@ prepare(const char *s, size_t *len, struct raw *r)
 			 * would strip a CDATA section or doctype there and
 			 * the mark would not (fuzz_htmlparse's fourth
 			 * finding, seed cdata-after.html) */
-			if (raw && foreign == 0 &&
+			/* (mb: a body the fast parse marks when raw is
+			 * on; whether raw is or not, the cuts below leave
+			 * it alone, so that both parses read it alike) */
+			mb = foreign == 0 &&
 			    (gt = start_tag_end(s, i, n)) > 0 &&
 			    (bl = verbatim_body((const unsigned char *)s +
 			    gt + 1, n - gt - 1, sc ? "script" : "style")) > 0 &&
 			    !has_doctype(s + gt + 1, bl) &&
 			    skip_raw(s, i + 5, n, sc ? "script" : "style") ==
-			    gt + 1 + bl) {
+			    gt + 1 + bl;
+			if (raw && mb) {
 				if (r->n == r->cap) {
 					r->cap = r->cap ? r->cap * 2 : 64;
 					r->off = w_realloc(r->off,
@@ -1789,7 +1950,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 			}
 			e = s + skip_raw(s, i + 5, n, sc ? "script" : "style");
 			gt = (size_t)(e - s);
-			if (!same_end(s, i, gt, n))
+			if (!(same = same_end(s, i, gt, n)))
 				raw = 0;
 			/* tidy may read markup in there: take its doctypes
 			 * out too (one in a <button> after a script with a
@@ -1799,9 +1960,15 @@ prepare(const char *s, size_t *len, struct raw *r)
 			 * to end the body alike, tidy still ended "<script
 			 * </p>.<button><!D U>" early (session 7, seed
 			 * doctype-body2.html): every body goes the same way */
-			/* a start tag holding a '<' ("<script </e>") */
+			/* a start tag holding a '<' ("<script </e>"), or
+			 * a body that tidy may end before the scan does
+			 * ("<script></h><?xml <?>": an end tag while the
+			 * body is empty; session 11), but never one the
+			 * fast parse marks ("<script a=\"<\">x<?y?>" was
+			 * cut in the whole parse only, a tree difference) */
 			bl = start_tag_end(s, i, n);
-			lt = bl == 0 || memchr(s + i, '<', bl - i) != NULL;
+			lt = !mb && (bl == 0 || memchr(s + i, '<', bl - i) !=
+			    NULL || !same);
 			for (p = s + i; (p = memchr(p, '<', gt -
 			    (size_t)(p - s))) != NULL; p++) {
 				/* and inside svg or math its "<?": libtidy
@@ -1812,7 +1979,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 				 * <?>", session 9, seed script-lt-pi.html) */
 				if ((size_t)(p - s) + 2 >= gt || ((p[1] != '!' ||
 				    (p[2] | 0x20) != 'd') && (p[1] != '?' ||
-				    (fsvg + fmath == 0 && !lt))))
+				    (mb || (fsvg + fmath == 0 && !fany && !lt)))))
 					continue;
 				cut_add(&b, s, from, (size_t)(p - s));
 				e = memchr(p, '>', n - (size_t)(p - s));
@@ -1836,9 +2003,13 @@ prepare(const char *s, size_t *len, struct raw *r)
 		else if (tag_at(s, i, n, "math"))
 			fmath++;
 		else if (i + 4 < n && (strncasecmp(s + i, "svg", 3) == 0 ||
-		    strncasecmp(s + i, "math", 4) == 0))
+		    strncasecmp(s + i, "math", 4) == 0)) {
+			/* and the "<?" in later bodies is cut as inside
+			 * svg: "<svg<<script><?xml <?>" leaked in libtidy
+			 * on the start tree; seed svg-lt-pi.html */
 			raw = 0;
-		else if (name_runs_on(s, i, n, "script") ||
+			fany = 1;
+		} else if (name_runs_on(s, i, n, "script") ||
 		    name_runs_on(s, i, n, "style") ||
 		    name_runs_on(s, i, n, "xmp") ||
 		    name_runs_on(s, i, n, "plaintext") ||
@@ -1880,6 +2051,13 @@ prepare(const char *s, size_t *len, struct raw *r)
 			cut_add(&b, s, from, i - 1);
 			from = i = e != NULL ? (size_t)(e - s) + 1 : n;
 			any = 1;
+			/* in a start tag ("<t <?>-=<!>"), tidy reads on in
+			 * the tag after the cut: so does in_value()
+			 * (finding 25, session 11, seed value-php.html) */
+			if (php) {
+				vtag_set(&vt, s, from, n);
+				vt.name = from;
+			}
 			continue;
 		}
 		if (i < n && isalpha((unsigned char)s[i]))
