@@ -939,8 +939,74 @@ struct vtag {
 	size_t		 name;	/* the end of its name */
 	size_t		 at;	/* quotes counted up to here */
 	size_t		 q1, q2;	/* '"' and '\'' in s[tag..at) */
+	size_t		 cl, ch;	/* a "<?...>" cut in it, s[cl..ch) */
 	struct next	 gt;	/* the next '>' */
 };
+
+/* k, or the start of the tag's cut "<?...>" when k is just past it:
+ * tidy reads the tag without it */
+static size_t
+vt_back(const struct vtag *x, size_t k)
+{
+	return x->ch > x->cl && k == x->ch ? x->cl : k;
+}
+
+/* s[..k) back over blanks (and the tag's cut), not past x->tag */
+static size_t
+vt_blanks(const struct vtag *x, const char *s, size_t k)
+{
+	for (k = vt_back(x, k); k > x->tag && s[k - 1] != '\0' &&
+	    strchr(" \t\n\r\f", s[k - 1]) != NULL; k = vt_back(x, k - 1))
+		;
+	return k;
+}
+
+/*
+ * 1 when the quote at s[q] (a '<' after it, and blanks) stands for the
+ * '=' of an attribute to tidy, whose ParseValue() takes a quote right
+ * after a name as it takes a '=': after a name ending in '-' (tidy's
+ * name stops at a quote there, "<a!--\"<style>") or after a name and
+ * blanks ("<a b \"<style>"), with an even count of each quote before
+ * it. The '<' after it is then a server instruction, not markup
+ * (fuzz_htmlparse's twenty-seventh finding, session 11). That quote
+ * opens no quoted value: it leaves the count.
+ */
+static int
+quote_value(struct vtag *x, const char *s, size_t q)
+{
+	size_t k, t;
+	int dq = s[q] == '"';
+
+	if (((x->q1 - (size_t)dq) | (x->q2 - (size_t)!dq)) & 1)
+		return 0;
+	k = vt_back(x, q);
+	if (k > x->tag && s[k - 1] == '-') {
+		/* the '-' is an attribute's, not the tag name's */
+		if (k - 1 < x->name)
+			return 0;
+	} else {
+		k = vt_blanks(x, s, q);
+		if (k == vt_back(x, q))
+			return 0;
+		/* the word before the blanks: a name (no '=' or quote
+		 * in it, none before it: not an unquoted value) */
+		for (t = k; t > x->tag && s[t - 1] != '\0' &&
+		    strchr(" \t\n\r\f=\"'", s[t - 1]) == NULL;
+		    t = vt_back(x, t - 1))
+			;
+		if (t == k || t < x->name || (t > x->tag &&
+		    s[t - 1] != '\0' && strchr("=\"'", s[t - 1]) != NULL))
+			return 0;
+		t = vt_blanks(x, s, t);
+		if (t > x->tag && s[t - 1] == '=')
+			return 0;
+	}
+	if (dq)
+		x->q1--;
+	else
+		x->q2--;
+	return 1;
+}
 
 /*
  * 1 when the '<' at s[p] is an attribute value as tidy reads it: it
@@ -949,30 +1015,33 @@ struct vtag {
  * right after the tag's name or after a quote or another '=' starts no
  * value to tidy ("<l=<<?xml": the '<' is markup; fuzz_html, session
  * 11). The quotes are counted on from the last call, so a tag full of
- * '<' costs its length once.
+ * '<' costs its length once. A "<?...>" the scan cut in the tag is not
+ * there to tidy: the scan reads across it.
  */
 static int
 in_value(struct vtag *x, const char *s, size_t p, size_t n)
 {
 	size_t k;
 
-	if (x->tag == 0 || x->tag >= p ||
-	    next_of(&x->gt, s, x->tag, n, '>') < p)
+	if (x->tag == 0 || x->tag >= p || next_of(&x->gt, s,
+	    x->ch > x->tag ? x->ch : x->tag, n, '>') < p)
 		return 0;
 	for (k = x->at > x->tag ? x->at : x->tag; k < p; k++) {
+		if (k == x->cl && x->ch > x->cl) {
+			k = x->ch - 1;
+			continue;
+		}
 		x->q1 += s[k] == '"';
 		x->q2 += s[k] == '\'';
 	}
 	x->at = p;
-	for (k = p; k > x->tag && s[k - 1] != '\0' &&
-	    strchr(" \t\n\r\f", s[k - 1]) != NULL; k--)
-		;
+	k = vt_blanks(x, s, p);
+	if (k > x->tag + 1 && (s[k - 1] == '"' || s[k - 1] == '\''))
+		return quote_value(x, s, k - 1);
 	if (k <= x->tag || s[k - 1] != '=' || ((x->q1 | x->q2) & 1))
 		return 0;
 	/* the attribute's name before the '=' (and blanks) */
-	for (k--; k > x->tag && s[k - 1] != '\0' &&
-	    strchr(" \t\n\r\f", s[k - 1]) != NULL; k--)
-		;
+	k = vt_blanks(x, s, k - 1);
 	return k > x->name && s[k - 1] != '=' && s[k - 1] != '"' &&
 	    s[k - 1] != '\'';
 }
@@ -984,6 +1053,7 @@ vtag_set(struct vtag *x, const char *s, size_t i, size_t n)
 {
 	x->tag = x->at = i;
 	x->q1 = x->q2 = 0;
+	x->cl = x->ch = 0;
 	for (x->name = i; x->name < n && (ASCII_LETTER(s[x->name]) ||
 	    (s[x->name] >= '0' && s[x->name] <= '9') ||
 	    s[x->name] == '-' || s[x->name] == '.' || s[x->name] == '_' ||
@@ -1768,7 +1838,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 	struct next tab = { 0, 0 }, nl = { 0, 0 }, cut = { 0, 0 };
 	struct vtag vt;
 	struct next egt = { 0, 0 };
-	size_t t, etag = 0;
+	size_t t, pl, etag = 0;
 	size_t i = 0, from = 0, n = *len, gt, bl, bl2;
 	int elem = 0, any = 0, foreign = 0, sc, mk, quot = 1, raw;
 	int fsvg = 0, fmath = 0, ta = 0, lt, mb, same, php, fany = 0;
@@ -2047,6 +2117,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 			continue;
 		}
 		if (i < n && s[i] == '?') {
+			pl = i - 1;
 			e = memchr(s + i, '>', n - i);
 			cut_add(&b, s, from, i - 1);
 			from = i = e != NULL ? (size_t)(e - s) + 1 : n;
@@ -2054,7 +2125,10 @@ prepare(const char *s, size_t *len, struct raw *r)
 			/* in a start tag ("<t <?>-=<!>"), tidy reads on in
 			 * the tag after the cut: so does in_value()
 			 * (finding 25, session 11, seed value-php.html) */
-			if (php) {
+			if (php && vt.ch <= vt.cl) {
+				vt.cl = pl;
+				vt.ch = from;
+			} else if (php) {
 				vtag_set(&vt, s, from, n);
 				vt.name = from;
 			}
