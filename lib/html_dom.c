@@ -940,6 +940,7 @@ struct vtag {
 	size_t		 at;	/* quotes counted up to here */
 	size_t		 q1, q2;	/* '"' and '\'' in s[tag..at) */
 	size_t		 cl, ch;	/* a "<?...>" cut in it, s[cl..ch) */
+	int		 lead;	/* no attribute's name started yet */
 	struct next	 gt;	/* the next '>' */
 };
 
@@ -1031,6 +1032,15 @@ in_value(struct vtag *x, const char *s, size_t p, size_t n)
 			k = x->ch - 1;
 			continue;
 		}
+		/* tidy skips quotes, '=' and blanks where the first
+		 * attribute's name would start ("<f\"p=<!>": no quoted
+		 * value; fuzz, session 11, seed lead-quote.html) */
+		if (x->lead && k >= x->name) {
+			if (s[k] == '"' || s[k] == '\'' || s[k] == '=' ||
+			    (s[k] != '\0' && strchr(" \t\n\r\f", s[k]) != NULL))
+				continue;
+			x->lead = 0;
+		}
 		x->q1 += s[k] == '"';
 		x->q2 += s[k] == '\'';
 	}
@@ -1054,6 +1064,7 @@ vtag_set(struct vtag *x, const char *s, size_t i, size_t n)
 	x->tag = x->at = i;
 	x->q1 = x->q2 = 0;
 	x->cl = x->ch = 0;
+	x->lead = 1;
 	for (x->name = i; x->name < n && (ASCII_LETTER(s[x->name]) ||
 	    (s[x->name] >= '0' && s[x->name] <= '9') ||
 	    s[x->name] == '-' || s[x->name] == '.' || s[x->name] == '_' ||
@@ -1836,7 +1847,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 	struct w_buf b;
 	const char *p, *e;
 	struct next tab = { 0, 0 }, nl = { 0, 0 }, cut = { 0, 0 };
-	struct vtag vt;
+	struct vtag vt, pv;
 	struct next egt = { 0, 0 };
 	size_t t, pl, etag = 0;
 	size_t i = 0, from = 0, n = *len, gt, bl, bl2;
@@ -1919,6 +1930,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 		}
 		/* any other '<' ends the tag to tidy, or is read apart
 		 * ("<?" in a tag): no values after it are taken for one */
+		pv = vt;
 		if (i < n && ASCII_LETTER(s[i]))
 			vtag_set(&vt, s, i, n);
 		else if (i < n && s[i] == '?' && vt.tag != 0 &&
@@ -2219,10 +2231,20 @@ prepare(const char *s, size_t *len, struct raw *r)
 			i = e != NULL ? (size_t)(e - s) + 1 : n;
 			continue;
 		}
+		pl = i - 1;
 		e = memchr(s + i, '>', n - i);
 		cut_add(&b, s, from, i - 1);
 		from = i = e != NULL ? (size_t)(e - s) + 1 : n;
 		any = 1;
+		/* a doctype cut inside a start tag: tidy, which no longer
+		 * sees it, reads on in the tag ("<f=<!D>c=<!>" is "<f=c=<!>"
+		 * to it, a value; fuzz, session 11, seed doctype-in-tag.html) */
+		if (pv.tag != 0 && pv.tag < pl && pv.ch <= pv.cl &&
+		    next_of(&pv.gt, s, pv.tag, n, '>') > pl) {
+			vt = pv;
+			vt.cl = pl;
+			vt.ch = from;
+		}
 	}
 	if (!any) {
 		w_buf_free(&b);
