@@ -267,7 +267,7 @@ raw_bodies(void)
 	 * whole parse cut it, a tree difference) */
 	both("<script a=\"<\">x<?y?>z</script>", 1);
 	both("<html><body><p c=<!-->x</p><script>var a = 1;</script>"
-	    "<p title=\"&quot;">-->", 1);
+	    "<p title=\"&quot;\">-->", 1);
 	both("<html><body><script>var a = 1;</script><!x <!-- y>"
 	    "<p title=\"&quot;\">q</p><script>var b = 2;</script>"
 	    "<!-z --></body></html>", 2);
