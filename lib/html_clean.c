@@ -1492,3 +1492,23 @@ w_html_strip_chrome(struct hdoc *d, int root, int prof)
 	if (prof & HP_THREAD)
 		drop_remarks(d, root, rlen);
 }
+
+/* See html_int.h. */
+size_t
+w_html_shop_sr(struct hdoc *d, int root)
+{
+	size_t n = 0;
+	int i, nx;
+
+	if (root < 0)
+		return 0;
+	for (i = d->n[root].first; i >= 0; i = nx) {
+		if (d->n[i].tag != H_TEXT && cls_has(d, i, sr_words, HM_SRW)) {
+			nx = w_html_next_pre(d, i, root, 1);
+			n += w_html_text_len(d, i);
+			w_html_unlink(d, i);
+		} else
+			nx = w_html_next_pre(d, i, root, 0);
+	}
+	return n;
+}

@@ -337,11 +337,18 @@ size_t		 w_html_prices_in(const struct hdoc *, int);
  * that name the shop's service (its promises: shipping, returns,
  * warranty); returns the characters dropped. */
 size_t		 w_html_drop_tiles(struct hdoc *, int);
-/* Drop from root the section a product page closes with: the last
- * child with text of root's top (below its wrappers), or that child's
- * last child, while it follows another and holds a small part of the
- * text and no h1; returns the characters dropped. */
-size_t		 w_html_shop_tail(struct hdoc *, int);
+/* The section a product page closes with, in root: the last child
+ * with text of root's top (below its wrappers), or that child's last
+ * child, while it follows another and holds a small part of the text
+ * and no h1 (-1 when none). w_html_shop_tail_cut drops that box from
+ * root when it is still in root and returns the characters dropped (0
+ * when it is no longer there). */
+int		 w_html_shop_tail(struct hdoc *, int);
+size_t		 w_html_shop_tail_cut(struct hdoc *, int, int);
+/* Drop from a product page's root the text for screen readers alone
+ * (sr-only, visually-hidden, screen-reader classes); returns the
+ * characters dropped. */
+size_t		 w_html_shop_sr(struct hdoc *, int);
 /* Whether element i holds only a loading placeholder ("Loading..."). */
 int		 w_html_loading(const struct hdoc *, int);
 /* Whether s[0..n) is the whole text of a shop's control or counter

@@ -982,15 +982,15 @@ like_item(const struct hdoc *d, int i, int prev)
 }
 
 /* See html_int.h. */
-size_t
+int
 w_html_shop_tail(struct hdoc *d, int root)
 {
-	size_t total, len;
+	size_t total;
 	int top = root, j, node, last, prev, k, cand = -1;
 
 	if (root < 0 || w_html_text_len(d, root) == 0 ||
 	    w_html_prices_in(d, root) == 0)
-		return 0;
+		return -1;
 	/* down the wrappers */
 	for (j = d->n[top].first; j >= 0; ) {
 		if (d->n[j].tag != H_TEXT && (double)w_html_text_len(d, j) >=
@@ -1011,8 +1011,22 @@ w_html_shop_tail(struct hdoc *d, int root)
 		    !like_item(d, last, prev))
 			cand = last;
 	}
-	if (cand < 0)
+	return cand;
+}
+
+/* See html_int.h. */
+size_t
+w_html_shop_tail_cut(struct hdoc *d, int root, int cand)
+{
+	size_t len;
+	int j;
+
+	if (root < 0 || cand < 0 || cand == root)
 		return 0;
+	for (j = d->n[cand].parent; j >= 0 && j != root; j = d->n[j].parent)
+		;
+	if (j != root)
+		return 0;	/* gone with another box meanwhile */
 	len = w_html_text_len(d, cand);
 	w_html_unlink(d, cand);
 	return len;

@@ -52,6 +52,8 @@ struct feat {
 	int	 prices;		/* itemprop=price and price classes */
 	int	 nav_links;		/* links in nav / aside */
 	int	 comments;		/* comment-class items */
+	int	 ucomm;			/* links to user pages in comments */
+	size_t	 pcomm;			/* prose characters in them */
 	const char *self;		/* the page's own URL, when absolute */
 	int	 pubdate;		/* a publication date in metadata */
 	int	 nhead, lhead;		/* headings; those that are links */
@@ -67,6 +69,12 @@ struct feat {
 };
 
 #define ART_H1_TEXT	80
+
+/*
+ * Links to user pages inside comment boxes that make a thread of them
+ * when those boxes hold most of the page's prose.
+ */
+#define UCOMM_MIN	10
 
 /* Whether word w (lowercase letters) occurs in s after a non-letter. */
 static int
@@ -615,6 +623,47 @@ linked(const struct hdoc *d, int i)
 	return n;
 }
 
+/*
+ * Whether href h is the address of a user's page: a path beginning
+ * /u/, /user/, /users/, /profile(s)/, /member(s)/ and naming one (an
+ * article's /author/ page is not one, nor a personal home page /~name:
+ * on WCXB dev two story pages of one site with threads of /~name links
+ * have truths that disagree, one keeps the thread and one does not).
+ */
+static int
+user_href(const char *h)
+{
+	static const char *const w[] = {
+		"/u/", "/user/", "/users/", "/profile/", "/profiles/",
+		"/member/", "/members/", NULL
+	};
+	const char *p;
+	size_t k;
+
+	if (h == NULL)
+		return 0;
+	if ((p = strstr(h, "//")) != NULL && (p == h || p[-1] == ':'))
+		h = p + 2 + strcspn(p + 2, "/?#");
+	else if (strstr(h, "://") != NULL)
+		return 0;
+	for (k = 0; w[k] != NULL; k++)
+		if (strncasecmp(h, w[k], strlen(w[k])) == 0 &&
+		    h[strlen(w[k])] != '\0' && h[strlen(w[k])] != '?')
+			return 1;
+	return 0;
+}
+
+/* Whether i or an ancestor below the body is comment-named. */
+static int
+in_thread(const struct hdoc *d, int i)
+{
+	for (; i >= 0 && d->n[i].tag != TidyTag_BODY &&
+	    d->n[i].tag != TidyTag_HTML; i = d->n[i].parent)
+		if (w_html_comment_named(d, i))
+			return 1;
+	return 0;
+}
+
 static void
 walk(const struct hdoc *d, struct feat *f)
 {
@@ -675,6 +724,9 @@ walk(const struct hdoc *d, struct feat *f)
 		}
 		if ((v = w_html_attr(d, i, "itemtype")) != NULL)
 			itemtype(f, v);
+		if (t == TidyTag_A && user_href(w_html_attr(d, i, "href")) &&
+		    in_thread(d, i))
+			f->ucomm++;
 		if ((v = w_html_attr(d, i, "itemprop")) != NULL &&
 		    strcmp(v, "datePublished") == 0)
 			f->pubdate = 1;
@@ -720,8 +772,11 @@ walk(const struct hdoc *d, struct feat *f)
 		case TidyTag_P:
 			f->np++;
 			if (w_html_text_len(d, i) > 40 &&
-			    w_html_link_density(d, i) < 0.3)
+			    w_html_link_density(d, i) < 0.3) {
 				f->ptext += w_html_text_len(d, i);
+				if (in_thread(d, i))
+					f->pcomm += w_html_text_len(d, i);
+			}
 			if (w_html_text_len(d, i) > 200 &&
 			    w_html_link_density(d, i) < 0.2)
 				f->nlongp++;
@@ -839,7 +894,15 @@ w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
 	 * forum: repeated items with author lines and text; comments
 	 * under a text of their own are an article's
 	 */
-	if ((f.rep_n >= 3 || (f.rep_n == 2 && url_has(url, forumw))) &&
+	if (f.ucomm >= UCOMM_MIN && f.pcomm * 2 >= f.ptext &&
+	    (f.rep_n == 0 || f.rep_author * 2 < f.rep_n))
+		/*
+		 * a thread: comment boxes whose authors link to user pages
+		 * (no author class: the rule below decides those) hold most
+		 * of the page's prose
+		 */
+		s[H_FORUM] += 4;
+	else if ((f.rep_n >= 3 || (f.rep_n == 2 && url_has(url, forumw))) &&
 	    f.rep_author >= 2 && f.rep_author * 2 >= f.rep_n &&
 	    f.rep_text / (size_t)f.rep_n > 80 && f.rep_price == 0) {
 		outside = f.ptext - prose(d, f.rep_parent);

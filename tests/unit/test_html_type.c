@@ -94,6 +94,10 @@ fixtures(void)
 	fixture("forum-link-thread",
 	    "https://crumbs.example/s/k2x9/a_practical_guide_to_sourdough",
 	    "forum");
+	/* nested comments whose authors link to user pages (a class no
+	 * author word names) outweigh the post above them */
+	fixture("forum-user-thread", "https://crumbs.example/post/4411",
+	    "forum");
 	fixture("product", "https://example.com/page", "product");
 	fixture("listing", "https://example.com/page", "listing");
 	fixture("collection", "https://example.com/page", "collection");
@@ -474,6 +478,62 @@ wrapped_posts(void)
 	w_buf_free(&b);
 }
 
+/*
+ * A thread of comment boxes whose authors link to user pages ("/u/name")
+ * and which hold most of the page's prose is a forum, on any address;
+ * not when the authors link to their own sites (a blog's commenters),
+ * when fewer than ten such links stand in the comments, or when the
+ * text above the comments holds more prose than they do.
+ */
+static void
+user_thread(void)
+{
+	struct w_buf b;
+	double c;
+	int k, v, n;
+
+	w_buf_init(&b, 1 << 20);
+	for (v = 0; v < 4; v++) {
+		n = v == 2 ? 4 : 12;
+		w_buf_reset(&b);
+		addf(&b, "<html><head><title>Winter pruning</title></head>"
+		    "<body><h1>Winter pruning</h1><p>When do you prune apple "
+		    "trees that were planted two winters ago?</p>");
+		for (k = 0; v == 3 && k < 12; k++)
+			addf(&b, "<p>Section %d of the post: young trees need "
+			    "their leader cut back by a third in the first "
+			    "winter, then only the crossing branches, and every "
+			    "cut sits just above an outward facing bud so that "
+			    "the crown opens to the light.</p>", k);
+		addf(&b, "<div class=\"comments\">");
+		for (k = 0; k < n; k++) {
+			addf(&b, "<div class=\"comment-node\"><div><a class="
+			    "\"person\" href=\"");
+			if (v == 1)
+				addf(&b, "https://grower%d.example.net/", k);
+			else
+				addf(&b, "/u/grower%d", k);
+			addf(&b, "\">grower%d</a> <span>%d points</span></div>"
+			    "<p>Reply %d: I wait until the coldest weeks are "
+			    "over and cut on a dry day, so the wounds close "
+			    "before the sap rises again.</p>", k, k + 3, k);
+			if (k % 2 == 0)
+				addf(&b, "<div class=\"comment-children\">");
+			else
+				addf(&b, "</div></div>");
+			addf(&b, "</div>");
+		}
+		addf(&b, "</div></body></html>");
+		if (v == 0)
+			CHECK_STR(classify(b.p, b.len, "https://example.org/"
+			    "post/77", &c), "forum");
+		else
+			CHECK(strcmp(classify(b.p, b.len, "https://example.org/"
+			    "post/77", &c), "forum") != 0);
+	}
+	w_buf_free(&b);
+}
+
 int
 main(void)
 {
@@ -486,6 +546,7 @@ main(void)
 	self_url();
 	text_dates();
 	wrapped_posts();
+	user_thread();
 	structure();
 	confidence();
 	confidence_tree();
