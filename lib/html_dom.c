@@ -2330,8 +2330,8 @@ w_html_parse(struct hdoc *d, const char *s, size_t len)
  * Whether id names a piece of a streamed server render: prefix c, a
  * colon, then a hexadecimal number ("S:2e", "B:0", "P:1f").
  */
-static int
-stream_id(const char *id, char c)
+int
+w_html_stream_id(const char *id, char c)
 {
 	size_t k;
 
@@ -2391,13 +2391,13 @@ stream_place(struct hdoc *d)
 	for (i = d->root; i >= 0; i = w_html_next_pre(d, i, d->root, 0)) {
 		if (d->n[i].tag == TidyTag_TEMPLATE && nt < STREAM_MAX &&
 		    ((id = w_html_attr(d, i, "id")) != NULL) &&
-		    (stream_id(id, 'B') || stream_id(id, 'P')))
+		    (w_html_stream_id(id, 'B') || w_html_stream_id(id, 'P')))
 			tpl[nt++] = i;
 		else if (landmark_el(d, i))
 			landmark = 1;
 		else if (d->n[i].tag == TidyTag_DIV && ns < STREAM_MAX &&
 		    w_html_attr(d, i, "hidden") != NULL &&
-		    stream_id(w_html_attr(d, i, "id"), 'S'))
+		    w_html_stream_id(w_html_attr(d, i, "id"), 'S'))
 			seg[ns++] = i;
 	}
 	for (i = 0; i < ns && nt > 0; i++) {

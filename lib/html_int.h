@@ -271,6 +271,7 @@ int		 w_html_nelem_kids(const struct hdoc *, int);
 int		 w_html_visible(const struct hdoc *, int);
 int		 w_html_page_veil(const struct hdoc *, int);
 int		 w_html_stream_segment(const struct hdoc *, int);
+int		 w_html_stream_id(const char *, char);
 int		 w_html_sr_only(const struct hdoc *, int);
 int		 w_html_tab_panel(const struct hdoc *, int);
 /* Buttons that are a heading's text, before a section the extractor

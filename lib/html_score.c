@@ -454,16 +454,8 @@ int
 w_html_stream_segment(const struct hdoc *d, int i)
 {
 	const char *id = w_html_attr(d, i, "id");
-	size_t k;
 
-	if (d->n[i].tag != TidyTag_DIV || id == NULL || id[0] != 'S' ||
-	    id[1] != ':' || id[2] == '\0')
-		return 0;
-	for (k = 2; id[k] != '\0'; k++)
-		if (!((id[k] >= '0' && id[k] <= '9') ||
-		    (id[k] >= 'a' && id[k] <= 'f')))
-			return 0;
-	return 1;
+	return d->n[i].tag == TidyTag_DIV && w_html_stream_id(id, 'S');
 }
 
 /*

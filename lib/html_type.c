@@ -382,6 +382,22 @@ prose(const struct hdoc *d, int i)
 	return n;
 }
 
+/* Whether group g is comments: its parent, the parent's parent or
+ * one of its items has a comment class. */
+static int
+commented(const struct hdoc *d, const struct w_html_group *g)
+{
+	int j, p = g->p;
+
+	if (comment_class(d, p) || comment_class(d, d->n[p].parent))
+		return 1;
+	for (j = w_html_rep_next(d, d->n[p].first, g->shape); j >= 0;
+	    j = w_html_rep_next(d, d->n[j].next, g->shape))
+		if (comment_class(d, j))
+			return 1;
+	return 0;
+}
+
 /*
  * The largest group of one shape among the element children of p (at
  * least 3, or 2 for long items); keep it in f when it holds more text
@@ -415,12 +431,7 @@ group(const struct hdoc *d, const struct w_html_group *g, struct feat *f)
 		f->th_date = dt;
 		f->th_text = text;
 		f->th_parent = p;
-		f->th_comment = comment_class(d, p) ||
-		    comment_class(d, d->n[p].parent);
-		for (j = w_html_rep_next(d, d->n[p].first, g->shape); j >= 0 &&
-		    !f->th_comment; j = w_html_rep_next(d, d->n[j].next,
-		    g->shape))
-			f->th_comment = comment_class(d, j);
+		f->th_comment = commented(d, g);
 	}
 	if (text <= f->rep_text)
 		return;
@@ -433,11 +444,7 @@ group(const struct hdoc *d, const struct w_html_group *g, struct feat *f)
 	f->rep_h = hd;
 	f->rep_text = text;
 	f->rep_parent = p;
-	f->rep_comment = comment_class(d, p) ||
-	    comment_class(d, d->n[p].parent);
-	for (j = w_html_rep_next(d, d->n[p].first, g->shape); j >= 0 &&
-	    !f->rep_comment; j = w_html_rep_next(d, d->n[j].next, g->shape))
-		f->rep_comment = comment_class(d, j);
+	f->rep_comment = commented(d, g);
 }
 
 /* The best group of the page's (those in preformatted text left out). */
