@@ -2409,10 +2409,10 @@ stream_place(struct hdoc *d)
 			if (strcmp(tid + 2, id + 2) == 0)
 				break;
 		}
-		if (landmark && !in_landmark(d, tpl[j]))
+		if (j == nt || (landmark && !in_landmark(d, tpl[j])))
 			continue;
 		/* a placeholder inside its own segment: left alone */
-		if (j == nt || d->n[tpl[j]].parent < 0 ||
+		if (d->n[tpl[j]].parent < 0 ||
 		    w_html_next_pre(d, seg[i], seg[i], 0) < 0)
 			continue;
 		for (c = d->n[tpl[j]].parent; c >= 0 && c != seg[i];

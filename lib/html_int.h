@@ -434,6 +434,9 @@ int		 w_html_page_type(const struct hdoc *,
 const char	*w_html_type_name(int);
 int		 w_html_authorish(const struct hdoc *, int);
 size_t		 w_html_fold_words(const char *, size_t, char *, size_t);
+#define W_HTML_BIO_FOLD	96	/* bytes of a JSON-LD Person's description kept,
+				   folded (d->bios) */
+#define W_HTML_BIO_MIN	40	/* folded bytes a bio holds at least */
 /* Whether i's class or id holds "comment" (any case). */
 int		 w_html_comment_named(const struct hdoc *, int);
 /* Whether i or an ancestor of it below stop (-1: the root) is

@@ -22,12 +22,11 @@ enum {
 };
 
 #define BIOS_MAX	4	/* Person descriptions kept */
-#define BIO_FOLD	96	/* bytes of one, folded */
 
 struct mt {
 	char	*v[M_N];
 	int	 nh1;
-	char	 bio[BIOS_MAX][BIO_FOLD];
+	char	 bio[BIOS_MAX][W_HTML_BIO_FOLD];
 	int	 nbio;
 };
 
@@ -186,9 +185,8 @@ jstr(jv o, const char *k)
 /*
  * A Person's description (o an object with "@type" "Person", alone or
  * in an array): the author box's bio, if the page prints it (see
- * w_html_prose_strip); BIO_WORDS words at least.
+ * w_html_prose_strip); W_HTML_BIO_MIN folded bytes at least.
  */
-#define BIO_WORDS	40	/* bytes of a description, folded */
 static void
 ld_bio(struct mt *m, jv o)
 {
@@ -215,7 +213,7 @@ ld_bio(struct mt *m, jv o)
 	x = w_json_get(jv_copy(o), "description");
 	if (jv_get_kind(x) == JV_KIND_STRING &&
 	    w_html_fold_words(jv_string_value(x), strlen(jv_string_value(x)),
-	    m->bio[m->nbio], BIO_FOLD) >= BIO_WORDS) {
+	    m->bio[m->nbio], W_HTML_BIO_FOLD) >= W_HTML_BIO_MIN) {
 		for (i = 0; i < m->nbio &&
 		    strcmp(m->bio[i], m->bio[m->nbio]) != 0; i++)
 			;

@@ -1127,22 +1127,22 @@ author_bio(const struct prose *p, int i)
 
 /*
  * A block whose text begins as one of the page's JSON-LD Persons'
- * descriptions (d->bios: 40 folded bytes at least, the first BIO_FOLD
- * compared; or their first four words or more, BIO_SAME bytes at
- * least: "Ann Lee is an experienced ..." told two ways), at most 2 * BIO_MAX characters and half the article: the
+ * descriptions (d->bios: W_HTML_BIO_MIN folded bytes at least, the
+ * first W_HTML_BIO_FOLD compared; or their first four words or more,
+ * BIO_SAME bytes at least: "Ann Lee is an experienced ..." told two
+ * ways), at most 2 * BIO_MAX characters and half the article: the
  * author box's bio. Returns the box to drop: the largest ancestor
  * below the root that holds at most BIO_BOX more characters (the
  * name, a title, a link to the author's page, the box's tabs) and half
  * the article at most, or -1.
  */
-#define BIO_FOLD	96
 #define BIO_BOX		400
 #define BIO_SAME	24	/* bytes of the same first words, at least */
 static int
 ld_bio_box(const struct prose *p, int i)
 {
 	const struct hdoc *d = p->d;
-	char t[2 * BIO_FOLD + 1], f[BIO_FOLD];
+	char t[2 * W_HTML_BIO_FOLD + 1], f[W_HTML_BIO_FOLD];
 	const char *b;
 	size_t len = w_html_text_len(d, i), n, m, k, w;
 	int par;
@@ -1155,7 +1155,7 @@ ld_bio_box(const struct prose *p, int i)
 	for (b = d->bios; *b != '\0'; b += strlen(b) + 1) {
 		for (m = 0; m < n && b[m] != '\0' && b[m] == f[m]; m++)
 			;
-		if (m >= 40 && (b[m] == '\0' || m == n))
+		if (m >= W_HTML_BIO_MIN && (b[m] == '\0' || m == n))
 			break;
 		/* the same first words, told another way after them */
 		while (m > 0 && (b[m] != ' ' || f[m] != ' '))

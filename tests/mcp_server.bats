@@ -39,9 +39,10 @@ setup() {
 	write_config "{\"network\":{\"mode\":\"all\",\"allow\":[\"127.0.0.1\"]},\"search\":{\"backend\":\"searxng\",\"searxng\":{\"endpoint\":\"http://127.0.0.1:$FP/searxng\"}}}"
 }
 
-# need_sdk: skip the test, saying why, when the SDK client cannot run
-# (called in the test's own shell: a skip inside `run sdk` would only
-# end run's subshell, and the test would go on and fail)
+# need_sdk: the SDK client is an optional peer (.ci/run installs it);
+# without it or node the test says which is missing and does not run.
+# Checked in the test's own shell: inside `run sdk` the check would
+# only end run's subshell, and the test would go on and fail.
 need_sdk() {
 	[ -d "$BATS_FILE_TMPDIR/sdk/node_modules" ] ||
 	    skip "@modelcontextprotocol/sdk is not installed (WT_MCP_SDK_DIR)"
