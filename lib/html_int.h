@@ -350,6 +350,10 @@ size_t		 w_html_shop_tail_cut(struct hdoc *, int, int);
  * (sr-only, visually-hidden, screen-reader classes); returns the
  * characters dropped. */
 size_t		 w_html_shop_sr(struct hdoc *, int);
+/* Drop from a product page's root the text that is a JSON object (or
+ * an array of them), 40 bytes or more, outside code: a script's data
+ * written into the page; returns the characters dropped. */
+size_t		 w_html_shop_data(struct hdoc *, int);
 /* html_picker.c: drop from a product page's root its option pickers:
  * the labels, grouped and short, of radio buttons (a colour's or a
  * size's choices), and a fieldset they leave with its legend alone;

@@ -1008,6 +1008,15 @@ hasnt() {
 	done
 }
 
+@test "product: a box whose text is a JSON object (a script's data written into the page) is dropped; JSON inside code in the description stays" {
+	run -0 wextract -c --format text "$FX/product-data.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[[ "$c" == *"borosilicate glass that will not crack"* ]] || fail "$c"
+	[[ "$c" == *'"wick_mm": 12'* ]] || fail "code: $c"
+	[[ "$c" != *offerListingId* ]] || fail "data: $c"
+}
+
 @test "product: a line printed again (a second copy of the spec table) is written once; a short value beside each variant stays" {
 	run -0 wextract -c --format text "$FX/product-twice-lines.html"
 	[ "$(jqr .coverage.page_type)" = product ]
