@@ -964,21 +964,22 @@ intro_add(struct w_buf *b, const struct w_buf *ib)
 /*
  * The guide after a collection's items into ob: the blocks that follow
  * the pick art in its column (its following siblings, and those of its
- * ancestors up to OUTRO_CLIMB levels, never past the main element or
- * the body, and none after a footer) that read as prose: shown, at
- * least OUTRO_TEXT characters under a quarter of them in links, with a
- * paragraph of OUTRO_PARA characters mostly outside links, and not
- * named for a footer, a sign-up, reviews or recommendations. A shop's
- * category often ends with a buying guide or an FAQ below its products,
- * outside the box the scorer picked. Not when the grid won over the
- * scorer's pick (stage "grid"): that pick was the shop's copy below the
- * products, which the grid was preferred to (see grid_wins). Written
- * from the tree as parsed (snap, nsnap nodes) and stripped like the
- * page; the tree as cleaned is restored after. On WCXB dev: collection
- * F1 0.7590 -> 0.7630 (fold A +0.0077, B +0.0000), 3 pages up, none
- * down; with the grid stage too, a guide the truth leaves out came in
- * (collection fold B -0.0013); on pages typed as listings too,
- * collection -0.0025 (a shop's category typed as a listing lost).
+ * ancestors up to OUTRO_CLIMB levels, never those of the main element
+ * or of the body's children, and none after a footer) that read as
+ * prose: shown, at least OUTRO_TEXT characters under a quarter of them
+ * in links, with a paragraph of OUTRO_PARA characters mostly outside
+ * links, and not named for a footer, a sign-up, reviews or
+ * recommendations. A shop's category often ends with a buying guide or
+ * an FAQ below its products, outside the box the scorer picked. Not
+ * when the grid won over the scorer's pick (stage "grid"): that pick
+ * was the shop's copy below the products, which the grid was preferred
+ * to (see grid_wins). Written from the tree as parsed (snap, nsnap
+ * nodes) and stripped like the page; the tree as cleaned is restored
+ * after. On WCXB dev: collection F1 0.7590 -> 0.7630 (fold A +0.0077,
+ * B +0.0000), 3 pages up, none down; with the grid stage too, a guide
+ * the truth leaves out came in (collection fold B -0.0013); on pages
+ * typed as listings too, collection -0.0025 (a shop's category typed
+ * as a listing lost).
  */
 static int
 outro_block(const struct hdoc *d, int s)
@@ -1051,7 +1052,7 @@ outro_write(struct hdoc *d, const struct hnode *snap, size_t nsnap,
 	for (a = last, lvl = 0; a >= 0 && lvl <= OUTRO_CLIMB && n < OUTRO_PARTS;
 	    a = d->n[a].parent, lvl++) {
 		if (a == d->body || a == p->main || d->n[a].tag == TidyTag_HTML ||
-		    d->n[a].parent < 0)
+		    d->n[a].parent < 0 || d->n[a].parent == d->body)
 			break;
 		for (s = d->n[a].next; s >= 0 && n < OUTRO_PARTS;
 		    s = d->n[s].next) {
