@@ -911,6 +911,22 @@ hasnt() {
 	[[ "$(jqr .content)" == *"Planting a hedge"* ]] || fail "got: $(jqr .content)"
 }
 
+@test "article: a box whose title begins like a related-reading title goes; under a plain title it stays" {
+	run -0 wextract -c --format text "$FX/article-related-title.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"Winter squash keeps for months"*"breads and pies."* ]] || fail "got: $c"
+	[[ "$c" != *"Related articles"* ]] || fail "title kept: $c"
+	[[ "$c" != *"Curing onions"* ]] || fail "box kept: $c"
+	sed 's|Related articles that may interest you|Further reading on the store|' "$FX/article-related-title.html" >"$BATS_TEST_TMPDIR/further.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/further.html"
+	[[ "$(jqr .content)" != *"Curing onions"* ]] || fail "got: $(jqr .content)"
+	# a title of the article's own: the box is its text
+	sed 's|Related articles that may interest you|Squash in the kitchen|' "$FX/article-related-title.html" >"$BATS_TEST_TMPDIR/plain.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/plain.html"
+	[[ "$(jqr .content)" == *"Curing onions"* ]] || fail "got: $(jqr .content)"
+}
+
 @test "article: a closing box with a picture and a link to the author's page goes whole; without the picture its bio stays" {
 	run -0 wextract -c --format text "$FX/types/article-author-link.html"
 	[ "$(jqr .coverage.page_type)" = article ]
