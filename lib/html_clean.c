@@ -290,7 +290,7 @@ beside(const struct hdoc *d, int x, int back)
 }
 
 /*
- * Prose that cites a link or two: a box whose text is running
+ * Prose that cites a few links: a box whose text is running
  * sentences, with at most PROSE_LINKS links, each inside a line of
  * text (PROSE_AROUND characters or more beside it on its line, not a
  * title or a menu entry on a line of its own), at least PROSE_OWN
@@ -299,7 +299,7 @@ beside(const struct hdoc *d, int x, int back)
  * names its source in a link ("In fact, <a>Gemini grew 30%</a>. With
  * ...") is text, not the link box the link density limit is for.
  */
-#define PROSE_LINKS	2
+#define PROSE_LINKS	3
 #define PROSE_OWN	80
 #define PROSE_AROUND	10
 static int

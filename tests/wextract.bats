@@ -892,16 +892,20 @@ hasnt() {
 	[[ "$c" != *"Februar 2024"* ]] || fail "date kept: $c"
 }
 
-@test "article: a paragraph citing one link in its sentences stays; a card, three links or a link on its own line go" {
+@test "article: a paragraph citing links in its sentences stays; a card, four links or a link on its own line go" {
 	run -0 wextract -c --format text "$FX/article-prose-link.html"
 	[ "$(jqr .coverage.page_type)" = article ]
 	c=$(jqr .content)
 	[[ "$c" == *"Checked again in March."*"bigger machines. In fact, a survey of three hundred farms"*"the grants run the other way."*"Planting a hedge"*"for their grandchildren."* ]] || fail "got: $c"
 	[[ "$c" != *"Dry stone walls in winter"* ]] || fail "card kept: $c"
 	[[ "$c" != *"cannot wait for spring"* ]] || fail "card kept: $c"
-	# three links in the paragraph: a link box to the cleaning
+	# three links in its sentences: still prose
 	sed 's|to make room for bigger machines|to make room for <a href="/m">bigger machines</a>|; s|Now the grants run|Now <a href="/g">the grants</a> run|' "$FX/article-prose-link.html" >"$BATS_TEST_TMPDIR/three.html"
 	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/three.html"
+	[[ "$(jqr .content)" == *"a survey of three hundred farms"* ]] || fail "got: $(jqr .content)"
+	# four links in the paragraph: a link box to the cleaning
+	sed 's|Hedges were pulled out|<a href="/h">Hedges</a> were pulled out|' "$BATS_TEST_TMPDIR/three.html" >"$BATS_TEST_TMPDIR/four.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/four.html"
 	[[ "$(jqr .content)" != *"a survey of three hundred farms"* ]] || fail "got: $(jqr .content)"
 	[[ "$(jqr .content)" == *"Planting a hedge"* ]] || fail "got: $(jqr .content)"
 	# the link on a line of its own: no longer inside the sentences
