@@ -300,7 +300,7 @@ beside(const struct hdoc *d, int x, int back)
  * ...") is text, not the link box the link density limit is for.
  */
 #define PROSE_LINKS	3
-#define PROSE_OWN	80
+#define PROSE_OWN	50
 #define PROSE_AROUND	10
 static int
 prose_links(const struct hdoc *d, int i, size_t clen)
