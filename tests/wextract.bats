@@ -931,6 +931,19 @@ hasnt() {
 	[[ "$c" == *"Badges stay words: Vegan recipes"* ]] || fail "badge lost: $c"
 }
 
+@test "listing: a card's row of lower-case tag chips goes; its name, teaser and a row of capitalised categories stay" {
+	run -0 wextract -c --format text "$FX/listing-tag-chips.html"
+	[ "$(jqr .coverage.page_type)" = listing ]
+	c=$(jqr .content)
+	[[ "$c" == *"harbor / tidewatch"*"Tide tables and harbour alerts"*"millrace / sluice"*"Streams sensor readings"* ]] ||
+		fail "items lost: $c"
+	[[ "$c" == *"Filed under: Science Maps Weather Farming"* ]] ||
+		fail "capitalised categories lost: $c"
+	for w in marine-data blog-engine citizen-science image-counting time-series mqtt; do
+		[[ "$c" != *"$w"* ]] || fail "tag chip $w kept: $c"
+	done
+}
+
 @test "thread: each post keeps its poster's name when the header holding it goes with the poster's statistics" {
 	run -0 wextract -c --format text "$FX/forum-authors.html"
 	[ "$(jqr .coverage.page_type)" = forum ]
