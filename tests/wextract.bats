@@ -931,6 +931,19 @@ hasnt() {
 	[[ "$c" == *"Badges stay words: Vegan recipes"* ]] || fail "badge lost: $c"
 }
 
+@test "listing: a card grid printed again for another screen size is printed once; fields every tile repeats stay on each tile" {
+	run -0 wextract -c --format text "$FX/listing-copied-cards.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Tuning the scheduler for bursty queues"*"By Ada Lindqvist"*"Lessons from a year of chaos drills in production"*"Sep 29, 2025"* ]] ||
+		fail "cards lost: $c"
+	[ "$(grep -c 'Tuning the scheduler for bursty queues' <<<"$c")" -eq 1 ] ||
+		fail "second copy kept: $c"
+	[ "$(grep -c 'By Priya Raman' <<<"$c")" -eq 1 ] || fail "second copy kept: $c"
+	[ "$(grep -c 'Cushioning:' <<<"$c")" -eq 5 ] || fail "tile fields lost: $c"
+	[ "$(grep -c 'Neutral' <<<"$c")" -eq 5 ] || fail "tile fields lost: $c"
+	[[ "$c" == *"Trail runner model 5"*'$105.00'* ]] || fail "tiles lost: $c"
+}
+
 @test "listing: a card's row of lower-case tag chips goes; its name, teaser and a row of capitalised categories stay" {
 	run -0 wextract -c --format text "$FX/listing-tag-chips.html"
 	[ "$(jqr .coverage.page_type)" = listing ]
