@@ -944,6 +944,18 @@ hasnt() {
 	[ "$(jqr '.content|[match("quietfan";"g")]|length')" = 1 ]
 }
 
+@test "thread: a long quote of a post shown above it goes; a short quote and a quote from elsewhere stay" {
+	run -0 wextract -c --format text "$FX/forum-quotes.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"ryeloaf"*"grey soup"*"crumbcoat"*"Halve the water"*"ovenspring"*"crumbcoat said:"*"Twice a day"*"breadhead said in another thread:"*"two warm feeds"*"never failed me"* ]] || fail "got: $c"
+	# the opening post, printed once: its reprint in the reply is no new text
+	[ "$(jqr '.content|[match("grey soup";"g")]|length')" = 1 ]
+	[[ "$c" != *"ryeloaf said:"* ]] || fail "quote of the opening post kept: $c"
+	# the short quote stays beside the reply it leads
+	[ "$(jqr '.content|[match("Halve the water";"g")]|length')" = 2 ]
+}
+
 @test "a ticker (one call to action repeated across a block) is no part of a landing page's text" {
 	run -0 wextract -c --format text "$FX/service-ticker.html"
 	c=$(jqr .content)
