@@ -956,6 +956,14 @@ hasnt() {
 	[ "$(jqr '.content|[match("Halve the water";"g")]|length')" = 2 ]
 }
 
+@test "thread: a short post whose poster pane carries rank pictures is one of the posts, not a box of images" {
+	run -0 wextract -c --format text "$FX/forum-short-post.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"spins in its socket"*"Plain glue will not bridge a gap"*"veneer shim worked"*"Good to hear it"* ]] || fail "got: $c"
+	[[ "$c" != *"Similar topics"* ]] || fail "kept the similar topics: $c"
+}
+
 @test "a ticker (one call to action repeated across a block) is no part of a landing page's text" {
 	run -0 wextract -c --format text "$FX/service-ticker.html"
 	c=$(jqr .content)
