@@ -274,6 +274,7 @@ card_title(const struct hdoc *d, int i, size_t clen)
  */
 #define RP_SIBS		3
 #define RP_TEXT		100
+#define RP_NEAR		32	/* element siblings looked at either side */
 
 static int
 same_kind(const struct hdoc *d, int a, int b)
@@ -287,23 +288,31 @@ same_kind(const struct hdoc *d, int a, int b)
 	return ca != NULL && cb != NULL && *ca != '\0' && strcmp(ca, cb) == 0;
 }
 
+/* Element siblings of k like it, RP_NEAR elements either side at most. */
+static int
+like_near(const struct hdoc *d, int k)
+{
+	int j, e, n = 0;
+
+	for (j = d->n[k].prev, e = 0; j >= 0 && e < RP_NEAR; j = d->n[j].prev)
+		if (d->n[j].tag != H_TEXT && (e++, same_kind(d, j, k)))
+			n++;
+	for (j = d->n[k].next, e = 0; j >= 0 && e < RP_NEAR; j = d->n[j].next)
+		if (d->n[j].tag != H_TEXT && (e++, same_kind(d, j, k)))
+			n++;
+	return n;
+}
+
 static int
 repeated_post(const struct hdoc *d, int i, size_t clen)
 {
-	int k, j, n, lvl;
+	int k, lvl;
 
 	if (clen < RP_TEXT || clen - w_html_link_len(d, i) < RP_TEXT)
 		return 0;
-	for (k = i, lvl = 0; k >= 0 && lvl < 2; k = d->n[k].parent, lvl++) {
-		if (d->n[k].parent < 0)
-			break;
-		n = 0;
-		for (j = d->n[d->n[k].parent].first; j >= 0; j = d->n[j].next)
-			if (d->n[j].tag != H_TEXT && same_kind(d, j, k))
-				n++;
-		if (n >= RP_SIBS)
+	for (k = i, lvl = 0; k >= 0 && lvl < 2; k = d->n[k].parent, lvl++)
+		if (d->n[k].parent >= 0 && like_near(d, k) + 1 >= RP_SIBS)
 			return 1;
-	}
 	return 0;
 }
 
