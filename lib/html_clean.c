@@ -1194,6 +1194,39 @@ edit_note(const struct hdoc *d, int i, size_t len, int thread)
 }
 
 /*
+ * A box its class hides on a desktop screen ("hide-desktop",
+ * "hiddenDesktop", "ipsResponsive_hideDesktop"): a thread's copy of a
+ * summary for phones (the topic's statistics, its top posters). On
+ * WCXB dev: forum +0.0007 (fold B +0.0015), one page changed, up.
+ */
+static int
+desktop_hidden(const struct hdoc *d, int i)
+{
+	static const char *const w[] = {
+		"hidedesktop", "hiddendesktop", "hideondesktop",
+		"hiddenondesktop", "desktophidden", "desktophide", NULL
+	};
+	const char *c = w_html_attr(d, i, "class"), *t;
+	char f[64];
+	size_t n, k, m, l;
+
+	if (c == NULL)
+		return 0;
+	while ((t = w_html_class_next(&c, &n)) != NULL) {
+		for (k = m = 0; k < n && m + 1 < sizeof(f); k++)
+			if (t[k] != '-' && t[k] != '_')
+				f[m++] = (char)((t[k] >= 'A' && t[k] <= 'Z') ?
+				    t[k] + 32 : t[k]);
+		f[m] = '\0';
+		for (k = 0; w[k] != NULL; k++)
+			if (m >= (l = strlen(w[k])) &&
+			    strcmp(f + m - l, w[k]) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+/*
  * Page chrome inside a region: elements named for navigation,
  * promotion, pop-ups or (outside threads) comments, and modal boxes,
  * each only while it holds a small part of the region; in listings,
@@ -1227,6 +1260,8 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	    (!el_has(d, i, thread_widgets, 1, HM_WIDGET) || !holds_para(d, i)))
 		return 1;
 	if ((prof & HP_THREAD) && post_counter(d, i, len))
+		return 1;
+	if ((prof & HP_THREAD) && desktop_hidden(d, i))
 		return 1;
 	if (edit_note(d, i, len, prof & HP_THREAD))
 		return 1;
