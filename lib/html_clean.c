@@ -1094,6 +1094,41 @@ el_has(const struct hdoc *d, int i, const char *const *w, int thread,
 	    class_has(d, w_html_attr(d, i, "id"), w, thread, 0));
 }
 
+/*
+ * Whether i is the panel of an accordion's header just before it (an
+ * FAQ's answer under its question: <h3 class="accordion-header">
+ * <button>..</button></h3><div id="question-2">): a heading (h2-h6)
+ * that holds, or is, an element with aria-expanded or aria-controls or
+ * a class naming an accordion. The panel is the section the heading
+ * opens, not a widget of the shop's that its name ("question") tells
+ * of.
+ */
+static int
+accordion_panel(const struct hdoc *d, int i)
+{
+	static const char *const acc[] = { "accordion", NULL };
+	int j, t, k;
+
+	for (j = d->n[i].prev; j >= 0 && d->n[j].tag == H_TEXT;
+	    j = d->n[j].prev)
+		if (w_html_text_len(d, j) > 0)
+			return 0;
+	if (j < 0)
+		return 0;
+	t = d->n[j].tag;
+	if (t < TidyTag_H2 || t > TidyTag_H6)
+		return 0;
+	for (k = j; k >= 0; k = w_html_next_pre(d, k, j, 0)) {
+		if (d->n[k].tag == H_TEXT)
+			continue;
+		if (w_html_attr(d, k, "aria-expanded") != NULL ||
+		    w_html_attr(d, k, "aria-controls") != NULL ||
+		    w_html_ci_any(d, w_html_attr(d, k, "class"), acc))
+			return 1;
+	}
+	return 0;
+}
+
 /* Class words of the controls that narrow or order a list. */
 static const char *const facet_words[] = {
 	"facet", "filter", "sort-", "sorting", NULL
@@ -1292,7 +1327,8 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	if ((prof & HP_THREAD) ? el_has(d, i, chrome, 1, HM_CHROME_T) :
 	    el_has(d, i, chrome, 0, HM_CHROME))
 		return 1;
-	if ((prof & HP_TABS) && el_has(d, i, shop, 1, HM_SHOP))
+	if ((prof & HP_TABS) && el_has(d, i, shop, 1, HM_SHOP) &&
+	    !accordion_panel(d, i))
 		return 1;
 	if ((prof & HP_TABS) &&
 	    el_has(d, i, slides, 1, HM_SLIDES) &&

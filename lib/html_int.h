@@ -353,6 +353,15 @@ size_t		 w_html_shop_tail_cut(struct hdoc *, int, int);
  * (sr-only, visually-hidden, screen-reader classes); returns the
  * characters dropped. */
 size_t		 w_html_shop_sr(struct hdoc *, int);
+/* Drop from a product page's root the text that is a JSON object (or
+ * an array of them), 40 bytes or more, outside code: a script's data
+ * written into the page; returns the characters dropped. */
+size_t		 w_html_shop_data(struct hdoc *, int);
+/* html_picker.c: drop from a product page's root its option pickers:
+ * the labels, grouped and short, of radio buttons (a colour's or a
+ * size's choices), and a fieldset they leave with its legend alone;
+ * returns the characters dropped. */
+size_t		 w_html_shop_pickers(struct hdoc *, int);
 /* Whether element i holds only a loading placeholder ("Loading..."). */
 int		 w_html_loading(const struct hdoc *, int);
 /* Whether s[0..n) is the whole text of a shop's control or counter

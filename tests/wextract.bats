@@ -1057,6 +1057,27 @@ hasnt() {
 	[ "$(grep -c 'wash 40C' <<<"$c")" -eq 2 ]
 }
 
+@test "product: the labels of a colour's or a size's radio buttons and the fieldset they leave with its legend are dropped; a lone radio button's label stays" {
+	run -0 wextract -c --format text "$FX/product-pickers.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[[ "$c" == *"raised seam along each shoulder"* ]] || fail "$c"
+	[[ "$c" == *"Hand wash cold and dry flat"* ]]
+	[[ "$c" == *"Gift wrap this order"* ]] || fail "lone radio: $c"
+	for w in Medium "Storm Navy" "Moss Green" "Select a size"; do
+		[[ "$c" != *"$w"* ]] || fail "picker $w: $c"
+	done
+}
+
+@test "product: a box whose text is a JSON object (a script's data written into the page) is dropped; JSON inside code in the description stays" {
+	run -0 wextract -c --format text "$FX/product-data.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[[ "$c" == *"borosilicate glass that will not crack"* ]] || fail "$c"
+	[[ "$c" == *'"wick_mm": 12'* ]] || fail "code: $c"
+	[[ "$c" != *offerListingId* ]] || fail "data: $c"
+}
+
 @test "product: a line printed again (a second copy of the spec table) is written once; a short value beside each variant stays" {
 	run -0 wextract -c --format text "$FX/product-twice-lines.html"
 	[ "$(jqr .coverage.page_type)" = product ]
