@@ -265,6 +265,9 @@ int		 w_html_strip(struct hdoc *, int, int);
 /* Headings with text under root, outside links (sections' titles). */
 int		 w_html_headings(const struct hdoc *, int);
 void		 w_html_strip_chrome(struct hdoc *, int, int);
+/* In a thread, drop the quotes of posts printed before them under root
+ * (a blockquote whose word runs mostly repeat the text before it). */
+void		 w_html_quote_copies(struct hdoc *, int);
 int		 w_html_class_weight(const struct hscore *, int);
 void		 w_html_push(int **, size_t *, size_t *, int);
 int		 w_html_nelem_kids(const struct hdoc *, int);

@@ -1009,6 +1009,28 @@ hasnt() {
 	[ "$(jqr '.content|[match("quietfan";"g")]|length')" = 1 ]
 }
 
+@test "thread: a long quote of a post shown above it goes; a short quote and a quote from elsewhere stay" {
+	run -0 wextract -c --format text "$FX/forum-quotes.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"ryeloaf"*"grey soup"*"crumbcoat"*"Halve the water"*"ovenspring"*"crumbcoat said:"*"Twice a day"*"breadhead said in another thread:"*"two warm feeds"*"never failed me"* ]] || fail "got: $c"
+	# the opening post, printed once: its reprint in the reply is no new text
+	[ "$(jqr '.content|[match("grey soup";"g")]|length')" = 1 ]
+	[[ "$c" != *"ryeloaf said:"* ]] || fail "quote of the opening post kept: $c"
+	# the short quote stays beside the reply it leads
+	[ "$(jqr '.content|[match("Halve the water";"g")]|length')" = 2 ]
+}
+
+@test "thread: a short post whose poster pane carries rank pictures is one of the posts, not a box of images" {
+	run -0 wextract -c --format text "$FX/forum-short-post.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"spins in its socket"*"Plain glue will not bridge a gap"*"veneer shim worked"*"Good to hear it"* ]] || fail "got: $c"
+	[[ "$c" != *"Similar topics"* ]] || fail "kept the similar topics: $c"
+	# the topic's summary for phones (its class hides it on a desktop)
+	[[ "$c" != *"Top posters"* && "$c" != *"first posted"* ]] || fail "kept the phone summary: $c"
+}
+
 @test "a ticker (one call to action repeated across a block) is no part of a landing page's text" {
 	run -0 wextract -c --format text "$FX/service-ticker.html"
 	c=$(jqr .content)
