@@ -25,6 +25,7 @@
 #define REGION_PROSE_PICK 4000
 #define REGION_MAIN_H1	0.125	/* see region_root */
 #define PICK_SHORT	300	/* see main_wins */
+#define MAIN_PICK_SHORT	1000	/* see main_wins */
 #define SECT_SHARE	0.6	/* see w_html_sectioned */
 #define SECT_HEADS	4
 #define SECT_TEXT	400
@@ -56,7 +57,10 @@ struct pre {
 	int	 app_root;	/* an empty #root, #app, ... */
 	int	 noscript_js;	/* noscript asking for JavaScript */
 	int	 h1;		/* the first visible h1 of the body, or -1 */
+	int	 h1_main;	/* h1 sits in main (in the tree as parsed) */
 };
+
+static int	under(const struct hdoc *, int, int);
 
 static int
 empty_el(const struct hdoc *d, int i)
@@ -160,6 +164,7 @@ survey(const struct hdoc *d, struct pre *p)
 			w_buf_free(&b);
 		}
 	}
+	p->h1_main = p->main >= 0 && p->h1 >= 0 && under(d, p->h1, p->main);
 }
 
 /* Visible text length of body, without script / style / noscript. */
@@ -390,14 +395,12 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
  * (x125): 3 pages of 3 sites up, none down; service F1 0.8674 ->
  * 0.8694 (fold A +0.0044, B +0.0000), article +0.0003.
  */
-static int	under(const struct hdoc *, int, int);
-
 static int
 region_root(struct hdoc *d, const struct pre *p, size_t blen)
 {
 	if (p->main >= 0 && p->main_len * 3 >= blen)
 		return p->main;
-	if (p->main >= 0 && p->h1 >= 0 && under(d, p->h1, p->main) &&
+	if (p->h1_main &&
 	    (double)p->main_len >= REGION_MAIN_H1 * (double)blen)
 		return p->main;
 	return d->body;
@@ -629,12 +632,25 @@ foot_pick(const struct hdoc *d, const struct hnode *snap, size_t nsnap,
  * On a product page, a short pick (under PICK_SHORT characters: a
  * sign-up box, a delivery note) from outside the main element, which
  * holds over twice its text, missed the product: the main element is
- * the content.
+ * the content. On any page, so does a pick under MAIN_PICK_SHORT
+ * characters from outside a main element that holds the page's first
+ * h1 and over twice the pick's text (a promotion box, a side menu's
+ * blurb): the element that titles the page is its content; whether
+ * the h1 sits in main is read in the tree as parsed (pre.h1_main), the
+ * scorer's rewrites may move it. On WCXB dev (x125), over region_root's
+ * change: all 0.8957 -> 0.8959, product +0.0015 (fold B +0.0031),
+ * forum +0.0006 (B +0.0013); 3 pages up, 1 down (a thread rendered
+ * outside its main element, -0.09). At 4000 a landing page whose pick
+ * is a testimonial carousel outside its main element loses (-0.40).
  */
 static int
 main_wins(const struct hdoc *d, const struct pre *p, const struct hnode *snap,
     size_t nsnap, int art, size_t alen, int root, int prof)
 {
+	if (alen > 0 && alen < MAIN_PICK_SHORT && p->h1_main &&
+	    p->main_len > 2 * alen &&
+	    outside_main(d, snap, nsnap, art, p->main))
+		return 1;
 	return (prof & HP_TABS) && alen > 0 && alen < PICK_SHORT &&
 	    root == p->main && p->main_len > 2 * alen &&
 	    outside_main(d, snap, nsnap, art, p->main);

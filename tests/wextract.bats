@@ -960,6 +960,14 @@ hasnt() {
 	done
 }
 
+@test "a short pick outside the main element that holds the h1 and twice its text gives way to that element" {
+	run -0 wextract -c --format text "$FX/main-h1-short-pick.html"
+	[ "$(jqr .coverage.extraction_stage)" = main-element ]
+	c=$(jqr .content)
+	[[ "$c" == *"lost its flat belt"*"glue a leather one"* ]] || fail "got: $c"
+	[[ "$c" != *"This community is about metalworking"* ]] || fail "kept the side box: $c"
+}
+
 @test "--page-type forces the extraction profile, confidence still an estimate; continuations keep it" {
 	run -0 wextract -c --page-type product "$FX/types/forum.html"
 	[ "$(jqr .coverage.page_type)" = product ]
