@@ -25,7 +25,7 @@
 #define REGION_PROSE_PICK 4000
 #define REGION_MAIN_H1	0.125	/* see region_root */
 #define PICK_SHORT	300	/* see main_wins */
-#define MAIN_PICK_SHORT	1000	/* see main_wins */
+#define MAIN_PICK_SHORT	600	/* see main_wins */
 #define SECT_SHARE	0.6	/* see w_html_sectioned */
 #define SECT_HEADS	4
 #define SECT_TEXT	400
@@ -642,10 +642,11 @@ foot_pick(const struct hdoc *d, const struct hnode *snap, size_t nsnap,
  * blurb): the element that titles the page is its content; whether
  * the h1 sits in main is read in the tree as parsed (pre.h1_main), the
  * scorer's rewrites may move it. On WCXB dev (x125), over region_root's
- * change: all 0.8957 -> 0.8959, product +0.0015 (fold B +0.0031),
- * forum +0.0006 (B +0.0013); 3 pages up, 1 down (a thread rendered
- * outside its main element, -0.09). At 4000 a landing page whose pick
- * is a testimonial carousel outside its main element loses (-0.40).
+ * change: all 0.8960 -> 0.8966 on main 5c62ebc, product +0.0015 (fold B
+ * +0.0031), forum +0.0013 (B +0.0030); 2 pages up, none down. Bound
+ * swept: 300 adds none of them; 1000 adds a thread rendered outside its
+ * main element (-0.09); 4000 a landing page whose pick is a
+ * testimonial carousel outside its main element (-0.40).
  */
 static int
 main_wins(const struct hdoc *d, const struct pre *p, const struct hnode *snap,
