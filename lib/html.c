@@ -1287,6 +1287,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		tail = w_html_shop_tail(&d, art);
 		trimmed = w_html_drop_tiles(&d, art);
 		trimmed += w_html_shop_lines(&d, art);
+		trimmed += w_html_shop_pickers(&d, art);
+		trimmed += w_html_shop_data(&d, art);
 		if ((cut = w_html_shop_tail_cut(&d, art, tail)) == 0)
 			cut = w_html_shop_tail_cut(&d, art,
 			    w_html_shop_tail(&d, art));

@@ -970,6 +970,32 @@ hasnt() {
 	[[ "$c" == *"Badges stay words: Vegan recipes"* ]] || fail "badge lost: $c"
 }
 
+@test "listing: a card grid printed again for another screen size is printed once; fields every tile repeats stay on each tile" {
+	run -0 wextract -c --format text "$FX/listing-copied-cards.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Tuning the scheduler for bursty queues"*"By Ada Lindqvist"*"Lessons from a year of chaos drills in production"*"Sep 29, 2025"* ]] ||
+		fail "cards lost: $c"
+	[ "$(grep -c 'Tuning the scheduler for bursty queues' <<<"$c")" -eq 1 ] ||
+		fail "second copy kept: $c"
+	[ "$(grep -c 'By Priya Raman' <<<"$c")" -eq 1 ] || fail "second copy kept: $c"
+	[ "$(grep -c 'Cushioning:' <<<"$c")" -eq 5 ] || fail "tile fields lost: $c"
+	[ "$(grep -c 'Neutral' <<<"$c")" -eq 5 ] || fail "tile fields lost: $c"
+	[[ "$c" == *"Trail runner model 5"*'$105.00'* ]] || fail "tiles lost: $c"
+}
+
+@test "listing: a card's row of lower-case tag chips goes; its name, teaser and a row of capitalised categories stay" {
+	run -0 wextract -c --format text "$FX/listing-tag-chips.html"
+	[ "$(jqr .coverage.page_type)" = listing ]
+	c=$(jqr .content)
+	[[ "$c" == *"harbor / tidewatch"*"Tide tables and harbour alerts"*"millrace / sluice"*"Streams sensor readings"* ]] ||
+		fail "items lost: $c"
+	[[ "$c" == *"Filed under: Science Maps Weather Farming"* ]] ||
+		fail "capitalised categories lost: $c"
+	for w in marine-data blog-engine citizen-science image-counting time-series mqtt; do
+		[[ "$c" != *"$w"* ]] || fail "tag chip $w kept: $c"
+	done
+}
+
 @test "thread: each post keeps its poster's name when the header holding it goes with the poster's statistics" {
 	run -0 wextract -c --format text "$FX/forum-authors.html"
 	[ "$(jqr .coverage.page_type)" = forum ]
@@ -1050,6 +1076,27 @@ hasnt() {
 		fail "copies: $c"
 	[ "$(grep -c 'Machine washable; it softens' <<<"$c")" -eq 1 ]
 	[ "$(grep -c 'wash 40C' <<<"$c")" -eq 2 ]
+}
+
+@test "product: the labels of a colour's or a size's radio buttons and the fieldset they leave with its legend are dropped; a lone radio button's label stays" {
+	run -0 wextract -c --format text "$FX/product-pickers.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[[ "$c" == *"raised seam along each shoulder"* ]] || fail "$c"
+	[[ "$c" == *"Hand wash cold and dry flat"* ]]
+	[[ "$c" == *"Gift wrap this order"* ]] || fail "lone radio: $c"
+	for w in Medium "Storm Navy" "Moss Green" "Select a size"; do
+		[[ "$c" != *"$w"* ]] || fail "picker $w: $c"
+	done
+}
+
+@test "product: a box whose text is a JSON object (a script's data written into the page) is dropped; JSON inside code in the description stays" {
+	run -0 wextract -c --format text "$FX/product-data.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[[ "$c" == *"borosilicate glass that will not crack"* ]] || fail "$c"
+	[[ "$c" == *'"wick_mm": 12'* ]] || fail "code: $c"
+	[[ "$c" != *offerListingId* ]] || fail "data: $c"
 }
 
 @test "product: a line printed again (a second copy of the spec table) is written once; a short value beside each variant stays" {
