@@ -1038,6 +1038,23 @@ hasnt() {
 	[[ "$c" != *"Book Now"* ]] || fail "ticker kept: $c"
 }
 
+@test "a main element holding the h1 and an eighth of the text is the main region, not the utility panel above it" {
+	run -0 wextract -c --format text --page-type service "$FX/service-main-h1.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Our physical therapists help"*"Prices"*"twelve visits a year"* ]] || fail "got: $c"
+	for w in "Patient portal login" "Pay online with a card" "Translate" "Riverside North" "All rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
+@test "a short pick outside the main element that holds the h1 and twice its text gives way to that element" {
+	run -0 wextract -c --format text "$FX/main-h1-short-pick.html"
+	[ "$(jqr .coverage.extraction_stage)" = main-element ]
+	c=$(jqr .content)
+	[[ "$c" == *"lost its flat belt"*"glue a leather one"* ]] || fail "got: $c"
+	[[ "$c" != *"This community is about metalworking"* ]] || fail "kept the side box: $c"
+}
+
 @test "--page-type forces the extraction profile, confidence still an estimate; continuations keep it" {
 	run -0 wextract -c --page-type product "$FX/types/forum.html"
 	[ "$(jqr .coverage.page_type)" = product ]
