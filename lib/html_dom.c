@@ -879,6 +879,29 @@ start_tag_end(const char *s, size_t i, size_t n)
 	return (q1 | q2) & 1 ? 0 : (size_t)(e - s);
 }
 
+/*
+ * The end (just past it, or n) of the marked section whose "<![" ends
+ * just before s[i], as tidy's lexer reads one: a CDATA section
+ * ("CDATA[" next) to its "]]>", any other to its first "]>" or "]-->".
+ */
+static size_t
+section_end(const char *s, size_t i, size_t n)
+{
+	const char *p;
+	int cdata = i + 6 <= n && memcmp(s + i, "CDATA[", 6) == 0;
+
+	for (; (p = memchr(s + i, ']', n - i)) != NULL; i = (size_t)(p - s) + 1) {
+		if (cdata) {
+			if ((size_t)(p - s) + 2 < n && p[1] == ']' && p[2] == '>')
+				return (size_t)(p - s) + 3;
+		} else if ((size_t)(p - s) + 1 < n && p[1] == '>')
+			return (size_t)(p - s) + 2;
+		else if ((size_t)(p - s) + 3 < n && memcmp(p + 1, "-->", 3) == 0)
+			return (size_t)(p - s) + 4;
+	}
+	return n;
+}
+
 /* The next c at or after s[i] (before s[n]): a cache of the last
  * answer, for offsets that only grow. */
 struct next {
@@ -942,7 +965,14 @@ struct vtag {
 	size_t		 cl, ch;	/* a "<?...>" cut in it, s[cl..ch) */
 	int		 lead;	/* no attribute's name started yet */
 	struct next	 gt;	/* the next '>' */
+	size_t		 ra;	/* in_quoted() has read the tag up to here */
+	int		 rs;	/* in the state RS_* there */
+	char		 rd;	/* the quote of a value it is in */
 };
+
+/* in_quoted()'s states: tidy's ParseAttrs() */
+enum { RS_FIRST, RS_LEAD, RS_NAME, RS_PRE, RS_POST, RS_QUOTED, RS_UNQ,
+    RS_END };
 
 /* k, or the start of the tag's cut "<?...>" when k is just past it:
  * tidy reads the tag without it */
@@ -1065,11 +1095,125 @@ vtag_set(struct vtag *x, const char *s, size_t i, size_t n)
 	x->q1 = x->q2 = 0;
 	x->cl = x->ch = 0;
 	x->lead = 1;
+	x->rs = RS_FIRST;
 	for (x->name = i; x->name < n && (ASCII_LETTER(s[x->name]) ||
 	    (s[x->name] >= '0' && s[x->name] <= '9') ||
 	    s[x->name] == '-' || s[x->name] == '.' || s[x->name] == '_' ||
 	    s[x->name] == ':'); x->name++)
 		;
+	x->ra = x->name;
+}
+
+#define BLANK(c)	((c) != '\0' && strchr(" \t\n\r\f", (c)) != NULL)
+
+/*
+ * 1 when the '<' at s[p] lies inside a quoted attribute value of the
+ * start tag x as tidy's lexer reads the tag (ParseAttrs(): a name, '='
+ * or a quote in its place, then a value quoted, unquoted or a server
+ * instruction, to the tag's '>' or a '<' that ends it), *end then the
+ * offset of the value's closing quote, or n. tidy takes such a '<' as
+ * the value's text, where the scan read markup: '<a title="<style>">
+ * <?xml <?>' hid the "<?xml" that libtidy leaks on in a style body
+ * (fuzz_htmlparse, session 12, seed value-quoted.html). The tag is
+ * read on from the last call, so linearly. A tag holding a cut is left
+ * alone (0).
+ */
+static int
+in_quoted(struct vtag *x, const char *s, size_t p, size_t n, size_t *end)
+{
+	const char *e;
+	size_t k = x->ra;
+	char c;
+
+	if (x->tag == 0 || x->tag >= p || x->ch > x->cl)
+		return 0;
+	while (k < p && x->rs != RS_END) {
+		c = s[k];
+		switch (x->rs) {
+		case RS_FIRST:
+			/* the character after the name is dropped but '/'
+			 * and '>' */
+			x->rs = c == '>' ? RS_END : RS_LEAD;
+			if (c != '/')
+				k++;
+			break;
+		case RS_LEAD:
+			if (c == '>' || c == '<' || (c == '/' && k + 1 < n &&
+			    s[k + 1] == '>'))
+				x->rs = RS_END;
+			else if (c == '=' || c == '"' || c == '\'' || BLANK(c))
+				k++;
+			else {
+				x->rs = RS_NAME;
+				k++;
+			}
+			break;
+		case RS_NAME:
+			if (c == '=' || c == '>' || c == '<' ||
+			    (s[k - 1] == '-' && (c == '"' || c == '\'')))
+				x->rs = RS_PRE;
+			else if (BLANK(c)) {
+				x->rs = RS_PRE;
+				k++;
+			} else
+				k++;
+			break;
+		case RS_PRE:
+			if (BLANK(c))
+				k++;
+			else if (c == '=' || c == '"' || c == '\'') {
+				x->rs = RS_POST;
+				k++;
+			} else
+				x->rs = RS_LEAD;
+			break;
+		case RS_POST:
+			if (BLANK(c))
+				k++;
+			else if (c == '"' || c == '\'') {
+				x->rd = c;
+				x->rs = RS_QUOTED;
+				k++;
+			} else if (c == '<') {
+				k = server_value_end(s, k + 1, n);
+				x->rs = RS_LEAD;
+			} else
+				x->rs = RS_UNQ;
+			break;
+		case RS_QUOTED:
+			e = memchr(s + k, x->rd, n - k);
+			if (e == NULL || (size_t)(e - s) >= p) {
+				k = p;
+				break;
+			}
+			k = (size_t)(e - s) + 1;
+			x->rs = RS_LEAD;
+			break;
+		case RS_UNQ:
+			if (c == '>' || c == '<' || ((c == '"' || c == '\'') &&
+			    k + 1 < n && s[k + 1] == '>'))
+				x->rs = RS_END;
+			else if (BLANK(c)) {
+				x->rs = RS_LEAD;
+				k++;
+			} else
+				k++;
+			break;
+		}
+	}
+	x->ra = k;
+	/* a '<' right after a '=' that in_value() did not take (a '>' in
+	 * a quoted value before it: '<a title="<style>" c=<!--><?xml
+	 * <?>-->'): a server instruction, as there */
+	if (k == p && x->rs == RS_POST && p + 1 < n && s[p + 1] != '?')
+		return 2;
+	if (k != p || x->rs != RS_QUOTED)
+		return 0;
+	e = memchr(s + p, x->rd, n - p);
+	*end = e != NULL ? (size_t)(e - s) : n;
+	x->ra = *end < n ? *end + 1 : n;
+	x->rs = RS_LEAD;
+	return 1;
 }
 
 /* The next "<?" or "<!" at or after s[i] (before s[n]), the start of
@@ -1858,7 +2002,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 	struct hnest hn = { 0, 0 };
 	struct fnest fo = { 0, 0, 0 };
 	struct inest in;
-	int hl, fn, ik;
+	int hl, fn, ik, vq;
 
 	fs.n = 0;
 	memset(&vt, 0, sizeof(vt));
@@ -1900,13 +2044,24 @@ prepare(const char *s, size_t *len, struct raw *r)
 		 * "<?xml" that libtidy leaks on (fuzz_htmlparse's
 		 * twenty-second finding, seed value-lt.html). A "<?" there
 		 * is cut as anywhere. */
-		if (i < n && s[i] != '?' && in_value(&vt, s, i - 1, n)) {
+		/* (or after a '=' where in_value() does not see the tag
+		 * for a '>' in a quoted value before: in_quoted() 2) */
+		if (i < n && s[i] != '?' && in_value(&vt, s, i - 1, n))
+			vq = 2;
+		else
+			vq = in_quoted(&vt, s, i - 1, n, &gt);
+		if (vq == 2) {
 			/* up to a "<?" in it, which is cut as anywhere
 			 * (tidy reads it in the value: the cut is of no
 			 * markup, and none is left that libtidy leaks on) */
 			e = s + server_value_end(s, i, n);
 			p = w_html_strstr_n(s + i, (size_t)(e - s) - i, "<?");
 			i = (size_t)((p != NULL ? p : e) - s);
+			continue;
+		}
+		/* a '<' inside a quoted value: text to tidy */
+		if (vq == 1) {
+			i = gt < n ? gt + 1 : n;
 			continue;
 		}
 		/* a '<' inside an end tag: tidy skips to the tag's '>'
@@ -1961,6 +2116,19 @@ prepare(const char *s, size_t *len, struct raw *r)
 		if (i + 3 <= n && strncmp(s + i, "!--", 3) == 0) {
 			e = w_html_strstr_n(s + i + 3, n - i - 3, "-->");
 			i = e != NULL ? (size_t)(e - s) + 3 : n;
+			continue;
+		}
+		/* "<![" that is no CDATA section (or one inside svg or
+		 * math) is a marked section to tidy's lexer, text up to
+		 * its first "]>" or "]-->" (a CDATA one to its "]]>"), or
+		 * to the end of the page: no markup in it that the scan
+		 * may skip ("<![<!--]><?xml <?>": the scan took the "<!--"
+		 * for a comment over the "<?xml" that libtidy leaks on;
+		 * fuzz_htmlparse, session 12, seed section.html) */
+		if (i + 1 < n && s[i] == '!' && s[i + 1] == '[' &&
+		    (fsvg + fmath > 0 || i + 8 > n ||
+		    memcmp(s + i, "![CDATA[", 8) != 0)) {
+			i = section_end(s, i + 2, n);
 			continue;
 		}
 		/* tidy reads the tags in a textarea and drops them: a
