@@ -879,6 +879,8 @@ start_tag_end(const char *s, size_t i, size_t n)
 	return (q1 | q2) & 1 ? 0 : (size_t)(e - s);
 }
 
+#define BLANK(c)	((c) != '\0' && strchr(" \t\n\r\f", (c)) != NULL)
+
 /*
  * The end (just past it, or n) of the marked section whose "<![" ends
  * just before s[i], as tidy's lexer reads one: a CDATA section
@@ -898,6 +900,40 @@ section_end(const char *s, size_t i, size_t n)
 			return (size_t)(p - s) + 2;
 		else if ((size_t)(p - s) + 3 < n && memcmp(p + 1, "-->", 3) == 0)
 			return (size_t)(p - s) + 4;
+	}
+	return n;
+}
+
+/*
+ * The end (just past its '>', or n) of the doctype whose "<!d" ends
+ * just before s[i], as tidy's lexer reads one: the rest of the word,
+ * blanks, a name, then words, "[...]" and quoted strings (a '>' in
+ * them is theirs) up to a '>'.
+ */
+static size_t
+doctype_end(const char *s, size_t i, size_t n)
+{
+	const char *e;
+
+	while (i < n && s[i] != '>' && !BLANK(s[i]))
+		i++;
+	while (i < n && BLANK(s[i]))
+		i++;
+	while (i < n && s[i] != '>' && s[i] != '[' && !BLANK(s[i]))
+		i++;
+	for (; i < n; i++) {
+		if (s[i] == '>')
+			return i + 1;
+		if ((s[i] | 0x20) == 'p' || (s[i] | 0x20) == 's') {
+			while (i + 1 < n && s[i + 1] != '>' && !BLANK(s[i + 1]))
+				i++;
+		} else if (s[i] == '[' || s[i] == '"' || s[i] == '\'') {
+			e = memchr(s + i + 1, s[i] == '[' ? ']' : s[i],
+			    n - i - 1);
+			if (e == NULL)
+				return n;
+			i = (size_t)(e - s);
+		}
 	}
 	return n;
 }
@@ -966,6 +1002,7 @@ struct vtag {
 	int		 lead;	/* no attribute's name started yet */
 	struct next	 gt;	/* the next '>' */
 	size_t		 ra;	/* in_quoted() has read the tag up to here */
+	size_t		 rn;	/* where the name it is in started */
 	int		 rs;	/* in the state RS_* there */
 	char		 rd;	/* the quote of a value it is in */
 };
@@ -1104,10 +1141,11 @@ vtag_set(struct vtag *x, const char *s, size_t i, size_t n)
 	x->ra = x->name;
 }
 
-#define BLANK(c)	((c) != '\0' && strchr(" \t\n\r\f", (c)) != NULL)
-
 /*
- * 1 when the '<' at s[p] lies inside a quoted attribute value of the
+ * How tidy reads the '<' at s[p] in the start tag x (prepare() asks it
+ * in place of in_value() while the tag holds no cut): 2 when it starts
+ * a server instruction (right after a '=' or a quote in its place), 1
+ * when it lies inside a quoted attribute value of the
  * start tag x as tidy's lexer reads the tag (ParseAttrs(): a name, '='
  * or a quote in its place, then a value quoted, unquoted or a server
  * instruction, to the tag's '>' or a '<' that ends it), *end then the
@@ -1115,7 +1153,8 @@ vtag_set(struct vtag *x, const char *s, size_t i, size_t n)
  * the value's text, where the scan read markup: '<a title="<style>">
  * <?xml <?>' hid the "<?xml" that libtidy leaks on in a style body
  * (fuzz_htmlparse, session 12, seed value-quoted.html). The tag is
- * read on from the last call, so linearly. A tag holding a cut is left
+ * read on from the last call, so linearly; 0 for a '<' that is markup
+ * (the tag ended before it, or ends at it). A tag holding a cut is left
  * alone (0).
  */
 static int
@@ -1145,11 +1184,19 @@ in_quoted(struct vtag *x, const char *s, size_t p, size_t n, size_t *end)
 				k++;
 			else {
 				x->rs = RS_NAME;
-				k++;
+				x->rn = k++;
 			}
 			break;
 		case RS_NAME:
-			if (c == '=' || c == '>' || c == '<' ||
+			/* a quote after a '-' ends the name, and the '-'
+			 * leaves it: a name of one '-' is none, and the
+			 * tag ends there, its '>' not taken ('<i"-"<!>
+			 * <!><?xml <?>'; fuzz_htmlparse, session 12, seed
+			 * dash-quote.html) */
+			if ((c == '"' || c == '\'') && s[k - 1] == '-' &&
+			    k - 1 == x->rn)
+				x->rs = RS_END;
+			else if (c == '=' || c == '>' || c == '<' ||
 			    (s[k - 1] == '-' && (c == '"' || c == '\'')))
 				x->rs = RS_PRE;
 			else if (BLANK(c)) {
@@ -2046,10 +2093,11 @@ prepare(const char *s, size_t *len, struct raw *r)
 		 * is cut as anywhere. */
 		/* (or after a '=' where in_value() does not see the tag
 		 * for a '>' in a quoted value before: in_quoted() 2) */
-		if (i < n && s[i] != '?' && in_value(&vt, s, i - 1, n))
-			vq = 2;
-		else
+		if (vt.tag != 0 && vt.ch <= vt.cl)
 			vq = in_quoted(&vt, s, i - 1, n, &gt);
+		else
+			vq = i < n && s[i] != '?' && in_value(&vt, s, i - 1,
+			    n) ? 2 : 0;
 		if (vq == 2) {
 			/* up to a "<?" in it, which is cut as anywhere
 			 * (tidy reads it in the value: the cut is of no
@@ -2395,8 +2443,10 @@ prepare(const char *s, size_t *len, struct raw *r)
 			 * inside a <button> after it, on which tidy recursed
 			 * without end: fuzz_htmlparse's thirteenth finding,
 			 * seed doctype-first.html) */
-			e = memchr(s + i, '>', n - i);
-			i = e != NULL ? (size_t)(e - s) + 1 : n;
+			/* (its quoted strings hold a '>': '<!D = "> "<!>
+			 * <?xml <?>', fuzz_htmlparse, session 12, seed
+			 * doctype-quote.html) */
+			i = doctype_end(s, i + 1, n);
 			continue;
 		}
 		pl = i - 1;

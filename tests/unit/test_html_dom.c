@@ -652,6 +652,13 @@ form_blocks(void)
 	both("<a b=x\"<style>\"><?xml <?>", 0);
 	both("<html><body><p><a title=x\"<b>\">y</a></p>"
 	    "<script>var a = 1;</script></body></html>", 1);
+	/* a doctype first is read to its '>' outside quoted strings; an
+	 * attribute name of one '-' before a quote is none to tidy, and
+	 * the tag ends there (both leaked; fuzz_htmlparse, session 12,
+	 * doctype-quote.html, dash-quote.html) */
+	both("<!D = \"> \"<!><?xml <?>", 0);
+	both("<i\"-\"<!><!><?xml <?>", 0);
+	both("<i a -'<!><!><?xml <?>", 0);
 	/* "<![" that is no CDATA section is text to tidy up to "]>" or
 	 * "]-->", "<![CDATA[" in svg up to "]]>": the "<!--" and
 	 * "<script>" in them are none ('<![<!--]><?xml <?>' leaked;
