@@ -992,17 +992,13 @@ server_value_end(const char *s, size_t i, size_t n)
 	return n;
 }
 
-/* The start tag the scan is in (in_value()). */
+/* The start tag the scan is in (in_quoted()). */
 struct vtag {
 	size_t		 tag;	/* just past its '<', or 0 for none */
 	size_t		 name;	/* the end of its name */
-	size_t		 at;	/* quotes counted up to here */
-	size_t		 q1, q2;	/* '"' and '\'' in s[tag..at) */
-	size_t		 cl, ch;	/* a "<?...>" cut in it, s[cl..ch) */
-	int		 lead;	/* no attribute's name started yet */
-	struct next	 gt;	/* the next '>' */
 	size_t		 ra;	/* in_quoted() has read the tag up to here */
-	size_t		 rn;	/* where the name it is in started */
+	size_t		 rn;	/* the length of the name it is in */
+	char		 rl;	/* and that name's last character */
 	int		 rs;	/* in the state RS_* there */
 	char		 rd;	/* the quote of a value it is in */
 };
@@ -1011,127 +1007,12 @@ struct vtag {
 enum { RS_FIRST, RS_LEAD, RS_NAME, RS_PRE, RS_POST, RS_QUOTED, RS_UNQ,
     RS_END };
 
-/* k, or the start of the tag's cut "<?...>" when k is just past it:
- * tidy reads the tag without it */
-static size_t
-vt_back(const struct vtag *x, size_t k)
-{
-	return x->ch > x->cl && k == x->ch ? x->cl : k;
-}
-
-/* s[..k) back over blanks (and the tag's cut), not past x->tag */
-static size_t
-vt_blanks(const struct vtag *x, const char *s, size_t k)
-{
-	for (k = vt_back(x, k); k > x->tag && s[k - 1] != '\0' &&
-	    strchr(" \t\n\r\f", s[k - 1]) != NULL; k = vt_back(x, k - 1))
-		;
-	return k;
-}
-
-/*
- * 1 when the quote at s[q] (a '<' after it, and blanks) stands for the
- * '=' of an attribute to tidy, whose ParseValue() takes a quote right
- * after a name as it takes a '=': after a name ending in '-' (tidy's
- * name stops at a quote there, "<a!--\"<style>") or after a name and
- * blanks ("<a b \"<style>"), with an even count of each quote before
- * it. The '<' after it is then a server instruction, not markup
- * (fuzz_htmlparse's twenty-seventh finding, session 11). That quote
- * opens no quoted value: it leaves the count.
- */
-static int
-quote_value(struct vtag *x, const char *s, size_t q)
-{
-	size_t k, t;
-	int dq = s[q] == '"';
-
-	if (((x->q1 - (size_t)dq) | (x->q2 - (size_t)!dq)) & 1)
-		return 0;
-	k = vt_back(x, q);
-	if (k > x->tag && s[k - 1] == '-') {
-		/* the '-' is an attribute's, not the tag name's */
-		if (k - 1 < x->name)
-			return 0;
-	} else {
-		k = vt_blanks(x, s, q);
-		if (k == vt_back(x, q))
-			return 0;
-		/* the word before the blanks: a name (no '=' or quote
-		 * in it, none before it: not an unquoted value) */
-		for (t = k; t > x->tag && s[t - 1] != '\0' &&
-		    strchr(" \t\n\r\f=\"'", s[t - 1]) == NULL;
-		    t = vt_back(x, t - 1))
-			;
-		if (t == k || t < x->name || (t > x->tag &&
-		    s[t - 1] != '\0' && strchr("=\"'", s[t - 1]) != NULL))
-			return 0;
-		t = vt_blanks(x, s, t);
-		if (t > x->tag && s[t - 1] == '=')
-			return 0;
-	}
-	if (dq)
-		x->q1--;
-	else
-		x->q2--;
-	return 1;
-}
-
-/*
- * 1 when the '<' at s[p] is an attribute value as tidy reads it: it
- * follows a '=' (and blanks) after an attribute's name in the start tag
- * x->tag, with no '>' between and an even count of each quote. A '='
- * right after the tag's name or after a quote or another '=' starts no
- * value to tidy ("<l=<<?xml": the '<' is markup; fuzz_html, session
- * 11). The quotes are counted on from the last call, so a tag full of
- * '<' costs its length once. A "<?...>" the scan cut in the tag is not
- * there to tidy: the scan reads across it.
- */
-static int
-in_value(struct vtag *x, const char *s, size_t p, size_t n)
-{
-	size_t k;
-
-	if (x->tag == 0 || x->tag >= p || next_of(&x->gt, s,
-	    x->ch > x->tag ? x->ch : x->tag, n, '>') < p)
-		return 0;
-	for (k = x->at > x->tag ? x->at : x->tag; k < p; k++) {
-		if (k == x->cl && x->ch > x->cl) {
-			k = x->ch - 1;
-			continue;
-		}
-		/* tidy skips quotes, '=' and blanks where the first
-		 * attribute's name would start ("<f\"p=<!>": no quoted
-		 * value; fuzz, session 11, seed lead-quote.html) */
-		if (x->lead && k >= x->name) {
-			if (s[k] == '"' || s[k] == '\'' || s[k] == '=' ||
-			    (s[k] != '\0' && strchr(" \t\n\r\f", s[k]) != NULL))
-				continue;
-			x->lead = 0;
-		}
-		x->q1 += s[k] == '"';
-		x->q2 += s[k] == '\'';
-	}
-	x->at = p;
-	k = vt_blanks(x, s, p);
-	if (k > x->tag + 1 && (s[k - 1] == '"' || s[k - 1] == '\''))
-		return quote_value(x, s, k - 1);
-	if (k <= x->tag || s[k - 1] != '=' || ((x->q1 | x->q2) & 1))
-		return 0;
-	/* the attribute's name before the '=' (and blanks) */
-	k = vt_blanks(x, s, k - 1);
-	return k > x->name && s[k - 1] != '=' && s[k - 1] != '"' &&
-	    s[k - 1] != '\'';
-}
-
-/* A start tag at s[i..n) (i just past its '<'): in_value() reads on in
- * it. Its name runs over tidy's name characters. */
+/* A start tag at s[i..n) (i just past its '<'): in_quoted() reads on
+ * in it. Its name runs over tidy's name characters. */
 static void
 vtag_set(struct vtag *x, const char *s, size_t i, size_t n)
 {
-	x->tag = x->at = i;
-	x->q1 = x->q2 = 0;
-	x->cl = x->ch = 0;
-	x->lead = 1;
+	x->tag = i;
 	x->rs = RS_FIRST;
 	for (x->name = i; x->name < n && (ASCII_LETTER(s[x->name]) ||
 	    (s[x->name] >= '0' && s[x->name] <= '9') ||
@@ -1142,8 +1023,7 @@ vtag_set(struct vtag *x, const char *s, size_t i, size_t n)
 }
 
 /*
- * How tidy reads the '<' at s[p] in the start tag x (prepare() asks it
- * in place of in_value() while the tag holds no cut): 2 when it starts
+ * How tidy reads the '<' at s[p] in the start tag x: 2 when it starts
  * a server instruction (right after a '=' or a quote in its place), 1
  * when it lies inside a quoted attribute value of the
  * start tag x as tidy's lexer reads the tag (ParseAttrs(): a name, '='
@@ -1154,8 +1034,11 @@ vtag_set(struct vtag *x, const char *s, size_t i, size_t n)
  * <?xml <?>' hid the "<?xml" that libtidy leaks on in a style body
  * (fuzz_htmlparse, session 12, seed value-quoted.html). The tag is
  * read on from the last call, so linearly; 0 for a '<' that is markup
- * (the tag ended before it, or ends at it). A tag holding a cut is left
- * alone (0).
+ * (the tag ended before it, or ends at it) and for a "<?" in the tag,
+ * which prepare() cuts: it moves x->ra past the cut, and tidy, which
+ * never sees the cut, reads on in the tag in the same state (session
+ * 12: this replaced in_value()'s quote counts, which read '<s=5 <?>"<!>'
+ * with the '=' after the tag's name, which tidy drops, as a value's).
  */
 static int
 in_quoted(struct vtag *x, const char *s, size_t p, size_t n, size_t *end)
@@ -1164,7 +1047,7 @@ in_quoted(struct vtag *x, const char *s, size_t p, size_t n, size_t *end)
 	size_t k = x->ra;
 	char c;
 
-	if (x->tag == 0 || x->tag >= p || x->ch > x->cl)
+	if (x->tag == 0 || x->tag >= p)
 		return 0;
 	while (k < p && x->rs != RS_END) {
 		c = s[k];
@@ -1184,7 +1067,9 @@ in_quoted(struct vtag *x, const char *s, size_t p, size_t n, size_t *end)
 				k++;
 			else {
 				x->rs = RS_NAME;
-				x->rn = k++;
+				x->rl = c;
+				x->rn = 1;
+				k++;
 			}
 			break;
 		case RS_NAME:
@@ -1193,17 +1078,22 @@ in_quoted(struct vtag *x, const char *s, size_t p, size_t n, size_t *end)
 			 * tag ends there, its '>' not taken ('<i"-"<!>
 			 * <!><?xml <?>'; fuzz_htmlparse, session 12, seed
 			 * dash-quote.html) */
-			if ((c == '"' || c == '\'') && s[k - 1] == '-' &&
-			    k - 1 == x->rn)
+			/* (its last character kept: a cut may come
+			 * between, "<t a-<?x?>\"") */
+			if ((c == '"' || c == '\'') && x->rl == '-' &&
+			    x->rn == 1)
 				x->rs = RS_END;
 			else if (c == '=' || c == '>' || c == '<' ||
-			    (s[k - 1] == '-' && (c == '"' || c == '\'')))
+			    (x->rl == '-' && (c == '"' || c == '\'')))
 				x->rs = RS_PRE;
 			else if (BLANK(c)) {
 				x->rs = RS_PRE;
 				k++;
-			} else
+			} else {
+				x->rl = c;
+				x->rn++;
 				k++;
+			}
 			break;
 		case RS_PRE:
 			if (BLANK(c))
@@ -1249,9 +1139,9 @@ in_quoted(struct vtag *x, const char *s, size_t p, size_t n, size_t *end)
 		}
 	}
 	x->ra = k;
-	/* a '<' right after a '=' that in_value() did not take (a '>' in
-	 * a quoted value before it: '<a title="<style>" c=<!--><?xml
-	 * <?>-->'): a server instruction, as there */
+	/* a '<' right after a '=' (or a quote in its place), also after
+	 * a '>' in a quoted value ('<a title="<style>" c=<!--><?xml
+	 * <?>-->'): a server instruction */
 	if (k == p && x->rs == RS_POST && p + 1 < n && s[p + 1] != '?')
 		return 2;
 	if (k != p || x->rs != RS_QUOTED)
@@ -2091,13 +1981,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 		 * "<?xml" that libtidy leaks on (fuzz_htmlparse's
 		 * twenty-second finding, seed value-lt.html). A "<?" there
 		 * is cut as anywhere. */
-		/* (or after a '=' where in_value() does not see the tag
-		 * for a '>' in a quoted value before: in_quoted() 2) */
-		if (vt.tag != 0 && vt.ch <= vt.cl)
-			vq = in_quoted(&vt, s, i - 1, n, &gt);
-		else
-			vq = i < n && s[i] != '?' && in_value(&vt, s, i - 1,
-			    n) ? 2 : 0;
+		vq = in_quoted(&vt, s, i - 1, n, &gt);
 		if (vq == 2) {
 			/* up to a "<?" in it, which is cut as anywhere
 			 * (tidy reads it in the value: the cut is of no
@@ -2137,8 +2021,7 @@ prepare(const char *s, size_t *len, struct raw *r)
 		if (i < n && ASCII_LETTER(s[i]))
 			vtag_set(&vt, s, i, n);
 		else if (i < n && s[i] == '?' && vt.tag != 0 &&
-		    vt.tag < i - 1 && next_of(&vt.gt, s, vt.tag, n, '>') >
-		    i - 1)
+		    vt.rs != RS_END && vt.ra == i - 1)
 			php = 1;
 		else
 			vt.tag = 0;
@@ -2351,15 +2234,12 @@ prepare(const char *s, size_t *len, struct raw *r)
 			from = i = e != NULL ? (size_t)(e - s) + 1 : n;
 			any = 1;
 			/* in a start tag ("<t <?>-=<!>"), tidy reads on in
-			 * the tag after the cut: so does in_value()
-			 * (finding 25, session 11, seed value-php.html) */
-			if (php && vt.ch <= vt.cl) {
-				vt.cl = pl;
-				vt.ch = from;
-			} else if (php) {
-				vtag_set(&vt, s, from, n);
-				vt.name = from;
-			}
+			 * the tag after the cut: so does in_quoted(), in
+			 * the state it was in (finding 25, session 11, seed
+			 * value-php.html; '<s=5 <?>"<!><?xml <?>', session
+			 * 12, seed value-php3.html) */
+			if (php)
+				vt.ra = from;
 			continue;
 		}
 		if (i < n && isalpha((unsigned char)s[i]))
@@ -2457,11 +2337,9 @@ prepare(const char *s, size_t *len, struct raw *r)
 		/* a doctype cut inside a start tag: tidy, which no longer
 		 * sees it, reads on in the tag ("<f=<!D>c=<!>" is "<f=c=<!>"
 		 * to it, a value; fuzz, session 11, seed doctype-in-tag.html) */
-		if (pv.tag != 0 && pv.tag < pl && pv.ch <= pv.cl &&
-		    next_of(&pv.gt, s, pv.tag, n, '>') > pl) {
+		if (pv.tag != 0 && pv.rs != RS_END && pv.ra == pl) {
 			vt = pv;
-			vt.cl = pl;
-			vt.ch = from;
+			vt.ra = from;
 		}
 	}
 	if (!any) {
