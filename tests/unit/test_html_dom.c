@@ -478,6 +478,48 @@ heading_blocks(void)
 	both("</h2><h6><div>a<script>var s = '<h1>';</script></h6>z", 1);
 }
 
+/* A custom element is inline to tidy (a "<x-icon>" in a paragraph stays
+ * in it, as in a browser), but one that holds blocks is handed to tidy
+ * as a div (inest, INLINE_CUSTOM) and comes back a custom element
+ * holding them, its end tag matched by name (session 12). */
+static void
+custom_blocks(void)
+{
+	static const char page[] = "<html><body><div class=\"o\">"
+	    "<p class=\"para\">Lead <x-icon class=\"i\">Star</x-icon>"
+	    "and more.</p><my-card class=\"card\"><h3>Title</h3>"
+	    "<my-tag>inner</my-tag><div>Body.</div>Tail</my-card>"
+	    "<p>After.</p></div></body></html>";
+	struct hdoc d;
+	int i, c;
+
+	if (w_html_parse(&d, page, sizeof(page) - 1) != 0) {
+		CHECK(0);
+		return;
+	}
+	CHECK((i = text_parent(&d, "Star")) >= 0);
+	CHECK(d.n[i].flags & HF_CUSTOM);
+	CHECK(under_class(&d, i, "para"));
+	CHECK((i = text_parent(&d, "and more.")) >= 0);
+	CHECK(under_class(&d, i, "para"));
+	CHECK((i = text_parent(&d, "Body.")) >= 0);
+	c = d.n[i].parent;
+	CHECK_INT(d.n[c].tag, TidyTag_UNKNOWN);
+	CHECK(d.n[c].flags & HF_CUSTOM);
+	CHECK_STR(w_html_attr(&d, c, "class"), "card");
+	CHECK_INT((int)d.n[c].nattr, 1);
+	CHECK((i = text_parent(&d, "Title")) >= 0);
+	CHECK_INT(d.n[i].parent, c);
+	CHECK((i = text_parent(&d, "Tail")) >= 0);
+	CHECK_INT(i, c);
+	CHECK((i = text_parent(&d, "inner")) >= 0);
+	CHECK_INT(d.n[i].parent, c);
+	CHECK((i = text_parent(&d, "After.")) >= 0);
+	CHECK(!under_class(&d, i, "card"));
+	w_html_free(&d);
+	both(page, 0);
+}
+
 /* An inline span that holds blocks (a CMS field wrapper) keeps them, as
  * in a browser: tidy ended it at the first block and put a copy in
  * each block and after; it is a span as parsed (otag) and a div to the
@@ -803,6 +845,7 @@ main(void)
 	card_links();
 	heading_blocks();
 	span_blocks();
+	custom_blocks();
 	repeated_attrs();
 	form_blocks();
 	raw_bodies();
