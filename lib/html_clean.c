@@ -4,6 +4,7 @@
  * share widgets and leftover form controls; and the boilerplate strip
  * used on fallbacks.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -263,6 +264,80 @@ card_title(const struct hdoc *d, int i, size_t clen)
 	    (plen - pl) * 2 >= plen - clen;
 }
 
+/* Characters of the text beside the inline run x on its line, in
+ * one direction (prev or next siblings, up to a block or a break),
+ * links left out. */
+static size_t
+beside(const struct hdoc *d, int x, int back)
+{
+	size_t n = 0, k;
+	int j, t;
+
+	for (j = back ? d->n[x].prev : d->n[x].next; j >= 0;
+	    j = back ? d->n[j].prev : d->n[j].next) {
+		t = d->n[j].tag;
+		if (t == H_TEXT) {
+			for (k = 0; k < d->n[j].len; k++)
+				if (!isspace((unsigned char)
+				    d->pool[d->n[j].off + k]))
+					n++;
+		} else if (t == TidyTag_BR || w_html_is_block(t))
+			break;
+		else if (t != TidyTag_A)
+			n += w_html_text_len(d, j) - w_html_link_len(d, j);
+	}
+	return n;
+}
+
+/*
+ * Prose that cites a few links: a box whose text is running
+ * sentences, with at most PROSE_LINKS links, each inside a line of
+ * text (PROSE_AROUND characters or more beside it on its line, not a
+ * title or a menu entry on a line of its own), at least PROSE_OWN
+ * characters outside the links and more than inside them, and a
+ * sentence end (". ", "? ", "! " or one at the end). A paragraph that
+ * names its source in a link ("In fact, <a>Gemini grew 30%</a>. With
+ * ...") is text, not the link box the link density limit is for.
+ */
+#define PROSE_LINKS	3
+#define PROSE_OWN	50
+#define PROSE_AROUND	10
+static int
+prose_links(const struct hdoc *d, int i, size_t clen)
+{
+	struct w_buf b;
+	const char *p;
+	size_t ll;
+	int j, x, links = 0, end = 0;
+
+	ll = w_html_link_len(d, i);
+	if (clen < ll + PROSE_OWN || ll * 2 >= clen)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		if (d->n[j].tag != TidyTag_A || w_html_text_len(d, j) == 0)
+			continue;
+		if (++links > PROSE_LINKS)
+			return 0;
+		/* up through the inline elements around it */
+		for (x = j; d->n[x].parent != i &&
+		    !w_html_is_block(d->n[d->n[x].parent].tag);
+		    x = d->n[x].parent)
+			;
+		if (beside(d, x, 1) + beside(d, x, 0) < PROSE_AROUND)
+			return 0;
+	}
+	if (links == 0)
+		return 0;
+	w_html_buf_init(&b, 1024);
+	w_html_text(d, i, &b);
+	for (p = b.p; *p != '\0' && !end; p++)
+		end = (*p == '.' || *p == '?' || *p == '!') &&
+		    (p[1] == ' ' || p[1] == '\n' || p[1] == '\0') &&
+		    p > b.p && p[-1] != ' ';
+	w_buf_free(&b);
+	return end;
+}
+
 /* Readability's _cleanConditionally verdict for node i. */
 static int
 should_drop(struct hscore *s, int i, int tag, const struct agg *g)
@@ -305,7 +380,8 @@ should_drop(struct hscore *s, int i, int tag, const struct agg *g)
 	    (!islist && hd < 0.9 && clen < 25 &&
 	    (g->img == 0 || g->img > 2) && ld > 0 &&
 	    !w_html_has_ancestor(d, i, TidyTag_FIGURE, 3)) ||
-	    (!islist && weight < 25 && ld > 0.2) ||
+	    (!islist && weight < 25 && ld > 0.2 &&
+	    !prose_links(d, i, clen)) ||
 	    (weight >= 25 && ld > 0.5) ||
 	    (g->embed == 1 && clen < 75) || g->embed > 1 ||
 	    (g->img == 0 && (clen == 0 || g->textish == 0));
@@ -963,6 +1039,41 @@ el_has(const struct hdoc *d, int i, const char *const *w, int thread,
 	    class_has(d, w_html_attr(d, i, "id"), w, thread, 0));
 }
 
+/*
+ * Whether i is the panel of an accordion's header just before it (an
+ * FAQ's answer under its question: <h3 class="accordion-header">
+ * <button>..</button></h3><div id="question-2">): a heading (h2-h6)
+ * that holds, or is, an element with aria-expanded or aria-controls or
+ * a class naming an accordion. The panel is the section the heading
+ * opens, not a widget of the shop's that its name ("question") tells
+ * of.
+ */
+static int
+accordion_panel(const struct hdoc *d, int i)
+{
+	static const char *const acc[] = { "accordion", NULL };
+	int j, t, k;
+
+	for (j = d->n[i].prev; j >= 0 && d->n[j].tag == H_TEXT;
+	    j = d->n[j].prev)
+		if (w_html_text_len(d, j) > 0)
+			return 0;
+	if (j < 0)
+		return 0;
+	t = d->n[j].tag;
+	if (t < TidyTag_H2 || t > TidyTag_H6)
+		return 0;
+	for (k = j; k >= 0; k = w_html_next_pre(d, k, j, 0)) {
+		if (d->n[k].tag == H_TEXT)
+			continue;
+		if (w_html_attr(d, k, "aria-expanded") != NULL ||
+		    w_html_attr(d, k, "aria-controls") != NULL ||
+		    w_html_ci_any(d, w_html_attr(d, k, "class"), acc))
+			return 1;
+	}
+	return 0;
+}
+
 /* Class words of the controls that narrow or order a list. */
 static const char *const facet_words[] = {
 	"facet", "filter", "sort-", "sorting", NULL
@@ -1126,7 +1237,8 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	if ((prof & HP_THREAD) ? el_has(d, i, chrome, 1, HM_CHROME_T) :
 	    el_has(d, i, chrome, 0, HM_CHROME))
 		return 1;
-	if ((prof & HP_TABS) && el_has(d, i, shop, 1, HM_SHOP))
+	if ((prof & HP_TABS) && el_has(d, i, shop, 1, HM_SHOP) &&
+	    !accordion_panel(d, i))
 		return 1;
 	if ((prof & HP_TABS) &&
 	    el_has(d, i, slides, 1, HM_SLIDES) &&

@@ -182,7 +182,9 @@ static const char *const strong_titles[] = {
  * paywall's box ("Subscribe to continue reading"). */
 static const char *const title_starts[] = {
 	"related:", "weitere artikel", "more articles", "more stories",
-	"other articles", "other posts",
+	"other articles", "other posts", "related articles",
+	"related posts", "related stories", "further reading",
+	"you may also ", "you might also ", "explore more",
 	"you may be interested in", "you might be interested in",
 	"subscribe to continue", "subscribe to read", "subscribe to unlock",
 	"continue reading with", "keep reading with", "already a subscriber",

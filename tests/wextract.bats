@@ -892,6 +892,45 @@ hasnt() {
 	[[ "$c" != *"Februar 2024"* ]] || fail "date kept: $c"
 }
 
+@test "article: a paragraph citing links in its sentences stays; a card, four links or a link on its own line go" {
+	run -0 wextract -c --format text "$FX/article-prose-link.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"Checked again in March."*"bigger machines. In fact, a survey of three hundred farms"*"the grants run the other way."*"Planting a hedge"*"for their grandchildren."* ]] || fail "got: $c"
+	[[ "$c" != *"Dry stone walls in winter"* ]] || fail "card kept: $c"
+	[[ "$c" != *"cannot wait for spring"* ]] || fail "card kept: $c"
+	# three links in its sentences: still prose
+	sed 's|to make room for bigger machines|to make room for <a href="/m">bigger machines</a>|; s|Now the grants run|Now <a href="/g">the grants</a> run|' "$FX/article-prose-link.html" >"$BATS_TEST_TMPDIR/three.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/three.html"
+	[[ "$(jqr .content)" == *"a survey of three hundred farms"* ]] || fail "got: $(jqr .content)"
+	# four links in the paragraph: a link box to the cleaning
+	sed 's|Hedges were pulled out|<a href="/h">Hedges</a> were pulled out|' "$BATS_TEST_TMPDIR/three.html" >"$BATS_TEST_TMPDIR/four.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/four.html"
+	[[ "$(jqr .content)" != *"a survey of three hundred farms"* ]] || fail "got: $(jqr .content)"
+	[[ "$(jqr .content)" == *"Planting a hedge"* ]] || fail "got: $(jqr .content)"
+	# the link on a line of its own: no longer inside the sentences
+	sed 's|In fact, <a|In fact,<br><a|; s|</a> since the turn of the century.|</a><br>since the turn of the century.|' "$FX/article-prose-link.html" >"$BATS_TEST_TMPDIR/alone.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/alone.html"
+	[[ "$(jqr .content)" != *"a survey of three hundred farms"* ]] || fail "got: $(jqr .content)"
+	[[ "$(jqr .content)" == *"Planting a hedge"* ]] || fail "got: $(jqr .content)"
+}
+
+@test "article: a box whose title begins like a related-reading title goes; under a plain title it stays" {
+	run -0 wextract -c --format text "$FX/article-related-title.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"Winter squash keeps for months"*"breads and pies."* ]] || fail "got: $c"
+	[[ "$c" != *"Related articles"* ]] || fail "title kept: $c"
+	[[ "$c" != *"Curing onions"* ]] || fail "box kept: $c"
+	sed 's|Related articles that may interest you|Further reading on the store|' "$FX/article-related-title.html" >"$BATS_TEST_TMPDIR/further.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/further.html"
+	[[ "$(jqr .content)" != *"Curing onions"* ]] || fail "got: $(jqr .content)"
+	# a title of the article's own: the box is its text
+	sed 's|Related articles that may interest you|Squash in the kitchen|' "$FX/article-related-title.html" >"$BATS_TEST_TMPDIR/plain.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/plain.html"
+	[[ "$(jqr .content)" == *"Curing onions"* ]] || fail "got: $(jqr .content)"
+}
+
 @test "article: a closing box with a picture and a link to the author's page goes whole; without the picture its bio stays" {
 	run -0 wextract -c --format text "$FX/types/article-author-link.html"
 	[ "$(jqr .coverage.page_type)" = article ]
