@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "html_int.h"
+#include "json.h"
 
 /* Class and id words of a cart box. */
 static const char *const cart_words[] = {
@@ -700,6 +701,61 @@ w_html_shop_lines(struct hdoc *d, int root)
 		}
 	}
 	w_buf_free(&b);
+	return cut;
+}
+
+/*
+ * Whether s[0..n) is a JSON object, or an array of them, DATA_MIN
+ * bytes or more (spaces aside): a script's data written into the page
+ * ({"displayPrice":"EUR 15.49",...}), which its style hides or shows
+ * to no reader.
+ */
+#define DATA_MIN	40
+#define DATA_DEPTH	64
+
+static int
+json_data(const char *s, size_t n)
+{
+	while (n > 0 && (*s == ' ' || *s == '\n' || *s == '\t' ||
+	    *s == '\r'))
+		s++, n--;
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\n' ||
+	    s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	if (n < DATA_MIN || (s[0] != '{' && !(s[0] == '[' &&
+	    memchr(s, '{', n > 8 ? 8 : n) != NULL)))
+		return 0;
+	return w_json_check(s, n, DATA_DEPTH) == 0;
+}
+
+/* See html_int.h. */
+size_t
+w_html_shop_data(struct hdoc *d, int root)
+{
+	size_t cut = 0, len;
+	int i, nx, p, drop;
+
+	if (root < 0)
+		return 0;
+	for (i = d->n[root].first; i >= 0; i = nx) {
+		drop = -1;
+		if (d->n[i].tag == H_TEXT && !(d->n[i].flags & HF_PRE) &&
+		    json_data(d->pool + d->n[i].off, d->n[i].len) &&
+		    !w_html_has_ancestor(d, i, TidyTag_CODE, 0)) {
+			/* the box holding it alone goes with it */
+			p = d->n[i].parent;
+			drop = p >= 0 && p != root &&
+			    w_html_text_len(d, p) == w_html_text_len(d, i) ?
+			    p : i;
+		}
+		nx = w_html_next_pre(d, drop >= 0 ? drop : i, root,
+		    drop >= 0);
+		if (drop >= 0) {
+			len = w_html_text_len(d, drop);
+			w_html_unlink(d, drop);
+			cut += len;
+		}
+	}
 	return cut;
 }
 

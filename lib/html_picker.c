@@ -1,0 +1,165 @@
+/*
+ * html_picker.c: a product page's option pickers. A colour, size or
+ * model is chosen with radio buttons, each named by its label ("xs",
+ * "s", "m"; "Black", "Moon Silver"): the choices are controls of the
+ * buy box, not the product's description, and the reviewers of shop
+ * pages leave them out. By the time the shop's lines are cleaned the
+ * inputs themselves are gone (conditional cleaning drops every input),
+ * so a label is known as a choice by its for attribute, which names a
+ * radio button's id anywhere in the document.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "html_int.h"
+
+#define PICK_IDS	256	/* radio buttons' ids looked at, at most */
+#define PICK_LABEL_MAX	48	/* characters of a choice's label, at most */
+#define PICK_UP		3	/* levels from a label up to its fieldset */
+#define PICK_LABELS	512	/* choice labels dropped, at most */
+
+/* A radio button: its id and the name of its group (NULL when none). */
+struct radio {
+	const char	*id, *name;
+};
+
+/* The document's radio buttons with an id (at most cap); the count. */
+static size_t
+radios(const struct hdoc *d, struct radio *r, size_t cap)
+{
+	const char *t, *id;
+	size_t n = 0;
+	int i;
+
+	for (i = 0; (size_t)i < d->nn && n < cap; i++) {
+		if (d->n[i].tag != TidyTag_INPUT)
+			continue;
+		t = w_html_attr(d, i, "type");
+		id = w_html_attr(d, i, "id");
+		if (t == NULL || strcasecmp(t, "radio") != 0 || id == NULL ||
+		    id[0] == '\0')
+			continue;
+		r[n].id = id;
+		r[n].name = w_html_attr(d, i, "name");
+		if (r[n].name != NULL && r[n].name[0] == '\0')
+			r[n].name = NULL;
+		n++;
+	}
+	return n;
+}
+
+/* The radio button of r[0..n) that element i labels with a short text
+ * (a choice, not a sentence), or -1. */
+static int
+choice_label(const struct hdoc *d, int i, const struct radio *r, size_t n)
+{
+	const char *f;
+	size_t k, len;
+
+	if ((d->n[i].tag != TidyTag_LABEL && d->n[i].otag != TidyTag_LABEL) ||
+	    (f = w_html_attr(d, i, "for")) == NULL || f[0] == '\0')
+		return -1;
+	len = w_html_text_len(d, i);
+	if (len == 0 || len > PICK_LABEL_MAX)
+		return -1;
+	for (k = 0; k < n; k++)
+		if (strcmp(r[k].id, f) == 0)
+			return (int)k;
+	return -1;
+}
+
+/*
+ * Whether the choice i labels (r[k]) is one of a group: another radio
+ * button has its name, or, when it has none, another choice label is
+ * i's sibling. A lone radio button is a yes-or-no question, not a
+ * picker.
+ */
+static int
+grouped(const struct hdoc *d, int i, const struct radio *r, size_t n,
+    size_t k)
+{
+	size_t m;
+	int j;
+
+	if (r[k].name != NULL) {
+		for (m = 0; m < n; m++)
+			if (m != k && r[m].name != NULL &&
+			    strcmp(r[m].name, r[k].name) == 0)
+				return 1;
+		return 0;
+	}
+	if (d->n[i].parent < 0)
+		return 0;
+	for (j = d->n[d->n[i].parent].first; j >= 0; j = d->n[j].next)
+		if (j != i && d->n[j].tag != H_TEXT &&
+		    choice_label(d, j, r, n) >= 0)
+			return 1;
+	return 0;
+}
+
+/* The fieldset around i, PICK_UP levels up or nearer (below root), or
+ * -1. */
+static int
+fieldset_of(const struct hdoc *d, int root, int i)
+{
+	int k, p = i;
+
+	for (k = 0; k < PICK_UP; k++) {
+		if ((p = d->n[p].parent) < 0 || p == root)
+			return -1;
+		if (d->n[p].tag == TidyTag_FIELDSET)
+			return p;
+	}
+	return -1;
+}
+
+/* Whether fieldset f holds no text but its legend's ("Select a size"
+ * once its choices are gone). */
+static int
+legend_only(const struct hdoc *d, int f)
+{
+	size_t leg = 0;
+	int j;
+
+	for (j = d->n[f].first; j >= 0; j = d->n[j].next)
+		if (d->n[j].tag == TidyTag_LEGEND)
+			leg += w_html_text_len(d, j);
+	return w_html_text_len(d, f) <= leg;
+}
+
+/* See html_int.h. */
+size_t
+w_html_shop_pickers(struct hdoc *d, int root)
+{
+	struct radio r[PICK_IDS];
+	int got[PICK_LABELS], sets[PICK_LABELS];
+	size_t n, ng = 0, nsets = 0, k, len, cut = 0;
+	int i, f, c;
+
+	if (root < 0 || (n = radios(d, r, PICK_IDS)) < 2)
+		return 0;
+	/* all the group's labels are found before any goes */
+	for (i = d->n[root].first; i >= 0 && ng < PICK_LABELS;
+	    i = w_html_next_pre(d, i, root, 0))
+		if (d->n[i].tag != H_TEXT &&
+		    (c = choice_label(d, i, r, n)) >= 0 &&
+		    grouped(d, i, r, n, (size_t)c))
+			got[ng++] = i;
+	for (k = 0; k < ng; k++) {
+		if ((f = fieldset_of(d, root, got[k])) >= 0)
+			sets[nsets++] = f;
+		cut += w_html_text_len(d, got[k]);
+		w_html_unlink(d, got[k]);
+	}
+	/* a fieldset left with its legend alone goes with its choices */
+	for (k = 0; k < nsets; k++) {
+		f = sets[k];
+		if (d->n[f].parent < 0 || !legend_only(d, f))
+			continue;
+		len = w_html_text_len(d, f);
+		w_html_unlink(d, f);
+		cut += len;
+	}
+	return cut;
+}
