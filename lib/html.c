@@ -1303,6 +1303,12 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		w_html_site_links(&d, art);
 	if ((w_html_profile(type) & HP_PROSE) && art >= 0)
 		w_html_prose_teasers(&d, art);
+	/*
+	 * a long quote of a post printed above it, on the final pick only
+	 * (before scoring it moved picks: forum -0.0024)
+	 */
+	if (art >= 0 && (w_html_profile(type) & HP_THREAD))
+		w_html_quote_copies(&d, art);
 	write_out(&d, art, in, o, &b, shell, w_html_profile(type),
 	    trimmed, &inv, from, sizeof(from));
 	w_buf_reset(&ob);
