@@ -1164,6 +1164,25 @@ hasnt() {
 	[[ "$c" != *"Sign up for our letter"* ]] || fail "$c"
 }
 
+@test "a pick that is small print (a block named for disclosures) gives way to the main region that holds the page's sections" {
+	for t in article other; do
+		run -0 wextract -c --format text --page-type "$t" "$FX/service-disclosures.html"
+		[ "$(jqr .coverage.extraction_stage)" = region ] ||
+			fail "$t: stage $(jqr .coverage.extraction_stage)"
+		c=$(jqr .content)
+		[[ "$c" == *"Budget planner"* ]] || fail "$t: $c"
+		[[ "$c" == *"At any cash machine, free up to a monthly limit."* ]]
+		[[ "$c" == *"Interest rates are variable"* ]]
+		# the same block under a name that says nothing stays the pick
+		sed 's/page-disclosures/page-notes/' "$FX/service-disclosures.html" \
+		    >"$BATS_TEST_TMPDIR/notes.html"
+		run -0 wextract -c --format text --page-type "$t" "$BATS_TEST_TMPDIR/notes.html"
+		[ "$(jqr .coverage.extraction_stage)" = readability ]
+		c=$(jqr .content)
+		[[ "$c" != *"Budget planner"* ]] || fail "$t: region on a plain name"
+	done
+}
+
 @test "a pick that is the page's footer (its footnotes) gives way to the main region when that holds the text: a shop's model cards, all links" {
 	for t in service article other; do
 		run -0 wextract -c --format text --page-type "$t" "$FX/footnotes-shop.html"
