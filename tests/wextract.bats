@@ -1009,6 +1009,14 @@ hasnt() {
 	[ "$(jqr '.content|[match("quietfan";"g")]|length')" = 1 ]
 }
 
+@test "thread: a post's date box named for a header stays when every post has one; the topic's single header box does not" {
+	run -0 wextract -c --format text "$FX/forum-post-dates.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"Nov 2, 2023"*"old jack plane"*"Nov 3, 2023"*"Float glass is flat"*"Nov 4, 2023"*"Thanks, that worked"* ]] || fail "got: $c"
+	[[ "$c" != *"in Hand Tools"* && "$c" != *"Similar threads"* ]] || fail "kept the topic header or similar threads: $c"
+}
+
 @test "thread: a long quote of a post shown above it goes; a short quote and a quote from elsewhere stay" {
 	run -0 wextract -c --format text "$FX/forum-quotes.html"
 	[ "$(jqr .coverage.page_type)" = forum ]
