@@ -1108,3 +1108,21 @@ hasnt() {
 		[[ "$c" != *"Financing is available to qualified"* ]] || fail "$t: footer kept"
 	done
 }
+
+@test "article: a list of three or more title-linked cards after the body goes; two cards stay" {
+	run -0 wextract -c --format text "$FX/article-card-list.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"The island ferry now leaves"*"until the end of January."* ]] || fail "got: $c"
+	[[ "$c" != *"Lighthouse keepers"* ]] || fail "card kept: $c"
+	[[ "$c" != *"three cottages below the old light"* ]] || fail "card kept: $c"
+	[[ "$c" != *"School choir"* ]] || fail "card kept: $c"
+	# two cards are not a list of cards
+	grep -v 'href="/c"\|href="/d"\|href="/e"' "$FX/article-card-list.html" >"$BATS_TEST_TMPDIR/two.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/two.html"
+	[[ "$(jqr .content)" == *"three cottages below the old light"* ]] || fail "got: $(jqr .content)"
+	# titles that are not links: not cards
+	sed 's|<h3 class="title"><a href="/[a-e]">\([^<]*\)</a></h3>|<h3 class="title">\1</h3>|' "$FX/article-card-list.html" >"$BATS_TEST_TMPDIR/plain.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/plain.html"
+	[[ "$(jqr .content)" == *"three cottages below the old light"* ]] || fail "got: $(jqr .content)"
+}
