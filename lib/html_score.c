@@ -1315,11 +1315,11 @@ gather_lead(struct hscore *s, int j, int art)
 
 /*
  * A list of related-post cards, j, a sibling after the top candidate
- * on an article: CARDS_MIN or more headings whose text is a link (a
- * card's title), twice as many as the other headings longer than a
- * label (a card's category, CARD_LABEL characters), no h1,
- * and little text per card (a short teaser, CARD_TEXT characters on
- * average). The article ended before
+ * on an article or a product page (related products): CARDS_MIN or
+ * more headings whose text is a link (a card's title), twice as many
+ * as the other headings longer than a label (a card's category,
+ * CARD_LABEL characters), no h1, and little text per card (a short
+ * teaser, CARD_TEXT characters on average). The article ended before
  * it; its score came from the teasers.
  */
 #define CARDS_MIN	3
@@ -1404,7 +1404,7 @@ gather(struct hscore *s, int tc)
 		thr = 10;
 	par = d->n[tc].parent;
 	s->nv = 0;
-	if (s->prof & HP_PROSE)
+	if (s->prof & (HP_PROSE | HP_TABS))
 		drop_cards(s, tc);
 	for (j = d->n[par].first; j >= 0; j = d->n[j].next)
 		if (d->n[j].tag != H_TEXT)
@@ -1422,7 +1422,7 @@ gather(struct hscore *s, int tc)
 				bonus = d->n[tc].score * 0.2;
 			if ((d->n[j].flags & HF_SCORED) &&
 			    d->n[j].score + bonus >= thr)
-				app = !(s->prof & HP_PROSE) || before ||
+				app = !(s->prof & (HP_PROSE | HP_TABS)) || before ||
 				    !card_list(d, j);
 			else if (d->n[j].tag == TidyTag_P) {
 				ld = w_html_link_density(d, j);
