@@ -23,7 +23,9 @@
 #define REGION_PROSE_PLAIN 0.55
 #define REGION_PROSE_LOW 0.35
 #define REGION_PROSE_PICK 4000
+#define REGION_MAIN_H1	0.125	/* see region_root */
 #define PICK_SHORT	300	/* see main_wins */
+#define MAIN_PICK_SHORT	600	/* see main_wins */
 #define SECT_SHARE	0.6	/* see w_html_sectioned */
 #define SECT_HEADS	4
 #define SECT_TEXT	400
@@ -59,7 +61,10 @@ struct pre {
 	int	 app_root;	/* an empty #root, #app, ... */
 	int	 noscript_js;	/* noscript asking for JavaScript */
 	int	 h1;		/* the first visible h1 of the body, or -1 */
+	int	 h1_main;	/* h1 sits in main (in the tree as parsed) */
 };
+
+static int	under(const struct hdoc *, int, int);
 
 static int
 empty_el(const struct hdoc *d, int i)
@@ -163,6 +168,7 @@ survey(const struct hdoc *d, struct pre *p)
 			w_buf_free(&b);
 		}
 	}
+	p->h1_main = p->main >= 0 && p->h1 >= 0 && under(d, p->h1, p->main);
 }
 
 /* Visible text length of body, without script / style / noscript. */
@@ -385,12 +391,21 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 
 /*
  * The page's main region: the main element when it holds a fair part
- * of the body's text, else the body.
+ * of the body's text (a third), or when it holds the page's h1 and
+ * REGION_MAIN_H1 of that text or more: the chrome around it (mega
+ * menus, utility panels the page hides until a click, footers with
+ * columns of links) may hold most of the body's text, and the element
+ * that titles the page is its content. Else the body. On WCXB dev
+ * (x125): 3 pages of 3 sites up, none down; service F1 0.8674 ->
+ * 0.8694 (fold A +0.0044, B +0.0000), article +0.0003.
  */
 static int
 region_root(struct hdoc *d, const struct pre *p, size_t blen)
 {
 	if (p->main >= 0 && p->main_len * 3 >= blen)
+		return p->main;
+	if (p->h1_main &&
+	    (double)p->main_len >= REGION_MAIN_H1 * (double)blen)
 		return p->main;
 	return d->body;
 }
@@ -422,8 +437,6 @@ region_again(struct hdoc *d, const struct hnode *snap, size_t nsnap,
  * go. On WCXB dev: service F1 0.862 -> 0.863 (without 0.075 -> 0.069),
  * listing +0.001, 21 pages on 20 sites up, none down.
  */
-static int	under(const struct hdoc *, int, int);
-
 static void
 above_h1(struct hdoc *d, int root, int h1)
 {
@@ -623,12 +636,26 @@ foot_pick(const struct hdoc *d, const struct hnode *snap, size_t nsnap,
  * On a product page, a short pick (under PICK_SHORT characters: a
  * sign-up box, a delivery note) from outside the main element, which
  * holds over twice its text, missed the product: the main element is
- * the content.
+ * the content. On any page, so does a pick under MAIN_PICK_SHORT
+ * characters from outside a main element that holds the page's first
+ * h1 and over twice the pick's text (a promotion box, a side menu's
+ * blurb): the element that titles the page is its content; whether
+ * the h1 sits in main is read in the tree as parsed (pre.h1_main), the
+ * scorer's rewrites may move it. On WCXB dev (x125), over region_root's
+ * change: all 0.8960 -> 0.8966 on main 5c62ebc, product +0.0015 (fold B
+ * +0.0031), forum +0.0013 (B +0.0030); 2 pages up, none down. Bound
+ * swept: 300 adds none of them; 1000 adds a thread rendered outside its
+ * main element (-0.09); 4000 a landing page whose pick is a
+ * testimonial carousel outside its main element (-0.40).
  */
 static int
 main_wins(const struct hdoc *d, const struct pre *p, const struct hnode *snap,
     size_t nsnap, int art, size_t alen, int root, int prof)
 {
+	if (alen > 0 && alen < MAIN_PICK_SHORT && p->h1_main &&
+	    p->main_len > 2 * alen &&
+	    outside_main(d, snap, nsnap, art, p->main))
+		return 1;
 	return (prof & HP_TABS) && alen > 0 && alen < PICK_SHORT &&
 	    root == p->main && p->main_len > 2 * alen &&
 	    outside_main(d, snap, nsnap, art, p->main);
@@ -1162,6 +1189,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	 * articles: their FAQ and pricing boxes' headers are furniture) */
 	if (!(w_html_profile(type) & HP_PROSE))
 		w_html_heading_buttons(&d);
+	if (w_html_profile(type) & HP_TABS)
+		w_html_mark_choices(&d);
 	shell = !in->rendered && blen < SHELL_TEXT &&
 	    (p.app_root || p.noscript_js || p.script_src > 0 ||
 	    p.script_bytes > 100000);
@@ -1301,6 +1330,12 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		w_html_site_links(&d, art);
 	if ((w_html_profile(type) & HP_PROSE) && art >= 0)
 		w_html_prose_teasers(&d, art);
+	/*
+	 * a long quote of a post printed above it, on the final pick only
+	 * (before scoring it moved picks: forum -0.0024)
+	 */
+	if (art >= 0 && (w_html_profile(type) & HP_THREAD))
+		w_html_quote_copies(&d, art);
 	write_out(&d, art, in, o, &b, shell, w_html_profile(type),
 	    trimmed, &inv, from, sizeof(from));
 	w_buf_reset(&ob);

@@ -22,6 +22,8 @@
 #define HF_SCORED	0x04	/* has a content score */
 #define HF_CUSTOM	0x08	/* autonomous custom element */
 #define HF_RAWENT	0x10	/* inside math / svg: tidy kept entities */
+#define HF_CHOICE	0x20	/* label wrapping a grouped radio button
+				   (w_html_mark_choices) */
 
 struct hnode {
 	int		 tag;		/* TidyTagId, or H_TEXT */
@@ -265,6 +267,9 @@ int		 w_html_strip(struct hdoc *, int, int);
 /* Headings with text under root, outside links (sections' titles). */
 int		 w_html_headings(const struct hdoc *, int);
 void		 w_html_strip_chrome(struct hdoc *, int, int);
+/* In a thread, drop the quotes of posts printed before them under root
+ * (a blockquote whose word runs mostly repeat the text before it). */
+void		 w_html_quote_copies(struct hdoc *, int);
 int		 w_html_class_weight(const struct hscore *, int);
 void		 w_html_push(int **, size_t *, size_t *, int);
 int		 w_html_nelem_kids(const struct hdoc *, int);
@@ -359,6 +364,9 @@ size_t		 w_html_shop_data(struct hdoc *, int);
  * size's choices), and a fieldset they leave with its legend alone;
  * returns the characters dropped. */
 size_t		 w_html_shop_pickers(struct hdoc *, int);
+/* html_picker.c: flag (HF_CHOICE) each label that wraps a radio button
+ * sharing its name with another, before cleaning drops the inputs. */
+void		 w_html_mark_choices(struct hdoc *);
 /* Whether element i holds only a loading placeholder ("Loading..."). */
 int		 w_html_loading(const struct hdoc *, int);
 /* Whether s[0..n) is the whole text of a shop's control or counter
@@ -412,6 +420,8 @@ int		 w_html_never_content(const struct hdoc *, int, int);
 size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
 #define HN_DUP_MIN	60	/* characters of a block worth deduplicating */
 #define HN_DUP_NEAR	8	/* blocks back a short repeat's copy lies */
+#define HN_COPY_RUN	3	/* short blocks of a card's second copy, at least */
+#define HN_COPY_NAME	25	/* characters of the name in such a copy */
 /* Drop the blocks (parts between blank lines) of s[0..n) that repeat an
  * earlier block of HN_DUP_MIN characters or more, white space folded,
  * outside fenced code: a page's second copy of a section (a mobile and
@@ -421,10 +431,14 @@ size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
  * layout, not a sentence quoted twice nor a paragraph printed over and
  * over. At 0, short repeats go too when consecutive ones hold
  * HN_DUP_MIN characters and each copies a block at most HN_DUP_NEAR
- * blocks back in the same list item (a card printed twice), and a
- * short repeat in the same list item goes alone (a shop tile printing
- * its name or price twice); a list marker does not make two blocks
- * differ. Returns the new
+ * blocks back in the same list item (a card printed twice), a run of
+ * HN_COPY_RUN short repeats or more goes when it copies an earlier run
+ * block for block, holds HN_DUP_MIN characters and holds a block of
+ * HN_COPY_NAME characters or more found exactly twice in s (a card
+ * printed again, far from the first copy, for another screen size),
+ * and a short repeat in the same list item goes alone (a shop tile
+ * printing its name or price twice); a list marker does not make two
+ * blocks differ. Returns the new
  * length; s is not terminated. */
 size_t		 w_html_dedup_blocks(char *, size_t, int);
 

@@ -364,9 +364,79 @@ hset_seen(struct hset *t, unsigned long long h, size_t idx, size_t *last)
 /* One block of the text: s[start..end), a repeat, long enough, its
  * folded length. */
 struct hblock {
-	size_t	start, end, len;
-	int	dup, lng, tile;
+	unsigned long long h;
+	size_t	start, end, len, at;
+	int	dup, lng, tile, seen;
 };
+
+static int
+cmp_ull(const void *a, const void *b)
+{
+	unsigned long long x = *(const unsigned long long *)a,
+	    y = *(const unsigned long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* How many of the sorted v[0..n) are h. */
+static size_t
+count_of(const unsigned long long *v, size_t n, unsigned long long h)
+{
+	size_t lo = 0, hi = n, m, c = 0;
+
+	while (lo < hi) {
+		m = lo + (hi - lo) / 2;
+		if (v[m] < h)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	while (lo < n && v[lo++] == h)
+		c++;
+	return c;
+}
+
+/*
+ * A card printed again for another screen size, its blocks each short:
+ * a run of HN_COPY_RUN repeats or more, holding HN_DUP_MIN characters,
+ * that copies an earlier run block for block and holds a name (a block
+ * of HN_COPY_NAME characters or more) printed exactly twice on the
+ * page. A tile's fields that every tile repeats ("Cushioning:",
+ * "Neutral"; colour names; a plan's features) are on the page more
+ * often than twice: they stay.
+ */
+static void
+copied_runs(struct hblock *bl, size_t nb)
+{
+	size_t k, r, i, len, c;
+	unsigned long long *v;
+	int twice;
+
+	v = w_calloc(nb + 1, sizeof(*v));
+	for (k = 0; k < nb; k++)
+		v[k] = bl[k].h;
+	qsort(v, nb, sizeof(*v), cmp_ull);
+	for (k = 0; k < nb; k = r) {
+		r = k + 1;
+		if (!bl[k].seen)
+			continue;
+		c = bl[k].at;
+		len = bl[k].len;
+		twice = bl[k].len >= HN_COPY_NAME &&
+		    count_of(v, nb, bl[k].h) == 2;
+		for (; r < nb && c + (r - k) < k && bl[r].seen &&
+		    bl[r].h == bl[c + (r - k)].h; r++) {
+			len += bl[r].len;
+			if (bl[r].len >= HN_COPY_NAME &&
+			    count_of(v, nb, bl[r].h) == 2)
+				twice = 1;
+		}
+		if (r - k >= HN_COPY_RUN && len >= HN_DUP_MIN && twice)
+			for (i = k; i < r; i++)
+				bl[i].dup = 1;
+	}
+	free(v);
+}
 
 /* See html_int.h. */
 size_t
@@ -406,8 +476,11 @@ w_html_dedup_blocks(char *s, size_t n, int run)
 			item = nb;
 			listed = 1;
 		}
-		bl[nb].dup = !fence && !flip && h != 0 && len > 0 &&
-		    hset_seen(&set, h, nb, &last) && (run == 0 || h != prev) &&
+		bl[nb].seen = !fence && !flip && h != 0 && len > 0 &&
+		    hset_seen(&set, h, nb, &last);
+		bl[nb].at = bl[nb].seen ? last : 0;
+		bl[nb].h = h;
+		bl[nb].dup = bl[nb].seen && (run == 0 || h != prev) &&
 		    (bl[nb].lng || run > 0 || (nb - last <= HN_DUP_NEAR &&
 		    last >= item));
 		bl[nb].tile = bl[nb].dup && run == 0 && listed &&
@@ -418,6 +491,8 @@ w_html_dedup_blocks(char *s, size_t n, int run)
 	}
 	free(set.v);
 	free(set.at);
+	if (run == 0)
+		copied_runs(bl, nb);
 	/*
 	 * a run of repeats goes when it holds run long ones; at 0, when
 	 * it holds HN_DUP_MIN characters (a card's title, date and price

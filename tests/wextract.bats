@@ -970,6 +970,32 @@ hasnt() {
 	[[ "$c" == *"Badges stay words: Vegan recipes"* ]] || fail "badge lost: $c"
 }
 
+@test "listing: a card grid printed again for another screen size is printed once; fields every tile repeats stay on each tile" {
+	run -0 wextract -c --format text "$FX/listing-copied-cards.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Tuning the scheduler for bursty queues"*"By Ada Lindqvist"*"Lessons from a year of chaos drills in production"*"Sep 29, 2025"* ]] ||
+		fail "cards lost: $c"
+	[ "$(grep -c 'Tuning the scheduler for bursty queues' <<<"$c")" -eq 1 ] ||
+		fail "second copy kept: $c"
+	[ "$(grep -c 'By Priya Raman' <<<"$c")" -eq 1 ] || fail "second copy kept: $c"
+	[ "$(grep -c 'Cushioning:' <<<"$c")" -eq 5 ] || fail "tile fields lost: $c"
+	[ "$(grep -c 'Neutral' <<<"$c")" -eq 5 ] || fail "tile fields lost: $c"
+	[[ "$c" == *"Trail runner model 5"*'$105.00'* ]] || fail "tiles lost: $c"
+}
+
+@test "listing: a card's row of lower-case tag chips goes; its name, teaser and a row of capitalised categories stay" {
+	run -0 wextract -c --format text "$FX/listing-tag-chips.html"
+	[ "$(jqr .coverage.page_type)" = listing ]
+	c=$(jqr .content)
+	[[ "$c" == *"harbor / tidewatch"*"Tide tables and harbour alerts"*"millrace / sluice"*"Streams sensor readings"* ]] ||
+		fail "items lost: $c"
+	[[ "$c" == *"Filed under: Science Maps Weather Farming"* ]] ||
+		fail "capitalised categories lost: $c"
+	for w in marine-data blog-engine citizen-science image-counting time-series mqtt; do
+		[[ "$c" != *"$w"* ]] || fail "tag chip $w kept: $c"
+	done
+}
+
 @test "thread: each post keeps its poster's name when the header holding it goes with the poster's statistics" {
 	run -0 wextract -c --format text "$FX/forum-authors.html"
 	[ "$(jqr .coverage.page_type)" = forum ]
@@ -983,11 +1009,50 @@ hasnt() {
 	[ "$(jqr '.content|[match("quietfan";"g")]|length')" = 1 ]
 }
 
+@test "thread: a long quote of a post shown above it goes; a short quote and a quote from elsewhere stay" {
+	run -0 wextract -c --format text "$FX/forum-quotes.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"ryeloaf"*"grey soup"*"crumbcoat"*"Halve the water"*"ovenspring"*"crumbcoat said:"*"Twice a day"*"breadhead said in another thread:"*"two warm feeds"*"never failed me"* ]] || fail "got: $c"
+	# the opening post, printed once: its reprint in the reply is no new text
+	[ "$(jqr '.content|[match("grey soup";"g")]|length')" = 1 ]
+	[[ "$c" != *"ryeloaf said:"* ]] || fail "quote of the opening post kept: $c"
+	# the short quote stays beside the reply it leads
+	[ "$(jqr '.content|[match("Halve the water";"g")]|length')" = 2 ]
+}
+
+@test "thread: a short post whose poster pane carries rank pictures is one of the posts, not a box of images" {
+	run -0 wextract -c --format text "$FX/forum-short-post.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"spins in its socket"*"Plain glue will not bridge a gap"*"veneer shim worked"*"Good to hear it"* ]] || fail "got: $c"
+	[[ "$c" != *"Similar topics"* ]] || fail "kept the similar topics: $c"
+	# the topic's summary for phones (its class hides it on a desktop)
+	[[ "$c" != *"Top posters"* && "$c" != *"first posted"* ]] || fail "kept the phone summary: $c"
+}
+
 @test "a ticker (one call to action repeated across a block) is no part of a landing page's text" {
 	run -0 wextract -c --format text "$FX/service-ticker.html"
 	c=$(jqr .content)
 	[[ "$c" == *"Packaging that sells"*"What we do"*"Pricing"*"A single label starts"* ]] || fail "got: $c"
 	[[ "$c" != *"Book Now"* ]] || fail "ticker kept: $c"
+}
+
+@test "a main element holding the h1 and an eighth of the text is the main region, not the utility panel above it" {
+	run -0 wextract -c --format text --page-type service "$FX/service-main-h1.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Our physical therapists help"*"Prices"*"twelve visits a year"* ]] || fail "got: $c"
+	for w in "Patient portal login" "Pay online with a card" "Translate" "Riverside North" "All rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
+@test "a short pick outside the main element that holds the h1 and twice its text gives way to that element" {
+	run -0 wextract -c --format text "$FX/main-h1-short-pick.html"
+	[ "$(jqr .coverage.extraction_stage)" = main-element ]
+	c=$(jqr .content)
+	[[ "$c" == *"lost its flat belt"*"glue a leather one"* ]] || fail "got: $c"
+	[[ "$c" != *"This community is about metalworking"* ]] || fail "kept the side box: $c"
 }
 
 @test "--page-type forces the extraction profile, confidence still an estimate; continuations keep it" {
@@ -1035,14 +1100,16 @@ hasnt() {
 	[ "$(grep -c 'wash 40C' <<<"$c")" -eq 2 ]
 }
 
-@test "product: the labels of a colour's or a size's radio buttons and the fieldset they leave with its legend are dropped; a lone radio button's label stays" {
+@test "product: the labels of a colour's or a size's radio buttons (naming them by for, or wrapping them) and the fieldset they leave with its legend are dropped; a lone radio button's label stays" {
 	run -0 wextract -c --format text "$FX/product-pickers.html"
 	[ "$(jqr .coverage.page_type)" = product ]
 	c=$(jqr .content)
 	[[ "$c" == *"raised seam along each shoulder"* ]] || fail "$c"
 	[[ "$c" == *"Hand wash cold and dry flat"* ]]
 	[[ "$c" == *"Gift wrap this order"* ]] || fail "lone radio: $c"
-	for w in Medium "Storm Navy" "Moss Green" "Select a size"; do
+	[[ "$c" == *"Add a woven name tag"* ]] || fail "lone wrapped radio: $c"
+	for w in Medium "Storm Navy" "Moss Green" "Select a size" "Regular fit" \
+	    "Slim fit"; do
 		[[ "$c" != *"$w"* ]] || fail "picker $w: $c"
 	done
 }

@@ -219,13 +219,14 @@ raw_bodies(void)
 	    "<body><table><tr><script>var t = 1;</script><td>c</td></tr>"
 	    "</table><!-- <script>var w = 4;</script> --></body></html>"
 	    "<script>var z = 5;</script>", 3);
-	/* "<script" inside an attribute value: a mark that is no
-	 * script's text has the page read again the slow way; inside a
+	/* "<script" inside a quoted attribute value is no body (the
+	 * scan marked one there, which went unused, and the page was
+	 * read again the slow way; session 12); inside a
 	 * textarea (tidy keeps the body as the textarea's text) the scan
 	 * reads no body and makes no marks from there on */
 	both("<html><body><script>var a = 1;</script>"
 	    "<div title=\"<script>var v = 3;</script>\">d</div>"
-	    "</body></html>", 0);
+	    "</body></html>", 1);
 	both("<html><body><script>var a = 1;</script>"
 	    "<textarea><script>var u = 2;</script></textarea>"
 	    "</body></html>", 1);
@@ -337,12 +338,13 @@ quotes(void)
 	both("<html><body><script>var a = 1;</script>"
 	    "<div data-x=\"{&quot;h&quot;: &quot;<!-- x -->&quot;}\">"
 	    "d</div><script>var b = 2;</script></body></html>", 2);
-	/* (the doctype the scan strips there takes the value's end
-	 * quote with it: the title swallows the script, whose mark goes
-	 * unused, and the page is read the slow way) */
+	/* (a doctype inside a quoted value is the value's text: the
+	 * scan no longer strips it with the value's end quote, which
+	 * had the title swallow the script and the page read the slow
+	 * way; session 12) */
 	both("<html><body><script>var a = 1;</script>"
 	    "<p title=\"<!doctype &quot;\">e</p>"
-	    "<script>var b = 2;</script></body></html>", 0);
+	    "<script>var b = 2;</script></body></html>", 2);
 }
 
 /* The element holding the first text node that starts with t, or -1. */
@@ -474,6 +476,48 @@ heading_blocks(void)
 	/* unclosed, deep, and end tags with no heading open */
 	both("<h1><div><h2><div><h3><p>x</h1></h1></h1></h1><div>y", 0);
 	both("</h2><h6><div>a<script>var s = '<h1>';</script></h6>z", 1);
+}
+
+/* A custom element is inline to tidy (a "<x-icon>" in a paragraph stays
+ * in it, as in a browser), but one that holds blocks is handed to tidy
+ * as a div (inest, INLINE_CUSTOM) and comes back a custom element
+ * holding them, its end tag matched by name (session 12). */
+static void
+custom_blocks(void)
+{
+	static const char page[] = "<html><body><div class=\"o\">"
+	    "<p class=\"para\">Lead <x-icon class=\"i\">Star</x-icon>"
+	    "and more.</p><my-card class=\"card\"><h3>Title</h3>"
+	    "<my-tag>inner</my-tag><div>Body.</div>Tail</my-card>"
+	    "<p>After.</p></div></body></html>";
+	struct hdoc d;
+	int i, c;
+
+	if (w_html_parse(&d, page, sizeof(page) - 1) != 0) {
+		CHECK(0);
+		return;
+	}
+	CHECK((i = text_parent(&d, "Star")) >= 0);
+	CHECK(d.n[i].flags & HF_CUSTOM);
+	CHECK(under_class(&d, i, "para"));
+	CHECK((i = text_parent(&d, "and more.")) >= 0);
+	CHECK(under_class(&d, i, "para"));
+	CHECK((i = text_parent(&d, "Body.")) >= 0);
+	c = d.n[i].parent;
+	CHECK_INT(d.n[c].tag, TidyTag_UNKNOWN);
+	CHECK(d.n[c].flags & HF_CUSTOM);
+	CHECK_STR(w_html_attr(&d, c, "class"), "card");
+	CHECK_INT((int)d.n[c].nattr, 1);
+	CHECK((i = text_parent(&d, "Title")) >= 0);
+	CHECK_INT(d.n[i].parent, c);
+	CHECK((i = text_parent(&d, "Tail")) >= 0);
+	CHECK_INT(i, c);
+	CHECK((i = text_parent(&d, "inner")) >= 0);
+	CHECK_INT(d.n[i].parent, c);
+	CHECK((i = text_parent(&d, "After.")) >= 0);
+	CHECK(!under_class(&d, i, "card"));
+	w_html_free(&d);
+	both(page, 0);
 }
 
 /* An inline span that holds blocks (a CMS field wrapper) keeps them, as
@@ -634,6 +678,38 @@ form_blocks(void)
 	both("<f a<!D>=<!><?xml <?>", 0);
 	both("<html><body><p x=\"b-\"<script>var a = 1;</script>"
 	    "<p y=1 '<script>var b = 2;</script></body></html>", 2);
+	/* a '<' inside a quoted value is text to tidy, no tag: the scan
+	 * took '<a title="<style>">' for a style body over the "<?xml"
+	 * libtidy leaks on (fuzz_htmlparse, session 12,
+	 * value-quoted.html), and over the script after it, which it now
+	 * marks; after a '>' in a quoted value, a '<' after a '=' is
+	 * still a value ("c=<!-->" no comment) */
+	both("<a title=\"<style>\"><?xml <?>", 0);
+	both("<a title='x><script>'><?xml <?>", 0);
+	both("<a title=\"<style>\" c=<!--><?xml <?>-->", 0);
+	both("<a t=\"x\" u=\"<!--\" v=\"-->\"><?xml <?>", 0);
+	both("<html><body><p><a title=\"<style>\">x</a></p>"
+	    "<script>var a = 1;</script></body></html>", 1);
+	/* a '<' in an unquoted value or after the tag's end is markup */
+	both("<a b=x\"<style>\"><?xml <?>", 0);
+	both("<html><body><p><a title=x\"<b>\">y</a></p>"
+	    "<script>var a = 1;</script></body></html>", 1);
+	/* a doctype first is read to its '>' outside quoted strings; an
+	 * attribute name of one '-' before a quote is none to tidy, and
+	 * the tag ends there (both leaked; fuzz_htmlparse, session 12,
+	 * doctype-quote.html, dash-quote.html) */
+	both("<!D = \"> \"<!><?xml <?>", 0);
+	both("<i\"-\"<!><!><?xml <?>", 0);
+	both("<i a -'<!><!><?xml <?>", 0);
+	/* "<![" that is no CDATA section is text to tidy up to "]>" or
+	 * "]-->", "<![CDATA[" in svg up to "]]>": the "<!--" and
+	 * "<script>" in them are none ('<![<!--]><?xml <?>' leaked;
+	 * fuzz_htmlparse, session 12, section.html) */
+	both("<![<!--]><?xml <?>", 0);
+	both("<![ x ]--><?xml <?>", 0);
+	both("<svg><![CDATA[<!--]]><?xml <?>", 0);
+	both("<html><body><![<script>]><p>x</p>"
+	    "<script>var a = 1;</script></body></html>", 1);
 }
 
 /* C0 controls other than tab, line feed and carriage return are
@@ -769,6 +845,7 @@ main(void)
 	card_links();
 	heading_blocks();
 	span_blocks();
+	custom_blocks();
 	repeated_attrs();
 	form_blocks();
 	raw_bodies();

@@ -236,6 +236,29 @@ dedup(void)
 	    "- How to Sell Handmade Goods Online in Small Towns\n\n"
 	    "  Wednesday at 4:00 PM\n\n  Free\n\n  Crafts Hub\n\n"
 	    "- Pottery for Beginners, an Evening Class\n\n  Free\n\n");
+	/* a card grid printed again far below (another screen size):
+	 * a run of short blocks copying an earlier run, its name twice
+	 * on the page, goes; fields every card repeats stay */
+	dedup_is("Tuning the scheduler for bursty queues at peak hours\n\nBy Ada\n\n"
+	    "Blog\n\nNov 7\n\nCold starts on our edge fleet, cut\n\n"
+	    "By Marco\n\nBlog\n\nOct 30\n\nSee all\n\n"
+	    "Tuning the scheduler for bursty queues at peak hours\n\nBy Ada\n\n"
+	    "Blog\n\nNov 7\n\nEnd",
+	    "Tuning the scheduler for bursty queues at peak hours\n\nBy Ada\n\n"
+	    "Blog\n\nNov 7\n\nCold starts on our edge fleet, cut\n\n"
+	    "By Marco\n\nBlog\n\nOct 30\n\nSee all\n\nEnd");
+	dedup_is("Cushioning:\n\nMaximum cushioning for long runs\n\n"
+	    "Support:\n\nNeutral\n\nTrail runner one\n\n"
+	    "Cushioning:\n\nMaximum cushioning for long runs\n\n"
+	    "Support:\n\nNeutral\n\nTrail runner two\n\n"
+	    "Cushioning:\n\nMaximum cushioning for long runs\n\n"
+	    "Support:\n\nNeutral\n\nEnd",
+	    "Cushioning:\n\nMaximum cushioning for long runs\n\n"
+	    "Support:\n\nNeutral\n\nTrail runner one\n\n"
+	    "Cushioning:\n\nMaximum cushioning for long runs\n\n"
+	    "Support:\n\nNeutral\n\nTrail runner two\n\n"
+	    "Cushioning:\n\nMaximum cushioning for long runs\n\n"
+	    "Support:\n\nNeutral\n\nEnd");
 	/* the same short lines in the next item are that item's own */
 	snprintf(in, sizeof(in), "- 1\n\n  Ten off a panel upgrade\n\n"
 	    "  Must be shown before work starts.\n\n  Not with other "

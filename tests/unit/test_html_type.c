@@ -322,7 +322,9 @@ confidence(void)
 	    "<h1>Pruning</h1><p>The article is one paragraph about pruning "
 	    "apple trees in late winter, with enough words to be prose: "
 	    "which branches to take and where to cut.</p></article>");
-	for (k = 0; k < 6; k++)
+	/* under an eighth of the text: an article holding the h1 and
+	 * more would be the page's main region (region_root) */
+	for (k = 0; k < 14; k++)
 		addf(&b, "<div><h2>Elsewhere %d</h2><ul><li>Shed %d, a note on "
 		    "sheds and their roofs.</li><li>Pond %d, a note on ponds "
 		    "and frogs.</li><li>Hedge %d, a note on hedges.</li></ul>"
