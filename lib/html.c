@@ -1189,6 +1189,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	 * articles: their FAQ and pricing boxes' headers are furniture) */
 	if (!(w_html_profile(type) & HP_PROSE))
 		w_html_heading_buttons(&d);
+	if (w_html_profile(type) & HP_TABS)
+		w_html_mark_choices(&d);
 	shell = !in->rendered && blen < SHELL_TEXT &&
 	    (p.app_root || p.noscript_js || p.script_src > 0 ||
 	    p.script_bytes > 100000);

@@ -22,6 +22,8 @@
 #define HF_SCORED	0x04	/* has a content score */
 #define HF_CUSTOM	0x08	/* autonomous custom element */
 #define HF_RAWENT	0x10	/* inside math / svg: tidy kept entities */
+#define HF_CHOICE	0x20	/* label wrapping a grouped radio button
+				   (w_html_mark_choices) */
 
 struct hnode {
 	int		 tag;		/* TidyTagId, or H_TEXT */
@@ -362,6 +364,9 @@ size_t		 w_html_shop_data(struct hdoc *, int);
  * size's choices), and a fieldset they leave with its legend alone;
  * returns the characters dropped. */
 size_t		 w_html_shop_pickers(struct hdoc *, int);
+/* html_picker.c: flag (HF_CHOICE) each label that wraps a radio button
+ * sharing its name with another, before cleaning drops the inputs. */
+void		 w_html_mark_choices(struct hdoc *);
 /* Whether element i holds only a loading placeholder ("Loading..."). */
 int		 w_html_loading(const struct hdoc *, int);
 /* Whether s[0..n) is the whole text of a shop's control or counter

@@ -6,7 +6,10 @@
  * pages leave them out. By the time the shop's lines are cleaned the
  * inputs themselves are gone (conditional cleaning drops every input),
  * so a label is known as a choice by its for attribute, which names a
- * radio button's id anywhere in the document.
+ * radio button's id anywhere in the document, or, when it wraps its
+ * radio button, by a flag set before the cleaning
+ * (w_html_mark_choices). On WCXB dev the wrapping labels: product fold A
+ * +0.0005, fold B +0.0000 (one page, +0.033), nothing else moved.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -137,15 +140,22 @@ w_html_shop_pickers(struct hdoc *d, int root)
 	size_t n, ng = 0, nsets = 0, k, len, cut = 0;
 	int i, f, c;
 
-	if (root < 0 || (n = radios(d, r, PICK_IDS)) < 2)
+	if (root < 0)
 		return 0;
+	n = radios(d, r, PICK_IDS);
 	/* all the group's labels are found before any goes */
 	for (i = d->n[root].first; i >= 0 && ng < PICK_LABELS;
-	    i = w_html_next_pre(d, i, root, 0))
-		if (d->n[i].tag != H_TEXT &&
-		    (c = choice_label(d, i, r, n)) >= 0 &&
+	    i = w_html_next_pre(d, i, root, 0)) {
+		if (d->n[i].tag == H_TEXT)
+			continue;
+		if ((d->n[i].flags & HF_CHOICE) &&
+		    (len = w_html_text_len(d, i)) > 0 &&
+		    len <= PICK_LABEL_MAX)
+			got[ng++] = i;
+		else if (n >= 2 && (c = choice_label(d, i, r, n)) >= 0 &&
 		    grouped(d, i, r, n, (size_t)c))
 			got[ng++] = i;
+	}
 	for (k = 0; k < ng; k++) {
 		if ((f = fieldset_of(d, root, got[k])) >= 0)
 			sets[nsets++] = f;
@@ -162,4 +172,46 @@ w_html_shop_pickers(struct hdoc *d, int root)
 		cut += len;
 	}
 	return cut;
+}
+
+/*
+ * A label may hold its radio button rather than name it by id
+ * (<label><input type=radio name=size>M</label>); conditional cleaning
+ * drops the inputs before the shop's lines are cleaned, so such a label
+ * is flagged first. A radio button alone with its name is a yes-or-no
+ * question: its label stays.
+ */
+void
+w_html_mark_choices(struct hdoc *d)
+{
+	const char *nm[PICK_IDS], *t, *a;
+	int at[PICK_IDS];
+	size_t n = 0, k, m;
+	int i, p, up;
+
+	for (i = 0; (size_t)i < d->nn && n < PICK_IDS; i++) {
+		if (d->n[i].tag != TidyTag_INPUT)
+			continue;
+		t = w_html_attr(d, i, "type");
+		a = w_html_attr(d, i, "name");
+		if (t == NULL || strcasecmp(t, "radio") != 0 || a == NULL ||
+		    a[0] == '\0')
+			continue;
+		nm[n] = a;
+		at[n++] = i;
+	}
+	for (k = 0; k < n; k++) {
+		for (m = 0; m < n; m++)
+			if (m != k && strcmp(nm[m], nm[k]) == 0)
+				break;
+		if (m == n)
+			continue;
+		for (p = d->n[at[k]].parent, up = 0; p >= 0 && up < PICK_UP;
+		    p = d->n[p].parent, up++)
+			if (d->n[p].tag == TidyTag_LABEL ||
+			    d->n[p].otag == TidyTag_LABEL) {
+				d->n[p].flags |= HF_CHOICE;
+				break;
+			}
+	}
 }

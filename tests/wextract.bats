@@ -1100,14 +1100,16 @@ hasnt() {
 	[ "$(grep -c 'wash 40C' <<<"$c")" -eq 2 ]
 }
 
-@test "product: the labels of a colour's or a size's radio buttons and the fieldset they leave with its legend are dropped; a lone radio button's label stays" {
+@test "product: the labels of a colour's or a size's radio buttons (naming them by for, or wrapping them) and the fieldset they leave with its legend are dropped; a lone radio button's label stays" {
 	run -0 wextract -c --format text "$FX/product-pickers.html"
 	[ "$(jqr .coverage.page_type)" = product ]
 	c=$(jqr .content)
 	[[ "$c" == *"raised seam along each shoulder"* ]] || fail "$c"
 	[[ "$c" == *"Hand wash cold and dry flat"* ]]
 	[[ "$c" == *"Gift wrap this order"* ]] || fail "lone radio: $c"
-	for w in Medium "Storm Navy" "Moss Green" "Select a size"; do
+	[[ "$c" == *"Add a woven name tag"* ]] || fail "lone wrapped radio: $c"
+	for w in Medium "Storm Navy" "Moss Green" "Select a size" "Regular fit" \
+	    "Slim fit"; do
 		[[ "$c" != *"$w"* ]] || fail "picker $w: $c"
 	done
 }
