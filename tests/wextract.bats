@@ -1183,3 +1183,31 @@ hasnt() {
 		[[ "$c" != *"Financing is available to qualified"* ]] || fail "$t: footer kept"
 	done
 }
+
+@test "article, product: a list of three or more title-linked cards after the body goes; two cards stay" {
+	run -0 wextract -c --format text "$FX/article-card-list.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"The island ferry now leaves"*"until the end of January."* ]] || fail "got: $c"
+	[[ "$c" != *"Lighthouse keepers"* ]] || fail "card kept: $c"
+	[[ "$c" != *"three cottages below the old light"* ]] || fail "card kept: $c"
+	[[ "$c" != *"School choir"* ]] || fail "card kept: $c"
+	# two cards are not a list of cards
+	grep -v 'href="/c"\|href="/d"\|href="/e"' "$FX/article-card-list.html" >"$BATS_TEST_TMPDIR/two.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/two.html"
+	[[ "$(jqr .content)" == *"three cottages below the old light"* ]] || fail "got: $(jqr .content)"
+	# titles that are not links: not cards
+	sed 's|<h3 class="title"><a href="/[a-e]">\([^<]*\)</a></h3>|<h3 class="title">\1</h3>|' "$FX/article-card-list.html" >"$BATS_TEST_TMPDIR/plain.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/plain.html"
+	[[ "$(jqr .content)" == *"three cottages below the old light"* ]] || fail "got: $(jqr .content)"
+	# the same on a product page: the cards after its description go
+	sed -e 's|<meta property="og:type" content="article">|<meta property="og:type" content="product"><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Ferry season ticket","offers":{"@type":"Offer","price":"120.00","priceCurrency":"GBP"}}</script>|' \
+	    -e 's|<h1>Why the ferry timetable changed this winter</h1>|<h1>Ferry season ticket</h1><p class="price">£120.00</p><button>Add to cart</button>|' \
+	    -e 's|<p>Residents can send comments|<p>Season tickets bought before the change stay valid for the earlier boat, and the operator will refund the difference to anyone who bought a monthly pass for a crossing that no longer runs.</p><p>The timetable will be reviewed again next autumn, after a second survey of passengers and a count of how many use the new early boat.</p><p>Residents can send comments|' \
+	    "$FX/article-card-list.html" >"$BATS_TEST_TMPDIR/product.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/product.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[[ "$c" == *"a second survey of passengers"*"until the end of January."* ]] || fail "got: $c"
+	[[ "$c" != *"three cottages below the old light"* ]] || fail "card kept: $c"
+}
