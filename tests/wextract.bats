@@ -1009,6 +1009,14 @@ hasnt() {
 	[ "$(jqr '.content|[match("quietfan";"g")]|length')" = 1 ]
 }
 
+@test "thread: a post's date box named for a header stays when every post has one; the topic's single header box does not" {
+	run -0 wextract -c --format text "$FX/forum-post-dates.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"Nov 2, 2023"*"old jack plane"*"Nov 3, 2023"*"Float glass is flat"*"Nov 4, 2023"*"Thanks, that worked"* ]] || fail "got: $c"
+	[[ "$c" != *"in Hand Tools"* && "$c" != *"Similar threads"* ]] || fail "kept the topic header or similar threads: $c"
+}
+
 @test "thread: a long quote of a post shown above it goes; a short quote and a quote from elsewhere stay" {
 	run -0 wextract -c --format text "$FX/forum-quotes.html"
 	[ "$(jqr .coverage.page_type)" = forum ]
@@ -1193,4 +1201,32 @@ hasnt() {
 		[[ "$c" == *"From \$2999"* ]]
 		[[ "$c" != *"Financing is available to qualified"* ]] || fail "$t: footer kept"
 	done
+}
+
+@test "article, product: a list of three or more title-linked cards after the body goes; two cards stay" {
+	run -0 wextract -c --format text "$FX/article-card-list.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"The island ferry now leaves"*"until the end of January."* ]] || fail "got: $c"
+	[[ "$c" != *"Lighthouse keepers"* ]] || fail "card kept: $c"
+	[[ "$c" != *"three cottages below the old light"* ]] || fail "card kept: $c"
+	[[ "$c" != *"School choir"* ]] || fail "card kept: $c"
+	# two cards are not a list of cards
+	grep -v 'href="/c"\|href="/d"\|href="/e"' "$FX/article-card-list.html" >"$BATS_TEST_TMPDIR/two.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/two.html"
+	[[ "$(jqr .content)" == *"three cottages below the old light"* ]] || fail "got: $(jqr .content)"
+	# titles that are not links: not cards
+	sed 's|<h3 class="title"><a href="/[a-e]">\([^<]*\)</a></h3>|<h3 class="title">\1</h3>|' "$FX/article-card-list.html" >"$BATS_TEST_TMPDIR/plain.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/plain.html"
+	[[ "$(jqr .content)" == *"three cottages below the old light"* ]] || fail "got: $(jqr .content)"
+	# the same on a product page: the cards after its description go
+	sed -e 's|<meta property="og:type" content="article">|<meta property="og:type" content="product"><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Ferry season ticket","offers":{"@type":"Offer","price":"120.00","priceCurrency":"GBP"}}</script>|' \
+	    -e 's|<h1>Why the ferry timetable changed this winter</h1>|<h1>Ferry season ticket</h1><p class="price">£120.00</p><button>Add to cart</button>|' \
+	    -e 's|<p>Residents can send comments|<p>Season tickets bought before the change stay valid for the earlier boat, and the operator will refund the difference to anyone who bought a monthly pass for a crossing that no longer runs.</p><p>The timetable will be reviewed again next autumn, after a second survey of passengers and a count of how many use the new early boat.</p><p>Residents can send comments|' \
+	    "$FX/article-card-list.html" >"$BATS_TEST_TMPDIR/product.html"
+	run -0 wextract -c --format text "$BATS_TEST_TMPDIR/product.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[[ "$c" == *"a second survey of passengers"*"until the end of January."* ]] || fail "got: $c"
+	[[ "$c" != *"three cottages below the old light"* ]] || fail "card kept: $c"
 }
