@@ -996,20 +996,19 @@ intro_write(struct hdoc *d, const struct hnode *snap, size_t nsnap,
 	d->nn = nsnap;
 }
 
-/* The introduction ib before the output b, unless b holds its first
- * line already (the pick held it). */
-static void
-intro_add(struct w_buf *b, const struct w_buf *ib)
+/* The text of ib without the blanks at either end: its start in *sp, its
+ * length returned (0 when ib holds only blanks), and its first line's
+ * first INTRO_KEY bytes in key, the test of whether an output holds it. */
+static size_t
+block_span(const struct w_buf *ib, const char **sp, char *key)
 {
-	struct w_buf nb;
 	const char *s = ib->p, *e;
-	char key[INTRO_KEY + 1];
 	size_t l, n = ib->len;
 
 	while (n > 0 && (ib->p[n - 1] == '\n' || ib->p[n - 1] == ' '))
 		n--;
 	if (n == 0)
-		return;
+		return 0;
 	while (s < ib->p + n && (*s == ' ' || *s == '\n'))
 		s++;
 	if ((e = memchr(s, '\n', (size_t)(ib->p + n - s))) == NULL)
@@ -1018,10 +1017,25 @@ intro_add(struct w_buf *b, const struct w_buf *ib)
 		l = INTRO_KEY;
 	memcpy(key, s, l);
 	key[l] = '\0';
-	if (l == 0 || (b->p != NULL && strstr(b->p, key) != NULL))
+	*sp = s;
+	return (size_t)(ib->p + n - s);
+}
+
+/* The introduction ib before the output b, unless b holds its first
+ * line already (the pick held it). */
+static void
+intro_add(struct w_buf *b, const struct w_buf *ib)
+{
+	struct w_buf nb;
+	const char *s;
+	char key[INTRO_KEY + 1];
+	size_t n;
+
+	if ((n = block_span(ib, &s, key)) == 0 ||
+	    (b->p != NULL && strstr(b->p, key) != NULL))
 		return;
 	w_html_buf_init(&nb, OUT_MAX);
-	w_buf_add(&nb, s, (size_t)(ib->p + n - s));
+	w_buf_add(&nb, s, n);
 	w_buf_add(&nb, "\n\n", 2);
 	w_buf_add(&nb, b->p, b->len);
 	w_buf_free(b);
@@ -1158,28 +1172,17 @@ found:
 static void
 outro_add(struct w_buf *b, const struct w_buf *ob)
 {
-	const char *s = ob->p, *e;
+	const char *s;
 	char key[INTRO_KEY + 1];
-	size_t l, n = ob->len;
+	size_t n;
 
-	while (n > 0 && (ob->p[n - 1] == '\n' || ob->p[n - 1] == ' '))
-		n--;
-	if (n == 0 || b->len == 0)
-		return;
-	while (s < ob->p + n && (*s == ' ' || *s == '\n'))
-		s++;
-	if ((e = memchr(s, '\n', (size_t)(ob->p + n - s))) == NULL)
-		e = ob->p + n;
-	if ((l = (size_t)(e - s)) > INTRO_KEY)
-		l = INTRO_KEY;
-	memcpy(key, s, l);
-	key[l] = '\0';
-	if (l == 0 || (b->p != NULL && strstr(b->p, key) != NULL))
+	if (b->len == 0 || (n = block_span(ob, &s, key)) == 0 ||
+	    (b->p != NULL && strstr(b->p, key) != NULL))
 		return;
 	while (b->len > 0 && b->p[b->len - 1] == '\n')
 		b->len--;
 	w_buf_add(b, "\n\n", 2);
-	w_buf_add(b, s, (size_t)(ob->p + n - s));
+	w_buf_add(b, s, n);
 	w_buf_add(b, "\n", 1);
 }
 
