@@ -66,7 +66,11 @@ struct feat {
 	int	 h1;			/* first h1: 1 seen, 2 named a product's */
 	int	 art_h1;		/* the first h1 is inside an article
 					   element */
+	int	 shop_n;		/* items of the largest priced grid
+					   (SHOP_MIN or more) */
 };
+
+#define SHOP_MIN	4
 
 #define ART_H1_TEXT	80
 
@@ -242,8 +246,10 @@ w_html_priceish(const struct hdoc *d, int i)
 	    token_ci(c, "price"));
 }
 
+static int currency(const char *, size_t);
+
 struct item {
-	int	 author, date, price, img, link, head;
+	int	 author, date, price, img, link, head, money;
 	size_t	 text;
 };
 
@@ -314,6 +320,9 @@ item_scan(const struct hdoc *d, int i, struct item *it)
 	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
 		t = d->n[j].tag;
 		if (t == H_TEXT) {
+			if (!it->money && currency(d->pool + d->n[j].off,
+			    d->n[j].len) > 0)
+				it->money = 1;
 			if (!it->date && d->n[j].len <= DATE_TEXT &&
 			    date_text(d->pool + d->n[j].off, d->n[j].len))
 				it->date = 1;
@@ -330,7 +339,7 @@ item_scan(const struct hdoc *d, int i, struct item *it)
 		if (!it->author && w_html_authorish(d, j))
 			it->author = 1;
 		if (!it->price && w_html_priceish(d, j))
-			it->price = 1;
+			it->price = it->money = 1;
 		if (!it->date && w_html_date_named(d, j))
 			it->date = 1;
 	}
@@ -408,7 +417,7 @@ group(const struct hdoc *d, const struct w_html_group *g, struct feat *f)
 {
 	struct item it;
 	int j, p = g->p;
-	int a = 0, dt = 0, pr = 0, im = 0, ln = 0, hd = 0;
+	int a = 0, dt = 0, pr = 0, im = 0, ln = 0, hd = 0, mo = 0;
 	size_t text = 0;
 
 	for (j = w_html_rep_next(d, d->n[p].first, g->shape); j >= 0;
@@ -420,8 +429,12 @@ group(const struct hdoc *d, const struct w_html_group *g, struct feat *f)
 		im += it.img;
 		ln += it.link;
 		hd += it.head;
+		mo += it.money;
 		text += it.text;
 	}
+	if (g->n >= SHOP_MIN && mo * 2 >= g->n && ln * 2 >= g->n &&
+	    text / (size_t)g->n < 600 && g->n > f->shop_n)
+		f->shop_n = g->n;
 	if (g->n < 3 && text < 600)
 		return;
 	if (g->n >= 3 && a >= 2 && a * 2 >= g->n && pr == 0 &&
@@ -959,9 +972,12 @@ w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
 		s[H_DOC] += pre_share > 0.15 ? 3 : 2;
 	if (url_has(url, docw))
 		s[H_DOC] += 2;
-	/* service and landing pages: the site's front, sections, links */
+	/*
+	 * service and landing pages: the site's front, sections, links;
+	 * a front showing a grid of linked, priced items is a shop's
+	 */
 	if (url_root(url))
-		s[H_SERVICE] += 3;
+		s[f.shop_n >= SHOP_MIN ? H_COLLECTION : H_SERVICE] += 3;
 	if (f.nh2 + f.nh3 >= 4 && f.nlongp < 3)
 		s[H_SERVICE] += 1.5;
 	if (ld > 0.5)

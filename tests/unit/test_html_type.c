@@ -107,6 +107,10 @@ fixtures(void)
 	fixture("article-short-inside", "https://example.com/page", "article");
 	/* a landing page is the front of its site */
 	fixture("service", "https://ledgerly.example/", "service");
+	/* a site's front showing a grid of linked, priced items is a
+	 * shop's, not a landing page */
+	fixture("collection-shop-front", "https://oakandloom.example/",
+	    "collection");
 	/* FAQ microdata and section headings, but the h1 names a product */
 	fixture("product-faq", "https://example.com/page", "product");
 }
