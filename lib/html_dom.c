@@ -1612,22 +1612,52 @@ heading_at(const char *s, size_t i, size_t n)
 }
 
 /*
- * The next '<' at or after p in s[0..end) that opens no comment, the
- * comments before it skipped whole, or NULL. An unterminated comment
- * ends the look: its '<' is returned with *open set.
+ * The next '<' at or after p in s[0..end) that is markup as the scan
+ * reads it, or NULL: a '<' inside a quoted attribute value of a start
+ * tag (in_quoted(), the tag in v) or a server instruction value is
+ * text to tidy and passed over, so is a "<?...>" (cut by prepare(); in
+ * a start tag, read across as the scan does) and a comment. An
+ * unterminated comment ends the look: its '<' is returned with *open
+ * set. v follows the start tag the look is in, from the one at the
+ * look's start: every byte is read once ('<h2><b title="<div>">' holds
+ * no block; session 12, x132).
  */
 static const char *
-next_open(const char *s, const char *p, size_t end, int *open)
+look_next(struct vtag *v, const char *s, const char *p, size_t end,
+    int *open)
 {
 	const char *e;
-	size_t j;
+	size_t j, q;
+	int vq;
 
 	*open = 0;
 	while ((p = memchr(p, '<', end - (size_t)(p - s))) != NULL) {
-		j = (size_t)(p - s) + 1;
-		if (j + 3 > end || strncmp(s + j, "!--", 3) != 0)
+		j = (size_t)(p - s);
+		if ((vq = in_quoted(v, s, j, end, &q)) == 1) {
+			p = s + (q < end ? q + 1 : end);
+			continue;
+		}
+		if (vq == 2) {
+			p = s + server_value_end(s, j + 1, end);
+			continue;
+		}
+		if (j + 1 < end && s[j + 1] == '?') {
+			e = memchr(s + j, '>', end - j);
+			q = e != NULL ? (size_t)(e - s) + 1 : end;
+			if (v->tag != 0 && v->rs != RS_END && v->ra == j)
+				v->ra = q;
+			else
+				v->tag = 0;
+			p = s + q;
+			continue;
+		}
+		if (j + 1 < end && ASCII_LETTER(s[j + 1]))
+			vtag_set(v, s, j + 1, end);
+		else
+			v->tag = 0;
+		if (j + 4 > end || strncmp(s + j + 1, "!--", 3) != 0)
 			return p;
-		if ((e = w_html_strstr_n(s + j + 3, end - j - 3,
+		if ((e = w_html_strstr_n(s + j + 4, end - j - 4,
 		    "-->")) == NULL) {
 			*open = 1;
 			return p;
@@ -1651,14 +1681,15 @@ heading_holds_block(const char *s, size_t i, size_t n)
 		"listing", "svg", "math", "template", "noscript", "iframe",
 		"select", NULL
 	};
-	const char *p, *e;
+	const char *p;
 	size_t end = n - i > HEADING_LOOK ? i + HEADING_LOOK : n, k;
+	struct vtag v;
 	int open;
 
-	if ((e = memchr(s + i, '>', end - i)) == NULL)
-		return 0;
-	for (p = e; (p = next_open(s, p, end, &open)) != NULL && !open;
-	    p++) {
+	/* from the heading's own start tag, its quoted values read */
+	vtag_set(&v, s, i, end);
+	for (p = s + i; (p = look_next(&v, s, p, end, &open)) != NULL &&
+	    !open; p++) {
 		k = (size_t)(p - s) + 1;
 		if (heading_at(s, k, end) ||
 		    (k < end && s[k] == '/' && heading_at(s, k + 1, end)))
@@ -1877,8 +1908,9 @@ static int
 inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
     int k)
 {
-	const char *p = NULL, *e, *nm;
+	const char *p = NULL, *nm;
 	size_t end, j, l, start = i, nl;
+	struct vtag v;
 	int same = 0, blocks = 0, seen = 0, yes = 0, bound, open;
 
 	if (k == INLINE_CUSTOM) {
@@ -1895,11 +1927,11 @@ inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
 	if (end - i > x->budget)
 		end = i + x->budget;
 	bound = end < n;
-	if ((e = memchr(s + i, '>', end - i)) == NULL)
-		goto done;
-	/* an unterminated comment ends the look at its '<' (p) */
-	for (p = e; (p = next_open(s, p, end, &open)) != NULL && !open;
-	    p++) {
+	/* from the element's own start tag, its quoted values read; an
+	 * unterminated comment ends the look at its '<' (p) */
+	vtag_set(&v, s, i, end);
+	for (p = s + i; (p = look_next(&v, s, p, end, &open)) != NULL &&
+	    !open; p++) {
 		j = (size_t)(p - s) + 1;
 		if (j < end && s[j] == '/') {
 			if (name_at(s, j + 1, end, nm, nl)) {
@@ -1933,6 +1965,7 @@ inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
 					/* to its end tag, '<' there */
 					p = s + skip_raw(s, j, end,
 					    inline_raw[l]);
+					v.tag = 0;
 					if ((size_t)(p - s) >= end)
 						goto done;
 					break;

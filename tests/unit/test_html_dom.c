@@ -712,6 +712,70 @@ form_blocks(void)
 	    "<script>var a = 1;</script></body></html>", 1);
 }
 
+/* A '<' inside a quoted attribute value is text to tidy: no tracker of
+ * the scan takes it for a tag, nor do the looks ahead of hnest and
+ * inest (session 12, x132). A link in a card's title is no inner link
+ * (anest: the title kept, the card's end tag its own); a form end tag
+ * in a title is none (fnest); a heading or a span whose title or
+ * descendant's title holds "<div>" or "<p>" holds no block (hnest,
+ * inest: the heading ends at the next heading as tidy has it, the span
+ * stays a span). */
+static void
+quoted_trackers(void)
+{
+	static const char page[] = "<html><body>"
+	    "<div class=\"o\"><a href=\"/x\"><div><span class=\"t\" "
+	    "title=\"<a href=y>\">Card</span></div></a><p>After card</p>"
+	    "<div class=\"w\"><form><div class=\"f\" title=\"</form>\">"
+	    "In form</div></form><p>After form</p></div>"
+	    "<h2 class=\"h\"><b title=\"<div>\">Head</b><h3>Sub</h3></h2>"
+	    "<h4 class=\"k\" title=\"a>b<p>c\">Own<h5>Low</h5></h4>"
+	    "<p><span class=\"s\"><b title=\"<p>\">Word</b></span> tail"
+	    "</p><p><span class=\"e\" title=\"x><p>\">Emph</span></p>"
+	    "</div></body></html>";
+	struct hdoc d;
+	int i;
+
+	if (w_html_parse(&d, page, sizeof(page) - 1) != 0) {
+		CHECK(0);
+		return;
+	}
+	/* anest */
+	CHECK((i = text_parent(&d, "Card")) >= 0);
+	CHECK_INT(d.n[i].tag, TidyTag_SPAN);
+	CHECK_STR(w_html_attr(&d, i, "title"), "<a href=y>");
+	CHECK((i = text_parent(&d, "After card")) >= 0);
+	CHECK(!w_html_has_ancestor(&d, i, TidyTag_A, 8));
+	CHECK(under_class(&d, i, "o"));
+	/* fnest */
+	CHECK((i = text_parent(&d, "In form")) >= 0);
+	CHECK_STR(w_html_attr(&d, i, "title"), "</form>");
+	CHECK(w_html_has_ancestor(&d, i, TidyTag_FORM, 8));
+	CHECK((i = text_parent(&d, "After form")) >= 0);
+	CHECK(!w_html_has_ancestor(&d, i, TidyTag_FORM, 8));
+	CHECK(under_class(&d, i, "w"));
+	/* hnest, a descendant's title and the heading's own */
+	CHECK((i = text_parent(&d, "Sub")) >= 0);
+	CHECK_INT(d.n[i].tag, TidyTag_H3);
+	CHECK(!w_html_has_ancestor(&d, i, TidyTag_H2, 8));
+	CHECK((i = text_parent(&d, "Head")) >= 0);
+	CHECK_STR(w_html_attr(&d, i, "title"), "<div>");
+	CHECK((i = text_parent(&d, "Low")) >= 0);
+	CHECK_INT(d.n[i].tag, TidyTag_H5);
+	CHECK(!w_html_has_ancestor(&d, i, TidyTag_H4, 8));
+	/* inest, a descendant's title and the element's own */
+	CHECK((i = text_parent(&d, "Word")) >= 0);
+	i = d.n[i].parent;
+	CHECK_INT(d.n[i].tag, TidyTag_SPAN);
+	CHECK_INT(d.n[i].otag, TidyTag_SPAN);
+	CHECK((i = text_parent(&d, "Emph")) >= 0);
+	CHECK_INT(d.n[i].tag, TidyTag_SPAN);
+	CHECK_INT(d.n[i].otag, TidyTag_SPAN);
+	CHECK_STR(w_html_attr(&d, i, "title"), "x><p>");
+	w_html_free(&d);
+	both(page, 0);
+}
+
 /* C0 controls other than tab, line feed and carriage return are
  * dropped wherever they sit (the scan reads eight bytes at a time:
  * every offset around a word's edge), the rest kept byte for byte */
@@ -846,6 +910,7 @@ main(void)
 	heading_blocks();
 	span_blocks();
 	custom_blocks();
+	quoted_trackers();
 	repeated_attrs();
 	form_blocks();
 	raw_bodies();
