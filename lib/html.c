@@ -396,8 +396,8 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
  * REGION_MAIN_H1 of that text or more: the chrome around it (mega
  * menus, utility panels the page hides until a click, footers with
  * columns of links) may hold most of the body's text, and the element
- * that titles the page is its content. Else the body. On WCXB dev
- * (x125): 3 pages of 3 sites up, none down; service F1 0.8674 ->
+ * that titles the page is its content. Else the body. On WCXB dev:
+ * 3 pages of 3 sites up, none down; service F1 0.8674 ->
  * 0.8694 (fold A +0.0044, B +0.0000), article +0.0003.
  */
 static int
@@ -639,8 +639,8 @@ foot_pick(const struct hdoc *d, const struct hnode *snap, size_t nsnap,
  * footnotes, disclosures or disclaimers; while the main region holds
  * PRINT_REGION times its text or more (rlen): the page's sections
  * (questions in accordions, offers, a calculator's notes) are
- * elsewhere in the region, and the region is read. On WCXB dev (x131,
- * over main 533c507): service 0.8719 -> 0.8722, one page up (+0.039),
+ * elsewhere in the region, and the region is read. On WCXB dev (over
+ * main 533c507): service 0.8719 -> 0.8722, one page up (+0.039),
  * none down. The bound: the other pick named so (an article whose post
  * classes name its affiliate disclaimer) sits in a region of 1.03 times
  * its text and loses with the region (-0.006); the page helped, 1.41.
@@ -681,7 +681,7 @@ print_pick(const struct hdoc *d, int art, size_t alen, size_t rlen)
  * h1 and over twice the pick's text (a promotion box, a side menu's
  * blurb): the element that titles the page is its content; whether
  * the h1 sits in main is read in the tree as parsed (pre.h1_main), the
- * scorer's rewrites may move it. On WCXB dev (x125), over region_root's
+ * scorer's rewrites may move it. On WCXB dev, over region_root's
  * change: all 0.8960 -> 0.8966 on main 5c62ebc, product +0.0015 (fold B
  * +0.0031), forum +0.0013 (B +0.0030); 2 pages up, none down. Bound
  * swept: 300 adds none of them; 1000 adds a thread rendered outside its

@@ -317,9 +317,13 @@ repeated_post(const struct hdoc *d, int i, size_t clen)
 	return 0;
 }
 
+#define PROSE_LINKS	3
+#define PROSE_OWN	50
+#define PROSE_AROUND	10
+
 /* Characters of the text beside the inline run x on its line, in
  * one direction (prev or next siblings, up to a block or a break),
- * links left out. */
+ * links left out; counted to PROSE_AROUND, all that is asked. */
 static size_t
 beside(const struct hdoc *d, int x, int back)
 {
@@ -338,6 +342,8 @@ beside(const struct hdoc *d, int x, int back)
 			break;
 		else if (t != TidyTag_A)
 			n += w_html_text_len(d, j) - w_html_link_len(d, j);
+		if (n >= PROSE_AROUND)
+			break;
 	}
 	return n;
 }
@@ -352,9 +358,6 @@ beside(const struct hdoc *d, int x, int back)
  * names its source in a link ("In fact, <a>Gemini grew 30%</a>. With
  * ...") is text, not the link box the link density limit is for.
  */
-#define PROSE_LINKS	3
-#define PROSE_OWN	50
-#define PROSE_AROUND	10
 static int
 prose_links(const struct hdoc *d, int i, size_t clen)
 {

@@ -1620,7 +1620,7 @@ heading_at(const char *s, size_t i, size_t n)
  * unterminated comment ends the look: its '<' is returned with *open
  * set. v follows the start tag the look is in, from the one at the
  * look's start: every byte is read once ('<h2><b title="<div>">' holds
- * no block; session 12, x132).
+ * no block).
  */
 static const char *
 look_next(struct vtag *v, const char *s, const char *p, size_t end,

@@ -258,6 +258,7 @@ struct hscore {
 	size_t		 nagg;
 	int		 byline_done;
 	int		 title_removed;
+	int		 post_scans;	/* post_header's page scans so far */
 	const char	*title;
 };
 

@@ -718,6 +718,7 @@ nav_role(const struct hdoc *d, int i)
  */
 #define POST_HEADER	200
 #define POST_HEADERS	3
+#define POST_SCANS	1024
 #define POST_HEADER_REST 4
 static int
 timed(const struct hdoc *d, int i)
@@ -744,6 +745,10 @@ post_header(struct hscore *s, int i)
 	    NULL || *c == '\0' || !timed(d, i) ||
 	    d->n[i].tag == TidyTag_ASIDE ||
 	    w_html_has_ancestor(d, i, TidyTag_ASIDE, 0))
+		return 0;
+	/* each look reads the page: POST_SCANS of them bound a hostile
+	 * page of many dated boxes, each named differently */
+	if (s->post_scans++ >= POST_SCANS)
 		return 0;
 	for (k = 0; (size_t)k < d->nn && n < POST_HEADERS; k++)
 		if (d->n[k].tag == d->n[i].tag &&
@@ -1411,18 +1416,32 @@ drop_cards(struct hscore *s, int tc)
 {
 	struct hdoc *d = s->d;
 	size_t k, n0 = s->nv;
-	int i, b;
+	int i, b, body = 0;
 
 	if ((size_t)tc >= s->nmass || s->mass[tc] <= 0)
 		return;
+	/* tc's children are walked in order (b, the walk's skip flag, is
+	 * set: their subtrees are not entered, but a card list's that stays
+	 * is); body says whether one of them before i held the body, so
+	 * the back-scan runs only inside such a list */
 	for (i = d->n[tc].first; i >= 0; i = w_html_next_pre(d, i, tc, b)) {
 		b = -1;
-		if (d->n[i].tag == H_TEXT || !card_list(d, i))
+		if (d->n[i].tag == H_TEXT || !card_list(d, i)) {
+			if (d->n[i].parent == tc && (size_t)i < s->nmass &&
+			    s->mass[i] >= 0.5 * s->mass[tc])
+				body = 1;
 			continue;
-		for (b = d->n[i].prev; b >= 0; b = d->n[b].prev)
-			if ((size_t)b < s->nmass &&
-			    s->mass[b] >= 0.5 * s->mass[tc])
-				break;
+		}
+		if (d->n[i].parent == tc)
+			b = body ? 0 : -1;
+		else
+			for (b = d->n[i].prev; b >= 0; b = d->n[b].prev)
+				if ((size_t)b < s->nmass &&
+				    s->mass[b] >= 0.5 * s->mass[tc])
+					break;
+		if (d->n[i].parent == tc && (size_t)i < s->nmass &&
+		    s->mass[i] >= 0.5 * s->mass[tc])
+			body = 1;
 		if (b >= 0)
 			w_html_push(&s->v, &s->nv, &s->vcap, i);
 		b = b >= 0;
