@@ -1423,52 +1423,6 @@ drop_remarks(struct hdoc *d, int root, size_t rlen)
 #define QC_MIN		40
 #define QC_SHARE	0.6
 
-struct qset {
-	unsigned long long	*h;	/* 0 is empty */
-	size_t			 n, cap;	/* cap a power of two */
-};
-
-static int
-qset_has(const struct qset *q, unsigned long long h)
-{
-	size_t k;
-
-	if (q->cap == 0)
-		return 0;
-	for (k = h & (q->cap - 1); q->h[k] != 0; k = (k + 1) & (q->cap - 1))
-		if (q->h[k] == h)
-			return 1;
-	return 0;
-}
-
-static void
-qset_add(struct qset *q, unsigned long long h)
-{
-	unsigned long long *nh;
-	size_t k, j, ncap;
-
-	if (qset_has(q, h))
-		return;
-	if (2 * (q->n + 1) > q->cap) {
-		ncap = q->cap ? 2 * q->cap : 1024;
-		nh = w_calloc(ncap, sizeof(*nh));
-		for (j = 0; j < q->cap; j++)
-			if (q->h[j] != 0) {
-				for (k = q->h[j] & (ncap - 1); nh[k] != 0;
-				    k = (k + 1) & (ncap - 1))
-					;
-				nh[k] = q->h[j];
-			}
-		free(q->h);
-		q->h = nh;
-		q->cap = ncap;
-	}
-	for (k = h & (q->cap - 1); q->h[k] != 0; k = (k + 1) & (q->cap - 1))
-		;
-	q->h[k] = h;
-	q->n++;
-}
-
 /* The last QC_RUN word hashes, and how many words came. */
 struct qrun {
 	unsigned long long	 w[QC_RUN];
@@ -1480,7 +1434,7 @@ struct qrun {
  * q (runs NULL) or count it in *runs and, when in q, in *hits.
  */
 static void
-qrun_text(const struct hdoc *d, int t, struct qrun *r, struct qset *q,
+qrun_text(const struct hdoc *d, int t, struct qrun *r, struct w_hset *q,
     size_t *runs, size_t *hits)
 {
 	const unsigned char *s = (const unsigned char *)d->pool + d->n[t].off;
@@ -1513,10 +1467,10 @@ qrun_text(const struct hdoc *d, int t, struct qrun *r, struct qset *q,
 		if (x == 0)
 			x = 1;
 		if (runs == NULL)
-			qset_add(q, x);
+			w_hset_add(q, x);
 		else {
 			(*runs)++;
-			*hits += qset_has(q, x);
+			*hits += w_hset_has(q, x);
 		}
 	}
 }
@@ -1525,7 +1479,7 @@ qrun_text(const struct hdoc *d, int t, struct qrun *r, struct qset *q,
 void
 w_html_quote_copies(struct hdoc *d, int root)
 {
-	struct qset seen = { NULL, 0, 0 };
+	struct w_hset seen = { NULL, 0, 0 };
 	struct qrun r, qr;
 	size_t runs, hits;
 	int i, j, nx, drop;
@@ -1553,7 +1507,7 @@ w_html_quote_copies(struct hdoc *d, int root)
 		}
 		nx = w_html_next_pre(d, i, root, 0);
 	}
-	free(seen.h);
+	free(seen.t);
 }
 
 /*

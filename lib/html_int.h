@@ -418,6 +418,14 @@ int		 w_html_notice(const struct hdoc *, int, int);
 int		 w_html_never_content(const struct hdoc *, int, int);
 
 /* html_novel.c */
+/* A set of 64-bit hashes, open addressing (0 is the empty slot, never
+ * a member); zeroed is empty, free(t) frees it. */
+struct w_hset {
+	unsigned long long	*t;
+	size_t			 cap, n;	/* cap a power of two */
+};
+int		 w_hset_has(const struct w_hset *, unsigned long long);
+void		 w_hset_add(struct w_hset *, unsigned long long);
 size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
 #define HN_DUP_MIN	60	/* characters of a block worth deduplicating */
 #define HN_DUP_NEAR	8	/* blocks back a short repeat's copy lies */

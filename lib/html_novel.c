@@ -62,14 +62,9 @@ fold(const char *s, size_t n, struct w_buf *b)
 		w_buf_adds(b, "");
 }
 
-/* A set of word-trigram hashes, open addressing; 0 is empty. */
-struct gset {
-	unsigned long long	*t;
-	size_t			 cap, n;
-};
-
-static int
-gset_has(const struct gset *g, unsigned long long h)
+/* See html_int.h. */
+int
+w_hset_has(const struct w_hset *g, unsigned long long h)
 {
 	size_t i;
 
@@ -81,13 +76,14 @@ gset_has(const struct gset *g, unsigned long long h)
 	return 0;
 }
 
-static void
-gset_add(struct gset *g, unsigned long long h)
+/* See html_int.h. */
+void
+w_hset_add(struct w_hset *g, unsigned long long h)
 {
-	struct gset o = *g;
+	struct w_hset o = *g;
 	size_t i;
 
-	if (gset_has(g, h))
+	if (w_hset_has(g, h))
 		return;
 	if (2 * (g->n + 1) > g->cap) {
 		g->cap = g->cap ? g->cap * 2 : 1024;
@@ -95,7 +91,7 @@ gset_add(struct gset *g, unsigned long long h)
 		g->n = 0;
 		for (i = 0; i < o.cap; i++)
 			if (o.t[i] != 0)
-				gset_add(g, o.t[i]);
+				w_hset_add(g, o.t[i]);
 		free(o.t);
 	}
 	for (i = h & (g->cap - 1); g->t[i] != 0; i = (i + 1) & (g->cap - 1))
@@ -110,7 +106,7 @@ gset_add(struct gset *g, unsigned long long h)
  * be NULL. Returns the number of k-grams.
  */
 static size_t
-grams(const char *f, size_t n, int k, struct gset *g, int add,
+grams(const char *f, size_t n, int k, struct w_hset *g, int add,
     size_t *found)
 {
 	unsigned long long w[3] = { 0, 0, 0 }, h;
@@ -135,8 +131,8 @@ grams(const char *f, size_t n, int k, struct gset *g, int add,
 		if (g == NULL)
 			continue;
 		if (add)
-			gset_add(g, h);
-		else if (gset_has(g, h))
+			w_hset_add(g, h);
+		else if (w_hset_has(g, h))
 			(*found)++;
 	}
 	return ng;
@@ -150,7 +146,7 @@ grams(const char *f, size_t n, int k, struct gset *g, int add,
  * (visible and added) holds half its trigrams.
  */
 static int
-seen(const struct gset *shrt, const struct gset *g, const char *s,
+seen(const struct w_hset *shrt, const struct w_hset *g, const char *s,
     size_t n)
 {
 	struct w_buf f;
@@ -163,11 +159,11 @@ seen(const struct gset *shrt, const struct gset *g, const char *s,
 		r = 1;
 	else if ((ng = grams(f.p, f.len, 3, NULL, 0, &found)) == 0) {
 		ng = grams(f.p, f.len, 2, NULL, 0, &found);
-		grams(f.p, f.len, ng > 0 ? 2 : 1, (struct gset *)shrt, 0,
+		grams(f.p, f.len, ng > 0 ? 2 : 1, (struct w_hset *)shrt, 0,
 		    &found);
 		r = found > 0;
 	} else {
-		grams(f.p, f.len, 3, (struct gset *)g, 0, &found);
+		grams(f.p, f.len, 3, (struct w_hset *)g, 0, &found);
 		r = 2 * found >= ng;
 	}
 	w_buf_free(&f);
@@ -176,7 +172,7 @@ seen(const struct gset *shrt, const struct gset *g, const char *s,
 
 /* Add line s's trigrams to g and, when shrt, its uni- and bigrams. */
 static void
-learn(struct gset *g, struct gset *shrt, const char *s, size_t n)
+learn(struct w_hset *g, struct w_hset *shrt, const char *s, size_t n)
 {
 	struct w_buf f;
 	size_t found;
@@ -201,7 +197,7 @@ size_t
 w_html_merge_novel(struct w_buf *out, const char *add, size_t alen)
 {
 	struct w_buf novel;
-	struct gset g, shrt;
+	struct w_hset g, shrt;
 	const char *p = add, *e = add + alen, *nl, *q, *qe;
 	size_t n0;
 
