@@ -351,7 +351,8 @@ static const int inline_tags[] = {
  * browser builds), without the mark; to the pipeline it stays a div,
  * the block container it is once it holds blocks (the rules that read
  * a span as a line of text, a control or phrasing would take the
- * blocks in it for one). */
+ * blocks in it for one). A custom element is given back as tidy makes
+ * one (TidyTag_UNKNOWN, HF_CUSTOM), not as a div. */
 static void
 inline_again(struct hdoc *d, int i)
 {

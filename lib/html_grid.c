@@ -295,7 +295,7 @@ stock_line(const struct hdoc *d, int i)
 
 /*
  * Whether i is a row of tag chips: CHIPS_MIN links or more, its text
- * all theirs, each link one lower-case word ("deep-learning",
+ * nine tenths theirs or more, each link one lower-case word ("deep-learning",
  * "python"): the topics a card is filed under, never its name nor its
  * teaser (a directory's capitalised category names stay). On WCXB dev:
  * listing F1 0.7844 -> 0.7867 (fold A +0.0050, fold B 0), one page of
@@ -330,7 +330,8 @@ tag_chips(const struct hdoc *d, int i)
 		links++;
 	}
 	w_buf_free(&b);
-	/* the spaces between the chips aside, all the text is theirs */
+	/* the spaces between the chips aside, nine tenths of the text at
+	 * least is theirs */
 	return ok && links >= CHIPS_MIN &&
 	    w_html_link_len(d, i) * 10 >= (n - (size_t)(links - 1)) * 9;
 }
