@@ -342,8 +342,8 @@ static const char *const inline_names[] = {
 static const int inline_tags[] = {
 	TidyTag_SPAN, TidyTag_LABEL, TidyTag_SUMMARY
 };
-/* the INLINE_MARK value of a custom element ("<my-card>"), inline to
- * tidy (TidyCustomInline) but for those that hold blocks */
+/* the INLINE_MARK value of a custom element ("<my-card>") that holds
+ * blocks (block-level to tidy, TidyCustomBlocklevel, as the rest) */
 #define INLINE_CUSTOM	3
 
 /* A div that prepare() made of an inline element (INLINE_MARK first):
@@ -2480,10 +2480,13 @@ parse_once(struct hdoc *d, const char *s, size_t len, struct raw *r)
 	tidyOptSetBool(td, TidyMark, no);
 	tidyOptSetInt(td, TidyMergeDivs, TidyNoState);
 	tidyOptSetInt(td, TidyMergeSpans, TidyNoState);
-	/* custom elements are inline, as in a browser ("<x-icon>" in a
-	 * paragraph stays in it); those that hold blocks reach tidy as
-	 * divs (prepare(), INLINE_CUSTOM): WCXB +0.0003, 7 pages, 5 up */
-	tidyOptSetInt(td, TidyUseCustomTags, TidyCustomInline);
+	/* custom elements are block-level to tidy; those that hold blocks
+	 * reach it as divs (prepare(), INLINE_CUSTOM). Read inline, as a
+	 * browser does, one tidy cannot close before blocks past the
+	 * scan's look-ahead is copied with its attributes into each block
+	 * (its inline stack): an astro-island's props took a page from 6 to
+	 * 61 MB, a 230 KB page to 960 MB; inline gained WCXB 0.0002 */
+	tidyOptSetInt(td, TidyUseCustomTags, TidyCustomBlocklevel);
 	/* an attribute given twice counts once, first as in a browser
 	 * (HTML 13.2.5.33): tidy kept the last one, so a second class
 	 * ("<article class=article ... class='entry post'>") or style
