@@ -27,20 +27,27 @@ struct radio {
 	const char	*id, *name;
 };
 
+/* Whether node i is a radio button. */
+static int
+is_radio(const struct hdoc *d, int i)
+{
+	const char *t;
+
+	return d->n[i].tag == TidyTag_INPUT &&
+	    (t = w_html_attr(d, i, "type")) != NULL &&
+	    strcasecmp(t, "radio") == 0;
+}
+
 /* The document's radio buttons with an id (at most cap); the count. */
 static size_t
 radios(const struct hdoc *d, struct radio *r, size_t cap)
 {
-	const char *t, *id;
+	const char *id;
 	size_t n = 0;
 	int i;
 
 	for (i = 0; (size_t)i < d->nn && n < cap; i++) {
-		if (d->n[i].tag != TidyTag_INPUT)
-			continue;
-		t = w_html_attr(d, i, "type");
-		id = w_html_attr(d, i, "id");
-		if (t == NULL || strcasecmp(t, "radio") != 0 || id == NULL ||
+		if (!is_radio(d, i) || (id = w_html_attr(d, i, "id")) == NULL ||
 		    id[0] == '\0')
 			continue;
 		r[n].id = id;
@@ -184,17 +191,13 @@ w_html_shop_pickers(struct hdoc *d, int root)
 void
 w_html_mark_choices(struct hdoc *d)
 {
-	const char *nm[PICK_IDS], *t, *a;
+	const char *nm[PICK_IDS], *a;
 	int at[PICK_IDS];
 	size_t n = 0, k, m;
 	int i, p, up;
 
 	for (i = 0; (size_t)i < d->nn && n < PICK_IDS; i++) {
-		if (d->n[i].tag != TidyTag_INPUT)
-			continue;
-		t = w_html_attr(d, i, "type");
-		a = w_html_attr(d, i, "name");
-		if (t == NULL || strcasecmp(t, "radio") != 0 || a == NULL ||
+		if (!is_radio(d, i) || (a = w_html_attr(d, i, "name")) == NULL ||
 		    a[0] == '\0')
 			continue;
 		nm[n] = a;
