@@ -349,6 +349,27 @@ beside(const struct hdoc *d, int x, int back)
 }
 
 /*
+ * A disclosure header: a link that goes nowhere (no href, "#" or a
+ * javascript: URL) holding a heading, as an accordion's question is
+ * often written. Its words are the heading of the panel after it, not
+ * a link the text cites.
+ */
+static int
+toggle_header(const struct hdoc *d, int a)
+{
+	const char *href = w_html_attr(d, a, "href");
+	int k;
+
+	if (href != NULL && strcmp(href, "#") != 0 &&
+	    strncasecmp(href, "javascript:", 11) != 0)
+		return 0;
+	for (k = d->n[a].first; k >= 0; k = w_html_next_pre(d, k, a, 0))
+		if (d->n[k].tag >= TidyTag_H1 && d->n[k].tag <= TidyTag_H6)
+			return 1;
+	return 0;
+}
+
+/*
  * Prose that cites a few links: a box whose text is running
  * sentences, with at most PROSE_LINKS links, each inside a line of
  * text (PROSE_AROUND characters or more beside it on its line, not a
@@ -357,6 +378,8 @@ beside(const struct hdoc *d, int x, int back)
  * sentence end (". ", "? ", "! " or one at the end). A paragraph that
  * names its source in a link ("In fact, <a>Gemini grew 30%</a>. With
  * ...") is text, not the link box the link density limit is for.
+ * A disclosure header (above) is not one of the links: an accordion's
+ * answer stays though its question is written as a link.
  */
 static int
 prose_links(const struct hdoc *d, int i, size_t clen)
@@ -370,7 +393,8 @@ prose_links(const struct hdoc *d, int i, size_t clen)
 	if (clen < ll + PROSE_OWN || ll * 2 >= clen)
 		return 0;
 	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
-		if (d->n[j].tag != TidyTag_A || w_html_text_len(d, j) == 0)
+		if (d->n[j].tag != TidyTag_A || w_html_text_len(d, j) == 0 ||
+		    toggle_header(d, j))
 			continue;
 		if (++links > PROSE_LINKS)
 			return 0;

@@ -1046,6 +1046,15 @@ hasnt() {
 	[[ "$c" != *"Book Now"* ]] || fail "ticker kept: $c"
 }
 
+@test "an accordion answer stays though its question is a link that goes nowhere" {
+	run -0 wextract -c --format text --page-type article "$FX/service-faq-toggle.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Can I change plans later?"*"next billing date"*"Does it work with my bank?"*"full list of banks"*"Can my accountant log in?"* ]] || fail "got: $c"
+	for w in "VAT guide" "Year-end checklist" "All rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
 @test "a main element holding the h1 and an eighth of the text is the main region, not the utility panel above it" {
 	run -0 wextract -c --format text --page-type service "$FX/service-main-h1.html"
 	c=$(jqr .content)
