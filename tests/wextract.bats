@@ -1046,6 +1046,15 @@ hasnt() {
 	[[ "$c" != *"Book Now"* ]] || fail "ticker kept: $c"
 }
 
+@test "documentation: a heading named code-header or section-header stays; one named sidebar-title goes" {
+	run -0 wextract -c --format text --page-type documentation "$FX/docs-heading-header.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Variants"*"Done(T)"*"finished without trouble"*"Implementations"*"pub const fn is_done(&self) -> bool"*"pub fn into_value"* ]] || fail "got: $c"
+	for w in "Jump to another crate" "Search the docs" "All rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
 @test "an accordion answer stays though its question is a link that goes nowhere" {
 	run -0 wextract -c --format text --page-type article "$FX/service-faq-toggle.html"
 	c=$(jqr .content)
