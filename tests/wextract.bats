@@ -1055,6 +1055,15 @@ hasnt() {
 	done
 }
 
+@test "links that go nowhere are buttons to the link density limit: a tip with three stays, a menu of openers goes" {
+	run -0 wextract -c --format text --page-type article "$FX/article-toggle-links.html"
+	c=$(jqr .content)
+	[[ "$c" == *"seared steaks"*"Never leave the pan to soak"*"rust follows by morning"* ]] || fail "got: $c"
+	for w in "Skillet dinners" "Removing rust" "Care guides" "all rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
 @test "an accordion answer stays though its question is a link that goes nowhere" {
 	run -0 wextract -c --format text --page-type article "$FX/service-faq-toggle.html"
 	c=$(jqr .content)
