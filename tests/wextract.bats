@@ -1064,6 +1064,15 @@ hasnt() {
 	done
 }
 
+@test "documentation: a section whose id is its heading's anchor (link-headers) stays; a comments-area and an unanchored related box go" {
+	run -0 wextract -c --format text --page-type documentation "$FX/docs-section-anchor.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Transport adapters"*"Link Headers"*"self describing"*"Explicit In-Reply-To headers"*"rewrites the case"* ]] || fail "got: $c"
+	for w in "Reader comments" "saved me an afternoon" "More from the blog" "Apache licence"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
 @test "an accordion answer stays though its question is a link that goes nowhere" {
 	run -0 wextract -c --format text --page-type article "$FX/service-faq-toggle.html"
 	c=$(jqr .content)
