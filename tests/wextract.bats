@@ -983,6 +983,20 @@ hasnt() {
 	[[ "$c" == *"Trail runner model 5"*'$105.00'* ]] || fail "tiles lost: $c"
 }
 
+@test "collection: a long field every tile prints stays in each tile; a paragraph printed twice (phone and desktop copies) once" {
+	run -0 wextract -c --format text "$FX/collection-item-fields.html"
+	[ "$(jqr .coverage.page_type)" = collection ]
+	c=$(jqr .content)
+	[ "$(grep -c 'carries up to six monitors on a single post' <<<"$c")" -eq 3 ] ||
+		fail "a tile's field lost: $c"
+	[[ "$c" == *"Flex post with M8 Single Arm"*"carries up to six"*'$923'*"Flex post with M2 Dual Arm"*"carries up to six"*'$994'* ]] ||
+		fail "fields not in their tiles: $c"
+	[[ "$c" == *"M2 Single Monitor Arm"*"M10 Single Monitor Arm"* ]] || fail "tiles lost: $c"
+	[ "$(grep -c 'Choose the right arm for your screens' <<<"$c")" -eq 1 ] ||
+		fail "second copy of the introduction kept: $c"
+	[[ "$c" != *"Privacy"* && "$c" != *"Cart"* ]] || fail "page chrome kept: $c"
+}
+
 @test "listing: a card's row of lower-case tag chips goes; its name, teaser and a row of capitalised categories stay" {
 	run -0 wextract -c --format text "$FX/listing-tag-chips.html"
 	[ "$(jqr .coverage.page_type)" = listing ]
