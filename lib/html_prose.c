@@ -229,6 +229,10 @@ static const char *const furniture[] = {
 	"go to top", "nach oben", "zur\xc3\xbc" "ck nach oben",
 	"zum seitenanfang", "pin for later", "pin this for later",
 	"pin it for later", "pin it", "save for later", "show caption",
+	"pin this recipe for later", "pin this recipe", "pin this post",
+	"pin this post for later", "save this recipe for later",
+	"pinne dir das rezept", "pinne dir das rezept auf pinterest",
+	"merk dir das rezept", "merk dir das rezept auf pinterest",
 	"hide caption", "toggle caption", "open in a new tab",
 	"opens in a new tab", "opens in a new window", "opens in new window",
 	"open in new tab", "print", "print this page", "print article",
@@ -1482,7 +1486,8 @@ share_row(const char *t)
 	int nets = 0, words = 0;
 
 	while (*t != '\0') {
-		if (*t == ' ' || *t == '|' || *t == ',' || *t == '/') {
+		if (*t == ' ' || *t == '|' || *t == ',' || *t == '/' ||
+		    *t == ':') {
 			t++;
 			continue;
 		}
@@ -1495,8 +1500,8 @@ share_row(const char *t)
 			continue;
 		}
 		for (n = 0; t[n] != '\0' && t[n] != ' ' && t[n] != '|' &&
-		    t[n] != ',' && t[n] != '/' && (unsigned char)t[n] < 0x80;
-		    n++)
+		    t[n] != ',' && t[n] != '/' && t[n] != ':' &&
+		    (unsigned char)t[n] < 0x80; n++)
 			;
 		if (n == 0 || n >= sizeof(w) || ++words > SHARE_WORDS)
 			return 0;
@@ -1510,6 +1515,19 @@ share_row(const char *t)
 	}
 	return nets >= 2;
 }
+
+/*
+ * Beginnings of a recipe's closing request ("Did you make this recipe?
+ * Tag me on Instagram!"): the line, TITLE_MAX bytes at most, goes.
+ */
+static const char *const recipe_asks[] = {
+	"did you make this recipe", "did you try this recipe",
+	"tried this recipe", "made this recipe",
+	"hast du das rezept ausprobiert",
+	"hast du dieses rezept ausprobiert", "rezept ausprobiert",
+	"rezept nachgemacht", "vous avez test\xc3\xa9 cette recette",
+	"\xc2\xbfhas probado esta receta", NULL
+};
 
 /* An ad label leading a longer label (ad_labels), t lowercase. */
 static int
@@ -1541,7 +1559,8 @@ furniture_line(const struct hdoc *d, int i)
 
 	if ((n = title_norm(d, i, t, sizeof(t))) == 0)
 		return 0;
-	if (w_html_listed(t, furniture) >= 0 || furniture_parts(t))
+	if (w_html_listed(t, furniture) >= 0 || furniture_parts(t) ||
+	    (starts(t, recipe_asks) && !heading(d->n[i].tag)))
 		return 1;
 
 	if (ad_line(t, n))
