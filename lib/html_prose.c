@@ -383,7 +383,14 @@ static const char *const counted_on[] = {
 static const char *const agencies[] = {
 	"dpa", "afp", "ap", "reuters", "rtr", "kna", "epd", "sid", "apa",
 	"ddp", "dts", "ots", "afx", "dpa-afx", "dpa-infocom", "tmn", "sda",
-	"ansa", "efe", "upi", "aap", NULL
+	"ansa", "efe", "upi", "aap", "ani", "pti", "ians", NULL
+};
+
+/* Labels that may lead an agency line ("Quelle: dpa", "Source: AP"). */
+static const char *const agency_labels[] = {
+	"quelle: ", "quellen: ", "source: ", "sources: ", "mit material von ",
+	"mit material der ", "mit material aus ", "avec ", "fuente: ",
+	"fonte: ", "bron: ", NULL
 };
 #define AGENCY_MAX	40	/* characters of an agency line */
 
@@ -1603,6 +1610,13 @@ agency_line(const char *t, size_t n)
 	size_t k, m;
 	int any = 0;
 
+	for (k = 0; agency_labels[k] != NULL; k++)
+		if (strncmp(t, agency_labels[k], m = strlen(agency_labels[k]))
+		    == 0 && m < n) {
+			t += m;
+			n -= m;
+			break;
+		}
 	if (n == 0 || n > AGENCY_MAX)
 		return 0;
 	if (t[0] == '(' && t[n - 1] == ')') {
