@@ -270,7 +270,13 @@ static const char *const furniture[] = {
 	"zu den kommentaren", "zum kommentarbereich",
 	"kommentare anzeigen", "listen to this article",
 	"listen to article", "artikel anh\xc3\xb6ren", "vorlesen",
-	"gift this article", "artikel verschenken", NULL
+	"gift this article", "artikel verschenken", "back to home",
+	"back to homepage", "back to blog", "back to the blog",
+	"back to all posts", "back to all articles", "back to news",
+	"back to articles", "zur startseite", "zur\xc3\xbc" "ck zur startseite",
+	"zur\xc3\xbc" "ck zur \xc3\xbc" "bersicht", "zur\xc3\xbc" "ck zum blog",
+	"zur\xc3\xbc" "ck zu allen beitr\xc3\xa4" "gen", "retour \xc3\xa0 l'accueil",
+	"volver al blog", "torna al blog", "terug naar blog", NULL
 };
 
 /*
