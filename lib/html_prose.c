@@ -1542,6 +1542,36 @@ static const char *const recipe_asks[] = {
 	"\xc2\xbfhas probado esta receta", NULL
 };
 
+/*
+ * A list of share buttons (share_row()), its items read apart: minified
+ * markup leaves no space between them.
+ */
+static int
+share_list(const struct hdoc *d, int i)
+{
+	char t[SMALL_MAX + 1], w[SMALL_MAX + 1];
+	size_t n = 0, m;
+	int j;
+
+	if (d->n[i].tag != TidyTag_UL && d->n[i].tag != TidyTag_OL)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = d->n[j].next) {
+		if (d->n[j].tag == H_TEXT)
+			continue;
+		if (d->n[j].tag != TidyTag_LI)
+			return 0;
+		if ((m = norm(d, j, w, sizeof(w))) == 0)
+			continue;
+		if (n + m + 2 > sizeof(t))
+			return 0;
+		memcpy(t + n, w, m);
+		n += m;
+		t[n++] = ' ';
+	}
+	t[n] = '\0';
+	return n > 0 && share_row(t);
+}
+
 /* An ad label leading a longer label (ad_labels), t lowercase. */
 static int
 ad_line(const char *t, size_t n)
@@ -2471,7 +2501,7 @@ verdict(struct prose *p, int i)
 	    tag != TidyTag_TD && tag != TidyTag_TH &&
 	    (n = norm(d, i, t, sizeof(t))) > 0 &&
 	    ((alone(d, i) && agency_line(t, n)) || rating_line(t, n) ||
-	    (!heading(tag) && share_row(t)))) {
+	    (!heading(tag) && (share_row(t) || share_list(d, i))))) {
 		nx = w_html_next_pre(d, i, p->root, 1);
 		w_html_unlink(d, i);
 		return nx;
