@@ -346,6 +346,8 @@ static const char *const bylines[] = {
 static const char *const taxonomy[] = {
 	"tags:", "tagged:", "tagged with", "filed under", "posted in ",
 	"topics:", "related topics:", "themen:", "verwandte themen:",
+	"article categories:", "post categories:", "article tags:",
+	"post tags:",
 	"stichw\xc3\xb6rter:", "stichworte:",
 	"category:", "categories:", "kategorie:", "kategorien:",
 	"schlagw\xc3\xb6rter:", "schlagworte:", "verschlagwortet mit",
