@@ -325,6 +325,22 @@ jqr() {
 	[ "$n" -ge 7 ]
 }
 
+@test "recipe post: ingredients and steps stay, its buttons, rating, share row and comment form go, with or without class names" {
+	b="$FX/types/article-recipe-chrome"
+	sed 's/ class="[^"]*"//g; s/ id="[^"]*"//g' "$b.html" >"$BATS_TEST_TMPDIR/bare.html"
+	grep -q 'class=' "$BATS_TEST_TMPDIR/bare.html" && fail "class names left"
+	for f in "$b.html" "$BATS_TEST_TMPDIR/bare.html"; do
+		run -0 wextract -c --format text "$f"
+		[ "$(jqr .coverage.page_type)" = article ] || fail "$f: $(jqr .coverage.page_type)"
+		c=$(jqr .content)
+		[[ "$c" == *"Ingredients"*"6 ripe pears"*"ground cardamom"*"Instructions"*"Heat the oven to 180 C"*"juices bubble at the edges"* ]] ||
+			fail "$f: recipe lost: $c"
+		while IFS= read -r l; do
+			[[ "$c" != *"$l"* ]] || fail "$f: kept: $l"
+		done <"$b.mustnot"
+	done
+}
+
 @test "page types: the product name is the title; docs code keeps its language" {
 	run -0 wextract -c "$FX/types/product.html"
 	[ "$(jqr .source.title)" = "Trailhead 28 L Daypack" ]
