@@ -710,6 +710,10 @@ tag_at(const char *s, size_t i, size_t n, const char *t)
 }
 
 #define ASCII_LETTER(c)	(((c) | 0x20) >= 'a' && ((c) | 0x20) <= 'z')
+/* a character of a tag's name as tidy reads one: it runs on over ASCII
+ * letters, digits and "-._:" */
+#define NAME_CHAR(c)	(ASCII_LETTER(c) || ((c) >= '0' && (c) <= '9') || \
+	(c) == '-' || (c) == '.' || (c) == '_' || (c) == ':')
 
 /*
  * 1 when s[i..n) starts with the tag name t (lower case) as tidy reads
@@ -892,6 +896,190 @@ start_tag_end(const char *s, size_t i, size_t n)
 }
 
 #define BLANK(c)	((c) != '\0' && strchr(" \t\n\r\f", (c)) != NULL)
+
+/*
+ * Long attribute values on inline elements. tidy's inline stack
+ * (Mosaic's, istack.c) copies an inline element that is open when a
+ * block starts, attributes and all, into that block and each one after
+ * it up to the element's end: a span with 100 KB of props over 5,000
+ * paragraphs (a 230 KB page) took 985 MB and 0.9 s. cap_attrs() drops
+ * from the start tags of the elements tidy may copy each attribute
+ * whose name and value take more than IN_VALUE_MAX bytes
+ * (IN_KEEP_MAX for one the extractor reads, keep_attrs), and, once
+ * the elements open (nested ones too, the ones tidy copies together)
+ * keep IN_OPEN_MAX bytes of attributes over IN_SMALL, every other one
+ * over IN_SMALL. On the 1,497 WCXB pages no value of an inline
+ * element is over 4 KB but one data- attribute (their longest start
+ * tag has 4.8 KB of attributes).
+ */
+#define IN_VALUE_MAX	4096
+#define IN_KEEP_MAX	8192
+#define IN_OPEN_MAX	8192
+#define IN_SMALL	64
+#define IN_DEPTH	64
+
+/* the elements tidy's inline stack copies (inline, not empty) */
+static const char *const copied_names[] = {
+	"a", "abbr", "acronym", "b", "bdi", "bdo", "big", "blink", "cite",
+	"code", "data", "del", "dfn", "em", "font", "i", "ins", "kbd",
+	"label", "mark", "nobr", "q", "rb", "rp", "rt", "rtc", "ruby", "s",
+	"samp", "small", "span", "strike", "strong", "sub", "sup", "time",
+	"tt", "u", "var", NULL
+};
+
+/* attributes the extractor reads, kept up to IN_KEEP_MAX */
+static const char *const keep_attrs[] = {
+	"href", "src", "alt", "title", "class", "id", "itemprop",
+	"datetime", "content", "name", "rel", "role", "style", NULL
+};
+
+/* Whether the name s[a..z) is one of keep_attrs. */
+static int
+kept_attr(const char *s, size_t a, size_t z)
+{
+	size_t k;
+
+	for (k = 0; keep_attrs[k] != NULL; k++)
+		if (strlen(keep_attrs[k]) == z - a &&
+		    strncasecmp(s + a, keep_attrs[k], z - a) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The start tag whose name ends at s[i] read as tidy's ParseAttrs()
+ * reads it (in_quoted()'s states, kept simple): each attribute it
+ * drops is left out of b (from *from on; *any set on the first), and
+ * the offset past the tag returned. A tag that reads otherwise than
+ * plainly (a quote or a slash in a name, a '<' outside a
+ * quoted value, no '>') is left as it is.
+ */
+static size_t
+cap_tag(struct w_buf *b, int *any, const char *s, size_t *from, size_t i,
+    size_t n, size_t open, size_t *kept_out)
+{
+	size_t k = i, a, nz, z, kept = open, cut[2 * 16], nc = 0, c, cap;
+	const char *e;
+
+	/* the character after the name is dropped but '/' and '>' */
+	if (k < n && s[k] != '/' && s[k] != '>')
+		k++;
+	for (;;) {
+		while (k < n && (BLANK(s[k]) || s[k] == '=' || s[k] == '"' ||
+		    s[k] == '\''))
+			k++;
+		if (k >= n || s[k] == '<')
+			return k;
+		if (s[k] == '>' || (s[k] == '/' && k + 1 < n &&
+		    s[k + 1] == '>'))
+			break;
+		for (a = k; k < n && s[k] != '\0' && !BLANK(s[k]) &&
+		    strchr("=<>\"'/", s[k]) == NULL; k++)
+			;
+		if (k == a || k >= n || (!BLANK(s[k]) && s[k] != '=' &&
+		    s[k] != '>'))
+			return k;
+		nz = z = k;
+		while (k < n && BLANK(s[k]))
+			k++;
+		if (k < n && s[k] == '=') {
+			for (k++; k < n && BLANK(s[k]); k++)
+				;
+			if (k >= n || s[k] == '<')
+				return k;
+			if (s[k] == '"' || s[k] == '\'') {
+				if ((e = memchr(s + k + 1, s[k], n - k - 1)) ==
+				    NULL)
+					return n;
+				k = (size_t)(e - s) + 1;
+			} else {
+				while (k < n && !BLANK(s[k]) && s[k] != '>' &&
+				    s[k] != '<' && s[k] != '"' && s[k] != '\'')
+					k++;
+				if (k >= n || s[k] == '<' || s[k] == '"' ||
+				    s[k] == '\'')
+					return k;
+			}
+			z = k;
+		}
+		c = z - a;
+		cap = kept_attr(s, a, nz) ? IN_KEEP_MAX : IN_VALUE_MAX;
+		if (c > cap || (c > IN_SMALL && kept + c > IN_OPEN_MAX)) {
+			if (nc == sizeof(cut) / sizeof(cut[0]))
+				return k;	/* left as it is */
+			cut[nc++] = a;
+			cut[nc++] = z;
+		} else if (c > IN_SMALL)
+			kept += c;
+	}
+	*kept_out = kept - open;
+	for (c = 0; c < nc; c += 2) {
+		if (!*any)
+			w_buf_init(b, n + 1);
+		*any = 1;
+		(void)w_buf_add(b, s + *from, cut[c] - *from);
+		*from = cut[c + 1];
+	}
+	return k;
+}
+
+/*
+ * A copy of s whose inline elements' start tags have their long
+ * attributes left out (above), or NULL when none has. Comments and
+ * script and style text are skipped whole.
+ */
+static char *
+cap_attrs(const char *s, size_t *len)
+{
+	struct w_buf b;
+	size_t i = 0, n, k, from = 0, end = *len, open = 0, kept;
+	size_t okept[IN_DEPTH];
+	unsigned char oname[IN_DEPTH];
+	int any = 0, depth = 0, d, et;
+
+	while (next_lt(s, &i, end) < end) {
+		et = i < end && s[i] == '/';
+		for (n = 0; i + et + n < end && NAME_CHAR(s[i + et + n]); n++)
+			;
+		if (n == 0 || !ASCII_LETTER(s[i + et]))
+			continue;
+		if (!et && ((n == 6 && strncasecmp(s + i, "script", 6) == 0) ||
+		    (n == 5 && strncasecmp(s + i, "style", 5) == 0))) {
+			i = skip_raw(s, i + n, end,
+			    n == 6 ? "script" : "style");
+			continue;
+		}
+		for (k = 0; copied_names[k] != NULL; k++)
+			if (strlen(copied_names[k]) == n &&
+			    strncasecmp(s + i + et, copied_names[k], n) == 0)
+				break;
+		if (copied_names[k] == NULL)
+			continue;
+		/* the innermost open one of the name ends at its end tag,
+		 * and a link at the next link's start, as tidy ends them */
+		if (et || k == 0) {
+			for (d = depth - 1; d >= 0 && oname[d] != k; d--)
+				;
+			for (; d >= 0 && depth > d; depth--)
+				open -= okept[depth - 1];
+			if (et)
+				continue;
+		}
+		kept = 0;
+		i = cap_tag(&b, &any, s, &from, i + n, end,
+		    depth < IN_DEPTH ? open : IN_OPEN_MAX, &kept);
+		if (depth < IN_DEPTH) {
+			oname[depth] = (unsigned char)k;
+			okept[depth++] = kept;
+			open += kept;
+		}
+	}
+	if (!any)
+		return NULL;
+	(void)w_buf_add(&b, s + from, end - from);
+	*len = b.len;
+	return w_buf_take(&b);
+}
 
 /*
  * The end (just past it, or n) of the marked section whose "<![" ends
@@ -1910,7 +2098,7 @@ inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
     int k)
 {
 	const char *p = NULL, *nm;
-	size_t end, j, l, start = i, nl;
+	size_t end, j, l, start = i, nl, gt;
 	struct vtag v;
 	int same = 0, blocks = 0, seen = 0, yes = 0, bound, open;
 
@@ -1924,7 +2112,11 @@ inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
 
 	if (i < x->none || x->budget == 0)
 		return 0;
+	/* the look starts past the start tag: its attributes (a span's
+	 * props) are no part of what it holds */
 	end = n - i > INLINE_LOOK ? i + INLINE_LOOK : n;
+	if ((gt = start_tag_end(s, i, end)) > 0)
+		end = n - gt > INLINE_LOOK ? gt + INLINE_LOOK : n;
 	if (end - i > x->budget)
 		end = i + x->budget;
 	bound = end < n;
@@ -2298,6 +2490,21 @@ prepare(const char *s, size_t *len, struct raw *r)
 			fsvg--;
 		else if (fmath > 0 && tag_at(s, i, n, "/math"))
 			fmath--;
+		/* "</body>" or "</html>" inside svg or math: tidy ends the
+		 * body there, drops the page after it, and reads a later
+		 * style or script body as markup ('<svg></body></svg><style>
+		 * <?xml <?>' leaked in libtidy; fuzz_htmlparse, session 12,
+		 * seed svg-body-end.html). A browser reads on in the body
+		 * (HTML 13.2.6.5 hands the tag to "in body", whose "after
+		 * body" mode goes back to it at the next tag): cut */
+		if (fsvg + fmath > 0 && (tag_at(s, i, n, "/body") ||
+		    tag_at(s, i, n, "/html"))) {
+			e = memchr(s + i, '>', n - i);
+			cut_add(&b, s, from, i - 1);
+			from = i = e != NULL ? (size_t)(e - s) + 1 : n;
+			any = 1;
+			continue;
+		}
 		/* a name that runs into '<': tidy reads on past it, and so
 		 * does the scan now; no marks or "&quot;" after */
 		if ((gt = name_into_lt(s, i, n)) > 0) {
@@ -2678,7 +2885,7 @@ int
 w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 {
 	struct raw r;
-	char *ctl, *flat, *thin, *copy;
+	char *ctl, *flat, *thin, *capped, *copy;
 	size_t plen;
 	int rc, truncated = 0;
 
@@ -2700,6 +2907,8 @@ w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 		s = thin;
 		truncated = 1;
 	}
+	if ((capped = cap_attrs(s, &len)) != NULL)
+		s = capped;
 	plen = len;
 	copy = prepare(s, &plen, fast ? &r : NULL);
 	for (;;) {
@@ -2722,6 +2931,7 @@ w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 		stream_place(d);
 	raw_free(&r);
 	free(copy);
+	free(capped);
 	free(thin);
 	free(flat);
 	free(ctl);
