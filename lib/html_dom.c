@@ -732,8 +732,7 @@ name_runs_on(const char *s, size_t i, size_t n, const char *t)
 	    strncasecmp(s + i, t, k) != 0)
 		return 0;
 	c = (unsigned char)s[i + k];
-	return !ASCII_LETTER(c) && !(c >= '0' && c <= '9') &&
-	    strchr("-._: \t\n\r\f/>", c) == NULL;
+	return !NAME_CHAR(c) && strchr(" \t\n\r\f/>", c) == NULL;
 }
 
 /*
@@ -753,9 +752,7 @@ name_into_lt(const char *s, size_t i, size_t n)
 		i++;
 	if (i >= n || !ASCII_LETTER(s[i]))
 		return 0;
-	while (i < n && (ASCII_LETTER(s[i]) || (s[i] >= '0' &&
-	    s[i] <= '9') || s[i] == '-' || s[i] == '.' || s[i] == '_' ||
-	    s[i] == ':'))
+	while (i < n && NAME_CHAR(s[i]))
 		i++;
 	return i < n && s[i] == '<' ? i : 0;
 }
@@ -1214,10 +1211,7 @@ vtag_set(struct vtag *x, const char *s, size_t i, size_t n)
 {
 	x->tag = i;
 	x->rs = RS_FIRST;
-	for (x->name = i; x->name < n && (ASCII_LETTER(s[x->name]) ||
-	    (s[x->name] >= '0' && s[x->name] <= '9') ||
-	    s[x->name] == '-' || s[x->name] == '.' || s[x->name] == '_' ||
-	    s[x->name] == ':'); x->name++)
+	for (x->name = i; x->name < n && NAME_CHAR(s[x->name]); x->name++)
 		;
 	x->ra = x->name;
 }
@@ -1568,9 +1562,7 @@ fs_tag(struct fstack *f, const char *s, size_t i, size_t n)
 	int end = i < n && s[i] == '/';
 
 	i += (size_t)end;
-	for (l = 0; i + l < n && (isalnum((unsigned char)s[i + l]) ||
-	    s[i + l] == '-' || s[i + l] == '_' || s[i + l] == ':' ||
-	    s[i + l] == '.'); l++)
+	for (l = 0; i + l < n && NAME_CHAR(s[i + l]); l++)
 		;
 	if (l == 0 || l >= sizeof(f->name[0]))
 		return 0;
@@ -2052,9 +2044,7 @@ custom_len(const char *s, size_t i, size_t n)
 
 	if (i >= n || !ASCII_LETTER(s[i]))
 		return 0;
-	for (k = i; k < n && (ASCII_LETTER(s[k]) || (s[k] >= '0' &&
-	    s[k] <= '9') || s[k] == '-' || s[k] == '.' || s[k] == '_' ||
-	    s[k] == ':'); k++)
+	for (k = i; k < n && NAME_CHAR(s[k]); k++)
 		dash |= s[k] == '-';
 	if (!dash || k >= n || k - i > 255 || s[k] == '\0' ||
 	    strchr(" \t\n\r\f/>", s[k]) == NULL)
