@@ -905,15 +905,44 @@ start_tag_end(const char *s, size_t i, size_t n)
  * (IN_KEEP_MAX for one the extractor reads, keep_attrs), and, once
  * the elements open (nested ones too, the ones tidy copies together)
  * keep IN_OPEN_MAX bytes of attributes over IN_SMALL, every other one
- * over IN_SMALL. On the 1,497 WCXB pages no value of an inline
- * element is over 4 KB but one data- attribute (their longest start
- * tag has 4.8 KB of attributes).
+ * over IN_SMALL; so too once the blocks that start while the element
+ * is open (up to its end tag as the scan reads it, or the page's end)
+ * times those bytes come to IN_COPY_MAX: "<span data-x=4KB>" before
+ * 300,000 "<p>" took 2.5 GB, 195 MB now (as much as the "<p>" alone).
+ * On the 1,497 WCXB pages no value of an inline element is over 4 KB
+ * but one data- attribute (their longest start tag has 4.8 KB of
+ * attributes), and no output changes.
  */
 #define IN_VALUE_MAX	4096
 #define IN_KEEP_MAX	8192
 #define IN_OPEN_MAX	8192
 #define IN_SMALL	64
 #define IN_DEPTH	64
+#define IN_COPY_MAX	(32u << 20)
+
+/* Whether the start tag name s[0..n) opens a block that tidy copies the
+ * open inline elements into. */
+static int
+copy_block(const char *s, size_t n)
+{
+	static const char *const blocks[] = {
+		"p", "div", "li", "dt", "dd", "ul", "ol", "dl", "table", "tr",
+		"td", "th", "caption", "blockquote", "pre", "section",
+		"article", "aside", "header", "footer", "nav", "main",
+		"figure", "figcaption", "form", "fieldset", "address",
+		"center", "details", "summary", "h1", "h2", "h3", "h4", "h5",
+		"h6", "hgroup", NULL
+	};
+	size_t k;
+
+	if (n > 10 || strchr("pdluotcbsafhmnPDLUOTCBSAFHMN", s[0]) == NULL)
+		return 0;
+	for (k = 0; blocks[k] != NULL; k++)
+		if ((blocks[k][0] == (s[0] | 0x20)) && strlen(blocks[k]) == n &&
+		    strncasecmp(s, blocks[k], n) == 0)
+			return 1;
+	return 0;
+}
 
 /* the elements tidy's inline stack copies (inline, not empty) */
 static const char *const copied_names[] = {
@@ -953,9 +982,9 @@ kept_attr(const char *s, size_t a, size_t z)
  */
 static size_t
 cap_tag(struct w_buf *b, int *any, const char *s, size_t *from, size_t i,
-    size_t n, size_t open, size_t *kept_out)
+    size_t n, size_t room, size_t *kept_out)
 {
-	size_t k = i, a, nz, z, kept = open, cut[2 * 16], nc = 0, c, cap;
+	size_t k = i, a, nz, z, kept = 0, cut[2 * 16], nc = 0, c, cap;
 	const char *e;
 
 	/* the character after the name is dropped but '/' and '>' */
@@ -1001,16 +1030,16 @@ cap_tag(struct w_buf *b, int *any, const char *s, size_t *from, size_t i,
 		}
 		c = z - a;
 		cap = kept_attr(s, a, nz) ? IN_KEEP_MAX : IN_VALUE_MAX;
-		if (c > cap || (c > IN_SMALL && kept + c > IN_OPEN_MAX)) {
-			if (nc == sizeof(cut) / sizeof(cut[0]))
-				return k;	/* left as it is */
+		/* (past 16 cuts the rest is kept) */
+		if ((c > cap || (c > IN_SMALL && kept + c > room)) &&
+		    nc < sizeof(cut) / sizeof(cut[0])) {
 			cut[nc++] = a;
 			cut[nc++] = z;
 		} else if (c > IN_SMALL)
 			kept += c;
 	}
-	*kept_out = kept - open;
-	for (c = 0; c < nc; c += 2) {
+	*kept_out = kept;
+	for (c = 0; c < nc && b != NULL; c += 2) {
 		if (!*any)
 			w_buf_init(b, n + 1);
 		*any = 1;
@@ -1029,48 +1058,86 @@ static char *
 cap_attrs(const char *s, size_t *len)
 {
 	struct w_buf b;
-	size_t i = 0, n, k, from = 0, end = *len, open = 0, kept;
-	size_t okept[IN_DEPTH];
+	size_t i, n, k, from = 0, end = *len, open, kept, g, r, nr = 0;
+	size_t okept[IN_DEPTH], og[IN_DEPTH], orec[IN_DEPTH], *nb = NULL;
+	size_t room;
 	unsigned char oname[IN_DEPTH];
-	int any = 0, depth = 0, d, et;
+	int any = 0, depth, d, et, pass;
 
-	while (next_lt(s, &i, end) < end) {
-		et = i < end && s[i] == '/';
-		for (n = 0; i + et + n < end && NAME_CHAR(s[i + et + n]); n++)
-			;
-		if (n == 0 || !ASCII_LETTER(s[i + et]))
-			continue;
-		if (!et && ((n == 6 && strncasecmp(s + i, "script", 6) == 0) ||
-		    (n == 5 && strncasecmp(s + i, "style", 5) == 0))) {
-			i = skip_raw(s, i + n, end,
-			    n == 6 ? "script" : "style");
-			continue;
-		}
-		for (k = 0; copied_names[k] != NULL; k++)
-			if (strlen(copied_names[k]) == n &&
-			    strncasecmp(s + i + et, copied_names[k], n) == 0)
-				break;
-		if (copied_names[k] == NULL)
-			continue;
-		/* the innermost open one of the name ends at its end tag,
-		 * and a link at the next link's start, as tidy ends them */
-		if (et || k == 0) {
-			for (d = depth - 1; d >= 0 && oname[d] != k; d--)
+	/* pass 0 counts the blocks that start while each element is
+	 * open (nb[r], the r-th start tag of one), pass 1 writes */
+	for (pass = 0; pass < 2; pass++) {
+		i = open = g = r = 0;
+		depth = 0;
+		while (next_lt(s, &i, end) < end) {
+			et = i < end && s[i] == '/';
+			for (n = 0; i + et + n < end &&
+			    NAME_CHAR(s[i + et + n]); n++)
 				;
-			for (; d >= 0 && depth > d; depth--)
-				open -= okept[depth - 1];
-			if (et)
+			if (n == 0 || !ASCII_LETTER(s[i + et]))
 				continue;
+			if (!et && ((n == 6 &&
+			    strncasecmp(s + i, "script", 6) == 0) ||
+			    (n == 5 && strncasecmp(s + i, "style", 5) == 0))) {
+				i = skip_raw(s, i + n, end,
+				    n == 6 ? "script" : "style");
+				continue;
+			}
+			if (!et && copy_block(s + i, n))
+				g++;
+			for (k = 0; copied_names[k] != NULL; k++)
+				if (strlen(copied_names[k]) == n &&
+				    strncasecmp(s + i + et, copied_names[k],
+				    n) == 0)
+					break;
+			if (copied_names[k] == NULL)
+				continue;
+			/* the innermost open one of the name ends at its
+			 * end tag, and a link at the next link's start, as
+			 * tidy ends them */
+			if (et || k == 0) {
+				for (d = depth - 1; d >= 0 && oname[d] != k;
+				    d--)
+					;
+				for (; d >= 0 && depth > d; depth--) {
+					open -= okept[depth - 1];
+					if (pass == 0)
+						nb[orec[depth - 1]] =
+						    g - og[depth - 1];
+				}
+				if (et)
+					continue;
+			}
+			if (pass == 0) {
+				if (nr % 1024 == 0)
+					nb = w_realloc(nb, (nr + 1024) *
+					    sizeof(*nb));
+				nb[nr++] = 0;
+				room = 0;
+			} else {
+				/* what tidy copies into each block: at most
+				 * IN_OPEN_MAX bytes, and IN_COPY_MAX in all */
+				room = depth >= IN_DEPTH || open >= IN_OPEN_MAX ?
+				    0 : IN_OPEN_MAX - open;
+				if (room > IN_COPY_MAX / (nb[r] + 1))
+					room = IN_COPY_MAX / (nb[r] + 1);
+			}
+			kept = 0;
+			i = cap_tag(pass == 1 ? &b : NULL, &any, s, &from,
+			    i + n, end, room, &kept);
+			if (depth < IN_DEPTH) {
+				oname[depth] = (unsigned char)k;
+				okept[depth] = kept;
+				og[depth] = g;
+				orec[depth++] = r;
+				open += kept;
+			}
+			r++;
 		}
-		kept = 0;
-		i = cap_tag(&b, &any, s, &from, i + n, end,
-		    depth < IN_DEPTH ? open : IN_OPEN_MAX, &kept);
-		if (depth < IN_DEPTH) {
-			oname[depth] = (unsigned char)k;
-			okept[depth++] = kept;
-			open += kept;
-		}
+		for (; pass == 0 && depth > 0; depth--)
+			nb[orec[depth - 1]] = g - og[depth - 1];
 	}
+	free(nb);
 	if (!any)
 		return NULL;
 	(void)w_buf_add(&b, s + from, end - from);

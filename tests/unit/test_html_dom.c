@@ -584,6 +584,43 @@ inline_wide(void)
 	}
 }
 
+/* an attribute under the caps, kept over some blocks, goes over very
+ * many of them (the copies would take 80 MB) */
+static void
+inline_many_blocks(void)
+{
+	static const size_t blocks[] = { 100, 20000 };
+	static const int want[] = { 1, 0 };
+	struct w_buf b;
+	struct hdoc d;
+	size_t k, j;
+	int n;
+
+	for (j = 0; j < 2; j++) {
+		w_buf_init(&b, 1 << 20);
+		w_buf_adds(&b, "<html><body><span class=\"c\" data-x=\"");
+		for (k = 0; k < 4000; k++)
+			w_buf_addc(&b, 'X');
+		w_buf_adds(&b, "\">lead");
+		for (k = 0; k < blocks[j]; k++)
+			w_buf_adds(&b, "<p>x");
+		w_buf_adds(&b, "</body></html>");
+		if (w_html_parse(&d, b.p, b.len) != 0) {
+			CHECK(0);
+			w_buf_free(&b);
+			return;
+		}
+		for (n = 0, k = 0; k < d.nn && n == 0; k++)
+			n = w_html_attr(&d, (int)k, "data-x") != NULL;
+		CHECK_INT(n, want[j]);
+		for (n = 0, k = 0; k < d.nn && n == 0; k++)
+			n = w_html_attr(&d, (int)k, "class") != NULL;
+		CHECK_INT(n, 1);
+		w_html_free(&d);
+		w_buf_free(&b);
+	}
+}
+
 /* "</body>" inside svg or math ends tidy's body and drops the page
  * after it (and a style there leaked in libtidy): a browser reads on */
 static void
@@ -1040,6 +1077,7 @@ main(void)
 	custom_blocks();
 	custom_wide();
 	inline_wide();
+	inline_many_blocks();
 	foreign_body_end();
 	quoted_trackers();
 	repeated_attrs();
