@@ -621,6 +621,43 @@ inline_many_blocks(void)
 	}
 }
 
+/* the look for a block a span holds starts past its start tag: 15 KB of
+ * short attributes and 20 KB of text before the block (35 KB from the
+ * name, 32 KB read) */
+static void
+span_look_past_tag(void)
+{
+	struct w_buf b;
+	struct hdoc d;
+	size_t k;
+	int i, s;
+
+	w_buf_init(&b, 1 << 16);
+	w_buf_adds(&b, "<html><body><span class=\"wrap\"");
+	for (k = 0; k < 250; k++) {
+		w_buf_printf(&b, " d%03zu=\"", k);
+		w_buf_adds(&b, "vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv\"");
+	}
+	w_buf_adds(&b, ">Lead ");
+	for (k = 0; k < 4000; k++)
+		w_buf_adds(&b, "word ");
+	w_buf_adds(&b, "<div>Inner block.</div>Tail</span><p>After.</p>"
+	    "</body></html>");
+	if (w_html_parse(&d, b.p, b.len) != 0) {
+		CHECK(0);
+		w_buf_free(&b);
+		return;
+	}
+	CHECK((i = text_parent(&d, "Inner block.")) >= 0);
+	s = d.n[i].parent;
+	CHECK_INT(d.n[s].otag, TidyTag_SPAN);
+	CHECK_STR(w_html_attr(&d, s, "class"), "wrap");
+	CHECK((i = text_parent(&d, "Tail")) >= 0);
+	CHECK_INT(i, s);
+	w_html_free(&d);
+	w_buf_free(&b);
+}
+
 /* "</body>" inside svg or math ends tidy's body and drops the page
  * after it (and a style there leaked in libtidy): a browser reads on */
 static void
@@ -1078,6 +1115,7 @@ main(void)
 	custom_wide();
 	inline_wide();
 	inline_many_blocks();
+	span_look_past_tag();
 	foreign_body_end();
 	quoted_trackers();
 	repeated_attrs();
