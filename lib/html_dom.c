@@ -1032,7 +1032,7 @@ cap_tag(struct w_buf *b, int *any, const char *s, size_t *from, size_t i,
 		cap = kept_attr(s, a, nz) ? IN_KEEP_MAX : IN_VALUE_MAX;
 		/* (past 16 cuts the rest is kept) */
 		if ((c > cap || (c > IN_SMALL && kept + c > room)) &&
-		    nc < sizeof(cut) / sizeof(cut[0])) {
+		    nc + 2 <= sizeof(cut) / sizeof(cut[0])) {
 			cut[nc++] = a;
 			cut[nc++] = z;
 		} else if (c > IN_SMALL)
