@@ -1046,6 +1046,42 @@ hasnt() {
 	[[ "$c" != *"Book Now"* ]] || fail "ticker kept: $c"
 }
 
+@test "documentation: a heading named code-header or section-header stays; one named sidebar-title goes" {
+	run -0 wextract -c --format text --page-type documentation "$FX/docs-heading-header.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Variants"*"Done(T)"*"finished without trouble"*"Implementations"*"pub const fn is_done(&self) -> bool"*"pub fn into_value"* ]] || fail "got: $c"
+	for w in "Jump to another crate" "Search the docs" "All rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
+@test "links that go nowhere are buttons to the link density limit: a tip with three stays, a menu of openers goes" {
+	run -0 wextract -c --format text --page-type article "$FX/article-toggle-links.html"
+	c=$(jqr .content)
+	[[ "$c" == *"seared steaks"*"Never leave the pan to soak"*"rust follows by morning"* ]] || fail "got: $c"
+	for w in "Skillet dinners" "Removing rust" "Care guides" "all rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
+@test "documentation: a section whose id is its heading's anchor (link-headers) stays; a comments-area and an unanchored related box go" {
+	run -0 wextract -c --format text --page-type documentation "$FX/docs-section-anchor.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Transport adapters"*"Link Headers"*"self describing"*"Explicit In-Reply-To headers"*"rewrites the case"* ]] || fail "got: $c"
+	for w in "Reader comments" "saved me an afternoon" "More from the blog" "Apache licence"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
+@test "an accordion answer stays though its question is a link that goes nowhere" {
+	run -0 wextract -c --format text --page-type article "$FX/service-faq-toggle.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Can I change plans later?"*"next billing date"*"Does it work with my bank?"*"full list of banks"*"Can my accountant log in?"* ]] || fail "got: $c"
+	for w in "VAT guide" "Year-end checklist" "All rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
 @test "a main element holding the h1 and an eighth of the text is the main region, not the utility panel above it" {
 	run -0 wextract -c --format text --page-type service "$FX/service-main-h1.html"
 	c=$(jqr .content)
