@@ -1096,6 +1096,28 @@ outro_block(const struct hdoc *d, int s)
 	return para;
 }
 
+/*
+ * Whether node s of the tree t (n nodes) lies in art's subtree. m (n
+ * bytes, 0 not known, 1 in, 2 out) keeps the answer for every node
+ * the climb passed, so that the climbs of all siblings take each node
+ * once.
+ */
+static int
+in_pick(const struct hnode *t, size_t n, int art, int s, unsigned char *m)
+{
+	int c;
+	unsigned char v;
+
+	for (c = s; c >= 0 && (size_t)c < n && c != art && m[c] == 0;
+	    c = t[c].parent)
+		;
+	v = c == art ? 1 : c >= 0 && (size_t)c < n ? m[c] : 2;
+	for (c = s; c >= 0 && (size_t)c < n && c != art && m[c] == 0;
+	    c = t[c].parent)
+		m[c] = v;
+	return v == 1;
+}
+
 /* Whether s closes the page: a footer, or a box named for one. */
 static int
 outro_stop(const struct hdoc *d, int s)
@@ -1114,6 +1136,7 @@ outro_write(struct hdoc *d, const struct hnode *snap, size_t nsnap,
 {
 	struct w_html_out io;
 	struct hnode *cur;
+	unsigned char *memo;
 	size_t ncur;
 	int part[OUTRO_PARTS], n = 0, k, a, c, s, last = -1, lvl;
 
@@ -1130,6 +1153,7 @@ outro_write(struct hdoc *d, const struct hnode *snap, size_t nsnap,
 		return;
 	ncur = d->nn;
 	cur = w_malloc(ncur * sizeof(*cur));
+	memo = w_calloc(ncur, 1);
 	memcpy(cur, d->n, ncur * sizeof(*cur));
 	memcpy(d->n, snap, nsnap * sizeof(*snap));
 	d->nn = nsnap;
@@ -1145,10 +1169,7 @@ outro_write(struct hdoc *d, const struct hnode *snap, size_t nsnap,
 			if (outro_stop(d, s))
 				goto found;
 			/* a node the pick holds already */
-			for (c = s; c >= 0 && (size_t)c < ncur && c != art;
-			    c = cur[c].parent)
-				;
-			if (c == art)
+			if (in_pick(cur, ncur, art, s, memo))
 				continue;
 			if (outro_block(d, s))
 				part[n++] = s;
@@ -1169,6 +1190,7 @@ found:
 	memcpy(d->n, cur, ncur * sizeof(*cur));
 	d->nn = ncur;
 	free(cur);
+	free(memo);
 }
 
 /* The guide ob after the output b, unless b holds its first line. */

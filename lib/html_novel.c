@@ -308,37 +308,22 @@ fence_flips(const char *s, size_t n)
 	return f;
 }
 
-/* A set of block hashes (open addressing, 0 is empty), each with the
- * index of the block it last came from. */
+/* A set of block hashes (open addressing, 0 is empty), each with a
+ * number: the index of the block it last came from (hset_seen()), or
+ * how often it is on the page (copied_runs()). */
 struct hset {
 	unsigned long long	*v;
 	size_t			*at;
 	size_t			 cap, used;
 };
 
-/*
- * Whether h is in the set, *last the index of the block it last came
- * from; it is in once this returns, from block idx.
- */
-static int
-hset_seen(struct hset *t, unsigned long long h, size_t idx, size_t *last)
+/* Double t's room. */
+static void
+hset_grow(struct hset *t)
 {
 	unsigned long long *nv;
-	size_t k, j, c2, *na;
+	size_t k, j, c2 = t->cap * 2, *na;
 
-	for (k = h & (t->cap - 1); t->v[k] != 0 && t->v[k] != h;
-	    k = (k + 1) & (t->cap - 1))
-		;
-	if (t->v[k] == h) {
-		*last = t->at[k];
-		t->at[k] = idx;
-		return 1;
-	}
-	t->v[k] = h;
-	t->at[k] = idx;
-	if (++t->used * 2 <= t->cap)
-		return 0;
-	c2 = t->cap * 2;
 	nv = w_calloc(c2, sizeof(*nv));
 	na = w_calloc(c2, sizeof(*na));
 	for (j = 0; j < t->cap; j++) {
@@ -354,7 +339,57 @@ hset_seen(struct hset *t, unsigned long long h, size_t idx, size_t *last)
 	t->v = nv;
 	t->at = na;
 	t->cap = c2;
-	return 0;
+}
+
+/* The slot of h (not 0) in t, *found whether h was in; a new one holds
+ * h and 0. */
+static size_t
+hset_slot(struct hset *t, unsigned long long h, int *found)
+{
+	size_t k;
+
+	for (;;) {
+		for (k = h & (t->cap - 1); t->v[k] != 0 && t->v[k] != h;
+		    k = (k + 1) & (t->cap - 1))
+			;
+		if ((*found = t->v[k] == h))
+			return k;
+		if ((t->used + 1) * 2 <= t->cap)
+			break;
+		hset_grow(t);
+	}
+	t->v[k] = h;
+	t->at[k] = 0;
+	t->used++;
+	return k;
+}
+
+static void
+hset_init(struct hset *t, size_t cap)
+{
+	t->cap = 64;
+	t->used = 0;
+	while (t->cap < cap)
+		t->cap <<= 1;
+	t->v = w_calloc(t->cap, sizeof(*t->v));
+	t->at = w_calloc(t->cap, sizeof(*t->at));
+}
+
+/*
+ * Whether h is in the set, *last the index of the block it last came
+ * from; it is in once this returns, from block idx.
+ */
+static int
+hset_seen(struct hset *t, unsigned long long h, size_t idx, size_t *last)
+{
+	size_t k;
+	int found;
+
+	k = hset_slot(t, h, &found);
+	if (found)
+		*last = t->at[k];
+	t->at[k] = idx;
+	return found;
 }
 
 /* One block of the text: s[start..end), a repeat, long enough, its
@@ -388,19 +423,6 @@ lower_ull(const unsigned long long *v, size_t n, unsigned long long h)
 			hi = m;
 	}
 	return lo;
-}
-
-/* How many of the sorted v[0..n) are h, counted to 3 at the most (only
- * "exactly twice" is asked: a line printed a million times costs three
- * steps, not a million). */
-static size_t
-count_of(const unsigned long long *v, size_t n, unsigned long long h)
-{
-	size_t lo = lower_ull(v, n, h), c = 0;
-
-	while (lo < n && c < 3 && v[lo++] == h)
-		c++;
-	return c;
 }
 
 /*
@@ -475,14 +497,20 @@ item_fields(struct hblock *bl, size_t nb)
 static void
 copied_runs(struct hblock *bl, size_t nb)
 {
+	struct hset cnt;
 	size_t k, r, i, len, c;
-	unsigned long long *v;
-	int twice;
+	int twice, f;
 
-	v = w_calloc(nb + 1, sizeof(*v));
+	/* how often each block is on the page, counted to 3 at the most
+	 * (only "exactly twice" is asked); a hash of 0 (no block asked
+	 * has one) is no member */
+	hset_init(&cnt, 2 * nb);
 	for (k = 0; k < nb; k++)
-		v[k] = bl[k].h;
-	qsort(v, nb, sizeof(*v), cmp_ull);
+		if (bl[k].h != 0) {
+			i = hset_slot(&cnt, bl[k].h, &f);
+			if (cnt.at[i] < 3)
+				cnt.at[i]++;
+		}
 	for (k = 0; k < nb; k = r) {
 		r = k + 1;
 		if (!bl[k].seen)
@@ -490,19 +518,20 @@ copied_runs(struct hblock *bl, size_t nb)
 		c = bl[k].at;
 		len = bl[k].len;
 		twice = bl[k].len >= HN_COPY_NAME &&
-		    count_of(v, nb, bl[k].h) == 2;
+		    cnt.at[hset_slot(&cnt, bl[k].h, &f)] == 2;
 		for (; r < nb && c + (r - k) < k && bl[r].seen &&
 		    bl[r].h == bl[c + (r - k)].h; r++) {
 			len += bl[r].len;
 			if (bl[r].len >= HN_COPY_NAME &&
-			    count_of(v, nb, bl[r].h) == 2)
+			    cnt.at[hset_slot(&cnt, bl[r].h, &f)] == 2)
 				twice = 1;
 		}
 		if (r - k >= HN_COPY_RUN && len >= HN_DUP_MIN && twice)
 			for (i = k; i < r; i++)
 				bl[i].dup = 1;
 	}
-	free(v);
+	free(cnt.v);
+	free(cnt.at);
 }
 
 /* See html_int.h. */
@@ -517,12 +546,7 @@ w_html_dedup_blocks(char *s, size_t n, int run)
 
 	if (fields)
 		run = 0;
-	set.cap = 64;
-	set.used = 0;
-	while (set.cap < n / 32)
-		set.cap <<= 1;
-	set.v = w_calloc(set.cap, sizeof(*set.v));
-	set.at = w_calloc(set.cap, sizeof(*set.at));
+	hset_init(&set, n / 32);
 	for (i = 0; i < n; i = e) {
 		/* one block: up to and with its blank-line separator */
 		const char *q = w_html_strstr_n(s + i, n - i, "\n\n");

@@ -79,6 +79,26 @@ choice_label(const struct hdoc *d, int i, const struct radio *r, size_t n)
 	return -1;
 }
 
+/* The choice labels of r[0..n) among the children of p, counted to 2
+ * at the most. */
+static int
+sibling_choices(const struct hdoc *d, int p, const struct radio *r,
+    size_t n)
+{
+	int j, c = 0;
+
+	for (j = d->n[p].first; j >= 0 && c < 2; j = d->n[j].next)
+		if (d->n[j].tag != H_TEXT && choice_label(d, j, r, n) >= 0)
+			c++;
+	return c;
+}
+
+/* The last parent whose children grouped() counted, and their count
+ * (the tree does not change while the labels are looked at). */
+struct sibs {
+	int	 parent, count;
+};
+
 /*
  * Whether the choice i labels (r[k]) is one of a group: another radio
  * button has its name, or, when it has none, another choice label is
@@ -87,10 +107,10 @@ choice_label(const struct hdoc *d, int i, const struct radio *r, size_t n)
  */
 static int
 grouped(const struct hdoc *d, int i, const struct radio *r, size_t n,
-    size_t k)
+    size_t k, struct sibs *sb)
 {
 	size_t m;
-	int j;
+	int p;
 
 	if (r[k].name != NULL) {
 		for (m = 0; m < n; m++)
@@ -99,13 +119,14 @@ grouped(const struct hdoc *d, int i, const struct radio *r, size_t n,
 				return 1;
 		return 0;
 	}
-	if (d->n[i].parent < 0)
+	if ((p = d->n[i].parent) < 0)
 		return 0;
-	for (j = d->n[d->n[i].parent].first; j >= 0; j = d->n[j].next)
-		if (j != i && d->n[j].tag != H_TEXT &&
-		    choice_label(d, j, r, n) >= 0)
-			return 1;
-	return 0;
+	/* i is one of them: a group when there are two */
+	if (sb->parent != p) {
+		sb->parent = p;
+		sb->count = sibling_choices(d, p, r, n);
+	}
+	return sb->count >= 2;
 }
 
 /* The fieldset around i, PICK_UP levels up or nearer (below root), or
@@ -144,6 +165,7 @@ w_html_shop_pickers(struct hdoc *d, int root)
 {
 	struct radio r[PICK_IDS];
 	int got[PICK_LABELS], sets[PICK_LABELS];
+	struct sibs sb = { -1, 0 };
 	size_t n, ng = 0, nsets = 0, k, len, cut = 0;
 	int i, f, c;
 
@@ -160,7 +182,7 @@ w_html_shop_pickers(struct hdoc *d, int root)
 		    len <= PICK_LABEL_MAX)
 			got[ng++] = i;
 		else if (n >= 2 && (c = choice_label(d, i, r, n)) >= 0 &&
-		    grouped(d, i, r, n, (size_t)c))
+		    grouped(d, i, r, n, (size_t)c, &sb))
 			got[ng++] = i;
 	}
 	for (k = 0; k < ng; k++) {
