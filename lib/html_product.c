@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <stdio.h>
 
 #include "html_int.h"
 #include "json.h"
@@ -1180,7 +1179,7 @@ buy_own(const struct hdoc *d, int i)
 static int
 buy_grid(const struct hdoc *d, int i)
 {
-	int j, k, n, best = 0;
+	int j, k, m, n, best = 0;
 	unsigned sh;
 
 	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
@@ -1191,7 +1190,7 @@ buy_grid(const struct hdoc *d, int i)
 				continue;
 			sh = w_html_shape(d, k);
 			n = 0;
-			for (int m = k; m >= 0; m = d->n[m].next)
+			for (m = k; m >= 0; m = d->n[m].next)
 				if (d->n[m].tag != H_TEXT &&
 				    w_html_text_len(d, m) > 0 &&
 				    w_html_shape(d, m) == sh)
@@ -1221,6 +1220,36 @@ buy_sku(const struct hdoc *d, int i)
 	r = b.p + b.len - p >= 3 && strncasecmp(p, "sku", 3) == 0;
 	w_buf_free(&b);
 	return r;
+}
+
+/* Whether i's text is prose: BUY_WORDS words or more and a full stop
+ * ending a sentence (before a space or at the end), as the product's
+ * description has; the shop's lines are labels and calls. */
+#define BUY_WORDS	8
+
+static int
+buy_prose(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	size_t k, words = 0;
+	int stop = 0, in = 0;
+
+	w_html_buf_init(&b, 256);
+	w_html_text(d, i, &b);
+	for (k = 0; k < b.len; k++) {
+		if (b.p[k] == ' ' || b.p[k] == '\n' || b.p[k] == '\t')
+			in = 0;
+		else if (!in) {
+			in = 1;
+			words++;
+		}
+		if (b.p[k] == '.' && k > 0 && b.p[k - 1] != '.' &&
+		    (k + 1 == b.len || b.p[k + 1] == ' ' ||
+		    b.p[k + 1] == '\n'))
+			stop = 1;
+	}
+	w_buf_free(&b);
+	return stop && words >= BUY_WORDS;
 }
 
 /* See html_int.h. */
@@ -1259,22 +1288,24 @@ w_html_mark_buy(struct hdoc *d)
 					w_buf_free(&b);
 					return;
 				}
+	/* or one in a box beside the priced box: products side by side */
+	if ((e = d->n[p].parent) >= 0)
+		for (j = d->n[e].first; j >= 0; j = w_html_next_pre(d, j, e,
+		    j == p))
+			if (j != p && buy_button(d, j, &b)) {
+				w_buf_free(&b);
+				return;
+			}
 	w_buf_free(&b);
 	for (e = i; e != p; e = d->n[e].parent)
 		for (s = d->n[e].next; s >= 0; s = d->n[s].next) {
 			if (d->n[s].tag == H_TEXT ||
 			    w_html_text_len(d, s) == 0 ||
 			    w_html_text_len(d, s) > BUY_LINE_MAX ||
-			    buy_own(d, s) || buy_grid(d, s) || buy_sku(d, s))
+			    buy_own(d, s) || buy_grid(d, s) || buy_sku(d, s) ||
+			    buy_prose(d, s))
 				continue;
 			d->n[s].flags |= HF_BUY;
-			if (getenv("WX_BUYDBG")) {
-				struct w_buf q;
-				w_html_buf_init(&q, 256);
-				w_html_text(d, s, &q);
-				fprintf(stderr, "BUY %.*s\n", (int)q.len, q.p);
-				w_buf_free(&q);
-			}
 		}
 }
 

@@ -1122,6 +1122,29 @@ hasnt() {
 	done
 }
 
+@test "product: the short boxes after the cart button in the priced box go; a heading's box, a SKU line, a row of highlights, a sentence, what comes before the button and the description stay" {
+	run -0 wextract -c --format text "$FX/product-buy-box.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[[ "$c" == *"single board of English oak"* ]] || fail "$c"
+	[[ "$c" == *"seasoned for three years in our yard"* ]] || fail "$c"
+	[[ "$c" == *"SKU: FEN-OAK-45"* ]] || fail "sku: $c"
+	[[ "$c" == *"Oiled by hand"* ]] || fail "highlights: $c"
+	[[ "$c" == *"32 cm across the seat"* ]] || fail "size: $c"
+	[[ "$c" == *"signed under the seat by the joiner"* ]] || fail "prose: $c"
+	for w in "Protect your purchase" "Talk to a joiner" Mastercard; do
+		[[ "$c" != *"$w"* ]] || fail "buy box $w: $c"
+	done
+}
+
+@test "product: beside another cart button (products compared side by side) the boxes after a cart button stay" {
+	run -0 wextract -c --format text "$FX/product-buy-compare.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[[ "$c" == *"Bits: 16 in a sliding tray"* ]] || fail "$c"
+	[[ "$c" == *"Bits: 64 in a folding case"* ]] || fail "$c"
+}
+
 @test "product: a box whose text is a JSON object (a script's data written into the page) is dropped; JSON inside code in the description stays" {
 	run -0 wextract -c --format text "$FX/product-data.html"
 	[ "$(jqr .coverage.page_type)" = product ]
