@@ -728,7 +728,7 @@ hasnt() {
 	hasnt "enable JavaScript"
 }
 
-@test "hidden content: a text/template script, without its placeholders or other scripts" {
+@test "hidden content: a text/template script, without its placeholders, other scripts or a template that is one alert" {
 	run -0 wextract -c "$FX/hidden/hidden-template.html"
 	[ "$(jqr .coverage.recovered_from)" = template ]
 	has "Keeping a bread starter"
@@ -736,6 +736,7 @@ hasnt() {
 	hasnt "{{"
 	hasnt "name }}"
 	hasnt "never read as page text"
+	hasnt "sold out for today"
 }
 
 @test "hidden content: an app shell without any is still unusable_content" {
