@@ -802,8 +802,8 @@ is_template(const char *ty)
 }
 
 /*
- * Whether template s[0..n) (HH_ALERT_MAX bytes at most) is one element
- * whose role is alert or status: the message a script shows when a
+ * Whether template s[0..n) (HH_ALERT_MAX bytes at most) opens with an
+ * element whose role is alert or status: the message a script shows when a
  * choice fails ("Sorry, this product is unavailable"), never the page's
  * text.
  */
