@@ -1109,7 +1109,7 @@ hasnt() {
 	[ "$(grep -c 'wash 40C' <<<"$c")" -eq 2 ]
 }
 
-@test "product: the labels of a colour's or a size's radio buttons (naming them by for, or wrapping them) and the fieldset they leave with its legend are dropped; a lone radio button's label stays" {
+@test "product: the labels of a colour's or a size's radio buttons or checkboxes (naming them by for, or wrapping them) and the fieldset they leave with its legend are dropped; a lone radio button's or checkbox's label stays" {
 	run -0 wextract -c --format text "$FX/product-pickers.html"
 	[ "$(jqr .coverage.page_type)" = product ]
 	c=$(jqr .content)
@@ -1117,8 +1117,9 @@ hasnt() {
 	[[ "$c" == *"Hand wash cold and dry flat"* ]]
 	[[ "$c" == *"Gift wrap this order"* ]] || fail "lone radio: $c"
 	[[ "$c" == *"Add a woven name tag"* ]] || fail "lone wrapped radio: $c"
+	[[ "$c" == *"Include a printed care card"* ]] || fail "lone checkbox: $c"
 	for w in Medium "Storm Navy" "Moss Green" "Select a size" "Regular fit" \
-	    "Slim fit"; do
+	    "Slim fit" Swatch; do
 		[[ "$c" != *"$w"* ]] || fail "picker $w: $c"
 	done
 }
