@@ -1149,6 +1149,15 @@ hasnt() {
 	[[ "$c" == *"Bits: 64 in a folding case"* ]] || fail "$c"
 }
 
+@test "a form's messages shown only once it is sent (w-form-done, w-form-fail) are never content; the text around the form stays" {
+	run -0 wextract -c --format text "$FX/form-states.html"
+	c=$(jqr .content)
+	[[ "$c" == *"full tank of water"* ]] || fail "$c"
+	[[ "$c" == *"Boats leave the yard on Saturdays"* ]] || fail "$c"
+	[[ "$c" != *"reached the yard"* ]] || fail "done: $c"
+	[[ "$c" != *"Something went wrong"* ]] || fail "fail: $c"
+}
+
 @test "product: a box whose text is a JSON object (a script's data written into the page) is dropped; JSON inside code in the description stays" {
 	run -0 wextract -c --format text "$FX/product-data.html"
 	[ "$(jqr .coverage.page_type)" = product ]
