@@ -327,13 +327,16 @@ link_only(const struct hdoc *d, int root)
 
 /*
  * Which repeated blocks the writer drops (w_html_dedup_blocks): every
- * repeat where the profile drops page chrome, runs of DEDUP_RUN repeats
- * in an article (a layout printed once per screen size; a paragraph
- * quoted twice stays), none elsewhere (-1).
+ * repeat where the profile drops page chrome, but in lists the fields
+ * every item prints (HN_ITEMS), runs of DEDUP_RUN repeats in an article
+ * (a layout printed once per screen size; a paragraph quoted twice
+ * stays), none elsewhere (-1).
  */
 static int
 dedup_run(int prof)
 {
+	if ((prof & HP_CHROME) && (prof & HP_LISTS))
+		return HN_ITEMS;
 	if (prof & HP_CHROME)
 		return 0;
 	return (prof & HP_PROSE) ? DEDUP_RUN : -1;
@@ -365,7 +368,7 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 	ho.thin_ld = (prof & HP_TABS) ? HH_THIN_LD_SHOP : HH_THIN_LD;
 	w_buf_reset(b);
 	w_html_write(d, root, &ho, b);
-	if (dedup_run(prof) >= 0) {
+	if (dedup_run(prof) != -1) {
 		b->len = w_html_dedup_blocks(b->p, b->len, dedup_run(prof));
 		if (b->p != NULL)
 			b->p[b->len] = '\0';

@@ -439,6 +439,8 @@ size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
 #define HN_DUP_NEAR	8	/* blocks back a short repeat's copy lies */
 #define HN_COPY_RUN	3	/* short blocks of a card's second copy, at least */
 #define HN_COPY_NAME	25	/* characters of the name in such a copy */
+#define HN_FIELD_COPIES	3	/* copies of an item's field, at least */
+#define HN_ITEMS	(-2)	/* run: 0, and items' fields stay */
 /* Drop the blocks (parts between blank lines) of s[0..n) that repeat an
  * earlier block of HN_DUP_MIN characters or more, white space folded,
  * outside fenced code: a page's second copy of a section (a mobile and
@@ -455,7 +457,10 @@ size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
  * printed again, far from the first copy, for another screen size),
  * and a short repeat in the same list item goes alone (a shop tile
  * printing its name or price twice); a list marker does not make two
- * blocks differ. Returns the new
+ * blocks differ. With run HN_ITEMS (lists), as at 0, but a field every
+ * item prints stays (a long block, not an item's first, printed
+ * HN_FIELD_COPIES times or more, each copy after a block new since the
+ * copy before: see item_fields in html_novel.c). Returns the new
  * length; s is not terminated. */
 size_t		 w_html_dedup_blocks(char *, size_t, int);
 
