@@ -406,9 +406,8 @@ size_t		 w_html_shop_lines(struct hdoc *, int);
 #define SHOP_DUP_SENT	8
 size_t		 w_html_dedup_lines(char *, size_t);
 /* Whether element i's class hides it on every screen: a whole token
- * "hide", "hidden", "d-none", "invisible", "is-hidden" or
- * "display-none" (also after a prefix and a hyphen: "wt-display-none")
- * with no responsive token beside it that shows it somewhere ("md:block", "d-lg-flex"). */
+ * "hide", "hidden", "d-none" or "invisible" with no responsive token
+ * beside it that shows it somewhere ("md:block", "d-lg-flex"). */
 int		 w_html_class_hides(const struct hdoc *, int);
 /* html_prose.c */
 void		 w_html_prose_strip(struct hdoc *, int);

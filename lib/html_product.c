@@ -661,10 +661,6 @@ w_html_class_hides(const struct hdoc *d, int i)
 		for (k = 0; w[k] != NULL; k++)
 			if (strlen(w[k]) == n && strncasecmp(t, w[k], n) == 0)
 				hit = 1;
-		/* "display-none", "wt-display-none": a kit's own prefix */
-		if (n >= 12 && strncasecmp(t + n - 12, "display-none", 12) == 0 &&
-		    (n == 12 || t[n - 13] == '-'))
-			hit = 1;
 	}
 	return hit;
 }
