@@ -236,6 +236,10 @@ shop_controls(void)
 	CHECK(shop("Arrives by Friday, Mar 14"));
 	CHECK(shop("Kostenloser Versand ab 50 \xe2\x82\xac"));
 	CHECK(!shop("Arrives fully assembled"));
+	/* a fit reported from reviews; not a shop's testimonials */
+	CHECK(shop("Customers say it fits true to size"));
+	CHECK(!shop("What our customers say"));
+	CHECK(!shop("Customers saying goodbye to the old range"));
 	CHECK(!shop("Warranty: 2 years"));
 	CHECK(!shop("In stock"));
 	CHECK(!shop("Shipping weight: 2.4 kg"));
