@@ -1148,6 +1148,38 @@ sr_repeat(const struct hdoc *d, int i)
 	return r;
 }
 
+/*
+ * A text that is only a page template's placeholders ("{{
+ * DiscussionBoard.errors[42].message }}", "{% if user %}"), outside
+ * code (code, kbd, samp and tt are written by w_code, never here): the
+ * source of a script-rendered box a browser shows filled in or hides,
+ * never words for a reader. A line that quotes one among other words
+ * ("the {{ form }} tag") stays.
+ */
+static int
+template_only(const char *s, size_t n)
+{
+	const char *e = s + n, *c;
+	int any = 0;
+
+	for (;;) {
+		while (s < e && (*s == ' ' || *s == '\n' || *s == '\t' ||
+		    *s == '\r'))
+			s++;
+		if (s == e)
+			return any;
+		if (e - s < 4 || s[0] != '{' || (s[1] != '{' && s[1] != '%'))
+			return 0;
+		for (c = s + 2; c + 1 < e; c++)
+			if (c[1] == '}' && (c[0] == (s[1] == '{' ? '}' : '%')))
+				break;
+		if (c + 1 >= e)
+			return 0;
+		s = c + 2;
+		any = 1;
+	}
+}
+
 static void
 kids(struct wr *w, int i)
 {
@@ -1179,6 +1211,8 @@ node(struct wr *w, int i)
 	const struct hnode *x = &w->d->n[i];
 
 	if (x->otag == H_TEXT) {
+		if (!w->inpre && template_only(w->d->pool + x->off, x->len))
+			return;
 		put(w, w->d->pool + x->off, x->len, 1);
 		return;
 	}

@@ -1029,6 +1029,17 @@ hasnt() {
 	[ "$(jqr '.content|[match("Halve the water";"g")]|length')" = 2 ]
 }
 
+@test "a text that is only a template's placeholders goes; placeholders inside a sentence, code or pre stay" {
+	run -0 wextract -c --format text "$FX/forum-template-text.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"three-legged stools"*"Put the {{ shop_name }} tag"*"{{ product.price }}"*"{{ product.title }} for the name"*"sold before breakfast"* ]] || fail "got: $c"
+	# the unrendered error boxes and the vote box's template source
+	for w in "board.errors" "{%" "post.votes"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
 @test "thread: a short post whose poster pane carries rank pictures is one of the posts, not a box of images" {
 	run -0 wextract -c --format text "$FX/forum-short-post.html"
 	[ "$(jqr .coverage.page_type)" = forum ]
