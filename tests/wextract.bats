@@ -1029,6 +1029,17 @@ hasnt() {
 	[ "$(jqr '.content|[match("Halve the water";"g")]|length')" = 2 ]
 }
 
+@test "dated posts with an author line each are a thread on any address, rules between them aside; a listing's teasers with authors and dates are not" {
+	run -0 wextract -c --format text "$FX/forum-post-dividers.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"water butts on every plot"*"by pondweed"*"bought them in bulk"*"by runnerbean"*"padlock on the tap"* ]] || fail "got: $c"
+	[[ "$c" != *"Board index"* ]] || fail "kept the board's menu: $c"
+	# teasers whose titles link to the stories are a listing, though each has an author and a date
+	run -0 wextract -c --format text "$FX/listing-teaser-authors.html"
+	[ "$(jqr .coverage.page_type)" != forum ] || fail "teasers typed forum: $(jqr .content)"
+}
+
 @test "a text that is only a template's placeholders goes; placeholders inside a sentence, code or pre stay" {
 	run -0 wextract -c --format text "$FX/forum-template-text.html"
 	[ "$(jqr .coverage.page_type)" = forum ]
