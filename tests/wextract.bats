@@ -1040,6 +1040,14 @@ hasnt() {
 	[ "$(jqr .coverage.page_type)" != forum ] || fail "teasers typed forum: $(jqr .content)"
 }
 
+@test "a date's short relative form beside its long form in a <time> is not written; a clock time beside a date stays" {
+	run -0 wextract -c --format text "$FX/forum-time-short.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"June 14, 2024"*"relative velocity"*"June 14, 2024"*"Match the planes"*"June 15, 2024 6:01 PM"*"Docked on the second try"* ]] || fail "got: $c"
+	[[ "$c" != *"1 yr"* ]] || fail "kept the short form: $c"
+}
+
 @test "a text that is only a template's placeholders goes; placeholders inside a sentence, code or pre stay" {
 	run -0 wextract -c --format text "$FX/forum-template-text.html"
 	[ "$(jqr .coverage.page_type)" = forum ]
