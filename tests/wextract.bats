@@ -1048,6 +1048,16 @@ hasnt() {
 	[[ "$c" != *"1 yr"* ]] || fail "kept the short form: $c"
 }
 
+@test "thread: a poster's box of Label: value lines holding a statistic goes whole; a post's own list of such lines stays" {
+	run -0 wextract -c --format text "$FX/forum-stat-box.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"lowtide"*"lounge at the gate"*"jetlagged"*"shared lounge"*"Location: Harbour Road coffee stand"*"Time: 7:15 am"*"boarding passes"* ]] || fail "got: $c"
+	for w in "Join Date" "Location: SIN" "Asia Pacific" "Posts:"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
 @test "a text that is only a template's placeholders goes; placeholders inside a sentence, code or pre stay" {
 	run -0 wextract -c --format text "$FX/forum-template-text.html"
 	[ "$(jqr .coverage.page_type)" = forum ]
