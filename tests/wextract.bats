@@ -1058,6 +1058,14 @@ hasnt() {
 	done
 }
 
+@test "thread: a nested thread's reply tree that holds several posts gives way to the comment list holding it and its like trees" {
+	run -0 wextract -c --format text "$FX/forum-nested-replies.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"odd default fixed at last"*"clone shared pointers everywhere"*"cheap clones"*"before the next meeting"*"not carried over again"*"open to anyone"* ]] || fail "got: $c"
+	[[ "$c" != *"Privacy"* ]] || fail "kept the footer: $c"
+}
+
 @test "a text that is only a template's placeholders goes; placeholders inside a sentence, code or pre stay" {
 	run -0 wextract -c --format text "$FX/forum-template-text.html"
 	[ "$(jqr .coverage.page_type)" = forum ]
