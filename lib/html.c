@@ -1372,6 +1372,13 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	 */
 	if (art >= 0)
 		w_html_site_links(&d, art);
+	/*
+	 * a pager or a count of results left in the pick, whatever the
+	 * profile; on WCXB dev: 8 pages on 7 sites up (listing +0.0002,
+	 * fold A +0.0002, B +0.0001), none down
+	 */
+	if (art >= 0)
+		w_html_pager_lines(&d, art);
 	if ((w_html_profile(type) & HP_PROSE) && art >= 0)
 		w_html_prose_teasers(&d, art);
 	/*

@@ -635,6 +635,10 @@ void		 w_html_item_meta(struct hdoc *, int, int);
  * footer or menu the markup does not mark. Returns the characters
  * dropped. */
 size_t		 w_html_site_links(struct hdoc *, int);
+/* Drop the elements under root whose whole text is a pager ("Previous
+ * Next", "« 1 2 3 … next »", "Page 2 of 8") or a count of results
+ * ("1–30 of 296 products"). Returns the characters dropped. */
+size_t		 w_html_pager_lines(struct hdoc *, int);
 /* html_cards.c: drop the rows of cards under root that each open with
  * the kind of page they link to ("Blog", "Case study", "Webinar"),
  * with the row's short title, when they hold a small part of root.

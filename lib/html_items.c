@@ -531,3 +531,155 @@ w_html_site_links(struct hdoc *d, int root)
 	w_buf_free(&b);
 	return dropped;
 }
+
+/*
+ * A pager or a result count standing alone: an element of up to
+ * PAGER_TEXT characters whose whole text is page numbers and the
+ * words of a pager, one going back and one going on ("Previous
+ * Next", "« previous 1 2 3 … 95 next »", "< Older | Newer >"), or
+ * "Page 2 of 8", or a count of results ("1–30 of 296 products",
+ * "Showing 1-20 of 85", "(8 results)"): the page's controls, never
+ * its text. On WCXB dev every such line printed (12 on 11 pages of
+ * every type) is out of the truth.
+ */
+#define PAGER_TEXT	160
+#define PAGER_WORDS	32
+
+static int
+pager_word(const char *w, size_t n, const char *const *l)
+{
+	int k;
+
+	for (k = 0; l[k] != NULL; k++)
+		if (strlen(l[k]) == n && strncmp(w, l[k], n) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+pager_text(const char *s)
+{
+	static const char *const back[] = {
+		"previous", "prev", "older", "back", "zur\xc3\xbc" "ck",
+		"vorherige", "pr\xc3\xa9" "c\xc3\xa9" "dent", "pr\xc3\xa9" "c\xc3\xa9" "dente",
+		"anterior", "precedente", NULL
+	};
+	static const char *const on[] = {
+		"next", "newer", "weiter", "n\xc3\xa4" "chste", "suivant",
+		"suivante", "siguiente", "successivo", "successiva", NULL
+	};
+	static const char *const filler[] = {
+		"page", "pages", "of", "first", "last", "posts", "post",
+		"entries", "entry", "articles", "stories", "go", "to", NULL
+	};
+	static const char *const counted[] = {
+		"results", "result", "products", "items", "entries", "listings",
+		"jobs", "courses", "articles", "posts", NULL
+	};
+	static const char *const marks[] = {
+		"\xc2\xab", "\xc2\xbb", "\xe2\x80\xa6", "\xe2\x80\x93",
+		"\xe2\x80\x94", "\xe2\x80\xb9", "\xe2\x80\xba", "\xe2\x86\x90",
+		"\xe2\x86\x92", "\xc2\xb7", "\xe2\x80\xa2", "\xc2\xa0", NULL
+	};
+	char w[PAGER_WORDS][24];
+	size_t wl[PAGER_WORDS], n = 0, c;
+	int nw = 0, k, b = 0, o = 0, isnum[PAGER_WORDS], mark;
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (;;) {
+		/* one character: its bytes c, a mark or a word's */
+		c = *p < 0x80 ? 1 : *p >= 0xf0 ? 4 : *p >= 0xe0 ? 3 : 2;
+		mark = *p == '\0';
+		if (*p != '\0' && *p < 0x80 && !((*p >= 'a' && *p <= 'z') ||
+		    (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		    *p == ',')) {
+			/* arrows, bars, dashes, dots, brackets; any other
+			 * sign is text */
+			if (strchr(" \t\r\n|<>()[]-.:/", *p) == NULL)
+				return 0;
+			mark = 1;
+		}
+		for (k = 0; *p >= 0x80 && marks[k] != NULL && !mark; k++)
+			if (strncmp((const char *)p, marks[k],
+			    strlen(marks[k])) == 0)
+				mark = 1;
+		if (mark && n > 0) {
+			/* the word before ends */
+			if (nw == PAGER_WORDS)
+				return 0;
+			w[nw][n] = '\0';
+			wl[nw] = n;
+			for (isnum[nw] = 1, k = 0; k < (int)n; k++)
+				if ((w[nw][k] < '0' || w[nw][k] > '9') &&
+				    w[nw][k] != ',')
+					isnum[nw] = 0;
+			nw++;
+			n = 0;
+		}
+		if (*p == '\0')
+			break;
+		if (!mark) {
+			if (n + c >= sizeof(w[0]) || nw == PAGER_WORDS)
+				return 0;
+			for (k = 0; k < (int)c && p[k] != '\0'; k++)
+				w[nw][n++] = (char)(p[k] >= 'A' &&
+				    p[k] <= 'Z' ? p[k] + 32 : p[k]);
+		}
+		for (k = 0; k < (int)c && *p != '\0'; k++)
+			p++;
+	}
+	for (k = 0; k < nw; k++) {
+		if (isnum[k])
+			continue;
+		if (pager_word(w[k], wl[k], back))
+			b++;
+		else if (pager_word(w[k], wl[k], on))
+			o++;
+		else if (!pager_word(w[k], wl[k], filler))
+			break;
+	}
+	if (k == nw && b > 0 && o > 0)
+		return 1;
+	/* "Page 2 of 8" */
+	if (nw == 4 && strcmp(w[0], "page") == 0 && isnum[1] &&
+	    strcmp(w[2], "of") == 0 && isnum[3])
+		return 1;
+	/* "1–30 of 296 products", "Showing 1-20 of 85" */
+	k = nw > 0 && strcmp(w[0], "showing") == 0;
+	if (nw - k >= 4 && nw - k <= 5 && isnum[k] && isnum[k + 1] &&
+	    strcmp(w[k + 2], "of") == 0 && isnum[k + 3] &&
+	    (nw - k == 4 || pager_word(w[k + 4], wl[k + 4], counted)))
+		return 1;
+	/* "(8 results)" */
+	return nw == 2 && isnum[0] && (strcmp(w[1], "results") == 0 ||
+	    strcmp(w[1], "result") == 0);
+}
+
+/* See html_int.h. */
+size_t
+w_html_pager_lines(struct hdoc *d, int root)
+{
+	struct w_buf b;
+	size_t dropped = 0, n;
+	int i, nx, drop;
+
+	if (root < 0)
+		return 0;
+	w_html_buf_init(&b, 4 * PAGER_TEXT);
+	for (i = d->n[root].first; i >= 0; i = nx) {
+		drop = 0;
+		if (d->n[i].tag != H_TEXT &&
+		    (n = w_html_text_len(d, i)) > 0 && n <= PAGER_TEXT) {
+			w_buf_reset(&b);
+			w_html_text(d, i, &b);
+			drop = b.p != NULL && pager_text(b.p);
+		}
+		nx = w_html_next_pre(d, i, root, drop);
+		if (drop) {
+			dropped += n;
+			w_html_unlink(d, i);
+		}
+	}
+	w_buf_free(&b);
+	return dropped;
+}

@@ -1097,6 +1097,48 @@ taxonomy_ids(void)
 	w_html_free(&d);
 }
 
+static void
+pager_lines(void)
+{
+	static const char page[] = "<html><body><main>"
+	    "<p>The council met on Tuesday about the footbridge.</p>"
+	    "<div><a href=\"?p=1\">&laquo; Previous</a> <a href=\"?p=1\">1"
+	    "</a> <span>2</span> <a href=\"?p=3\">3</a> &hellip; "
+	    "<a href=\"?p=9\">95</a> <a href=\"?p=3\">Next &raquo;</a></div>"
+	    "<div>&lt; Previous | | Next &gt;</div>"
+	    "<div><span>Page 2 of 8</span></div>"
+	    "<div>1&ndash;30 of 296 products</div>"
+	    "<div>Showing 1 - 20 of 85</div>"
+	    "<div>( 8 results )</div>"
+	    "<div>&lsaquo; Zur\xc3\xbc" "ck Weiter &rsaquo;</div>"
+	    "<p>Next time, previous owners</p>"
+	    "<p>Previous: The old bridge Next: The new road</p>"
+	    "<p>1 2 3</p><p>Page 2</p><p>12 of 40 players</p>"
+	    "</main></body></html>";
+	struct hdoc d;
+	struct w_buf b;
+
+	CHECK_INT(w_html_parse(&d, page, sizeof(page) - 1), 0);
+	CHECK(w_html_pager_lines(&d, d.body) > 0);
+	w_html_buf_init(&b, 1024);
+	w_html_text(&d, d.body, &b);
+	CHECK(strstr(b.p, "footbridge") != NULL);
+	CHECK(strstr(b.p, "Previous |") == NULL);
+	CHECK(strstr(b.p, "95") == NULL);
+	CHECK(strstr(b.p, "Page 2 of 8") == NULL);
+	CHECK(strstr(b.p, "296 products") == NULL);
+	CHECK(strstr(b.p, "of 85") == NULL);
+	CHECK(strstr(b.p, "8 results") == NULL);
+	CHECK(strstr(b.p, "Weiter") == NULL);
+	CHECK(strstr(b.p, "Next time, previous owners") != NULL);
+	CHECK(strstr(b.p, "Previous: The old bridge") != NULL);
+	CHECK(strstr(b.p, "1 2 3") != NULL);
+	CHECK(strstr(b.p, "Page 2") != NULL);
+	CHECK(strstr(b.p, "12 of 40 players") != NULL);
+	w_buf_free(&b);
+	w_html_free(&d);
+}
+
 int
 main(void)
 {
@@ -1122,5 +1164,6 @@ main(void)
 	dedup_runs();
 	thread_forms();
 	taxonomy_ids();
+	pager_lines();
 	T_DONE();
 }
