@@ -629,6 +629,36 @@ dup_title(struct hscore *s, int i)
 	return r;
 }
 
+/*
+ * A reply's subject line in a thread: a heading (h2-h6) of at most
+ * SUBJECT_MAX characters that reads "Re:" and the page's title (over
+ * three quarters of its words are the title's), each post's copy of the
+ * topic's name, never its text. A subject with more beside it (a poster
+ * and a date: "Re: ... by name: 9:43pm") stays.
+ */
+#define SUBJECT_MAX	300
+static int
+reply_subject(struct hscore *s, int i)
+{
+	struct w_buf b;
+	const char *p;
+	int t = s->d->n[i].tag, r = 0;
+
+	if (t < TidyTag_H2 || t > TidyTag_H6 ||
+	    s->title == NULL || *s->title == '\0' ||
+	    w_html_text_len(s->d, i) > SUBJECT_MAX)
+		return 0;
+	w_html_buf_init(&b, 2 * SUBJECT_MAX);
+	w_html_text(s->d, i, &b);
+	for (p = b.p != NULL ? b.p : ""; *p == ' ' || *p == '\n' ||
+	    *p == '\t'; p++)
+		;
+	if (strncasecmp(p, "re:", 3) == 0 && p[3] != '\0')
+		r = similarity(s->title, p + 3) > 0.75;
+	w_buf_free(&b);
+	return r;
+}
+
 /* Whether i's attributes name a byline (rel, itemprop, class, id). */
 static int
 byline_named(const struct hdoc *d, int i)
@@ -895,6 +925,10 @@ prune(struct hscore *s)
 			continue;
 		}
 		if (is_byline(s, i)) {
+			i = remove_next(d, i);
+			continue;
+		}
+		if (reply_subject(s, i)) {
 			i = remove_next(d, i);
 			continue;
 		}

@@ -1066,6 +1066,14 @@ hasnt() {
 	[[ "$c" != *"Privacy"* ]] || fail "kept the footer: $c"
 }
 
+@test "a reply's subject heading that is Re: and the page's title goes; one naming another subject stays" {
+	run -0 wextract -c --format text "$FX/forum-reply-subjects.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"every indicator light"*"sprocket"*"lights_off=1"*"insulating tape"*"Re: a second controller in the cold frame"*"relay board"* ]] || fail "got: $c"
+	[[ "$c" != *"Re: Turning off"* ]] || fail "kept a reply's subject: $c"
+}
+
 @test "a text that is only a template's placeholders goes; placeholders inside a sentence, code or pre stay" {
 	run -0 wextract -c --format text "$FX/forum-template-text.html"
 	[ "$(jqr .coverage.page_type)" = forum ]
