@@ -10,7 +10,10 @@
 #    precision per type, its accuracy and confusion matrix: the
 #    classifier's error and the profiles' told apart; and whether
 #    coverage.confidence is honest: its rank correlation with each page's
-#    F1 per type and its calibration (bench/wcxb_conf.py).
+#    F1 per type and its calibration (bench/wcxb_conf.py). Not run here
+#    (five more runs over the whole split): what moving the pages of one
+#    classified type to another profile would gain, by truth type, from
+#    runs with each profile forced on every page (bench/wcxb_retype.py).
 # 3. Speed: per-page start-up against a `cat` floor; then the CPU time
 #    (user + system, best of 3) of one wextract process over all pages
 #    against a bare tidy parse of the same pages (bench/tidyparse.c, the

@@ -118,6 +118,10 @@ HTML = {
     'script_open': rep('<script>x</script>'),
     'many_attrs': lambda n: '<p ' + 'a=b ' * (n // 4) + '>x',
     'nested_lists': rep('<ul><li>'),
+    # an inline element's long attribute, which tidy's inline stack
+    # copies into every block under it (cap_attrs())
+    'span_props': lambda n: ('<span props="' + 'A' * 100000 + '">' +
+                             '<p>x</p>' * max(1, (n - 100000) // 8)),
     # our stages: tables, repeats, links, sections, hidden content, text
     'tbl_span': rep('<tr><td colspan=3 rowspan=4>a</td><td>b</td></tr>'),
     'tbl_wide': rep('<td>x</td>'), 'tbl_nest': rep('<table><tr><td>'),

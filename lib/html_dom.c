@@ -710,6 +710,10 @@ tag_at(const char *s, size_t i, size_t n, const char *t)
 }
 
 #define ASCII_LETTER(c)	(((c) | 0x20) >= 'a' && ((c) | 0x20) <= 'z')
+/* a character of a tag's name as tidy reads one: it runs on over ASCII
+ * letters, digits and "-._:" */
+#define NAME_CHAR(c)	(ASCII_LETTER(c) || ((c) >= '0' && (c) <= '9') || \
+	(c) == '-' || (c) == '.' || (c) == '_' || (c) == ':')
 
 /*
  * 1 when s[i..n) starts with the tag name t (lower case) as tidy reads
@@ -728,8 +732,7 @@ name_runs_on(const char *s, size_t i, size_t n, const char *t)
 	    strncasecmp(s + i, t, k) != 0)
 		return 0;
 	c = (unsigned char)s[i + k];
-	return !ASCII_LETTER(c) && !(c >= '0' && c <= '9') &&
-	    strchr("-._: \t\n\r\f/>", c) == NULL;
+	return !NAME_CHAR(c) && strchr(" \t\n\r\f/>", c) == NULL;
 }
 
 /*
@@ -749,9 +752,7 @@ name_into_lt(const char *s, size_t i, size_t n)
 		i++;
 	if (i >= n || !ASCII_LETTER(s[i]))
 		return 0;
-	while (i < n && (ASCII_LETTER(s[i]) || (s[i] >= '0' &&
-	    s[i] <= '9') || s[i] == '-' || s[i] == '.' || s[i] == '_' ||
-	    s[i] == ':'))
+	while (i < n && NAME_CHAR(s[i]))
 		i++;
 	return i < n && s[i] == '<' ? i : 0;
 }
@@ -894,6 +895,257 @@ start_tag_end(const char *s, size_t i, size_t n)
 #define BLANK(c)	((c) != '\0' && strchr(" \t\n\r\f", (c)) != NULL)
 
 /*
+ * Long attribute values on inline elements. tidy's inline stack
+ * (Mosaic's, istack.c) copies an inline element that is open when a
+ * block starts, attributes and all, into that block and each one after
+ * it up to the element's end: a span with 100 KB of props over 5,000
+ * paragraphs (a 230 KB page) took 985 MB and 0.9 s. cap_attrs() drops
+ * from the start tags of the elements tidy may copy each attribute
+ * whose name and value take more than IN_VALUE_MAX bytes
+ * (IN_KEEP_MAX for one the extractor reads, keep_attrs), and, once
+ * the elements open (nested ones too, the ones tidy copies together)
+ * keep IN_OPEN_MAX bytes of attributes over IN_SMALL, every other one
+ * over IN_SMALL; so too once the blocks that start while the element
+ * is open (up to its end tag as the scan reads it, or the page's end)
+ * times those bytes come to IN_COPY_MAX: "<span data-x=4KB>" before
+ * 300,000 "<p>" took 2.5 GB, 195 MB now (as much as the "<p>" alone).
+ * On the 1,497 WCXB pages no value of an inline element is over 4 KB
+ * but one data- attribute (their longest start tag has 4.8 KB of
+ * attributes), and no output changes.
+ */
+#define IN_VALUE_MAX	4096
+#define IN_KEEP_MAX	8192
+#define IN_OPEN_MAX	8192
+#define IN_SMALL	64
+#define IN_DEPTH	64
+#define IN_COPY_MAX	(32u << 20)
+
+/* Whether the start tag name s[0..n) opens a block that tidy copies the
+ * open inline elements into. */
+static int
+copy_block(const char *s, size_t n)
+{
+	static const char *const blocks[] = {
+		"p", "div", "li", "dt", "dd", "ul", "ol", "dl", "table", "tr",
+		"td", "th", "caption", "blockquote", "pre", "section",
+		"article", "aside", "header", "footer", "nav", "main",
+		"figure", "figcaption", "form", "fieldset", "address",
+		"center", "details", "summary", "h1", "h2", "h3", "h4", "h5",
+		"h6", "hgroup", NULL
+	};
+	size_t k;
+
+	if (n > 10 || strchr("pdluotcbsafhmnPDLUOTCBSAFHMN", s[0]) == NULL)
+		return 0;
+	for (k = 0; blocks[k] != NULL; k++)
+		if ((blocks[k][0] == (s[0] | 0x20)) && strlen(blocks[k]) == n &&
+		    strncasecmp(s, blocks[k], n) == 0)
+			return 1;
+	return 0;
+}
+
+/* the elements tidy's inline stack copies (inline, not empty) */
+static const char *const copied_names[] = {
+	"a", "abbr", "acronym", "b", "bdi", "bdo", "big", "blink", "cite",
+	"code", "data", "del", "dfn", "em", "font", "i", "ins", "kbd",
+	"label", "mark", "nobr", "q", "rb", "rp", "rt", "rtc", "ruby", "s",
+	"samp", "small", "span", "strike", "strong", "sub", "sup", "time",
+	"tt", "u", "var", NULL
+};
+
+/* attributes the extractor reads, kept up to IN_KEEP_MAX */
+static const char *const keep_attrs[] = {
+	"href", "src", "alt", "title", "class", "id", "itemprop",
+	"datetime", "content", "name", "rel", "role", "style", NULL
+};
+
+/* Whether the name s[a..z) is one of keep_attrs. */
+static int
+kept_attr(const char *s, size_t a, size_t z)
+{
+	size_t k;
+
+	for (k = 0; keep_attrs[k] != NULL; k++)
+		if (strlen(keep_attrs[k]) == z - a &&
+		    strncasecmp(s + a, keep_attrs[k], z - a) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The start tag whose name ends at s[i] read as tidy's ParseAttrs()
+ * reads it (in_quoted()'s states, kept simple): each attribute it
+ * drops is left out of b (from *from on; *any set on the first), and
+ * the offset past the tag returned. A tag that reads otherwise than
+ * plainly (a quote or a slash in a name, a '<' outside a
+ * quoted value, no '>') is left as it is.
+ */
+static size_t
+cap_tag(struct w_buf *b, int *any, const char *s, size_t *from, size_t i,
+    size_t n, size_t room, size_t *kept_out)
+{
+	size_t k = i, a, nz, z, kept = 0, cut[2 * 16], nc = 0, c, cap;
+	const char *e;
+
+	/* the character after the name is dropped but '/' and '>' */
+	if (k < n && s[k] != '/' && s[k] != '>')
+		k++;
+	for (;;) {
+		while (k < n && (BLANK(s[k]) || s[k] == '=' || s[k] == '"' ||
+		    s[k] == '\''))
+			k++;
+		if (k >= n || s[k] == '<')
+			return k;
+		if (s[k] == '>' || (s[k] == '/' && k + 1 < n &&
+		    s[k + 1] == '>'))
+			break;
+		for (a = k; k < n && s[k] != '\0' && !BLANK(s[k]) &&
+		    strchr("=<>\"'/", s[k]) == NULL; k++)
+			;
+		if (k == a || k >= n || (!BLANK(s[k]) && s[k] != '=' &&
+		    s[k] != '>'))
+			return k;
+		nz = z = k;
+		while (k < n && BLANK(s[k]))
+			k++;
+		if (k < n && s[k] == '=') {
+			for (k++; k < n && BLANK(s[k]); k++)
+				;
+			if (k >= n || s[k] == '<')
+				return k;
+			if (s[k] == '"' || s[k] == '\'') {
+				if ((e = memchr(s + k + 1, s[k], n - k - 1)) ==
+				    NULL)
+					return n;
+				k = (size_t)(e - s) + 1;
+			} else {
+				while (k < n && !BLANK(s[k]) && s[k] != '>' &&
+				    s[k] != '<' && s[k] != '"' && s[k] != '\'')
+					k++;
+				if (k >= n || s[k] == '<' || s[k] == '"' ||
+				    s[k] == '\'')
+					return k;
+			}
+			z = k;
+		}
+		c = z - a;
+		cap = kept_attr(s, a, nz) ? IN_KEEP_MAX : IN_VALUE_MAX;
+		/* (past 16 cuts the rest is kept) */
+		if ((c > cap || (c > IN_SMALL && kept + c > room)) &&
+		    nc + 2 <= sizeof(cut) / sizeof(cut[0])) {
+			cut[nc++] = a;
+			cut[nc++] = z;
+		} else if (c > IN_SMALL)
+			kept += c;
+	}
+	*kept_out = kept;
+	for (c = 0; c < nc && b != NULL; c += 2) {
+		if (!*any)
+			w_buf_init(b, n + 1);
+		*any = 1;
+		(void)w_buf_add(b, s + *from, cut[c] - *from);
+		*from = cut[c + 1];
+	}
+	return k;
+}
+
+/*
+ * A copy of s whose inline elements' start tags have their long
+ * attributes left out (above), or NULL when none has. Comments and
+ * script and style text are skipped whole.
+ */
+static char *
+cap_attrs(const char *s, size_t *len)
+{
+	struct w_buf b;
+	size_t i, n, k, from = 0, end = *len, open, kept, g, r, nr = 0;
+	size_t okept[IN_DEPTH], og[IN_DEPTH], orec[IN_DEPTH], *nb = NULL;
+	size_t room;
+	unsigned char oname[IN_DEPTH];
+	int any = 0, depth, d, et, pass;
+
+	/* pass 0 counts the blocks that start while each element is
+	 * open (nb[r], the r-th start tag of one), pass 1 writes */
+	for (pass = 0; pass < 2; pass++) {
+		i = open = g = r = 0;
+		depth = 0;
+		while (next_lt(s, &i, end) < end) {
+			et = i < end && s[i] == '/';
+			for (n = 0; i + et + n < end &&
+			    NAME_CHAR(s[i + et + n]); n++)
+				;
+			if (n == 0 || !ASCII_LETTER(s[i + et]))
+				continue;
+			if (!et && ((n == 6 &&
+			    strncasecmp(s + i, "script", 6) == 0) ||
+			    (n == 5 && strncasecmp(s + i, "style", 5) == 0))) {
+				i = skip_raw(s, i + n, end,
+				    n == 6 ? "script" : "style");
+				continue;
+			}
+			if (!et && copy_block(s + i, n))
+				g++;
+			for (k = 0; copied_names[k] != NULL; k++)
+				if (strlen(copied_names[k]) == n &&
+				    strncasecmp(s + i + et, copied_names[k],
+				    n) == 0)
+					break;
+			if (copied_names[k] == NULL)
+				continue;
+			/* the innermost open one of the name ends at its
+			 * end tag, and a link at the next link's start, as
+			 * tidy ends them */
+			if (et || k == 0) {
+				for (d = depth - 1; d >= 0 && oname[d] != k;
+				    d--)
+					;
+				for (; d >= 0 && depth > d; depth--) {
+					open -= okept[depth - 1];
+					if (pass == 0)
+						nb[orec[depth - 1]] =
+						    g - og[depth - 1];
+				}
+				if (et)
+					continue;
+			}
+			if (pass == 0) {
+				if (nr % 1024 == 0)
+					nb = w_realloc(nb, (nr + 1024) *
+					    sizeof(*nb));
+				nb[nr++] = 0;
+				room = 0;
+			} else {
+				/* what tidy copies into each block: at most
+				 * IN_OPEN_MAX bytes, and IN_COPY_MAX in all */
+				room = depth >= IN_DEPTH || open >= IN_OPEN_MAX ?
+				    0 : IN_OPEN_MAX - open;
+				if (room > IN_COPY_MAX / (nb[r] + 1))
+					room = IN_COPY_MAX / (nb[r] + 1);
+			}
+			kept = 0;
+			i = cap_tag(pass == 1 ? &b : NULL, &any, s, &from,
+			    i + n, end, room, &kept);
+			if (depth < IN_DEPTH) {
+				oname[depth] = (unsigned char)k;
+				okept[depth] = kept;
+				og[depth] = g;
+				orec[depth++] = r;
+				open += kept;
+			}
+			r++;
+		}
+		for (; pass == 0 && depth > 0; depth--)
+			nb[orec[depth - 1]] = g - og[depth - 1];
+	}
+	free(nb);
+	if (!any)
+		return NULL;
+	(void)w_buf_add(&b, s + from, end - from);
+	*len = b.len;
+	return w_buf_take(&b);
+}
+
+/*
  * The end (just past it, or n) of the marked section whose "<![" ends
  * just before s[i], as tidy's lexer reads one: a CDATA section
  * ("CDATA[" next) to its "]]>", any other to its first "]>" or "]-->".
@@ -1026,10 +1278,7 @@ vtag_set(struct vtag *x, const char *s, size_t i, size_t n)
 {
 	x->tag = i;
 	x->rs = RS_FIRST;
-	for (x->name = i; x->name < n && (ASCII_LETTER(s[x->name]) ||
-	    (s[x->name] >= '0' && s[x->name] <= '9') ||
-	    s[x->name] == '-' || s[x->name] == '.' || s[x->name] == '_' ||
-	    s[x->name] == ':'); x->name++)
+	for (x->name = i; x->name < n && NAME_CHAR(s[x->name]); x->name++)
 		;
 	x->ra = x->name;
 }
@@ -1380,9 +1629,7 @@ fs_tag(struct fstack *f, const char *s, size_t i, size_t n)
 	int end = i < n && s[i] == '/';
 
 	i += (size_t)end;
-	for (l = 0; i + l < n && (isalnum((unsigned char)s[i + l]) ||
-	    s[i + l] == '-' || s[i + l] == '_' || s[i + l] == ':' ||
-	    s[i + l] == '.'); l++)
+	for (l = 0; i + l < n && NAME_CHAR(s[i + l]); l++)
 		;
 	if (l == 0 || l >= sizeof(f->name[0]))
 		return 0;
@@ -1864,9 +2111,7 @@ custom_len(const char *s, size_t i, size_t n)
 
 	if (i >= n || !ASCII_LETTER(s[i]))
 		return 0;
-	for (k = i; k < n && (ASCII_LETTER(s[k]) || (s[k] >= '0' &&
-	    s[k] <= '9') || s[k] == '-' || s[k] == '.' || s[k] == '_' ||
-	    s[k] == ':'); k++)
+	for (k = i; k < n && NAME_CHAR(s[k]); k++)
 		dash |= s[k] == '-';
 	if (!dash || k >= n || k - i > 255 || s[k] == '\0' ||
 	    strchr(" \t\n\r\f/>", s[k]) == NULL)
@@ -1910,7 +2155,7 @@ inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
     int k)
 {
 	const char *p = NULL, *nm;
-	size_t end, j, l, start = i, nl;
+	size_t end, j, l, start = i, nl, gt;
 	struct vtag v;
 	int same = 0, blocks = 0, seen = 0, yes = 0, bound, open;
 
@@ -1924,7 +2169,11 @@ inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
 
 	if (i < x->none || x->budget == 0)
 		return 0;
+	/* the look starts past the start tag: its attributes (a span's
+	 * props) are no part of what it holds */
 	end = n - i > INLINE_LOOK ? i + INLINE_LOOK : n;
+	if ((gt = start_tag_end(s, i, end)) > 0)
+		end = n - gt > INLINE_LOOK ? gt + INLINE_LOOK : n;
 	if (end - i > x->budget)
 		end = i + x->budget;
 	bound = end < n;
@@ -2298,6 +2547,21 @@ prepare(const char *s, size_t *len, struct raw *r)
 			fsvg--;
 		else if (fmath > 0 && tag_at(s, i, n, "/math"))
 			fmath--;
+		/* "</body>" or "</html>" inside svg or math: tidy ends the
+		 * body there, drops the page after it, and reads a later
+		 * style or script body as markup ('<svg></body></svg><style>
+		 * <?xml <?>' leaked in libtidy; fuzz_htmlparse, session 12,
+		 * seed svg-body-end.html). A browser reads on in the body
+		 * (HTML 13.2.6.5 hands the tag to "in body", whose "after
+		 * body" mode goes back to it at the next tag): cut */
+		if (fsvg + fmath > 0 && (tag_at(s, i, n, "/body") ||
+		    tag_at(s, i, n, "/html"))) {
+			e = memchr(s + i, '>', n - i);
+			cut_add(&b, s, from, i - 1);
+			from = i = e != NULL ? (size_t)(e - s) + 1 : n;
+			any = 1;
+			continue;
+		}
 		/* a name that runs into '<': tidy reads on past it, and so
 		 * does the scan now; no marks or "&quot;" after */
 		if ((gt = name_into_lt(s, i, n)) > 0) {
@@ -2678,7 +2942,7 @@ int
 w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 {
 	struct raw r;
-	char *ctl, *flat, *thin, *copy;
+	char *ctl, *flat, *thin, *capped, *copy;
 	size_t plen;
 	int rc, truncated = 0;
 
@@ -2700,6 +2964,8 @@ w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 		s = thin;
 		truncated = 1;
 	}
+	if ((capped = cap_attrs(s, &len)) != NULL)
+		s = capped;
 	plen = len;
 	copy = prepare(s, &plen, fast ? &r : NULL);
 	for (;;) {
@@ -2722,6 +2988,7 @@ w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 		stream_place(d);
 	raw_free(&r);
 	free(copy);
+	free(capped);
 	free(thin);
 	free(flat);
 	free(ctl);

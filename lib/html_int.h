@@ -23,7 +23,9 @@
 #define HF_CUSTOM	0x08	/* autonomous custom element */
 #define HF_RAWENT	0x10	/* inside math / svg: tidy kept entities */
 #define HF_CHOICE	0x20	/* label wrapping a grouped radio button
-				   (w_html_mark_choices) */
+				   or checkbox (w_html_mark_choices) */
+#define HF_BUY		0x40	/* a short box after a product's cart
+				   button in its buy box (w_html_mark_buy) */
 
 struct hnode {
 	int		 tag;		/* TidyTagId, or H_TEXT */
@@ -361,13 +363,18 @@ size_t		 w_html_shop_sr(struct hdoc *, int);
  * written into the page; returns the characters dropped. */
 size_t		 w_html_shop_data(struct hdoc *, int);
 /* html_picker.c: drop from a product page's root its option pickers:
- * the labels, grouped and short, of radio buttons (a colour's or a
- * size's choices), and a fieldset they leave with its legend alone;
+ * the labels, grouped and short, of radio buttons or checkboxes (a
+ * colour's or a size's choices, swatches), and a fieldset they leave with its legend alone;
  * returns the characters dropped. */
 size_t		 w_html_shop_pickers(struct hdoc *, int);
 /* html_picker.c: flag (HF_CHOICE) each label that wraps a radio button
- * sharing its name with another, before cleaning drops the inputs. */
+ * or checkbox sharing its name with another, before cleaning drops the inputs. */
 void		 w_html_mark_choices(struct hdoc *);
+/* html_product.c: flag (HF_BUY) the buy box's closing boxes, before
+ * cleaning drops the cart button; w_html_shop_buy drops those still
+ * under root and returns the characters dropped. */
+void		 w_html_mark_buy(struct hdoc *);
+size_t		 w_html_shop_buy(struct hdoc *, int);
 /* Whether element i holds only a loading placeholder ("Loading..."). */
 int		 w_html_loading(const struct hdoc *, int);
 /* Whether s[0..n) is the whole text of a shop's control or counter
@@ -431,6 +438,8 @@ size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
 #define HN_DUP_NEAR	8	/* blocks back a short repeat's copy lies */
 #define HN_COPY_RUN	3	/* short blocks of a card's second copy, at least */
 #define HN_COPY_NAME	25	/* characters of the name in such a copy */
+#define HN_FIELD_COPIES	3	/* copies of an item's field, at least */
+#define HN_ITEMS	(-2)	/* run: 0, and items' fields stay */
 /* Drop the blocks (parts between blank lines) of s[0..n) that repeat an
  * earlier block of HN_DUP_MIN characters or more, white space folded,
  * outside fenced code: a page's second copy of a section (a mobile and
@@ -447,7 +456,10 @@ size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
  * printed again, far from the first copy, for another screen size),
  * and a short repeat in the same list item goes alone (a shop tile
  * printing its name or price twice); a list marker does not make two
- * blocks differ. Returns the new
+ * blocks differ. With run HN_ITEMS (lists), as at 0, but a field every
+ * item prints stays (a long block, not an item's first, printed
+ * HN_FIELD_COPIES times or more, each copy after a block new since the
+ * copy before: see item_fields in html_novel.c). Returns the new
  * length; s is not terminated. */
 size_t		 w_html_dedup_blocks(char *, size_t, int);
 

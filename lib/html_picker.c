@@ -10,6 +10,9 @@
  * radio button, by a flag set before the cleaning
  * (w_html_mark_choices). On WCXB dev the wrapping labels: product fold A
  * +0.0005, fold B +0.0000 (one page, +0.033), nothing else moved.
+ * Checkboxes are choices too (swatches "Swatch Swatch Swatch" labelling
+ * checkboxes of one name): product fold A +0.0005 (one site, two pages
+ * up), nothing else moved.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +30,10 @@ struct radio {
 	const char	*id, *name;
 };
 
-/* Whether node i is a radio button. */
+/* Whether node i is a radio button, or a checkbox: a shop draws a
+ * colour's swatches as checkboxes of one name too; taken as a group
+ * only when another shares its name or sits beside it, as a radio
+ * button is. */
 static int
 is_radio(const struct hdoc *d, int i)
 {
@@ -35,7 +41,7 @@ is_radio(const struct hdoc *d, int i)
 
 	return d->n[i].tag == TidyTag_INPUT &&
 	    (t = w_html_attr(d, i, "type")) != NULL &&
-	    strcasecmp(t, "radio") == 0;
+	    (strcasecmp(t, "radio") == 0 || strcasecmp(t, "checkbox") == 0);
 }
 
 /* The document's radio buttons with an id (at most cap); the count. */
@@ -79,6 +85,26 @@ choice_label(const struct hdoc *d, int i, const struct radio *r, size_t n)
 	return -1;
 }
 
+/* The choice labels of r[0..n) among the children of p, counted to 2
+ * at the most. */
+static int
+sibling_choices(const struct hdoc *d, int p, const struct radio *r,
+    size_t n)
+{
+	int j, c = 0;
+
+	for (j = d->n[p].first; j >= 0 && c < 2; j = d->n[j].next)
+		if (d->n[j].tag != H_TEXT && choice_label(d, j, r, n) >= 0)
+			c++;
+	return c;
+}
+
+/* The last parent whose children grouped() counted, and their count
+ * (the tree does not change while the labels are looked at). */
+struct sibs {
+	int	 parent, count;
+};
+
 /*
  * Whether the choice i labels (r[k]) is one of a group: another radio
  * button has its name, or, when it has none, another choice label is
@@ -87,10 +113,10 @@ choice_label(const struct hdoc *d, int i, const struct radio *r, size_t n)
  */
 static int
 grouped(const struct hdoc *d, int i, const struct radio *r, size_t n,
-    size_t k)
+    size_t k, struct sibs *sb)
 {
 	size_t m;
-	int j;
+	int p;
 
 	if (r[k].name != NULL) {
 		for (m = 0; m < n; m++)
@@ -99,13 +125,14 @@ grouped(const struct hdoc *d, int i, const struct radio *r, size_t n,
 				return 1;
 		return 0;
 	}
-	if (d->n[i].parent < 0)
+	if ((p = d->n[i].parent) < 0)
 		return 0;
-	for (j = d->n[d->n[i].parent].first; j >= 0; j = d->n[j].next)
-		if (j != i && d->n[j].tag != H_TEXT &&
-		    choice_label(d, j, r, n) >= 0)
-			return 1;
-	return 0;
+	/* i is one of them: a group when there are two */
+	if (sb->parent != p) {
+		sb->parent = p;
+		sb->count = sibling_choices(d, p, r, n);
+	}
+	return sb->count >= 2;
 }
 
 /* The fieldset around i, PICK_UP levels up or nearer (below root), or
@@ -144,6 +171,7 @@ w_html_shop_pickers(struct hdoc *d, int root)
 {
 	struct radio r[PICK_IDS];
 	int got[PICK_LABELS], sets[PICK_LABELS];
+	struct sibs sb = { -1, 0 };
 	size_t n, ng = 0, nsets = 0, k, len, cut = 0;
 	int i, f, c;
 
@@ -160,7 +188,7 @@ w_html_shop_pickers(struct hdoc *d, int root)
 		    len <= PICK_LABEL_MAX)
 			got[ng++] = i;
 		else if (n >= 2 && (c = choice_label(d, i, r, n)) >= 0 &&
-		    grouped(d, i, r, n, (size_t)c))
+		    grouped(d, i, r, n, (size_t)c, &sb))
 			got[ng++] = i;
 	}
 	for (k = 0; k < ng; k++) {

@@ -104,7 +104,11 @@ static const char *const titles[] = {
 	"share this story", "share", "subscribe", "newsletter",
 	"sign up for our newsletter", "subscribe to our newsletter",
 	"leave a reply", "leave a comment", "post a comment", "comments",
-	"post navigation",
+	"post navigation", "posts navigation", "comment navigation",
+	"beitragsnavigation", "beitrags-navigation", "artikelnavigation",
+	"kommentarnavigation", "navigation des articles",
+	"navegaci\xc3\xb3n de entradas", "navigazione articoli",
+	"berichtnavigatie",
 	"\xc3\xbc" "ber den autor", "\xc3\xbc" "ber die autorin",
 	"\xc3\xbc" "ber die autoren", "zum autor", "zur autorin", "teilen",
 	"diesen artikel teilen", "beitrag teilen", "kommentare",
@@ -119,7 +123,11 @@ static const char *const titles[] = {
 	"help us improve", "help us improve this page",
 	"help us improve your reading experience", "rate this article",
 	"how helpful was this article", "war dieser beitrag hilfreich",
-	"war das hilfreich", "cet article vous a-t-il \xc3\xa9t\xc3\xa9 utile",
+	"war das hilfreich", "hat ihnen dieser artikel gefallen",
+	"hat dir dieser artikel gefallen", "hat ihnen der artikel gefallen",
+	"hat dir der artikel gefallen", "wie hat ihnen der artikel gefallen",
+	"wie hat dir der artikel gefallen", "war dieser text hilfreich",
+	"cet article vous a-t-il \xc3\xa9t\xc3\xa9 utile",
 	"\xc2\xbfte result\xc3\xb3 \xc3\xbatil este art\xc3\xad" "culo",
 	"tried this recipe", "did you make this recipe",
 	"did you make this", "made this recipe", "did you try this recipe",
@@ -226,6 +234,10 @@ static const char *const furniture[] = {
 	"go to top", "nach oben", "zur\xc3\xbc" "ck nach oben",
 	"zum seitenanfang", "pin for later", "pin this for later",
 	"pin it for later", "pin it", "save for later", "show caption",
+	"pin this recipe for later", "pin this recipe", "pin this post",
+	"pin this post for later", "save this recipe for later",
+	"pinne dir das rezept", "pinne dir das rezept auf pinterest",
+	"merk dir das rezept", "merk dir das rezept auf pinterest",
 	"hide caption", "toggle caption", "open in a new tab",
 	"opens in a new tab", "opens in a new window", "opens in new window",
 	"open in new tab", "print", "print this page", "print article",
@@ -258,7 +270,18 @@ static const char *const furniture[] = {
 	"advertentie", "publicidade", "annonce", "anuncio", "reclame",
 	"retour en haut", "volver arriba", "torna su",
 	"terug naar boven", "voltar ao topo", "imprimer", "imprimir",
-	"stampa", "afdrukken", NULL
+	"stampa", "afdrukken", "jump to comments", "skip to comments",
+	"go to comments", "view comments", "show comments",
+	"zu den kommentaren", "zum kommentarbereich",
+	"kommentare anzeigen", "listen to this article",
+	"listen to article", "artikel anh\xc3\xb6ren", "vorlesen",
+	"gift this article", "artikel verschenken", "back to home",
+	"back to homepage", "back to blog", "back to the blog",
+	"back to all posts", "back to all articles", "back to news",
+	"back to articles", "zur startseite", "zur\xc3\xbc" "ck zur startseite",
+	"zur\xc3\xbc" "ck zur \xc3\xbc" "bersicht", "zur\xc3\xbc" "ck zum blog",
+	"zur\xc3\xbc" "ck zu allen beitr\xc3\xa4" "gen", "retour \xc3\xa0 l'accueil",
+	"volver al blog", "torna al blog", "terug naar blog", NULL
 };
 
 /*
@@ -305,7 +328,8 @@ static const char *const bylines[] = {
 	"updated on ", "updated:",
 	"geschrieben von ", "verfasst von ", "ver\xc3\xb6" "ffentlicht am ",
 	"aktualisiert am ", "zuletzt aktualisiert", "reading time",
-	"lesezeit",
+	"lesezeit", "stand:", "aktualisiert:", "ver\xc3\xb6" "ffentlicht:",
+	"erstellt:", "erstellt am ", "zuletzt ge\xc3\xa4" "ndert",
 	"\xc3\xa9" "crit par ", "r\xc3\xa9" "dig\xc3\xa9 par ",
 	"publi\xc3\xa9 le ", "mis \xc3\xa0 jour le ",
 	"temps de lecture", "escrito por ", "publicado el ",
@@ -322,6 +346,10 @@ static const char *const bylines[] = {
 /* Beginnings of a post's category or tag line ("Tags: ..."). */
 static const char *const taxonomy[] = {
 	"tags:", "tagged:", "tagged with", "filed under", "posted in ",
+	"topics:", "related topics:", "themen:", "verwandte themen:",
+	"article categories:", "post categories:", "article tags:",
+	"post tags:",
+	"stichw\xc3\xb6rter:", "stichworte:",
 	"category:", "categories:", "kategorie:", "kategorien:",
 	"schlagw\xc3\xb6rter:", "schlagworte:", "verschlagwortet mit",
 	"ver\xc3\xb6" "ffentlicht in ", "abgelegt unter", "\xc3\xa9tiquettes :",
@@ -368,7 +396,14 @@ static const char *const counted_on[] = {
 static const char *const agencies[] = {
 	"dpa", "afp", "ap", "reuters", "rtr", "kna", "epd", "sid", "apa",
 	"ddp", "dts", "ots", "afx", "dpa-afx", "dpa-infocom", "tmn", "sda",
-	"ansa", "efe", "upi", "aap", NULL
+	"ansa", "efe", "upi", "aap", "ani", "pti", "ians", NULL
+};
+
+/* Labels that may lead an agency line ("Quelle: dpa", "Source: AP"). */
+static const char *const agency_labels[] = {
+	"quelle: ", "quellen: ", "source: ", "sources: ", "mit material von ",
+	"mit material der ", "mit material aus ", "avec ", "fuente: ",
+	"fonte: ", "bron: ", NULL
 };
 #define AGENCY_MAX	40	/* characters of an agency line */
 
@@ -528,10 +563,13 @@ static const char *const comment_titles[] = {
 	"deixe uma resposta", "coment\xc3\xa1rios", NULL
 };
 
-/* Class words of what is never the main content, whatever its size. */
+/* Class words of what is never the main content, whatever its size:
+ * comment forms, a form's messages shown once it is sent (Webflow's
+ * w-form-done, w-form-fail: on WCXB dev 3 pages up, none down,
+ * collection fold A +0.0004). */
 static const char *const never_words[] = {
 	"comment-respond", "comment-form", "commentform", "comments-form",
-	"reply-form", "replyform", NULL
+	"reply-form", "replyform", "w-form-done", "w-form-fail", NULL
 };
 
 /*
@@ -904,6 +942,56 @@ box_title(const struct hdoc *d, int i)
 	if ((at = w_html_listed(t, titles)) >= 0)
 		return 1 + ((size_t)at >= sect);
 	return starts(t, title_starts);
+}
+
+/*
+ * A box that is a section title and its answer buttons ("Was this
+ * article helpful? [Yes] [No]"): its text outside buttons, inputs,
+ * labels and links is such a title (box_title() 2 or 3), and it holds
+ * two controls or more.
+ */
+static int
+asked_box(const struct hdoc *d, int i)
+{
+	char t[TITLE_MAX];
+	size_t n = 0, k;
+	int j, tag, ctl = 0, at;
+
+	for (j = d->n[i].first; j >= 0; ) {
+		tag = d->n[j].tag;
+		if (tag == TidyTag_BUTTON || tag == TidyTag_INPUT ||
+		    tag == TidyTag_LABEL || tag == TidyTag_A ||
+		    tag == TidyTag_SELECT) {
+			ctl++;
+			j = w_html_next_pre(d, j, i, 1);
+			continue;
+		}
+		if (tag == H_TEXT)
+			for (k = 0; k < d->n[j].len; k++) {
+				char c = d->pool[d->n[j].off + k];
+
+				if (c == '\n' || c == '\t' || c == '\r')
+					c = ' ';
+				if (c == ' ' && (n == 0 || t[n - 1] == ' '))
+					continue;
+				if (n + 1 >= sizeof(t))
+					return 0;
+				t[n++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+			}
+		j = w_html_next_pre(d, j, i, 0);
+	}
+	while (n > 0 && strchr(" :.!?", t[n - 1]) != NULL)
+		n--;
+	t[n] = '\0';
+	if (ctl < 2 || n == 0)
+		return 0;
+	if (w_html_listed(t, strong_titles) >= 0)
+		return 1;
+	if ((at = w_html_listed(t, titles)) < 0)
+		return 0;
+	for (k = 0; strcmp(titles[k], SECTION_TITLES) != 0; k++)
+		;
+	return (size_t)at >= k;
 }
 
 static int
@@ -1454,6 +1542,110 @@ furniture_parts(char *t)
 	return ok && parts >= 2;
 }
 
+/*
+ * Names of the networks a share row offers, and the words that join
+ * them into buttons ("Share on Facebook", "Per E-Mail teilen").
+ */
+static const char *const networks[] = {
+	"facebook", "twitter", "x", "whatsapp", "linkedin", "pinterest",
+	"reddit", "telegram", "threads", "bluesky", "mastodon", "flipboard",
+	"xing", "email", "e-mail", "mail", "sms", "messenger", "tumblr",
+	NULL
+};
+static const char *const share_words[] = {
+	"share", "on", "via", "to", "by", "teilen", "auf", "per", "bei",
+	"copy", "link", "kopieren", "print", "drucken", "partager", "sur",
+	"par", "compartir", "en", "por", "condividi", "su", "delen", "op",
+	"compartilhar", "no", NULL
+};
+#define SHARE_WORDS	16	/* words of a share row, at most */
+
+/*
+ * A row of share buttons read as one line (t lowercase): only network
+ * names and share words, two networks or more ("Facebook Twitter
+ * Email", "Share on Facebook \xc2\xb7 Share on X \xc2\xb7 Copy link").
+ */
+static int
+share_row(const char *t)
+{
+	char w[16];
+	size_t n;
+	int nets = 0, words = 0;
+
+	while (*t != '\0') {
+		if (*t == ' ' || *t == '|' || *t == ',' || *t == '/' ||
+		    *t == ':') {
+			t++;
+			continue;
+		}
+		if (strncmp(t, "\xc2\xb7", 2) == 0) {
+			t += 2;
+			continue;
+		}
+		if (strncmp(t, "\xe2\x80\xa2", 3) == 0) {
+			t += 3;
+			continue;
+		}
+		for (n = 0; t[n] != '\0' && t[n] != ' ' && t[n] != '|' &&
+		    t[n] != ',' && t[n] != '/' && t[n] != ':' &&
+		    (unsigned char)t[n] < 0x80; n++)
+			;
+		if (n == 0 || n >= sizeof(w) || ++words > SHARE_WORDS)
+			return 0;
+		memcpy(w, t, n);
+		w[n] = '\0';
+		if (w_html_listed(w, networks) >= 0)
+			nets++;
+		else if (w_html_listed(w, share_words) < 0)
+			return 0;
+		t += n;
+	}
+	return nets >= 2;
+}
+
+/*
+ * Beginnings of a recipe's closing request ("Did you make this recipe?
+ * Tag me on Instagram!"): the line, TITLE_MAX bytes at most, goes.
+ */
+static const char *const recipe_asks[] = {
+	"did you make this recipe", "did you try this recipe",
+	"tried this recipe", "made this recipe",
+	"hast du das rezept ausprobiert",
+	"hast du dieses rezept ausprobiert", "rezept ausprobiert",
+	"rezept nachgemacht", "vous avez test\xc3\xa9 cette recette",
+	"\xc2\xbfhas probado esta receta", NULL
+};
+
+/*
+ * A list of share buttons (share_row()), its items read apart: minified
+ * markup leaves no space between them.
+ */
+static int
+share_list(const struct hdoc *d, int i)
+{
+	char t[SMALL_MAX + 1], w[SMALL_MAX + 1];
+	size_t n = 0, m;
+	int j;
+
+	if (d->n[i].tag != TidyTag_UL && d->n[i].tag != TidyTag_OL)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = d->n[j].next) {
+		if (d->n[j].tag == H_TEXT)
+			continue;
+		if (d->n[j].tag != TidyTag_LI)
+			return 0;
+		if ((m = norm(d, j, w, sizeof(w))) == 0)
+			continue;
+		if (n + m + 2 > sizeof(t))
+			return 0;
+		memcpy(t + n, w, m);
+		n += m;
+		t[n++] = ' ';
+	}
+	t[n] = '\0';
+	return n > 0 && share_row(t);
+}
+
 /* An ad label leading a longer label (ad_labels), t lowercase. */
 static int
 ad_line(const char *t, size_t n)
@@ -1484,8 +1676,10 @@ furniture_line(const struct hdoc *d, int i)
 
 	if ((n = title_norm(d, i, t, sizeof(t))) == 0)
 		return 0;
-	if (w_html_listed(t, furniture) >= 0 || furniture_parts(t))
+	if (w_html_listed(t, furniture) >= 0 || furniture_parts(t) ||
+	    (starts(t, recipe_asks) && !heading(d->n[i].tag)))
 		return 1;
+
 	if (ad_line(t, n))
 		return d->n[i].tag != TidyTag_LI && !heading(d->n[i].tag) &&
 		    alone(d, i);
@@ -1526,6 +1720,13 @@ agency_line(const char *t, size_t n)
 	size_t k, m;
 	int any = 0;
 
+	for (k = 0; agency_labels[k] != NULL; k++)
+		if (strncmp(t, agency_labels[k], m = strlen(agency_labels[k]))
+		    == 0 && m < n) {
+			t += m;
+			n -= m;
+			break;
+		}
 	if (n == 0 || n > AGENCY_MAX)
 		return 0;
 	if (t[0] == '(' && t[n - 1] == ')') {
@@ -2361,16 +2562,20 @@ verdict(struct prose *p, int i)
 
 	if (len == 0 || tag == TidyTag_PRE || tag == TidyTag_CODE)
 		return -2;
-	if (len < TITLE_MAX && furniture_line(d, i)) {
+	if ((len < TITLE_MAX && furniture_line(d, i)) ||
+	    (len <= SMALL_MAX && (tag == TidyTag_DIV || tag == TidyTag_P ||
+	    tag == TidyTag_SECTION || tag == TidyTag_ASIDE ||
+	    tag == TidyTag_FORM) && asked_box(d, i))) {
 		nx = w_html_next_pre(d, i, p->root, 1);
 		w_html_unlink(d, i);
 		return nx;
 	}
-	/* an agency line, a rating line */
+	/* an agency line, a rating line, a row of share buttons */
 	if (len <= SMALL_MAX && tag != TidyTag_LI && tag != TidyTag_A &&
 	    tag != TidyTag_TD && tag != TidyTag_TH &&
 	    (n = norm(d, i, t, sizeof(t))) > 0 &&
-	    ((alone(d, i) && agency_line(t, n)) || rating_line(t, n))) {
+	    ((alone(d, i) && agency_line(t, n)) || rating_line(t, n) ||
+	    (!heading(tag) && (share_row(t) || share_list(d, i))))) {
 		nx = w_html_next_pre(d, i, p->root, 1);
 		w_html_unlink(d, i);
 		return nx;

@@ -414,6 +414,36 @@ prose(const struct hdoc *d, int i)
 	return n;
 }
 
+/*
+ * Characters of the list items outside p under i that read as text (a
+ * recipe's ingredients and steps): over 20 characters, under 0.3 links,
+ * holding no paragraph (prose() counts those).
+ */
+static size_t
+items_outside(const struct hdoc *d, int i, int p)
+{
+	size_t n = 0, len;
+	int j, k;
+
+	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		if (j == p) {
+			j = w_html_next_pre(d, j, i, 1);
+			if (j < 0)
+				break;
+		}
+		if (d->n[j].tag != TidyTag_LI ||
+		    (len = w_html_text_len(d, j)) <= 20 ||
+		    w_html_link_density(d, j) >= 0.3)
+			continue;
+		for (k = d->n[j].first; k >= 0; k = w_html_next_pre(d, k, j, 0))
+			if (d->n[k].tag == TidyTag_P)
+				break;
+		if (k < 0)
+			n += len;
+	}
+	return n;
+}
+
 /* Whether group g is comments: its parent, the parent's parent or
  * one of its items has a comment class. */
 static int
@@ -950,7 +980,8 @@ w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
 	else if ((f.rep_n >= 3 || (f.rep_n == 2 && url_has(url, forumw))) &&
 	    f.rep_author >= 2 && f.rep_author * 2 >= f.rep_n &&
 	    f.rep_text / (size_t)f.rep_n > 80 && f.rep_price == 0) {
-		outside = f.ptext - prose(d, f.rep_parent);
+		outside = f.ptext - prose(d, f.rep_parent) +
+		    items_outside(d, d->body, f.rep_parent);
 		if (f.rep_comment && outside >= 800)
 			s[H_ARTICLE] += 3;
 		else

@@ -158,6 +158,40 @@ setup() {
 	assert_output "run status reset config doctor sources verdict mcp"
 }
 
+@test "bench/wcxb_retype.py: page units a retyping would move, by truth type, and the best-profile ceiling" {
+	# three pages typed collection (truths: collection, collection,
+	# listing); forced runs of the listing and product profiles
+	k=$BATS_TEST_TMPDIR/classified
+	mkdir -p "$k" "$BATS_TEST_TMPDIR/listing" "$BATS_TEST_TMPDIR/product"
+	for d in "$k" "$BATS_TEST_TMPDIR/listing" "$BATS_TEST_TMPDIR/product"; do
+		printf 'id\ttype\tprecision\trecall\tf1\twith\twithout\n' >"$d/per-page.tsv"
+	done
+	: >"$k/.all.ndjson"
+	for p in 1:collection:0.5:0.7:0.2 2:collection:0.9:0.8:0.9 3:listing:0.4:0.9:0.4; do
+		IFS=: read -r i t f l r <<-EOS
+		$p
+		EOS
+		printf '%s\t%s\t1\t1\t%s\t-\t-\n' "$i" "$t" "$f" >>"$k/per-page.tsv"
+		printf '%s\t%s\t1\t1\t%s\t-\t-\n' "$i" "$t" "$l" \
+		    >>"$BATS_TEST_TMPDIR/listing/per-page.tsv"
+		printf '%s\t%s\t1\t1\t%s\t-\t-\n' "$i" "$t" "$r" \
+		    >>"$BATS_TEST_TMPDIR/product/per-page.tsv"
+		printf '{"source":{"file":"/x/%s.html"},"coverage":{"page_type":"collection"}}\n' \
+		    "$i" >>"$k/.all.ndjson"
+	done
+	run -0 python3 "$WT_TOP/bench/wcxb_retype.py" "$k" \
+	    listing="$BATS_TEST_TMPDIR/listing" product="$BATS_TEST_TMPDIR/product"
+	assert_line "typed collection: 3 pages, loss 1.20 units"
+	# listing: page 1 +0.2, page 2 -0.1 (collection +0.10), page 3 +0.5
+	assert_line --regexp '^  -> listing +\+0\.60  collection 2: \+0\.10 \(1 up, 1 down\)  listing 1: \+0\.50 \(1 up, 0 down\)$'
+	# product: page 1 -0.3, pages 2 and 3 unchanged
+	assert_line --regexp '^  -> product +-0\.30  collection 2: -0\.30 \(0 up, 1 down\)  listing 1: \+0\.00 \(0 up, 0 down\)$'
+	# best per page: 0.7 (listing), 0.9 (classified), 0.9 (listing)
+	assert_line "  best profile per page (ceiling): +0.70 units"
+	run -1 python3 "$WT_TOP/bench/wcxb_retype.py" "$k"
+	assert_output --partial "usage: wcxb_retype.py"
+}
+
 @test "bench/wcxb_conf.py: confidence's rank correlation and calibration against per-page F1" {
 	d=$BATS_TEST_TMPDIR/keep
 	mkdir -p "$d"

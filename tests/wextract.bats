@@ -325,6 +325,22 @@ jqr() {
 	[ "$n" -ge 7 ]
 }
 
+@test "recipe post: ingredients and steps stay, its buttons, rating, share row and comment form go, with or without class names" {
+	b="$FX/types/article-recipe-chrome"
+	sed 's/ class="[^"]*"//g; s/ id="[^"]*"//g' "$b.html" >"$BATS_TEST_TMPDIR/bare.html"
+	grep -q 'class=' "$BATS_TEST_TMPDIR/bare.html" && fail "class names left"
+	for f in "$b.html" "$BATS_TEST_TMPDIR/bare.html"; do
+		run -0 wextract -c --format text "$f"
+		[ "$(jqr .coverage.page_type)" = article ] || fail "$f: $(jqr .coverage.page_type)"
+		c=$(jqr .content)
+		[[ "$c" == *"Ingredients"*"6 ripe pears"*"ground cardamom"*"Instructions"*"Heat the oven to 180 C"*"juices bubble at the edges"* ]] ||
+			fail "$f: recipe lost: $c"
+		while IFS= read -r l; do
+			[[ "$c" != *"$l"* ]] || fail "$f: kept: $l"
+		done <"$b.mustnot"
+	done
+}
+
 @test "page types: the product name is the title; docs code keeps its language" {
 	run -0 wextract -c "$FX/types/product.html"
 	[ "$(jqr .source.title)" = "Trailhead 28 L Daypack" ]
@@ -728,7 +744,7 @@ hasnt() {
 	hasnt "enable JavaScript"
 }
 
-@test "hidden content: a text/template script, without its placeholders or other scripts" {
+@test "hidden content: a text/template script, without its placeholders, other scripts or a template that is one alert" {
 	run -0 wextract -c "$FX/hidden/hidden-template.html"
 	[ "$(jqr .coverage.recovered_from)" = template ]
 	has "Keeping a bread starter"
@@ -736,6 +752,7 @@ hasnt() {
 	hasnt "{{"
 	hasnt "name }}"
 	hasnt "never read as page text"
+	hasnt "sold out for today"
 }
 
 @test "hidden content: an app shell without any is still unusable_content" {
@@ -983,6 +1000,20 @@ hasnt() {
 	[[ "$c" == *"Trail runner model 5"*'$105.00'* ]] || fail "tiles lost: $c"
 }
 
+@test "collection: a long field every tile prints stays in each tile; a paragraph printed twice (phone and desktop copies) once" {
+	run -0 wextract -c --format text "$FX/collection-item-fields.html"
+	[ "$(jqr .coverage.page_type)" = collection ]
+	c=$(jqr .content)
+	[ "$(grep -c 'carries up to six monitors on a single post' <<<"$c")" -eq 3 ] ||
+		fail "a tile's field lost: $c"
+	[[ "$c" == *"Flex post with M8 Single Arm"*"carries up to six"*'$923'*"Flex post with M2 Dual Arm"*"carries up to six"*'$994'* ]] ||
+		fail "fields not in their tiles: $c"
+	[[ "$c" == *"M2 Single Monitor Arm"*"M10 Single Monitor Arm"* ]] || fail "tiles lost: $c"
+	[ "$(grep -c 'Choose the right arm for your screens' <<<"$c")" -eq 1 ] ||
+		fail "second copy of the introduction kept: $c"
+	[[ "$c" != *"Privacy"* && "$c" != *"Cart"* ]] || fail "page chrome kept: $c"
+}
+
 @test "listing: a card's row of lower-case tag chips goes; its name, teaser and a row of capitalised categories stay" {
 	run -0 wextract -c --format text "$FX/listing-tag-chips.html"
 	[ "$(jqr .coverage.page_type)" = listing ]
@@ -1102,6 +1133,42 @@ hasnt() {
 	[[ "$c" != *"Book Now"* ]] || fail "ticker kept: $c"
 }
 
+@test "documentation: a heading named code-header or section-header stays; one named sidebar-title goes" {
+	run -0 wextract -c --format text --page-type documentation "$FX/docs-heading-header.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Variants"*"Done(T)"*"finished without trouble"*"Implementations"*"pub const fn is_done(&self) -> bool"*"pub fn into_value"* ]] || fail "got: $c"
+	for w in "Jump to another crate" "Search the docs" "All rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
+@test "links that go nowhere are buttons to the link density limit: a tip with three stays, a menu of openers goes" {
+	run -0 wextract -c --format text --page-type article "$FX/article-toggle-links.html"
+	c=$(jqr .content)
+	[[ "$c" == *"seared steaks"*"Never leave the pan to soak"*"rust follows by morning"* ]] || fail "got: $c"
+	for w in "Skillet dinners" "Removing rust" "Care guides" "all rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
+@test "documentation: a section whose id is its heading's anchor (link-headers) stays; a comments-area and an unanchored related box go" {
+	run -0 wextract -c --format text --page-type documentation "$FX/docs-section-anchor.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Transport adapters"*"Link Headers"*"self describing"*"Explicit In-Reply-To headers"*"rewrites the case"* ]] || fail "got: $c"
+	for w in "Reader comments" "saved me an afternoon" "More from the blog" "Apache licence"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
+@test "an accordion answer stays though its question is a link that goes nowhere" {
+	run -0 wextract -c --format text --page-type article "$FX/service-faq-toggle.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Can I change plans later?"*"next billing date"*"Does it work with my bank?"*"full list of banks"*"Can my accountant log in?"* ]] || fail "got: $c"
+	for w in "VAT guide" "Year-end checklist" "All rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
 @test "a main element holding the h1 and an eighth of the text is the main region, not the utility panel above it" {
 	run -0 wextract -c --format text --page-type service "$FX/service-main-h1.html"
 	c=$(jqr .content)
@@ -1164,7 +1231,7 @@ hasnt() {
 	[ "$(grep -c 'wash 40C' <<<"$c")" -eq 2 ]
 }
 
-@test "product: the labels of a colour's or a size's radio buttons (naming them by for, or wrapping them) and the fieldset they leave with its legend are dropped; a lone radio button's label stays" {
+@test "product: the labels of a colour's or a size's radio buttons or checkboxes (naming them by for, or wrapping them) and the fieldset they leave with its legend are dropped; a lone radio button's or checkbox's label stays" {
 	run -0 wextract -c --format text "$FX/product-pickers.html"
 	[ "$(jqr .coverage.page_type)" = product ]
 	c=$(jqr .content)
@@ -1172,10 +1239,43 @@ hasnt() {
 	[[ "$c" == *"Hand wash cold and dry flat"* ]]
 	[[ "$c" == *"Gift wrap this order"* ]] || fail "lone radio: $c"
 	[[ "$c" == *"Add a woven name tag"* ]] || fail "lone wrapped radio: $c"
+	[[ "$c" == *"Include a printed care card"* ]] || fail "lone checkbox: $c"
 	for w in Medium "Storm Navy" "Moss Green" "Select a size" "Regular fit" \
-	    "Slim fit"; do
+	    "Slim fit" Swatch; do
 		[[ "$c" != *"$w"* ]] || fail "picker $w: $c"
 	done
+}
+
+@test "product: the short boxes after the cart button in the priced box go; a heading's box, a SKU line, a row of highlights, a sentence, what comes before the button and the description stay" {
+	run -0 wextract -c --format text "$FX/product-buy-box.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[[ "$c" == *"single board of English oak"* ]] || fail "$c"
+	[[ "$c" == *"seasoned for three years in our yard"* ]] || fail "$c"
+	[[ "$c" == *"SKU: FEN-OAK-45"* ]] || fail "sku: $c"
+	[[ "$c" == *"Oiled by hand"* ]] || fail "highlights: $c"
+	[[ "$c" == *"32 cm across the seat"* ]] || fail "size: $c"
+	[[ "$c" == *"signed under the seat by the joiner"* ]] || fail "prose: $c"
+	for w in "Protect your purchase" "Talk to a joiner" Mastercard; do
+		[[ "$c" != *"$w"* ]] || fail "buy box $w: $c"
+	done
+}
+
+@test "product: beside another cart button (products compared side by side) the boxes after a cart button stay" {
+	run -0 wextract -c --format text "$FX/product-buy-compare.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[[ "$c" == *"Bits: 16 in a sliding tray"* ]] || fail "$c"
+	[[ "$c" == *"Bits: 64 in a folding case"* ]] || fail "$c"
+}
+
+@test "a form's messages shown only once it is sent (w-form-done, w-form-fail) are never content; the text around the form stays" {
+	run -0 wextract -c --format text "$FX/form-states.html"
+	c=$(jqr .content)
+	[[ "$c" == *"full tank of water"* ]] || fail "$c"
+	[[ "$c" == *"Boats leave the yard on Saturdays"* ]] || fail "$c"
+	[[ "$c" != *"reached the yard"* ]] || fail "done: $c"
+	[[ "$c" != *"Something went wrong"* ]] || fail "fail: $c"
 }
 
 @test "product: a box whose text is a JSON object (a script's data written into the page) is dropped; JSON inside code in the description stays" {

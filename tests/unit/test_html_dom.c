@@ -517,6 +517,175 @@ custom_wide(void)
 	w_buf_free(&b);
 }
 
+/* tidy copies an inline element open at a block's start into every
+ * block after (its inline stack), attributes and all: long values are
+ * left out of such elements (cap_attrs()), what the extractor reads
+ * kept; the span holds 2,000 paragraphs past the scan's look-ahead */
+static void
+inline_wide(void)
+{
+	static const char *const names[] = { "span", "b", "i", "a", "font",
+	    "em" };
+	struct w_buf b;
+	struct hdoc d;
+	size_t k, j;
+	const char *v;
+	int n, t, c, u;
+
+	for (j = 0; j < sizeof(names) / sizeof(names[0]); j++) {
+		w_buf_init(&b, 1 << 20);
+		w_buf_adds(&b, "<html><body><");
+		w_buf_adds(&b, names[j]);
+		w_buf_adds(&b, " class=\"keep\" props=\"");
+		for (k = 0; k < 100000; k++)
+			w_buf_addc(&b, 'A');
+		w_buf_adds(&b, "\" title=\"");
+		for (k = 0; k < 6000; k++)
+			w_buf_addc(&b, 'T');
+		w_buf_adds(&b, "\"><u data-x=\"");
+		for (k = 0; k < 5000; k++)
+			w_buf_addc(&b, 'X');
+		w_buf_adds(&b, "\" data-y=\"");
+		for (k = 0; k < 3000; k++)
+			w_buf_addc(&b, 'Y');
+		w_buf_adds(&b, "\" id=\"u1\">");
+		for (k = 0; k < 8000; k++)
+			w_buf_adds(&b, "word ");
+		for (k = 0; k < 2000; k++)
+			w_buf_adds(&b, "<p>text here</p>");
+		w_buf_adds(&b, "</u></");
+		w_buf_adds(&b, names[j]);
+		w_buf_adds(&b, "></body></html>");
+		if (w_html_parse(&d, b.p, b.len) != 0) {
+			CHECK(0);
+			w_buf_free(&b);
+			return;
+		}
+		n = t = c = u = 0;
+		for (k = 0; k < d.nn; k++) {
+			v = w_html_attr(&d, (int)k, "id");
+			u += v != NULL && strcmp(v, "u1") == 0;
+			n += w_html_attr(&d, (int)k, "props") != NULL;
+			n += w_html_attr(&d, (int)k, "data-x") != NULL;
+			/* one over the open elements' budget (8 KB) */
+			n += w_html_attr(&d, (int)k, "data-y") != NULL;
+			t += w_html_attr(&d, (int)k, "title") != NULL;
+			c += w_html_attr(&d, (int)k, "class") != NULL &&
+			    w_html_attr(&d, (int)k, "id") == NULL;
+		}
+		CHECK_INT(n, 0);
+		CHECK(t >= 1);		/* kept: a title under 8 KB */
+		CHECK(c >= 1);
+		CHECK(u >= 1);		/* a short one kept */
+		/* 2,000 copies of 100 KB before: 200 MB of pool */
+		CHECK(d.plen < (size_t)24 << 20);
+		w_html_free(&d);
+		w_buf_free(&b);
+	}
+}
+
+/* an attribute under the caps, kept over some blocks, goes over very
+ * many of them (the copies would take 80 MB) */
+static void
+inline_many_blocks(void)
+{
+	static const size_t blocks[] = { 100, 20000 };
+	static const int want[] = { 1, 0 };
+	struct w_buf b;
+	struct hdoc d;
+	size_t k, j;
+	int n;
+
+	for (j = 0; j < 2; j++) {
+		w_buf_init(&b, 1 << 20);
+		w_buf_adds(&b, "<html><body><span class=\"c\" data-x=\"");
+		for (k = 0; k < 4000; k++)
+			w_buf_addc(&b, 'X');
+		w_buf_adds(&b, "\">lead");
+		for (k = 0; k < blocks[j]; k++)
+			w_buf_adds(&b, "<p>x");
+		w_buf_adds(&b, "</body></html>");
+		if (w_html_parse(&d, b.p, b.len) != 0) {
+			CHECK(0);
+			w_buf_free(&b);
+			return;
+		}
+		for (n = 0, k = 0; k < d.nn && n == 0; k++)
+			n = w_html_attr(&d, (int)k, "data-x") != NULL;
+		CHECK_INT(n, want[j]);
+		for (n = 0, k = 0; k < d.nn && n == 0; k++)
+			n = w_html_attr(&d, (int)k, "class") != NULL;
+		CHECK_INT(n, 1);
+		w_html_free(&d);
+		w_buf_free(&b);
+	}
+}
+
+/* the look for a block a span holds starts past its start tag: 15 KB of
+ * short attributes and 20 KB of text before the block (35 KB from the
+ * name, 32 KB read) */
+static void
+span_look_past_tag(void)
+{
+	struct w_buf b;
+	struct hdoc d;
+	size_t k;
+	int i, s;
+
+	w_buf_init(&b, 1 << 16);
+	w_buf_adds(&b, "<html><body><span class=\"wrap\"");
+	for (k = 0; k < 250; k++) {
+		w_buf_printf(&b, " d%03zu=\"", k);
+		w_buf_adds(&b, "vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv\"");
+	}
+	w_buf_adds(&b, ">Lead ");
+	for (k = 0; k < 4000; k++)
+		w_buf_adds(&b, "word ");
+	w_buf_adds(&b, "<div>Inner block.</div>Tail</span><p>After.</p>"
+	    "</body></html>");
+	if (w_html_parse(&d, b.p, b.len) != 0) {
+		CHECK(0);
+		w_buf_free(&b);
+		return;
+	}
+	CHECK((i = text_parent(&d, "Inner block.")) >= 0);
+	s = d.n[i].parent;
+	CHECK_INT(d.n[s].otag, TidyTag_SPAN);
+	CHECK_STR(w_html_attr(&d, s, "class"), "wrap");
+	CHECK((i = text_parent(&d, "Tail")) >= 0);
+	CHECK_INT(i, s);
+	w_html_free(&d);
+	w_buf_free(&b);
+}
+
+/* "</body>" inside svg or math ends tidy's body and drops the page
+ * after it (and a style there leaked in libtidy): a browser reads on */
+static void
+foreign_body_end(void)
+{
+	static const char *const page[] = {
+	    "<p>a</p><svg><g></body></g></svg><p>after svg</p>",
+	    "<p>a</p><math></html></math><p>after svg</p>",
+	    "<svg></body></svg><style>s</style><p>after svg</p>"
+	};
+	struct hdoc d;
+	size_t k;
+	int i;
+
+	for (k = 0; k < sizeof(page) / sizeof(page[0]); k++) {
+		if (w_html_parse(&d, page[k], strlen(page[k])) != 0) {
+			CHECK(0);
+			return;
+		}
+		/* in the body, where a browser has it */
+		for (i = text_parent(&d, "after svg"); i >= 0 &&
+		    i != d.body; i = d.n[i].parent)
+			;
+		CHECK(i >= 0 && i == d.body);
+		w_html_free(&d);
+	}
+}
+
 static void
 custom_blocks(void)
 {
@@ -944,6 +1113,10 @@ main(void)
 	span_blocks();
 	custom_blocks();
 	custom_wide();
+	inline_wide();
+	inline_many_blocks();
+	span_look_past_tag();
+	foreign_body_end();
 	quoted_trackers();
 	repeated_attrs();
 	form_blocks();

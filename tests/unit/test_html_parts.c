@@ -284,6 +284,45 @@ dedup(void)
 	    "Ankle socks for running\n\nComfy coverage\n\nI");
 }
 
+/*
+ * Lists (HN_ITEMS): a long field every item prints, each copy after the
+ * next item's new name, stays at every copy (at run 0 only the first
+ * stays); a section printed three times and an item printed in two
+ * lists still go.
+ */
+static void
+dedup_fields(void)
+{
+	const char *f = "Scalable arm system that carries up to six monitors "
+	    "on a single post";
+	char in[2048], want[2048];
+
+	snprintf(in, sizeof(in), "Arm one\n\nUp to 43 inches\n\n%s\n\n"
+	    "Arm two\n\nUp to 65 inches\n\n%s\n\nArm three\n\n%s\n\n"
+	    "End", f, f, f);
+	dedup_run_is(in, HN_ITEMS, in);
+	snprintf(want, sizeof(want), "Arm one\n\nUp to 43 inches\n\n%s\n\n"
+	    "Arm two\n\nUp to 65 inches\n\nArm three\n\nEnd", f);
+	dedup_run_is(in, 0, want);
+	/* printed twice only: a copy, it goes */
+	snprintf(in, sizeof(in), "Arm one\n\n%s\n\nArm two\n\n%s\n\nEnd",
+	    f, f);
+	snprintf(want, sizeof(want), "Arm one\n\n%s\n\nArm two\n\nEnd", f);
+	dedup_run_is(in, HN_ITEMS, want);
+	/* a section printed three times: nothing new between the second
+	 * and third copies */
+	snprintf(in, sizeof(in), "Head\n\n%s\n\nHead\n\n%s\n\nHead\n\n%s"
+	    "\n\nEnd", f, f, f);
+	snprintf(want, sizeof(want), "Head\n\n%s\n\nEnd", f);
+	dedup_run_is(in, HN_ITEMS, want);
+	/* an item's first block (a headline in three lists) goes */
+	snprintf(in, sizeof(in), "- %s\n\n- Latest one\n\n- %s\n\n"
+	    "- Popular one\n\n- %s\n\n- Picked one\n\n", f, f, f);
+	snprintf(want, sizeof(want), "- %s\n\n- Latest one\n\n"
+	    "- Popular one\n\n- Picked one\n\n", f);
+	dedup_run_is(in, HN_ITEMS, want);
+}
+
 static void
 add(struct w_buf *b, const char *s)
 {
@@ -1162,6 +1201,7 @@ main(void)
 	link_trees();
 	svg_depth();
 	dedup_runs();
+	dedup_fields();
 	thread_forms();
 	taxonomy_ids();
 	pager_lines();

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""wcxb_retype.py: what retyping pages would gain, before a classifier signal is built.
+
+usage: wcxb_retype.py CLASSIFIED_DIR TYPE=FORCED_DIR ... [--from TYPE]
+
+CLASSIFIED_DIR is a wcxb.py --keep directory of a run with the page type
+classified (per-page.tsv and the envelopes, .all.ndjson); each FORCED_DIR a
+wcxb.py --keep directory of a run over the whole split with --page-type TYPE
+forced. For each classified type X (or only --from X) and each forced
+profile Y other than X, prints the change in page units (the sum of the
+pages' F1 changes) if every page typed X were extracted with Y's profile,
+by the pages' truth type, with the pages that move up and down by more than
+0.01. Then the ceiling: the pages typed X each given its best profile among
+the classified one and the forced ones. A classifier signal that moves
+pages from X to Y can gain at most the positive part of its row. Standard
+library only.
+"""
+import json, os, sys
+from collections import defaultdict
+
+MOVE = 0.01
+
+
+def scores(d):
+    s = {}
+    with open(os.path.join(d, "per-page.tsv"), encoding="utf-8") as fh:
+        next(fh, None)
+        for line in fh:
+            f = line.rstrip("\n").split("\t")
+            if len(f) >= 5:
+                s[f[0]] = (f[1], float(f[4]))
+    return s
+
+
+def typed(d):
+    t = {}
+    p = os.path.join(d, ".all.ndjson")
+    with open(p, encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            try:
+                e = json.loads(line)
+            except ValueError:
+                continue
+            f = (e.get("source") or {}).get("file")
+            if f:
+                t[os.path.basename(f)[:-len(".html")]] = (
+                    (e.get("coverage") or {}).get("page_type") or "none")
+    return t
+
+
+def main():
+    args = sys.argv[1:]
+    only = None
+    if "--from" in args:
+        k = args.index("--from")
+        if k + 1 >= len(args):
+            sys.exit(__doc__.split("\n\n")[1])
+        only = args[k + 1]
+        del args[k:k + 2]
+    if len(args) < 2 or any("=" not in a for a in args[1:]):
+        sys.exit(__doc__.split("\n\n")[1])
+    base = scores(args[0])
+    typ = typed(args[0])
+    forced = {}
+    for a in args[1:]:
+        t, _, d = a.partition("=")
+        forced[t] = scores(d)
+    froms = sorted({typ.get(i, "none") for i in base})
+    for x in froms:
+        if only is not None and x != only:
+            continue
+        ids = [i for i in base if typ.get(i, "none") == x]
+        print("typed %s: %d pages, loss %.2f units" % (
+            x, len(ids), sum(1 - base[i][1] for i in ids)))
+        for y in sorted(forced):
+            if y == x:
+                continue
+            by = defaultdict(lambda: [0, 0.0, 0, 0])
+            for i in ids:
+                if i not in forced[y]:
+                    continue
+                t, f = base[i]
+                d = forced[y][i][1] - f
+                r = by[t]
+                r[0] += 1
+                r[1] += d
+                r[2] += d > MOVE
+                r[3] += d < -MOVE
+            tot = sum(r[1] for r in by.values())
+            print("  -> %-13s %+7.2f  " % (y, tot) + "  ".join(
+                "%s %d: %+.2f (%d up, %d down)" % (t, r[0], r[1], r[2], r[3])
+                for t, r in sorted(by.items())))
+        best = sum(max([base[i][1]] + [forced[y][i][1] for y in forced
+                   if i in forced[y]]) - base[i][1] for i in ids)
+        print("  best profile per page (ceiling): %+.2f units" % best)
+
+
+if __name__ == "__main__":
+    main()
