@@ -326,7 +326,9 @@ jqr() {
 }
 
 @test "a short post after its h1 is the pick, not the comments, author box or contact form after it, as an article too" {
-	for name in other-short-post-comments article-short-post-author other-recipe-contact-popup; do
+	for name in other-short-post-comments article-short-post-author \
+	    article-short-post-author-apart other-recipe-contact-popup \
+	    other-recipe-contact-apart; do
 		b="$FX/types/$name"
 		grep -q 'class=' "$b.html" && fail "$name: class names"
 		for t in auto article; do
