@@ -1451,8 +1451,10 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	 * articles: their FAQ and pricing boxes' headers are furniture) */
 	if (!(w_html_profile(type) & HP_PROSE))
 		w_html_heading_buttons(&d);
-	if (w_html_profile(type) & HP_TABS)
+	if (w_html_profile(type) & HP_TABS) {
 		w_html_mark_choices(&d);
+		w_html_mark_buy(&d);
+	}
 	shell = !in->rendered && blen < SHELL_TEXT &&
 	    (p.app_root || p.noscript_js || p.script_src > 0 ||
 	    p.script_bytes > 100000);
@@ -1555,6 +1557,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		trimmed += w_html_shop_lines(&d, art);
 		trimmed += w_html_shop_pickers(&d, art);
 		trimmed += w_html_shop_data(&d, art);
+		trimmed += w_html_shop_buy(&d, art);
 		if ((cut = w_html_shop_tail_cut(&d, art, tail)) == 0)
 			cut = w_html_shop_tail_cut(&d, art,
 			    w_html_shop_tail(&d, art));
