@@ -562,10 +562,13 @@ static const char *const comment_titles[] = {
 	"deixe uma resposta", "coment\xc3\xa1rios", NULL
 };
 
-/* Class words of what is never the main content, whatever its size. */
+/* Class words of what is never the main content, whatever its size:
+ * comment forms, a form's messages shown once it is sent (Webflow's
+ * w-form-done, w-form-fail: on WCXB dev 3 pages up, none down,
+ * collection fold A +0.0004). */
 static const char *const never_words[] = {
 	"comment-respond", "comment-form", "commentform", "comments-form",
-	"reply-form", "replyform", NULL
+	"reply-form", "replyform", "w-form-done", "w-form-fail", NULL
 };
 
 /*

@@ -744,7 +744,7 @@ hasnt() {
 	hasnt "enable JavaScript"
 }
 
-@test "hidden content: a text/template script, without its placeholders or other scripts" {
+@test "hidden content: a text/template script, without its placeholders, other scripts or a template that is one alert" {
 	run -0 wextract -c "$FX/hidden/hidden-template.html"
 	[ "$(jqr .coverage.recovered_from)" = template ]
 	has "Keeping a bread starter"
@@ -752,6 +752,7 @@ hasnt() {
 	hasnt "{{"
 	hasnt "name }}"
 	hasnt "never read as page text"
+	hasnt "sold out for today"
 }
 
 @test "hidden content: an app shell without any is still unusable_content" {
@@ -1174,7 +1175,7 @@ hasnt() {
 	[ "$(grep -c 'wash 40C' <<<"$c")" -eq 2 ]
 }
 
-@test "product: the labels of a colour's or a size's radio buttons (naming them by for, or wrapping them) and the fieldset they leave with its legend are dropped; a lone radio button's label stays" {
+@test "product: the labels of a colour's or a size's radio buttons or checkboxes (naming them by for, or wrapping them) and the fieldset they leave with its legend are dropped; a lone radio button's or checkbox's label stays" {
 	run -0 wextract -c --format text "$FX/product-pickers.html"
 	[ "$(jqr .coverage.page_type)" = product ]
 	c=$(jqr .content)
@@ -1182,10 +1183,43 @@ hasnt() {
 	[[ "$c" == *"Hand wash cold and dry flat"* ]]
 	[[ "$c" == *"Gift wrap this order"* ]] || fail "lone radio: $c"
 	[[ "$c" == *"Add a woven name tag"* ]] || fail "lone wrapped radio: $c"
+	[[ "$c" == *"Include a printed care card"* ]] || fail "lone checkbox: $c"
 	for w in Medium "Storm Navy" "Moss Green" "Select a size" "Regular fit" \
-	    "Slim fit"; do
+	    "Slim fit" Swatch; do
 		[[ "$c" != *"$w"* ]] || fail "picker $w: $c"
 	done
+}
+
+@test "product: the short boxes after the cart button in the priced box go; a heading's box, a SKU line, a row of highlights, a sentence, what comes before the button and the description stay" {
+	run -0 wextract -c --format text "$FX/product-buy-box.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[[ "$c" == *"single board of English oak"* ]] || fail "$c"
+	[[ "$c" == *"seasoned for three years in our yard"* ]] || fail "$c"
+	[[ "$c" == *"SKU: FEN-OAK-45"* ]] || fail "sku: $c"
+	[[ "$c" == *"Oiled by hand"* ]] || fail "highlights: $c"
+	[[ "$c" == *"32 cm across the seat"* ]] || fail "size: $c"
+	[[ "$c" == *"signed under the seat by the joiner"* ]] || fail "prose: $c"
+	for w in "Protect your purchase" "Talk to a joiner" Mastercard; do
+		[[ "$c" != *"$w"* ]] || fail "buy box $w: $c"
+	done
+}
+
+@test "product: beside another cart button (products compared side by side) the boxes after a cart button stay" {
+	run -0 wextract -c --format text "$FX/product-buy-compare.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[[ "$c" == *"Bits: 16 in a sliding tray"* ]] || fail "$c"
+	[[ "$c" == *"Bits: 64 in a folding case"* ]] || fail "$c"
+}
+
+@test "a form's messages shown only once it is sent (w-form-done, w-form-fail) are never content; the text around the form stays" {
+	run -0 wextract -c --format text "$FX/form-states.html"
+	c=$(jqr .content)
+	[[ "$c" == *"full tank of water"* ]] || fail "$c"
+	[[ "$c" == *"Boats leave the yard on Saturdays"* ]] || fail "$c"
+	[[ "$c" != *"reached the yard"* ]] || fail "done: $c"
+	[[ "$c" != *"Something went wrong"* ]] || fail "fail: $c"
 }
 
 @test "product: a box whose text is a JSON object (a script's data written into the page) is dropped; JSON inside code in the description stays" {
