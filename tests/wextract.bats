@@ -325,6 +325,27 @@ jqr() {
 	[ "$n" -ge 7 ]
 }
 
+@test "a short post after its h1 is the pick, not the comments, author box or contact form after it, as an article too" {
+	for name in other-short-post-comments article-short-post-author \
+	    article-short-post-author-apart other-recipe-contact-popup \
+	    other-recipe-contact-apart; do
+		b="$FX/types/$name"
+		grep -q 'class=' "$b.html" && fail "$name: class names"
+		for t in auto article; do
+			run -0 wextract -c --format text --page-type $t "$b.html"
+			[ "$(jqr .coverage.extraction_stage)" = readability ] ||
+				fail "$name ($t): stage $(jqr .coverage.extraction_stage)"
+			c=$(jqr .content)
+			while IFS= read -r l; do
+				[[ "$c" == *"$l"* ]] || fail "$name ($t): missing: $l"
+			done <"$b.must"
+			while IFS= read -r l; do
+				[[ "$c" != *"$l"* ]] || fail "$name ($t): kept: $l"
+			done <"$b.mustnot"
+		done
+	done
+}
+
 @test "recipe post: ingredients and steps stay, its buttons, rating, share row and comment form go, with or without class names" {
 	b="$FX/types/article-recipe-chrome"
 	sed 's/ class="[^"]*"//g; s/ id="[^"]*"//g' "$b.html" >"$BATS_TEST_TMPDIR/bare.html"
@@ -1058,6 +1079,62 @@ hasnt() {
 	[[ "$c" != *"ryeloaf said:"* ]] || fail "quote of the opening post kept: $c"
 	# the short quote stays beside the reply it leads
 	[ "$(jqr '.content|[match("Halve the water";"g")]|length')" = 2 ]
+}
+
+@test "dated posts with an author line each are a thread on any address, rules between them aside; a listing's teasers with authors and dates are not" {
+	run -0 wextract -c --format text "$FX/forum-post-dividers.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"water butts on every plot"*"by pondweed"*"bought them in bulk"*"by runnerbean"*"padlock on the tap"* ]] || fail "got: $c"
+	[[ "$c" != *"Board index"* ]] || fail "kept the board's menu: $c"
+	# teasers whose titles link to the stories are a listing, though each has an author and a date
+	run -0 wextract -c --format text "$FX/listing-teaser-authors.html"
+	[ "$(jqr .coverage.page_type)" != forum ] || fail "teasers typed forum: $(jqr .content)"
+}
+
+@test "a date's short relative form beside its long form in a <time> is not written; a clock time beside a date stays" {
+	run -0 wextract -c --format text "$FX/forum-time-short.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"June 14, 2024"*"relative velocity"*"June 14, 2024"*"Match the planes"*"June 15, 2024 6:01 PM"*"Docked on the second try"* ]] || fail "got: $c"
+	[[ "$c" != *"1 yr"* ]] || fail "kept the short form: $c"
+}
+
+@test "thread: a poster's box of Label: value lines holding a statistic goes whole; a post's own list of such lines stays" {
+	run -0 wextract -c --format text "$FX/forum-stat-box.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"lowtide"*"lounge at the gate"*"jetlagged"*"shared lounge"*"Location: Harbour Road coffee stand"*"Time: 7:15 am"*"boarding passes"* ]] || fail "got: $c"
+	for w in "Join Date" "Location: SIN" "Asia Pacific" "Posts:"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
+@test "thread: a nested thread's reply tree that holds several posts gives way to the comment list holding it and its like trees" {
+	run -0 wextract -c --format text "$FX/forum-nested-replies.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"odd default fixed at last"*"clone shared pointers everywhere"*"cheap clones"*"before the next meeting"*"not carried over again"*"open to anyone"* ]] || fail "got: $c"
+	[[ "$c" != *"Privacy"* ]] || fail "kept the footer: $c"
+}
+
+@test "a reply's subject heading that is Re: and the page's title goes; one naming another subject stays" {
+	run -0 wextract -c --format text "$FX/forum-reply-subjects.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"every indicator light"*"sprocket"*"lights_off=1"*"insulating tape"*"Re: a second controller in the cold frame"*"relay board"* ]] || fail "got: $c"
+	[[ "$c" != *"Re: Turning off"* ]] || fail "kept a reply's subject: $c"
+}
+
+@test "a text that is only a template's placeholders goes; placeholders inside a sentence, code or pre stay" {
+	run -0 wextract -c --format text "$FX/forum-template-text.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"three-legged stools"*"Put the {{ shop_name }} tag"*"{{ product.price }}"*"{{ product.title }} for the name"*"sold before breakfast"* ]] || fail "got: $c"
+	# the unrendered error boxes and the vote box's template source
+	for w in "board.errors" "{%" "post.votes"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
 }
 
 @test "thread: a short post whose poster pane carries rank pictures is one of the posts, not a box of images" {
