@@ -533,8 +533,8 @@ skip_number(const char **p)
 /*
  * Whether t is a rating or a count of reviews standing alone: "4.7 out
  * of 5 stars", "Rated 5 out of 5", "4.6/5", "(1,664 reviews)", "0 stars
- * based on 0 reviews", "98 customer ratings". The score, not the
- * product.
+ * based on 0 reviews", "98 customer ratings", "4.4 stars out of 1935
+ * reviews". The score, not the product.
  */
 static int
 shop_rating(const char *t)
@@ -559,6 +559,9 @@ shop_rating(const char *t)
 		    (p[1] == '1' && p[2] == '0' && p[3] == '\0');
 	if (strncmp(p, " out of ", 8) == 0)
 		return p[8] >= '0' && p[8] <= '9';
+	/* "4.4 stars out of 1935 reviews" */
+	if (strncmp(p, " stars out of ", 14) == 0)
+		return p[14] >= '0' && p[14] <= '9';
 	if (strncmp(p, " von ", 5) == 0 || strncmp(p, " sur ", 5) == 0)
 		return p[5] >= '0' && p[5] <= '9';
 	if (strncmp(p, " stars based on ", 16) == 0 ||

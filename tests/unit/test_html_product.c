@@ -205,6 +205,8 @@ shop_controls(void)
 	CHECK(shop("0 stars based on 0 reviews"));
 	CHECK(shop("98 Customer ratings"));
 	CHECK(shop("4,8 von 5 Sternen"));
+	CHECK(shop("4.4 stars out of 1935 reviews"));
+	CHECK(!shop("5 stars out of reach"));
 	CHECK(!shop("4 reviews of the best tents"));
 	CHECK(!shop("5 stars"));
 	CHECK(!shop("Rated for 40 kg"));
