@@ -1407,3 +1407,13 @@ hasnt() {
 	[[ "$c" == *"a second survey of passengers"*"until the end of January."* ]] || fail "got: $c"
 	[[ "$c" != *"three cottages below the old light"* ]] || fail "card kept: $c"
 }
+
+@test "article: paragraphs wrapped in boxes with an empty slot beside them stay with the pick" {
+	run -0 wextract -c --format text "$FX/article-wrapped-intro.html"
+	[ "$(jqr .coverage.page_type)" = article ]
+	c=$(jqr .content)
+	[[ "$c" == *"a certificate is a quick and affordable way"*"its credits may count towards one later."*"#1 Harbour College"* ]] || fail "intro lost: $c"
+	[[ "$c" == *"help finding a first client."* ]] || fail "got: $c"
+	[[ "$c" != *"Data analysis certificate programs online"* ]] || fail "link list kept: $c"
+	[[ "$c" != *"Privacy"* ]] || fail "footer kept: $c"
+}
