@@ -24,6 +24,7 @@
 #define HF_RAWENT	0x10	/* inside math / svg: tidy kept entities */
 #define HF_CHOICE	0x20	/* label wrapping a grouped radio button
 				   (w_html_mark_choices) */
+#define HF_FAQ		0x40	/* a FAQ's closed answer (w_html_faq_mark) */
 
 struct hnode {
 	int		 tag;		/* TidyTagId, or H_TEXT */
@@ -280,6 +281,7 @@ int		 w_html_stream_segment(const struct hdoc *, int);
 int		 w_html_stream_id(const char *, char);
 int		 w_html_sr_only(const struct hdoc *, int);
 int		 w_html_tab_panel(const struct hdoc *, int);
+void		 w_html_faq_mark(struct hdoc *);
 /* Buttons that are a heading's text, before a section the extractor
  * keeps, become spans (html_dom.c); not on article pages */
 void		 w_html_heading_buttons(struct hdoc *);
