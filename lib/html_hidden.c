@@ -801,6 +801,36 @@ is_template(const char *ty)
 	    strcasecmp(ty, "text/html") == 0);
 }
 
+/*
+ * Whether template s[0..n) (HH_ALERT_MAX bytes at most) opens with an
+ * element whose role is alert or status: the message a script shows when a
+ * choice fails ("Sorry, this product is unavailable"), never the page's
+ * text.
+ */
+#define HH_ALERT_MAX	400
+
+static int
+alert_template(const char *s, size_t n)
+{
+	const char *e, *r;
+
+	while (n > 0 && (*s == ' ' || *s == '\n' || *s == '\t' ||
+	    *s == '\r'))
+		s++, n--;
+	if (n == 0 || n > HH_ALERT_MAX || *s != '<' ||
+	    (e = memchr(s, '>', n)) == NULL)
+		return 0;
+	for (r = s; (r = w_html_strstr_n(r, (size_t)(e - r), "role=")) !=
+	    NULL; r += 5) {
+		if (r[5] == '"' || r[5] == '\'')
+			r++;
+		if (strncasecmp(r + 5, "alert", 5) == 0 ||
+		    strncasecmp(r + 5, "status", 6) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* Template text without {{ }}, {% %} and <% %> markup. */
 static void
 add_template(struct rec *r, const char *s, size_t n)
@@ -892,7 +922,8 @@ collect(const struct hdoc *d, const struct w_html_out *o, enum src which,
 		} else if (which == SRC_TEMPLATE) {
 			if (is_template(ty)) {
 				script_text(d, i, &s);
-				add_template(r, s.p, s.len);
+				if (!alert_template(s.p, s.len))
+					add_template(r, s.p, s.len);
 			}
 		} else if (which == SRC_STATE) {
 			if (ty != NULL && w_html_ci_contains(ty, "json")) {

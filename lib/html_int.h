@@ -23,8 +23,10 @@
 #define HF_CUSTOM	0x08	/* autonomous custom element */
 #define HF_RAWENT	0x10	/* inside math / svg: tidy kept entities */
 #define HF_CHOICE	0x20	/* label wrapping a grouped radio button
-				   (w_html_mark_choices) */
-#define HF_FAQ		0x40	/* a FAQ's closed answer (w_html_faq_mark) */
+				   or checkbox (w_html_mark_choices) */
+#define HF_BUY		0x40	/* a short box after a product's cart
+				   button in its buy box (w_html_mark_buy) */
+#define HF_FAQ		0x80	/* a FAQ's closed answer (w_html_faq_mark) */
 
 struct hnode {
 	int		 tag;		/* TidyTagId, or H_TEXT */
@@ -363,13 +365,18 @@ size_t		 w_html_shop_sr(struct hdoc *, int);
  * written into the page; returns the characters dropped. */
 size_t		 w_html_shop_data(struct hdoc *, int);
 /* html_picker.c: drop from a product page's root its option pickers:
- * the labels, grouped and short, of radio buttons (a colour's or a
- * size's choices), and a fieldset they leave with its legend alone;
+ * the labels, grouped and short, of radio buttons or checkboxes (a
+ * colour's or a size's choices, swatches), and a fieldset they leave with its legend alone;
  * returns the characters dropped. */
 size_t		 w_html_shop_pickers(struct hdoc *, int);
 /* html_picker.c: flag (HF_CHOICE) each label that wraps a radio button
- * sharing its name with another, before cleaning drops the inputs. */
+ * or checkbox sharing its name with another, before cleaning drops the inputs. */
 void		 w_html_mark_choices(struct hdoc *);
+/* html_product.c: flag (HF_BUY) the buy box's closing boxes, before
+ * cleaning drops the cart button; w_html_shop_buy drops those still
+ * under root and returns the characters dropped. */
+void		 w_html_mark_buy(struct hdoc *);
+size_t		 w_html_shop_buy(struct hdoc *, int);
 /* Whether element i holds only a loading placeholder ("Loading..."). */
 int		 w_html_loading(const struct hdoc *, int);
 /* Whether s[0..n) is the whole text of a shop's control or counter

@@ -1148,6 +1148,116 @@ sr_repeat(const struct hdoc *d, int i)
 	return r;
 }
 
+/*
+ * A text that is only a page template's placeholders ("{{
+ * DiscussionBoard.errors[42].message }}", "{% if user %}"), outside
+ * code (code, kbd, samp and tt are written by w_code, never here): the
+ * source of a script-rendered box a browser shows filled in or hides,
+ * never words for a reader. A line that quotes one among other words
+ * ("the {{ form }} tag") stays.
+ */
+static int
+template_only(const char *s, size_t n)
+{
+	const char *e = s + n, *c;
+	int any = 0;
+
+	for (;;) {
+		while (s < e && (*s == ' ' || *s == '\n' || *s == '\t' ||
+		    *s == '\r'))
+			s++;
+		if (s == e)
+			return any;
+		if (e - s < 4 || s[0] != '{' || (s[1] != '{' && s[1] != '%'))
+			return 0;
+		for (c = s + 2; c + 1 < e; c++)
+			if (c[1] == '}' && (c[0] == (s[1] == '{' ? '}' : '%')))
+				break;
+		if (c + 1 >= e)
+			return 0;
+		s = c + 2;
+		any = 1;
+	}
+}
+
+/*
+ * Whether s (n bytes) is only a short relative age: a number and a unit
+ * of time, "ago" after it or not ("1 yr", "3 mo", "2d", "5 hours ago").
+ */
+static int
+relative_age(const char *s, size_t n)
+{
+	static const char *const units[] = {
+		"s", "sec", "secs", "second", "seconds", "m", "min", "mins",
+		"minute", "minutes", "h", "hr", "hrs", "hour", "hours", "d",
+		"day", "days", "w", "wk", "wks", "week", "weeks", "mo", "mos",
+		"month", "months", "y", "yr", "yrs", "year", "years", NULL
+	};
+	const char *e = s + n, *u;
+	size_t k, l;
+
+	while (s < e && isspace((unsigned char)*s))
+		s++;
+	while (e > s && isspace((unsigned char)e[-1]))
+		e--;
+	if (e - s >= 4 && strncasecmp(e - 3, "ago", 3) == 0 &&
+	    isspace((unsigned char)e[-4])) {
+		e -= 4;
+		while (e > s && isspace((unsigned char)e[-1]))
+			e--;
+	}
+	if (s == e || !isdigit((unsigned char)*s))
+		return 0;
+	while (s < e && isdigit((unsigned char)*s))
+		s++;
+	while (s < e && *s == ' ')
+		s++;
+	u = s;
+	l = (size_t)(e - u);
+	for (k = 0; units[k] != NULL; k++)
+		if (strlen(units[k]) == l && strncasecmp(u, units[k], l) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * A date's short form beside its long one in a <time> ("<time><span>June
+ * 14, 2024</span><span>1 yr</span></time>"): the page shows one of them
+ * by screen size; the long one, a year in it, is written, the relative
+ * age is not.
+ */
+static int
+short_date(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	const char *p;
+	int t = d->n[i].parent, j, year = 0;
+
+	if (t < 0 || d->n[t].otag != TidyTag_TIME || d->n[i].otag == H_TEXT)
+		return 0;
+	w_html_buf_init(&b, 256);
+	w_html_text(d, i, &b);
+	if (b.len == 0 || b.len > 24 || !relative_age(b.p, b.len)) {
+		w_buf_free(&b);
+		return 0;
+	}
+	for (j = d->n[t].first; j >= 0 && !year; j = d->n[j].next) {
+		if (j == i)
+			continue;
+		w_buf_reset(&b);
+		w_html_text(d, j, &b);
+		for (p = b.p; p != NULL && *p != '\0' && !year; p++)
+			year = (p[0] == '1' || p[0] == '2') &&
+			    isdigit((unsigned char)p[1]) &&
+			    isdigit((unsigned char)p[2]) &&
+			    isdigit((unsigned char)p[3]) &&
+			    (p == b.p || !isdigit((unsigned char)p[-1])) &&
+			    !isdigit((unsigned char)p[4]);
+	}
+	w_buf_free(&b);
+	return year;
+}
+
 static void
 kids(struct wr *w, int i)
 {
@@ -1179,11 +1289,13 @@ node(struct wr *w, int i)
 	const struct hnode *x = &w->d->n[i];
 
 	if (x->otag == H_TEXT) {
+		if (!w->inpre && template_only(w->d->pool + x->off, x->len))
+			return;
 		put(w, w->d->pool + x->off, x->len, 1);
 		return;
 	}
 	if (sr_repeat(w->d, i) || w_html_loading(w->d, i) ||
-	    hidden_data(w->d, i))
+	    hidden_data(w->d, i) || short_date(w->d, i))
 		return;
 	switch (x->otag) {
 	case TidyTag_SCRIPT: case TidyTag_STYLE: case TidyTag_NOSCRIPT:

@@ -10,6 +10,9 @@
  * radio button, by a flag set before the cleaning
  * (w_html_mark_choices). On WCXB dev the wrapping labels: product fold A
  * +0.0005, fold B +0.0000 (one page, +0.033), nothing else moved.
+ * Checkboxes are choices too (swatches "Swatch Swatch Swatch" labelling
+ * checkboxes of one name): product fold A +0.0005 (one site, two pages
+ * up), nothing else moved.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +30,10 @@ struct radio {
 	const char	*id, *name;
 };
 
-/* Whether node i is a radio button. */
+/* Whether node i is a radio button, or a checkbox: a shop draws a
+ * colour's swatches as checkboxes of one name too; taken as a group
+ * only when another shares its name or sits beside it, as a radio
+ * button is. */
 static int
 is_radio(const struct hdoc *d, int i)
 {
@@ -35,7 +41,7 @@ is_radio(const struct hdoc *d, int i)
 
 	return d->n[i].tag == TidyTag_INPUT &&
 	    (t = w_html_attr(d, i, "type")) != NULL &&
-	    strcasecmp(t, "radio") == 0;
+	    (strcasecmp(t, "radio") == 0 || strcasecmp(t, "checkbox") == 0);
 }
 
 /* The document's radio buttons with an id (at most cap); the count. */

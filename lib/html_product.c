@@ -1087,3 +1087,244 @@ w_html_shop_tail_cut(struct hdoc *d, int root, int cand)
 	w_html_unlink(d, cand);
 	return len;
 }
+
+/*
+ * The buy box's closing part. A product's cart button ("Add to cart",
+ * a submit input of that value) sits in the box that prices the
+ * product; what follows the button in that box, box by box, is the
+ * shop's: stock and delivery promises, payment marks, sharing, a
+ * wish list, "Sold by". A box after the button up to the nearest
+ * ancestor holding a price is flagged when it is short (BUY_LINE_MAX
+ * characters or less) and holds no heading, table, term list or
+ * details of the product.
+ */
+#define BUY_LINE_MAX	200
+#define BUY_BOX_MAX	4000
+#define BUY_NAME	20
+
+static const char *const buy_words[] = {
+	"add to cart", "add to bag", "add to basket", "add to trolley",
+	"buy now", "buy it now", "in den warenkorb", "in den einkaufswagen",
+	"ajouter au panier", "a\xc3\xb1" "adir al carrito",
+	"a\xc3\xb1" "adir a la cesta", "aggiungi al carrello",
+	"in winkelwagen", "toevoegen aan winkelwagen", NULL
+};
+
+/* Whether s starts with a cart button's words. */
+static int
+buy_text(const char *s, size_t n)
+{
+	char t[SHOP_TERMS_MAX + 8];
+	size_t k, l;
+
+	while (n > 0 && (*s == ' ' || *s == '\n' || *s == '\t'))
+		s++, n--;
+	if (n > SHOP_TERMS_MAX)
+		n = SHOP_TERMS_MAX;
+	if (shop_norm(s, n, t, sizeof(t)) == 0)
+		return 0;
+	for (k = 0; buy_words[k] != NULL; k++) {
+		l = strlen(buy_words[k]);
+		if (strncmp(t, buy_words[k], l) == 0 &&
+		    (t[l] == '\0' || t[l] == ' ' || t[l] == '-'))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether element i is a cart button. */
+static int
+buy_button(const struct hdoc *d, int i, struct w_buf *b)
+{
+	const char *v;
+
+	if (d->n[i].tag == TidyTag_INPUT) {
+		v = w_html_attr(d, i, "type");
+		if (v == NULL || (strcasecmp(v, "submit") != 0 &&
+		    strcasecmp(v, "button") != 0))
+			return 0;
+		v = w_html_attr(d, i, "value");
+		return v != NULL && buy_text(v, strlen(v));
+	}
+	if (d->n[i].tag != TidyTag_BUTTON ||
+	    w_html_text_len(d, i) > SHOP_TERMS_MAX)
+		return 0;
+	w_buf_reset(b);
+	w_html_text(d, i, b);
+	return buy_text(b->p, b->len);
+}
+
+/* Whether i holds what a product describes itself with. */
+static int
+buy_own(const struct hdoc *d, int i)
+{
+	int j, t;
+
+	if (w_html_tab_panel(d, i))
+		return 1;
+	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		t = d->n[j].tag;
+		if ((t >= TidyTag_H1 && t <= TidyTag_H6) ||
+		    t == TidyTag_TABLE || t == TidyTag_DL ||
+		    t == TidyTag_DETAILS)
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether i holds a grid of BUY_GRID or more like items with text (a
+ * product's highlights, side by side). */
+#define BUY_GRID	3
+
+static int
+buy_grid(const struct hdoc *d, int i)
+{
+	int j, k, m, n, best = 0;
+	unsigned sh;
+
+	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		if (d->n[j].tag == H_TEXT)
+			continue;
+		for (k = d->n[j].first; k >= 0; k = d->n[k].next) {
+			if (d->n[k].tag == H_TEXT || w_html_text_len(d, k) == 0)
+				continue;
+			sh = w_html_shape(d, k);
+			n = 0;
+			for (m = k; m >= 0; m = d->n[m].next)
+				if (d->n[m].tag != H_TEXT &&
+				    w_html_text_len(d, m) > 0 &&
+				    w_html_shape(d, m) == sh)
+					n++;
+			if (n > best)
+				best = n;
+			break;
+		}
+	}
+	return best >= BUY_GRID;
+}
+
+/* Whether i's text starts with a stock keeping unit ("SKU: 4001"): the
+ * product's own number. */
+static int
+buy_sku(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	const char *p;
+	int r;
+
+	w_html_buf_init(&b, 256);
+	w_html_text(d, i, &b);
+	for (p = b.p; p < b.p + b.len && (*p == ' ' || *p == '\n' ||
+	    *p == '\t'); p++)
+		;
+	r = b.p + b.len - p >= 3 && strncasecmp(p, "sku", 3) == 0;
+	w_buf_free(&b);
+	return r;
+}
+
+/* Whether i's text is prose: BUY_WORDS words or more and a full stop
+ * ending a sentence (before a space or at the end), as the product's
+ * description has; the shop's lines are labels and calls. */
+#define BUY_WORDS	8
+
+static int
+buy_prose(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	size_t k, words = 0;
+	int stop = 0, in = 0;
+
+	w_html_buf_init(&b, 256);
+	w_html_text(d, i, &b);
+	for (k = 0; k < b.len; k++) {
+		if (b.p[k] == ' ' || b.p[k] == '\n' || b.p[k] == '\t')
+			in = 0;
+		else if (!in) {
+			in = 1;
+			words++;
+		}
+		if (b.p[k] == '.' && k > 0 && b.p[k - 1] != '.' &&
+		    (k + 1 == b.len || b.p[k + 1] == ' ' ||
+		    b.p[k + 1] == '\n'))
+			stop = 1;
+	}
+	w_buf_free(&b);
+	return stop && words >= BUY_WORDS;
+}
+
+/* See html_int.h. */
+void
+w_html_mark_buy(struct hdoc *d)
+{
+	struct w_buf b;
+	size_t clen, plen;
+	int i, e, p, s, j;
+
+	w_html_buf_init(&b, 256);
+	for (i = 0; (size_t)i < d->nn; i++)
+		if (buy_button(d, i, &b))
+			break;
+	w_buf_free(&b);
+	if ((size_t)i >= d->nn)
+		return;
+	clen = w_html_text_len(d, i);
+	for (e = i; (p = d->n[e].parent) >= 0; e = p) {
+		if ((plen = w_html_text_len(d, p)) > BUY_BOX_MAX)
+			return;
+		if (plen > clen + 20 && w_html_prices_in(d, p) > 0)
+			break;
+	}
+	if (p < 0)
+		return;
+	/* another cart button with a name beside it after this one: a
+	 * row of products, compared */
+	w_html_buf_init(&b, 256);
+	for (e = i; e != p; e = d->n[e].parent)
+		for (s = d->n[e].next; s >= 0; s = d->n[s].next)
+			for (j = s; j >= 0; j = w_html_next_pre(d, j, s, 0))
+				if (buy_button(d, j, &b) &&
+				    w_html_text_len(d, s) >
+				    w_html_text_len(d, j) + BUY_NAME) {
+					w_buf_free(&b);
+					return;
+				}
+	/* or one in a box beside the priced box: products side by side */
+	if ((e = d->n[p].parent) >= 0)
+		for (j = d->n[e].first; j >= 0; j = w_html_next_pre(d, j, e,
+		    j == p))
+			if (j != p && buy_button(d, j, &b)) {
+				w_buf_free(&b);
+				return;
+			}
+	w_buf_free(&b);
+	for (e = i; e != p; e = d->n[e].parent)
+		for (s = d->n[e].next; s >= 0; s = d->n[s].next) {
+			if (d->n[s].tag == H_TEXT ||
+			    w_html_text_len(d, s) == 0 ||
+			    w_html_text_len(d, s) > BUY_LINE_MAX ||
+			    buy_own(d, s) || buy_grid(d, s) || buy_sku(d, s) ||
+			    buy_prose(d, s))
+				continue;
+			d->n[s].flags |= HF_BUY;
+		}
+}
+
+/* See html_int.h. */
+size_t
+w_html_shop_buy(struct hdoc *d, int root)
+{
+	size_t cut = 0;
+	int i, nx, drop;
+
+	if (root < 0)
+		return 0;
+	for (i = d->n[root].first; i >= 0; i = nx) {
+		drop = d->n[i].tag != H_TEXT && (d->n[i].flags & HF_BUY);
+		nx = w_html_next_pre(d, i, root, drop);
+		if (drop) {
+			cut += w_html_text_len(d, i);
+			w_html_unlink(d, i);
+		}
+	}
+	return cut;
+}

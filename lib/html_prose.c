@@ -7,6 +7,7 @@
  * Each rule takes a small part of the article only, so a page whose
  * content is one of these things keeps it.
  */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -562,10 +563,13 @@ static const char *const comment_titles[] = {
 	"deixe uma resposta", "coment\xc3\xa1rios", NULL
 };
 
-/* Class words of what is never the main content, whatever its size. */
+/* Class words of what is never the main content, whatever its size:
+ * comment forms, a form's messages shown once it is sent (Webflow's
+ * w-form-done, w-form-fail: on WCXB dev 3 pages up, none down,
+ * collection fold A +0.0004). */
 static const char *const never_words[] = {
 	"comment-respond", "comment-form", "commentform", "comments-form",
-	"reply-form", "replyform", NULL
+	"reply-form", "replyform", "w-form-done", "w-form-fail", NULL
 };
 
 /*
@@ -586,7 +590,7 @@ static const char *const pane_words[] = {
 static const char *const stat_labels[] = {
 	"posts", "joined", "messages", "reaction score", "reactions",
 	"points", "reputation", "member since", "karma", "likes received",
-	"trophy points", "registered", "threads", NULL
+	"trophy points", "registered", "threads", "join date", NULL
 };
 #define STAT_MAX	60
 
@@ -632,6 +636,70 @@ stat_line(const struct hdoc *d, int i)
 			return 1;
 	}
 	return 0;
+}
+
+/*
+ * Whether i's text is one "Label: value" line of at most STAT_MAX
+ * characters, the label one to LABEL_MAX letters and spaces.
+ */
+#define LABEL_MAX	24
+static int
+label_line(const struct hdoc *d, int i)
+{
+	struct w_buf b;
+	size_t len = w_html_text_len(d, i), k;
+	int r = 0;
+
+	if (len < 4 || len > STAT_MAX)
+		return 0;
+	w_html_buf_init(&b, 2 * STAT_MAX);
+	w_html_text(d, i, &b);
+	for (k = 0; k < b.len && (isalpha((unsigned char)b.p[k]) ||
+	    isspace((unsigned char)b.p[k])); k++)
+		;
+	if (k < b.len && b.p[k] == ':' && k <= LABEL_MAX + 16) {
+		size_t a = 0, z = k;
+
+		while (a < z && isspace((unsigned char)b.p[a]))
+			a++;
+		while (z > a && isspace((unsigned char)b.p[z - 1]))
+			z--;
+		r = z > a && z - a <= LABEL_MAX;
+		for (k++; r && k < b.len && isspace((unsigned char)b.p[k]);
+		    k++)
+			;
+		r = r && k < b.len;
+	}
+	w_buf_free(&b);
+	return r;
+}
+
+/*
+ * A poster's statistics box: a box of at most PANE_MAX characters
+ * whose lines (two or more element children with text, breaks aside)
+ * are all "Label: value", one of them a statistic (stat_line): the
+ * profile's other fields beside it ("Location: SIN", "Programs: ...")
+ * are the poster's, never a post's. A list of "Location: ..." facts
+ * with no statistic among them stays.
+ */
+static int
+stat_box(const struct hdoc *d, int i)
+{
+	int j, t = d->n[i].tag, lines = 0, stat = 0;
+
+	if ((t != TidyTag_DIV && t != TidyTag_DL && t != TidyTag_UL &&
+	    t != TidyTag_SECTION) || w_html_text_len(d, i) > PANE_MAX)
+		return 0;
+	for (j = d->n[i].first; j >= 0; j = d->n[j].next) {
+		if (d->n[j].tag == H_TEXT || d->n[j].tag == TidyTag_BR ||
+		    w_html_text_len(d, j) == 0)
+			continue;
+		if (!label_line(d, j))
+			return 0;
+		lines++;
+		stat |= stat_line(d, j);
+	}
+	return lines >= 2 && stat;
 }
 
 /*
@@ -2890,7 +2958,7 @@ w_html_never_content(const struct hdoc *d, int i, int prof)
 		return 1;
 	if ((named(d, i, pane_words, HM_PANE) &&
 	    w_html_text_len(d, i) <= PANE_MAX) || stat_line(d, i) ||
-	    join_box(d, i))
+	    stat_box(d, i) || join_box(d, i))
 		return 1;
 	if (w_html_is_block(d->n[i].tag) && named(d, i, popup_words, HM_POPUP) &&
 	    popup(d, i))

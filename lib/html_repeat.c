@@ -51,8 +51,11 @@ w_html_rep_group(const struct hdoc *d, int p, struct w_html_rep *r, int *n)
 		r->cap = (size_t)nk * 2;
 		r->buf = w_realloc(r->buf, r->cap * sizeof(*r->buf));
 	}
+	/* rules and breaks between the items are no items: a run of
+	 * them as long as the items' would hide the items' group */
 	for (j = d->n[p].first, k = 0; j >= 0 && k < nk; j = d->n[j].next)
-		if (d->n[j].tag != H_TEXT)
+		if (d->n[j].tag != H_TEXT && d->n[j].tag != TidyTag_HR &&
+		    d->n[j].tag != TidyTag_BR)
 			r->buf[k++] = w_html_shape(d, j);
 	nk = k;
 	qsort(r->buf, (size_t)nk, sizeof(*r->buf), cmp_u);

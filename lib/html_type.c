@@ -46,7 +46,7 @@ struct feat {
 	int	 rep_parent;		/* their parent */
 	int	 rep_comment;		/* comment-class items or parent */
 	/* the largest group of posts: items with an author line each */
-	int	 th_n, th_author, th_date, th_comment, th_parent;
+	int	 th_n, th_author, th_date, th_comment, th_parent, th_hlink;
 	size_t	 th_text;
 	size_t	 ptext;			/* characters in prose paragraphs */
 	int	 prices;		/* itemprop=price and price classes */
@@ -250,6 +250,7 @@ static int currency(const char *, size_t);
 
 struct item {
 	int	 author, date, price, img, link, head, money;
+	int	 hlink;		/* a heading linking to another page */
 	size_t	 text;
 };
 
@@ -309,6 +310,25 @@ date_text(const char *t, size_t n)
 
 #define DATE_TEXT	40	/* characters in a date's own text */
 
+/* Whether heading h links to another page (a teaser's title), not to
+ * a place on this one ("#p42", a post's own anchor). */
+static int
+away_heading(const struct hdoc *d, int h)
+{
+	const char *href;
+	int j;
+
+	for (j = d->n[h].parent; j >= 0 && j != d->body; j = d->n[j].parent)
+		if (d->n[j].tag == TidyTag_A)
+			return (href = w_html_attr(d, j, "href")) != NULL &&
+			    *href != '#';
+	for (j = d->n[h].first; j >= 0; j = w_html_next_pre(d, j, h, 0))
+		if (d->n[j].tag == TidyTag_A &&
+		    (href = w_html_attr(d, j, "href")) != NULL && *href != '#')
+			return 1;
+	return 0;
+}
+
 /* What one repeated item holds. */
 static void
 item_scan(const struct hdoc *d, int i, struct item *it)
@@ -334,8 +354,11 @@ item_scan(const struct hdoc *d, int i, struct item *it)
 			it->img = 1;
 		else if (t == TidyTag_A && w_html_attr(d, j, "href") != NULL)
 			it->link = 1;
-		else if (t >= TidyTag_H1 && t <= TidyTag_H6)
+		else if (t >= TidyTag_H1 && t <= TidyTag_H6) {
 			it->head = 1;
+			if (!it->hlink)
+				it->hlink = away_heading(d, j);
+		}
 		if (!it->author && w_html_authorish(d, j))
 			it->author = 1;
 		if (!it->price && w_html_priceish(d, j))
@@ -447,7 +470,7 @@ group(const struct hdoc *d, const struct w_html_group *g, struct feat *f)
 {
 	struct item it;
 	int j, p = g->p;
-	int a = 0, dt = 0, pr = 0, im = 0, ln = 0, hd = 0, mo = 0;
+	int a = 0, dt = 0, pr = 0, im = 0, ln = 0, hd = 0, mo = 0, hl = 0;
 	size_t text = 0;
 
 	for (j = w_html_rep_next(d, d->n[p].first, g->shape); j >= 0;
@@ -460,6 +483,7 @@ group(const struct hdoc *d, const struct w_html_group *g, struct feat *f)
 		ln += it.link;
 		hd += it.head;
 		mo += it.money;
+		hl += it.hlink;
 		text += it.text;
 	}
 	if (g->n >= SHOP_MIN && mo * 2 >= g->n && ln * 2 >= g->n &&
@@ -474,6 +498,7 @@ group(const struct hdoc *d, const struct w_html_group *g, struct feat *f)
 		f->th_date = dt;
 		f->th_text = text;
 		f->th_parent = p;
+		f->th_hlink = hl;
 		f->th_comment = commented(d, g);
 	}
 	if (text <= f->rep_text)
@@ -963,11 +988,18 @@ w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
 			s[H_FORUM] += f.rep_date * 2 >= f.rep_n ? 4 : 2;
 	} else if (f.th_n > 0 && f.th_text * 3 >= f.text &&
 	    f.th_text / (size_t)f.th_n > 80 && !f.th_comment &&
-	    f.th_date * 2 >= f.th_n && url_has(url, forumw))
+	    f.th_date * 2 >= f.th_n && (url_has(url, forumw) ||
+	    f.th_hlink * 2 < f.th_n))
 		/*
-		 * on a thread's address, dated posts below a larger group
-		 * of wrappers (the page's columns) holding a third of the
-		 * page's text
+		 * dated posts below a larger group of wrappers (the page's
+		 * columns) holding a third of the page's text, on a
+		 * thread's address or, on any, when most posts' headings
+		 * link to no other page: a listing's teasers carry an
+		 * author and a date too, but their titles link to the
+		 * stories (a post's heading is plain or its own anchor,
+		 * "#p42"). On WCXB dev without the address: two threads
+		 * typed other before (phpBB, vBulletin: forum +0.0010,
+		 * fold B +0.0022), no other page changed type.
 		 */
 		s[H_FORUM] += 4;
 	if (url_has(url, forumw))

@@ -744,7 +744,7 @@ hasnt() {
 	hasnt "enable JavaScript"
 }
 
-@test "hidden content: a text/template script, without its placeholders or other scripts" {
+@test "hidden content: a text/template script, without its placeholders, other scripts or a template that is one alert" {
 	run -0 wextract -c "$FX/hidden/hidden-template.html"
 	[ "$(jqr .coverage.recovered_from)" = template ]
 	has "Keeping a bread starter"
@@ -752,6 +752,7 @@ hasnt() {
 	hasnt "{{"
 	hasnt "name }}"
 	hasnt "never read as page text"
+	hasnt "sold out for today"
 }
 
 @test "hidden content: an app shell without any is still unusable_content" {
@@ -1059,6 +1060,62 @@ hasnt() {
 	[ "$(jqr '.content|[match("Halve the water";"g")]|length')" = 2 ]
 }
 
+@test "dated posts with an author line each are a thread on any address, rules between them aside; a listing's teasers with authors and dates are not" {
+	run -0 wextract -c --format text "$FX/forum-post-dividers.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"water butts on every plot"*"by pondweed"*"bought them in bulk"*"by runnerbean"*"padlock on the tap"* ]] || fail "got: $c"
+	[[ "$c" != *"Board index"* ]] || fail "kept the board's menu: $c"
+	# teasers whose titles link to the stories are a listing, though each has an author and a date
+	run -0 wextract -c --format text "$FX/listing-teaser-authors.html"
+	[ "$(jqr .coverage.page_type)" != forum ] || fail "teasers typed forum: $(jqr .content)"
+}
+
+@test "a date's short relative form beside its long form in a <time> is not written; a clock time beside a date stays" {
+	run -0 wextract -c --format text "$FX/forum-time-short.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"June 14, 2024"*"relative velocity"*"June 14, 2024"*"Match the planes"*"June 15, 2024 6:01 PM"*"Docked on the second try"* ]] || fail "got: $c"
+	[[ "$c" != *"1 yr"* ]] || fail "kept the short form: $c"
+}
+
+@test "thread: a poster's box of Label: value lines holding a statistic goes whole; a post's own list of such lines stays" {
+	run -0 wextract -c --format text "$FX/forum-stat-box.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"lowtide"*"lounge at the gate"*"jetlagged"*"shared lounge"*"Location: Harbour Road coffee stand"*"Time: 7:15 am"*"boarding passes"* ]] || fail "got: $c"
+	for w in "Join Date" "Location: SIN" "Asia Pacific" "Posts:"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
+@test "thread: a nested thread's reply tree that holds several posts gives way to the comment list holding it and its like trees" {
+	run -0 wextract -c --format text "$FX/forum-nested-replies.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"odd default fixed at last"*"clone shared pointers everywhere"*"cheap clones"*"before the next meeting"*"not carried over again"*"open to anyone"* ]] || fail "got: $c"
+	[[ "$c" != *"Privacy"* ]] || fail "kept the footer: $c"
+}
+
+@test "a reply's subject heading that is Re: and the page's title goes; one naming another subject stays" {
+	run -0 wextract -c --format text "$FX/forum-reply-subjects.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"every indicator light"*"sprocket"*"lights_off=1"*"insulating tape"*"Re: a second controller in the cold frame"*"relay board"* ]] || fail "got: $c"
+	[[ "$c" != *"Re: Turning off"* ]] || fail "kept a reply's subject: $c"
+}
+
+@test "a text that is only a template's placeholders goes; placeholders inside a sentence, code or pre stay" {
+	run -0 wextract -c --format text "$FX/forum-template-text.html"
+	[ "$(jqr .coverage.page_type)" = forum ]
+	c=$(jqr .content)
+	[[ "$c" == *"three-legged stools"*"Put the {{ shop_name }} tag"*"{{ product.price }}"*"{{ product.title }} for the name"*"sold before breakfast"* ]] || fail "got: $c"
+	# the unrendered error boxes and the vote box's template source
+	for w in "board.errors" "{%" "post.votes"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
 @test "thread: a short post whose poster pane carries rank pictures is one of the posts, not a box of images" {
 	run -0 wextract -c --format text "$FX/forum-short-post.html"
 	[ "$(jqr .coverage.page_type)" = forum ]
@@ -1183,7 +1240,7 @@ hasnt() {
 	[ "$(grep -c 'wash 40C' <<<"$c")" -eq 2 ]
 }
 
-@test "product: the labels of a colour's or a size's radio buttons (naming them by for, or wrapping them) and the fieldset they leave with its legend are dropped; a lone radio button's label stays" {
+@test "product: the labels of a colour's or a size's radio buttons or checkboxes (naming them by for, or wrapping them) and the fieldset they leave with its legend are dropped; a lone radio button's or checkbox's label stays" {
 	run -0 wextract -c --format text "$FX/product-pickers.html"
 	[ "$(jqr .coverage.page_type)" = product ]
 	c=$(jqr .content)
@@ -1191,10 +1248,43 @@ hasnt() {
 	[[ "$c" == *"Hand wash cold and dry flat"* ]]
 	[[ "$c" == *"Gift wrap this order"* ]] || fail "lone radio: $c"
 	[[ "$c" == *"Add a woven name tag"* ]] || fail "lone wrapped radio: $c"
+	[[ "$c" == *"Include a printed care card"* ]] || fail "lone checkbox: $c"
 	for w in Medium "Storm Navy" "Moss Green" "Select a size" "Regular fit" \
-	    "Slim fit"; do
+	    "Slim fit" Swatch; do
 		[[ "$c" != *"$w"* ]] || fail "picker $w: $c"
 	done
+}
+
+@test "product: the short boxes after the cart button in the priced box go; a heading's box, a SKU line, a row of highlights, a sentence, what comes before the button and the description stay" {
+	run -0 wextract -c --format text "$FX/product-buy-box.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[[ "$c" == *"single board of English oak"* ]] || fail "$c"
+	[[ "$c" == *"seasoned for three years in our yard"* ]] || fail "$c"
+	[[ "$c" == *"SKU: FEN-OAK-45"* ]] || fail "sku: $c"
+	[[ "$c" == *"Oiled by hand"* ]] || fail "highlights: $c"
+	[[ "$c" == *"32 cm across the seat"* ]] || fail "size: $c"
+	[[ "$c" == *"signed under the seat by the joiner"* ]] || fail "prose: $c"
+	for w in "Protect your purchase" "Talk to a joiner" Mastercard; do
+		[[ "$c" != *"$w"* ]] || fail "buy box $w: $c"
+	done
+}
+
+@test "product: beside another cart button (products compared side by side) the boxes after a cart button stay" {
+	run -0 wextract -c --format text "$FX/product-buy-compare.html"
+	[ "$(jqr .coverage.page_type)" = product ]
+	c=$(jqr .content)
+	[[ "$c" == *"Bits: 16 in a sliding tray"* ]] || fail "$c"
+	[[ "$c" == *"Bits: 64 in a folding case"* ]] || fail "$c"
+}
+
+@test "a form's messages shown only once it is sent (w-form-done, w-form-fail) are never content; the text around the form stays" {
+	run -0 wextract -c --format text "$FX/form-states.html"
+	c=$(jqr .content)
+	[[ "$c" == *"full tank of water"* ]] || fail "$c"
+	[[ "$c" == *"Boats leave the yard on Saturdays"* ]] || fail "$c"
+	[[ "$c" != *"reached the yard"* ]] || fail "done: $c"
+	[[ "$c" != *"Something went wrong"* ]] || fail "fail: $c"
 }
 
 @test "product: a box whose text is a JSON object (a script's data written into the page) is dropped; JSON inside code in the description stays" {

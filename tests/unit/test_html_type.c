@@ -441,9 +441,10 @@ text_dates(void)
 }
 
 /*
- * On a thread's address, dated posts with an author line each that sit
- * below a larger group of page columns (the group with the most text)
- * still make a forum; the same page elsewhere is none.
+ * Dated posts with an author line each that sit below a larger group of
+ * page columns (the group with the most text) still make a forum, on a
+ * thread's address and elsewhere; elsewhere, not when each item's
+ * heading links to another page (a listing's teasers).
  */
 static void
 wrapped_posts(void)
@@ -453,14 +454,14 @@ wrapped_posts(void)
 	int k, u;
 
 	w_buf_init(&b, 1 << 20);
-	for (u = 0; u < 2; u++) {
+	for (u = 0; u < 3; u++) {
 		w_buf_reset(&b);
 		addf(&b, "<html><head><title>Do forums still matter?</title>"
 		    "</head><body><div class=\"col\"><p>Forums, members, "
 		    "search and the help pages of this site, listed here.</p>"
 		    "</div><div class=\"col\"><ol class=\"messages\">");
 		for (k = 0; k < 5; k++)
-			addf(&b, "<li class=\"message\"><div class=\"info\">"
+			addf(&b, "<li class=\"message\">%s<div class=\"info\">"
 			    "<a class=\"username\" href=\"/m/%d\">member%d</a>"
 			    "<time datetime=\"2024-05-1%d\">May 1%d, 2024</time>"
 			    "</div><div class=\"text\"><p>Answer %d: niche "
@@ -469,7 +470,8 @@ wrapped_posts(void)
 			    "later, when the question comes back with the same "
 			    "broken part and the same worried owner asking "
 			    "whether anyone ever fixed it.</p></div></li>",
-			    k, k, k, k, k);
+			    u == 2 ? "<h3><a href=\"/stories/niche\">Why niche "
+			    "boards last</a></h3>" : "", k, k, k, k, k);
 		addf(&b, "</ol></div><div class=\"col\"><p>Staff online, "
 		    "latest posts and the shoutbox of the site.</p></div>"
 		    "</body></html>");
@@ -477,6 +479,9 @@ wrapped_posts(void)
 			CHECK_STR(classify(b.p, b.len, "https://forum.example."
 			    "org/threads/do-forums-still-matter.288/", &c),
 			    "forum");
+		else if (u == 1)
+			CHECK_STR(classify(b.p, b.len, "https://example.org/"
+			    "do-forums-still-matter", &c), "forum");
 		else
 			CHECK(strcmp(classify(b.p, b.len, "https://example.org/"
 			    "do-forums-still-matter", &c), "forum") != 0);
