@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """wcxb_retype.py: what retyping pages would gain, before a classifier signal is built.
 
-usage: wcxb_retype.py CLASSIFIED_DIR TYPE=FORCED_DIR ... [--from TYPE]
+usage: wcxb_retype.py CLASSIFIED_DIR TYPE=FORCED_DIR ... [--from TYPE] [--features FILE]
 
 CLASSIFIED_DIR is a wcxb.py --keep directory of a run with the page type
 classified (per-page.tsv and the envelopes, .all.ndjson); each FORCED_DIR a
@@ -14,9 +14,19 @@ by the pages' truth type, with the pages that move up and down by more than
 the classified one and the forced ones. A classifier signal that moves
 pages from X to Y can gain at most the positive part of its row. Standard
 library only.
+
+With --features FILE (lines "ID SITE NAME=NUMBER ...", any per-page
+signals, e.g. a classifier's counts), each move is also priced held out:
+the one-signal rule (NAME >= or <= a value) that gains most on the pages
+of one site fold (crc32(SITE) % 2) is applied to the other fold, both
+ways, and the held-out units are printed. A signal that gains in training
+and loses held out is fitted to sites, not a structure.
 """
-import json, os, sys
+import os, sys, zlib
 from collections import defaultdict
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wcxb_types import page_types  # noqa: E402
 
 MOVE = 0.01
 
@@ -33,24 +43,69 @@ def scores(d):
 
 
 def typed(d):
-    t = {}
-    p = os.path.join(d, ".all.ndjson")
-    with open(p, encoding="utf-8", errors="replace") as fh:
+    return page_types(os.path.join(d, ".all.ndjson"))
+
+
+def features(path):
+    f = {}
+    with open(path, encoding="utf-8") as fh:
         for line in fh:
-            try:
-                e = json.loads(line)
-            except ValueError:
+            w = line.split()
+            if len(w) < 2:
                 continue
-            f = (e.get("source") or {}).get("file")
-            if f:
-                t[os.path.basename(f)[:-len(".html")]] = (
-                    (e.get("coverage") or {}).get("page_type") or "none")
-    return t
+            v = {}
+            for kv in w[2:]:
+                k, _, x = kv.partition("=")
+                try:
+                    v[k] = float(x)
+                except ValueError:
+                    pass
+            f[w[0]] = (zlib.crc32(w[1].encode()) % 2, v)
+    return f
+
+
+def fit(ids, gain, feat):
+    """The (units, name, sign, value) rule gaining most on ids."""
+    best = (0.0, None, 0, 0.0)
+    names = sorted({k for i in ids for k in feat[i][1]})
+    for k in names:
+        for v in sorted({feat[i][1].get(k, 0.0) for i in ids}):
+            for sg in (1, -1):
+                g = sum(gain[i] for i in ids
+                        if (feat[i][1].get(k, 0.0) - v) * sg >= 0)
+                if g > best[0] + 1e-9:
+                    best = (g, k, sg, v)
+    return best
+
+
+def held_out(ids, gain, feat):
+    """Held-out units of the best one-signal rule, fitted per fold."""
+    out, tot = [], 0.0
+    for tr in (0, 1):
+        a = [i for i in ids if i in feat and feat[i][0] == tr]
+        b = [i for i in ids if i in feat and feat[i][0] != tr]
+        g, k, sg, v = fit(a, gain, feat)
+        if k is None:
+            out.append("fold %d: no rule" % tr)
+            continue
+        h = sum(gain[i] for i in b
+                if (feat[i][1].get(k, 0.0) - v) * sg >= 0)
+        tot += h
+        out.append("fold %d: %s %s %g %+.2f, held out %+.2f" % (
+            tr, k, ">=" if sg > 0 else "<=", v, g, h))
+    return tot, out
 
 
 def main():
     args = sys.argv[1:]
     only = None
+    feat = None
+    if "--features" in args:
+        k = args.index("--features")
+        if k + 1 >= len(args):
+            sys.exit(__doc__.split("\n\n")[1])
+        feat = features(args[k + 1])
+        del args[k:k + 2]
     if "--from" in args:
         k = args.index("--from")
         if k + 1 >= len(args):
@@ -90,6 +145,11 @@ def main():
             print("  -> %-13s %+7.2f  " % (y, tot) + "  ".join(
                 "%s %d: %+.2f (%d up, %d down)" % (t, r[0], r[1], r[2], r[3])
                 for t, r in sorted(by.items())))
+            if feat is not None:
+                gain = {i: forced[y][i][1] - base[i][1] for i in ids
+                        if i in forced[y]}
+                h, lines = held_out(list(gain), gain, feat)
+                print("     held out %+.2f: %s" % (h, "; ".join(lines)))
         best = sum(max([base[i][1]] + [forced[y][i][1] for y in forced
                    if i in forced[y]]) - base[i][1] for i in ids)
         print("  best profile per page (ceiling): %+.2f units" % best)

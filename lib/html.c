@@ -1498,7 +1498,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		art = gcol;
 		w_html_strip(&d, art, w_html_profile(H_COLLECTION));
 		stage = "column";
-	} else if (use_region(type, alen, rlen, share, aplain, rplain) ||
+	} else if ((!d.post_first &&
+	    use_region(type, alen, rlen, share, aplain, rplain)) ||
 	    (w_html_sectioned(type, alen, rlen, aplain, rplain, rheads, 0) &&
 	    w_html_sectioned(type, alen, rlen, aplain, rplain, rheads,
 	    w_html_headings(&d, art)))) {
@@ -1511,7 +1512,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		art = gsect;
 		w_html_strip(&d, art, w_html_profile(H_COLLECTION));
 		stage = "grid";
-	} else if (w_html_items_win(ilen, alen, rlen, rplain,
+	} else if (!d.post_first && w_html_items_win(ilen, alen, rlen, rplain,
 	    type == H_ARTICLE)) {
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;

@@ -121,6 +121,9 @@ struct hdoc {
 	int		 grid;		/* a collection's or listing's item
 					   grid (w_html_grid_find): its
 					   tiles' names stay, -1 */
+	int		 post_first;	/* the pick is a short post that
+					   its comments, author box or
+					   form outscored (html_score.c) */
 	struct hwords	*ws;		/* w_html_ci_any's lists */
 	size_t		 nws, wscap;
 	unsigned char	 wsh[64];	/* 1 + a list's index, by a hash
@@ -262,6 +265,8 @@ struct hscore {
 	int		 byline_done;
 	int		 title_removed;
 	int		 post_scans;	/* post_header's page scans so far */
+	int		 h1, h1_par;	/* the first h1 and its parent */
+	int		 skip;		/* a box gather() leaves out, or -1 */
 	const char	*title;
 };
 
@@ -415,6 +420,9 @@ int		 w_html_class_hides(const struct hdoc *, int);
 void		 w_html_prose_strip(struct hdoc *, int);
 int		 w_html_button_link(const struct hdoc *, int);
 void		 w_html_prose_teasers(struct hdoc *, int);
+/* Whether box b, after a post's title block, is not the post: a
+ * comment list or form, an author box, a contact form (html_prose.c). */
+int		 w_html_after_post(const struct hdoc *, int);
 /* Unlink box i; in a thread (prof HP_THREAD), a box of at most 300
  * characters first gives up the poster's name it holds (an innermost
  * author-named element of a few words, outside paragraphs, quotes and

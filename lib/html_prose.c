@@ -3234,3 +3234,129 @@ w_html_prose_teasers(struct hdoc *d, int root)
 	}
 	free(p.rep.buf);
 }
+
+/*
+ * What follows a post and is not it (html_score.c's post_first): a box
+ * after the title's block that Readability's scoring may prefer to a
+ * short post. b is such a box when, among its first AFTER_LOOK nodes:
+ * - its first heading titles a comment section, an author box or a
+ *   contact form (comment_titles[], strong_titles[], contact_titles[],
+ *   "12 thoughts on ...");
+ * - a form holds a text area or AFTER_INPUTS text fields and a third of
+ *   b's text or more (a comment form, a contact pop-up);
+ * - a portrait's alt text, or the start of its first paragraph, is its
+ *   first heading, a name of two to four words (an author box: "Ruth
+ *   Calder" over "Ruth Calder runs the farm ..."), in AFTER_BIO
+ *   characters at most;
+ * - AFTER_DATES or more lines of one date each, outside headings, and
+ *   at most AFTER_PER_DATE characters of b's text per date (a list of
+ *   comments, each under its poster's name and date).
+ */
+#define AFTER_LOOK	600
+#define AFTER_INPUTS	2
+#define AFTER_BIO	2000
+#define AFTER_DATES	3
+#define AFTER_PER_DATE	600
+
+static const char *const contact_titles[] = {
+	"get in touch", "contact us", "contact me", "contact",
+	"send us a message", "send a message", "write to us", "kontakt",
+	"kontaktieren sie uns", "schreiben sie uns", "nous contacter",
+	"contactez-nous", "cont\xc3\xa1" "ctanos", "contatti", NULL
+};
+
+/* Whether heading text t (title_norm()) is a name of two to four words
+ * that q's text (an alt or a paragraph) is or starts with. */
+static int
+named_by(const char *t, const char *q)
+{
+	size_t n = strlen(t), k, w = 1;
+
+	if (n < 5 || n > 40 || strncmp(q, t, n) != 0 ||
+	    (q[n] != '\0' && q[n] != ' ' && q[n] != ','))
+		return 0;
+	for (k = 0; k < n; k++) {
+		if (t[k] == ' ')
+			w++;
+		else if (t[k] >= '0' && t[k] <= '9')
+			return 0;
+	}
+	return w >= 2 && w <= 4;
+}
+
+int
+w_html_after_post(const struct hdoc *d, int b)
+{
+	char t[TITLE_MAX], q[TITLE_MAX];
+	const char *alt, *ty;
+	size_t len = w_html_text_len(d, b), formlen = 0;
+	int j, k, tag, head = -1, para = -1, area = 0, inputs = 0, dates = 0;
+
+	if (len == 0)
+		return 0;
+	t[0] = '\0';
+	for (j = d->n[b].first, k = 0; j >= 0 && k < AFTER_LOOK;
+	    j = w_html_next_pre(d, j, b, 0), k++) {
+		tag = d->n[j].tag;
+		if (tag == H_TEXT)
+			continue;
+		if (heading(tag) && head < 0 && w_html_text_len(d, j) > 0) {
+			head = j;
+			if (w_html_text_len(d, j) < TITLE_MAX &&
+			    title_norm(d, j, t, sizeof(t)) > 0 &&
+			    (w_html_listed(t, comment_titles) >= 0 ||
+			    w_html_listed(t, strong_titles) >= 0 ||
+			    w_html_listed(t, contact_titles) >= 0 ||
+			    count_title(d, j)))
+				return 1;
+		} else if (tag == TidyTag_FORM &&
+		    !w_html_has_ancestor(d, j, TidyTag_FORM, 0))
+			formlen += w_html_text_len(d, j);
+		else if (tag == TidyTag_TEXTAREA &&
+		    w_html_has_ancestor(d, j, TidyTag_FORM, 0))
+			area = 1;
+		else if (tag == TidyTag_INPUT &&
+		    w_html_has_ancestor(d, j, TidyTag_FORM, 0) &&
+		    ((ty = w_html_attr(d, j, "type")) == NULL ||
+		    strcasecmp(ty, "text") == 0 || strcasecmp(ty, "email") ==
+		    0 || strcasecmp(ty, "tel") == 0))
+			inputs++;
+		else if (tag == TidyTag_IMG && head < 0 && len <= AFTER_BIO &&
+		    (alt = w_html_attr(d, j, "alt")) != NULL) {
+			/* a portrait before the heading: its alt, kept */
+			size_t n = strlen(alt), m;
+
+			if (n > 0 && n < sizeof(q)) {
+				for (m = 0; m <= n; m++)
+					q[m] = alt[m] >= 'A' && alt[m] <= 'Z' ?
+					    (char)(alt[m] - 'A' + 'a') : alt[m];
+				para = -2;
+			}
+		} else if (tag == TidyTag_P && head >= 0 && para == -1 &&
+		    len <= AFTER_BIO) {
+			para = j;
+			if (t[0] != '\0' && norm_cut(d, j, q, sizeof(q), 1) >
+			    0 && named_by(t, q))
+				return 1;
+		} else if (d->n[j].first >= 0 && !heading(tag) &&
+		    w_html_text_len(d, j) <= DATE_MAX &&
+		    !w_html_has_ancestor(d, j, TidyTag_H1, 0) &&
+		    date_text(d, j)) {
+			int c, inner = 0;
+
+			for (c = d->n[j].first; c >= 0; c = d->n[c].next)
+				if (d->n[c].tag != H_TEXT)
+					inner = 1;
+			dates += !inner;
+		}
+		if (para == -2 && head >= 0 && t[0] != '\0') {
+			if (named_by(t, q))
+				return 1;
+			para = -1;
+		}
+	}
+	if (formlen > 0 && (area || inputs >= AFTER_INPUTS) &&
+	    3 * formlen >= len)
+		return 1;
+	return dates >= AFTER_DATES && len <= (size_t)dates * AFTER_PER_DATE;
+}

@@ -192,6 +192,37 @@ setup() {
 	assert_output --partial "usage: wcxb_retype.py"
 }
 
+@test "bench/wcxb_retype.py --features: a move's best one-signal rule priced on the other site fold" {
+	# four pages typed collection, two on a site of fold 0 (a.example),
+	# two on one of fold 1 (b.example); the listing profile gains +0.2,
+	# -0.1, +0.3, -0.2 on them
+	k=$BATS_TEST_TMPDIR/classified l=$BATS_TEST_TMPDIR/listing
+	mkdir -p "$k" "$l"
+	for d in "$k" "$l"; do
+		printf 'id\ttype\tprecision\trecall\tf1\twith\twithout\n' >"$d/per-page.tsv"
+	done
+	: >"$k/.all.ndjson"
+	: >"$BATS_TEST_TMPDIR/feat"
+	for p in 1:0.5:0.7:a:5 2:0.9:0.8:a:1 3:0.4:0.7:b:6 4:0.8:0.6:b:0; do
+		IFS=: read -r i f g site n <<-EOS
+		$p
+		EOS
+		printf '%s\tcollection\t1\t1\t%s\t-\t-\n' "$i" "$f" >>"$k/per-page.tsv"
+		printf '%s\tcollection\t1\t1\t%s\t-\t-\n' "$i" "$g" >>"$l/per-page.tsv"
+		printf '{"source":{"file":"/x/%s.html"},"coverage":{"page_type":"collection"}}\n' \
+		    "$i" >>"$k/.all.ndjson"
+		printf '%s %s.example n=%s\n' "$i" "$site" "$n" >>"$BATS_TEST_TMPDIR/feat"
+	done
+	run -0 python3 "$WT_TOP/bench/wcxb_retype.py" "$k" listing="$l" \
+	    --features "$BATS_TEST_TMPDIR/feat"
+	assert_line --regexp '^  -> listing +\+0\.20  collection 4: \+0\.20 \(2 up, 2 down\)$'
+	# fitted on fold 0 (n >= 5: page 1), it takes page 3 of fold 1
+	# (+0.3); fitted on fold 1 (n >= 6: page 3), no page of fold 0
+	assert_line "     held out +0.30: fold 0: n >= 5 +0.20, held out +0.30; fold 1: n >= 6 +0.30, held out +0.00"
+	run -1 python3 "$WT_TOP/bench/wcxb_retype.py" "$k" listing="$l" --features
+	assert_output --partial "usage: wcxb_retype.py"
+}
+
 @test "bench/wcxb_conf.py: confidence's rank correlation and calibration against per-page F1" {
 	d=$BATS_TEST_TMPDIR/keep
 	mkdir -p "$d"

@@ -325,6 +325,27 @@ jqr() {
 	[ "$n" -ge 7 ]
 }
 
+@test "a short post after its h1 is the pick, not the comments, author box or contact form after it, as an article too" {
+	for name in other-short-post-comments article-short-post-author \
+	    article-short-post-author-apart other-recipe-contact-popup \
+	    other-recipe-contact-apart; do
+		b="$FX/types/$name"
+		grep -q 'class=' "$b.html" && fail "$name: class names"
+		for t in auto article; do
+			run -0 wextract -c --format text --page-type $t "$b.html"
+			[ "$(jqr .coverage.extraction_stage)" = readability ] ||
+				fail "$name ($t): stage $(jqr .coverage.extraction_stage)"
+			c=$(jqr .content)
+			while IFS= read -r l; do
+				[[ "$c" == *"$l"* ]] || fail "$name ($t): missing: $l"
+			done <"$b.must"
+			while IFS= read -r l; do
+				[[ "$c" != *"$l"* ]] || fail "$name ($t): kept: $l"
+			done <"$b.mustnot"
+		done
+	done
+}
+
 @test "recipe post: ingredients and steps stay, its buttons, rating, share row and comment form go, with or without class names" {
 	b="$FX/types/article-recipe-chrome"
 	sed 's/ class="[^"]*"//g; s/ id="[^"]*"//g' "$b.html" >"$BATS_TEST_TMPDIR/bare.html"
