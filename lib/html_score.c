@@ -392,6 +392,7 @@ without_content(const struct hdoc *d, int i)
 #define FAQ_SCAN	64	/* siblings looked at */
 #define FAQ_WIDE	8	/* children looked at inside an item box */
 #define FAQ_HIDDEN	4096	/* hidden elements looked at per page */
+#define FAQ_PAIRS	20000	/* question-answer pairs read per page */
 
 static int
 prev_el(const struct hdoc *d, int i)
@@ -494,36 +495,40 @@ answer(const struct hdoc *d, int a)
 }
 
 static int
-qa_pair(const struct hdoc *d, int q, int a)
+qa_pair(const struct hdoc *d, int q, int a, int *left)
 {
+	if (*left <= 0)
+		return 0;
+	--*left;
 	return answer(d, a) && (asks(d, q) || controls(d, q, a));
 }
 
 /* Pairs of tags tq, ta among p's children (a flat run). */
 static int
-run_flat(const struct hdoc *d, int p, int tq, int ta)
+run_flat(const struct hdoc *d, int p, int tq, int ta, int *left)
 {
 	int j, q, n = 0, k = 0;
 
 	for (j = first_el(d, p); j >= 0 && k < FAQ_SCAN && n < FAQ_RUN;
 	    j = next_el(d, j), k++)
 		if (d->n[j].tag == ta && (q = prev_el(d, j)) >= 0 &&
-		    d->n[q].tag == tq && qa_pair(d, q, j))
+		    d->n[q].tag == tq && qa_pair(d, q, j, left))
 			n++;
 	return n;
 }
 
 /* Whether box b holds a pair of tags tq, ta, depth levels down. */
 static int
-holds_pair(const struct hdoc *d, int b, int depth, int tq, int ta)
+holds_pair(const struct hdoc *d, int b, int depth, int tq, int ta,
+    int *left)
 {
 	int j, k = 0;
 
 	if (depth == 0)
-		return run_flat(d, b, tq, ta) >= 1;
+		return run_flat(d, b, tq, ta, left) >= 1;
 	for (j = first_el(d, b); j >= 0 && k < FAQ_WIDE; j = next_el(d, j),
 	    k++)
-		if (holds_pair(d, j, depth - 1, tq, ta))
+		if (holds_pair(d, j, depth - 1, tq, ta, left))
 			return 1;
 	return 0;
 }
@@ -531,7 +536,8 @@ holds_pair(const struct hdoc *d, int b, int depth, int tq, int ta)
 /* Boxes of w's tag beside w each holding a pair of tags tq, ta,
  * depth levels under the box. */
 static int
-run_boxed(const struct hdoc *d, int w, int depth, int tq, int ta)
+run_boxed(const struct hdoc *d, int w, int depth, int tq, int ta,
+    int *left)
 {
 	int g = d->n[w].parent, j, k = 0, n = 0, tw = d->n[w].tag;
 
@@ -539,31 +545,32 @@ run_boxed(const struct hdoc *d, int w, int depth, int tq, int ta)
 		return 0;
 	for (j = first_el(d, g); j >= 0 && k < FAQ_SCAN && n < FAQ_RUN;
 	    j = next_el(d, j), k++)
-		if (d->n[j].tag == tw && holds_pair(d, j, depth, tq, ta))
+		if (d->n[j].tag == tw && holds_pair(d, j, depth, tq, ta, left))
 			n++;
 	return n;
 }
 
 /* Whether hidden element i is a FAQ's closed answer; *qp its question. */
 static int
-faq_answer(const struct hdoc *d, int i, int *qp)
+faq_answer(const struct hdoc *d, int i, int *qp, int *left)
 {
 	int a = i, q = -1, k, p, w;
 
 	for (k = 0; k < 3 && a >= 0; k++, a = d->n[a].parent)
 		if ((q = prev_el(d, a)) >= 0 || d->n[a].parent < 0)
 			break;
-	if (q < 0 || a < 0 || !qa_pair(d, q, a))
+	if (q < 0 || a < 0 || !qa_pair(d, q, a, left))
 		return 0;
 	if ((p = d->n[a].parent) < 0)
 		return 0;
 	*qp = q;
-	if (run_flat(d, p, d->n[q].tag, d->n[a].tag) >= FAQ_RUN)
+	if (run_flat(d, p, d->n[q].tag, d->n[a].tag, left) >= FAQ_RUN)
 		return 1;
 	/* each pair in a box, or in a box inside a box */
 	for (k = 0, w = p; k < 2 && w >= 0 && d->n[w].parent >= 0;
 	    k++, w = d->n[w].parent)
-		if (run_boxed(d, w, k, d->n[q].tag, d->n[a].tag) >= FAQ_RUN)
+		if (run_boxed(d, w, k, d->n[q].tag, d->n[a].tag, left) >=
+		    FAQ_RUN)
 			return 1;
 	return 0;
 }
@@ -578,7 +585,7 @@ faq_answer(const struct hdoc *d, int i, int *qp)
 void
 w_html_faq_mark(struct hdoc *d)
 {
-	int *qs, i, q, j, k, t, seen = 0, nq = 0;
+	int *qs, i, q, j, k, t, seen = 0, nq = 0, left = FAQ_PAIRS;
 
 	qs = w_calloc(FAQ_HIDDEN, sizeof(int));
 	for (i = d->root; i >= 0 && seen < FAQ_HIDDEN;
@@ -587,15 +594,16 @@ w_html_faq_mark(struct hdoc *d)
 		    w_html_tab_panel(d, i))
 			continue;
 		seen++;
-		if (!faq_answer(d, i, &q))
+		if (!faq_answer(d, i, &q, &left))
 			continue;
 		d->n[i].flags |= HF_FAQ;
 		qs[nq++] = q;
 	}
 	/* the questions' buttons after the whole run is read: a button
 	 * made a span would break the run of the answers after it */
-	while (nq > 0)
-		for (j = q = qs[--nq]; j >= 0; j = w_html_next_pre(d, j, q, 0)) {
+	while (nq > 0) {
+		q = qs[--nq];
+		for (j = q; j >= 0; j = w_html_next_pre(d, j, q, 0)) {
 			if (d->n[j].tag != TidyTag_BUTTON)
 				continue;
 			for (k = 0, t = j; t != q && k <= 3;
@@ -604,6 +612,7 @@ w_html_faq_mark(struct hdoc *d)
 			if (k <= 2)
 				d->n[j].tag = d->n[j].otag = TidyTag_SPAN;
 		}
+	}
 	free(qs);
 }
 
