@@ -1449,6 +1449,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	}
 	/* an accordion's header buttons are its headings' words (not on
 	 * articles: their FAQ and pricing boxes' headers are furniture) */
+	if (type != H_PRODUCT)
+		w_html_faq_mark(&d);
 	if (!(w_html_profile(type) & HP_PROSE))
 		w_html_heading_buttons(&d);
 	if (w_html_profile(type) & HP_TABS) {

@@ -1190,6 +1190,15 @@ hasnt() {
 	done
 }
 
+@test "a FAQ's closed answers after question buttons are kept; a closed menu and a lone closed panel stay out" {
+	run -0 wextract -c --format text --page-type service "$FX/service-faq-closed.html"
+	c=$(jqr .content)
+	[[ "$c" == *"How often should office windows be cleaned?"*"once a month"*"Do you bring your own water and ladders?"*"purified water"*"Are your crews insured for work at height?"*"rope access, and we send"* ]] || fail "got: $c"
+	for w in "Shop fronts washed" "Rope access for towers" "Spring offer" "frames washed" "All rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
 @test "a main element holding the h1 and an eighth of the text is the main region, not the utility panel above it" {
 	run -0 wextract -c --format text --page-type service "$FX/service-main-h1.html"
 	c=$(jqr .content)
