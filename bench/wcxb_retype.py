@@ -22,8 +22,11 @@ of one site fold (crc32(SITE) % 2) is applied to the other fold, both
 ways, and the held-out units are printed. A signal that gains in training
 and loses held out is fitted to sites, not a structure.
 """
-import json, os, sys, zlib
+import os, sys, zlib
 from collections import defaultdict
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wcxb_types import page_types  # noqa: E402
 
 MOVE = 0.01
 
@@ -40,19 +43,7 @@ def scores(d):
 
 
 def typed(d):
-    t = {}
-    p = os.path.join(d, ".all.ndjson")
-    with open(p, encoding="utf-8", errors="replace") as fh:
-        for line in fh:
-            try:
-                e = json.loads(line)
-            except ValueError:
-                continue
-            f = (e.get("source") or {}).get("file")
-            if f:
-                t[os.path.basename(f)[:-len(".html")]] = (
-                    (e.get("coverage") or {}).get("page_type") or "none")
-    return t
+    return page_types(os.path.join(d, ".all.ndjson"))
 
 
 def features(path):

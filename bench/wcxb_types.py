@@ -33,6 +33,22 @@ def truth(split):
     return gt
 
 
+def page_types(ndjson):
+    """Page id -> coverage.page_type ("none" when absent) of a batch's envelopes."""
+    got = {}
+    with open(ndjson, encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            try:
+                e = json.loads(line)
+            except ValueError:
+                continue
+            f = (e.get("source") or {}).get("file")
+            if f:
+                got[os.path.basename(f)[:-len(".html")]] = (
+                    (e.get("coverage") or {}).get("page_type") or "none")
+    return got
+
+
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__.split("\n\n")[1])
@@ -43,16 +59,7 @@ def main():
     for a in sys.argv[4:]:
         t, _, p = a.partition("=")
         oracle[t] = json.load(open(p))["types"].get(t)
-    got = {}
-    for line in open(ndjson, encoding="utf-8", errors="replace"):
-        try:
-            e = json.loads(line)
-        except ValueError:
-            continue
-        f = (e.get("source") or {}).get("file")
-        if f:
-            got[os.path.basename(f)[:-len(".html")]] = (
-                (e.get("coverage") or {}).get("page_type") or "none")
+    got = page_types(ndjson)
     conf = Counter((gt[i], got.get(i, "none")) for i in gt)
     npred = Counter(got.get(i, "none") for i in gt)
     fmt = "%-14s %5s %8s %8s %7s %7s %7s"

@@ -1455,6 +1455,9 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		w_html_mark_choices(&d);
 		w_html_mark_buy(&d);
 	}
+	/* a product's review summary, on a shop's collection too */
+	if ((w_html_profile(type) & HP_TABS) || type == H_COLLECTION)
+		w_html_mark_reviews(&d);
 	shell = !in->rendered && blen < SHELL_TEXT &&
 	    (p.app_root || p.noscript_js || p.script_src > 0 ||
 	    p.script_bytes > 100000);
@@ -1558,11 +1561,13 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		trimmed += w_html_shop_pickers(&d, art);
 		trimmed += w_html_shop_data(&d, art);
 		trimmed += w_html_shop_buy(&d, art);
+		trimmed += w_html_shop_reviews(&d, art);
 		if ((cut = w_html_shop_tail_cut(&d, art, tail)) == 0)
 			cut = w_html_shop_tail_cut(&d, art,
 			    w_html_shop_tail(&d, art));
 		trimmed += cut + w_html_shop_sr(&d, art);
-	}
+	} else if (type == H_COLLECTION && art >= 0)
+		trimmed += w_html_shop_reviews(&d, art);
 	/* on WCXB dev: collection F1 +0.002, nothing else moved */
 	if ((w_html_profile(type) & HP_LISTS) || strcmp(stage, "grid") == 0 ||
 	    strcmp(stage, "items") == 0)

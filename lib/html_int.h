@@ -26,6 +26,8 @@
 				   or checkbox (w_html_mark_choices) */
 #define HF_BUY		0x40	/* a short box after a product's cart
 				   button in its buy box (w_html_mark_buy) */
+#define HF_REVIEW	0x80	/* a box summing up a product's reviews
+				   (w_html_mark_reviews) */
 
 struct hnode {
 	int		 tag;		/* TidyTagId, or H_TEXT */
@@ -380,6 +382,13 @@ void		 w_html_mark_choices(struct hdoc *);
  * under root and returns the characters dropped. */
 void		 w_html_mark_buy(struct hdoc *);
 size_t		 w_html_shop_buy(struct hdoc *, int);
+/* html_product.c: flag (HF_REVIEW) the boxes that sum up a product's
+ * reviews, found by their label ("Customers say", "Reviews summary",
+ * "AI-generated from customer reviews"), before cleaning drops the
+ * label; w_html_shop_reviews drops those still under root and returns
+ * the characters dropped. */
+void		 w_html_mark_reviews(struct hdoc *);
+size_t		 w_html_shop_reviews(struct hdoc *, int);
 /* Whether element i holds only a loading placeholder ("Loading..."). */
 int		 w_html_loading(const struct hdoc *, int);
 /* Whether s[0..n) is the whole text of a shop's control or counter

@@ -404,7 +404,8 @@ static const char *const shop_lines[] = {
  * Beginnings of the shop's service lines beside the product: shipping
  * and delivery promises, return terms, payment plans, store pick-up
  * (in several languages), invitations to sign in ("Sign in to add this
- * item to your wishlist"). Its terms, not the product's; a line of
+ * item to your wishlist"), a fit reported from reviews ("Customers say
+ * it fits true to size"). Its terms, not the product's; a line of
  * SHOP_TERMS_MAX bytes at most.
  */
 static const char *const shop_terms[] = {
@@ -425,7 +426,7 @@ static const char *const shop_terms[] = {
 	"or 3 interest-free", "pay in 4", "pay in 3", "4 interest-free",
 	"buy now, pay later", "as low as ", "financing available",
 	"ships by ", "get notified", "notify me when", "flat rate",
-	"sign in to ", "log in to ",
+	"sign in to ", "log in to ", "customers say ",
 	"kostenloser versand", "versandkostenfrei", "kostenlose r\xc3\xbc" "cksendung",
 	"inkl. mwst", "lieferzeit", "lieferung bis", "livraison gratuite",
 	"retours gratuits", "retour gratuit", "env\xc3\xad" "o gratis",
@@ -532,8 +533,8 @@ skip_number(const char **p)
 /*
  * Whether t is a rating or a count of reviews standing alone: "4.7 out
  * of 5 stars", "Rated 5 out of 5", "4.6/5", "(1,664 reviews)", "0 stars
- * based on 0 reviews", "98 customer ratings". The score, not the
- * product.
+ * based on 0 reviews", "98 customer ratings", "4.4 stars out of 1935
+ * reviews". The score, not the product.
  */
 static int
 shop_rating(const char *t)
@@ -558,6 +559,9 @@ shop_rating(const char *t)
 		    (p[1] == '1' && p[2] == '0' && p[3] == '\0');
 	if (strncmp(p, " out of ", 8) == 0)
 		return p[8] >= '0' && p[8] <= '9';
+	/* "4.4 stars out of 1935 reviews" */
+	if (strncmp(p, " stars out of ", 14) == 0)
+		return p[14] >= '0' && p[14] <= '9';
 	if (strncmp(p, " von ", 5) == 0 || strncmp(p, " sur ", 5) == 0)
 		return p[5] >= '0' && p[5] <= '9';
 	if (strncmp(p, " stars based on ", 16) == 0 ||
@@ -1309,9 +1313,10 @@ w_html_mark_buy(struct hdoc *d)
 		}
 }
 
-/* See html_int.h. */
-size_t
-w_html_shop_buy(struct hdoc *d, int root)
+/* Drop from root the elements flagged flag; returns the characters
+ * dropped. */
+static size_t
+drop_flagged(struct hdoc *d, int root, unsigned flag)
 {
 	size_t cut = 0;
 	int i, nx, drop;
@@ -1319,7 +1324,7 @@ w_html_shop_buy(struct hdoc *d, int root)
 	if (root < 0)
 		return 0;
 	for (i = d->n[root].first; i >= 0; i = nx) {
-		drop = d->n[i].tag != H_TEXT && (d->n[i].flags & HF_BUY);
+		drop = d->n[i].tag != H_TEXT && (d->n[i].flags & flag);
 		nx = w_html_next_pre(d, i, root, drop);
 		if (drop) {
 			cut += w_html_text_len(d, i);
@@ -1327,4 +1332,95 @@ w_html_shop_buy(struct hdoc *d, int root)
 		}
 	}
 	return cut;
+}
+
+/* See html_int.h. */
+size_t
+w_html_shop_buy(struct hdoc *d, int root)
+{
+	return drop_flagged(d, root, HF_BUY);
+}
+
+/*
+ * The labels of a box summing up a product's reviews, a shop's or a
+ * model's words about what its customers say, not the product's:
+ * "Customers say", "Reviews summary", "AI-generated from customer
+ * reviews" (the whole text of an element, case folded, trailing
+ * punctuation aside). Not "What our customers say": a shop's own
+ * testimonials, which readers and truths keep.
+ */
+static const char *const review_labels[] = {
+	"customers say", "review summary", "reviews summary",
+	"customer review summary", "customer reviews summary",
+	"what customers are saying", "ai-generated from customer reviews",
+	"ai-generated from the text of customer reviews",
+	"generated from customer reviews", "ai review summary",
+	"kunden sagen", "zusammenfassung der bewertungen",
+	"les clients disent", "r\xc3\xa9sum\xc3\xa9 des avis",
+	"los clientes dicen", "resumen de rese\xc3\xb1" "as",
+	"i clienti dicono", "riepilogo delle recensioni", "klanten zeggen",
+	NULL
+};
+
+/* A review summary's box: this long at most. */
+#define REVIEW_BOX_MAX	1500
+
+/* Whether i's subtree holds a heading (h1-h6) that does not hold
+ * node l: another section's. */
+static int
+other_heading(const struct hdoc *d, int i, int l)
+{
+	int j, k, t;
+
+	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		t = d->n[j].tag;
+		if (t < TidyTag_H1 || t > TidyTag_H6)
+			continue;
+		for (k = l; k >= 0 && k != j; k = d->n[k].parent)
+			;
+		if (k != j)
+			return 1;
+	}
+	return 0;
+}
+
+/* See html_int.h. */
+void
+w_html_mark_reviews(struct hdoc *d)
+{
+	struct w_buf b;
+	char t[64];
+	size_t len;
+	int i, e, p, marks = 0;
+
+	w_html_buf_init(&b, 64);
+	for (i = 0; (size_t)i < d->nn && marks < 16; i++) {
+		if (d->n[i].tag == H_TEXT || (d->n[i].flags & HF_REVIEW) ||
+		    (len = w_html_text_len(d, i)) == 0 || len >= sizeof(t))
+			continue;
+		w_buf_reset(&b);
+		w_html_text(d, i, &b);
+		if (shop_norm(b.p, b.len, t, sizeof(t)) == 0 ||
+		    w_html_listed(t, review_labels) < 0)
+			continue;
+		/* the box: up while the parent is short, holds no other
+		 * heading and no price (the buy box) */
+		for (e = i; (p = d->n[e].parent) >= 0; e = p)
+			if (w_html_text_len(d, p) > REVIEW_BOX_MAX ||
+			    w_html_prices_in(d, p) > 0 ||
+			    other_heading(d, p, i))
+				break;
+		if (e == i)
+			continue;	/* a label alone: no box */
+		d->n[e].flags |= HF_REVIEW;
+		marks++;
+	}
+	w_buf_free(&b);
+}
+
+/* See html_int.h. */
+size_t
+w_html_shop_reviews(struct hdoc *d, int root)
+{
+	return drop_flagged(d, root, HF_REVIEW);
 }

@@ -1045,8 +1045,10 @@ prune(struct hscore *s)
 			wrap_phrasing(d, i);
 			if ((p = single_p(d, i)) >= 0 &&
 			    w_html_link_density(d, i) < 0.25) {
-				/* the p stands for the div: its buy-box flag */
-				d->n[p].flags |= d->n[i].flags & HF_BUY;
+				/* the p stands for the div: its buy-box
+				 * and review-summary flags */
+				d->n[p].flags |= d->n[i].flags &
+				    (HF_BUY | HF_REVIEW);
 				w_html_insert_before(d, i, p);
 				w_html_unlink(d, i);
 				i = p;

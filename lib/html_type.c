@@ -206,6 +206,22 @@ itemtype(struct feat *f, const char *v)
 	schema_vote(f, s, strcspn(s, " "), 2);
 }
 
+/* Whether class list c holds token w exactly. */
+static int
+class_token(const char *c, const char *w)
+{
+	size_t n = strlen(w), k;
+
+	while (*c != '\0') {
+		c += strspn(c, " \t\n\r\f");
+		k = strcspn(c, " \t\n\r\f");
+		if (k == n && strncasecmp(c, w, n) == 0)
+			return 1;
+		c += k;
+	}
+	return 0;
+}
+
 /* Whether element i names an author (class, itemprop). */
 int
 w_html_authorish(const struct hdoc *d, int i)
@@ -226,7 +242,7 @@ w_html_authorish(const struct hdoc *d, int i)
 	if (c == NULL)
 		return w_html_memo_put(d, i, HM_AUTHOR, 0);
 	return w_html_memo_put(d, i, HM_AUTHOR, w_html_ci_any(d, c, words) ||
-	    token_ci(c, "user"));
+	    token_ci(c, "user") || class_token(c, "by"));
 }
 
 /* Whether element i holds a price (itemprop, class). */
@@ -310,6 +326,34 @@ date_text(const char *t, size_t n)
 
 #define DATE_TEXT	40	/* characters in a date's own text */
 
+/* Whether v starts with an ISO 8601 timestamp, "2024-05-01T12:00". */
+static int
+iso_stamp(const char *v)
+{
+	static const char pat[] = "dddd-dd-ddTdd:dd";
+	size_t k;
+
+	if (v == NULL)
+		return 0;
+	for (k = 0; pat[k] != '\0'; k++)
+		if (pat[k] == 'd' ? v[k] < '0' || v[k] > '9' : v[k] != pat[k])
+			return 0;
+	return 1;
+}
+
+/*
+ * Whether element j carries a post's time in an attribute only, for a
+ * script to draw the visible date from (an empty <a class="timeago"
+ * title="2024-11-27T15:50:23Z">): its title or data-time is an ISO
+ * timestamp.
+ */
+static int
+stamped(const struct hdoc *d, int j)
+{
+	return iso_stamp(w_html_attr(d, j, "title")) ||
+	    iso_stamp(w_html_attr(d, j, "data-time"));
+}
+
 /* Whether heading h links to another page (a teaser's title), not to
  * a place on this one ("#p42", a post's own anchor). */
 static int
@@ -363,7 +407,7 @@ item_scan(const struct hdoc *d, int i, struct item *it)
 			it->author = 1;
 		if (!it->price && w_html_priceish(d, j))
 			it->price = it->money = 1;
-		if (!it->date && w_html_date_named(d, j))
+		if (!it->date && (w_html_date_named(d, j) || stamped(d, j)))
 			it->date = 1;
 	}
 	if (d->n[i].tag >= TidyTag_H1 && d->n[i].tag <= TidyTag_H6)
@@ -944,7 +988,7 @@ w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
 	};
 	struct feat f;
 	double s[H_NTYPES], best, second, pre_share, ld;
-	size_t outside;
+	size_t outside, vis;
 	int k, t;
 
 	memset(&f, 0, sizeof(f));
@@ -954,6 +998,8 @@ w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
 	groups(d, gs, &f);
 	if (url == NULL)
 		url = f.self;
+	/* the body's text without scripts' (a page's data as JSON) */
+	vis = d->vis > 0 && d->vis < f.text ? d->vis : f.text;
 	/* questions and answers are a thread's, unless the FAQ of a page */
 	if (!f.faq)
 		f.vote[H_FORUM] += f.qa;
@@ -986,10 +1032,10 @@ w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
 			s[H_ARTICLE] += 3;
 		else
 			s[H_FORUM] += f.rep_date * 2 >= f.rep_n ? 4 : 2;
-	} else if (f.th_n > 0 && f.th_text * 3 >= f.text &&
+	} else if (f.th_n > 0 && f.th_text * 3 >= vis &&
 	    f.th_text / (size_t)f.th_n > 80 && !f.th_comment &&
-	    f.th_date * 2 >= f.th_n && (url_has(url, forumw) ||
-	    f.th_hlink * 2 < f.th_n))
+	    f.th_date * 2 >= f.th_n && ((url_has(url, forumw) &&
+	    f.th_text * 3 >= f.text) || f.th_hlink * 2 < f.th_n))
 		/*
 		 * dated posts below a larger group of wrappers (the page's
 		 * columns) holding a third of the page's text, on a
@@ -1000,6 +1046,11 @@ w_html_page_type(const struct hdoc *d, const struct w_html_groups *gs,
 		 * "#p42"). On WCXB dev without the address: two threads
 		 * typed other before (phpBB, vBulletin: forum +0.0010,
 		 * fold B +0.0022), no other page changed type.
+		 * The share is of the text a reader sees (scripts' JSON
+		 * left out: a 95K-character data script beside 14K of
+		 * posts blocked a thread); on the address path, where
+		 * linked headings pass, still of all the text (an
+		 * address's /topic/ listing of teasers stays a listing).
 		 */
 		s[H_FORUM] += 4;
 	if (url_has(url, forumw))

@@ -205,6 +205,8 @@ shop_controls(void)
 	CHECK(shop("0 stars based on 0 reviews"));
 	CHECK(shop("98 Customer ratings"));
 	CHECK(shop("4,8 von 5 Sternen"));
+	CHECK(shop("4.4 stars out of 1935 reviews"));
+	CHECK(!shop("5 stars out of reach"));
 	CHECK(!shop("4 reviews of the best tents"));
 	CHECK(!shop("5 stars"));
 	CHECK(!shop("Rated for 40 kg"));
@@ -236,6 +238,10 @@ shop_controls(void)
 	CHECK(shop("Arrives by Friday, Mar 14"));
 	CHECK(shop("Kostenloser Versand ab 50 \xe2\x82\xac"));
 	CHECK(!shop("Arrives fully assembled"));
+	/* a fit reported from reviews; not a shop's testimonials */
+	CHECK(shop("Customers say it fits true to size"));
+	CHECK(!shop("What our customers say"));
+	CHECK(!shop("Customers saying goodbye to the old range"));
 	CHECK(!shop("Warranty: 2 years"));
 	CHECK(!shop("In stock"));
 	CHECK(!shop("Shipping weight: 2.4 kg"));
