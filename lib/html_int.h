@@ -431,7 +431,7 @@ int		 w_html_button_link(const struct hdoc *, int);
 void		 w_html_prose_teasers(struct hdoc *, int);
 /* Whether box b, after a post's title block, is not the post: a
  * comment list or form, an author box, a contact form (html_prose.c). */
-int		 w_html_after_post(const struct hdoc *, int);
+int		 w_html_after_post(const struct hdoc *, int, int);
 /* Unlink box i; in a thread (prof HP_THREAD), a box of at most 300
  * characters first gives up the poster's name it holds (an innermost
  * author-named element of a few words, outside paragraphs, quotes and

@@ -3251,6 +3251,8 @@ w_html_prose_teasers(struct hdoc *d, int root)
  * - AFTER_DATES or more lines of one date each, outside headings, and
  *   at most AFTER_PER_DATE characters of b's text per date (a list of
  *   comments, each under its poster's name and date).
+ * strict: only the first two (a title, a form), which a section of the
+ * post itself does not mimic.
  */
 #define AFTER_LOOK	600
 #define AFTER_INPUTS	2
@@ -3285,7 +3287,7 @@ named_by(const char *t, const char *q)
 }
 
 int
-w_html_after_post(const struct hdoc *d, int b)
+w_html_after_post(const struct hdoc *d, int b, int strict)
 {
 	char t[TITLE_MAX], q[TITLE_MAX];
 	const char *alt, *ty;
@@ -3321,7 +3323,8 @@ w_html_after_post(const struct hdoc *d, int b)
 		    strcasecmp(ty, "text") == 0 || strcasecmp(ty, "email") ==
 		    0 || strcasecmp(ty, "tel") == 0))
 			inputs++;
-		else if (tag == TidyTag_IMG && head < 0 && len <= AFTER_BIO &&
+		else if (tag == TidyTag_IMG && !strict && head < 0 &&
+		    len <= AFTER_BIO &&
 		    (alt = w_html_attr(d, j, "alt")) != NULL) {
 			/* a portrait before the heading: its alt, kept */
 			size_t n = strlen(alt), m;
@@ -3332,8 +3335,8 @@ w_html_after_post(const struct hdoc *d, int b)
 					    (char)(alt[m] - 'A' + 'a') : alt[m];
 				para = -2;
 			}
-		} else if (tag == TidyTag_P && head >= 0 && para == -1 &&
-		    len <= AFTER_BIO) {
+		} else if (tag == TidyTag_P && !strict && head >= 0 &&
+		    para == -1 && len <= AFTER_BIO) {
 			para = j;
 			if (t[0] != '\0' && norm_cut(d, j, q, sizeof(q), 1) >
 			    0 && named_by(t, q))
@@ -3358,5 +3361,6 @@ w_html_after_post(const struct hdoc *d, int b)
 	if (formlen > 0 && (area || inputs >= AFTER_INPUTS) &&
 	    3 * formlen >= len)
 		return 1;
-	return dates >= AFTER_DATES && len <= (size_t)dates * AFTER_PER_DATE;
+	return !strict && dates >= AFTER_DATES &&
+	    len <= (size_t)dates * AFTER_PER_DATE;
 }

@@ -346,6 +346,21 @@ jqr() {
 	done
 }
 
+@test "a post and its comments in one box: the post stays, the comment list and comment form go" {
+	b="$FX/types/other-post-comments-one-box"
+	grep -q 'class=' "$b.html" && fail "class names"
+	run -0 wextract -c --format text "$b.html"
+	[ "$(jqr .coverage.extraction_stage)" = readability ] ||
+		fail "stage $(jqr .coverage.extraction_stage)"
+	c=$(jqr .content)
+	while IFS= read -r l; do
+		[[ "$c" == *"$l"* ]] || fail "missing: $l"
+	done <"$b.must"
+	while IFS= read -r l; do
+		[[ "$c" != *"$l"* ]] || fail "kept: $l"
+	done <"$b.mustnot"
+}
+
 @test "recipe post: ingredients and steps stay, its buttons, rating, share row and comment form go, with or without class names" {
 	b="$FX/types/article-recipe-chrome"
 	sed 's/ class="[^"]*"//g; s/ id="[^"]*"//g' "$b.html" >"$BATS_TEST_TMPDIR/bare.html"
