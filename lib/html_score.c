@@ -48,6 +48,24 @@ static const char *const unlikely_thread[] = {
 	"supplemental", "ad-break", "agegate", "pagination", "pager",
 	"popup", "yom-remote", NULL
 };
+/* the two lists above without "header", for headings
+ * (heading_unlikely()); static: words_of() keeps a list's words by
+ * its address for the document's life */
+static const char *const unlikely_heading[] = {
+	"-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment",
+	"community", "cover-wrap", "disqus", "extra", "footer", "gdpr",
+	"legends", "menu", "related", "remark", "replies", "rss",
+	"shoutbox", "sidebar", "skyscraper", "social", "sponsor",
+	"supplemental", "ad-break", "agegate", "pagination", "pager",
+	"popup", "yom-remote", NULL
+};
+static const char *const unlikely_thread_heading[] = {
+	"-ad-", "ai2html", "banner", "breadcrumbs", "combx", "cover-wrap",
+	"extra", "footer", "gdpr", "legends", "menu", "related",
+	"rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor",
+	"supplemental", "ad-break", "agegate", "pagination", "pager",
+	"popup", "yom-remote", NULL
+};
 static const char *const maybe[] = {
 	"and", "article", "body", "column", "content", "main", "mathjax",
 	"shadow",
@@ -800,14 +818,9 @@ post_header(struct hscore *s, int i)
 static int
 heading_unlikely(const struct hdoc *d, int i, int thread)
 {
-	const char *const *un = thread ? unlikely_thread : unlikely;
-	const char *l[48];
-	size_t n = 0;
+	const char *const *l = thread ? unlikely_thread_heading :
+	    unlikely_heading;
 
-	for (; *un != NULL && n + 1 < sizeof(l) / sizeof(l[0]); un++)
-		if (strcmp(*un, "header") != 0)
-			l[n++] = *un;
-	l[n] = NULL;
 	return any_of(d, w_html_attr(d, i, "class"), l) ||
 	    any_of(d, w_html_attr(d, i, "id"), l);
 }
