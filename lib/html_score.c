@@ -1949,9 +1949,13 @@ sentences(const struct hdoc *d, int i, size_t *len)
 	int j, c = 0;
 
 	*len = 0;
-	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
-		if (d->n[j].tag != H_TEXT ||
-		    w_html_has_ancestor(d, j, TidyTag_A, 0))
+	/* i in a link holds none; else links' subtrees are passed by */
+	if (d->n[i].tag == TidyTag_A ||
+	    w_html_has_ancestor(d, i, TidyTag_A, 0))
+		return 0;
+	for (j = d->n[i].first; j >= 0;
+	    j = w_html_next_pre(d, j, i, d->n[j].tag == TidyTag_A)) {
+		if (d->n[j].tag != H_TEXT)
 			continue;
 		t = d->pool + d->n[j].off;
 		n = d->n[j].len;
