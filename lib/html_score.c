@@ -1649,7 +1649,8 @@ feed_part(const struct hdoc *d, int j)
  * The featured part of a feed above the top candidate's parent, par:
  * at each level up to FEED_UP levels (not past the body or a main
  * element), the siblings before it holding FEED_PART articles or more
- * go to art, in the page's order (node order).
+ * go to art, in node order: the page's order for nodes as parsed (a
+ * node an earlier stage made anew sorts after them all).
  */
 #define FEED_UP		4
 
