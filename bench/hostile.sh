@@ -122,6 +122,11 @@ HTML = {
     # copies into every block under it (cap_attrs())
     'span_props': lambda n: ('<span props="' + 'A' * 100000 + '">' +
                              '<p>x</p>' * max(1, (n - 100000) // 8)),
+    # a <time> of many relative ages: each child once looked at the
+    # others for a year (short_date() in html_md.c)
+    'time_ages': lambda n: ('<article><p>' + 'Words of the post. ' * 20 +
+                            '</p><p>Posted <time>' + '<span>1 yr</span>' *
+                            max(1, n // 17) + '</time></p></article>'),
     # our stages: tables, repeats, links, sections, hidden content, text
     'tbl_span': rep('<tr><td colspan=3 rowspan=4>a</td><td>b</td></tr>'),
     'tbl_wide': rep('<td>x</td>'), 'tbl_nest': rep('<table><tr><td>'),

@@ -1205,13 +1205,15 @@ found:
  * from the tree as parsed, stripped like the page, into ab (after the
  * pick) or bb (before it, where the element comes first). The link
  * must read as words (not a footnote's number, not in a sup) and not
- * open a popup; the element must hold no form controls. On WCXB dev it
- * fires on 2 pages of 1497 (all types): 1 up (a listing typed article,
+ * open a popup; the element must hold no form controls. Runs on every
+ * stage's pick, the grid stage's too (outro_write() does not). On WCXB
+ * dev it fires on 2 pages of 1497 (all types): 1 up (a listing typed article,
  * +0.252; listing +0.0025), the other the same; without the footnote,
  * popup and form guards 2 more fired, both down (product -0.0023,
  * collection -0.0004).
  */
 #define ANCHOR_LINKS	8
+#define ANCHOR_TRIES	(2 * ANCHOR_LINKS)	/* targets looked at */
 #define ANCHOR_ITEMS	3
 #define ANCHOR_TEXT	200
 
@@ -1316,6 +1318,7 @@ anchor_write(struct hdoc *d, const struct hnode *snap, size_t nsnap,
 	const char *frag[ANCHOR_LINKS], *id;
 	size_t ncur;
 	int part[ANCHOR_LINKS], n = 0, nf = 0, k, i, c, first = -1;
+	int tries = 0;
 	static const char *const popup[] = {
 		"popup", "modal", "dialog", "lightbox", "toggle", NULL
 	};
@@ -1362,6 +1365,10 @@ anchor_write(struct hdoc *d, const struct hnode *snap, size_t nsnap,
 			;
 		if (c == i)
 			continue;
+		/* each candidate walks its subtree: nested elements of
+		 * one id would walk theirs again and again */
+		if (++tries > ANCHOR_TRIES)
+			break;
 		if (!anchor_target(d, i))
 			continue;
 		for (k = 0; k < n && part[k] != i; k++)

@@ -976,9 +976,10 @@ kept_attr(const char *s, size_t a, size_t z)
  * The start tag whose name ends at s[i] read as tidy's ParseAttrs()
  * reads it (in_quoted()'s states, kept simple): each attribute it
  * drops is left out of b (from *from on; *any set on the first), and
- * the offset past the tag returned. A tag that reads otherwise than
- * plainly (a quote or a slash in a name, a '<' outside a
- * quoted value, no '>') is left as it is.
+ * the offset of the tag's '>' (of the '/' of "/>") returned. A tag
+ * that reads otherwise than plainly (a quote or a slash in a name, a
+ * '<' outside a quoted value, no '>') is left as it is, the offset
+ * where the reading stopped returned.
  */
 static size_t
 cap_tag(struct w_buf *b, int *any, const char *s, size_t *from, size_t i,

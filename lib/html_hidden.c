@@ -803,7 +803,8 @@ is_template(const char *ty)
 
 /*
  * Whether template s[0..n) (HH_ALERT_MAX bytes at most) opens with an
- * element whose role is alert or status: the message a script shows when a
+ * element whose role attribute is alert or status (the whole value:
+ * not data-role, not "alertdialog"): the message a script shows when a
  * choice fails ("Sorry, this product is unavailable"), never the page's
  * text.
  */
@@ -822,10 +823,26 @@ alert_template(const char *s, size_t n)
 		return 0;
 	for (r = s; (r = w_html_strstr_n(r, (size_t)(e - r), "role=")) !=
 	    NULL; r += 5) {
-		if (r[5] == '"' || r[5] == '\'')
-			r++;
-		if (strncasecmp(r + 5, "alert", 5) == 0 ||
-		    strncasecmp(r + 5, "status", 6) == 0)
+		const char *v = r + 5;
+		char q = 0;
+		size_t k;
+
+		/* the attribute role itself, not data-role or x-role */
+		if (r == s || (r[-1] != ' ' && r[-1] != '\t' &&
+		    r[-1] != '\n' && r[-1] != '\r'))
+			continue;
+		if (v < e && (*v == '"' || *v == '\''))
+			q = *v++;
+		k = (size_t)(e - v);
+		if (k >= 5 && strncasecmp(v, "alert", 5) == 0)
+			v += 5;
+		else if (k >= 6 && strncasecmp(v, "status", 6) == 0)
+			v += 6;
+		else
+			continue;
+		/* the whole value: not "alertdialog" */
+		if (q != 0 ? v < e && *v == q : v == e || *v == ' ' ||
+		    *v == '/' || *v == '\t' || *v == '\n' || *v == '\r')
 			return 1;
 	}
 	return 0;

@@ -373,11 +373,12 @@ size_t		 w_html_shop_sr(struct hdoc *, int);
 size_t		 w_html_shop_data(struct hdoc *, int);
 /* html_picker.c: drop from a product page's root its option pickers:
  * the labels, grouped and short, of radio buttons or checkboxes (a
- * colour's or a size's choices, swatches), and a fieldset they leave with its legend alone;
- * returns the characters dropped. */
+ * colour's or a size's choices, swatches), and a fieldset they leave
+ * with its legend alone; returns the characters dropped. */
 size_t		 w_html_shop_pickers(struct hdoc *, int);
 /* html_picker.c: flag (HF_CHOICE) each label that wraps a radio button
- * or checkbox sharing its name with another, before cleaning drops the inputs. */
+ * or checkbox sharing its name with another, before cleaning drops the
+ * inputs. */
 void		 w_html_mark_choices(struct hdoc *);
 /* html_product.c: flag (HF_BUY) the buy box's closing boxes, before
  * cleaning drops the cart button; w_html_shop_buy drops those still

@@ -561,7 +561,8 @@ pager_text(const char *s)
 {
 	static const char *const back[] = {
 		"previous", "prev", "older", "back", "zur\xc3\xbc" "ck",
-		"vorherige", "pr\xc3\xa9" "c\xc3\xa9" "dent", "pr\xc3\xa9" "c\xc3\xa9" "dente",
+		"vorherige", "pr\xc3\xa9" "c\xc3\xa9" "dent",
+		"pr\xc3\xa9" "c\xc3\xa9" "dente",
 		"anterior", "precedente", NULL
 	};
 	static const char *const on[] = {

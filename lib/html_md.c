@@ -1220,6 +1220,8 @@ relative_age(const char *s, size_t n)
 	return 0;
 }
 
+#define SHORT_DATE_KIDS	4	/* children of a <time> looked at */
+
 /*
  * A date's short form beside its long one in a <time> ("<time><span>June
  * 14, 2024</span><span>1 yr</span></time>"): the page shows one of them
@@ -1231,10 +1233,18 @@ short_date(const struct hdoc *d, int i)
 {
 	struct w_buf b;
 	const char *p;
-	int t = d->n[i].parent, j, year = 0;
+	int t = d->n[i].parent, j, n = 0, year = 0;
 
 	if (t < 0 || d->n[t].otag != TidyTag_TIME || d->n[i].otag == H_TEXT)
 		return 0;
+	/*
+	 * node() asks for every child of the <time>: a date shows two
+	 * or three forms, so a <time> of more children than that is
+	 * not one, and the sibling walk below stays bounded.
+	 */
+	for (j = d->n[t].first; j >= 0; j = d->n[j].next)
+		if (++n > SHORT_DATE_KIDS)
+			return 0;
 	w_html_buf_init(&b, 256);
 	w_html_text(d, i, &b);
 	if (b.len == 0 || b.len > 24 || !relative_age(b.p, b.len)) {

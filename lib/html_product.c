@@ -1104,6 +1104,7 @@ w_html_shop_tail_cut(struct hdoc *d, int root, int cand)
  */
 #define BUY_LINE_MAX	200
 #define BUY_BOX_MAX	4000
+#define BUY_LEVELS	8	/* levels of grown text priced at most */
 #define BUY_NAME	20
 
 static const char *const buy_words[] = {
@@ -1261,8 +1262,8 @@ void
 w_html_mark_buy(struct hdoc *d)
 {
 	struct w_buf b;
-	size_t clen, plen;
-	int i, e, p, s, j;
+	size_t clen, plen, last = 0;
+	int i, e, p, s, j, tries = 0;
 
 	w_html_buf_init(&b, 256);
 	for (i = 0; (size_t)i < d->nn; i++)
@@ -1271,13 +1272,24 @@ w_html_mark_buy(struct hdoc *d)
 	w_buf_free(&b);
 	if ((size_t)i >= d->nn)
 		return;
+	/*
+	 * The climb copies a level's text only where it grew (a level
+	 * of the same text holds the same prices), at most BUY_LEVELS
+	 * times: each copy walks the level's whole subtree.
+	 */
 	clen = w_html_text_len(d, i);
 	for (e = i; (p = d->n[e].parent) >= 0; e = p) {
 		if ((plen = w_html_text_len(d, p)) > BUY_BOX_MAX)
 			return;
-		if (plen > clen + 20 && w_html_prices_in(d, p) > 0)
+		if (plen == last)
+			continue;
+		last = plen;
+		if (plen > clen + 20 && (++tries > BUY_LEVELS ||
+		    w_html_prices_in(d, p) > 0))
 			break;
 	}
+	if (tries > BUY_LEVELS)
+		return;
 	if (p < 0)
 		return;
 	/* another cart button with a name beside it after this one: a

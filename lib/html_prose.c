@@ -643,17 +643,30 @@ stat_line(const struct hdoc *d, int i)
  * characters, the label one to LABEL_MAX letters and spaces.
  */
 #define LABEL_MAX	24
+#define LINE_NODES	64	/* nodes of a line's subtree looked at */
 static int
 label_line(const struct hdoc *d, int i)
 {
 	struct w_buf b;
 	size_t len = w_html_text_len(d, i), k;
-	int r = 0;
+	int j, n = 0, r = 0;
 
-	if (len < 4 || len > STAT_MAX)
+	if (len < 4 || len > STAT_MAX || d->n[i].tag == H_TEXT)
 		return 0;
 	w_html_buf_init(&b, 2 * STAT_MAX);
-	w_html_text(d, i, &b);
+	/*
+	 * A line is a few nodes: stat_box() asks at every level of a
+	 * nesting, so the copy stops after LINE_NODES of them (a short
+	 * text under thousands of breaks is no line).
+	 */
+	for (j = d->n[i].first; j >= 0 && n < LINE_NODES;
+	    j = w_html_next_pre(d, j, i, 0), n++)
+		if (d->n[j].tag == H_TEXT)
+			w_buf_add(&b, d->pool + d->n[j].off, d->n[j].len);
+	if (j >= 0) {
+		w_buf_free(&b);
+		return 0;
+	}
 	for (k = 0; k < b.len && (isalpha((unsigned char)b.p[k]) ||
 	    isspace((unsigned char)b.p[k])); k++)
 		;

@@ -48,6 +48,24 @@ static const char *const unlikely_thread[] = {
 	"supplemental", "ad-break", "agegate", "pagination", "pager",
 	"popup", "yom-remote", NULL
 };
+/* the two lists above without "header", for headings
+ * (heading_unlikely()); static: words_of() keeps a list's words by
+ * its address for the document's life */
+static const char *const unlikely_heading[] = {
+	"-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment",
+	"community", "cover-wrap", "disqus", "extra", "footer", "gdpr",
+	"legends", "menu", "related", "remark", "replies", "rss",
+	"shoutbox", "sidebar", "skyscraper", "social", "sponsor",
+	"supplemental", "ad-break", "agegate", "pagination", "pager",
+	"popup", "yom-remote", NULL
+};
+static const char *const unlikely_thread_heading[] = {
+	"-ad-", "ai2html", "banner", "breadcrumbs", "combx", "cover-wrap",
+	"extra", "footer", "gdpr", "legends", "menu", "related",
+	"rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor",
+	"supplemental", "ad-break", "agegate", "pagination", "pager",
+	"popup", "yom-remote", NULL
+};
 static const char *const maybe[] = {
 	"and", "article", "body", "column", "content", "main", "mathjax",
 	"shadow",
@@ -1061,14 +1079,9 @@ post_header(struct hscore *s, int i)
 static int
 heading_unlikely(const struct hdoc *d, int i, int thread)
 {
-	const char *const *un = thread ? unlikely_thread : unlikely;
-	const char *l[48];
-	size_t n = 0;
+	const char *const *l = thread ? unlikely_thread_heading :
+	    unlikely_heading;
 
-	for (; *un != NULL && n + 1 < sizeof(l) / sizeof(l[0]); un++)
-		if (strcmp(*un, "header") != 0)
-			l[n++] = *un;
-	l[n] = NULL;
 	return any_of(d, w_html_attr(d, i, "class"), l) ||
 	    any_of(d, w_html_attr(d, i, "id"), l);
 }
@@ -1897,7 +1910,8 @@ feed_part(const struct hdoc *d, int j)
  * The featured part of a feed above the top candidate's parent, par:
  * at each level up to FEED_UP levels (not past the body or a main
  * element), the siblings before it holding FEED_PART articles or more
- * go to art, in the page's order (node order).
+ * go to art, in node order: the page's order for nodes as parsed (a
+ * node an earlier stage made anew sorts after them all).
  */
 #define FEED_UP		4
 
@@ -2197,9 +2211,13 @@ sentences(const struct hdoc *d, int i, size_t *len)
 	int j, c = 0;
 
 	*len = 0;
-	for (j = d->n[i].first; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
-		if (d->n[j].tag != H_TEXT ||
-		    w_html_has_ancestor(d, j, TidyTag_A, 0))
+	/* i in a link holds none; else links' subtrees are passed by */
+	if (d->n[i].tag == TidyTag_A ||
+	    w_html_has_ancestor(d, i, TidyTag_A, 0))
+		return 0;
+	for (j = d->n[i].first; j >= 0;
+	    j = w_html_next_pre(d, j, i, d->n[j].tag == TidyTag_A)) {
+		if (d->n[j].tag != H_TEXT)
 			continue;
 		t = d->pool + d->n[j].off;
 		n = d->n[j].len;

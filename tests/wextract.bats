@@ -791,6 +791,15 @@ hasnt() {
 	hasnt "sold out for today"
 }
 
+@test "hidden content: a template is one alert only by its role attribute's whole value" {
+	run -0 wextract -c "$FX/hidden/hidden-template-role.html"
+	[ "$(jqr .coverage.recovered_from)" = template ]
+	has "Baking a rye loaf"
+	has "Caraway seeds folded into the dough"
+	has "A darker crust comes from a longer bake"
+	hasnt "sold out for today"
+}
+
 @test "hidden content: an app shell without any is still unusable_content" {
 	run -1 wextract -c "$FX/appshell.html"
 	[ "$(jqr .error.code)" = unusable_content ]
