@@ -668,9 +668,7 @@ print_pick(const struct hdoc *d, int art, size_t alen, size_t rlen)
 		    w_html_ci_any(d, w_html_attr(d, e, "class"), cw) ||
 		    w_html_ci_any(d, w_html_attr(d, e, "id"), cw))
 			return 1;
-		for (e = d->n[e].first; e >= 0 && d->n[e].tag == H_TEXT;
-		    e = d->n[e].next)
-			;
+		e = w_html_first_el(d, e);
 	}
 	return 0;
 }

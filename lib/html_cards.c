@@ -160,9 +160,7 @@ drop_row(struct hdoc *d, int p, int root)
 	    w_html_text_len(d, q) - w_html_text_len(d, p) <= HEAD_MAX &&
 	    w_html_text_len(d, q) <= HEAD_MAX)
 		p = q;
-	for (prev = d->n[p].prev; prev >= 0 && d->n[prev].tag == H_TEXT;
-	    prev = d->n[prev].prev)
-		;
+	prev = w_html_prev_el(d, p);
 	if (prev >= 0 && heading(d->n[prev].tag) &&
 	    w_html_text_len(d, prev) <= HEAD_MAX)
 		w_html_unlink(d, prev);

@@ -1646,15 +1646,6 @@ elsewhere_heading(const struct hdoc *d, int i, int prof)
 	return r;
 }
 
-static int
-next_elem_sib(const struct hdoc *d, int i)
-{
-	for (i = d->n[i].next; i >= 0 && d->n[i].tag == H_TEXT;
-	    i = d->n[i].next)
-		;
-	return i;
-}
-
 /*
  * A heading naming other products or stories ("You may also like",
  * "Related articles"): drop the block it heads, its parent when it
@@ -1675,13 +1666,13 @@ elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int prof,
 	p = d->n[t].parent;
 	if (p >= 0 && p != root && w_html_nelem_kids(d, p) > 1 &&
 	    d->n[p].first >= 0 && (d->n[p].first == t ||
-	    (d->n[d->n[p].first].tag == H_TEXT && next_elem_sib(d,
+	    (d->n[d->n[p].first].tag == H_TEXT && w_html_next_el(d,
 	    d->n[p].first) == t)) && w_html_text_len(d, p) * 5 <= rlen * 2) {
 		*nx = w_html_next_pre(d, p, root, 1);
 		w_html_unlink(d, p);
 		return 1;
 	}
-	sib = next_elem_sib(d, t);
+	sib = w_html_next_el(d, t);
 	if (sib >= 0 && w_html_text_len(d, sib) * 5 > rlen * 2)
 		sib = -1;
 	*nx = w_html_next_pre(d, sib >= 0 ? sib : t, root, 1);

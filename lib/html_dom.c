@@ -159,6 +159,35 @@ w_html_next_pre(const struct hdoc *d, int i, int root, int skipkids)
 	return -1;
 }
 
+/* The element siblings and first element child of i, text nodes
+ * passed over (-1 when there is none). */
+int
+w_html_next_el(const struct hdoc *d, int i)
+{
+	for (i = d->n[i].next; i >= 0 && d->n[i].tag == H_TEXT;
+	    i = d->n[i].next)
+		;
+	return i;
+}
+
+int
+w_html_prev_el(const struct hdoc *d, int i)
+{
+	for (i = d->n[i].prev; i >= 0 && d->n[i].tag == H_TEXT;
+	    i = d->n[i].prev)
+		;
+	return i;
+}
+
+int
+w_html_first_el(const struct hdoc *d, int i)
+{
+	for (i = d->n[i].first; i >= 0 && d->n[i].tag == H_TEXT;
+	    i = d->n[i].next)
+		;
+	return i;
+}
+
 static void
 add_attrs(struct hdoc *d, int i, TidyNode t)
 {
@@ -2907,9 +2936,7 @@ panel_after(const struct hdoc *d, int h)
 {
 	int j;
 
-	for (j = d->n[h].next; j >= 0 && d->n[j].tag == H_TEXT;
-	    j = d->n[j].next)
-		;
+	j = w_html_next_el(d, h);
 	return j >= 0 && w_html_text_len(d, j) > 0 &&
 	    (w_html_visible(d, j) || w_html_tab_panel(d, j));
 }

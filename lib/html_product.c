@@ -281,9 +281,7 @@ w_html_drop_tiles(struct hdoc *d, int root)
 	w_html_rep_walk(d, root, 0, TILES_MIN, NULL, tile_group, &t);
 	for (k = 0; k < t.nv; k++) {
 		/* and the heading right above them, their title */
-		for (h = d->n[t.v[k]].prev; h >= 0 && d->n[h].tag == H_TEXT;
-		    h = d->n[h].prev)
-			;
+		h = w_html_prev_el(d, t.v[k]);
 		if (h >= 0 && d->n[h].tag >= TidyTag_H2 &&
 		    d->n[h].tag <= TidyTag_H6)
 			w_html_unlink(d, h);

@@ -2412,9 +2412,7 @@ card_sib(const struct hdoc *d, int i)
 	const char *a, *b;
 	int j;
 
-	for (j = d->n[i].prev; j >= 0 && d->n[j].tag == H_TEXT;
-	    j = d->n[j].prev)
-		;
+	j = w_html_prev_el(d, i);
 	if (j < 0 || d->n[j].tag != d->n[i].tag)
 		return 0;
 	a = w_html_attr(d, i, "class");
@@ -2430,10 +2428,7 @@ same_sib(const struct hdoc *d, int j, int next)
 	const char *a, *b;
 	int k;
 
-	for (k = next ? d->n[j].next : d->n[j].prev;
-	    k >= 0 && d->n[k].tag == H_TEXT;
-	    k = next ? d->n[k].next : d->n[k].prev)
-		;
+	k = next ? w_html_next_el(d, j) : w_html_prev_el(d, j);
 	if (k < 0 || d->n[k].tag != d->n[j].tag)
 		return 0;
 	a = w_html_attr(d, j, "class");

@@ -426,33 +426,6 @@ without_content(const struct hdoc *d, int i)
 #define FAQ_HIDDEN	4096	/* hidden elements looked at per page */
 #define FAQ_PAIRS	20000	/* question-answer pairs read per page */
 
-static int
-prev_el(const struct hdoc *d, int i)
-{
-	for (i = d->n[i].prev; i >= 0 && d->n[i].tag == H_TEXT;
-	    i = d->n[i].prev)
-		;
-	return i;
-}
-
-static int
-next_el(const struct hdoc *d, int i)
-{
-	for (i = d->n[i].next; i >= 0 && d->n[i].tag == H_TEXT;
-	    i = d->n[i].next)
-		;
-	return i;
-}
-
-static int
-first_el(const struct hdoc *d, int i)
-{
-	for (i = d->n[i].first; i >= 0 && d->n[i].tag == H_TEXT;
-	    i = d->n[i].next)
-		;
-	return i;
-}
-
 /* Whether the text of q ends in a question mark. */
 static int
 asks(const struct hdoc *d, int q)
@@ -486,7 +459,7 @@ controls(const struct hdoc *d, int q, int a)
 	const char *id = w_html_attr(d, a, "id"), *id2 = NULL, *c;
 	int j, f, t, k;
 
-	if ((f = first_el(d, a)) >= 0)
+	if ((f = w_html_first_el(d, a)) >= 0)
 		id2 = w_html_attr(d, f, "id");
 	if ((id == NULL || *id == '\0') && (id2 == NULL || *id2 == '\0'))
 		return 0;
@@ -541,9 +514,9 @@ run_flat(const struct hdoc *d, int p, int tq, int ta, int *left)
 {
 	int j, q, n = 0, k = 0;
 
-	for (j = first_el(d, p); j >= 0 && k < FAQ_SCAN && n < FAQ_RUN;
-	    j = next_el(d, j), k++)
-		if (d->n[j].tag == ta && (q = prev_el(d, j)) >= 0 &&
+	for (j = w_html_first_el(d, p); j >= 0 && k < FAQ_SCAN && n < FAQ_RUN;
+	    j = w_html_next_el(d, j), k++)
+		if (d->n[j].tag == ta && (q = w_html_prev_el(d, j)) >= 0 &&
 		    d->n[q].tag == tq && qa_pair(d, q, j, left))
 			n++;
 	return n;
@@ -558,8 +531,8 @@ holds_pair(const struct hdoc *d, int b, int depth, int tq, int ta,
 
 	if (depth == 0)
 		return run_flat(d, b, tq, ta, left) >= 1;
-	for (j = first_el(d, b); j >= 0 && k < FAQ_WIDE; j = next_el(d, j),
-	    k++)
+	for (j = w_html_first_el(d, b); j >= 0 && k < FAQ_WIDE;
+	    j = w_html_next_el(d, j), k++)
 		if (holds_pair(d, j, depth - 1, tq, ta, left))
 			return 1;
 	return 0;
@@ -575,8 +548,8 @@ run_boxed(const struct hdoc *d, int w, int depth, int tq, int ta,
 
 	if (g < 0)
 		return 0;
-	for (j = first_el(d, g); j >= 0 && k < FAQ_SCAN && n < FAQ_RUN;
-	    j = next_el(d, j), k++)
+	for (j = w_html_first_el(d, g); j >= 0 && k < FAQ_SCAN && n < FAQ_RUN;
+	    j = w_html_next_el(d, j), k++)
 		if (d->n[j].tag == tw && holds_pair(d, j, depth, tq, ta, left))
 			n++;
 	return n;
@@ -589,7 +562,7 @@ faq_answer(const struct hdoc *d, int i, int *qp, int *left)
 	int a = i, q = -1, k, p, w;
 
 	for (k = 0; k < 3 && a >= 0; k++, a = d->n[a].parent)
-		if ((q = prev_el(d, a)) >= 0 || d->n[a].parent < 0)
+		if ((q = w_html_prev_el(d, a)) >= 0 || d->n[a].parent < 0)
 			break;
 	if (q < 0 || a < 0 || !qa_pair(d, q, a, left))
 		return 0;
