@@ -127,6 +127,14 @@ HTML = {
     'time_ages': lambda n: ('<article><p>' + 'Words of the post. ' * 20 +
                             '</p><p>Posted <time>' + '<span>1 yr</span>' *
                             max(1, n // 17) + '</time></p></article>'),
+    # a big answer beside a FAQ's closed answers: each hidden answer
+    # once walked the big sibling again (w_html_faq_mark)
+    'faq_big_sib': lambda n: ('<article><h3>x</h3><div>' + 'w' * 40 +
+                              '<p>a</p>' * max(1, n // 16) + '</div>' +
+                              ''.join('<h3>Q%d?</h3><div hidden>%s</div>' %
+                                      (k, 'Answer %05d ' % k + 'y' * 38)
+                                      for k in range(4000)) +
+                              '</article>'),
     # our stages: tables, repeats, links, sections, hidden content, text
     'tbl_span': rep('<tr><td colspan=3 rowspan=4>a</td><td>b</td></tr>'),
     'tbl_wide': rep('<td>x</td>'), 'tbl_nest': rep('<table><tr><td>'),

@@ -1452,10 +1452,11 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		 * how clear-cut the page is, whoever chose the profile */
 		type = o->page_type - 1;
 	}
-	/* an accordion's header buttons are its headings' words (not on
-	 * articles: their FAQ and pricing boxes' headers are furniture) */
+	/* a FAQ's closed answers (not on products) */
 	if (type != H_PRODUCT)
 		w_html_faq_mark(&d);
+	/* an accordion's header buttons are its headings' words (not on
+	 * articles: their FAQ and pricing boxes' headers are furniture) */
 	if (!(w_html_profile(type) & HP_PROSE))
 		w_html_heading_buttons(&d);
 	if (w_html_profile(type) & HP_TABS) {

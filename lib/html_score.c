@@ -416,7 +416,13 @@ without_content(const struct hdoc *d, int i)
  * fires on 11 pages, service 0.8713 -> 0.8739 (A +0.0008, B +0.0041),
  * 5 pages up, 1 down (a site whose truths keep the answers on one
  * page and drop them on another); on products 2 pages up and 1 down
- * (product fold A -0.0017), so products are left out.
+ * (product fold A -0.0017), so products are left out. The work is
+ * bounded by a node budget per page (FAQ_WORK, charged per node walked
+ * and per pair read), answer() and asks() are memoised per node and
+ * the last run_flat() per (parent, tags), and a question of more than
+ * FAQ_QNODES nodes is not read: each hidden answer once walked a big
+ * sibling answer again (4,000 of them beside one of 300,000 <p>s took
+ * 9.3 s user, now 1.0 s).
  */
 #define FAQ_PROSE	40	/* shortest answer */
 #define FAQ_QMAX	300	/* longest question */
@@ -424,18 +430,46 @@ without_content(const struct hdoc *d, int i)
 #define FAQ_SCAN	64	/* siblings looked at */
 #define FAQ_WIDE	8	/* children looked at inside an item box */
 #define FAQ_HIDDEN	4096	/* hidden elements looked at per page */
-#define FAQ_PAIRS	20000	/* question-answer pairs read per page */
+#define FAQ_WORK	2000000	/* nodes walked per page (answer(),
+				   controls(), asks(); a pair costs 1 more) */
+#define FAQ_QNODES	64	/* largest question subtree read */
+
+/* The work of w_html_faq_mark on one page: the node budget left, the
+ * memo of answer() and asks() per node (bit 0 known, bit 1 yes; bit 2
+ * known, bit 3 yes) and the last run_flat(), read on a tree no stage
+ * has changed yet. */
+struct faq {
+	long		 left;
+	unsigned char	*memo;
+	int		 fp, ftq, fta, fn;	/* the last run_flat() */
+};
+
+/* Charge n nodes to the budget: whether it holds. */
+static int
+charge(struct faq *f, long n)
+{
+	f->left -= n;
+	return f->left >= 0;
+}
 
 /* Whether the text of q ends in a question mark. */
 static int
-asks(const struct hdoc *d, int q)
+asks(const struct hdoc *d, int q, struct faq *f)
 {
 	struct w_buf b;
 	size_t n = w_html_text_len(d, q);
 	char *e;
-	int r = 0;
+	int r = 0, j, k = 0;
 
+	if (f->memo[q] & 4)
+		return (f->memo[q] & 8) != 0;
+	f->memo[q] |= 4;
 	if (n < 3 || n > FAQ_QMAX)
+		return 0;
+	for (j = q; j >= 0 && k <= FAQ_QNODES;
+	    j = w_html_next_pre(d, j, q, 0))
+		k++;
+	if (!charge(f, k) || k > FAQ_QNODES)
 		return 0;
 	w_html_buf_init(&b, 1024);
 	w_html_text(d, q, &b);
@@ -447,25 +481,30 @@ asks(const struct hdoc *d, int q)
 	else if (e - b.p >= 3 && memcmp(e - 3, "\xef\xbc\x9f", 3) == 0)
 		r = 1;		/* a full-width question mark */
 	w_buf_free(&b);
+	if (r)
+		f->memo[q] |= 8;
 	return r;
 }
 
 /* Whether q, or an element two levels under it at most, is a
- * heading, summary, dt or button whose aria-controls names a or its
- * first element. */
+ * button, summary, dt, h2-h6, a, span or div whose aria-controls
+ * names a or its first element; a q of over FAQ_QNODES nodes is not
+ * read. */
 static int
-controls(const struct hdoc *d, int q, int a)
+controls(const struct hdoc *d, int q, int a, struct faq *f)
 {
 	const char *id = w_html_attr(d, a, "id"), *id2 = NULL, *c;
-	int j, f, t, k;
+	int j, e, t, k, m = 0;
 
-	if ((f = w_html_first_el(d, a)) >= 0)
-		id2 = w_html_attr(d, f, "id");
+	if ((e = w_html_first_el(d, a)) >= 0)
+		id2 = w_html_attr(d, e, "id");
 	if ((id == NULL || *id == '\0') && (id2 == NULL || *id2 == '\0'))
 		return 0;
 	if (w_html_text_len(d, q) > FAQ_QMAX)
 		return 0;
 	for (j = q; j >= 0; j = w_html_next_pre(d, j, q, 0)) {
+		if (++m > FAQ_QNODES || !charge(f, 1))
+			return 0;
 		for (k = 0, t = j; t != q && k <= 3; t = d->n[t].parent, k++)
 			;
 		if (k > 2 || (c = w_html_attr(d, j, "aria-controls")) == NULL)
@@ -486,54 +525,63 @@ controls(const struct hdoc *d, int q, int a)
 /* Whether a holds prose: text, under a third of it in links, no
  * navigation inside. */
 static int
-answer(const struct hdoc *d, int a)
+answer(const struct hdoc *d, int a, struct faq *f)
 {
 	size_t n = w_html_text_len(d, a);
 	int j;
 
+	if (f->memo[a] & 1)
+		return (f->memo[a] & 2) != 0;
+	f->memo[a] |= 1;
 	if (n < FAQ_PROSE || 3 * w_html_link_len(d, a) >= n)
 		return 0;
 	for (j = a; j >= 0; j = w_html_next_pre(d, j, a, 0))
-		if (d->n[j].tag == TidyTag_NAV)
+		if (!charge(f, 1) || d->n[j].tag == TidyTag_NAV)
 			return 0;
+	f->memo[a] |= 2;
 	return 1;
 }
 
 static int
-qa_pair(const struct hdoc *d, int q, int a, int *left)
+qa_pair(const struct hdoc *d, int q, int a, struct faq *f)
 {
-	if (*left <= 0)
+	if (!charge(f, 1))
 		return 0;
-	--*left;
-	return answer(d, a) && (asks(d, q) || controls(d, q, a));
+	return answer(d, a, f) && (asks(d, q, f) || controls(d, q, a, f));
 }
 
 /* Pairs of tags tq, ta among p's children (a flat run). */
 static int
-run_flat(const struct hdoc *d, int p, int tq, int ta, int *left)
+run_flat(const struct hdoc *d, int p, int tq, int ta, struct faq *f)
 {
 	int j, q, n = 0, k = 0;
 
+	if (p == f->fp && tq == f->ftq && ta == f->fta)
+		return f->fn;	/* the hidden answers of one run */
 	for (j = w_html_first_el(d, p); j >= 0 && k < FAQ_SCAN && n < FAQ_RUN;
 	    j = w_html_next_el(d, j), k++)
 		if (d->n[j].tag == ta && (q = w_html_prev_el(d, j)) >= 0 &&
-		    d->n[q].tag == tq && qa_pair(d, q, j, left))
+		    d->n[q].tag == tq && qa_pair(d, q, j, f))
 			n++;
+	f->fp = p;
+	f->ftq = tq;
+	f->fta = ta;
+	f->fn = n;
 	return n;
 }
 
 /* Whether box b holds a pair of tags tq, ta, depth levels down. */
 static int
 holds_pair(const struct hdoc *d, int b, int depth, int tq, int ta,
-    int *left)
+    struct faq *f)
 {
 	int j, k = 0;
 
 	if (depth == 0)
-		return run_flat(d, b, tq, ta, left) >= 1;
+		return run_flat(d, b, tq, ta, f) >= 1;
 	for (j = w_html_first_el(d, b); j >= 0 && k < FAQ_WIDE;
 	    j = w_html_next_el(d, j), k++)
-		if (holds_pair(d, j, depth - 1, tq, ta, left))
+		if (holds_pair(d, j, depth - 1, tq, ta, f))
 			return 1;
 	return 0;
 }
@@ -542,7 +590,7 @@ holds_pair(const struct hdoc *d, int b, int depth, int tq, int ta,
  * depth levels under the box. */
 static int
 run_boxed(const struct hdoc *d, int w, int depth, int tq, int ta,
-    int *left)
+    struct faq *f)
 {
 	int g = d->n[w].parent, j, k = 0, n = 0, tw = d->n[w].tag;
 
@@ -550,31 +598,31 @@ run_boxed(const struct hdoc *d, int w, int depth, int tq, int ta,
 		return 0;
 	for (j = w_html_first_el(d, g); j >= 0 && k < FAQ_SCAN && n < FAQ_RUN;
 	    j = w_html_next_el(d, j), k++)
-		if (d->n[j].tag == tw && holds_pair(d, j, depth, tq, ta, left))
+		if (d->n[j].tag == tw && holds_pair(d, j, depth, tq, ta, f))
 			n++;
 	return n;
 }
 
 /* Whether hidden element i is a FAQ's closed answer; *qp its question. */
 static int
-faq_answer(const struct hdoc *d, int i, int *qp, int *left)
+faq_answer(const struct hdoc *d, int i, int *qp, struct faq *f)
 {
 	int a = i, q = -1, k, p, w;
 
 	for (k = 0; k < 3 && a >= 0; k++, a = d->n[a].parent)
 		if ((q = w_html_prev_el(d, a)) >= 0 || d->n[a].parent < 0)
 			break;
-	if (q < 0 || a < 0 || !qa_pair(d, q, a, left))
+	if (q < 0 || a < 0 || !qa_pair(d, q, a, f))
 		return 0;
 	if ((p = d->n[a].parent) < 0)
 		return 0;
 	*qp = q;
-	if (run_flat(d, p, d->n[q].tag, d->n[a].tag, left) >= FAQ_RUN)
+	if (run_flat(d, p, d->n[q].tag, d->n[a].tag, f) >= FAQ_RUN)
 		return 1;
 	/* each pair in a box, or in a box inside a box */
 	for (k = 0, w = p; k < 2 && w >= 0 && d->n[w].parent >= 0;
 	    k++, w = d->n[w].parent)
-		if (run_boxed(d, w, k, d->n[q].tag, d->n[a].tag, left) >=
+		if (run_boxed(d, w, k, d->n[q].tag, d->n[a].tag, f) >=
 		    FAQ_RUN)
 			return 1;
 	return 0;
@@ -590,8 +638,13 @@ faq_answer(const struct hdoc *d, int i, int *qp, int *left)
 void
 w_html_faq_mark(struct hdoc *d)
 {
-	int *qs, i, q, j, k, t, seen = 0, nq = 0, left = FAQ_PAIRS;
+	struct faq f;
+	int *qs, i, q, j, k, t, seen = 0, nq = 0;
 
+	f.left = FAQ_WORK;
+	f.memo = w_calloc(d->nn, 1);
+	f.fp = -1;
+	f.ftq = f.fta = f.fn = 0;
 	qs = w_calloc(FAQ_HIDDEN, sizeof(int));
 	for (i = d->root; i >= 0 && seen < FAQ_HIDDEN;
 	    i = w_html_next_pre(d, i, d->root, 0)) {
@@ -599,7 +652,7 @@ w_html_faq_mark(struct hdoc *d)
 		    w_html_tab_panel(d, i))
 			continue;
 		seen++;
-		if (!faq_answer(d, i, &q, &left))
+		if (!faq_answer(d, i, &q, &f))
 			continue;
 		d->n[i].flags |= HF_FAQ;
 		qs[nq++] = q;
@@ -619,6 +672,7 @@ w_html_faq_mark(struct hdoc *d)
 		}
 	}
 	free(qs);
+	free(f.memo);
 }
 
 /*

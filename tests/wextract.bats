@@ -1223,6 +1223,20 @@ hasnt() {
 	done
 }
 
+@test "a FAQ's closed answers beside one huge answer are read in bounded time" {
+	# each of 4,000 hidden answers once walked the huge sibling again:
+	# 14 s before, 2 s now
+	f=$BATS_TEST_TMPDIR/faq.html
+	{
+		printf '<html><body><article><h3>x</h3><div>%s' "Forty characters of answer text go here.."
+		awk 'BEGIN { for (i = 0; i < 400000; i++) printf "<p>a</p>"; printf "</div>";
+			for (i = 0; i < 4000; i++) printf "<h3>Q%d?</h3><div hidden>Answer %05d, long enough to be read as prose.</div>", i, i }'
+		printf '</article></body></html>'
+	} >"$f"
+	run -0 timeout 10 wextract -c --format text --page-type article "$f"
+	[[ "$(jqr .content)" == *"Forty characters of answer text"* ]] || fail "got: $(jqr .content | head -c 200)"
+}
+
 @test "a main element holding the h1 and an eighth of the text is the main region, not the utility panel above it" {
 	run -0 wextract -c --format text --page-type service "$FX/service-main-h1.html"
 	c=$(jqr .content)
