@@ -1461,9 +1461,23 @@ w_html_mark_reviews(struct hdoc *d)
 	w_buf_free(&b);
 }
 
-/* See html_int.h. */
+/* See html_int.h. Not when the boxes hold most of root's text: the
+ * page's only prose, whose drop would leave no readable text. */
 size_t
 w_html_shop_reviews(struct hdoc *d, int root)
 {
+	size_t box = 0;
+	int i, in;
+
+	if (root < 0)
+		return 0;
+	for (i = d->n[root].first; i >= 0;
+	    i = w_html_next_pre(d, i, root, in)) {
+		in = d->n[i].tag != H_TEXT && (d->n[i].flags & HF_REVIEW);
+		if (in)
+			box += w_html_text_len(d, i);
+	}
+	if (box * 2 > w_html_text_len(d, root))
+		return 0;
 	return drop_flagged(d, root, HF_REVIEW);
 }
