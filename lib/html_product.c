@@ -1394,14 +1394,33 @@ other_heading(const struct hdoc *d, int i, int l)
 	return 0;
 }
 
+/* Whether a child of p other than e holds a heading (h1-h6). */
+static int
+other_branch_heading(const struct hdoc *d, int p, int e)
+{
+	int j, k, t;
+
+	for (j = d->n[p].first; j >= 0; j = d->n[j].next)
+		if (j != e)
+			for (k = j; k >= 0; k = w_html_next_pre(d, k, j, 0)) {
+				t = d->n[k].tag;
+				if (t >= TidyTag_H1 && t <= TidyTag_H6)
+					return 1;
+			}
+	return 0;
+}
+
+/* A review summary's climb: this many levels of growing text at most. */
+#define REVIEW_LEVELS	8
+
 /* See html_int.h. */
 void
 w_html_mark_reviews(struct hdoc *d)
 {
 	struct w_buf b;
 	char t[64];
-	size_t len;
-	int i, e, p, marks = 0;
+	size_t len, plen, last;
+	int i, e, p, tries, marks = 0;
 
 	w_html_buf_init(&b, 64);
 	for (i = 0; (size_t)i < d->nn && marks < 16; i++) {
@@ -1413,13 +1432,27 @@ w_html_mark_reviews(struct hdoc *d)
 		if (shop_norm(b.p, b.len, t, sizeof(t)) == 0 ||
 		    w_html_listed(t, review_labels) < 0)
 			continue;
-		/* the box: up while the parent is short, holds no other
-		 * heading and no price (the buy box) */
-		for (e = i; (p = d->n[e].parent) >= 0; e = p)
-			if (w_html_text_len(d, p) > REVIEW_BOX_MAX ||
-			    w_html_prices_in(d, p) > 0 ||
-			    other_heading(d, p, i))
+		/*
+		 * the box: up while the parent is short, holds no other
+		 * heading and no price (the buy box). As in mark_buy, a
+		 * level's text is copied for its prices only where it
+		 * grew, REVIEW_LEVELS times at most (the box as climbed
+		 * so far then), and only the new branches are searched
+		 * for headings: each search walks a whole subtree.
+		 */
+		last = len;
+		tries = 0;
+		for (e = i; (p = d->n[e].parent) >= 0; e = p) {
+			if ((plen = w_html_text_len(d, p)) > REVIEW_BOX_MAX)
 				break;
+			if (plen != last && (++tries > REVIEW_LEVELS ||
+			    w_html_prices_in(d, p) > 0))
+				break;
+			last = plen;
+			if (e == i ? other_heading(d, p, i) :
+			    other_branch_heading(d, p, e))
+				break;
+		}
 		if (e == i)
 			continue;	/* a label alone: no box */
 		d->n[e].flags |= HF_REVIEW;
@@ -1428,9 +1461,23 @@ w_html_mark_reviews(struct hdoc *d)
 	w_buf_free(&b);
 }
 
-/* See html_int.h. */
+/* See html_int.h. Not when the boxes hold most of root's text: the
+ * page's only prose, whose drop would leave no readable text. */
 size_t
 w_html_shop_reviews(struct hdoc *d, int root)
 {
+	size_t box = 0;
+	int i, in;
+
+	if (root < 0)
+		return 0;
+	for (i = d->n[root].first; i >= 0;
+	    i = w_html_next_pre(d, i, root, in)) {
+		in = d->n[i].tag != H_TEXT && (d->n[i].flags & HF_REVIEW);
+		if (in)
+			box += w_html_text_len(d, i);
+	}
+	if (box * 2 > w_html_text_len(d, root))
+		return 0;
 	return drop_flagged(d, root, HF_REVIEW);
 }

@@ -2228,34 +2228,50 @@ prep_doc(struct hscore *s)
 	}
 }
 
+/* Sentences in text node j's text: a stop after a lower case letter. */
+static int
+text_sentences(const struct hdoc *d, int j)
+{
+	const char *t = d->pool + d->n[j].off;
+	size_t k, n = d->n[j].len;
+	int c = 0;
+
+	for (k = 1; k < n; k++)
+		if ((t[k] == '.' || t[k] == '!' || t[k] == '?') &&
+		    ((t[k - 1] >= 'a' && t[k - 1] <= 'z') ||
+		    (unsigned char)t[k - 1] >= 0x80) &&
+		    (k + 1 == n || t[k + 1] == ' ' || t[k + 1] == '\n'))
+			c++;
+	return c;
+}
+
+static int sentences_out(const struct hdoc *, int, size_t *);
+
 /* Sentence ends ('.', '!', '?' after a letter, then a space or the
  * end) in i's text outside links, and that text's length in *len. */
 static int
 sentences(const struct hdoc *d, int i, size_t *len)
 {
-	const char *t;
-	size_t k, n;
-	int j, c = 0;
-
 	*len = 0;
 	/* i in a link holds none; else links' subtrees are passed by */
 	if (d->n[i].tag == TidyTag_A ||
 	    w_html_has_ancestor(d, i, TidyTag_A, 0))
 		return 0;
+	return sentences_out(d, i, len);
+}
+
+/* sentences() of i, known to be outside links: *len is added to. */
+static int
+sentences_out(const struct hdoc *d, int i, size_t *len)
+{
+	int j, c = 0;
+
 	for (j = d->n[i].first; j >= 0;
 	    j = w_html_next_pre(d, j, i, d->n[j].tag == TidyTag_A)) {
 		if (d->n[j].tag != H_TEXT)
 			continue;
-		t = d->pool + d->n[j].off;
-		n = d->n[j].len;
-		*len += n;
-		for (k = 1; k < n; k++)
-			if ((t[k] == '.' || t[k] == '!' || t[k] == '?') &&
-			    ((t[k - 1] >= 'a' && t[k - 1] <= 'z') ||
-			    (unsigned char)t[k - 1] >= 0x80) &&
-			    (k + 1 == n || t[k + 1] == ' ' ||
-			    t[k + 1] == '\n'))
-				c++;
+		c += text_sentences(d, j);
+		*len += d->n[j].len;
 	}
 	return c;
 }
@@ -2367,8 +2383,8 @@ static void
 drop_after_post(struct hscore *s, int tc)
 {
 	struct hdoc *d = s->d;
-	size_t len = 0;
-	int c, n = 0;
+	size_t len = 0, clen;
+	int c, p, j, k, n = 0, cn, inlink;
 
 	if (tc < 0 || (s->prof & HP_EXPAND) || s->skip >= 0 || s->h1 < 0)
 		return;
@@ -2377,9 +2393,46 @@ drop_after_post(struct hscore *s, int tc)
 		return;
 	if (c != s->h1)		/* the h1 went as the title: its box */
 		drop_boxes(d, d->n[c].first, &n, &len);
-	for (; c != tc; c = d->n[c].parent) {
-		n = sentences(d, c, &len);
+	if (c == tc)
+		return;
+	/*
+	 * cn and clen: sentences() of c, kept as running totals (each
+	 * level adds its other children's; a level in a link holds
+	 * none), so that the climb walks each subtree once, not once
+	 * per level above it.
+	 */
+	cn = sentences(d, c, &clen);
+	inlink = d->n[c].tag == TidyTag_A ||
+	    w_html_has_ancestor(d, c, TidyTag_A, 0);
+	for (;;) {
+		n = cn;
+		len = clen;
 		drop_boxes(d, d->n[c].next, &n, &len);
+		if ((p = d->n[c].parent) == tc)
+			break;
+		if (inlink && (d->n[p].tag == TidyTag_A ||
+		    w_html_has_ancestor(d, p, TidyTag_A, 0))) {
+			cn = 0;
+			clen = 0;
+		} else {
+			if (inlink) {	/* out of the link: p anew */
+				cn = 0;
+				clen = 0;
+				k = -1;
+			} else
+				k = c;
+			inlink = 0;
+			for (j = d->n[p].first; j >= 0; j = d->n[j].next) {
+				if (j == k || d->n[j].tag == TidyTag_A)
+					continue;
+				if (d->n[j].tag == H_TEXT) {
+					cn += text_sentences(d, j);
+					clen += d->n[j].len;
+				} else
+					cn += sentences_out(d, j, &clen);
+			}
+		}
+		c = p;
 	}
 }
 

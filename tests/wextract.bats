@@ -325,6 +325,25 @@ jqr() {
 	[ "$n" -ge 7 ]
 }
 
+@test "a product page whose only prose is its review summary keeps the summary, not unusable_content" {
+	b="$FX/types/product-review-summary-only"
+	for t in auto product; do
+		run -0 wextract -c --format text --page-type $t "$b.html"
+		[ "$(jqr .status)" = ok ] || fail "$t: status $(jqr .status)"
+		c=$(jqr .content)
+		while IFS= read -r l; do
+			[[ "$c" == *"$l"* ]] || fail "$t: missing: $l"
+		done <"$b.must"
+		while IFS= read -r l; do
+			[[ "$c" != *"$l"* ]] || fail "$t: kept: $l"
+		done <"$b.mustnot"
+	done
+	# the summary beside the product's own prose still goes
+	run -0 wextract -c --format text --page-type product \
+	    "$FX/types/product-review-summary.html"
+	[[ "$(jqr .content)" != *"AI-generated from customer reviews"* ]]
+}
+
 @test "a short post after its h1 is the pick, not the comments, author box or contact form after it, as an article too" {
 	for name in other-short-post-comments article-short-post-author \
 	    article-short-post-author-apart other-recipe-contact-popup \
