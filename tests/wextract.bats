@@ -1242,18 +1242,20 @@ hasnt() {
 	done
 }
 
-@test "a FAQ's closed answers beside one huge answer are read in bounded time" {
-	# each of 4,000 hidden answers once walked the huge sibling again:
-	# 14 s before, 2 s now
+@test "a FAQ's closed answers beside one long answer are each read (the memoised run and the work budget keep every pair)" {
+	# the cost of the hostile version (one huge sibling, 4,000 hidden
+	# answers) is measured by bench/hostile.sh's faq_big_sib shape
 	f=$BATS_TEST_TMPDIR/faq.html
 	{
 		printf '<html><body><article><h3>x</h3><div>%s' "Forty characters of answer text go here.."
-		awk 'BEGIN { for (i = 0; i < 400000; i++) printf "<p>a</p>"; printf "</div>";
-			for (i = 0; i < 4000; i++) printf "<h3>Q%d?</h3><div hidden>Answer %05d, long enough to be read as prose.</div>", i, i }'
+		awk 'BEGIN { for (i = 0; i < 2000; i++) printf "<p>a</p>"; printf "</div>";
+			for (i = 0; i < 40; i++) printf "<h3>Q%d?</h3><div hidden>Answer %05d, long enough to be read as prose.</div>", i, i }'
 		printf '</article></body></html>'
 	} >"$f"
-	run -0 timeout 10 wextract -c --format text --page-type article "$f"
-	[[ "$(jqr .content)" == *"Forty characters of answer text"* ]] || fail "got: $(jqr .content | head -c 200)"
+	run -0 wextract -c --format text --page-type article "$f"
+	c=$(jqr .content)
+	[[ "$c" == *"Forty characters of answer text"* ]] || fail "got: $(jqr .content | head -c 200)"
+	[ "$(grep -c 'Answer 000' <<<"$c")" -eq 40 ] || fail "answers: $(grep -c 'Answer 000' <<<"$c")"
 }
 
 @test "a main element holding the h1 and an eighth of the text is the main region, not the utility panel above it" {
