@@ -1008,11 +1008,12 @@ kept_attr(const char *s, size_t a, size_t z)
  * the offset of the tag's '>' (of the '/' of "/>") returned. A tag
  * that reads otherwise than plainly (a quote or a slash in a name, a
  * '<' outside a quoted value, no '>') is left as it is, the offset
- * where the reading stopped returned.
+ * where the reading stopped returned. *longs is set when an attribute
+ * takes more than IN_SMALL bytes (only those are ever dropped).
  */
 static size_t
 cap_tag(struct w_buf *b, int *any, const char *s, size_t *from, size_t i,
-    size_t n, size_t room, size_t *kept_out)
+    size_t n, size_t room, size_t *kept_out, int *longs)
 {
 	size_t k = i, a, nz, z, kept = 0, cut[2 * 16], nc = 0, c, cap;
 	const char *e;
@@ -1059,13 +1060,16 @@ cap_tag(struct w_buf *b, int *any, const char *s, size_t *from, size_t i,
 			z = k;
 		}
 		c = z - a;
+		if (c <= IN_SMALL)
+			continue;
+		*longs = 1;
 		cap = kept_attr(s, a, nz) ? IN_KEEP_MAX : IN_VALUE_MAX;
 		/* (past 16 cuts the rest is kept) */
-		if ((c > cap || (c > IN_SMALL && kept + c > room)) &&
+		if ((c > cap || kept + c > room) &&
 		    nc + 2 <= sizeof(cut) / sizeof(cut[0])) {
 			cut[nc++] = a;
 			cut[nc++] = z;
-		} else if (c > IN_SMALL)
+		} else
 			kept += c;
 	}
 	*kept_out = kept;
@@ -1092,11 +1096,13 @@ cap_attrs(const char *s, size_t *len)
 	size_t okept[IN_DEPTH], og[IN_DEPTH], orec[IN_DEPTH], *nb = NULL;
 	size_t room;
 	unsigned char oname[IN_DEPTH];
-	int any = 0, depth, d, et, pass;
+	int any = 0, depth, d, et, pass, longs = 0;
 
 	/* pass 0 counts the blocks that start while each element is
-	 * open (nb[r], the r-th start tag of one), pass 1 writes */
-	for (pass = 0; pass < 2; pass++) {
+	 * open (nb[r], the r-th start tag of one), pass 1 writes: not
+	 * when pass 0 met no attribute over IN_SMALL, the only ones
+	 * dropped (most pages) */
+	for (pass = 0; pass < 2 && (pass == 0 || longs); pass++) {
 		i = open = g = r = 0;
 		depth = 0;
 		while (next_lt(s, &i, end) < end) {
@@ -1116,7 +1122,9 @@ cap_attrs(const char *s, size_t *len)
 			if (!et && copy_block(s + i, n))
 				g++;
 			for (k = 0; copied_names[k] != NULL; k++)
-				if (strlen(copied_names[k]) == n &&
+				if (copied_names[k][0] ==
+				    (s[i + et] | 0x20) &&
+				    strlen(copied_names[k]) == n &&
 				    strncasecmp(s + i + et, copied_names[k],
 				    n) == 0)
 					break;
@@ -1154,7 +1162,7 @@ cap_attrs(const char *s, size_t *len)
 			}
 			kept = 0;
 			i = cap_tag(pass == 1 ? &b : NULL, &any, s, &from,
-			    i + n, end, room, &kept);
+			    i + n, end, room, &kept, &longs);
 			if (depth < IN_DEPTH) {
 				oname[depth] = (unsigned char)k;
 				okept[depth] = kept;
