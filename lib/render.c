@@ -590,7 +590,12 @@ parse_batch(const char *text, size_t len, const char *host,
 		    "command gave no batch result (not agent-browser?)");
 	}
 	n = jv_array_length(jv_copy(a));
-	for (i = 0; i < n && rc == 0; i++) {
+	/* after a failed step only the requests (step 5) are read: the
+	 * batch runs without --bail, and they say whether the page's own
+	 * navigation was fenced (below) */
+	for (i = 0; i < n && (rc == 0 || i <= 5); i++) {
+		if (rc != 0 && i < 5)
+			continue;
 		step = w_json_at(jv_copy(a), i);
 		v = jv_null();
 		if (jv_get_kind(step) != JV_KIND_OBJECT) {
@@ -642,6 +647,14 @@ parse_batch(const char *text, size_t len, const char *host,
 		jv_free(step);
 	}
 	jv_free(a);
+	/* A step reading the page failed because the page navigated away
+	 * while the browser's domain fence stopped requests to another
+	 * host: the page left the render's allowed domain mid-read (a
+	 * script's location.replace racing the read). */
+	if (rc != 0 && e->code == W_E_REQUEST_FAILED && *nfenced > 0 &&
+	    strstr(e->msg, "navigated") != NULL)
+		rc = w_err_set(e, W_E_BLOCKED_TARGET, "the page navigated "
+		    "outside the render's allowed domain");
 	if (rc == 0 && (out->html == NULL || out->final_url == NULL))
 		rc = w_err_set(e, W_E_REQUEST_FAILED, "the browser returned no "
 		    "page");

@@ -169,6 +169,35 @@ forbidden_hits() {
 	[ "$(render_procs)" = 0 ]
 }
 
+@test "a page that navigates out while it is read (the read step fails: target navigated) is blocked_target when the fence stopped its navigation" {
+	need_browser
+	# the real agent-browser, its page-reading step's answer replaced
+	# by the failure a script's location.replace racing the read gives
+	# (seen once in a loaded CI run); the requests step stays real
+	cat >"$BATS_TEST_TMPDIR/ab-race" <<RACE
+#!/bin/sh
+"$AB" "\$@" | /usr/bin/python3 -c '
+import json, sys
+a = json.load(sys.stdin)
+if isinstance(a, list) and len(a) > 5:
+    a[4] = {"success": False, "error": "CDP error (Runtime.evaluate): Inspected target navigated or closed"}
+json.dump(a, sys.stdout)'
+RACE
+	chmod +x "$BATS_TEST_TMPDIR/ab-race"
+	render_config auto "$BATS_TEST_TMPDIR/ab-race"
+	run wfetch -c --render always "$BASE/js/leave?to=http://localhost:$PORT/page"
+	echo "$output"
+	[ "$status" = 3 ]
+	[ "$(field .error.code)" = blocked_target ]
+	[ "$(field .coverage.render_blocked)" -ge 1 ]
+	[ "$(hits /page)" = 0 ]
+	# the same failure on a page that stays on its host is request_failed
+	run wfetch -c --render always "$BASE/js/page"
+	echo "$output"
+	[ "$status" = 1 ]
+	[ "$(field .error.code)" = request_failed ]
+}
+
 @test "a page that never finishes loading: timeout inside the deadline, no Chromium left" {
 	need_browser
 	render_config auto
