@@ -1102,7 +1102,8 @@ w_html_shop_tail_cut(struct hdoc *d, int root, int cand)
  */
 #define BUY_LINE_MAX	200
 #define BUY_BOX_MAX	4000
-#define BUY_LEVELS	8	/* levels of grown text priced at most */
+#define PRICED_LEVELS	8	/* a climb's levels of grown text priced at
+				 * most (mark_buy, mark_reviews) */
 #define BUY_NAME	20
 
 static const char *const buy_words[] = {
@@ -1272,7 +1273,7 @@ w_html_mark_buy(struct hdoc *d)
 		return;
 	/*
 	 * The climb copies a level's text only where it grew (a level
-	 * of the same text holds the same prices), at most BUY_LEVELS
+	 * of the same text holds the same prices), at most PRICED_LEVELS
 	 * times: each copy walks the level's whole subtree.
 	 */
 	clen = w_html_text_len(d, i);
@@ -1282,11 +1283,11 @@ w_html_mark_buy(struct hdoc *d)
 		if (plen == last)
 			continue;
 		last = plen;
-		if (plen > clen + 20 && (++tries > BUY_LEVELS ||
+		if (plen > clen + 20 && (++tries > PRICED_LEVELS ||
 		    w_html_prices_in(d, p) > 0))
 			break;
 	}
-	if (tries > BUY_LEVELS)
+	if (tries > PRICED_LEVELS)
 		return;
 	if (p < 0)
 		return;
@@ -1410,9 +1411,6 @@ other_branch_heading(const struct hdoc *d, int p, int e)
 	return 0;
 }
 
-/* A review summary's climb: this many levels of growing text at most. */
-#define REVIEW_LEVELS	8
-
 /* See html_int.h. */
 void
 w_html_mark_reviews(struct hdoc *d)
@@ -1436,7 +1434,7 @@ w_html_mark_reviews(struct hdoc *d)
 		 * the box: up while the parent is short, holds no other
 		 * heading and no price (the buy box). As in mark_buy, a
 		 * level's text is copied for its prices only where it
-		 * grew, REVIEW_LEVELS times at most (the box as climbed
+		 * grew, PRICED_LEVELS times at most (the box as climbed
 		 * so far then), and only the new branches are searched
 		 * for headings: each search walks a whole subtree.
 		 */
@@ -1445,7 +1443,7 @@ w_html_mark_reviews(struct hdoc *d)
 		for (e = i; (p = d->n[e].parent) >= 0; e = p) {
 			if ((plen = w_html_text_len(d, p)) > REVIEW_BOX_MAX)
 				break;
-			if (plen != last && (++tries > REVIEW_LEVELS ||
+			if (plen != last && (++tries > PRICED_LEVELS ||
 			    w_html_prices_in(d, p) > 0))
 				break;
 			last = plen;
