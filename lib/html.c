@@ -1044,6 +1044,36 @@ intro_add(struct w_buf *b, const struct w_buf *ib)
 }
 
 /*
+ * A thread read through its repeated items (stage "items") is stripped
+ * as a listing, which keeps the boxes a class hides (a listing's grid
+ * may sit in one). A menu a class hides till a click, mostly links
+ * (phpBB's "Jump to" list of boards under <div class="dropdown
+ * hidden">), is a thread's chrome there too, as under the forum
+ * profile (chrome_word in html_clean.c). On WCXB dev: forum +0.0003
+ * (fold A +0.0007, B +0.0000), 1 page up, none down; stripping such a
+ * thread with the forum profile instead: 2 up, 1 down (its truth
+ * leaves out the posters' names the forum profile keeps).
+ */
+static void
+thread_menus(struct hdoc *d, int root)
+{
+	int i, nx;
+
+	if (root < 0)
+		return;
+	for (i = d->n[root].first; i >= 0; i = nx) {
+		if (d->n[i].tag != H_TEXT && w_html_class_hides(d, i) &&
+		    w_html_text_len(d, i) > 0 &&
+		    w_html_link_density(d, i) > 0.5) {
+			nx = w_html_next_pre(d, i, root, 1);
+			w_html_unlink(d, i);
+			continue;
+		}
+		nx = w_html_next_pre(d, i, root, 0);
+	}
+}
+
+/*
  * The guide after a collection's items into ob: the blocks that follow
  * the pick art in its column (its following siblings, and those of its
  * ancestors up to OUTRO_CLIMB levels, never those of the main element
@@ -1533,6 +1563,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		art = items_root(&d, items, itext);
+		if (type == H_FORUM)
+			thread_menus(&d, art);
 		w_html_strip(&d, art, w_html_profile(H_LISTING));
 		stage = "items";
 	} else if (main_wins(&d, &p, snap, nsnap, art, alen,
