@@ -1242,6 +1242,18 @@ hasnt() {
 	done
 }
 
+@test "a service page's row of guides under a \"Related guides\" heading (teasers in prose, each with its link) is kept; a related-searches link list goes" {
+	b="$FX/service-related-guides"
+	run -0 wextract -c --format text --page-type service "$b.html"
+	c=$(jqr .content)
+	while IFS= read -r l; do
+		[[ "$c" == *"$l"* ]] || fail "missing: $l"
+	done <"$b.must"
+	while IFS= read -r l; do
+		[[ "$c" != *"$l"* ]] || fail "kept: $l"
+	done <"$b.mustnot"
+}
+
 @test "a FAQ's closed answers beside one long answer are each read (the memoised run and the work budget keep every pair)" {
 	# the cost of the hostile version (one huge sibling, 4,000 hidden
 	# answers) is measured by bench/hostile.sh's faq_big_sib shape
