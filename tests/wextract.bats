@@ -1078,6 +1078,23 @@ hasnt() {
 	[[ "$c" != *"Privacy"* && "$c" != *"Cart"* ]] || fail "page chrome kept: $c"
 }
 
+@test "listing: a promotion of 800+ characters printed again between a list's sections is written once; the items and a short line every item repeats stay" {
+	run -0 wextract -c --format text "$FX/listing-promo-copies.html"
+	c=$(jqr .content)
+	[ "$(grep -c 'never trains on your conversations' <<<"$c")" -eq 1 ] ||
+		fail "promotion copies kept: $c"
+	[[ "$c" == *"Top launches today"*"Tidepool"*"never trains on your conversations"*"Yesterday's top launches"*"Cartograph"*"Last week's top launches"*"Orbitdesk"* ]] ||
+		fail "items or the first copy lost: $c"
+	[ "$(grep -c 'Picked by the makers of the week' <<<"$c")" -eq 12 ] ||
+		fail "short repeated line lost: $c"
+	# the profile of pages of no type keeps other repeats, not this one
+	run -0 wextract -c --format text --page-type other "$FX/listing-promo-copies.html"
+	c=$(jqr .content)
+	[ "$(grep -c 'never trains on your conversations' <<<"$c")" -eq 1 ] ||
+		fail "promotion copies kept under the profile of other: $c"
+	[[ "$c" == *"Tidepool"*"Orbitdesk"* ]] || fail "items lost: $c"
+}
+
 @test "listing: a card's row of lower-case tag chips goes; its name, teaser and a row of capitalised categories stay" {
 	run -0 wextract -c --format text "$FX/listing-tag-chips.html"
 	[ "$(jqr .coverage.page_type)" = listing ]
