@@ -1616,6 +1616,10 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		w_html_pager_lines(&d, art);
 	if ((w_html_profile(type) & HP_PROSE) && art >= 0)
 		w_html_prose_teasers(&d, art);
+	/* the boxes after a pick's list of items that are another kind of
+	 * list, whatever the profile (html_grid.c) */
+	if (art >= 0)
+		w_html_list_boxes(&d, art);
 	/*
 	 * a long quote of a post printed above it, on the final pick only
 	 * (before scoring it moved picks: forum -0.0024)

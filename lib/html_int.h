@@ -617,6 +617,10 @@ int		 w_html_column_type(const struct w_html_grid *, int);
  * leaves them out. */
 int		 w_html_grid_intro(const struct hdoc *, int, int, int *, int);
 
+/* Drop the boxes after root's list of items (its grid holding half of
+ * root's text) that are another kind of list: a grid of another shape
+ * or a box of links (html_grid.c). Returns their characters. */
+size_t		 w_html_list_boxes(struct hdoc *, int);
 /* Whether the grid's box or one of its two parents is named for a
  * carousel or slider. */
 int		 w_html_grid_carousel(const struct hdoc *, int);

@@ -1078,6 +1078,20 @@ hasnt() {
 	[[ "$c" != *"Privacy"* && "$c" != *"Cart"* ]] || fail "page chrome kept: $c"
 }
 
+@test "listing: after the list of items, a box of links and a list of another shape go; a numbered list of notes and prose stay" {
+	run -0 wextract -c --format text "$FX/listing-after-boxes.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Harbour cranes go electric"*"cutting noise"*"Bakers revive a rye loaf"*"Saturday market"* ]] ||
+		fail "items lost: $c"
+	[[ "$c" == *"Figures from the port authority"*"subject to the tide"* ]] ||
+		fail "numbered notes lost: $c"
+	[[ "$c" == *"Corrections to any of these stories are welcome"* ]] ||
+		fail "prose lost: $c"
+	for w in "parking permits" "market stalls" "mara_k" "Finally! The cranes" "lovely in the evening"; do
+		[[ "$c" != *"$w"* ]] || fail "box after the list kept ($w): $c"
+	done
+}
+
 @test "listing: a promotion of 800+ characters printed again between a list's sections is written once; the items and a short line every item repeats stay" {
 	run -0 wextract -c --format text "$FX/listing-promo-copies.html"
 	c=$(jqr .content)
