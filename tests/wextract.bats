@@ -1285,6 +1285,18 @@ hasnt() {
 	done <"$b.mustnot"
 }
 
+@test "a shop's category read as a product keeps the guide printed after its main element, in a box of its own before the footer; the footer stays out" {
+	b="$FX/product-category-guide"
+	run -0 wextract -c --format text --page-type product "$b.html"
+	c=$(jqr .content)
+	while IFS= read -r l; do
+		[[ "$c" == *"$l"* ]] || fail "missing: $l"
+	done <"$b.must"
+	while IFS= read -r l; do
+		[[ "$c" != *"$l"* ]] || fail "kept: $l"
+	done <"$b.mustnot"
+}
+
 @test "a FAQ's closed answers beside one long answer are each read (the memoised run and the work budget keep every pair)" {
 	# the cost of the hostile version (one huge sibling, 4,000 hidden
 	# answers) is measured by bench/hostile.sh's faq_big_sib shape
