@@ -180,7 +180,7 @@ priced_tile(const struct hdoc *d, int i)
 			link = 1;
 			break;
 		}
-	return (d->n[i].flags & HF_CART) ||
+	return ((d->n[i].flags & (HF_CART | HF_OWN)) == HF_CART) ||
 	    (link && w_html_prices_in(d, i) > 0);
 }
 
@@ -279,27 +279,23 @@ tiles_box(const struct hdoc *d, int a, int root)
  * holding a cart button (HF_CART), whatever the shape of its other
  * children: the heads of a grid comparing other products, each bought
  * from its column, with the rows of their facts between them. It
- * holds no h1 (the product's own box) and under TILES_SHARE of the
- * content's text.
+ * does not hold the page's first h1 (HF_OWN: the product's own box;
+ * the h1 itself is gone by now, written as the title) and holds under
+ * TILES_SHARE of the content's text.
  */
 static int
 cart_grid(const struct hdoc *d, int p, size_t rlen)
 {
 	int j, n = 0;
 
-	if (!(d->n[p].flags & HF_CART) ||
+	if ((d->n[p].flags & (HF_CART | HF_OWN)) != HF_CART ||
 	    (double)w_html_text_len(d, p) >= TILES_SHARE * (double)rlen)
 		return 0;
 	for (j = d->n[p].first; j >= 0 && n < TILES_MIN; j = d->n[j].next)
 		if (d->n[j].tag != H_TEXT && (d->n[j].flags & HF_CART) &&
 		    w_html_text_len(d, j) <= PROMISE_ITEM)
 			n++;
-	if (n < TILES_MIN)
-		return 0;
-	for (j = p; j >= 0; j = w_html_next_pre(d, j, p, 0))
-		if (d->n[j].tag == TidyTag_H1)
-			return 0;
-	return 1;
+	return n >= TILES_MIN;
 }
 
 /* See html_int.h. */
@@ -1366,6 +1362,13 @@ w_html_mark_carts(struct hdoc *d)
 			d->n[a].flags |= HF_CART;
 	}
 	w_buf_free(&b);
+	/* the page's first h1 names the product: its boxes are no tiles */
+	for (i = 0; (size_t)i < d->nn; i++)
+		if (d->n[i].tag == TidyTag_H1 && w_html_text_len(d, i) > 0) {
+			for (a = i; a >= 0; a = d->n[a].parent)
+				d->n[a].flags |= HF_OWN;
+			break;
+		}
 }
 
 /* See html_int.h. */
