@@ -1505,6 +1505,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	if (w_html_profile(type) & HP_TABS) {
 		w_html_mark_choices(&d);
 		w_html_mark_buy(&d);
+		w_html_mark_carts(&d);
 	}
 	/* a product's review summary, on a shop's collection too */
 	if ((w_html_profile(type) & HP_TABS) || type == H_COLLECTION)

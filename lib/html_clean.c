@@ -1637,6 +1637,31 @@ starts_any(const char *p, const char *const *w)
 	return 0;
 }
 
+/* Words anywhere in a short heading naming what others bought or saw
+ * ("Others like you also bought", "Guests also viewed"). */
+static int
+also_any(const char *p)
+{
+	static const char *const w[] = {
+		"also bought", "also viewed", "also purchased", "also love",
+		"also enjoy", "auch gekauft", "auch angesehen",
+		"ont aussi achet", "ont \xc3\xa9galement achet",
+		"tambi\xc3\xa9n compraron", "tambi\xc3\xa9n vieron",
+		"ook gekocht", "ook bekeken", NULL
+	};
+	const char *q;
+	size_t k, l;
+
+	for (k = 0; w[k] != NULL; k++) {
+		l = strlen(w[k]);
+		for (q = p; *q != '\0'; q++)
+			if ((q == p || q[-1] == ' ') &&
+			    strncasecmp(q, w[k], l) == 0)
+				return 1;
+	}
+	return 0;
+}
+
 static int
 elsewhere_heading(const struct hdoc *d, int i, int prof)
 {
@@ -1654,7 +1679,8 @@ elsewhere_heading(const struct hdoc *d, int i, int prof)
 	for (p = b.p; *p == ' ' || *p == '\n' || *p == '\t'; p++)
 		;
 	r = starts_any(p, elsewhere) ||
-	    ((prof & HP_TABS) && starts_any(p, elsewhere_shop));
+	    ((prof & HP_TABS) && starts_any(p, elsewhere_shop)) ||
+	    also_any(p);
 	w_buf_free(&b);
 	return r;
 }

@@ -29,6 +29,10 @@
 #define HF_REVIEW	0x80	/* a box summing up a product's reviews
 				   (w_html_mark_reviews) */
 #define HF_FAQ		0x100	/* a FAQ's closed answer (w_html_faq_mark) */
+#define HF_CART		0x200	/* holds a cart button, as parsed
+				   (w_html_mark_carts) */
+#define HF_OWN		0x400	/* holds the page's first h1, as parsed
+				   (w_html_mark_carts) */
 
 struct hnode {
 	int		 tag;		/* TidyTagId, or H_TEXT */
@@ -388,6 +392,10 @@ void		 w_html_mark_choices(struct hdoc *);
  * under root and returns the characters dropped. */
 void		 w_html_mark_buy(struct hdoc *);
 size_t		 w_html_shop_buy(struct hdoc *, int);
+/* html_product.c: flag (HF_CART) each element holding a cart button
+ * (up to 256 buttons), and (HF_OWN) each holding the page's first h1,
+ * before cleaning drops the buttons and the h1. */
+void		 w_html_mark_carts(struct hdoc *);
 /* html_product.c: flag (HF_REVIEW) the boxes that sum up a product's
  * reviews, found by their label ("Customers say", "Reviews summary",
  * "AI-generated from customer reviews"), before cleaning drops the
