@@ -122,6 +122,9 @@ HTML = {
     # copies into every block under it (cap_attrs())
     'span_props': lambda n: ('<span props="' + 'A' * 100000 + '">' +
                              '<p>x</p>' * max(1, (n - 100000) // 8)),
+    # an unclosed span over paragraphs: tidy copied it into each
+    # (inest INEST_OPEN)
+    'span_open': lambda n: ('<span class=x>' + '<p>x</p>' * max(1, n // 8)),
     # a <time> of many relative ages: each child once looked at the
     # others for a year (short_date() in html_md.c)
     'time_ages': lambda n: ('<article><p>' + 'Words of the post. ' * 20 +

@@ -2106,12 +2106,21 @@ fnest_tag(struct fnest *f, const char *s, size_t i, size_t n)
 #define INLINE_LOOK	32768	/* bytes read ahead for a block */
 #define INLINE_DEPTH	64
 
+/* what the look makes of an inline element: left to tidy, a div up to
+ * its own end tag, a div that an ancestor's end ends (unclosed) */
+#define INEST_NO	0
+#define INEST_END	1
+#define INEST_OPEN	2
+
 struct inest {
 	unsigned char	 name[INLINE_DEPTH];	/* inline_names index */
 	size_t		 noff[INLINE_DEPTH];	/* a custom one's name */
 	size_t		 nlen[INLINE_DEPTH];
-	unsigned char	 ren[INLINE_DEPTH];	/* a div to tidy */
+	unsigned char	 ren[INLINE_DEPTH];	/* a div to tidy (INEST_*) */
+	unsigned	 blk[INLINE_DEPTH];	/* INEST_OPEN: blocks open in it */
 	int		 depth;
+	int		 nopen;		/* INEST_OPEN ones on the stack */
+	int		 close;		/* "</div>" to add before the tag */
 	size_t		 none;		/* no block before this offset */
 	size_t		 budget;	/* bytes the looks may still read */
 };
@@ -2182,11 +2191,16 @@ inline_at(const char *s, size_t i, size_t n)
  * Whether the inline element k whose start tag's name is at s[i..n)
  * holds a block and is ended by its own end tag (nested elements of
  * its name counted) outside every block it opened: a browser nests the
- * blocks in it and closes it there. Read at most INLINE_LOOK bytes and
- * what is left of x->budget; comments and raw bodies are skipped. An
- * element that an ancestor's end tag, a list item or a cell ends
- * (unclosed), or that a "<plaintext>" or "<listing>" runs into, is left
- * to tidy.
+ * blocks in it and closes it there (INEST_END). Read at most INLINE_LOOK
+ * bytes and what is left of x->budget; comments and raw bodies are
+ * skipped. An element that holds a block and that an ancestor's end
+ * tag, a list item or a cell ends (unclosed), or that is still open
+ * where the look stops, is INEST_OPEN: a browser nests the blocks in it
+ * too, where tidy would copy it into each of them (300,000 "<p>" under
+ * one unclosed span were 300,000 spans more); the scan ends it where
+ * its ancestor ends (inest_tag()). One that a "<plaintext>" or
+ * "<listing>" runs into, or whose end tag comes inside a block it
+ * opened, is left to tidy (INEST_NO).
  */
 static int
 inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
@@ -2195,7 +2209,7 @@ inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
 	const char *p = NULL, *nm;
 	size_t end, j, l, start = i, nl, gt;
 	struct vtag v;
-	int same = 0, blocks = 0, seen = 0, yes = 0, bound, open;
+	int same = 0, blocks = 0, seen = 0, why = INEST_NO, bound, open;
 
 	if (k == INLINE_CUSTOM) {
 		nm = s + i;
@@ -2225,15 +2239,19 @@ inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
 			if (name_at(s, j + 1, end, nm, nl)) {
 				if (same-- > 0)
 					continue;
-				yes = seen && blocks == 0;
+				why = blocks == 0 ? INEST_END : INEST_NO;
 				break;
 			}
 			if (tag_listed(s, j + 1, end, inline_blocks)) {
-				if (blocks-- == 0)
+				if (blocks-- == 0) {
+					why = INEST_OPEN;
 					break;
+				}
 			} else if (blocks == 0 &&
-			    tag_listed(s, j + 1, end, inline_ends))
+			    tag_listed(s, j + 1, end, inline_ends)) {
+				why = INEST_OPEN;
 				break;
+			}
 			continue;
 		}
 		if (name_at(s, j, end, nm, nl))
@@ -2244,32 +2262,95 @@ inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
 		} else if (tag_at(s, j, end, "p"))
 			seen = 1;
 		else if (tag_at(s, j, end, "plaintext") ||
-		    tag_at(s, j, end, "listing") ||
-		    (blocks == 0 && tag_listed(s, j, end, inline_ends)))
+		    tag_at(s, j, end, "listing"))
 			break;
-		else
+		else if (blocks == 0 && tag_listed(s, j, end, inline_ends)) {
+			why = INEST_OPEN;
+			break;
+		} else
 			for (l = 0; inline_raw[l] != NULL; l++)
 				if (tag_at(s, j, end, inline_raw[l])) {
 					/* to its end tag, '<' there */
 					p = s + skip_raw(s, j, end,
 					    inline_raw[l]);
 					v.tag = 0;
-					if ((size_t)(p - s) >= end)
+					if ((size_t)(p - s) >= end) {
+						why = INEST_OPEN;
 						goto done;
+					}
 					break;
 				}
 	}
+	/* the look ran out (its bound, the page's end) with it open */
+	if (p == NULL)
+		why = INEST_OPEN;
 done:
 	j = p != NULL ? (size_t)(p - s) : end;
 	x->budget -= j - start < x->budget ? j - start : x->budget;
 	if (!seen && (p != NULL || !bound))
 		x->none = j;
-	return yes;
+	return seen ? why : INEST_NO;
+}
+
+/* The elements open from depth d up end: each INEST_OPEN one (a div to
+ * tidy) is counted in x->close, its "</div>" to add. */
+static void
+inest_pop(struct inest *x, int d)
+{
+	for (; x->depth > d; x->depth--)
+		if (x->ren[x->depth - 1] == INEST_OPEN) {
+			x->nopen--;
+			x->close++;
+		}
+}
+
+/* The innermost INEST_OPEN element (there is one: x->nopen > 0). */
+static int
+inest_top(const struct inest *x)
+{
+	int d;
+
+	for (d = x->depth - 1; d > 0 && x->ren[d] != INEST_OPEN; d--)
+		;
+	return d;
+}
+
+/*
+ * The tag at s[i..n) (i just past its '<'), no inline one of the scan's,
+ * while an INEST_OPEN element is open: a block's start tag is counted in
+ * the innermost one, and an end tag of a block none of them opened, or
+ * a list item's or cell's tag (inline_ends) outside their blocks, ends
+ * them, as it ends the element in a browser (x->close).
+ */
+static void
+inest_close(struct inest *x, const char *s, size_t i, size_t n)
+{
+	int t, et = i < n && s[i] == '/';
+
+	if (x->nopen == 0)
+		return;
+	t = inest_top(x);
+	if (!et && tag_listed(s, i, n, inline_blocks)) {
+		x->blk[t]++;
+		return;
+	}
+	if (et && tag_listed(s, i + 1, n, inline_blocks)) {
+		while (x->nopen > 0 && x->blk[t = inest_top(x)] == 0)
+			inest_pop(x, t);
+		if (x->nopen > 0)
+			x->blk[t]--;
+		return;
+	}
+	if (tag_listed(s, i + et, n, inline_ends))
+		while (x->nopen > 0 && x->blk[t = inest_top(x)] == 0)
+			inest_pop(x, t);
 }
 
 /* The tag at s[i..n) (i just past its '<') for the inline scan: 1 when
  * it is to be a div (a start tag, or the end tag of such a start tag),
- * else 0; *k is its name's index. */
+ * else 0; *k is its name's index. An INEST_OPEN element's end tag inside
+ * a block it opened is left alone (a browser ignores it); INEST_OPEN
+ * elements it ends inside the element are counted in x->close. */
 static int
 inest_tag(struct inest *x, const char *s, size_t i, size_t n, int *k,
     size_t *nl)
@@ -2284,8 +2365,10 @@ inest_tag(struct inest *x, const char *s, size_t i, size_t n, int *k,
 			x->noff[x->depth] = i;
 			x->nlen[x->depth] = *nl;
 			x->name[x->depth] = (unsigned char)*k;
+			x->blk[x->depth] = 0;
+			x->nopen += ren == INEST_OPEN;
 			x->ren[x->depth++] = (unsigned char)ren;
-			return ren;
+			return ren != INEST_NO;
 		}
 		return 0;
 	}
@@ -2297,10 +2380,28 @@ inest_tag(struct inest *x, const char *s, size_t i, size_t n, int *k,
 	    (*k == INLINE_CUSTOM && (x->nlen[d] != *nl ||
 	    strncasecmp(s + x->noff[d], s + i + 1, *nl) != 0))); d--)
 		;
-	if (d < 0)
+	if (d < 0 || (x->ren[d] == INEST_OPEN && x->blk[d] > 0))
 		return 0;
+	inest_pop(x, d + 1);
 	x->depth = d;
-	return x->ren[d];
+	if (x->ren[d] == INEST_OPEN)
+		x->nopen--;
+	return x->ren[d] != INEST_NO;
+}
+
+/* The "</div>" that end INEST_OPEN elements before the tag whose '<' is
+ * at s[at], added to b after s[*from..at). */
+static void
+inest_end(struct w_buf *b, struct inest *x, const char *s, size_t *from,
+    size_t at, int *any)
+{
+	if (x->close == 0)
+		return;
+	w_buf_add(b, s + *from, at - *from);
+	for (; x->close > 0; x->close--)
+		w_buf_add(b, "</div>", 6);
+	*from = at;
+	*any = 1;
 }
 
 static char *
@@ -2320,12 +2421,12 @@ prepare(const char *s, size_t *len, struct raw *r)
 	struct hnest hn = { 0, 0 };
 	struct fnest fo = { 0, 0, 0 };
 	struct inest in;
-	int hl, fn, ik, vq;
+	int hl, fn, ik, vq, ren;
 	size_t inl;
 
 	fs.n = 0;
 	memset(&vt, 0, sizeof(vt));
-	in.depth = 0;
+	in.depth = in.nopen = in.close = 0;
 	in.none = 0;
 	/* the looks ahead read at most some times the page */
 	in.budget = 8 * n + INLINE_LOOK;
@@ -2341,8 +2442,10 @@ prepare(const char *s, size_t *len, struct raw *r)
 	raw = r != NULL;
 	/* a mark (at most 31 bytes, and as many more as the body with
 	 * pad) takes the place of a body between two tags of 7 bytes or
-	 * more: the copy holds at most 3 times n */
-	w_buf_init(&b, 3 * n + 64);
+	 * more: the copy holds at most 3 times n; an unclosed custom
+	 * element made a div and ended (inest, "<i-i><p><li>": 12 bytes
+	 * to 38) at most 3.2 times */
+	w_buf_init(&b, 4 * n + 64);
 	/* a "<?" that no '>' ends runs to the end of the page: nothing to
 	 * a browser (a bogus comment), and libtidy leaks on some such
 	 * "<?xml" wherever the scan cannot tell it is markup to tidy
@@ -2641,6 +2744,11 @@ prepare(const char *s, size_t *len, struct raw *r)
 		}
 		if (i < n && isalpha((unsigned char)s[i]))
 			elem = 1;
+		/* the tag ends unclosed inline elements made divs (inest) */
+		if (foreign == 0 && !ta && in.nopen > 0) {
+			inest_close(&in, s, i, n);
+			inest_end(&b, &in, s, &from, i - 1, &any);
+		}
 		/* a link inside a link that holds blocks: a span (anest) */
 		if (foreign == 0 && !ta && anest_tag(&an, s, i, n)) {
 			gt = i + (s[i] == '/');
@@ -2684,8 +2792,11 @@ prepare(const char *s, size_t *len, struct raw *r)
 		}
 		/* an inline element that holds blocks: a div to tidy
 		 * (inest) */
-		if (foreign == 0 && !ta && inest_tag(&in, s, i, n, &ik,
-		    &inl)) {
+		ren = 0;
+		if (foreign == 0 && !ta && ((ren = inest_tag(&in, s, i, n,
+		    &ik, &inl)) || in.close > 0))
+			inest_end(&b, &in, s, &from, i - 1, &any);
+		if (ren) {
 			gt = i + (s[i] == '/');
 			w_buf_add(&b, s + from, gt - from);
 			if (s[i] == '/')
