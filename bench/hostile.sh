@@ -125,6 +125,11 @@ HTML = {
     # an unclosed span over paragraphs: tidy copied it into each
     # (inest INEST_OPEN)
     'span_open': lambda n: ('<span class=x>' + '<p>x</p>' * max(1, n // 8)),
+    # a short line at the top of 480 nested boxes over many breaks:
+    # each level's box tests walked the whole subtree (lead(), label
+    # tests; w_html_mark_reviews on products; the foot-word climbs)
+    'div_nest_br': lambda n: ('<div>' * 480 + '<span>' + 'x' * 45 +
+                              '</span>' + '<br>' * max(1, (n - 2400) // 4)),
     # a <time> of many relative ages: each child once looked at the
     # others for a year (short_date() in html_md.c)
     'time_ages': lambda n: ('<article><p>' + 'Words of the post. ' * 20 +

@@ -683,6 +683,72 @@ span_unclosed(void)
 		}
 }
 
+/* A walk over a subtree's text nodes is done (w_html_tcount_done) at
+ * its last word's node, never before: the walks that stop there (lead()
+ * in html_prose.c, w_html_text_short) read every word. */
+static void
+tcount_walk(void)
+{
+	static const char *const pages[] = {
+		"<div id=\"r\"> <p>a  b</p>\n<span> c</span><b>d</b> <i></i>"
+		"  <br><br> x<br><br></div>",
+		"<div id=\"r\"><span>one</span>two <em> three</em>&nbsp;"
+		"<br><br>\n \t<br> x</div>",
+		"<div id=\"r\">\n<div><div> lone x</div></div>\n<br>\n"
+		"</div>",
+		"<div id=\"r\"><p>\xc3\xa9t\xc3\xa9</p><p>\xe2\x80\x94"
+		"</p>\xc2\xa0<p>x</p>\xc2\xa0</div>",
+	};
+	struct w_buf b;
+	struct w_html_tcount c;
+	struct hdoc d;
+	size_t k;
+	int r, j, last, done_at;
+	const char *v;
+
+	for (k = 0; k < sizeof(pages) / sizeof(pages[0]); k++) {
+		w_buf_init(&b, 4096);
+		w_buf_adds(&b, "<html><body>");
+		w_buf_adds(&b, pages[k]);
+		w_buf_adds(&b, "</body></html>");
+		if (w_html_parse(&d, b.p, b.len) != 0) {
+			CHECK(0);
+			w_buf_free(&b);
+			return;
+		}
+		for (r = -1, j = 0; (size_t)j < d.nn && r < 0; j++)
+			if ((v = w_html_attr(&d, j, "id")) != NULL &&
+			    strcmp(v, "r") == 0)
+				r = j;
+		CHECK(r >= 0);
+		if (r < 0)
+			break;
+		/* the last node that holds a word ("x" last in each) */
+		last = done_at = -1;
+		for (j = d.n[r].first; j >= 0; j = w_html_next_pre(&d, j, r,
+		    0))
+			if (d.n[j].tag == H_TEXT && memchr(d.pool +
+			    d.n[j].off, 'x', d.n[j].len) != NULL)
+				last = j;
+		w_html_tcount_init(&d, r, &c);
+		for (j = d.n[r].first; j >= 0; j = w_html_next_pre(&d, j, r,
+		    0)) {
+			if (d.n[j].tag != H_TEXT)
+				continue;
+			CHECK(!w_html_tcount_done(&c));
+			w_html_tcount_add(&d, j, &c);
+			if (w_html_tcount_done(&c)) {
+				done_at = j;
+				break;
+			}
+		}
+		CHECK(last >= 0);
+		CHECK_INT(done_at, last);
+		w_html_free(&d);
+		w_buf_free(&b);
+	}
+}
+
 /* the look for a block a span holds starts past its start tag: 15 KB of
  * short attributes and 20 KB of text before the block (35 KB from the
  * name, 32 KB read) */
@@ -1186,6 +1252,7 @@ main(void)
 	inline_wide();
 	inline_many_blocks();
 	span_unclosed();
+	tcount_walk();
 	span_look_past_tag();
 	foreign_body_end();
 	quoted_trackers();
