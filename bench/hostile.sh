@@ -132,6 +132,11 @@ HTML = {
     # tests; w_html_mark_reviews on products; the foot-word climbs)
     'div_nest_br': lambda n: ('<div>' * 480 + '<span>' + 'x' * 45 +
                               '</span>' + '<br>' * max(1, (n - 2400) // 4)),
+    # twenty unclosed formatting elements over paragraphs: tidy copied
+    # each into every paragraph (cap_attrs()'s copy budget)
+    'inline_mix': lambda n: (''.join('<%s class=c>' % t for t in (
+        'b i em strong u small font tt code s sub sup kbd var samp cite '
+        'dfn abbr q big').split()) + '<p>x</p>' * max(1, n // 8)),
     # a <time> of many relative ages: each child once looked at the
     # others for a year (short_date() in html_md.c)
     'time_ages': lambda n: ('<article><p>' + 'Words of the post. ' * 20 +

@@ -941,7 +941,22 @@ start_tag_end(const char *s, size_t i, size_t n)
  * On the 1,497 WCXB pages no value of an inline element is over 4 KB
  * but one data- attribute (their longest start tag has 4.8 KB of
  * attributes), and no output changes.
+ *
+ * The copies themselves: twenty unclosed formatting elements ("<b><i>
+ * <em>...", each a name of its own) over 50,000 "<p>" were a million
+ * copies, 430 MB for a 400 KB page. Once the copies of all the start
+ * tags (the blocks each one is open over) come to more than
+ * IN_COPIES_PER blocks a block and IN_COPIES_MIN, each later start tag
+ * open over IN_CUT_BLOCKS blocks or more is left out (its end tag is
+ * one tidy drops): a bold or italic run over a page; so is every one
+ * opened inside IN_DEPTH of them (uncounted). Not a link's
+ * (its address), nor a span's or label's (the scan makes one that
+ * holds blocks a div, inest).
  */
+#define IN_COPIES_PER	4
+#define IN_COPIES_MIN	65536
+#define IN_CUT_BLOCKS	64
+#define IN_DEEP		((size_t)-1)	/* nb[]: opened IN_DEPTH deep */
 #define IN_VALUE_MAX	4096
 #define IN_KEEP_MAX	8192
 #define IN_OPEN_MAX	8192
@@ -1094,18 +1109,19 @@ cap_attrs(const char *s, size_t *len)
 	struct w_buf b;
 	size_t i, n, k, from = 0, end = *len, open, kept, g, r, nr = 0;
 	size_t okept[IN_DEPTH], og[IN_DEPTH], orec[IN_DEPTH], *nb = NULL;
-	size_t room;
+	size_t room, at, copies = 0, budget = 0, t;
 	unsigned char oname[IN_DEPTH];
-	int any = 0, depth, d, et, pass, longs = 0;
+	int any = 0, depth, d, et, pass, longs = 0, over = 0;
 
 	/* pass 0 counts the blocks that start while each element is
 	 * open (nb[r], the r-th start tag of one), pass 1 writes: not
 	 * when pass 0 met no attribute over IN_SMALL, the only ones
-	 * dropped (most pages) */
-	for (pass = 0; pass < 2 && (pass == 0 || longs); pass++) {
+	 * dropped, and the copies stay under the budget (most pages) */
+	for (pass = 0; pass < 2 && (pass == 0 || longs || over); pass++) {
 		i = open = g = r = 0;
 		depth = 0;
-		while (next_lt(s, &i, end) < end) {
+		copies = pass == 1 ? 0 : copies;
+		while ((at = next_lt(s, &i, end)) < end) {
 			et = i < end && s[i] == '/';
 			for (n = 0; i + et + n < end &&
 			    NAME_CHAR(s[i + et + n]); n++)
@@ -1152,12 +1168,30 @@ cap_attrs(const char *s, size_t *len)
 					    sizeof(*nb));
 				nb[nr++] = 0;
 				room = 0;
+			} else if (over && (nb[r] == IN_DEEP ||
+			    (nb[r] >= IN_CUT_BLOCKS &&
+			    copies + nb[r] > budget)) && k != 0 &&
+			    strcmp(copied_names[k], "span") != 0 &&
+			    strcmp(copied_names[k], "label") != 0 &&
+			    (t = cap_tag(NULL, &any, s, &from, i + n, end, 0,
+			    &kept, &longs)) < end && (s[t] == '>' ||
+			    (s[t] == '/' && t + 1 < end && s[t + 1] == '>'))) {
+				/* a copy too many: the start tag goes */
+				if (!any)
+					w_buf_init(&b, end + 1);
+				any = 1;
+				(void)w_buf_add(&b, s + from, at - from);
+				from = i = t + (s[t] == '>' ? 1 : 2);
+				r++;
+				continue;
 			} else {
+				copies += nb[r] != IN_DEEP ? nb[r] : 0;
 				/* what tidy copies into each block: at most
 				 * IN_OPEN_MAX bytes, and IN_COPY_MAX in all */
 				room = depth >= IN_DEPTH || open >= IN_OPEN_MAX ?
 				    0 : IN_OPEN_MAX - open;
-				if (room > IN_COPY_MAX / (nb[r] + 1))
+				if (nb[r] != IN_DEEP &&
+				    room > IN_COPY_MAX / (nb[r] + 1))
 					room = IN_COPY_MAX / (nb[r] + 1);
 			}
 			kept = 0;
@@ -1169,11 +1203,19 @@ cap_attrs(const char *s, size_t *len)
 				og[depth] = g;
 				orec[depth++] = r;
 				open += kept;
-			}
+			} else if (pass == 0)
+				nb[r] = IN_DEEP;
 			r++;
 		}
 		for (; pass == 0 && depth > 0; depth--)
 			nb[orec[depth - 1]] = g - og[depth - 1];
+		if (pass == 0) {
+			for (t = 0; t < nr; t++)
+				copies += nb[t] != IN_DEEP ? nb[t] : 0;
+			budget = IN_COPIES_PER * g > IN_COPIES_MIN ?
+			    IN_COPIES_PER * g : IN_COPIES_MIN;
+			over = copies > budget;
+		}
 	}
 	free(nb);
 	if (!any)

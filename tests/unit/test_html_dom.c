@@ -683,6 +683,55 @@ span_unclosed(void)
 		}
 }
 
+/* Twenty unclosed formatting elements over 20,000 paragraphs: tidy
+ * copied each into every paragraph (400,000 copies, 200 MB); past 4
+ * copies a block (or 65,536) the later start tags go (cap_attrs()).
+ * Over 3 paragraphs every copy stays. */
+static void
+inline_copies(void)
+{
+	static const char *const names[] = {
+		"b", "i", "em", "strong", "u", "small", "font", "tt", "code",
+		"s", "sub", "sup", "kbd", "var", "samp", "cite", "dfn",
+		"abbr", "q", "big"
+	};
+	static const size_t blocks[] = { 3, 20000 };
+	struct w_buf b;
+	struct hdoc d;
+	size_t k, j, el, words;
+
+	for (j = 0; j < 2; j++) {
+		w_buf_init(&b, 1 << 20);
+		w_buf_adds(&b, "<html><body>");
+		for (k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+			w_buf_printf(&b, "<%s class=\"c%zu\">", names[k], k);
+		for (k = 0; k < blocks[j]; k++)
+			w_buf_adds(&b, "<p>word</p>");
+		w_buf_adds(&b, "</body></html>");
+		if (w_html_parse(&d, b.p, b.len) != 0) {
+			CHECK(0);
+			w_buf_free(&b);
+			return;
+		}
+		el = words = 0;
+		for (k = 0; k < d.nn; k++) {
+			if (d.n[k].tag == H_TEXT && d.n[k].len == 4 &&
+			    memcmp(d.pool + d.n[k].off, "word", 4) == 0)
+				words++;
+			else if (d.n[k].tag != H_TEXT &&
+			    w_html_attr(&d, (int)k, "class") != NULL)
+				el++;
+		}
+		CHECK_INT((int)words, (int)blocks[j]);
+		if (j == 0)
+			CHECK(el >= 20 * blocks[j]);
+		else
+			CHECK(el <= 4 * blocks[j] + 65536);
+		w_html_free(&d);
+		w_buf_free(&b);
+	}
+}
+
 /* A walk over a subtree's text nodes is done (w_html_tcount_done) at
  * its last word's node, never before: the walks that stop there (lead()
  * in html_prose.c, w_html_text_short) read every word. */
@@ -1252,6 +1301,7 @@ main(void)
 	inline_wide();
 	inline_many_blocks();
 	span_unclosed();
+	inline_copies();
 	tcount_walk();
 	span_look_past_tag();
 	foreign_body_end();
