@@ -1388,10 +1388,13 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	if (tag == TidyTag_A || tag == TidyTag_LI || tag == TidyTag_P ||
 	    tag == TidyTag_SPAN || (tag >= TidyTag_H1 && tag <= TidyTag_H6))
 		return 0;
-	if (((prof & HP_TABS) || ((prof & HP_LISTS) &&
-	    !w_html_has_ancestor(d, i, TidyTag_ARTICLE, 0) &&
-	    !w_html_has_ancestor(d, i, TidyTag_LI, 0) && !prose_box(d, i))) &&
-	    el_has(d, i, foot_words, 1, HM_FOOTW))
+	/* (the words first: the climbs to an article or a list item
+	 * cost the depth for every element, 300,000 breaks under 480
+	 * divs 0.7 s) */
+	if (((prof & HP_TABS) || (prof & HP_LISTS)) &&
+	    el_has(d, i, foot_words, 1, HM_FOOTW) && ((prof & HP_TABS) ||
+	    (!w_html_has_ancestor(d, i, TidyTag_ARTICLE, 0) &&
+	    !w_html_has_ancestor(d, i, TidyTag_LI, 0) && !prose_box(d, i))))
 		return 1;
 	if ((prof & HP_CHROME) && !(prof & (HP_THREAD | HP_LISTS)) &&
 	    w_html_ci_any(d, w_html_attr(d, i, "class"), legal_words))

@@ -192,6 +192,18 @@ int		 w_html_prev_el(const struct hdoc *, int);
 int		 w_html_first_el(const struct hdoc *, int);
 void		 w_html_text(const struct hdoc *, int, struct w_buf *);
 size_t		 w_html_text_len(const struct hdoc *, int);
+/* a walk over a subtree's text nodes counting their characters as
+ * w_html_text_len() counts the subtree's (w_html_tcount_*) */
+struct w_html_tcount {
+	size_t	 seen, all;
+	int	 any, trail;
+};
+void		 w_html_tcount_init(const struct hdoc *, int,
+		    struct w_html_tcount *);
+void		 w_html_tcount_add(const struct hdoc *, int,
+		    struct w_html_tcount *);
+int		 w_html_tcount_done(const struct w_html_tcount *);
+void		 w_html_text_short(const struct hdoc *, int, struct w_buf *);
 size_t		 w_html_link_len(const struct hdoc *, int);
 double		 w_html_link_density(const struct hdoc *, int);
 void		 w_html_dirty(struct hdoc *, int);

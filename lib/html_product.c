@@ -1541,7 +1541,7 @@ w_html_mark_reviews(struct hdoc *d)
 		    (len = w_html_text_len(d, i)) == 0 || len >= sizeof(t))
 			continue;
 		w_buf_reset(&b);
-		w_html_text(d, i, &b);
+		w_html_text_short(d, i, &b);
 		if (shop_norm(b.p, b.len, t, sizeof(t)) == 0 ||
 		    w_html_listed(t, review_labels) < 0)
 			continue;
