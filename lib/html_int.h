@@ -29,6 +29,7 @@
 #define HF_REVIEW	0x80	/* a box summing up a product's reviews
 				   (w_html_mark_reviews) */
 #define HF_FAQ		0x100	/* a FAQ's closed answer (w_html_faq_mark) */
+#define HF_TABSET	0x200	/* a tab set's closed panel (w_html_faq_mark) */
 
 struct hnode {
 	int		 tag;		/* TidyTagId, or H_TEXT */
@@ -293,7 +294,7 @@ int		 w_html_stream_segment(const struct hdoc *, int);
 int		 w_html_stream_id(const char *, char);
 int		 w_html_sr_only(const struct hdoc *, int);
 int		 w_html_tab_panel(const struct hdoc *, int);
-void		 w_html_faq_mark(struct hdoc *);
+void		 w_html_faq_mark(struct hdoc *, int);
 /* Buttons that are a heading's text, before a section the extractor
  * keeps, become spans (html_dom.c); not on article pages */
 void		 w_html_heading_buttons(struct hdoc *);
