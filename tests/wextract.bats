@@ -1259,6 +1259,15 @@ hasnt() {
 	[[ "$c" != *"All rights reserved"* ]] || fail "kept the footer: $c"
 }
 
+@test "an accordion's closed panels after headings holding closed buttons are kept; a run of two and a menu of links stay out" {
+	run -0 wextract -c --format text "$FX/tabs-accordion-headers.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Weight"*"a softer landing"*"Cushioning"*"Soft foams absorb"*"Fit"*"a thumb's width"*"Drop"*"eight millimetres"* ]] || fail "got: $c"
+	for w in "sizing chart" "Shoes worn outdoors" "Road shoes" "All rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
 @test "a FAQ's closed answers beside one long answer are each read (the memoised run and the work budget keep every pair)" {
 	# the cost of the hostile version (one huge sibling, 4,000 hidden
 	# answers) is measured by bench/hostile.sh's faq_big_sib shape
