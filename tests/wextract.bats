@@ -1268,6 +1268,17 @@ hasnt() {
 	done
 }
 
+@test "a lone toggle's closed text of prose is kept; a closed list of links and a short closed line stay out" {
+	for t in auto service; do
+		run -0 wextract -c --format text --page-type $t "$FX/tabs-disclosure.html"
+		c=$(jqr .content)
+		[[ "$c" == *"range of outcomes"*"Methods, assumptions and limits"*"projects each year's balance"*"your tax bracket"* ]] || fail "$t got: $c"
+		for w in "Send the calculator" "Print a copy" "0800 000 111" "All rights reserved"; do
+			[[ "$c" != *"$w"* ]] || fail "$t kept $w: $c"
+		done
+	done
+}
+
 @test "a FAQ's closed answers beside one long answer are each read (the memoised run and the work budget keep every pair)" {
 	# the cost of the hostile version (one huge sibling, 4,000 hidden
 	# answers) is measured by bench/hostile.sh's faq_big_sib shape
