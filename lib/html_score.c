@@ -844,19 +844,13 @@ w_html_faq_mark(struct hdoc *d, int faqs)
 		    w_html_tab_panel(d, i))
 			continue;
 		seen++;
-		if (tab_closed(d, i, &tb, &f)) {
+		/* a FAQ first: its question buttons are read as text */
+		if (faqs && faq_answer(d, i, &q, &f)) {
+			d->n[i].flags |= HF_FAQ;
+			qs[nq++] = q;
+		} else if (tab_closed(d, i, &tb, &f) ||
+		    (faqs && disclosed(d, i, &f)))
 			d->n[i].flags |= HF_TABSET;
-			continue;
-		}
-		if (!faqs)
-			continue;
-		if (!faq_answer(d, i, &q, &f)) {
-			if (disclosed(d, i, &f))
-				d->n[i].flags |= HF_TABSET;
-			continue;
-		}
-		d->n[i].flags |= HF_FAQ;
-		qs[nq++] = q;
 	}
 	/* the questions' buttons after the whole run is read: a button
 	 * made a span would break the run of the answers after it */

@@ -1279,6 +1279,13 @@ hasnt() {
 	done
 }
 
+@test "a flat FAQ whose answers are also a tab set (named by their buttons, one open) keeps its question buttons as text" {
+	run -0 wextract -c --format text --page-type service "$FX/tabs-faq-flat.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Can I return a gift?"*"sixty days"*"Do you ship abroad?"*"duties paid"*"Is packaging recyclable?"*"all of it recycles"* ]] || fail "got: $c"
+	[[ "$c" != *"All rights reserved"* ]] || fail "kept the footer: $c"
+}
+
 @test "a FAQ's closed answers beside one long answer are each read (the memoised run and the work budget keep every pair)" {
 	# the cost of the hostile version (one huge sibling, 4,000 hidden
 	# answers) is measured by bench/hostile.sh's faq_big_sib shape
