@@ -1495,9 +1495,9 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		 * how clear-cut the page is, whoever chose the profile */
 		type = o->page_type - 1;
 	}
-	/* a FAQ's closed answers (not on products) */
-	if (type != H_PRODUCT)
-		w_html_faq_mark(&d);
+	/* a tab set's closed panels; a FAQ's closed answers (not on
+	 * products) */
+	w_html_faq_mark(&d, type != H_PRODUCT);
 	/* an accordion's header buttons are its headings' words (not on
 	 * articles: their FAQ and pricing boxes' headers are furniture) */
 	if (!(w_html_profile(type) & HP_PROSE))

@@ -33,6 +33,7 @@
 				   (w_html_mark_carts) */
 #define HF_OWN		0x400	/* holds the page's first h1, as parsed
 				   (w_html_mark_carts) */
+#define HF_TABSET	0x800	/* a tab set's closed panel (w_html_faq_mark) */
 
 struct hnode {
 	int		 tag;		/* TidyTagId, or H_TEXT */
@@ -309,7 +310,7 @@ int		 w_html_stream_segment(const struct hdoc *, int);
 int		 w_html_stream_id(const char *, char);
 int		 w_html_sr_only(const struct hdoc *, int);
 int		 w_html_tab_panel(const struct hdoc *, int);
-void		 w_html_faq_mark(struct hdoc *);
+void		 w_html_faq_mark(struct hdoc *, int);
 /* Buttons that are a heading's text, before a section the extractor
  * keeps, become spans (html_dom.c); not on article pages */
 void		 w_html_heading_buttons(struct hdoc *);

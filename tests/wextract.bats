@@ -1273,6 +1273,50 @@ hasnt() {
 	done
 }
 
+@test "a tab set's closed panels named by aria-controls are kept; a drawer of closed panels and panels named by plain links stay out" {
+	run -0 wextract -c --format text --page-type service "$FX/tabs-aria-controls.html"
+	c=$(jqr .content)
+	[[ "$c" == *"A designer walks the garden"*"Our planters choose shrubs"*"Stone walls, gravel paths"*"A gardener visits once a month"*"Prices include VAT"* ]] || fail "got: $c"
+	for w in "founded by two gardeners" "apprentices every March" "Journalists can ask" "once payment clears" "a week of notice" "against frost" "All rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
+@test "a product's closed tab panels named by role=tab and tab or pill toggles are kept" {
+	run -0 wextract -c --format text "$FX/tabs-role-tab.html"
+	[ "$(jqr .coverage.page_type)" = product ] || fail "type: $(jqr .coverage.page_type)"
+	c=$(jqr .content)
+	[[ "$c" == *"solid European oak"*"Wipe the seat with a damp cloth"*"Two of our drivers carry the bench"* ]] || fail "got: $c"
+	[[ "$c" != *"All rights reserved"* ]] || fail "kept the footer: $c"
+}
+
+@test "an accordion's closed panels after headings holding closed buttons are kept; a run of two and a menu of links stay out" {
+	run -0 wextract -c --format text "$FX/tabs-accordion-headers.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Weight"*"a softer landing"*"Cushioning"*"Soft foams absorb"*"Fit"*"a thumb's width"*"Drop"*"eight millimetres"* ]] || fail "got: $c"
+	for w in "sizing chart" "Shoes worn outdoors" "Road shoes" "All rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
+@test "a lone toggle's closed text of prose is kept; a closed list of links and a short closed line stay out" {
+	for t in auto service; do
+		run -0 wextract -c --format text --page-type $t "$FX/tabs-disclosure.html"
+		c=$(jqr .content)
+		[[ "$c" == *"range of outcomes"*"Methods, assumptions and limits"*"projects each year's balance"*"your tax bracket"* ]] || fail "$t got: $c"
+		for w in "Send the calculator" "Print a copy" "0800 000 111" "All rights reserved"; do
+			[[ "$c" != *"$w"* ]] || fail "$t kept $w: $c"
+		done
+	done
+}
+
+@test "a flat FAQ whose answers are also a tab set (named by their buttons, one open) keeps its question buttons as text" {
+	run -0 wextract -c --format text --page-type service "$FX/tabs-faq-flat.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Can I return a gift?"*"sixty days"*"Do you ship abroad?"*"duties paid"*"Is packaging recyclable?"*"all of it recycles"* ]] || fail "got: $c"
+	[[ "$c" != *"All rights reserved"* ]] || fail "kept the footer: $c"
+}
+
 @test "a FAQ's closed answers beside one long answer are each read (the memoised run and the work budget keep every pair)" {
 	# the cost of the hostile version (one huge sibling, 4,000 hidden
 	# answers) is measured by bench/hostile.sh's faq_big_sib shape
