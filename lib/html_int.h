@@ -631,12 +631,13 @@ int		 w_html_column_type(const struct w_html_grid *, int);
 /* The introduction of a category under its heading h1 (below top):
  * the element siblings right after h1, or after the wrapper (two at
  * most) that holds h1 alone, up to the next heading, list, table or
- * form, each with under 30% of its text in links, 80 to 1500
- * characters in all. Stores at most npart of them in part; returns how
- * many (0: none). A shop's category opens with a sentence or two on
- * what it sells; the scorer's pick (the copy below the grid) often
- * leaves them out. */
-int		 w_html_grid_intro(const struct hdoc *, int, int, int *, int);
+ * form, each with under 30% of its text in links, min (80 for a
+ * category) to 1500 characters in all. Stores at most npart of them in
+ * part; returns how many (0: none). A shop's category opens with a
+ * sentence or two on what it sells; the scorer's pick (the copy below
+ * the grid) often leaves them out. */
+int		 w_html_grid_intro(const struct hdoc *, int, int, int *, int,
+		    size_t);
 
 /* Drop the boxes after root's list of items (its grid holding half of
  * root's text) that are another kind of list: a grid of another shape

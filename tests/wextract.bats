@@ -1342,6 +1342,30 @@ hasnt() {
 	done
 }
 
+@test "a service page's hero (its h1 and tagline) opens the content; not from the page header, nor over a story's first paragraph" {
+	f="$FX/service-hero.html"
+	run -0 wextract -c --format text --page-type service "$f"
+	c=$(jqr .content)
+	[[ "$c" == "Monthly books for small firms"*"a clean ledger out"*"Bank feeds"*"299 dollars"* ]] || fail "got: $c"
+	for w in "Start a free month" "Log in" "All rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+	[ "$(grep -c 'Monthly books for small firms' <<<"$c")" -eq 1 ] || fail "h1 twice: $c"
+	# the hero in the page's header element is the site's, not the page's
+	sed 's|<section class="hero-banner">|<header class="hero-banner">|; 0,/<\/section>/s|</section>|</header>|' \
+	    "$f" >"$BATS_TEST_TMPDIR/header.html"
+	run -0 wextract -c --format text --page-type service "$BATS_TEST_TMPDIR/header.html"
+	c=$(jqr .content)
+	[[ "$c" == "Bank feeds"* ]] || fail "header hero kept: $c"
+	# an output opening with a long paragraph reads as a story: no hero
+	long="We connect to your business accounts and match every payment to a receipt or an invoice, so nothing waits in a shoebox until the end of the year, and every account is reconciled each week by a named bookkeeper who knows your trade and answers your questions within a working day."
+	sed "s|<h2>Bank feeds</h2><p>[^<]*</p>|<p>$long</p>|" "$f" >"$BATS_TEST_TMPDIR/story.html"
+	run -0 wextract -c --format text --page-type service "$BATS_TEST_TMPDIR/story.html"
+	c=$(jqr .content)
+	[[ "$c" == "We connect to your business accounts"* ]] || fail "hero over a story: $c"
+	[[ "$c" != *"Monthly books for small firms"* ]] || fail "hero over a story: $c"
+}
+
 @test "a short pick outside the main element that holds the h1 and twice its text gives way to that element" {
 	run -0 wextract -c --format text "$FX/main-h1-short-pick.html"
 	[ "$(jqr .coverage.extraction_stage)" = main-element ]
