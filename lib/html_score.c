@@ -2382,16 +2382,27 @@ drop_boxes(struct hdoc *d, int j, int *n, size_t *len)
 static void
 drop_after_post(struct hscore *s, int tc)
 {
-	struct hdoc *d = s->d;
-	size_t len = 0, clen;
-	int c, p, j, k, n = 0, cn, inlink;
-
 	if (tc < 0 || (s->prof & HP_EXPAND) || s->skip >= 0 || s->h1 < 0)
 		return;
-	c = d->n[s->h1].parent >= 0 ? s->h1 : s->h1_par;
+	w_html_drop_after_post(s->d, s->d->n[s->h1].parent >= 0 ? s->h1 :
+	    s->h1_par, s->h1, tc);
+}
+
+/*
+ * drop_after_post()'s walk: c is the h1, or the box it went from as the
+ * title (then c != h1 and c is searched from its first child); tc the
+ * pick or region root holding c. Also run on the region's root
+ * (html.c's region_again) on prose profiles.
+ */
+void
+w_html_drop_after_post(struct hdoc *d, int c, int h1, int tc)
+{
+	size_t len = 0, clen;
+	int p, j, k, n = 0, cn, inlink;
+
 	if (c < 0 || (c != tc && !is_ancestor(d, tc, c)))
 		return;
-	if (c != s->h1)		/* the h1 went as the title: its box */
+	if (c != h1)		/* the h1 went as the title: its box */
 		drop_boxes(d, d->n[c].first, &n, &len);
 	if (c == tc)
 		return;

@@ -365,19 +365,22 @@ jqr() {
 	done
 }
 
-@test "a post and its comments in one box: the post stays, the comment list and comment form go" {
+@test "a post and its comments in one box: the post stays, the comment list and comment form go, in the region stage too" {
 	b="$FX/types/other-post-comments-one-box"
 	grep -q 'class=' "$b.html" && fail "class names"
-	run -0 wextract -c --format text "$b.html"
-	[ "$(jqr .coverage.extraction_stage)" = readability ] ||
-		fail "stage $(jqr .coverage.extraction_stage)"
-	c=$(jqr .content)
-	while IFS= read -r l; do
-		[[ "$c" == *"$l"* ]] || fail "missing: $l"
-	done <"$b.must"
-	while IFS= read -r l; do
-		[[ "$c" != *"$l"* ]] || fail "kept: $l"
-	done <"$b.mustnot"
+	# untyped, the scorer's pick; as an article, the region
+	for t in auto:readability article:region; do
+		run -0 wextract -c --format text --page-type ${t%%:*} "$b.html"
+		[ "$(jqr .coverage.extraction_stage)" = "${t#*:}" ] ||
+			fail "$t: stage $(jqr .coverage.extraction_stage)"
+		c=$(jqr .content)
+		while IFS= read -r l; do
+			[[ "$c" == *"$l"* ]] || fail "$t: missing: $l"
+		done <"$b.must"
+		while IFS= read -r l; do
+			[[ "$c" != *"$l"* ]] || fail "$t: kept: $l"
+		done <"$b.mustnot"
+	done
 }
 
 @test "recipe post: ingredients and steps stay, its buttons, rating, share row and comment form go, with or without class names" {
