@@ -366,13 +366,20 @@ jqr() {
 }
 
 @test "a post and its comments in one box: the post stays, the comment list and comment form go, in the region stage too" {
-	b="$FX/types/other-post-comments-one-box"
-	grep -q 'class=' "$b.html" && fail "class names"
-	# untyped, the scorer's pick; as an article, the region
-	for t in auto:readability article:region; do
-		run -0 wextract -c --format text --page-type ${t%%:*} "$b.html"
-		[ "$(jqr .coverage.extraction_stage)" = "${t#*:}" ] ||
+	# untyped, the scorer's pick; as an article (forced, or an
+	# <article> holding post and comments), the region
+	for t in other-post-comments-one-box:auto:readability \
+	    other-post-comments-one-box:article:region \
+	    article-post-comments-region:auto:region; do
+		b="$FX/types/${t%%:*}"
+		grep -q 'class=' "$b.html" && fail "$t: class names"
+		f=${t#*:}
+		run -0 wextract -c --format text --page-type ${f%%:*} "$b.html"
+		[ "$(jqr .coverage.extraction_stage)" = "${f#*:}" ] ||
 			fail "$t: stage $(jqr .coverage.extraction_stage)"
+		[ "${t%%:*}" != article-post-comments-region ] ||
+			[ "$(jqr .coverage.page_type)" = article ] ||
+			fail "$t: typed $(jqr .coverage.page_type)"
 		c=$(jqr .content)
 		while IFS= read -r l; do
 			[[ "$c" == *"$l"* ]] || fail "$t: missing: $l"
