@@ -1796,20 +1796,35 @@ rating_line(const char *t, size_t n)
 }
 
 /*
- * A comment section's title longer than a box title ("12 thoughts on
- * \"A long post title\""): digits, then counted_on[].
+ * A comment section's title with its count: longer than a box title
+ * ("12 thoughts on \"A long post title\""): digits, then counted_on[];
+ * or the count and a word of counted[] that is no reading time ("12
+ * Comments", "3 Responses", "5 Kommentare"); or a comment title of
+ * comment_titles[] with the count after it in parentheses ("Comments
+ * (12)", "Kommentare (3)").
  */
 static int
 count_title(const struct hdoc *d, int i)
 {
 	char t[SMALL_MAX + 1];
-	size_t k;
+	size_t k, n;
 
-	if (norm(d, i, t, sizeof(t)) == 0)
+	if ((n = norm(d, i, t, sizeof(t))) == 0)
 		return 0;
 	for (k = 0; t[k] >= '0' && t[k] <= '9'; k++)
 		;
-	return k > 0 && t[k] == ' ' && starts(t + k + 1, counted_on);
+	if (k > 0 && t[k] == ' ')
+		return starts(t + k + 1, counted_on) ||
+		    (strncmp(t + k + 1, "min", 3) != 0 &&
+		    w_html_listed(t + k + 1, counted) >= 0);
+	if (n < 5 || t[n - 1] != ')')
+		return 0;
+	for (k = n - 1; k > 0 && t[k - 1] >= '0' && t[k - 1] <= '9'; k--)
+		;
+	if (k == n - 1 || k < 3 || t[k - 1] != '(' || t[k - 2] != ' ')
+		return 0;
+	t[k - 2] = '\0';
+	return w_html_listed(t, comment_titles) >= 0;
 }
 
 /*

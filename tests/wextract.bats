@@ -390,6 +390,24 @@ jqr() {
 	done
 }
 
+@test "a comment section titled with its count (12 Comments, Kommentare (4)) goes after the post, untyped or as an article" {
+	for name in article-post-comments-counted \
+	    article-post-comments-counted-de; do
+		b="$FX/types/$name"
+		grep -q 'class=' "$b.html" && fail "$name: class names"
+		for t in auto article; do
+			run -0 wextract -c --format text --page-type $t "$b.html"
+			c=$(jqr .content)
+			while IFS= read -r l; do
+				[[ "$c" == *"$l"* ]] || fail "$name ($t): missing: $l"
+			done <"$b.must"
+			while IFS= read -r l; do
+				[[ "$c" != *"$l"* ]] || fail "$name ($t): kept: $l"
+			done <"$b.mustnot"
+		done
+	done
+}
+
 @test "recipe post: ingredients and steps stay, its buttons, rating, share row and comment form go, with or without class names" {
 	b="$FX/types/article-recipe-chrome"
 	sed 's/ class="[^"]*"//g; s/ id="[^"]*"//g' "$b.html" >"$BATS_TEST_TMPDIR/bare.html"
