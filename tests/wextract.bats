@@ -344,10 +344,11 @@ jqr() {
 	[[ "$(jqr .content)" != *"AI-generated from customer reviews"* ]]
 }
 
-@test "a short post after its h1 is the pick, not the comments, author box or contact form after it, as an article too" {
+@test "a short post after its h1 is the pick, not the comments, author box (named, About Ruth, Die Autorin) or contact form after it, as an article too" {
 	for name in other-short-post-comments article-short-post-author \
 	    article-short-post-author-apart other-recipe-contact-popup \
-	    other-recipe-contact-apart; do
+	    other-recipe-contact-apart article-short-post-author-about \
+	    article-short-post-autorin-de; do
 		b="$FX/types/$name"
 		grep -q 'class=' "$b.html" && fail "$name: class names"
 		for t in auto article; do
@@ -391,8 +392,8 @@ jqr() {
 }
 
 @test "a comment section titled with its count (12 Comments, Kommentare (4)) goes after the post, untyped or as an article" {
-	for name in article-post-comments-counted \
-	    article-post-comments-counted-de; do
+	for name in other-post-comments-counted \
+	    other-post-comments-counted-de; do
 		b="$FX/types/$name"
 		grep -q 'class=' "$b.html" && fail "$name: class names"
 		for t in auto article; do
