@@ -560,7 +560,12 @@ static const char *const comment_titles[] = {
 	"dejar un comentario", "comentarios", "commenti",
 	"lascia un commento", "reacties", "laat een reactie achter",
 	"plaats een reactie", "deixe um coment\xc3\xa1rio",
-	"deixe uma resposta", "coment\xc3\xa1rios", NULL
+	"deixe uma resposta", "coment\xc3\xa1rios", "have your say",
+	"add your comment", "post your comment", "add a reply",
+	"write a reply", "post a reply", "leave your reply",
+	"deine meinung ist gefragt", "ihre meinung ist gefragt",
+	"was meinen sie", "was meinst du", "kommentar abgeben",
+	"jetzt kommentieren", NULL
 };
 
 /* Class words of what is never the main content, whatever its size:

@@ -409,6 +409,22 @@ jqr() {
 	done
 }
 
+@test "a comment form's box titled as one (Have your say, Deine Meinung ist gefragt) goes with its note on moderation" {
+	for name in article-short-comment-form-say \
+	    article-short-comment-form-de; do
+		b="$FX/types/$name"
+		grep -q 'class=' "$b.html" && fail "$name: class names"
+		run -0 wextract -c --format text "$b.html"
+		c=$(jqr .content)
+		while IFS= read -r l; do
+			[[ "$c" == *"$l"* ]] || fail "$name: missing: $l"
+		done <"$b.must"
+		while IFS= read -r l; do
+			[[ "$c" != *"$l"* ]] || fail "$name: kept: $l"
+		done <"$b.mustnot"
+	done
+}
+
 @test "recipe post: ingredients and steps stay, its buttons, rating, share row and comment form go, with or without class names" {
 	b="$FX/types/article-recipe-chrome"
 	sed 's/ class="[^"]*"//g; s/ id="[^"]*"//g' "$b.html" >"$BATS_TEST_TMPDIR/bare.html"
