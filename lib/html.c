@@ -851,33 +851,40 @@ decades(size_t n)
  * the page can expect: a prior for the page type (a type's profile
  * scores unevenly: prose is read well, shops less), then the type
  * vote's margin tconf, how much of the main column (rlen letters,
- * stripped of boilerplate) and of the page's visible text (blen) the
- * pick (alen letters, aplain outside links) holds, the pick's link
- * share, and the tree's size in nodes (a large tree is mostly chrome:
- * menus, footers, tiles of other pages). A least-squares fit of
- * per-page F1 on WCXB dev (1497 pages; each of two site-disjoint folds
- * fitted on the other): mean |confidence - F1| over tenths of
- * confidence 0.23 -> 0.02 (it was a margin, not an estimate, and sat
- * 0.2 below the F1 it met), rank correlation with F1 0.44 -> 0.52 held
- * out. A type the caller named keeps the vote's margin: counted as a
- * sure vote, confidence sat 0.03-0.09 over the F1 of the type's pages.
+ * stripped of boilerplate, rplain of them outside links) and of the
+ * page's visible text (blen) the pick (alen letters) holds, the main
+ * column's share outside links (a column of menus and tiles is read
+ * worse than one of prose), the pick's share of the page's scored text
+ * (share: a pick holding all of it is often the whole page, no column
+ * stood out), and the tree's size in nodes (a large tree is mostly
+ * chrome: menus, footers, tiles of other pages). A least-squares fit
+ * of per-page F1 on WCXB dev (1496 pages), each of two site-disjoint
+ * folds fitted on the other to choose the signals. Session 14: the
+ * column's share outside links in place of the pick's link share, and
+ * the pick's share of the scored text, added: rank correlation with F1
+ * 0.508 -> 0.524 (held out 0.497 -> 0.508 against the same signals
+ * refitted without them), mean |confidence - F1| over tenths 0.011 ->
+ * 0.006. A type the caller named keeps the vote's margin: counted as
+ * a sure vote, confidence sat 0.03-0.09 over the F1 of the type's
+ * pages.
  */
 static double
-confidence(int type, double tconf, size_t alen, size_t aplain, size_t rlen,
-    size_t blen, size_t nodes)
+confidence(int type, double tconf, size_t alen, size_t rlen, size_t rplain,
+    size_t blen, double share, size_t nodes)
 {
 	static const double prior[H_NTYPES] = {
-		[H_OTHER] = 0.76, [H_ARTICLE] = 0.88, [H_FORUM] = 0.83,
-		[H_PRODUCT] = 0.76, [H_COLLECTION] = 0.78, [H_LISTING] = 0.80,
-		[H_DOC] = 0.87, [H_SERVICE] = 0.81,
+		[H_OTHER] = 0.742, [H_ARTICLE] = 0.829, [H_FORUM] = 0.772,
+		[H_PRODUCT] = 0.732, [H_COLLECTION] = 0.751,
+		[H_LISTING] = 0.798, [H_DOC] = 0.816, [H_SERVICE] = 0.769,
 	};
 	double r = rlen > 0 ? (double)alen / (double)rlen : 0;
 	double b = blen > 0 ? (double)alen / (double)blen : 0;
-	double l = alen > 0 ? 1 - (double)aplain / (double)alen : 1;
+	double p = rlen > 0 ? (double)rplain / (double)rlen : 0;
 
 	return prior[type >= 0 && type < H_NTYPES ? type : H_OTHER] +
-	    0.14 * tconf + 0.11 * (r < 1 ? r : 1) + 0.06 * (b < 1 ? b : 1) -
-	    0.05 * l - 0.055 * decades(nodes + 1);
+	    0.116 * tconf + 0.078 * (r < 1 ? r : 1) + 0.03 * (b < 1 ? b : 1) +
+	    0.149 * (p < 1 ? p : 1) - 0.049 * (share < 1 ? share : 1) -
+	    0.047 * decades(nodes + 1);
 }
 
 /* Two decimals, so the envelope stays stable across libm versions. */
@@ -1053,21 +1060,58 @@ intro_add(struct w_buf *b, const struct w_buf *ib)
 }
 
 /*
+ * A thread read through its repeated items (stage "items") is stripped
+ * as a listing, which keeps the boxes a class hides (a listing's grid
+ * may sit in one). A menu a class hides till a click, mostly links
+ * (phpBB's "Jump to" list of boards under <div class="dropdown
+ * hidden">), is a thread's chrome there too, as under the forum
+ * profile (chrome_word in html_clean.c). On WCXB dev: forum +0.0003
+ * (fold A +0.0007, B +0.0000), 1 page up, none down; stripping such a
+ * thread with the forum profile instead: 2 up, 1 down (its truth
+ * leaves out the posters' names the forum profile keeps).
+ */
+static void
+thread_menus(struct hdoc *d, int root)
+{
+	int i, nx;
+
+	if (root < 0)
+		return;
+	for (i = d->n[root].first; i >= 0; i = nx) {
+		if (d->n[i].tag != H_TEXT && w_html_class_hides(d, i) &&
+		    w_html_text_len(d, i) > 0 &&
+		    w_html_link_density(d, i) > 0.5) {
+			nx = w_html_next_pre(d, i, root, 1);
+			w_html_unlink(d, i);
+			continue;
+		}
+		nx = w_html_next_pre(d, i, root, 0);
+	}
+}
+
+/*
  * The guide after a collection's items into ob: the blocks that follow
  * the pick art in its column (its following siblings, and those of its
  * ancestors up to OUTRO_CLIMB levels, never those of the main element
  * or of the body's children, and none after a footer) that read as
  * prose: shown, at least OUTRO_TEXT characters under a quarter of them
- * in links, with a paragraph of OUTRO_PARA characters mostly outside
- * links, and not named for a footer, a sign-up, reviews or
- * recommendations. A shop's category often ends with a buying guide or
- * an FAQ below its products, outside the box the scorer picked. Not
+ * in links, with a paragraph, or a tab or accordion panel, of
+ * OUTRO_PARA characters mostly outside links, and not named for a
+ * footer, a sign-up, reviews or recommendations. A shop's category
+ * often ends with a buying guide or an FAQ below its products, outside
+ * the box the scorer picked; a guide folded into closed accordion
+ * panels (a teaser and a "Read full article" link in each, no <p> of
+ * prose) is one too, as the panels are content on every page type
+ * (w_html_tab_panel). Not
  * when the grid won over the scorer's pick (stage "grid"): that pick
  * was the shop's copy below the products, which the grid was preferred
  * to (see grid_wins). Written from the tree as parsed (snap, nsnap
  * nodes) and stripped like the page; the tree as cleaned is restored
  * after. On WCXB dev: collection F1 0.7590 -> 0.7630 (fold A +0.0077,
- * B +0.0000), 3 pages up, none down; with the grid stage too, a guide
+ * B +0.0000), 3 pages up, none down; the accordion panels: 0.7710 ->
+ * 0.7726 (fold A +0.0030, B +0.0000), 2 pages up, none down; a <div>
+ * holding no block read as a paragraph changes nothing more. With the
+ * grid stage too, a guide
  * the truth leaves out came in (collection fold B -0.0013); on pages
  * typed as listings too, collection -0.0025 (a shop's category typed
  * as a listing lost).
@@ -1096,7 +1140,7 @@ outro_block(const struct hdoc *d, int s)
 		return 0;
 	for (j = d->n[s].first; j >= 0 && !para;
 	    j = w_html_next_pre(d, j, s, 0))
-		if (d->n[j].tag == TidyTag_P &&
+		if ((d->n[j].tag == TidyTag_P || w_html_tab_panel(d, j)) &&
 		    w_html_text_len(d, j) >= OUTRO_PARA &&
 		    2 * w_html_link_len(d, j) < w_html_text_len(d, j))
 			para = 1;
@@ -1433,7 +1477,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	size_t blen, alen, aplain, rlen, rplain, gplain, nsnap, ev, inv = 0,
 	    itext, ilen, clen, cut, trimmed = 0;
 	struct hnode *snap;
-	double tconf, share;
+	double tconf, share = 1;
 	struct w_html_grid grid;
 	struct w_html_groups groups = { NULL, 0, 0 };
 	int art, shell, type, gsect, gcol, items, rheads, gheads, tail;
@@ -1535,6 +1579,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		art = items_root(&d, items, itext);
+		if (type == H_FORUM)
+			thread_menus(&d, art);
 		w_html_strip(&d, art, w_html_profile(H_LISTING));
 		stage = "items";
 	} else if (main_wins(&d, &p, snap, nsnap, art, alen,
@@ -1646,8 +1692,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	out->coverage = jv_object_set(out->coverage, jv_string("page_type"),
 	    jv_string(w_html_type_name(type)));
 	out->coverage = jv_object_set(out->coverage, jv_string("confidence"),
-	    jv_number(conf_round(confidence(type, tconf, alen, aplain, rlen,
-	    blen, nsnap))));
+	    jv_number(conf_round(confidence(type, tconf, alen, rlen, rplain,
+	    blen, share, nsnap))));
 	if (from[0] != '\0')
 		out->coverage = jv_object_set(out->coverage,
 		    jv_string("recovered_from"), jv_string(from));
@@ -1674,8 +1720,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	    in_footer(&d, snap, nsnap, art))) &&
 	    o->page_type == 0 && (w_html_profile(type) & HP_CHROME) &&
 	    plain_wins(utf8, len, in, o, out, ev, title, type,
-	    conf_round(confidence(type, tconf, alen, aplain, rlen, blen,
-	    nsnap)))) {
+	    conf_round(confidence(type, tconf, alen, rlen, rplain, blen,
+	    share, nsnap)))) {
 		rc = 0;
 		goto done;
 	}

@@ -860,6 +860,19 @@ static const char *const thread_words[] = {
 	"share", NULL
 };
 
+/*
+ * A poster's signature named by its data-role alone ("memberSignature"),
+ * where its class says nothing of it. On WCXB dev: forum 0.8390 ->
+ * 0.8396 (fold A +0.0012, B +0.0000), 1 page up, none down.
+ */
+static int
+role_signature(const struct hdoc *d, int i)
+{
+	static const char *const w[] = { "signature", NULL };
+
+	return w_html_ci_any(d, w_html_attr(d, i, "data-role"), w);
+}
+
 /* Of those, the controls beside a post: none holds a post's text. */
 static const char *const thread_widgets[] = {
 	"vote", "badge", "reaction", "kudos", "post-actions", "postactions",
@@ -1350,7 +1363,7 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 	if (len * 5 > rlen * 2)
 		return 0;
 	if ((prof & HP_THREAD) && tag != TidyTag_P &&
-	    el_has(d, i, thread_words, 1, HM_THREADW) &&
+	    (el_has(d, i, thread_words, 1, HM_THREADW) || role_signature(d, i)) &&
 	    (!el_has(d, i, thread_widgets, 1, HM_WIDGET) || !holds_para(d, i)))
 		return 1;
 	if ((prof & HP_THREAD) && post_counter(d, i, len))
