@@ -2288,7 +2288,11 @@ sentences_out(const struct hdoc *d, int i, size_t *len)
  * and B is not a post (w_html_after_post: comments, a form, an author
  * box), A takes the pick, gather() adds the boxes between A and B and
  * leaves B out, and the region and items stages do not take over (the
- * pick is short beside them: d->post_first). Not in threads, shops,
+ * pick is short beside them: d->post_first). B before A (a pop-up's
+ * markup above the page) is left out the same way when A holds the
+ * sentences and B is no post by w_html_after_post strict (titled as
+ * comments, an author box or a contact form, or holding such a form);
+ * on WCXB dev byte-identical. Not in threads, shops,
  * listings or services (HP_EXPAND: there the boxes after the title
  * are the page). On WCXB dev: outputs byte-identical on all 1497 pages
  * (the boxes there are named, or the post is long); readability
@@ -2323,6 +2327,18 @@ post_first(struct hscore *s, int tc)
 	if (a == s->h1 || a == b)
 		return tc;
 	n = sentences(d, a, &len);
+	for (j = d->n[b].next; j >= 0 && j != a; j = d->n[j].next)
+		;
+	if (j == a) {
+		/* B before A: a pop-up's markup above the page (strict) */
+		if (n < POST_SENTENCES || len < POST_CHARS ||
+		    !w_html_after_post(d, b, 1))
+			return tc;
+		s->skip = b;
+		if (!(d->n[a].flags & HF_SCORED))
+			init_node(s, a);
+		return a;
+	}
 	for (j = d->n[a].next; j >= 0 && j != b; j = d->n[j].next)
 		if (d->n[j].tag != H_TEXT &&
 		    w_html_link_density(d, j) <= 0.5) {

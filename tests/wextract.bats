@@ -344,11 +344,11 @@ jqr() {
 	[[ "$(jqr .content)" != *"AI-generated from customer reviews"* ]]
 }
 
-@test "a short post after its h1 is the pick, not the comments, author box (named, About Ruth, Die Autorin) or contact form after it, as an article too" {
+@test "a short post after its h1 is the pick, not the comments, author box (named, About Ruth, Die Autorin) or contact form after it (or a contact pop-up above it), as an article too" {
 	for name in other-short-post-comments article-short-post-author \
 	    article-short-post-author-apart other-recipe-contact-popup \
 	    other-recipe-contact-apart article-short-post-author-about \
-	    article-short-post-autorin-de; do
+	    article-short-post-autorin-de other-recipe-contact-before; do
 		b="$FX/types/$name"
 		grep -q 'class=' "$b.html" && fail "$name: class names"
 		for t in auto article; do
