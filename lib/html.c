@@ -330,7 +330,8 @@ link_only(const struct hdoc *d, int root)
  * repeat where the profile drops page chrome, but in lists the fields
  * every item prints (HN_ITEMS), runs of DEDUP_RUN repeats in an article
  * (a layout printed once per screen size; a paragraph quoted twice
- * stays), none elsewhere (-1).
+ * stays), elsewhere only blocks of HN_DUP_HUGE characters printed again
+ * (HN_HUGE; they go in every mode).
  */
 static int
 dedup_run(int prof)
@@ -339,7 +340,7 @@ dedup_run(int prof)
 		return HN_ITEMS;
 	if (prof & HP_CHROME)
 		return 0;
-	return (prof & HP_PROSE) ? DEDUP_RUN : -1;
+	return (prof & HP_PROSE) ? DEDUP_RUN : HN_HUGE;
 }
 
 /*
@@ -368,11 +369,9 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 	ho.thin_ld = (prof & HP_TABS) ? HH_THIN_LD_SHOP : HH_THIN_LD;
 	w_buf_reset(b);
 	w_html_write(d, root, &ho, b);
-	if (dedup_run(prof) != -1) {
-		b->len = w_html_dedup_blocks(b->p, b->len, dedup_run(prof));
-		if (b->p != NULL)
-			b->p[b->len] = '\0';
-	}
+	b->len = w_html_dedup_blocks(b->p, b->len, dedup_run(prof));
+	if (b->p != NULL)
+		b->p[b->len] = '\0';
 	if ((prof & HP_TABS) && b->p != NULL) {
 		b->len = w_html_dedup_lines(b->p, b->len);
 		b->p[b->len] = '\0';
@@ -1672,6 +1671,10 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		w_html_pager_lines(&d, art);
 	if ((w_html_profile(type) & HP_PROSE) && art >= 0)
 		w_html_prose_teasers(&d, art);
+	/* the boxes after a pick's list of items that are another kind of
+	 * list, whatever the profile (html_grid.c) */
+	if (art >= 0)
+		w_html_list_boxes(&d, art);
 	/*
 	 * a long quote of a post printed above it, on the final pick only
 	 * (before scoring it moved picks: forum -0.0024)

@@ -467,6 +467,8 @@ size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
 #define HN_COPY_NAME	25	/* characters of the name in such a copy */
 #define HN_FIELD_COPIES	3	/* copies of an item's field, at least */
 #define HN_ITEMS	(-2)	/* run: 0, and items' fields stay */
+#define HN_HUGE		(-3)	/* run: only HN_DUP_HUGE blocks go */
+#define HN_DUP_HUGE	800	/* characters of a block that goes at any run */
 /* Drop the blocks (parts between blank lines) of s[0..n) that repeat an
  * earlier block of HN_DUP_MIN characters or more, white space folded,
  * outside fenced code: a page's second copy of a section (a mobile and
@@ -486,7 +488,9 @@ size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
  * blocks differ. With run HN_ITEMS (lists), as at 0, but a field every
  * item prints stays (a long block, not an item's first, printed
  * HN_FIELD_COPIES times or more, each copy after a block new since the
- * copy before: see item_fields in html_novel.c). Returns the new
+ * copy before: see item_fields in html_novel.c). In every mode a block
+ * of HN_DUP_HUGE characters or more that repeats an earlier one goes,
+ * alone or in a run; with run HN_HUGE only those go. Returns the new
  * length; s is not terminated. */
 size_t		 w_html_dedup_blocks(char *, size_t, int);
 
@@ -617,6 +621,10 @@ int		 w_html_column_type(const struct w_html_grid *, int);
  * leaves them out. */
 int		 w_html_grid_intro(const struct hdoc *, int, int, int *, int);
 
+/* Drop the boxes after root's list of items (its grid holding half of
+ * root's text) that are another kind of list: a grid of another shape
+ * or a box of links (html_grid.c). Returns their characters. */
+size_t		 w_html_list_boxes(struct hdoc *, int);
 /* Whether the grid's box or one of its two parents is named for a
  * carousel or slider. */
 int		 w_html_grid_carousel(const struct hdoc *, int);
