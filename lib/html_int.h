@@ -457,6 +457,10 @@ void		 w_html_prose_teasers(struct hdoc *, int);
 /* Whether box b, after a post's title block, is not the post: a
  * comment list or form, an author box, a contact form (html_prose.c). */
 int		 w_html_after_post(const struct hdoc *, int, int);
+/* In tc, from the h1 (or box c it went from as the title) up, the
+ * boxes after the post that w_html_after_post() strict names go
+ * (html_score.c). */
+void		 w_html_drop_after_post(struct hdoc *, int, int, int);
 /* Unlink box i; in a thread (prof HP_THREAD), a box of at most 300
  * characters first gives up the poster's name it holds (an innermost
  * author-named element of a few words, outside paragraphs, quotes and

@@ -2484,7 +2484,11 @@ sentences_out(const struct hdoc *d, int i, size_t *len)
  * and B is not a post (w_html_after_post: comments, a form, an author
  * box), A takes the pick, gather() adds the boxes between A and B and
  * leaves B out, and the region and items stages do not take over (the
- * pick is short beside them: d->post_first). Not in threads, shops,
+ * pick is short beside them: d->post_first). B before A (a pop-up's
+ * markup above the page) is left out the same way when A holds the
+ * sentences and B is no post by w_html_after_post strict (titled as
+ * comments, an author box or a contact form, or holding such a form);
+ * on WCXB dev byte-identical. Not in threads, shops,
  * listings or services (HP_EXPAND: there the boxes after the title
  * are the page). On WCXB dev: outputs byte-identical on all 1497 pages
  * (the boxes there are named, or the post is long); readability
@@ -2519,6 +2523,18 @@ post_first(struct hscore *s, int tc)
 	if (a == s->h1 || a == b)
 		return tc;
 	n = sentences(d, a, &len);
+	for (j = d->n[b].next; j >= 0 && j != a; j = d->n[j].next)
+		;
+	if (j == a) {
+		/* B before A: a pop-up's markup above the page (strict) */
+		if (n < POST_SENTENCES || len < POST_CHARS ||
+		    !w_html_after_post(d, b, 1))
+			return tc;
+		s->skip = b;
+		if (!(d->n[a].flags & HF_SCORED))
+			init_node(s, a);
+		return a;
+	}
 	for (j = d->n[a].next; j >= 0 && j != b; j = d->n[j].next)
 		if (d->n[j].tag != H_TEXT &&
 		    w_html_link_density(d, j) <= 0.5) {
@@ -2578,16 +2594,27 @@ drop_boxes(struct hdoc *d, int j, int *n, size_t *len)
 static void
 drop_after_post(struct hscore *s, int tc)
 {
-	struct hdoc *d = s->d;
-	size_t len = 0, clen;
-	int c, p, j, k, n = 0, cn, inlink;
-
 	if (tc < 0 || (s->prof & HP_EXPAND) || s->skip >= 0 || s->h1 < 0)
 		return;
-	c = d->n[s->h1].parent >= 0 ? s->h1 : s->h1_par;
+	w_html_drop_after_post(s->d, s->d->n[s->h1].parent >= 0 ? s->h1 :
+	    s->h1_par, s->h1, tc);
+}
+
+/*
+ * drop_after_post()'s walk: c is the h1, or the box it went from as the
+ * title (then c != h1 and c is searched from its first child); tc the
+ * pick or region root holding c. Also run on the region's root
+ * (html.c's region_again) on prose profiles.
+ */
+void
+w_html_drop_after_post(struct hdoc *d, int c, int h1, int tc)
+{
+	size_t len = 0, clen;
+	int p, j, k, n = 0, cn, inlink;
+
 	if (c < 0 || (c != tc && !is_ancestor(d, tc, c)))
 		return;
-	if (c != s->h1)		/* the h1 went as the title: its box */
+	if (c != h1)		/* the h1 went as the title: its box */
 		drop_boxes(d, d->n[c].first, &n, &len);
 	if (c == tc)
 		return;

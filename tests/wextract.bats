@@ -344,10 +344,11 @@ jqr() {
 	[[ "$(jqr .content)" != *"AI-generated from customer reviews"* ]]
 }
 
-@test "a short post after its h1 is the pick, not the comments, author box or contact form after it, as an article too" {
+@test "a short post after its h1 is the pick, not the comments, author box (named, About Ruth, Die Autorin) or contact form after it (or a contact pop-up above it), as an article too" {
 	for name in other-short-post-comments article-short-post-author \
 	    article-short-post-author-apart other-recipe-contact-popup \
-	    other-recipe-contact-apart; do
+	    other-recipe-contact-apart article-short-post-author-about \
+	    article-short-post-autorin-de other-recipe-contact-before; do
 		b="$FX/types/$name"
 		grep -q 'class=' "$b.html" && fail "$name: class names"
 		for t in auto article; do
@@ -365,19 +366,63 @@ jqr() {
 	done
 }
 
-@test "a post and its comments in one box: the post stays, the comment list and comment form go" {
-	b="$FX/types/other-post-comments-one-box"
-	grep -q 'class=' "$b.html" && fail "class names"
-	run -0 wextract -c --format text "$b.html"
-	[ "$(jqr .coverage.extraction_stage)" = readability ] ||
-		fail "stage $(jqr .coverage.extraction_stage)"
-	c=$(jqr .content)
-	while IFS= read -r l; do
-		[[ "$c" == *"$l"* ]] || fail "missing: $l"
-	done <"$b.must"
-	while IFS= read -r l; do
-		[[ "$c" != *"$l"* ]] || fail "kept: $l"
-	done <"$b.mustnot"
+@test "a post and its comments in one box: the post stays, the comment list and comment form go, in the region stage too" {
+	# untyped, the scorer's pick; as an article (forced, or an
+	# <article> holding post and comments), the region
+	for t in other-post-comments-one-box:auto:readability \
+	    other-post-comments-one-box:article:region \
+	    article-post-comments-region:auto:region; do
+		b="$FX/types/${t%%:*}"
+		grep -q 'class=' "$b.html" && fail "$t: class names"
+		f=${t#*:}
+		run -0 wextract -c --format text --page-type ${f%%:*} "$b.html"
+		[ "$(jqr .coverage.extraction_stage)" = "${f#*:}" ] ||
+			fail "$t: stage $(jqr .coverage.extraction_stage)"
+		[ "${t%%:*}" != article-post-comments-region ] ||
+			[ "$(jqr .coverage.page_type)" = article ] ||
+			fail "$t: typed $(jqr .coverage.page_type)"
+		c=$(jqr .content)
+		while IFS= read -r l; do
+			[[ "$c" == *"$l"* ]] || fail "$t: missing: $l"
+		done <"$b.must"
+		while IFS= read -r l; do
+			[[ "$c" != *"$l"* ]] || fail "$t: kept: $l"
+		done <"$b.mustnot"
+	done
+}
+
+@test "a comment section titled with its count (12 Comments, Kommentare (4)) goes after the post, untyped or as an article" {
+	for name in other-post-comments-counted \
+	    other-post-comments-counted-de; do
+		b="$FX/types/$name"
+		grep -q 'class=' "$b.html" && fail "$name: class names"
+		for t in auto article; do
+			run -0 wextract -c --format text --page-type $t "$b.html"
+			c=$(jqr .content)
+			while IFS= read -r l; do
+				[[ "$c" == *"$l"* ]] || fail "$name ($t): missing: $l"
+			done <"$b.must"
+			while IFS= read -r l; do
+				[[ "$c" != *"$l"* ]] || fail "$name ($t): kept: $l"
+			done <"$b.mustnot"
+		done
+	done
+}
+
+@test "a comment form's box titled as one (Have your say, Deine Meinung ist gefragt) goes with its note on moderation" {
+	for name in article-short-comment-form-say \
+	    article-short-comment-form-de; do
+		b="$FX/types/$name"
+		grep -q 'class=' "$b.html" && fail "$name: class names"
+		run -0 wextract -c --format text "$b.html"
+		c=$(jqr .content)
+		while IFS= read -r l; do
+			[[ "$c" == *"$l"* ]] || fail "$name: missing: $l"
+		done <"$b.must"
+		while IFS= read -r l; do
+			[[ "$c" != *"$l"* ]] || fail "$name: kept: $l"
+		done <"$b.mustnot"
+	done
 }
 
 @test "recipe post: ingredients and steps stay, its buttons, rating, share row and comment form go, with or without class names" {
