@@ -2762,11 +2762,12 @@ prepare(const char *s, size_t *len, struct raw *r)
 static int
 parse_once(struct hdoc *d, const char *s, size_t len, struct raw *r)
 {
+	TidyAllocator *al = w_html_arena_new();
 	TidyDoc td;
 	TidyBuffer in, err;
 	int rc;
 
-	td = tidyCreate();
+	td = tidyCreateWithAllocator(al);
 	tidyBufInit(&err);
 	tidySetErrorBuffer(td, &err);
 	tidyOptSetBool(td, TidyQuiet, yes);
@@ -2808,6 +2809,7 @@ parse_once(struct hdoc *d, const char *s, size_t len, struct raw *r)
 	tidyBufDetach(&in);
 	tidyBufFree(&err);
 	tidyRelease(td);
+	w_html_arena_free(al);
 	return rc;
 }
 

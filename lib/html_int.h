@@ -164,6 +164,11 @@ int		 w_html_parse(struct hdoc *, const char *, size_t);
 /* w_html_parse, fast 0: tidy lexes every script and style body (the
  * tests compare the two). */
 int		 w_html_parse_opt(struct hdoc *, const char *, size_t, int);
+/* The allocator tidy parses one page with (html_arena.c): blocks cut
+ * from a few chunks, all freed by w_html_arena_free() (accepts NULL). */
+struct _TidyAllocator;
+struct _TidyAllocator	*w_html_arena_new(void);
+void		 w_html_arena_free(struct _TidyAllocator *);
 void		 w_html_free(struct hdoc *);
 void		 w_html_buf_init(struct w_buf *, size_t);
 const char	*w_html_attr(const struct hdoc *, int, const char *);
