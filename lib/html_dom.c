@@ -213,6 +213,7 @@ add_attrs(struct hdoc *d, int i, TidyNode t)
 		}
 		d->a[d->na].name = pool_add(d, low, n);
 		d->a[d->na].val = pool_add(d, v ? v : "", v ? strlen(v) : 0);
+		d->n[i].amask |= W_HTML_ABIT(d->pool + d->a[d->na].name);
 		d->na++;
 		d->n[i].nattr++;
 	}
@@ -3099,7 +3100,7 @@ w_html_attr(const struct hdoc *d, int i, const char *name)
 	const char *nm, *q;
 	unsigned k;
 
-	if (x->tag == H_TEXT)
+	if (x->tag == H_TEXT || !(x->amask & W_HTML_ABIT(name)))
 		return NULL;
 	for (k = 0; k < x->nattr; k++) {
 		nm = d->pool + d->a[x->attr + k].name;

@@ -44,7 +44,14 @@ struct hnode {
 	unsigned char	 valid;
 	unsigned	 com, comall;	/* ',' and all comma characters */
 	float		 link;		/* characters inside links */
+	unsigned	 amask;		/* W_HTML_ABIT of each attribute's
+					   name (more bits do no harm) */
 };
+
+/* An attribute name's bit in hnode.amask: w_html_attr() looks no
+ * further on an element without it. */
+#define W_HTML_ABIT(nm)	(1u << (((unsigned char)(nm)[0] * 5u + \
+			    (unsigned char)(nm)[1]) & 31))
 
 #define TS_ANY		0x1	/* has a non-space character */
 #define TS_LEAD		0x2	/* starts with space */
