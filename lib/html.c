@@ -842,33 +842,40 @@ decades(size_t n)
  * the page can expect: a prior for the page type (a type's profile
  * scores unevenly: prose is read well, shops less), then the type
  * vote's margin tconf, how much of the main column (rlen letters,
- * stripped of boilerplate) and of the page's visible text (blen) the
- * pick (alen letters, aplain outside links) holds, the pick's link
- * share, and the tree's size in nodes (a large tree is mostly chrome:
- * menus, footers, tiles of other pages). A least-squares fit of
- * per-page F1 on WCXB dev (1497 pages; each of two site-disjoint folds
- * fitted on the other): mean |confidence - F1| over tenths of
- * confidence 0.23 -> 0.02 (it was a margin, not an estimate, and sat
- * 0.2 below the F1 it met), rank correlation with F1 0.44 -> 0.52 held
- * out. A type the caller named keeps the vote's margin: counted as a
- * sure vote, confidence sat 0.03-0.09 over the F1 of the type's pages.
+ * stripped of boilerplate, rplain of them outside links) and of the
+ * page's visible text (blen) the pick (alen letters) holds, the main
+ * column's share outside links (a column of menus and tiles is read
+ * worse than one of prose), the pick's share of the page's scored text
+ * (share: a pick holding all of it is often the whole page, no column
+ * stood out), and the tree's size in nodes (a large tree is mostly
+ * chrome: menus, footers, tiles of other pages). A least-squares fit
+ * of per-page F1 on WCXB dev (1496 pages), each of two site-disjoint
+ * folds fitted on the other to choose the signals. Session 14: the
+ * column's share outside links in place of the pick's link share, and
+ * the pick's share of the scored text, added: rank correlation with F1
+ * 0.508 -> 0.524 (held out 0.497 -> 0.508 against the same signals
+ * refitted without them), mean |confidence - F1| over tenths 0.011 ->
+ * 0.006. A type the caller named keeps the vote's margin: counted as
+ * a sure vote, confidence sat 0.03-0.09 over the F1 of the type's
+ * pages.
  */
 static double
-confidence(int type, double tconf, size_t alen, size_t aplain, size_t rlen,
-    size_t blen, size_t nodes)
+confidence(int type, double tconf, size_t alen, size_t rlen, size_t rplain,
+    size_t blen, double share, size_t nodes)
 {
 	static const double prior[H_NTYPES] = {
-		[H_OTHER] = 0.76, [H_ARTICLE] = 0.88, [H_FORUM] = 0.83,
-		[H_PRODUCT] = 0.76, [H_COLLECTION] = 0.78, [H_LISTING] = 0.80,
-		[H_DOC] = 0.87, [H_SERVICE] = 0.81,
+		[H_OTHER] = 0.742, [H_ARTICLE] = 0.829, [H_FORUM] = 0.772,
+		[H_PRODUCT] = 0.732, [H_COLLECTION] = 0.751,
+		[H_LISTING] = 0.798, [H_DOC] = 0.816, [H_SERVICE] = 0.769,
 	};
 	double r = rlen > 0 ? (double)alen / (double)rlen : 0;
 	double b = blen > 0 ? (double)alen / (double)blen : 0;
-	double l = alen > 0 ? 1 - (double)aplain / (double)alen : 1;
+	double p = rlen > 0 ? (double)rplain / (double)rlen : 0;
 
 	return prior[type >= 0 && type < H_NTYPES ? type : H_OTHER] +
-	    0.14 * tconf + 0.11 * (r < 1 ? r : 1) + 0.06 * (b < 1 ? b : 1) -
-	    0.05 * l - 0.055 * decades(nodes + 1);
+	    0.116 * tconf + 0.078 * (r < 1 ? r : 1) + 0.03 * (b < 1 ? b : 1) +
+	    0.149 * (p < 1 ? p : 1) - 0.049 * (share < 1 ? share : 1) -
+	    0.047 * decades(nodes + 1);
 }
 
 /* Two decimals, so the envelope stays stable across libm versions. */
@@ -1424,7 +1431,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	size_t blen, alen, aplain, rlen, rplain, gplain, nsnap, ev, inv = 0,
 	    itext, ilen, clen, cut, trimmed = 0;
 	struct hnode *snap;
-	double tconf, share;
+	double tconf, share = 1;
 	struct w_html_grid grid;
 	struct w_html_groups groups = { NULL, 0, 0 };
 	int art, shell, type, gsect, gcol, items, rheads, gheads, tail;
@@ -1637,8 +1644,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	out->coverage = jv_object_set(out->coverage, jv_string("page_type"),
 	    jv_string(w_html_type_name(type)));
 	out->coverage = jv_object_set(out->coverage, jv_string("confidence"),
-	    jv_number(conf_round(confidence(type, tconf, alen, aplain, rlen,
-	    blen, nsnap))));
+	    jv_number(conf_round(confidence(type, tconf, alen, rlen, rplain,
+	    blen, share, nsnap))));
 	if (from[0] != '\0')
 		out->coverage = jv_object_set(out->coverage,
 		    jv_string("recovered_from"), jv_string(from));
@@ -1665,8 +1672,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	    in_footer(&d, snap, nsnap, art))) &&
 	    o->page_type == 0 && (w_html_profile(type) & HP_CHROME) &&
 	    plain_wins(utf8, len, in, o, out, ev, title, type,
-	    conf_round(confidence(type, tconf, alen, aplain, rlen, blen,
-	    nsnap)))) {
+	    conf_round(confidence(type, tconf, alen, rlen, rplain, blen,
+	    share, nsnap)))) {
 		rc = 0;
 		goto done;
 	}
