@@ -145,20 +145,6 @@ w_html_insert_before(struct hdoc *d, int ref, int c)
 	w_html_dirty(d, p);
 }
 
-/* Pre-order successor of i inside root (-1 at the end). */
-int
-w_html_next_pre(const struct hdoc *d, int i, int root, int skipkids)
-{
-	if (!skipkids && d->n[i].first >= 0)
-		return d->n[i].first;
-	while (i >= 0 && i != root) {
-		if (d->n[i].next >= 0)
-			return d->n[i].next;
-		i = d->n[i].parent;
-	}
-	return -1;
-}
-
 /* The element siblings and first element child of i, text nodes
  * passed over (-1 when there is none). */
 int
