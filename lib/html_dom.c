@@ -3600,3 +3600,34 @@ w_html_ci_any(const struct hdoc *d, const char *hay, const char *const *w)
 	}
 	return 0;
 }
+
+/* See html_int.h. */
+int
+w_html_low_any(const struct hdoc *d, const char *hay, const char *const *w)
+{
+	const unsigned char *h = (const unsigned char *)hay;
+	const struct hwords *x;
+	struct hwords tmp;
+	unsigned k, c, p;
+
+	if (hay == NULL)
+		return 0;
+	x = words_of(d, w, &tmp);
+	if (x->empty)
+		return 1;
+	for (; *h != '\0'; h++) {
+		c = *h;
+		if (x->head[c] == 0)
+			continue;
+		/* no word starts with this byte and the next */
+		p = HW_PAIR(c, h[1]);
+		if (!((x->pair[p >> 6] >> (p & 63)) & 1) &&
+		    !((x->one[c >> 6] >> (c & 63)) & 1))
+			continue;
+		for (k = x->head[c]; k != 0; k = x->next[k])
+			if (ci_prefix(h + 1,
+			    (const unsigned char *)w[k - 1] + 1))
+				return 1;
+	}
+	return 0;
+}

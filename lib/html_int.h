@@ -235,6 +235,10 @@ char		*w_html_class_low(const char *, char *, size_t, size_t, int);
  * chains are made once per document d (NULL: on each call). */
 int		 w_html_ci_any(const struct hdoc *, const char *,
 		    const char *const *);
+/* The same on a hay with no ASCII capital (folded already): no byte
+ * lowered. */
+int		 w_html_low_any(const struct hdoc *, const char *,
+		    const char *const *);
 /* fn(v, buf, HF_SIZE) (1: folded, 0: v does not fit), for a value v of
  * the document's pool (an attribute's: the pool never changes after
  * the parse): the last HF_SLOTS folds are kept, so the lists asked of
