@@ -15,8 +15,10 @@
 # square-time on deep nesting that wextract flattens first (<dl><dt>,
 # <b>, ... unclosed): its parse is cut at 3 s and the ratio is shown as
 # an upper bound (<N), left out of the worst ratio.
-# Environment: SMALL (KiB, default 256), PAGE_TYPE (auto), FORMAT
-# (markdown), SHAPES (names, space-separated: only those).
+# Environment: SMALL (KiB, default 256), PAGE_TYPE (auto; a shape
+# written for one profile, "(product)" after its name, runs with that
+# one unless PAGE_TYPE is set), FORMAT (markdown), SHAPES (names,
+# space-separated: only those).
 BIN=${1:-${BIN:-bin}}
 W=$(cd "$BIN" 2>/dev/null && pwd)/wextract
 R=$(cd "$BIN" 2>/dev/null && pwd)/wrobots
@@ -42,7 +44,7 @@ import os, resource, subprocess, sys
 
 W, R, TIDY, TMP = sys.argv[1:5]
 SMALL = int(os.environ.get('SMALL') or 256) << 10
-PT = os.environ.get('PAGE_TYPE') or 'auto'
+PT = os.environ.get('PAGE_TYPE') or ''
 FMT = os.environ.get('FORMAT') or 'markdown'
 ONLY = (os.environ.get('SHAPES') or '').split()
 TIDY_MAX = 3
@@ -122,6 +124,19 @@ HTML = {
     # copies into every block under it (cap_attrs())
     'span_props': lambda n: ('<span props="' + 'A' * 100000 + '">' +
                              '<p>x</p>' * max(1, (n - 100000) // 8)),
+    # an unclosed span over paragraphs: tidy copied it into each
+    # (inest INEST_OPEN)
+    'span_open': lambda n: ('<span class=x>' + '<p>x</p>' * max(1, n // 8)),
+    # a short line at the top of 480 nested boxes over many breaks:
+    # each level's box tests walked the whole subtree (lead(), label
+    # tests; w_html_mark_reviews on products; the foot-word climbs)
+    'div_nest_br': lambda n: ('<div>' * 480 + '<span>' + 'x' * 45 +
+                              '</span>' + '<br>' * max(1, (n - 2400) // 4)),
+    # twenty unclosed formatting elements over paragraphs: tidy copied
+    # each into every paragraph (cap_attrs()'s copy budget)
+    'inline_mix': lambda n: (''.join('<%s class=c>' % t for t in (
+        'b i em strong u small font tt code s sub sup kbd var samp cite '
+        'dfn abbr q big').split()) + '<p>x</p>' * max(1, n // 8)),
     # a <time> of many relative ages: each child once looked at the
     # others for a year (short_date() in html_md.c)
     'time_ages': lambda n: ('<article><p>' + 'Words of the post. ' * 20 +
@@ -129,6 +144,33 @@ HTML = {
                             max(1, n // 17) + '</time></p></article>'),
     # a big answer beside a FAQ's closed answers: each hidden answer
     # once walked the big sibling again (w_html_faq_mark)
+    # a climb over hundreds of nested boxes that walked each level's
+    # whole subtree again (session 13): the buy box's prices
+    # (mark_buy), an in-page link's target (anchor_write), the
+    # sentences after the post (drop_after_post), the review boxes
+    # (mark_reviews); a page scan per dated header (post_header) and
+    # sibling card lists (drop_cards, session 12)
+    'buy_nest': ('product', lambda n: '<div>x' * 400 +
+                 '<button class=add-to-cart>Add to cart</button>' +
+                 '<br>' * max(1, (n - 2500) // 4)),
+    'anchor_nest': ('article', lambda n: '<article><p>See <a href="#guide">'
+                    'the guide</a> ' + 'word ' * 40 + '</p>' +
+                    '<div id=guide>' * 400 + '<br>' * max(1, (n - 6500) //
+                                                          4) +
+                    '<p>' + 'Words of the guide. ' * 18 + '</p></article>'),
+    'post_nest': ('article', lambda n: '<article>' + '<div>' * 480 +
+                  '<h1>Title</h1>' + '<p>One sentence here. Two '
+                  'sentences here. Three here.</p>' * max(1, n // 56) +
+                  '<div class=comments><p>A comment.</p></div>'),
+    'review_nest': ('product', lambda n: '<h1>Item</h1><p>$10</p>' + (
+        ('<div>' + '<i></i>' * 20) * 470 + '<h3>Customers say</h3>' +
+        '</div>' * 470) * max(1, n // 70000) +
+        '<p>Paragraph of the page.</p>' * 300),
+    'dated_heads': rep('<div class=post-header><time datetime="2024-01-01">'
+                       '1 Jan 2024</time> by Ann</div><p>Text.</p>'),
+    'card_lists': rep('<ul class=cards><li><a href=/a><img src=a.jpg alt=a>'
+                      'Alpha</a></li><li><a href=/b><img src=b.jpg alt=b>'
+                      'Beta</a></li><li><a href=/c>Gamma</a></li></ul>'),
     'faq_big_sib': lambda n: ('<article><h3>x</h3><div>' + 'w' * 40 +
                               '<p>a</p>' * max(1, n // 16) + '</div>' +
                               ''.join('<h3>Q%d?</h3><div hidden>%s</div>' %
@@ -184,9 +226,8 @@ def cpu(cmd, limit=120):
     return (b.ru_utime + b.ru_stime - a.ru_utime - a.ru_stime, rc)
 
 f = os.path.join(TMP, 'page.html')
-args = [W, '-r', '--format', FMT, '--page-type', PT]
 print('== wextract --page-type %s --format %s, %d KiB and %d KiB'
-      % (PT, FMT, SMALL >> 10, 4 * SMALL >> 10))
+      % (PT or 'auto (or the shape\'s)', FMT, SMALL >> 10, 4 * SMALL >> 10))
 print('%-14s %8s %8s %7s  %s' % ('shape', 's/MiB', 'x tidy', 'growth', ''))
 worst = (0, '-')
 wgrow = (0, '-')
@@ -194,6 +235,10 @@ flagged = []
 for name, gen in HTML.items():
     if ONLY and name not in ONLY:
         continue
+    pt = PT or 'auto'
+    if isinstance(gen, tuple):
+        pt, gen = PT or gen[0], gen[1]
+    args = [W, '-r', '--format', FMT, '--page-type', pt]
     t = []
     bad = ''
     for n in (SMALL, 4 * SMALL):
@@ -225,6 +270,8 @@ for name, gen in HTML.items():
         worst = (ratio, name)
     if w4 > 0.05 and grow > wgrow[0]:
         wgrow = (grow, name)
+    if pt != (PT or 'auto'):
+        name += ' (%s)' % pt
     print('%-14s %8.2f %8s %7.1f %s' % (name, spm, rs, grow, bad),
           flush=True)
 print('worst ratio to tidy: %.1f (%s); worst growth: %.1f (%s); '

@@ -330,7 +330,8 @@ link_only(const struct hdoc *d, int root)
  * repeat where the profile drops page chrome, but in lists the fields
  * every item prints (HN_ITEMS), runs of DEDUP_RUN repeats in an article
  * (a layout printed once per screen size; a paragraph quoted twice
- * stays), none elsewhere (-1).
+ * stays), elsewhere only blocks of HN_DUP_HUGE characters printed again
+ * (HN_HUGE; they go in every mode).
  */
 static int
 dedup_run(int prof)
@@ -339,7 +340,7 @@ dedup_run(int prof)
 		return HN_ITEMS;
 	if (prof & HP_CHROME)
 		return 0;
-	return (prof & HP_PROSE) ? DEDUP_RUN : -1;
+	return (prof & HP_PROSE) ? DEDUP_RUN : HN_HUGE;
 }
 
 /*
@@ -368,11 +369,9 @@ write_out(const struct hdoc *d, int root, const struct w_doc_in *in,
 	ho.thin_ld = (prof & HP_TABS) ? HH_THIN_LD_SHOP : HH_THIN_LD;
 	w_buf_reset(b);
 	w_html_write(d, root, &ho, b);
-	if (dedup_run(prof) != -1) {
-		b->len = w_html_dedup_blocks(b->p, b->len, dedup_run(prof));
-		if (b->p != NULL)
-			b->p[b->len] = '\0';
-	}
+	b->len = w_html_dedup_blocks(b->p, b->len, dedup_run(prof));
+	if (b->p != NULL)
+		b->p[b->len] = '\0';
 	if ((prof & HP_TABS) && b->p != NULL) {
 		b->len = w_html_dedup_lines(b->p, b->len);
 		b->p[b->len] = '\0';
@@ -1051,21 +1050,58 @@ intro_add(struct w_buf *b, const struct w_buf *ib)
 }
 
 /*
+ * A thread read through its repeated items (stage "items") is stripped
+ * as a listing, which keeps the boxes a class hides (a listing's grid
+ * may sit in one). A menu a class hides till a click, mostly links
+ * (phpBB's "Jump to" list of boards under <div class="dropdown
+ * hidden">), is a thread's chrome there too, as under the forum
+ * profile (chrome_word in html_clean.c). On WCXB dev: forum +0.0003
+ * (fold A +0.0007, B +0.0000), 1 page up, none down; stripping such a
+ * thread with the forum profile instead: 2 up, 1 down (its truth
+ * leaves out the posters' names the forum profile keeps).
+ */
+static void
+thread_menus(struct hdoc *d, int root)
+{
+	int i, nx;
+
+	if (root < 0)
+		return;
+	for (i = d->n[root].first; i >= 0; i = nx) {
+		if (d->n[i].tag != H_TEXT && w_html_class_hides(d, i) &&
+		    w_html_text_len(d, i) > 0 &&
+		    w_html_link_density(d, i) > 0.5) {
+			nx = w_html_next_pre(d, i, root, 1);
+			w_html_unlink(d, i);
+			continue;
+		}
+		nx = w_html_next_pre(d, i, root, 0);
+	}
+}
+
+/*
  * The guide after a collection's items into ob: the blocks that follow
  * the pick art in its column (its following siblings, and those of its
  * ancestors up to OUTRO_CLIMB levels, never those of the main element
  * or of the body's children, and none after a footer) that read as
  * prose: shown, at least OUTRO_TEXT characters under a quarter of them
- * in links, with a paragraph of OUTRO_PARA characters mostly outside
- * links, and not named for a footer, a sign-up, reviews or
- * recommendations. A shop's category often ends with a buying guide or
- * an FAQ below its products, outside the box the scorer picked. Not
+ * in links, with a paragraph, or a tab or accordion panel, of
+ * OUTRO_PARA characters mostly outside links, and not named for a
+ * footer, a sign-up, reviews or recommendations. A shop's category
+ * often ends with a buying guide or an FAQ below its products, outside
+ * the box the scorer picked; a guide folded into closed accordion
+ * panels (a teaser and a "Read full article" link in each, no <p> of
+ * prose) is one too, as the panels are content on every page type
+ * (w_html_tab_panel). Not
  * when the grid won over the scorer's pick (stage "grid"): that pick
  * was the shop's copy below the products, which the grid was preferred
  * to (see grid_wins). Written from the tree as parsed (snap, nsnap
  * nodes) and stripped like the page; the tree as cleaned is restored
  * after. On WCXB dev: collection F1 0.7590 -> 0.7630 (fold A +0.0077,
- * B +0.0000), 3 pages up, none down; with the grid stage too, a guide
+ * B +0.0000), 3 pages up, none down; the accordion panels: 0.7710 ->
+ * 0.7726 (fold A +0.0030, B +0.0000), 2 pages up, none down; a <div>
+ * holding no block read as a paragraph changes nothing more. With the
+ * grid stage too, a guide
  * the truth leaves out came in (collection fold B -0.0013); on pages
  * typed as listings too, collection -0.0025 (a shop's category typed
  * as a listing lost).
@@ -1094,7 +1130,7 @@ outro_block(const struct hdoc *d, int s)
 		return 0;
 	for (j = d->n[s].first; j >= 0 && !para;
 	    j = w_html_next_pre(d, j, s, 0))
-		if (d->n[j].tag == TidyTag_P &&
+		if ((d->n[j].tag == TidyTag_P || w_html_tab_panel(d, j)) &&
 		    w_html_text_len(d, j) >= OUTRO_PARA &&
 		    2 * w_html_link_len(d, j) < w_html_text_len(d, j))
 			para = 1;
@@ -1469,6 +1505,7 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	if (w_html_profile(type) & HP_TABS) {
 		w_html_mark_choices(&d);
 		w_html_mark_buy(&d);
+		w_html_mark_carts(&d);
 	}
 	/* a product's review summary, on a shop's collection too */
 	if ((w_html_profile(type) & HP_TABS) || type == H_COLLECTION)
@@ -1533,6 +1570,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		memcpy(d.n, snap, nsnap * sizeof(*snap));
 		d.nn = nsnap;
 		art = items_root(&d, items, itext);
+		if (type == H_FORUM)
+			thread_menus(&d, art);
 		w_html_strip(&d, art, w_html_profile(H_LISTING));
 		stage = "items";
 	} else if (main_wins(&d, &p, snap, nsnap, art, alen,
@@ -1624,6 +1663,10 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 		w_html_pager_lines(&d, art);
 	if ((w_html_profile(type) & HP_PROSE) && art >= 0)
 		w_html_prose_teasers(&d, art);
+	/* the boxes after a pick's list of items that are another kind of
+	 * list, whatever the profile (html_grid.c) */
+	if (art >= 0)
+		w_html_list_boxes(&d, art);
 	/*
 	 * a long quote of a post printed above it, on the final pick only
 	 * (before scoring it moved picks: forum -0.0024)

@@ -928,7 +928,22 @@ start_tag_end(const char *s, size_t i, size_t n)
  * On the 1,497 WCXB pages no value of an inline element is over 4 KB
  * but one data- attribute (their longest start tag has 4.8 KB of
  * attributes), and no output changes.
+ *
+ * The copies themselves: twenty unclosed formatting elements ("<b><i>
+ * <em>...", each a name of its own) over 50,000 "<p>" were a million
+ * copies, 430 MB for a 400 KB page. Once the copies of all the start
+ * tags (the blocks each one is open over) come to more than
+ * IN_COPIES_PER blocks a block and IN_COPIES_MIN, each later start tag
+ * open over IN_CUT_BLOCKS blocks or more is left out (its end tag is
+ * one tidy drops): a bold or italic run over a page; so is every one
+ * opened inside IN_DEPTH of them (uncounted). Not a link's
+ * (its address), nor a span's or label's (the scan makes one that
+ * holds blocks a div, inest).
  */
+#define IN_COPIES_PER	4
+#define IN_COPIES_MIN	65536
+#define IN_CUT_BLOCKS	64
+#define IN_DEEP		((size_t)-1)	/* nb[]: opened IN_DEPTH deep */
 #define IN_VALUE_MAX	4096
 #define IN_KEEP_MAX	8192
 #define IN_OPEN_MAX	8192
@@ -1108,18 +1123,19 @@ cap_attrs(const char *s, size_t *len)
 	struct w_buf b;
 	size_t i, n, k, from = 0, end = *len, open, kept, g, r, nr = 0;
 	size_t okept[IN_DEPTH], og[IN_DEPTH], orec[IN_DEPTH], *nb = NULL;
-	size_t room;
+	size_t room, at, copies = 0, budget = 0, t;
 	unsigned char oname[IN_DEPTH];
-	int any = 0, depth, d, et, pass, longs = 0, c;
+	int any = 0, depth, d, et, pass, longs = 0, over = 0, c;
 
 	/* pass 0 counts the blocks that start while each element is
 	 * open (nb[r], the r-th start tag of one), pass 1 writes: not
 	 * when pass 0 met no attribute over IN_SMALL, the only ones
-	 * dropped (most pages) */
-	for (pass = 0; pass < 2 && (pass == 0 || longs); pass++) {
+	 * dropped, and the copies stay under the budget (most pages) */
+	for (pass = 0; pass < 2 && (pass == 0 || longs || over); pass++) {
 		i = open = g = r = 0;
 		depth = 0;
-		while (next_lt(s, &i, end) < end) {
+		copies = pass == 1 ? 0 : copies;
+		while ((at = next_lt(s, &i, end)) < end) {
 			et = i < end && s[i] == '/';
 			for (n = 0; i + et + n < end &&
 			    NAME_CHAR(s[i + et + n]); n++)
@@ -1161,12 +1177,30 @@ cap_attrs(const char *s, size_t *len)
 					    sizeof(*nb));
 				nb[nr++] = 0;
 				room = 0;
+			} else if (over && (nb[r] == IN_DEEP ||
+			    (nb[r] >= IN_CUT_BLOCKS &&
+			    copies + nb[r] > budget)) && k != 0 &&
+			    strcmp(copied_names[k], "span") != 0 &&
+			    strcmp(copied_names[k], "label") != 0 &&
+			    (t = cap_tag(NULL, &any, s, &from, i + n, end, 0,
+			    &kept, &longs)) < end && (s[t] == '>' ||
+			    (s[t] == '/' && t + 1 < end && s[t + 1] == '>'))) {
+				/* a copy too many: the start tag goes */
+				if (!any)
+					w_buf_init(&b, end + 1);
+				any = 1;
+				(void)w_buf_add(&b, s + from, at - from);
+				from = i = t + (s[t] == '>' ? 1 : 2);
+				r++;
+				continue;
 			} else {
+				copies += nb[r] != IN_DEEP ? nb[r] : 0;
 				/* what tidy copies into each block: at most
 				 * IN_OPEN_MAX bytes, and IN_COPY_MAX in all */
 				room = depth >= IN_DEPTH || open >= IN_OPEN_MAX ?
 				    0 : IN_OPEN_MAX - open;
-				if (room > IN_COPY_MAX / (nb[r] + 1))
+				if (nb[r] != IN_DEEP &&
+				    room > IN_COPY_MAX / (nb[r] + 1))
 					room = IN_COPY_MAX / (nb[r] + 1);
 			}
 			kept = 0;
@@ -1178,11 +1212,19 @@ cap_attrs(const char *s, size_t *len)
 				og[depth] = g;
 				orec[depth++] = r;
 				open += kept;
-			}
+			} else if (pass == 0)
+				nb[r] = IN_DEEP;
 			r++;
 		}
 		for (; pass == 0 && depth > 0; depth--)
 			nb[orec[depth - 1]] = g - og[depth - 1];
+		if (pass == 0) {
+			for (t = 0; t < nr; t++)
+				copies += nb[t] != IN_DEEP ? nb[t] : 0;
+			budget = IN_COPIES_PER * g > IN_COPIES_MIN ?
+			    IN_COPIES_PER * g : IN_COPIES_MIN;
+			over = copies > budget;
+		}
 	}
 	free(nb);
 	if (!any)
@@ -2115,12 +2157,21 @@ fnest_tag(struct fnest *f, const char *s, size_t i, size_t n)
 #define INLINE_LOOK	32768	/* bytes read ahead for a block */
 #define INLINE_DEPTH	64
 
+/* what the look makes of an inline element: left to tidy, a div up to
+ * its own end tag, a div that an ancestor's end ends (unclosed) */
+#define INEST_NO	0
+#define INEST_END	1
+#define INEST_OPEN	2
+
 struct inest {
 	unsigned char	 name[INLINE_DEPTH];	/* inline_names index */
 	size_t		 noff[INLINE_DEPTH];	/* a custom one's name */
 	size_t		 nlen[INLINE_DEPTH];
-	unsigned char	 ren[INLINE_DEPTH];	/* a div to tidy */
+	unsigned char	 ren[INLINE_DEPTH];	/* a div to tidy (INEST_*) */
+	unsigned	 blk[INLINE_DEPTH];	/* INEST_OPEN: blocks open in it */
 	int		 depth;
+	int		 nopen;		/* INEST_OPEN ones on the stack */
+	int		 close;		/* "</div>" to add before the tag */
 	size_t		 none;		/* no block before this offset */
 	size_t		 budget;	/* bytes the looks may still read */
 };
@@ -2191,11 +2242,16 @@ inline_at(const char *s, size_t i, size_t n)
  * Whether the inline element k whose start tag's name is at s[i..n)
  * holds a block and is ended by its own end tag (nested elements of
  * its name counted) outside every block it opened: a browser nests the
- * blocks in it and closes it there. Read at most INLINE_LOOK bytes and
- * what is left of x->budget; comments and raw bodies are skipped. An
- * element that an ancestor's end tag, a list item or a cell ends
- * (unclosed), or that a "<plaintext>" or "<listing>" runs into, is left
- * to tidy.
+ * blocks in it and closes it there (INEST_END). Read at most INLINE_LOOK
+ * bytes and what is left of x->budget; comments and raw bodies are
+ * skipped. An element that holds a block and that an ancestor's end
+ * tag, a list item or a cell ends (unclosed), or that is still open
+ * where the look stops, is INEST_OPEN: a browser nests the blocks in it
+ * too, where tidy would copy it into each of them (300,000 "<p>" under
+ * one unclosed span were 300,000 spans more); the scan ends it where
+ * its ancestor ends (inest_tag()). One that a "<plaintext>" or
+ * "<listing>" runs into, or whose end tag comes inside a block it
+ * opened, is left to tidy (INEST_NO).
  */
 static int
 inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
@@ -2204,7 +2260,7 @@ inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
 	const char *p = NULL, *nm;
 	size_t end, j, l, start = i, nl, gt;
 	struct vtag v;
-	int same = 0, blocks = 0, seen = 0, yes = 0, bound, open;
+	int same = 0, blocks = 0, seen = 0, why = INEST_NO, bound, open;
 
 	if (k == INLINE_CUSTOM) {
 		nm = s + i;
@@ -2234,15 +2290,19 @@ inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
 			if (name_at(s, j + 1, end, nm, nl)) {
 				if (same-- > 0)
 					continue;
-				yes = seen && blocks == 0;
+				why = blocks == 0 ? INEST_END : INEST_NO;
 				break;
 			}
 			if (tag_listed(s, j + 1, end, inline_blocks)) {
-				if (blocks-- == 0)
+				if (blocks-- == 0) {
+					why = INEST_OPEN;
 					break;
+				}
 			} else if (blocks == 0 &&
-			    tag_listed(s, j + 1, end, inline_ends))
+			    tag_listed(s, j + 1, end, inline_ends)) {
+				why = INEST_OPEN;
 				break;
+			}
 			continue;
 		}
 		if (name_at(s, j, end, nm, nl))
@@ -2253,32 +2313,95 @@ inline_holds_block(struct inest *x, const char *s, size_t i, size_t n,
 		} else if (tag_at(s, j, end, "p"))
 			seen = 1;
 		else if (tag_at(s, j, end, "plaintext") ||
-		    tag_at(s, j, end, "listing") ||
-		    (blocks == 0 && tag_listed(s, j, end, inline_ends)))
+		    tag_at(s, j, end, "listing"))
 			break;
-		else
+		else if (blocks == 0 && tag_listed(s, j, end, inline_ends)) {
+			why = INEST_OPEN;
+			break;
+		} else
 			for (l = 0; inline_raw[l] != NULL; l++)
 				if (tag_at(s, j, end, inline_raw[l])) {
 					/* to its end tag, '<' there */
 					p = s + skip_raw(s, j, end,
 					    inline_raw[l]);
 					v.tag = 0;
-					if ((size_t)(p - s) >= end)
+					if ((size_t)(p - s) >= end) {
+						why = INEST_OPEN;
 						goto done;
+					}
 					break;
 				}
 	}
+	/* the look ran out (its bound, the page's end) with it open */
+	if (p == NULL)
+		why = INEST_OPEN;
 done:
 	j = p != NULL ? (size_t)(p - s) : end;
 	x->budget -= j - start < x->budget ? j - start : x->budget;
 	if (!seen && (p != NULL || !bound))
 		x->none = j;
-	return yes;
+	return seen ? why : INEST_NO;
+}
+
+/* The elements open from depth d up end: each INEST_OPEN one (a div to
+ * tidy) is counted in x->close, its "</div>" to add. */
+static void
+inest_pop(struct inest *x, int d)
+{
+	for (; x->depth > d; x->depth--)
+		if (x->ren[x->depth - 1] == INEST_OPEN) {
+			x->nopen--;
+			x->close++;
+		}
+}
+
+/* The innermost INEST_OPEN element (there is one: x->nopen > 0). */
+static int
+inest_top(const struct inest *x)
+{
+	int d;
+
+	for (d = x->depth - 1; d > 0 && x->ren[d] != INEST_OPEN; d--)
+		;
+	return d;
+}
+
+/*
+ * The tag at s[i..n) (i just past its '<'), no inline one of the scan's,
+ * while an INEST_OPEN element is open: a block's start tag is counted in
+ * the innermost one, and an end tag of a block none of them opened, or
+ * a list item's or cell's tag (inline_ends) outside their blocks, ends
+ * them, as it ends the element in a browser (x->close).
+ */
+static void
+inest_close(struct inest *x, const char *s, size_t i, size_t n)
+{
+	int t, et = i < n && s[i] == '/';
+
+	if (x->nopen == 0)
+		return;
+	t = inest_top(x);
+	if (!et && tag_listed(s, i, n, inline_blocks)) {
+		x->blk[t]++;
+		return;
+	}
+	if (et && tag_listed(s, i + 1, n, inline_blocks)) {
+		while (x->nopen > 0 && x->blk[t = inest_top(x)] == 0)
+			inest_pop(x, t);
+		if (x->nopen > 0)
+			x->blk[t]--;
+		return;
+	}
+	if (tag_listed(s, i + et, n, inline_ends))
+		while (x->nopen > 0 && x->blk[t = inest_top(x)] == 0)
+			inest_pop(x, t);
 }
 
 /* The tag at s[i..n) (i just past its '<') for the inline scan: 1 when
  * it is to be a div (a start tag, or the end tag of such a start tag),
- * else 0; *k is its name's index. */
+ * else 0; *k is its name's index. An INEST_OPEN element's end tag inside
+ * a block it opened is left alone (a browser ignores it); INEST_OPEN
+ * elements it ends inside the element are counted in x->close. */
 static int
 inest_tag(struct inest *x, const char *s, size_t i, size_t n, int *k,
     size_t *nl)
@@ -2293,8 +2416,10 @@ inest_tag(struct inest *x, const char *s, size_t i, size_t n, int *k,
 			x->noff[x->depth] = i;
 			x->nlen[x->depth] = *nl;
 			x->name[x->depth] = (unsigned char)*k;
+			x->blk[x->depth] = 0;
+			x->nopen += ren == INEST_OPEN;
 			x->ren[x->depth++] = (unsigned char)ren;
-			return ren;
+			return ren != INEST_NO;
 		}
 		return 0;
 	}
@@ -2306,10 +2431,28 @@ inest_tag(struct inest *x, const char *s, size_t i, size_t n, int *k,
 	    (*k == INLINE_CUSTOM && (x->nlen[d] != *nl ||
 	    strncasecmp(s + x->noff[d], s + i + 1, *nl) != 0))); d--)
 		;
-	if (d < 0)
+	if (d < 0 || (x->ren[d] == INEST_OPEN && x->blk[d] > 0))
 		return 0;
+	inest_pop(x, d + 1);
 	x->depth = d;
-	return x->ren[d];
+	if (x->ren[d] == INEST_OPEN)
+		x->nopen--;
+	return x->ren[d] != INEST_NO;
+}
+
+/* The "</div>" that end INEST_OPEN elements before the tag whose '<' is
+ * at s[at], added to b after s[*from..at). */
+static void
+inest_end(struct w_buf *b, struct inest *x, const char *s, size_t *from,
+    size_t at, int *any)
+{
+	if (x->close == 0)
+		return;
+	w_buf_add(b, s + *from, at - *from);
+	for (; x->close > 0; x->close--)
+		w_buf_add(b, "</div>", 6);
+	*from = at;
+	*any = 1;
 }
 
 static char *
@@ -2329,12 +2472,12 @@ prepare(const char *s, size_t *len, struct raw *r)
 	struct hnest hn = { 0, 0 };
 	struct fnest fo = { 0, 0, 0 };
 	struct inest in;
-	int hl, fn, ik, vq;
+	int hl, fn, ik, vq, ren;
 	size_t inl;
 
 	fs.n = 0;
 	memset(&vt, 0, sizeof(vt));
-	in.depth = 0;
+	in.depth = in.nopen = in.close = 0;
 	in.none = 0;
 	/* the looks ahead read at most some times the page */
 	in.budget = 8 * n + INLINE_LOOK;
@@ -2350,8 +2493,10 @@ prepare(const char *s, size_t *len, struct raw *r)
 	raw = r != NULL;
 	/* a mark (at most 31 bytes, and as many more as the body with
 	 * pad) takes the place of a body between two tags of 7 bytes or
-	 * more: the copy holds at most 3 times n */
-	w_buf_init(&b, 3 * n + 64);
+	 * more: the copy holds at most 3 times n; an unclosed custom
+	 * element made a div and ended (inest, "<i-i><p><li>": 12 bytes
+	 * to 38) at most 3.2 times */
+	w_buf_init(&b, 4 * n + 64);
 	/* a "<?" that no '>' ends runs to the end of the page: nothing to
 	 * a browser (a bogus comment), and libtidy leaks on some such
 	 * "<?xml" wherever the scan cannot tell it is markup to tidy
@@ -2650,6 +2795,11 @@ prepare(const char *s, size_t *len, struct raw *r)
 		}
 		if (i < n && isalpha((unsigned char)s[i]))
 			elem = 1;
+		/* the tag ends unclosed inline elements made divs (inest) */
+		if (foreign == 0 && !ta && in.nopen > 0) {
+			inest_close(&in, s, i, n);
+			inest_end(&b, &in, s, &from, i - 1, &any);
+		}
 		/* a link inside a link that holds blocks: a span (anest) */
 		if (foreign == 0 && !ta && anest_tag(&an, s, i, n)) {
 			gt = i + (s[i] == '/');
@@ -2693,8 +2843,11 @@ prepare(const char *s, size_t *len, struct raw *r)
 		}
 		/* an inline element that holds blocks: a div to tidy
 		 * (inest) */
-		if (foreign == 0 && !ta && inest_tag(&in, s, i, n, &ik,
-		    &inl)) {
+		ren = 0;
+		if (foreign == 0 && !ta && ((ren = inest_tag(&in, s, i, n,
+		    &ik, &inl)) || in.close > 0))
+			inest_end(&b, &in, s, &from, i - 1, &any);
+		if (ren) {
 			gt = i + (s[i] == '/');
 			w_buf_add(&b, s + from, gt - from);
 			if (s[i] == '/')
@@ -3364,6 +3517,65 @@ w_html_text_len(const struct hdoc *d, int i)
 {
 	ensure(d, i);
 	return d->n[i].tn;
+}
+
+/*
+ * A walk over the text nodes of i's subtree, in order, counts what each
+ * adds to w_html_text_len(d, i) as combine() does (w_html_tcount_add).
+ * Once the count is the subtree's (w_html_tcount_done), every later
+ * text node is white space: a walk that wants the words stops there (a
+ * short line over 300,000 breaks, asked at every level of 480 nested
+ * boxes, walked them all each time).
+ */
+void
+w_html_tcount_init(const struct hdoc *d, int i, struct w_html_tcount *c)
+{
+	c->all = w_html_text_len(d, i);
+	c->seen = 0;
+	c->any = c->trail = 0;
+}
+
+/* Count text node j. */
+void
+w_html_tcount_add(const struct hdoc *d, int j, struct w_html_tcount *c)
+{
+	size_t k = w_html_text_len(d, j);
+	unsigned char tf = d->n[j].tf;
+
+	if (tf & TS_ANY) {
+		c->seen += c->any ? k + (c->trail || (tf & TS_LEAD)) : k;
+		c->any = 1;
+		c->trail = (tf & TS_TRAIL) != 0;
+	} else if (tf & TS_WS)
+		c->trail = c->any;
+}
+
+int
+w_html_tcount_done(const struct w_html_tcount *c)
+{
+	return c->any && c->seen >= c->all;
+}
+
+/* w_html_text(), whose walk ends after the last word when no white
+ * space follows it in the subtree (the same text). */
+void
+w_html_text_short(const struct hdoc *d, int i, struct w_buf *b)
+{
+	struct w_html_tcount c;
+	int j, stop;
+
+	if (d->n[i].tag == H_TEXT) {
+		w_buf_add(b, d->pool + d->n[i].off, d->n[i].len);
+		return;
+	}
+	w_html_tcount_init(d, i, &c);
+	stop = !(d->n[i].tf & TS_TRAIL);
+	for (j = d->n[i].first; j >= 0 && !(stop && w_html_tcount_done(&c));
+	    j = w_html_next_pre(d, j, i, 0))
+		if (d->n[j].tag == H_TEXT) {
+			w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
+			w_html_tcount_add(d, j, &c);
+		}
 }
 
 /* Commas in i's text: ',' only, or (all) every comma character. */

@@ -29,6 +29,10 @@
 #define HF_REVIEW	0x80	/* a box summing up a product's reviews
 				   (w_html_mark_reviews) */
 #define HF_FAQ		0x100	/* a FAQ's closed answer (w_html_faq_mark) */
+#define HF_CART		0x200	/* holds a cart button, as parsed
+				   (w_html_mark_carts) */
+#define HF_OWN		0x400	/* holds the page's first h1, as parsed
+				   (w_html_mark_carts) */
 
 struct hnode {
 	int		 tag;		/* TidyTagId, or H_TEXT */
@@ -214,6 +218,18 @@ int		 w_html_prev_el(const struct hdoc *, int);
 int		 w_html_first_el(const struct hdoc *, int);
 void		 w_html_text(const struct hdoc *, int, struct w_buf *);
 size_t		 w_html_text_len(const struct hdoc *, int);
+/* a walk over a subtree's text nodes counting their characters as
+ * w_html_text_len() counts the subtree's (w_html_tcount_*) */
+struct w_html_tcount {
+	size_t	 seen, all;
+	int	 any, trail;
+};
+void		 w_html_tcount_init(const struct hdoc *, int,
+		    struct w_html_tcount *);
+void		 w_html_tcount_add(const struct hdoc *, int,
+		    struct w_html_tcount *);
+int		 w_html_tcount_done(const struct w_html_tcount *);
+void		 w_html_text_short(const struct hdoc *, int, struct w_buf *);
 size_t		 w_html_link_len(const struct hdoc *, int);
 double		 w_html_link_density(const struct hdoc *, int);
 void		 w_html_dirty(struct hdoc *, int);
@@ -418,6 +434,10 @@ void		 w_html_mark_choices(struct hdoc *);
  * under root and returns the characters dropped. */
 void		 w_html_mark_buy(struct hdoc *);
 size_t		 w_html_shop_buy(struct hdoc *, int);
+/* html_product.c: flag (HF_CART) each element holding a cart button
+ * (up to 256 buttons), and (HF_OWN) each holding the page's first h1,
+ * before cleaning drops the buttons and the h1. */
+void		 w_html_mark_carts(struct hdoc *);
 /* html_product.c: flag (HF_REVIEW) the boxes that sum up a product's
  * reviews, found by their label ("Customers say", "Reviews summary",
  * "AI-generated from customer reviews"), before cleaning drops the
@@ -493,6 +513,8 @@ size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
 #define HN_COPY_NAME	25	/* characters of the name in such a copy */
 #define HN_FIELD_COPIES	3	/* copies of an item's field, at least */
 #define HN_ITEMS	(-2)	/* run: 0, and items' fields stay */
+#define HN_HUGE		(-3)	/* run: only HN_DUP_HUGE blocks go */
+#define HN_DUP_HUGE	800	/* characters of a block that goes at any run */
 /* Drop the blocks (parts between blank lines) of s[0..n) that repeat an
  * earlier block of HN_DUP_MIN characters or more, white space folded,
  * outside fenced code: a page's second copy of a section (a mobile and
@@ -512,7 +534,9 @@ size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
  * blocks differ. With run HN_ITEMS (lists), as at 0, but a field every
  * item prints stays (a long block, not an item's first, printed
  * HN_FIELD_COPIES times or more, each copy after a block new since the
- * copy before: see item_fields in html_novel.c). Returns the new
+ * copy before: see item_fields in html_novel.c). In every mode a block
+ * of HN_DUP_HUGE characters or more that repeats an earlier one goes,
+ * alone or in a run; with run HN_HUGE only those go. Returns the new
  * length; s is not terminated. */
 size_t		 w_html_dedup_blocks(char *, size_t, int);
 
@@ -643,6 +667,10 @@ int		 w_html_column_type(const struct w_html_grid *, int);
  * leaves them out. */
 int		 w_html_grid_intro(const struct hdoc *, int, int, int *, int);
 
+/* Drop the boxes after root's list of items (its grid holding half of
+ * root's text) that are another kind of list: a grid of another shape
+ * or a box of links (html_grid.c). Returns their characters. */
+size_t		 w_html_list_boxes(struct hdoc *, int);
 /* Whether the grid's box or one of its two parents is named for a
  * carousel or slider. */
 int		 w_html_grid_carousel(const struct hdoc *, int);

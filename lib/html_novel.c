@@ -542,9 +542,10 @@ w_html_dedup_blocks(char *s, size_t n, int run)
 	struct hblock *bl = NULL;
 	unsigned long long h, prev = 0;
 	size_t nb = 0, cb = 0, i, e, o = 0, len, k, r, nl, last = 0, item = 0;
-	int fence = 0, flip, listed = 0, fields = run == HN_ITEMS;
+	int fence = 0, flip, listed = 0, fields = run == HN_ITEMS,
+	    huge = run == HN_HUGE;
 
-	if (fields)
+	if (fields || huge)
 		run = 0;
 	hset_init(&set, n / 32);
 	for (i = 0; i < n; i = e) {
@@ -606,9 +607,17 @@ w_html_dedup_blocks(char *s, size_t n, int run)
 			continue;
 		}
 		for (i = k; i < r; i++)
-			bl[i].dup = run > 0 ? nl >= (size_t)run :
-			    len >= HN_DUP_MIN || bl[i].tile;
+			bl[i].dup = !huge && (run > 0 ? nl >= (size_t)run :
+			    len >= HN_DUP_MIN || bl[i].tile);
 	}
+	/* a block of HN_DUP_HUGE characters printed again over
+	 * HN_DUP_NEAR blocks after its copy goes alone, in every mode (a
+	 * promotion interleaved with a list's sections; a paragraph
+	 * printed under each of a few headings stays) */
+	for (k = 0; k < nb; k++)
+		if (bl[k].seen && bl[k].len >= HN_DUP_HUGE &&
+		    k - bl[k].at > HN_DUP_NEAR)
+			bl[k].dup = 1;
 	for (k = 0; k < nb; k++) {
 		if (bl[k].dup)
 			continue;

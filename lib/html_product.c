@@ -159,7 +159,14 @@ struct tiles {
 	size_t		 nv, vcap;
 };
 
-/* Whether item i holds a link elsewhere and an amount of money. */
+/*
+ * Whether item i holds a link elsewhere and an amount of money, or its
+ * own cart button (HF_CART, marked as parsed: cleaning drops buttons
+ * and cart links): a tile of another product bought from the tile (a
+ * slide of add-ons, "Get everything you need"), priced or not. A
+ * cart link running a script is not marked: a product's own editions
+ * are bought so, each under its price.
+ */
 static int
 priced_tile(const struct hdoc *d, int i)
 {
@@ -173,7 +180,8 @@ priced_tile(const struct hdoc *d, int i)
 			link = 1;
 			break;
 		}
-	return link && w_html_prices_in(d, i) > 0;
+	return ((d->n[i].flags & (HF_CART | HF_OWN)) == HF_CART) ||
+	    (link && w_html_prices_in(d, i) > 0);
 }
 
 /*
@@ -266,6 +274,30 @@ tiles_box(const struct hdoc *d, int a, int root)
 	return top;
 }
 
+/*
+ * A box where TILES_MIN or more of its children are short tiles each
+ * holding a cart button (HF_CART), whatever the shape of its other
+ * children: the heads of a grid comparing other products, each bought
+ * from its column, with the rows of their facts between them. It
+ * does not hold the page's first h1 (HF_OWN: the product's own box;
+ * the h1 itself is gone by now, written as the title) and holds under
+ * TILES_SHARE of the content's text.
+ */
+static int
+cart_grid(const struct hdoc *d, int p, size_t rlen)
+{
+	int j, n = 0;
+
+	if ((d->n[p].flags & (HF_CART | HF_OWN)) != HF_CART ||
+	    (double)w_html_text_len(d, p) >= TILES_SHARE * (double)rlen)
+		return 0;
+	for (j = d->n[p].first; j >= 0 && n < TILES_MIN; j = d->n[j].next)
+		if (d->n[j].tag != H_TEXT && (d->n[j].flags & HF_CART) &&
+		    w_html_text_len(d, j) <= PROMISE_ITEM)
+			n++;
+	return n >= TILES_MIN;
+}
+
 /* See html_int.h. */
 size_t
 w_html_drop_tiles(struct hdoc *d, int root)
@@ -278,6 +310,11 @@ w_html_drop_tiles(struct hdoc *d, int root)
 	t.rlen = w_html_text_len(d, root);
 	if (t.rlen == 0)
 		return 0;
+	/* comparison grids first: the groups inside one go with it */
+	for (a = d->n[root].first; a >= 0; a = w_html_next_pre(d, a, root,
+	    h))
+		if ((h = d->n[a].tag != H_TEXT && cart_grid(d, a, t.rlen)))
+			w_html_push(&t.v, &t.nv, &t.vcap, a);
 	w_html_rep_walk(d, root, 0, TILES_MIN, NULL, tile_group, &t);
 	for (k = 0; k < t.nv; k++) {
 		/* and the heading right above them, their title */
@@ -1105,6 +1142,7 @@ w_html_shop_tail_cut(struct hdoc *d, int root, int cand)
 #define PRICED_LEVELS	8	/* a climb's levels of grown text priced at
 				 * most (mark_buy, mark_reviews) */
 #define BUY_NAME	20
+#define CART_MARKS	256	/* cart buttons marked at most */
 
 static const char *const buy_words[] = {
 	"add to cart", "add to bag", "add to basket", "add to trolley",
@@ -1134,6 +1172,57 @@ buy_text(const char *s, size_t n)
 			return 1;
 	}
 	return 0;
+}
+
+/* Whether s holds a cart button's words at a word's start. */
+static int
+buy_within(const char *s, size_t n)
+{
+	char t[SHOP_TERMS_MAX + 8];
+	size_t k, l;
+	const char *q;
+
+	if (shop_norm(s, n, t, sizeof(t)) == 0)
+		return 0;
+	for (k = 0; buy_words[k] != NULL; k++) {
+		l = strlen(buy_words[k]);
+		for (q = t; (q = strstr(q, buy_words[k])) != NULL; q++)
+			if ((q == t || q[-1] == ' ') && (q[l] == '\0' ||
+			    q[l] == ' ' || q[l] == '-'))
+				return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether element i is a cart control as a tile has one: a button, a
+ * link or a submit input whose short label holds a cart button's
+ * words anywhere ("Loading... Add to cart" behind a spinner).
+ */
+static int
+cart_control(const struct hdoc *d, int i, struct w_buf *b)
+{
+	const char *v;
+	int t = d->n[i].tag;
+
+	if (t == TidyTag_INPUT) {
+		v = w_html_attr(d, i, "type");
+		if (v == NULL || (strcasecmp(v, "submit") != 0 &&
+		    strcasecmp(v, "button") != 0))
+			return 0;
+		v = w_html_attr(d, i, "value");
+		return v != NULL && buy_within(v, strlen(v));
+	}
+	if ((t != TidyTag_BUTTON && t != TidyTag_A) ||
+	    w_html_text_len(d, i) > SHOP_TERMS_MAX)
+		return 0;
+	/* a link that runs a script, not one to an offer of its own */
+	if (t == TidyTag_A && ((v = w_html_attr(d, i, "href")) == NULL ||
+	    v[0] == '#' || strncasecmp(v, "javascript:", 11) == 0))
+		return 0;
+	w_buf_reset(b);
+	w_html_text(d, i, b);
+	return buy_within(b->p, b->len);
 }
 
 /* Whether element i is a cart button. */
@@ -1254,6 +1343,32 @@ buy_prose(const struct hdoc *d, int i)
 	}
 	w_buf_free(&b);
 	return stop && words >= BUY_WORDS;
+}
+
+/* See html_int.h. */
+void
+w_html_mark_carts(struct hdoc *d)
+{
+	struct w_buf b;
+	int i, a, n = 0;
+
+	w_html_buf_init(&b, 256);
+	for (i = 0; (size_t)i < d->nn && n < CART_MARKS; i++) {
+		if (!cart_control(d, i, &b))
+			continue;
+		n++;
+		for (a = i; a >= 0 && !(d->n[a].flags & HF_CART);
+		    a = d->n[a].parent)
+			d->n[a].flags |= HF_CART;
+	}
+	w_buf_free(&b);
+	/* the page's first h1 names the product: its boxes are no tiles */
+	for (i = 0; (size_t)i < d->nn; i++)
+		if (d->n[i].tag == TidyTag_H1 && w_html_text_len(d, i) > 0) {
+			for (a = i; a >= 0; a = d->n[a].parent)
+				d->n[a].flags |= HF_OWN;
+			break;
+		}
 }
 
 /* See html_int.h. */
@@ -1426,7 +1541,7 @@ w_html_mark_reviews(struct hdoc *d)
 		    (len = w_html_text_len(d, i)) == 0 || len >= sizeof(t))
 			continue;
 		w_buf_reset(&b);
-		w_html_text(d, i, &b);
+		w_html_text_short(d, i, &b);
 		if (shop_norm(b.p, b.len, t, sizeof(t)) == 0 ||
 		    w_html_listed(t, review_labels) < 0)
 			continue;

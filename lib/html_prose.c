@@ -856,13 +856,20 @@ norm(const struct hdoc *d, int i, char *out, size_t cap)
 static size_t
 lead(const struct hdoc *d, int i, char *out, size_t cap)
 {
+	struct w_html_tcount tc;
 	size_t n = 0, k;
 	int j;
 
-	for (j = d->n[i].first; j >= 0 && n + 1 < cap;
-	    j = w_html_next_pre(d, j, i, 0)) {
+	/* once every word is read, what is left is white space, which
+	 * adds nothing here (out ends in one space; the bytes of a
+	 * no-break space or a form feed after the last word were kept
+	 * before): the walk ends */
+	w_html_tcount_init(d, i, &tc);
+	for (j = d->n[i].first; j >= 0 && n + 1 < cap &&
+	    !w_html_tcount_done(&tc); j = w_html_next_pre(d, j, i, 0)) {
 		if (d->n[j].tag != H_TEXT)
 			continue;
+		w_html_tcount_add(d, j, &tc);
 		for (k = 0; k < d->n[j].len && n + 1 < cap; k++) {
 			char c = d->pool[d->n[j].off + k];
 

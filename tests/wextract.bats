@@ -1078,6 +1078,37 @@ hasnt() {
 	[[ "$c" != *"Privacy"* && "$c" != *"Cart"* ]] || fail "page chrome kept: $c"
 }
 
+@test "listing: after the list of items, a box of links and a list of another shape go; a numbered list of notes and prose stay" {
+	run -0 wextract -c --format text "$FX/listing-after-boxes.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Harbour cranes go electric"*"cutting noise"*"Bakers revive a rye loaf"*"Saturday market"* ]] ||
+		fail "items lost: $c"
+	[[ "$c" == *"Figures from the port authority"*"subject to the tide"* ]] ||
+		fail "numbered notes lost: $c"
+	[[ "$c" == *"Corrections to any of these stories are welcome"* ]] ||
+		fail "prose lost: $c"
+	for w in "parking permits" "market stalls" "mara_k" "Finally! The cranes" "lovely in the evening"; do
+		[[ "$c" != *"$w"* ]] || fail "box after the list kept ($w): $c"
+	done
+}
+
+@test "listing: a promotion of 800+ characters printed again between a list's sections is written once; the items and a short line every item repeats stay" {
+	run -0 wextract -c --format text "$FX/listing-promo-copies.html"
+	c=$(jqr .content)
+	[ "$(grep -c 'never trains on your conversations' <<<"$c")" -eq 1 ] ||
+		fail "promotion copies kept: $c"
+	[[ "$c" == *"Top launches today"*"Tidepool"*"never trains on your conversations"*"Yesterday's top launches"*"Cartograph"*"Last week's top launches"*"Orbitdesk"* ]] ||
+		fail "items or the first copy lost: $c"
+	[ "$(grep -c 'Picked by the makers of the week' <<<"$c")" -eq 12 ] ||
+		fail "short repeated line lost: $c"
+	# the profile of pages of no type keeps other repeats, not this one
+	run -0 wextract -c --format text --page-type other "$FX/listing-promo-copies.html"
+	c=$(jqr .content)
+	[ "$(grep -c 'never trains on your conversations' <<<"$c")" -eq 1 ] ||
+		fail "promotion copies kept under the profile of other: $c"
+	[[ "$c" == *"Tidepool"*"Orbitdesk"* ]] || fail "items lost: $c"
+}
+
 @test "listing: a card's row of lower-case tag chips goes; its name, teaser and a row of capitalised categories stay" {
 	run -0 wextract -c --format text "$FX/listing-tag-chips.html"
 	[ "$(jqr .coverage.page_type)" = listing ]

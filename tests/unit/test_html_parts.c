@@ -164,6 +164,48 @@ dedup_run_is(const char *s, int run, const char *want)
 }
 
 /*
+ * A block of HN_DUP_HUGE characters printed again over HN_DUP_NEAR
+ * blocks after its copy goes alone: in an article's runs, in lists (even
+ * as a field every item prints) and with HN_HUGE, where a shorter repeat
+ * stays; so does one printed again a few blocks on (a paragraph under
+ * each of two headings).
+ */
+static void
+dedup_huge(void)
+{
+	const char *a = "A shorter paragraph that the page prints twice, long "
+	    "enough to count as a block.", *f = "A1\n\nA2\n\nA3\n\nA4\n\n"
+	    "A5\n\nA6\n\nA7\n\nA8", *g = "B1\n\nB2\n\nB3\n\nB4\n\nB5\n\n"
+	    "B6\n\nB7\n\nB8";
+	char big[HN_DUP_HUGE + 64], in[8192], want[8192];
+	size_t k;
+
+	for (k = 0; k < HN_DUP_HUGE + 16; k += 8)
+		memcpy(big + k, "promo x ", 8);
+	big[k] = '\0';
+	snprintf(in, sizeof(in), "Head\n\n%s\n\n%s\n\n%s\n\n%s\n\nTwo\n\n"
+	    "%s\n\nEnd", big, f, a, big, a);
+	snprintf(want, sizeof(want), "Head\n\n%s\n\n%s\n\n%s\n\nTwo\n\n"
+	    "%s\n\nEnd", big, f, a, a);
+	dedup_run_is(in, HN_HUGE, want);
+	dedup_run_is(in, 3, want);
+	snprintf(in, sizeof(in), "- One\n\n%s\n\n%s\n\n- Two\n\n%s\n\n%s\n\n"
+	    "- Three\n\n%s\n\nEnd", big, f, big, g, big);
+	snprintf(want, sizeof(want), "- One\n\n%s\n\n%s\n\n- Two\n\n%s\n\n"
+	    "- Three\n\nEnd", big, f, g);
+	dedup_run_is(in, HN_ITEMS, want);
+	/* a few blocks on, the copy stays */
+	snprintf(in, sizeof(in), "%s\n\nSub\n\n%s\n\nSub\n\n%s\n\nEnd", big,
+	    big, big);
+	dedup_run_is(in, HN_HUGE, in);
+	dedup_run_is(in, 3, in);
+	/* under HN_DUP_HUGE characters, HN_HUGE keeps the repeat */
+	big[HN_DUP_HUGE - 8] = '\0';
+	snprintf(in, sizeof(in), "%s\n\n%s\n\n%s\n\nEnd", big, f, big);
+	dedup_run_is(in, HN_HUGE, in);
+}
+
+/*
  * An article's dedup: a layout printed again (three long blocks and the
  * short ones among them) goes; a paragraph quoted once more, or the same
  * paragraph printed several times in a row, stays.
@@ -187,6 +229,7 @@ dedup_runs(void)
 	dedup_run_is(in, 3, in);
 	snprintf(in, sizeof(in), "%s\n\n%s\n\n%s\n\n%s\n\nEnd", a, a, a, a);
 	dedup_run_is(in, 3, in);
+	dedup_huge();
 }
 
 /* A dedup of s into the expected text. */
