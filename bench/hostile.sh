@@ -177,6 +177,18 @@ HTML = {
                                       (k, 'Answer %05d ' % k + 'y' * 38)
                                       for k in range(4000)) +
                               '</article>'),
+    # a tab set of many closed panels, each named by its tab, one
+    # shown (tab_closed() in html_score.c: ids sorted once, a parent's
+    # panels counted once)
+    'tab_panels': lambda n: ('<main><div>' + ''.join(
+        '<button aria-controls=t%d>T%d</button>' % (k, k)
+        for k in range(max(3, n // 120))) + '</div><div><div id=t0>' +
+        'z' * 60 + '</div>' + ''.join(
+        '<div id=t%d hidden>Panel %05d %s</div>' % (k, k, 'y' * 50)
+        for k in range(1, max(3, n // 120))) + '</div></main>'),
+    # lone toggles, each before its closed text (disclosed())
+    'toggle_text': rep('<div><button aria-expanded=false>More</button>'
+                            '</div><div hidden>%s</div>' % ('x' * 210)),
     # our stages: tables, repeats, links, sections, hidden content, text
     'tbl_span': rep('<tr><td colspan=3 rowspan=4>a</td><td>b</td></tr>'),
     'tbl_wide': rep('<td>x</td>'), 'tbl_nest': rep('<table><tr><td>'),

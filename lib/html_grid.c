@@ -21,7 +21,6 @@
 #define CHIPS_BUF	65536	/* bytes of a chip's text read */
 #define TNAME_MAX	200	/* characters of a tile's name */
 #define TILE_DEPTH	12	/* levels from a tile's name up to its grid */
-#define INTRO_MIN	80	/* characters of a category's introduction */
 #define INTRO_MAX	1500
 #define INTRO_LINKS	3	/* tenths of it in links, under */
 #define INTRO_CLIMB	2	/* wrappers of the heading alone climbed */
@@ -441,7 +440,7 @@ intro_part(const struct hdoc *d, int i, size_t n)
 /* See html_int.h. */
 int
 w_html_grid_intro(const struct hdoc *d, int h1, int top, int *part,
-    int npart)
+    int npart, size_t min)
 {
 	size_t n, sum;
 	int a, j, m, lev;
@@ -466,7 +465,7 @@ w_html_grid_intro(const struct hdoc *d, int h1, int top, int *part,
 			sum += n;
 		}
 		if (m > 0)
-			return sum >= INTRO_MIN && sum <= INTRO_MAX ? m : 0;
+			return sum >= min && sum <= INTRO_MAX ? m : 0;
 		/* a's parent holds the heading alone: look beside it */
 		if (d->n[a].parent < 0 || w_html_text_len(d,
 		    d->n[a].parent) != w_html_text_len(d, h1))

@@ -33,6 +33,7 @@
 				   (w_html_mark_carts) */
 #define HF_OWN		0x400	/* holds the page's first h1, as parsed
 				   (w_html_mark_carts) */
+#define HF_TABSET	0x800	/* a tab set's closed panel (w_html_faq_mark) */
 
 struct hnode {
 	int		 tag;		/* TidyTagId, or H_TEXT */
@@ -339,7 +340,7 @@ int		 w_html_stream_segment(const struct hdoc *, int);
 int		 w_html_stream_id(const char *, char);
 int		 w_html_sr_only(const struct hdoc *, int);
 int		 w_html_tab_panel(const struct hdoc *, int);
-void		 w_html_faq_mark(struct hdoc *);
+void		 w_html_faq_mark(struct hdoc *, int);
 /* Buttons that are a heading's text, before a section the extractor
  * keeps, become spans (html_dom.c); not on article pages */
 void		 w_html_heading_buttons(struct hdoc *);
@@ -486,6 +487,10 @@ void		 w_html_prose_teasers(struct hdoc *, int);
 /* Whether box b, after a post's title block, is not the post: a
  * comment list or form, an author box, a contact form (html_prose.c). */
 int		 w_html_after_post(const struct hdoc *, int, int);
+/* In tc, from the h1 (or box c it went from as the title) up, the
+ * boxes after the post that w_html_after_post() strict names go
+ * (html_score.c). */
+void		 w_html_drop_after_post(struct hdoc *, int, int, int);
 /* Unlink box i; in a thread (prof HP_THREAD), a box of at most 300
  * characters first gives up the poster's name it holds (an innermost
  * author-named element of a few words, outside paragraphs, quotes and
@@ -660,12 +665,13 @@ int		 w_html_column_type(const struct w_html_grid *, int);
 /* The introduction of a category under its heading h1 (below top):
  * the element siblings right after h1, or after the wrapper (two at
  * most) that holds h1 alone, up to the next heading, list, table or
- * form, each with under 30% of its text in links, 80 to 1500
- * characters in all. Stores at most npart of them in part; returns how
- * many (0: none). A shop's category opens with a sentence or two on
- * what it sells; the scorer's pick (the copy below the grid) often
- * leaves them out. */
-int		 w_html_grid_intro(const struct hdoc *, int, int, int *, int);
+ * form, each with under 30% of its text in links, min (80 for a
+ * category) to 1500 characters in all. Stores at most npart of them in
+ * part; returns how many (0: none). A shop's category opens with a
+ * sentence or two on what it sells; the scorer's pick (the copy below
+ * the grid) often leaves them out. */
+int		 w_html_grid_intro(const struct hdoc *, int, int, int *, int,
+		    size_t);
 
 /* Drop the boxes after root's list of items (its grid holding half of
  * root's text) that are another kind of list: a grid of another shape

@@ -560,7 +560,12 @@ static const char *const comment_titles[] = {
 	"dejar un comentario", "comentarios", "commenti",
 	"lascia un commento", "reacties", "laat een reactie achter",
 	"plaats een reactie", "deixe um coment\xc3\xa1rio",
-	"deixe uma resposta", "coment\xc3\xa1rios", NULL
+	"deixe uma resposta", "coment\xc3\xa1rios", "have your say",
+	"add your comment", "post your comment", "add a reply",
+	"write a reply", "post a reply", "leave your reply",
+	"deine meinung ist gefragt", "ihre meinung ist gefragt",
+	"was meinen sie", "was meinst du", "kommentar abgeben",
+	"jetzt kommentieren", NULL
 };
 
 /* Class words of what is never the main content, whatever its size:
@@ -1803,20 +1808,35 @@ rating_line(const char *t, size_t n)
 }
 
 /*
- * A comment section's title longer than a box title ("12 thoughts on
- * \"A long post title\""): digits, then counted_on[].
+ * A comment section's title with its count: longer than a box title
+ * ("12 thoughts on \"A long post title\""): digits, then counted_on[];
+ * or the count and a word of counted[] that is no reading time ("12
+ * Comments", "3 Responses", "5 Kommentare"); or a comment title of
+ * comment_titles[] with the count after it in parentheses ("Comments
+ * (12)", "Kommentare (3)").
  */
 static int
 count_title(const struct hdoc *d, int i)
 {
 	char t[SMALL_MAX + 1];
-	size_t k;
+	size_t k, n;
 
-	if (norm(d, i, t, sizeof(t)) == 0)
+	if ((n = norm(d, i, t, sizeof(t))) == 0)
 		return 0;
 	for (k = 0; t[k] >= '0' && t[k] <= '9'; k++)
 		;
-	return k > 0 && t[k] == ' ' && starts(t + k + 1, counted_on);
+	if (k > 0 && t[k] == ' ')
+		return starts(t + k + 1, counted_on) ||
+		    (strncmp(t + k + 1, "min", 3) != 0 &&
+		    w_html_listed(t + k + 1, counted) >= 0);
+	if (n < 5 || t[n - 1] != ')')
+		return 0;
+	for (k = n - 1; k > 0 && t[k - 1] >= '0' && t[k - 1] <= '9'; k--)
+		;
+	if (k == n - 1 || k < 3 || t[k - 1] != '(' || t[k - 2] != ' ')
+		return 0;
+	t[k - 2] = '\0';
+	return w_html_listed(t, comment_titles) >= 0;
 }
 
 /*
@@ -3256,13 +3276,15 @@ w_html_prose_teasers(struct hdoc *d, int root)
  * short post. b is such a box when, among its first AFTER_LOOK nodes:
  * - its first heading titles a comment section, an author box or a
  *   contact form (comment_titles[], strong_titles[], contact_titles[],
- *   "12 thoughts on ...");
+ *   author_titles[], "12 thoughts on ...", "12 Comments");
  * - a form holds a text area or AFTER_INPUTS text fields and a third of
  *   b's text or more (a comment form, a contact pop-up);
  * - a portrait's alt text, or the start of its first paragraph, is its
  *   first heading, a name of two to four words (an author box: "Ruth
- *   Calder" over "Ruth Calder runs the farm ..."), in AFTER_BIO
- *   characters at most;
+ *   Calder" over "Ruth Calder runs the farm ..."), or that heading is
+ *   a name lead and a name of one to four words (name_leads[]: "About
+ *   Ruth", "Written by Ruth Calder") and b holds a picture, in
+ *   AFTER_BIO characters at most;
  * - AFTER_DATES or more lines of one date each, outside headings, and
  *   at most AFTER_PER_DATE characters of b's text per date (a list of
  *   comments, each under its poster's name and date).
@@ -3301,6 +3323,49 @@ named_by(const char *t, const char *q)
 	return w >= 2 && w <= 4;
 }
 
+/* Whole titles of an author box that its other lists leave out. */
+static const char *const author_titles[] = {
+	"about the writer", "about the writers", "about author",
+	"about the reviewer", "meet the author", "the author", "the authors",
+	"author", "authors", "written by", "der autor", "die autorin",
+	"die autoren", "autor", "autorin", "l'auteur", "l\xe2\x80\x99" "auteur",
+	"el autor", "la autora", "l'autore", "over de schrijver", NULL
+};
+
+/* Openings of an author box's title before the writer's name ("About
+ * Ruth", "Written by Ruth Calder", "\xc3\x9c" "ber Ruth"). */
+static const char *const name_leads[] = {
+	"about ", "meet ", "written by ", "by ", "\xc3\xbc" "ber ", "von ",
+	"geschrieben von ", "\xc3\xa0 propos de ", "sobre ", NULL
+};
+
+/* Whether heading text t (title_norm()) is a name lead (name_leads[])
+ * and a name of one to four words that q's text is or starts with. */
+static int
+named_after(const char *t, const char *q)
+{
+	size_t n, k, w = 1;
+	int i;
+
+	for (i = 0; name_leads[i] != NULL; i++)
+		if (strncmp(t, name_leads[i], strlen(name_leads[i])) == 0)
+			break;
+	if (name_leads[i] == NULL)
+		return 0;
+	t += strlen(name_leads[i]);
+	n = strlen(t);
+	if (n < 2 || n > 40 || strncmp(q, t, n) != 0 ||
+	    (q[n] != '\0' && q[n] != ' ' && q[n] != ','))
+		return 0;
+	for (k = 0; k < n; k++) {
+		if (t[k] == ' ')
+			w++;
+		else if ((t[k] >= '0' && t[k] <= '9') || t[k] == ':')
+			return 0;
+	}
+	return w <= 4;
+}
+
 int
 w_html_after_post(const struct hdoc *d, int b, int strict)
 {
@@ -3308,6 +3373,7 @@ w_html_after_post(const struct hdoc *d, int b, int strict)
 	const char *alt, *ty;
 	size_t len = w_html_text_len(d, b), formlen = 0;
 	int j, k, tag, head = -1, para = -1, area = 0, inputs = 0, dates = 0;
+	int img = 0;
 
 	if (len == 0)
 		return 0;
@@ -3324,6 +3390,7 @@ w_html_after_post(const struct hdoc *d, int b, int strict)
 			    (w_html_listed(t, comment_titles) >= 0 ||
 			    w_html_listed(t, strong_titles) >= 0 ||
 			    w_html_listed(t, contact_titles) >= 0 ||
+			    w_html_listed(t, author_titles) >= 0 ||
 			    count_title(d, j)))
 				return 1;
 		} else if (tag == TidyTag_FORM &&
@@ -3338,8 +3405,8 @@ w_html_after_post(const struct hdoc *d, int b, int strict)
 		    strcasecmp(ty, "text") == 0 || strcasecmp(ty, "email") ==
 		    0 || strcasecmp(ty, "tel") == 0))
 			inputs++;
-		else if (tag == TidyTag_IMG && !strict && head < 0 &&
-		    len <= AFTER_BIO &&
+		else if (tag == TidyTag_IMG && !strict && (img = 1) &&
+		    head < 0 && len <= AFTER_BIO &&
 		    (alt = w_html_attr(d, j, "alt")) != NULL) {
 			/* a portrait before the heading: its alt, kept */
 			size_t n = strlen(alt), m;
@@ -3354,7 +3421,7 @@ w_html_after_post(const struct hdoc *d, int b, int strict)
 		    para == -1 && len <= AFTER_BIO) {
 			para = j;
 			if (t[0] != '\0' && norm_cut(d, j, q, sizeof(q), 1) >
-			    0 && named_by(t, q))
+			    0 && (named_by(t, q) || (img && named_after(t, q))))
 				return 1;
 		} else if (d->n[j].first >= 0 && !heading(tag) &&
 		    w_html_text_len(d, j) <= DATE_MAX &&
@@ -3368,7 +3435,7 @@ w_html_after_post(const struct hdoc *d, int b, int strict)
 			dates += !inner;
 		}
 		if (para == -2 && head >= 0 && t[0] != '\0') {
-			if (named_by(t, q))
+			if (named_by(t, q) || named_after(t, q))
 				return 1;
 			para = -1;
 		}

@@ -344,10 +344,11 @@ jqr() {
 	[[ "$(jqr .content)" != *"AI-generated from customer reviews"* ]]
 }
 
-@test "a short post after its h1 is the pick, not the comments, author box or contact form after it, as an article too" {
+@test "a short post after its h1 is the pick, not the comments, author box (named, About Ruth, Die Autorin) or contact form after it (or a contact pop-up above it), as an article too" {
 	for name in other-short-post-comments article-short-post-author \
 	    article-short-post-author-apart other-recipe-contact-popup \
-	    other-recipe-contact-apart; do
+	    other-recipe-contact-apart article-short-post-author-about \
+	    article-short-post-autorin-de other-recipe-contact-before; do
 		b="$FX/types/$name"
 		grep -q 'class=' "$b.html" && fail "$name: class names"
 		for t in auto article; do
@@ -365,19 +366,63 @@ jqr() {
 	done
 }
 
-@test "a post and its comments in one box: the post stays, the comment list and comment form go" {
-	b="$FX/types/other-post-comments-one-box"
-	grep -q 'class=' "$b.html" && fail "class names"
-	run -0 wextract -c --format text "$b.html"
-	[ "$(jqr .coverage.extraction_stage)" = readability ] ||
-		fail "stage $(jqr .coverage.extraction_stage)"
-	c=$(jqr .content)
-	while IFS= read -r l; do
-		[[ "$c" == *"$l"* ]] || fail "missing: $l"
-	done <"$b.must"
-	while IFS= read -r l; do
-		[[ "$c" != *"$l"* ]] || fail "kept: $l"
-	done <"$b.mustnot"
+@test "a post and its comments in one box: the post stays, the comment list and comment form go, in the region stage too" {
+	# untyped, the scorer's pick; as an article (forced, or an
+	# <article> holding post and comments), the region
+	for t in other-post-comments-one-box:auto:readability \
+	    other-post-comments-one-box:article:region \
+	    article-post-comments-region:auto:region; do
+		b="$FX/types/${t%%:*}"
+		grep -q 'class=' "$b.html" && fail "$t: class names"
+		f=${t#*:}
+		run -0 wextract -c --format text --page-type ${f%%:*} "$b.html"
+		[ "$(jqr .coverage.extraction_stage)" = "${f#*:}" ] ||
+			fail "$t: stage $(jqr .coverage.extraction_stage)"
+		[ "${t%%:*}" != article-post-comments-region ] ||
+			[ "$(jqr .coverage.page_type)" = article ] ||
+			fail "$t: typed $(jqr .coverage.page_type)"
+		c=$(jqr .content)
+		while IFS= read -r l; do
+			[[ "$c" == *"$l"* ]] || fail "$t: missing: $l"
+		done <"$b.must"
+		while IFS= read -r l; do
+			[[ "$c" != *"$l"* ]] || fail "$t: kept: $l"
+		done <"$b.mustnot"
+	done
+}
+
+@test "a comment section titled with its count (12 Comments, Kommentare (4)) goes after the post, untyped or as an article" {
+	for name in other-post-comments-counted \
+	    other-post-comments-counted-de; do
+		b="$FX/types/$name"
+		grep -q 'class=' "$b.html" && fail "$name: class names"
+		for t in auto article; do
+			run -0 wextract -c --format text --page-type $t "$b.html"
+			c=$(jqr .content)
+			while IFS= read -r l; do
+				[[ "$c" == *"$l"* ]] || fail "$name ($t): missing: $l"
+			done <"$b.must"
+			while IFS= read -r l; do
+				[[ "$c" != *"$l"* ]] || fail "$name ($t): kept: $l"
+			done <"$b.mustnot"
+		done
+	done
+}
+
+@test "a comment form's box titled as one (Have your say, Deine Meinung ist gefragt) goes with its note on moderation" {
+	for name in article-short-comment-form-say \
+	    article-short-comment-form-de; do
+		b="$FX/types/$name"
+		grep -q 'class=' "$b.html" && fail "$name: class names"
+		run -0 wextract -c --format text "$b.html"
+		c=$(jqr .content)
+		while IFS= read -r l; do
+			[[ "$c" == *"$l"* ]] || fail "$name: missing: $l"
+		done <"$b.must"
+		while IFS= read -r l; do
+			[[ "$c" != *"$l"* ]] || fail "$name: kept: $l"
+		done <"$b.mustnot"
+	done
 }
 
 @test "recipe post: ingredients and steps stay, its buttons, rating, share row and comment form go, with or without class names" {
@@ -1273,6 +1318,50 @@ hasnt() {
 	done
 }
 
+@test "a tab set's closed panels named by aria-controls are kept; a drawer of closed panels and panels named by plain links stay out" {
+	run -0 wextract -c --format text --page-type service "$FX/tabs-aria-controls.html"
+	c=$(jqr .content)
+	[[ "$c" == *"A designer walks the garden"*"Our planters choose shrubs"*"Stone walls, gravel paths"*"A gardener visits once a month"*"Prices include VAT"* ]] || fail "got: $c"
+	for w in "founded by two gardeners" "apprentices every March" "Journalists can ask" "once payment clears" "a week of notice" "against frost" "All rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
+@test "a product's closed tab panels named by role=tab and tab or pill toggles are kept" {
+	run -0 wextract -c --format text "$FX/tabs-role-tab.html"
+	[ "$(jqr .coverage.page_type)" = product ] || fail "type: $(jqr .coverage.page_type)"
+	c=$(jqr .content)
+	[[ "$c" == *"solid European oak"*"Wipe the seat with a damp cloth"*"Two of our drivers carry the bench"* ]] || fail "got: $c"
+	[[ "$c" != *"All rights reserved"* ]] || fail "kept the footer: $c"
+}
+
+@test "an accordion's closed panels after headings holding closed buttons are kept; a run of two and a menu of links stay out" {
+	run -0 wextract -c --format text "$FX/tabs-accordion-headers.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Weight"*"a softer landing"*"Cushioning"*"Soft foams absorb"*"Fit"*"a thumb's width"*"Drop"*"eight millimetres"* ]] || fail "got: $c"
+	for w in "sizing chart" "Shoes worn outdoors" "Road shoes" "All rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+}
+
+@test "a lone toggle's closed text of prose is kept; a closed list of links and a short closed line stay out" {
+	for t in auto service; do
+		run -0 wextract -c --format text --page-type $t "$FX/tabs-disclosure.html"
+		c=$(jqr .content)
+		[[ "$c" == *"range of outcomes"*"Methods, assumptions and limits"*"projects each year's balance"*"your tax bracket"* ]] || fail "$t got: $c"
+		for w in "Send the calculator" "Print a copy" "0800 000 111" "All rights reserved"; do
+			[[ "$c" != *"$w"* ]] || fail "$t kept $w: $c"
+		done
+	done
+}
+
+@test "a flat FAQ whose answers are also a tab set (named by their buttons, one open) keeps its question buttons as text" {
+	run -0 wextract -c --format text --page-type service "$FX/tabs-faq-flat.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Can I return a gift?"*"sixty days"*"Do you ship abroad?"*"duties paid"*"Is packaging recyclable?"*"all of it recycles"* ]] || fail "got: $c"
+	[[ "$c" != *"All rights reserved"* ]] || fail "kept the footer: $c"
+}
+
 @test "a FAQ's closed answers beside one long answer are each read (the memoised run and the work budget keep every pair)" {
 	# the cost of the hostile version (one huge sibling, 4,000 hidden
 	# answers) is measured by bench/hostile.sh's faq_big_sib shape
@@ -1296,6 +1385,30 @@ hasnt() {
 	for w in "Patient portal login" "Pay online with a card" "Translate" "Riverside North" "All rights reserved"; do
 		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
 	done
+}
+
+@test "a service page's hero (its h1 and tagline) opens the content; not from the page header, nor over a story's first paragraph" {
+	f="$FX/service-hero.html"
+	run -0 wextract -c --format text --page-type service "$f"
+	c=$(jqr .content)
+	[[ "$c" == "Monthly books for small firms"*"a clean ledger out"*"Bank feeds"*"299 dollars"* ]] || fail "got: $c"
+	for w in "Start a free month" "Log in" "All rights reserved"; do
+		[[ "$c" != *"$w"* ]] || fail "kept $w: $c"
+	done
+	[ "$(grep -c 'Monthly books for small firms' <<<"$c")" -eq 1 ] || fail "h1 twice: $c"
+	# the hero in the page's header element is the site's, not the page's
+	sed 's|<section class="hero-banner">|<header class="hero-banner">|; 0,/<\/section>/s|</section>|</header>|' \
+	    "$f" >"$BATS_TEST_TMPDIR/header.html"
+	run -0 wextract -c --format text --page-type service "$BATS_TEST_TMPDIR/header.html"
+	c=$(jqr .content)
+	[[ "$c" == "Bank feeds"* ]] || fail "header hero kept: $c"
+	# an output opening with a long paragraph reads as a story: no hero
+	long="We connect to your business accounts and match every payment to a receipt or an invoice, so nothing waits in a shoebox until the end of the year, and every account is reconciled each week by a named bookkeeper who knows your trade and answers your questions within a working day."
+	sed "s|<h2>Bank feeds</h2><p>[^<]*</p>|<p>$long</p>|" "$f" >"$BATS_TEST_TMPDIR/story.html"
+	run -0 wextract -c --format text --page-type service "$BATS_TEST_TMPDIR/story.html"
+	c=$(jqr .content)
+	[[ "$c" == "We connect to your business accounts"* ]] || fail "hero over a story: $c"
+	[[ "$c" != *"Monthly books for small firms"* ]] || fail "hero over a story: $c"
 }
 
 @test "a short pick outside the main element that holds the h1 and twice its text gives way to that element" {

@@ -162,7 +162,7 @@ static int
 intro_of(struct hdoc *d, const char *html, int *part)
 {
 	CHECK(w_html_parse(d, html, strlen(html)) == 0);
-	return w_html_grid_intro(d, by_id(d, "h"), d->body, part, 4);
+	return w_html_grid_intro(d, by_id(d, "h"), d->body, part, 4, 80);
 }
 
 #define INTRO_P	"<p id=\"i\">Knead bread dough, whip cream and fold cake " \
@@ -216,7 +216,7 @@ grid_intro(void)
 	w_buf_free(&b);
 	/* no heading */
 	CHECK(w_html_parse(&d, "<p>x</p>", 8) == 0);
-	CHECK_INT(w_html_grid_intro(&d, -1, d.body, part, 4), 0);
+	CHECK_INT(w_html_grid_intro(&d, -1, d.body, part, 4, 80), 0);
 	w_html_free(&d);
 }
 
