@@ -1689,10 +1689,30 @@ elsewhere_heading(const struct hdoc *d, int i, int prof)
 }
 
 /*
+ * On a service (landing) page, a block under such a heading, long and
+ * mostly outside links, is a row of guides, each a teaser in prose and
+ * its link: the page's own reading, kept. Lists of links (related
+ * searches, other services) go. Not on collections and listings: there
+ * the same shape was as often a row of dated blog cards after the
+ * article, and guides after a grid already come back by another way.
+ */
+#define ELSEWHERE_PROSE_LINKS	0.25
+#define ELSEWHERE_PROSE_MIN	300
+
+static int
+elsewhere_guides(const struct hdoc *d, int b, int prof)
+{
+	return !(prof & (HP_PROSE | HP_TABS | HP_THREAD | HP_LISTS)) &&
+	    b >= 0 && w_html_link_density(d, b) < ELSEWHERE_PROSE_LINKS &&
+	    w_html_text_len(d, b) >= ELSEWHERE_PROSE_MIN;
+}
+
+/*
  * A heading naming other products or stories ("You may also like",
  * "Related articles"): drop the block it heads, its parent when it
  * leads it, else itself and the next sibling, while that holds a small
- * part of root. Returns whether it dropped; *nx is the walk's next.
+ * part of root (not a row of guides, see elsewhere_guides). Returns
+ * whether it dropped; *nx is the walk's next.
  */
 static int
 elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int prof,
@@ -1710,6 +1730,8 @@ elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int prof,
 	    d->n[p].first >= 0 && (d->n[p].first == t ||
 	    (d->n[d->n[p].first].tag == H_TEXT && w_html_next_el(d,
 	    d->n[p].first) == t)) && w_html_text_len(d, p) * 5 <= rlen * 2) {
+		if (elsewhere_guides(d, p, prof))
+			return 0;
 		*nx = w_html_next_pre(d, p, root, 1);
 		w_html_unlink(d, p);
 		return 1;
@@ -1717,6 +1739,8 @@ elsewhere_drop(struct hdoc *d, int i, int root, size_t rlen, int prof,
 	sib = w_html_next_el(d, t);
 	if (sib >= 0 && w_html_text_len(d, sib) * 5 > rlen * 2)
 		sib = -1;
+	if (elsewhere_guides(d, sib, prof))
+		return 0;
 	*nx = w_html_next_pre(d, sib >= 0 ? sib : t, root, 1);
 	w_html_unlink(d, t);
 	if (sib >= 0)

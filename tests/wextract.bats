@@ -1332,6 +1332,30 @@ hasnt() {
 	done
 }
 
+@test "a service page's row of guides under a \"Related guides\" heading (teasers in prose, each with its link) is kept; a related-searches link list goes" {
+	b="$FX/service-related-guides"
+	run -0 wextract -c --format text --page-type service "$b.html"
+	c=$(jqr .content)
+	while IFS= read -r l; do
+		[[ "$c" == *"$l"* ]] || fail "missing: $l"
+	done <"$b.must"
+	while IFS= read -r l; do
+		[[ "$c" != *"$l"* ]] || fail "kept: $l"
+	done <"$b.mustnot"
+}
+
+@test "a shop's category read as a product keeps the guide printed after its main element, in a box of its own before the footer; the footer stays out" {
+	b="$FX/product-category-guide"
+	run -0 wextract -c --format text --page-type product "$b.html"
+	c=$(jqr .content)
+	while IFS= read -r l; do
+		[[ "$c" == *"$l"* ]] || fail "missing: $l"
+	done <"$b.must"
+	while IFS= read -r l; do
+		[[ "$c" != *"$l"* ]] || fail "kept: $l"
+	done <"$b.mustnot"
+}
+
 @test "a tab set's closed panels named by aria-controls are kept; a drawer of closed panels and panels named by plain links stay out" {
 	run -0 wextract -c --format text --page-type service "$FX/tabs-aria-controls.html"
 	c=$(jqr .content)
