@@ -713,14 +713,15 @@ thin_attrs(const char *s, size_t *len)
 
 /* 1 when s[i..n) starts with the tag name t (lower case) ended by a
  * space, '/' or '>'. */
-static int
+static inline int
 tag_at(const char *s, size_t i, size_t n, const char *t)
 {
-	size_t k = strlen(t);
+	size_t k;
 
 	/* the first byte settles most tags without a call */
 	if (i >= n || (s[i] | 0x20) != t[0])
 		return 0;
+	k = strlen(t);
 	return i + k < n && strncasecmp(s + i, t, k) == 0 &&
 	    s[i + k] != '\0' && strchr(" \t\n\r\f/>", s[i + k]) != NULL;
 }
@@ -738,13 +739,16 @@ tag_at(const char *s, size_t i, size_t n, const char *t)
  * the scan would read on inside what tidy takes for a script, style or
  * xmp body.
  */
-static int
+static inline int
 name_runs_on(const char *s, size_t i, size_t n, const char *t)
 {
-	size_t k = strlen(t);
+	size_t k;
 	unsigned char c;
 
-	if (i >= n || (s[i] | 0x20) != t[0] || i + k >= n ||
+	if (i >= n || (s[i] | 0x20) != t[0])
+		return 0;
+	k = strlen(t);
+	if (i + k >= n ||
 	    strncasecmp(s + i, t, k) != 0)
 		return 0;
 	c = (unsigned char)s[i + k];
@@ -973,8 +977,11 @@ sorted_index(const char *s, size_t n, const char *const *w, int n_w)
 	low[n] = '\0';
 	while (lo <= hi) {
 		mid = (lo + hi) / 2;
-		if ((c = strcmp(low, w[mid])) == 0)
-			return mid;
+		/* strcmp's order (by unsigned char) without a call */
+		for (k = 0; (c = (unsigned char)low[k] -
+		    (unsigned char)w[mid][k]) == 0; k++)
+			if (low[k] == '\0')
+				return mid;
 		if (c < 0)
 			hi = mid - 1;
 		else
@@ -1440,9 +1447,13 @@ in_quoted(struct vtag *x, const char *s, size_t p, size_t n, size_t *end)
 				x->rs = RS_PRE;
 				k++;
 			} else {
-				x->rl = c;
-				x->rn++;
-				k++;
+				/* the name's plain run in one loop */
+				do {
+					x->rl = c;
+					x->rn++;
+				} while (++k < p && (c = s[k]) != '"' &&
+				    c != '\'' && c != '=' && c != '>' &&
+				    c != '<' && !BLANK(c));
 			}
 			break;
 		case RS_PRE:
@@ -1484,7 +1495,11 @@ in_quoted(struct vtag *x, const char *s, size_t p, size_t n, size_t *end)
 				x->rs = RS_LEAD;
 				k++;
 			} else
-				k++;
+				/* the value's plain run in one loop */
+				while (++k < p && (c = s[k]) != '>' &&
+				    c != '<' && c != '"' && c != '\'' &&
+				    !BLANK(c))
+					;
 			break;
 		}
 	}
@@ -2719,8 +2734,9 @@ prepare(const char *s, size_t *len, struct raw *r)
 			fsvg++;
 		else if (tag_at(s, i, n, "math"))
 			fmath++;
-		else if (i + 4 < n && (strncasecmp(s + i, "svg", 3) == 0 ||
-		    strncasecmp(s + i, "math", 4) == 0)) {
+		else if (i + 4 < n && (((s[i] | 0x20) == 's' &&
+		    strncasecmp(s + i, "svg", 3) == 0) || ((s[i] | 0x20) ==
+		    'm' && strncasecmp(s + i, "math", 4) == 0))) {
 			/* and the "<?" in later bodies is cut as inside
 			 * svg: "<svg<<script><?xml <?>" leaked in libtidy
 			 * on the start tree; seed svg-lt-pi.html */
