@@ -912,7 +912,8 @@ start_tag_end(const char *s, size_t i, size_t n)
 	return (q1 | q2) & 1 ? 0 : (size_t)(e - s);
 }
 
-#define BLANK(c)	((c) != '\0' && strchr(" \t\n\r\f", (c)) != NULL)
+#define BLANK(c)	((c) == ' ' || (c) == '\t' || (c) == '\n' || \
+	(c) == '\r' || (c) == '\f')
 
 /*
  * Long attribute values on inline elements. tidy's inline stack
