@@ -3782,9 +3782,15 @@ w_html_fold(const struct hdoc *cd, const char *v, w_html_fold_fn fn,
 	return f->fit ? f->s : NULL;
 }
 
-/* See html_int.h. */
-int
-w_html_ci_any(const struct hdoc *d, const char *hay, const char *const *w)
+/*
+ * Whether hay holds one of the words w, lowering hay's letters as it
+ * reads when fold is set (w_html_ci_any) or taking them as they are
+ * (w_html_low_any, for a class or id value already lowered). Inlined
+ * into both with fold constant, so each keeps its own tight loop.
+ */
+static inline __attribute__((always_inline)) int
+words_any(const struct hdoc *d, const char *hay, const char *const *w,
+    int fold)
 {
 	const unsigned char *h = (const unsigned char *)hay;
 	const struct hwords *x;
@@ -3797,11 +3803,11 @@ w_html_ci_any(const struct hdoc *d, const char *hay, const char *const *w)
 	if (x->empty)
 		return 1;
 	for (; *h != '\0'; h++) {
-		c = LOWER(*h);
+		c = fold ? LOWER(*h) : *h;
 		if (x->head[c] == 0)
 			continue;
 		/* no word starts with this byte and the next */
-		p = HW_PAIR(c, LOWER(h[1]));
+		p = HW_PAIR(c, fold ? LOWER(h[1]) : h[1]);
 		if (!((x->pair[p >> 6] >> (p & 63)) & 1) &&
 		    !((x->one[c >> 6] >> (c & 63)) & 1))
 			continue;
@@ -3815,31 +3821,14 @@ w_html_ci_any(const struct hdoc *d, const char *hay, const char *const *w)
 
 /* See html_int.h. */
 int
+w_html_ci_any(const struct hdoc *d, const char *hay, const char *const *w)
+{
+	return words_any(d, hay, w, 1);
+}
+
+/* See html_int.h. */
+int
 w_html_low_any(const struct hdoc *d, const char *hay, const char *const *w)
 {
-	const unsigned char *h = (const unsigned char *)hay;
-	const struct hwords *x;
-	struct hwords tmp;
-	unsigned k, c, p;
-
-	if (hay == NULL)
-		return 0;
-	x = words_of(d, w, &tmp);
-	if (x->empty)
-		return 1;
-	for (; *h != '\0'; h++) {
-		c = *h;
-		if (x->head[c] == 0)
-			continue;
-		/* no word starts with this byte and the next */
-		p = HW_PAIR(c, h[1]);
-		if (!((x->pair[p >> 6] >> (p & 63)) & 1) &&
-		    !((x->one[c >> 6] >> (c & 63)) & 1))
-			continue;
-		for (k = x->head[c]; k != 0; k = x->next[k])
-			if (ci_prefix(h + 1,
-			    (const unsigned char *)w[k - 1] + 1))
-				return 1;
-	}
-	return 0;
+	return words_any(d, hay, w, 0);
 }
