@@ -1240,6 +1240,7 @@ static int
 buy_button(const struct hdoc *d, int i, struct w_buf *b)
 {
 	const char *v;
+	int j, m = 0;
 
 	if (d->n[i].tag == TidyTag_INPUT) {
 		v = w_html_attr(d, i, "type");
@@ -1252,8 +1253,14 @@ buy_button(const struct hdoc *d, int i, struct w_buf *b)
 	if (d->n[i].tag != TidyTag_BUTTON ||
 	    w_html_text_len(d, i) > SHOP_TERMS_MAX)
 		return 0;
+	/* its label from CART_NODES nodes at most, as cart_control's */
 	w_buf_reset(b);
-	w_html_text(d, i, b);
+	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		if (++m > CART_NODES)
+			return 0;
+		if (d->n[j].tag == H_TEXT)
+			w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
+	}
 	return buy_text(b->p, b->len);
 }
 
