@@ -1080,7 +1080,7 @@ class_has(const struct hdoc *d, const char *c, const char *const *w,
 	 * (folded once for the lists asked of it in a row) */
 	if ((low = w_html_fold(d, c, tax ? class_fold_tax : class_fold,
 	    tmp)) != NULL)
-		return w_html_ci_any(d, low, w) ||
+		return w_html_low_any(d, low, w) ||
 		    (!thread && strstr(low, "comment") != NULL);
 	while ((t = w_html_class_next(&c, &n)) != NULL) {
 		if (n < sizeof(tok) && strcspn(t, ":[./") >= n &&
@@ -1090,7 +1090,7 @@ class_has(const struct hdoc *d, const char *c, const char *const *w,
 				    t[k] + 32 : t[k]);
 			tok[n] = '\0';
 			/* w is lower case: as strstr on each word */
-			if (w_html_ci_any(d, tok, w))
+			if (w_html_low_any(d, tok, w))
 				return 1;
 			if (!thread && strstr(tok, "comment") != NULL)
 				return 1;

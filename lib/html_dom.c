@@ -145,20 +145,6 @@ w_html_insert_before(struct hdoc *d, int ref, int c)
 	w_html_dirty(d, p);
 }
 
-/* Pre-order successor of i inside root (-1 at the end). */
-int
-w_html_next_pre(const struct hdoc *d, int i, int root, int skipkids)
-{
-	if (!skipkids && d->n[i].first >= 0)
-		return d->n[i].first;
-	while (i >= 0 && i != root) {
-		if (d->n[i].next >= 0)
-			return d->n[i].next;
-		i = d->n[i].parent;
-	}
-	return -1;
-}
-
 /* The element siblings and first element child of i, text nodes
  * passed over (-1 when there is none). */
 int
@@ -213,6 +199,7 @@ add_attrs(struct hdoc *d, int i, TidyNode t)
 		}
 		d->a[d->na].name = pool_add(d, low, n);
 		d->a[d->na].val = pool_add(d, v ? v : "", v ? strlen(v) : 0);
+		d->n[i].amask |= W_HTML_ABIT(d->pool + d->a[d->na].name);
 		d->na++;
 		d->n[i].nattr++;
 	}
@@ -966,29 +953,56 @@ start_tag_end(const char *s, size_t i, size_t n)
 
 /* Whether the start tag name s[0..n) opens a block that tidy copies the
  * open inline elements into. */
+/*
+ * The index of s[0..n), ASCII case folded, in the n_w names of w (lower
+ * case, in strcmp order), or -1: a binary search, where a loop over
+ * the names with a first-letter test cost cap_attrs() about 2% of
+ * wextract's instructions on WCXB pages (every tag of every page).
+ */
+static int
+sorted_index(const char *s, size_t n, const char *const *w, int n_w)
+{
+	char low[16];
+	size_t k;
+	int lo = 0, hi = n_w - 1, mid, c;
+
+	if (n == 0 || n >= sizeof(low))
+		return -1;
+	for (k = 0; k < n; k++)
+		low[k] = (char)(s[k] >= 'A' && s[k] <= 'Z' ? s[k] + 32 : s[k]);
+	low[n] = '\0';
+	while (lo <= hi) {
+		mid = (lo + hi) / 2;
+		if ((c = strcmp(low, w[mid])) == 0)
+			return mid;
+		if (c < 0)
+			hi = mid - 1;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
+#define NAMES(w)	((int)(sizeof(w) / sizeof(w[0])) - 1)
+
 static int
 copy_block(const char *s, size_t n)
 {
+	/* in strcmp order (sorted_index) */
 	static const char *const blocks[] = {
-		"p", "div", "li", "dt", "dd", "ul", "ol", "dl", "table", "tr",
-		"td", "th", "caption", "blockquote", "pre", "section",
-		"article", "aside", "header", "footer", "nav", "main",
-		"figure", "figcaption", "form", "fieldset", "address",
-		"center", "details", "summary", "h1", "h2", "h3", "h4", "h5",
-		"h6", "hgroup", NULL
+		"address", "article", "aside", "blockquote", "caption",
+		"center", "dd", "details", "div", "dl", "dt", "fieldset",
+		"figcaption", "figure", "footer", "form", "h1", "h2", "h3",
+		"h4", "h5", "h6", "header", "hgroup", "li", "main", "nav",
+		"ol", "p", "pre", "section", "summary", "table", "td", "th",
+		"tr", "ul", NULL
 	};
-	size_t k;
 
-	if (n > 10 || strchr("pdluotcbsafhmnPDLUOTCBSAFHMN", s[0]) == NULL)
-		return 0;
-	for (k = 0; blocks[k] != NULL; k++)
-		if ((blocks[k][0] == (s[0] | 0x20)) && strlen(blocks[k]) == n &&
-		    strncasecmp(s, blocks[k], n) == 0)
-			return 1;
-	return 0;
+	return n <= 10 && sorted_index(s, n, blocks, NAMES(blocks)) >= 0;
 }
 
-/* the elements tidy's inline stack copies (inline, not empty) */
+/* the elements tidy's inline stack copies (inline, not empty), in
+ * strcmp order (sorted_index) */
 static const char *const copied_names[] = {
 	"a", "abbr", "acronym", "b", "bdi", "bdo", "big", "blink", "cite",
 	"code", "data", "del", "dfn", "em", "font", "i", "ins", "kbd",
@@ -1111,7 +1125,7 @@ cap_attrs(const char *s, size_t *len)
 	size_t okept[IN_DEPTH], og[IN_DEPTH], orec[IN_DEPTH], *nb = NULL;
 	size_t room, at, copies = 0, budget = 0, t;
 	unsigned char oname[IN_DEPTH];
-	int any = 0, depth, d, et, pass, longs = 0, over = 0;
+	int any = 0, depth, d, et, pass, longs = 0, over = 0, c;
 
 	/* pass 0 counts the blocks that start while each element is
 	 * open (nb[r], the r-th start tag of one), pass 1 writes: not
@@ -1137,15 +1151,10 @@ cap_attrs(const char *s, size_t *len)
 			}
 			if (!et && copy_block(s + i, n))
 				g++;
-			for (k = 0; copied_names[k] != NULL; k++)
-				if (copied_names[k][0] ==
-				    (s[i + et] | 0x20) &&
-				    strlen(copied_names[k]) == n &&
-				    strncasecmp(s + i + et, copied_names[k],
-				    n) == 0)
-					break;
-			if (copied_names[k] == NULL)
+			if ((c = sorted_index(s + i + et, n, copied_names,
+			    NAMES(copied_names))) < 0)
 				continue;
+			k = (size_t)c;
 			/* the innermost open one of the name ends at its
 			 * end tag, and a link at the next link's start, as
 			 * tidy ends them */
@@ -2915,11 +2924,12 @@ prepare(const char *s, size_t *len, struct raw *r)
 static int
 parse_once(struct hdoc *d, const char *s, size_t len, struct raw *r)
 {
+	TidyAllocator *al = w_html_arena_new();
 	TidyDoc td;
 	TidyBuffer in, err;
 	int rc;
 
-	td = tidyCreate();
+	td = tidyCreateWithAllocator(al);
 	tidyBufInit(&err);
 	tidySetErrorBuffer(td, &err);
 	tidyOptSetBool(td, TidyQuiet, yes);
@@ -2961,6 +2971,7 @@ parse_once(struct hdoc *d, const char *s, size_t len, struct raw *r)
 	tidyBufDetach(&in);
 	tidyBufFree(&err);
 	tidyRelease(td);
+	w_html_arena_free(al);
 	return rc;
 }
 
@@ -3250,7 +3261,7 @@ w_html_attr(const struct hdoc *d, int i, const char *name)
 	const char *nm, *q;
 	unsigned k;
 
-	if (x->tag == H_TEXT)
+	if (x->tag == H_TEXT || !(x->amask & W_HTML_ABIT(name)))
 		return NULL;
 	for (k = 0; k < x->nattr; k++) {
 		nm = d->pool + d->a[x->attr + k].name;
@@ -3791,6 +3802,37 @@ w_html_ci_any(const struct hdoc *d, const char *hay, const char *const *w)
 			continue;
 		/* no word starts with this byte and the next */
 		p = HW_PAIR(c, LOWER(h[1]));
+		if (!((x->pair[p >> 6] >> (p & 63)) & 1) &&
+		    !((x->one[c >> 6] >> (c & 63)) & 1))
+			continue;
+		for (k = x->head[c]; k != 0; k = x->next[k])
+			if (ci_prefix(h + 1,
+			    (const unsigned char *)w[k - 1] + 1))
+				return 1;
+	}
+	return 0;
+}
+
+/* See html_int.h. */
+int
+w_html_low_any(const struct hdoc *d, const char *hay, const char *const *w)
+{
+	const unsigned char *h = (const unsigned char *)hay;
+	const struct hwords *x;
+	struct hwords tmp;
+	unsigned k, c, p;
+
+	if (hay == NULL)
+		return 0;
+	x = words_of(d, w, &tmp);
+	if (x->empty)
+		return 1;
+	for (; *h != '\0'; h++) {
+		c = *h;
+		if (x->head[c] == 0)
+			continue;
+		/* no word starts with this byte and the next */
+		p = HW_PAIR(c, h[1]);
 		if (!((x->pair[p >> 6] >> (p & 63)) & 1) &&
 		    !((x->one[c >> 6] >> (c & 63)) & 1))
 			continue;

@@ -476,7 +476,7 @@ w_html_grid_intro(const struct hdoc *d, int h1, int top, int *part,
 
 /*
  * The boxes after a list of items: when the grid of root (its items
- * holding at least half of root's text) is the pick's content, the
+ * holding LBOX_SHARE of root's text or more) is the pick's content, the
  * element siblings after the grid's box and after each of its
  * ancestors below root that are another kind of list go: a grid of
  * another shape holding half of the box's text or more (a comment
@@ -485,7 +485,9 @@ w_html_grid_intro(const struct hdoc *d, int h1, int top, int *part,
  * (LBOX_LINKS links or more, their text LBOX_DENSITY of the box's or
  * more: other sections, popular searches) without an h1. Lists of the
  * same shape (the page's further sections of the same items), prose,
- * headings and whatever comes before the list stay. On WCXB dev (over
+ * headings and whatever comes before the list stay; a box of links
+ * that is itself a list of the items' shape (holding half of its text)
+ * is such a further section and stays. On WCXB dev (over
  * 0b5334f): 10 pages up, none down (listing 0.7956 -> 0.7970, fold A
  * +0.0013, B +0.0012; article +0.0001, documentation +0.0001).
  * Measured and worse: the boxes before the list too (links: wikipedia's
@@ -493,9 +495,18 @@ w_html_grid_intro(const struct hdoc *d, int h1, int top, int *part,
  * other lists: a manual's opening section, -0.0032 on documentation);
  * ordered lists as other lists (a Wikipedia list's references went:
  * readability corpus 0.982 -> 0.981).
+ * Share 0.5 -> 0.4 with the same-shape guard (over a5f489f): 3 pages
+ * up, 1 down (all 0.9014 -> 0.9015, fold A +0.0003; article +0.0003).
+ * Measured and worse: share 0.4 without the guard (a wiki's further
+ * link lists went, documentation fold A -0.0052); share 0.3 (a glossary,
+ * an FAQ, product tiles went: all -0.0002, documentation fold A
+ * -0.0046, collection -0.0040); 3 items instead of 4 (no page moved);
+ * link boxes alone at share 0.3 / 0.2 (-0.0001 / -0.0002: a newsletter
+ * archive on a listing went, listing fold A -0.0080).
  */
 #define LBOX_LINKS	3
 #define LBOX_DENSITY	0.7
+#define LBOX_SHARE	0.4
 
 static int
 other_box(const struct hdoc *d, int s, unsigned shape)
@@ -515,15 +526,20 @@ other_box(const struct hdoc *d, int s, unsigned shape)
 		    w_html_text_len(d, j) > 0)
 			links++;
 	}
-	if (links >= LBOX_LINKS && w_html_link_density(d, s) >= LBOX_DENSITY)
-		return 1;
 	memset(&o, 0, sizeof(o));
 	o.box = -1;
 	w_html_rep_walk(d, s, 1, GRID_MIN, grid_skip, grid_group, &o);
+	os = 0;
+	if (o.box >= 0 && o.text * 2 >= t) {
+		os = w_html_rep_group(d, o.box, &r, &n);
+		free(r.buf);
+		if (os == shape)	/* a further section of the items */
+			return 0;
+	}
+	if (links >= LBOX_LINKS && w_html_link_density(d, s) >= LBOX_DENSITY)
+		return 1;
 	if (o.box < 0 || o.text * 2 < t || d->n[o.box].tag == TidyTag_OL)
 		return 0;
-	os = w_html_rep_group(d, o.box, &r, &n);
-	free(r.buf);
 	return os != shape;
 }
 
@@ -541,7 +557,7 @@ w_html_list_boxes(struct hdoc *d, int root)
 		return 0;
 	w_html_grid_find(d, root, &g);
 	all = w_html_text_len(d, root);
-	if (g.box < 0 || all == 0 || g.text * 2 < all)
+	if (g.box < 0 || all == 0 || (double)g.text < LBOX_SHARE * all)
 		return 0;
 	shape = w_html_rep_group(d, g.box, &r, &n);
 	free(r.buf);

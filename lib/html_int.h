@@ -49,7 +49,14 @@ struct hnode {
 	unsigned char	 valid;
 	unsigned	 com, comall;	/* ',' and all comma characters */
 	float		 link;		/* characters inside links */
+	unsigned	 amask;		/* W_HTML_ABIT of each attribute's
+					   name (more bits do no harm) */
 };
+
+/* An attribute name's bit in hnode.amask: w_html_attr() looks no
+ * further on an element without it. */
+#define W_HTML_ABIT(nm)	(1u << (((unsigned char)(nm)[0] * 5u + \
+			    (unsigned char)(nm)[1]) & 31))
 
 #define TS_ANY		0x1	/* has a non-space character */
 #define TS_LEAD		0x2	/* starts with space */
@@ -164,11 +171,31 @@ w_html_memo_put(const struct hdoc *d, int i, unsigned k, int v)
 	return v;
 }
 
+/* Pre-order successor of i inside root (-1 at the end); inline: the
+ * walk every pass makes (about 1% of wextract's instructions as a call). */
+static inline int
+w_html_next_pre(const struct hdoc *d, int i, int root, int skipkids)
+{
+	if (!skipkids && d->n[i].first >= 0)
+		return d->n[i].first;
+	while (i >= 0 && i != root) {
+		if (d->n[i].next >= 0)
+			return d->n[i].next;
+		i = d->n[i].parent;
+	}
+	return -1;
+}
+
 /* html_dom.c */
 int		 w_html_parse(struct hdoc *, const char *, size_t);
 /* w_html_parse, fast 0: tidy lexes every script and style body (the
  * tests compare the two). */
 int		 w_html_parse_opt(struct hdoc *, const char *, size_t, int);
+/* The allocator tidy parses one page with (html_arena.c): blocks cut
+ * from a few chunks, all freed by w_html_arena_free() (accepts NULL). */
+struct _TidyAllocator;
+struct _TidyAllocator	*w_html_arena_new(void);
+void		 w_html_arena_free(struct _TidyAllocator *);
 void		 w_html_free(struct hdoc *);
 void		 w_html_buf_init(struct w_buf *, size_t);
 const char	*w_html_attr(const struct hdoc *, int, const char *);
@@ -187,7 +214,6 @@ size_t		 w_html_commas(struct hdoc *, int, int);
 void		 w_html_unlink(struct hdoc *, int);
 void		 w_html_append(struct hdoc *, int, int);
 void		 w_html_insert_before(struct hdoc *, int, int);
-int		 w_html_next_pre(const struct hdoc *, int, int, int);
 int		 w_html_next_el(const struct hdoc *, int);
 int		 w_html_prev_el(const struct hdoc *, int);
 int		 w_html_first_el(const struct hdoc *, int);
@@ -225,6 +251,10 @@ char		*w_html_class_low(const char *, char *, size_t, size_t, int);
  * pass over hay trying the words that start with each byte; the list's
  * chains are made once per document d (NULL: on each call). */
 int		 w_html_ci_any(const struct hdoc *, const char *,
+		    const char *const *);
+/* The same on a hay with no ASCII capital (folded already): no byte
+ * lowered. */
+int		 w_html_low_any(const struct hdoc *, const char *,
 		    const char *const *);
 /* fn(v, buf, HF_SIZE) (1: folded, 0: v does not fit), for a value v of
  * the document's pool (an attribute's: the pool never changes after

@@ -1175,7 +1175,7 @@ named(const struct hdoc *d, int i, const char *const *w, unsigned key)
 		/* the whole value at once, when it fits: w is lower case
 		 * (folded once for the lists asked of it in a row) */
 		if ((low = w_html_fold(d, c, named_fold, tmp)) != NULL) {
-			if (w_html_ci_any(d, low, w))
+			if (w_html_low_any(d, low, w))
 				return w_html_memo_put(d, i, key, 1);
 			continue;
 		}
@@ -1187,7 +1187,7 @@ named(const struct hdoc *d, int i, const char *const *w, unsigned key)
 				    t[k] + 32 : t[k]);
 			tok[n] = '\0';
 			/* w is lower case: as strstr on each word */
-			if (w_html_ci_any(d, tok, w))
+			if (w_html_low_any(d, tok, w))
 				return w_html_memo_put(d, i, key, 1);
 		}
 	}

@@ -161,7 +161,7 @@ any_of(const struct hdoc *d, const char *s, const char *const *list)
 		return 0;
 	/* the lists are lower case: as strstr on each word (the value
 	 * folded once for the lists asked of it in a row) */
-	return w_html_ci_any(d, w_html_fold(d, s, any_fold, tmp), list);
+	return w_html_low_any(d, w_html_fold(d, s, any_fold, tmp), list);
 }
 
 /* " hid " as a whole word, per the negative pattern. */

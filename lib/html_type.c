@@ -6,6 +6,7 @@
  * pictures; code density; headings; forms), then a vote names the type
  * and how sure it is. The type chooses the extraction profile.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -691,9 +692,27 @@ currency(const char *s, size_t n)
 	int c = 0;
 
 	for (k = 0; k < n; k++) {
-		unsigned char ch = (unsigned char)s[k];
+		unsigned char ch;
 		size_t w = 0;
 
+		/* eight bytes at a time while none is '$' or the lead byte
+		 * of a sign below (0xc2, 0xe2): most text holds none */
+		while (n - k >= 8) {
+			const uint64_t ones = 0x0101010101010101ULL;
+			uint64_t v, x, y, z;
+
+			memcpy(&v, s + k, 8);
+			x = v ^ (ones * '$');
+			y = v ^ (ones * 0xc2);
+			z = v ^ (ones * 0xe2);
+			if ((((x - ones) & ~x) | ((y - ones) & ~y) |
+			    ((z - ones) & ~z)) & (ones * 0x80))
+				break;
+			k += 8;
+		}
+		if (k >= n)
+			break;
+		ch = (unsigned char)s[k];
 		if (ch == '$')
 			w = 1;
 		else if (ch == 0xc2 && k + 1 < n &&

@@ -1137,6 +1137,20 @@ hasnt() {
 	done
 }
 
+@test "listing: a list holding 40% of the content still drops the boxes after it; a later list of the items' own shape stays even when it is all links" {
+	run -0 wextract -c --format text "$FX/listing-after-boxes-share.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Harbour cranes go electric"*"Bakers revive a rye loaf"* ]] ||
+		fail "items lost: $c"
+	[[ "$c" == *"Figures from the port authority"*"Corrections to any of these stories"* ]] ||
+		fail "notes or prose lost: $c"
+	[[ "$c" == *"Also this week"*"Fishing boats return with a record mackerel catch"*"Sea wall repairs finish"* ]] ||
+		fail "list of the items' shape lost: $c"
+	for w in "parking permits" "market stalls" "mara_k" "Finally! The cranes" "lovely in the evening"; do
+		[[ "$c" != *"$w"* ]] || fail "box after the list kept ($w): $c"
+	done
+}
+
 @test "listing: a promotion of 800+ characters printed again between a list's sections is written once; the items and a short line every item repeats stay" {
 	run -0 wextract -c --format text "$FX/listing-promo-copies.html"
 	c=$(jqr .content)
