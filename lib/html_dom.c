@@ -2495,8 +2495,11 @@ prepare(const char *s, size_t *len, struct raw *r)
 	 * pad) takes the place of a body between two tags of 7 bytes or
 	 * more: the copy holds at most 3 times n; an unclosed custom
 	 * element made a div and ended (inest, "<i-i><p><li>": 12 bytes
-	 * to 38) at most 3.2 times */
-	w_buf_init(&b, 4 * n + 64);
+	 * to 38) at most 3.2 times; a page byte is read by one of the two,
+	 * so 3.2 times bounds the whole, and the cap is twice that again
+	 * (a cap, not an allocation: an append past it would cut the page
+	 * without a word) */
+	w_buf_init(&b, 8 * n + 64);
 	/* a "<?" that no '>' ends runs to the end of the page: nothing to
 	 * a browser (a bogus comment), and libtidy leaks on some such
 	 * "<?xml" wherever the scan cannot tell it is markup to tidy
