@@ -189,6 +189,19 @@ HTML = {
     # lone toggles, each before its closed text (disclosed())
     'toggle_text': rep('<div><button aria-expanded=false>More</button>'
                             '</div><div hidden>%s</div>' % ('x' * 210)),
+    # session 14's review (x163): nested buttons, each a short label
+    # read whole by the cart scan (w_html_mark_carts: depth x nodes);
+    # a list of items and many link boxes after it (w_html_list_boxes:
+    # each box walked once); hidden answers after questions
+    # without an id, 70 nodes each (controls() reads none of them)
+    'cart_nest': ('product', lambda n: '<h1>Item</h1><p>$10</p>' + (
+        '<button>' * 300 + 'x' + '</button>' * 300) * max(1, n // 5100)),
+    'list_boxes': lambda n: ('<main><ul>' + '<li><a href=/a>Item one</a>'
+                             ' text</li>' * 50 + '</ul>' + '<div><a href=/a>'
+                             'x</a><a href=/b>y</a><a href=/c>z</a></div>' *
+                             max(1, n // 62) + '</main>'),
+    'faq_noid': rep('<div>' + '<i></i>' * 70 + 'Question?</div><div hidden>'
+                    '<p>%s</p></div>' % ('Answer words. ' * 12)),
     # our stages: tables, repeats, links, sections, hidden content, text
     'tbl_span': rep('<tr><td colspan=3 rowspan=4>a</td><td>b</td></tr>'),
     'tbl_wide': rep('<td>x</td>'), 'tbl_nest': rep('<table><tr><td>'),

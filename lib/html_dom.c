@@ -2511,8 +2511,11 @@ prepare(const char *s, size_t *len, struct raw *r)
 	 * pad) takes the place of a body between two tags of 7 bytes or
 	 * more: the copy holds at most 3 times n; an unclosed custom
 	 * element made a div and ended (inest, "<i-i><p><li>": 12 bytes
-	 * to 38) at most 3.2 times */
-	w_buf_init(&b, 4 * n + 64);
+	 * to 38) at most 3.2 times; a page byte is read by one of the two,
+	 * so 3.2 times bounds the whole, and the cap is twice that again
+	 * (a cap, not an allocation: an append past it would cut the page
+	 * without a word) */
+	w_buf_init(&b, 8 * n + 64);
 	/* a "<?" that no '>' ends runs to the end of the page: nothing to
 	 * a browser (a bogus comment), and libtidy leaks on some such
 	 * "<?xml" wherever the scan cannot tell it is markup to tidy
@@ -3799,9 +3802,15 @@ w_html_fold(const struct hdoc *cd, const char *v, w_html_fold_fn fn,
 	return f->fit ? f->s : NULL;
 }
 
-/* See html_int.h. */
-int
-w_html_ci_any(const struct hdoc *d, const char *hay, const char *const *w)
+/*
+ * Whether hay holds one of the words w, lowering hay's letters as it
+ * reads when fold is set (w_html_ci_any) or taking them as they are
+ * (w_html_low_any, for a class or id value already lowered). Inlined
+ * into both with fold constant, so each keeps its own tight loop.
+ */
+static inline __attribute__((always_inline)) int
+words_any(const struct hdoc *d, const char *hay, const char *const *w,
+    int fold)
 {
 	const unsigned char *h = (const unsigned char *)hay;
 	const struct hwords *x;
@@ -3814,11 +3823,11 @@ w_html_ci_any(const struct hdoc *d, const char *hay, const char *const *w)
 	if (x->empty)
 		return 1;
 	for (; *h != '\0'; h++) {
-		c = LOWER(*h);
+		c = fold ? LOWER(*h) : *h;
 		if (x->head[c] == 0)
 			continue;
 		/* no word starts with this byte and the next */
-		p = HW_PAIR(c, LOWER(h[1]));
+		p = HW_PAIR(c, fold ? LOWER(h[1]) : h[1]);
 		if (!((x->pair[p >> 6] >> (p & 63)) & 1) &&
 		    !((x->one[c >> 6] >> (c & 63)) & 1))
 			continue;
@@ -3832,31 +3841,14 @@ w_html_ci_any(const struct hdoc *d, const char *hay, const char *const *w)
 
 /* See html_int.h. */
 int
+w_html_ci_any(const struct hdoc *d, const char *hay, const char *const *w)
+{
+	return words_any(d, hay, w, 1);
+}
+
+/* See html_int.h. */
+int
 w_html_low_any(const struct hdoc *d, const char *hay, const char *const *w)
 {
-	const unsigned char *h = (const unsigned char *)hay;
-	const struct hwords *x;
-	struct hwords tmp;
-	unsigned k, c, p;
-
-	if (hay == NULL)
-		return 0;
-	x = words_of(d, w, &tmp);
-	if (x->empty)
-		return 1;
-	for (; *h != '\0'; h++) {
-		c = *h;
-		if (x->head[c] == 0)
-			continue;
-		/* no word starts with this byte and the next */
-		p = HW_PAIR(c, h[1]);
-		if (!((x->pair[p >> 6] >> (p & 63)) & 1) &&
-		    !((x->one[c >> 6] >> (c & 63)) & 1))
-			continue;
-		for (k = x->head[c]; k != 0; k = x->next[k])
-			if (ci_prefix(h + 1,
-			    (const unsigned char *)w[k - 1] + 1))
-				return 1;
-	}
-	return 0;
+	return words_any(d, hay, w, 0);
 }

@@ -540,8 +540,9 @@ size_t		 w_html_merge_novel(struct w_buf *, const char *, size_t);
  * item prints stays (a long block, not an item's first, printed
  * HN_FIELD_COPIES times or more, each copy after a block new since the
  * copy before: see item_fields in html_novel.c). In every mode a block
- * of HN_DUP_HUGE characters or more that repeats an earlier one goes,
- * alone or in a run; with run HN_HUGE only those go. Returns the new
+ * of HN_DUP_HUGE characters or more that repeats a block more than
+ * HN_DUP_NEAR blocks before it goes, alone or in a run; with run
+ * HN_HUGE only those go. Returns the new
  * length; s is not terminated. */
 size_t		 w_html_dedup_blocks(char *, size_t, int);
 

@@ -1143,6 +1143,7 @@ w_html_shop_tail_cut(struct hdoc *d, int root, int cand)
 				 * most (mark_buy, mark_reviews) */
 #define BUY_NAME	20
 #define CART_MARKS	256	/* cart buttons marked at most */
+#define CART_NODES	64	/* nodes of a cart control read */
 
 static const char *const buy_words[] = {
 	"add to cart", "add to bag", "add to basket", "add to trolley",
@@ -1196,14 +1197,15 @@ buy_within(const char *s, size_t n)
 
 /*
  * Whether element i is a cart control as a tile has one: a button, a
- * link or a submit input whose short label holds a cart button's
- * words anywhere ("Loading... Add to cart" behind a spinner).
+ * link or a submit input whose short label (CART_NODES nodes at most)
+ * holds a cart button's words anywhere ("Loading... Add to cart"
+ * behind a spinner).
  */
 static int
 cart_control(const struct hdoc *d, int i, struct w_buf *b)
 {
 	const char *v;
-	int t = d->n[i].tag;
+	int t = d->n[i].tag, j, m = 0;
 
 	if (t == TidyTag_INPUT) {
 		v = w_html_attr(d, i, "type");
@@ -1220,8 +1222,16 @@ cart_control(const struct hdoc *d, int i, struct w_buf *b)
 	if (t == TidyTag_A && ((v = w_html_attr(d, i, "href")) == NULL ||
 	    v[0] == '#' || strncasecmp(v, "javascript:", 11) == 0))
 		return 0;
+	/* its text, from CART_NODES nodes at most: a label with more
+	 * is no cart button's (a nest of controls, each read whole, cost
+	 * the depth for every node) */
 	w_buf_reset(b);
-	w_html_text(d, i, b);
+	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		if (++m > CART_NODES)
+			return 0;
+		if (d->n[j].tag == H_TEXT)
+			w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
+	}
 	return buy_within(b->p, b->len);
 }
 
@@ -1230,6 +1240,7 @@ static int
 buy_button(const struct hdoc *d, int i, struct w_buf *b)
 {
 	const char *v;
+	int j, m = 0;
 
 	if (d->n[i].tag == TidyTag_INPUT) {
 		v = w_html_attr(d, i, "type");
@@ -1242,8 +1253,14 @@ buy_button(const struct hdoc *d, int i, struct w_buf *b)
 	if (d->n[i].tag != TidyTag_BUTTON ||
 	    w_html_text_len(d, i) > SHOP_TERMS_MAX)
 		return 0;
+	/* its label from CART_NODES nodes at most, as cart_control's */
 	w_buf_reset(b);
-	w_html_text(d, i, b);
+	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		if (++m > CART_NODES)
+			return 0;
+		if (d->n[j].tag == H_TEXT)
+			w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
+	}
 	return buy_text(b->p, b->len);
 }
 

@@ -490,8 +490,9 @@ asks(const struct hdoc *d, int q, struct faq *f)
  * button, summary, dt, h2-h6, a, span or div whose aria-controls
  * names a or its first element, or q is an h2-h6 holding a button
  * with aria-expanded="false" (an accordion's header: on WCXB dev one
- * article up, 0.872 -> 0.925, nothing else moved); a q of over
- * FAQ_QNODES nodes is not read. */
+ * article up, 0.872 -> 0.925, nothing else moved); a q whose first
+ * FAQ_QNODES nodes (pre-order) hold no such element is not read
+ * further. */
 static int
 controls(const struct hdoc *d, int q, int a, struct faq *f)
 {
@@ -505,6 +506,11 @@ controls(const struct hdoc *d, int q, int a, struct faq *f)
 	t = d->n[q].tag;
 	hq = t == TidyTag_H2 || t == TidyTag_H3 || t == TidyTag_H4 ||
 	    t == TidyTag_H5 || t == TidyTag_H6;
+	/* no id to name and no heading: nothing the walk can find (it
+	 * would spend FAQ_QNODES of the page's budget per answer) */
+	if (!hq && (id == NULL || *id == '\0') &&
+	    (id2 == NULL || *id2 == '\0'))
+		return 0;
 	for (j = q; j >= 0; j = w_html_next_pre(d, j, q, 0)) {
 		if (++m > FAQ_QNODES || !charge(f, 1))
 			return 0;
@@ -818,7 +824,8 @@ tab_closed(const struct hdoc *d, int i, struct tabs *t, struct faq *f)
 /*
  * w_html_faq_mark: flag (HF_TABSET) each closed panel of a tab set
  * (tab_closed) and, when faqs, (HF_FAQ) each closed answer of a FAQ
- * (faq_answer), read on the tree as parsed, before any stage prunes
+ * (faq_answer) and (HF_TABSET) each text a lone toggle discloses
+ * (disclosed), read on the tree as parsed, before any stage prunes
  * it; w_html_tab_panel keeps a flagged panel, and a question that is
  * a button (or holds one two levels down) is read as text, as
  * w_html_heading_buttons reads a heading's.

@@ -1151,6 +1151,19 @@ hasnt() {
 	done
 }
 
+@test "listing: lists of the items' shape beside the list count with it; two sections each under 40% of the content still drop the box of links after them" {
+	run -0 wextract -c --format text "$FX/listing-sibling-lists.html"
+	c=$(jqr .content)
+	[[ "$c" == *"Every Friday the desk gathers"* ]] || fail "prose lost: $c"
+	[[ "$c" == *"Top stories"*"Orchards start the apple harvest"*"Village school wins a prize"* ]] ||
+		fail "first section lost: $c"
+	[[ "$c" == *"Latest news"*"A new bakery opens"*"Volunteers clear the towpath"* ]] ||
+		fail "second section lost: $c"
+	for w in "ferry times" "parking permits" "market stalls"; do
+		[[ "$c" != *"$w"* ]] || fail "box after the lists kept ($w): $c"
+	done
+}
+
 @test "listing: a promotion of 800+ characters printed again between a list's sections is written once; the items and a short line every item repeats stay" {
 	run -0 wextract -c --format text "$FX/listing-promo-copies.html"
 	c=$(jqr .content)
