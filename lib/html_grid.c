@@ -517,14 +517,34 @@ w_html_grid_intro(const struct hdoc *d, int h1, int top, int *part,
 #define LBOX_DENSITY	0.7
 #define LBOX_SHARE	0.4
 
+/*
+ * Whether s is a list: its largest grid (*o) holds half of its text t
+ * or more; *os gets that grid's item shape.
+ */
+static int
+half_list(const struct hdoc *d, int s, size_t t, struct w_html_grid *o,
+    unsigned *os)
+{
+	struct w_html_rep r = { NULL, 0 };
+	int n;
+
+	memset(o, 0, sizeof(*o));
+	o->box = -1;
+	w_html_rep_walk(d, s, 1, GRID_MIN, grid_skip, grid_group, o);
+	if (o->box < 0 || o->text * 2 < t)
+		return 0;
+	*os = w_html_rep_group(d, o->box, &r, &n);
+	free(r.buf);
+	return 1;
+}
+
 static int
 other_box(const struct hdoc *d, int s, unsigned shape)
 {
 	struct w_html_grid o;
-	struct w_html_rep r = { NULL, 0 };
 	size_t t = w_html_text_len(d, s);
-	unsigned os;
-	int j, links = 0, n;
+	unsigned os = 0;
+	int j, links = 0, list;
 
 	if (t == 0)
 		return 0;
@@ -535,21 +555,13 @@ other_box(const struct hdoc *d, int s, unsigned shape)
 		    w_html_text_len(d, j) > 0)
 			links++;
 	}
-	memset(&o, 0, sizeof(o));
-	o.box = -1;
-	w_html_rep_walk(d, s, 1, GRID_MIN, grid_skip, grid_group, &o);
-	os = 0;
-	if (o.box >= 0 && o.text * 2 >= t) {
-		os = w_html_rep_group(d, o.box, &r, &n);
-		free(r.buf);
-		if (os == shape)	/* a further section of the items */
-			return 0;
-	}
+	list = half_list(d, s, t, &o, &os);
+	if (list && os == shape)	/* a further section of the items */
+		return 0;
 	if (links >= LBOX_LINKS && w_html_link_density(d, s) >= LBOX_DENSITY)
 		return 1;
-	if (o.box < 0 || o.text * 2 < t || d->n[o.box].tag == TidyTag_OL)
-		return 0;
-	return os != shape;
+	/* a list of another shape, but not a numbered one */
+	return list && d->n[o.box].tag != TidyTag_OL;
 }
 
 /* The items' text of s when s is a list of the items' shape (its grid
@@ -558,20 +570,11 @@ static size_t
 same_list(const struct hdoc *d, int s, unsigned shape)
 {
 	struct w_html_grid o;
-	struct w_html_rep r = { NULL, 0 };
 	size_t t = w_html_text_len(d, s);
 	unsigned os;
-	int n;
 
-	if (t == 0)
+	if (t == 0 || !half_list(d, s, t, &o, &os))
 		return 0;
-	memset(&o, 0, sizeof(o));
-	o.box = -1;
-	w_html_rep_walk(d, s, 1, GRID_MIN, grid_skip, grid_group, &o);
-	if (o.box < 0 || o.text * 2 < t)
-		return 0;
-	os = w_html_rep_group(d, o.box, &r, &n);
-	free(r.buf);
 	return os == shape ? o.text : 0;
 }
 

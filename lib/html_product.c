@@ -1196,25 +1196,54 @@ buy_within(const char *s, size_t n)
 }
 
 /*
+ * The value of submit or button input i (NULL for any other input): the
+ * label a cart button of that kind shows.
+ */
+static const char *
+input_label(const struct hdoc *d, int i)
+{
+	const char *v = w_html_attr(d, i, "type");
+
+	if (v == NULL || (strcasecmp(v, "submit") != 0 &&
+	    strcasecmp(v, "button") != 0))
+		return NULL;
+	return w_html_attr(d, i, "value");
+}
+
+/*
+ * Put control i's label into b, read from CART_NODES nodes at most: 0
+ * when it holds more (no cart button's label; a nest of controls, each
+ * read whole, cost the depth for every node).
+ */
+static int
+short_label(const struct hdoc *d, int i, struct w_buf *b)
+{
+	int j, m = 0;
+
+	w_buf_reset(b);
+	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		if (++m > CART_NODES)
+			return 0;
+		if (d->n[j].tag == H_TEXT)
+			w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
+	}
+	return 1;
+}
+
+/*
  * Whether element i is a cart control as a tile has one: a button, a
- * link or a submit input whose short label (CART_NODES nodes at most)
- * holds a cart button's words anywhere ("Loading... Add to cart"
- * behind a spinner).
+ * link or a submit input whose short label holds a cart button's words
+ * anywhere ("Loading... Add to cart" behind a spinner).
  */
 static int
 cart_control(const struct hdoc *d, int i, struct w_buf *b)
 {
 	const char *v;
-	int t = d->n[i].tag, j, m = 0;
+	int t = d->n[i].tag;
 
-	if (t == TidyTag_INPUT) {
-		v = w_html_attr(d, i, "type");
-		if (v == NULL || (strcasecmp(v, "submit") != 0 &&
-		    strcasecmp(v, "button") != 0))
-			return 0;
-		v = w_html_attr(d, i, "value");
-		return v != NULL && buy_within(v, strlen(v));
-	}
+	if (t == TidyTag_INPUT)
+		return (v = input_label(d, i)) != NULL &&
+		    buy_within(v, strlen(v));
 	if ((t != TidyTag_BUTTON && t != TidyTag_A) ||
 	    w_html_text_len(d, i) > SHOP_TERMS_MAX)
 		return 0;
@@ -1222,17 +1251,7 @@ cart_control(const struct hdoc *d, int i, struct w_buf *b)
 	if (t == TidyTag_A && ((v = w_html_attr(d, i, "href")) == NULL ||
 	    v[0] == '#' || strncasecmp(v, "javascript:", 11) == 0))
 		return 0;
-	/* its text, from CART_NODES nodes at most: a label with more
-	 * is no cart button's (a nest of controls, each read whole, cost
-	 * the depth for every node) */
-	w_buf_reset(b);
-	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
-		if (++m > CART_NODES)
-			return 0;
-		if (d->n[j].tag == H_TEXT)
-			w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
-	}
-	return buy_within(b->p, b->len);
+	return short_label(d, i, b) && buy_within(b->p, b->len);
 }
 
 /* Whether element i is a cart button. */
@@ -1240,28 +1259,14 @@ static int
 buy_button(const struct hdoc *d, int i, struct w_buf *b)
 {
 	const char *v;
-	int j, m = 0;
 
-	if (d->n[i].tag == TidyTag_INPUT) {
-		v = w_html_attr(d, i, "type");
-		if (v == NULL || (strcasecmp(v, "submit") != 0 &&
-		    strcasecmp(v, "button") != 0))
-			return 0;
-		v = w_html_attr(d, i, "value");
-		return v != NULL && buy_text(v, strlen(v));
-	}
+	if (d->n[i].tag == TidyTag_INPUT)
+		return (v = input_label(d, i)) != NULL &&
+		    buy_text(v, strlen(v));
 	if (d->n[i].tag != TidyTag_BUTTON ||
 	    w_html_text_len(d, i) > SHOP_TERMS_MAX)
 		return 0;
-	/* its label from CART_NODES nodes at most, as cart_control's */
-	w_buf_reset(b);
-	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
-		if (++m > CART_NODES)
-			return 0;
-		if (d->n[j].tag == H_TEXT)
-			w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
-	}
-	return buy_text(b->p, b->len);
+	return short_label(d, i, b) && buy_text(b->p, b->len);
 }
 
 /* Whether i holds what a product describes itself with. */
