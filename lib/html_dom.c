@@ -3231,7 +3231,8 @@ w_html_free(struct hdoc *d)
 	memset(d, 0, sizeof(*d));
 }
 
-/* Attribute name (lowercase) of element i, or NULL. */
+/* The next blank-separated word of *c (its length in *n; *c moves past
+ * it), or NULL at the end. */
 const char *
 w_html_class_next(const char **c, size_t *n)
 {

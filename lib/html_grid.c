@@ -600,8 +600,9 @@ w_html_list_boxes(struct hdoc *d, int root)
 	same = g.text;
 	if ((double)same < LBOX_SHARE * all)
 		for (x = g.box; x != root && (p = d->n[x].parent) >= 0; x = p)
-			for (s = d->n[p].first; s >= 0; s = d->n[s].next)
-				if (s != x && d->n[s].tag != H_TEXT)
+			for (s = w_html_first_el(d, p); s >= 0;
+			    s = w_html_next_el(d, s))
+				if (s != x)
 					same += same_list(d, s, shape);
 	if ((double)same < LBOX_SHARE * all)
 		return 0;

@@ -26,10 +26,11 @@
 #define THREAD_POSTS	3
 #define VEIL_MIN	500	/* characters a page veil holds, at least */
 
+/* "header" first: heading_unlikely() reads the list past it */
 static const char *const unlikely[] = {
-	"-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment",
+	"header", "-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment",
 	"community", "cover-wrap", "disqus", "extra", "footer", "gdpr",
-	"header", "legends", "menu", "related", "remark", "replies", "rss",
+	"legends", "menu", "related", "remark", "replies", "rss",
 	"shoutbox", "sidebar", "skyscraper", "social", "sponsor",
 	"supplemental", "ad-break", "agegate", "pagination", "pager",
 	"popup", "yom-remote", NULL
@@ -42,26 +43,8 @@ static const char *const banners[] = {
 };
 /* the same without the words of comment threads, for HP_THREAD */
 static const char *const unlikely_thread[] = {
-	"-ad-", "ai2html", "banner", "breadcrumbs", "combx", "cover-wrap",
-	"extra", "footer", "gdpr", "header", "legends", "menu", "related",
-	"rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor",
-	"supplemental", "ad-break", "agegate", "pagination", "pager",
-	"popup", "yom-remote", NULL
-};
-/* the two lists above without "header", for headings
- * (heading_unlikely()); static: words_of() keeps a list's words by
- * its address for the document's life */
-static const char *const unlikely_heading[] = {
-	"-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment",
-	"community", "cover-wrap", "disqus", "extra", "footer", "gdpr",
-	"legends", "menu", "related", "remark", "replies", "rss",
-	"shoutbox", "sidebar", "skyscraper", "social", "sponsor",
-	"supplemental", "ad-break", "agegate", "pagination", "pager",
-	"popup", "yom-remote", NULL
-};
-static const char *const unlikely_thread_heading[] = {
-	"-ad-", "ai2html", "banner", "breadcrumbs", "combx", "cover-wrap",
-	"extra", "footer", "gdpr", "legends", "menu", "related",
+	"header", "-ad-", "ai2html", "banner", "breadcrumbs", "combx",
+	"cover-wrap", "extra", "footer", "gdpr", "legends", "menu", "related",
 	"rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor",
 	"supplemental", "ad-break", "agegate", "pagination", "pager",
 	"popup", "yom-remote", NULL
@@ -486,6 +469,18 @@ asks(const struct hdoc *d, int q, struct faq *f)
 	return r;
 }
 
+/* Whether j is q or an element two levels under it at most (j in q's
+ * subtree). */
+static int
+near_top(const struct hdoc *d, int j, int q)
+{
+	int k;
+
+	for (k = 0; j != q && k <= 3; j = d->n[j].parent, k++)
+		;
+	return k <= 2;
+}
+
 /* Whether q, or an element two levels under it at most, is a
  * button, summary, dt, h2-h6, a, span or div whose aria-controls
  * names a or its first element, or q is an h2-h6 holding a button
@@ -497,7 +492,7 @@ static int
 controls(const struct hdoc *d, int q, int a, struct faq *f)
 {
 	const char *id = w_html_attr(d, a, "id"), *id2 = NULL, *c;
-	int j, e, t, k, m = 0, hq;
+	int j, e, t, m = 0, hq;
 
 	if ((e = w_html_first_el(d, a)) >= 0)
 		id2 = w_html_attr(d, e, "id");
@@ -514,9 +509,7 @@ controls(const struct hdoc *d, int q, int a, struct faq *f)
 	for (j = q; j >= 0; j = w_html_next_pre(d, j, q, 0)) {
 		if (++m > FAQ_QNODES || !charge(f, 1))
 			return 0;
-		for (k = 0, t = j; t != q && k <= 3; t = d->n[t].parent, k++)
-			;
-		if (k > 2)
+		if (!near_top(d, j, q))
 			continue;
 		/* an accordion's header: a heading holding the button
 		 * that opens the panel after it */
@@ -660,7 +653,7 @@ static int
 disclosed(const struct hdoc *d, int i, struct faq *f)
 {
 	const char *c, *r;
-	int q = w_html_prev_el(d, i), j, k, t, m = 0;
+	int q = w_html_prev_el(d, i), j, m = 0;
 
 	if (q < 0 || w_html_text_len(d, q) > FAQ_QMAX ||
 	    w_html_text_len(d, i) < DISC_PROSE)
@@ -668,9 +661,8 @@ disclosed(const struct hdoc *d, int i, struct faq *f)
 	for (j = q; j >= 0; j = w_html_next_pre(d, j, q, 0)) {
 		if (++m > FAQ_QNODES || !charge(f, 1))
 			return 0;
-		for (k = 0, t = j; t != q && k <= 3; t = d->n[t].parent, k++)
-			;
-		if (k > 2 || (c = w_html_attr(d, j, "aria-expanded")) == NULL ||
+		if (!near_top(d, j, q) ||
+		    (c = w_html_attr(d, j, "aria-expanded")) == NULL ||
 		    strcmp(c, "false") != 0)
 			continue;
 		r = w_html_attr(d, j, "role");
@@ -755,24 +747,16 @@ tab_ids(const struct hdoc *d, struct tabs *t)
 	static const char *const refs[] = {
 		"href", "data-target", "data-bs-target", NULL
 	};
-	const char *v, *e;
+	const char *v, *w;
+	size_t n;
 	int i, k;
 
 	for (i = d->root; i >= 0; i = w_html_next_pre(d, i, d->root, 0)) {
 		if (d->n[i].tag == H_TEXT)
 			continue;
 		if ((v = w_html_attr(d, i, "aria-controls")) != NULL)
-			for (;;) {
-				while (*v == ' ' || *v == '\t' || *v == '\n')
-					v++;
-				if (*v == '\0')
-					break;
-				for (e = v; *e != '\0' && *e != ' ' &&
-				    *e != '\t' && *e != '\n'; e++)
-					;
-				tab_add(t, v, (size_t)(e - v));
-				v = e;
-			}
+			while ((w = w_html_class_next(&v, &n)) != NULL)
+				tab_add(t, w, n);
 		if (!tab_like(d, i))
 			continue;
 		for (k = 0; refs[k] != NULL; k++)
@@ -835,7 +819,7 @@ w_html_faq_mark(struct hdoc *d, int faqs)
 {
 	struct faq f;
 	struct tabs tb;
-	int *qs, i, q, j, k, t, seen = 0, nq = 0;
+	int *qs, i, q, j, seen = 0, nq = 0;
 
 	memset(&tb, 0, sizeof(tb));
 	tb.tp = -1;
@@ -866,10 +850,7 @@ w_html_faq_mark(struct hdoc *d, int faqs)
 		for (j = q; j >= 0; j = w_html_next_pre(d, j, q, 0)) {
 			if (d->n[j].tag != TidyTag_BUTTON)
 				continue;
-			for (k = 0, t = j; t != q && k <= 3;
-			    t = d->n[t].parent, k++)
-				;
-			if (k <= 2)
+			if (near_top(d, j, q))
 				d->n[j].tag = d->n[j].otag = TidyTag_SPAN;
 		}
 	}
@@ -1309,8 +1290,8 @@ post_header(struct hscore *s, int i)
 static int
 heading_unlikely(const struct hdoc *d, int i, int thread)
 {
-	const char *const *l = thread ? unlikely_thread_heading :
-	    unlikely_heading;
+	/* the lists without their first word, "header" */
+	const char *const *l = thread ? unlikely_thread + 1 : unlikely + 1;
 
 	return any_of(d, w_html_attr(d, i, "class"), l) ||
 	    any_of(d, w_html_attr(d, i, "id"), l);
