@@ -1302,16 +1302,22 @@ edit_note(const struct hdoc *d, int i, size_t len, int thread)
 
 /*
  * A box its class hides on a desktop screen ("hide-desktop",
- * "hiddenDesktop", "ipsResponsive_hideDesktop"): a thread's copy of a
- * summary for phones (the topic's statistics, its top posters). On
- * WCXB dev: forum +0.0007 (fold B +0.0015), one page changed, up.
+ * "hiddenDesktop", "ipsResponsive_hideDesktop") or shows on phones
+ * alone ("mobile-only", "show-on-mobile", Bootstrap's "hidden-lg"):
+ * the phone layout's copy of what the desktop page prints elsewhere
+ * (a thread's statistics, a product's size guide, a docs page's table
+ * cut to two columns).
+ * Not on lists of items: there a landing page printed its pricing
+ * table twice, once in such a box, and its truth kept both (-0.19).
  */
 static int
 desktop_hidden(const struct hdoc *d, int i)
 {
 	static const char *const w[] = {
 		"hidedesktop", "hiddendesktop", "hideondesktop",
-		"hiddenondesktop", "desktophidden", "desktophide", NULL
+		"hiddenondesktop", "desktophidden", "desktophide",
+		"mobileonly", "onlymobile", "showmobile", "showonmobile",
+		"visiblemobile", "hiddenlg", NULL
 	};
 	const char *c = w_html_attr(d, i, "class"), *t;
 	char f[64];
@@ -1368,7 +1374,7 @@ chrome_word(const struct hdoc *d, int i, size_t rlen, int prof)
 		return 1;
 	if ((prof & HP_THREAD) && post_counter(d, i, len))
 		return 1;
-	if ((prof & HP_THREAD) && desktop_hidden(d, i))
+	if (!(prof & HP_LISTS) && desktop_hidden(d, i))
 		return 1;
 	if (edit_note(d, i, len, prof & HP_THREAD))
 		return 1;
