@@ -1638,6 +1638,8 @@ w_html_extract(const char *utf8, size_t len, const struct w_doc_in *in,
 	/* a tab set's closed panels; a FAQ's closed answers (not on
 	 * products) */
 	w_html_faq_mark(&d, type != H_PRODUCT);
+	if (w_html_profile(type) & HP_THREAD)
+		w_html_thread_quotes(&d);
 	/* an accordion's header buttons are its headings' words (not on
 	 * articles: their FAQ and pricing boxes' headers are furniture) */
 	if (!(w_html_profile(type) & HP_PROSE))

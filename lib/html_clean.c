@@ -969,6 +969,7 @@ static const char *const post_controls[] = {
 	"upvote", "downvote", "like", "unlike", "flag", "follow",
 	"thread starter", "discussion starter", "topic starter",
 	"original poster", "start date", "online", "offline",
+	"click to expand",
 	"antworten", "zitieren", "melden", "teilen", NULL
 };
 #define CONTROL_MAX	32
@@ -978,14 +979,15 @@ static const char *const post_controls[] = {
  * (outside paragraphs, quotes, code and tables) whose text is a number
  * ("42", "#7", "1.2k") or a number of likes, replies, votes or points:
  * the vote count or post number beside each post, not its text; or
- * the label of a post's control (post_controls).
+ * the label of a post's control (post_controls), in a quote too (a
+ * quote's "Click to expand..." is its box's control, not its words).
  */
 static int
 post_counter(const struct hdoc *d, int i, size_t len)
 {
 	char buf[CONTROL_MAX + 8];
 	size_t n = 0, k, m;
-	int j, t = d->n[i].tag;
+	int j, t = d->n[i].tag, label = 0;
 
 	if (len == 0 || len > CONTROL_MAX || (t != TidyTag_DIV && t != TidyTag_SPAN &&
 	    t != TidyTag_A && t != TidyTag_LI && t != TidyTag_BUTTON &&
@@ -1010,8 +1012,10 @@ post_counter(const struct hdoc *d, int i, size_t len)
 		n--;
 	buf[n] = '\0';
 	for (m = 0; post_controls[m] != NULL; m++)
-		if (strcmp(buf, post_controls[m]) == 0)
+		if (strcmp(buf, post_controls[m]) == 0) {
+			label = 1;
 			goto number;
+		}
 	if (len > 20)
 		return 0;
 	k = buf[0] == '#' ? 1 : 0;
@@ -1038,7 +1042,7 @@ number:
 	    k++) {
 		t = d->n[j].tag;
 		if (t == TidyTag_P || t == TidyTag_PRE || t == TidyTag_CODE ||
-		    t == TidyTag_TABLE || t == TidyTag_BLOCKQUOTE ||
+		    t == TidyTag_TABLE || (t == TidyTag_BLOCKQUOTE && !label) ||
 		    t == TidyTag_OL || (t >= TidyTag_H1 && t <= TidyTag_H6))
 			return 0;
 	}
@@ -1589,6 +1593,57 @@ w_html_quote_copies(struct hdoc *d, int root)
 }
 
 /*
+ * A thread's quote box: an <aside> whose element children are a short
+ * title (the quoted poster's name, or the quoted thread's name as a
+ * link) and then a blockquote, the quoted words. Forum engines print
+ * a quote of another post this way; it is the reply's text, not a
+ * sidebar, so it stays as its blockquote, without its title line.
+ * Anything after the blockquote leaves the aside an aside.
+ */
+#define QB_TITLE	120	/* characters of a quote box's title */
+#define QB_WORDS	20	/* characters of its quote, at least (a card
+				   of a linked thread prints "W..." there) */
+
+static int
+quote_box(struct hdoc *d, int i)
+{
+	size_t tlen = 0, llen = 0;
+	int j, bq = -1;
+
+	for (j = w_html_first_el(d, i); j >= 0; j = w_html_next_el(d, j)) {
+		if (bq >= 0)
+			return -1;
+		if (d->n[j].tag == TidyTag_BLOCKQUOTE)
+			bq = j;
+		else if ((tlen += w_html_text_len(d, j)) > QB_TITLE)
+			return -1;
+		else
+			llen += w_html_link_len(d, j);
+	}
+	return bq >= 0 && llen > 0 && w_html_text_len(d, bq) >= QB_WORDS ?
+	    bq : -1;
+}
+
+/* See html_int.h. */
+void
+w_html_thread_quotes(struct hdoc *d)
+{
+	size_t k, nn = d->nn;
+	int j, nx, bq;
+
+	for (k = 0; k < nn; k++) {
+		if (d->n[k].tag != TidyTag_ASIDE || d->n[k].parent < 0 ||
+		    (bq = quote_box(d, (int)k)) < 0)
+			continue;
+		for (j = d->n[k].first; j >= 0 && j != bq; j = nx) {
+			nx = d->n[j].next;
+			w_html_unlink(d, j);
+		}
+		d->n[k].tag = TidyTag_DIV;
+	}
+}
+
+/*
  * Headings of blocks about other things than the page's item: other
  * products, other stories, in English, German, French, Spanish,
  * Italian and Dutch. Matched at the start of a short heading (ASCII
@@ -1895,6 +1950,23 @@ shop_landmark(const struct hdoc *d, int i, size_t rlen)
 }
 
 /*
+ * A short mark a thread's page hides by its class ("d-none", "hidden"
+ * as a whole token, no breakpoint that shows it): a typesetting
+ * marker or a label for scripts ("$\begingroup$" before each post of
+ * a site that typesets formulas), never a post's words. Longer hidden
+ * boxes may be a spoiler's or a collapsed quote's text and stay.
+ */
+#define HIDDEN_MARK	24
+
+static int
+hidden_mark(const struct hdoc *d, int i)
+{
+	size_t len = w_html_text_len(d, i);
+
+	return len > 0 && len <= HIDDEN_MARK && w_html_class_hides(d, i);
+}
+
+/*
  * Page chrome left inside a chosen content root (see chrome_el): on
  * product pages, reviews, recommendations and carousels; in threads,
  * the comment lists under each post (drop_remarks).
@@ -1907,7 +1979,8 @@ w_html_strip_chrome(struct hdoc *d, int root, int prof)
 
 	for (i = d->n[root].first; i >= 0; i = nx) {
 		drop = d->n[i].tag != H_TEXT && (chrome_el(d, i, rlen, prof) ||
-		    ((prof & HP_TABS) && shop_landmark(d, i, rlen)));
+		    ((prof & HP_TABS) && shop_landmark(d, i, rlen)) ||
+		    ((prof & HP_THREAD) && hidden_mark(d, i)));
 		if (!drop && elsewhere_drop(d, i, root, rlen, prof, &nx))
 			continue;
 		nx = w_html_next_pre(d, i, root, drop);

@@ -331,6 +331,9 @@ void		 w_html_strip_chrome(struct hdoc *, int, int);
 /* In a thread, drop the quotes of posts printed before them under root
  * (a blockquote whose word runs mostly repeat the text before it). */
 void		 w_html_quote_copies(struct hdoc *, int);
+/* In a thread, an aside holding a quote (a short title, then a
+ * blockquote) becomes that quote (html_clean.c). */
+void		 w_html_thread_quotes(struct hdoc *);
 int		 w_html_class_weight(const struct hscore *, int);
 void		 w_html_push(int **, size_t *, size_t *, int);
 int		 w_html_nelem_kids(const struct hdoc *, int);
