@@ -1314,8 +1314,9 @@ space(char c)
  * titles again: the first text written after i (inside root) is in a
  * heading of i's level with i's very text. A feed's tabs each headed
  * "Latest" over panels script fills print the word once per tab, one
- * under the other; the last of the run stays. Each walk covers the
- * stretch from i to the next text, so all of them read the page once.
+ * under the other; the last of the run stays. Each walk (from a heading
+ * with text) covers the stretch from i to the next text, so all of
+ * them together read the page once.
  */
 static int
 empty_twin(const struct hdoc *d, int i, int root)
@@ -1325,6 +1326,10 @@ empty_twin(const struct hdoc *d, int i, int root)
 	int j, h, k, r;
 	unsigned n;
 
+	/* a heading without text writes nothing, and runs of them
+	 * would each walk the same stretch */
+	if (w_html_text_len(d, i) == 0)
+		return 0;
 	for (j = w_html_next_pre(d, i, root, 1); j >= 0; ) {
 		if (d->n[j].otag == H_TEXT) {
 			t = d->pool + d->n[j].off;
