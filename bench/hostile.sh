@@ -196,6 +196,11 @@ HTML = {
     # without an id, 70 nodes each (controls() reads none of them)
     'cart_nest': ('product', lambda n: '<h1>Item</h1><p>$10</p>' + (
         '<button>' * 300 + 'x' + '</button>' * 300) * max(1, n // 5100)),
+    # session 15 (x169): headings over empty sections, each walked to
+    # the next text (empty_twin() in html_md.c), and empty headings in
+    # a row (not walked at all)
+    'empty_heads': rep('<h2>Latest</h2><div><div><span></span></div></div>'),
+    'bare_heads': lambda n: '<h2>Latest</h2>' + '<h2></h2>' * max(1, n // 9) + '<h2>Latest</h2>',
     'list_boxes': lambda n: ('<main><ul>' + '<li><a href=/a>Item one</a>'
                              ' text</li>' * 50 + '</ul>' + '<div><a href=/a>'
                              'x</a><a href=/b>y</a><a href=/c>z</a></div>' *

@@ -37,6 +37,7 @@ struct wr {
 	int			 inpre;
 	int			 inlink;
 	int			 inli;	/* list item depth */
+	int			 root;	/* the subtree written */
 };
 
 static void	 node(struct wr *, int);
@@ -1293,6 +1294,72 @@ kids(struct wr *w, int i)
 	w->depth--;
 }
 
+#define TWIN_CLIMB	4	/* a text's wrappers climbed to its heading */
+
+static int
+is_heading(int t)
+{
+	return t == TidyTag_H1 || t == TidyTag_H2 || t == TidyTag_H3 ||
+	    t == TidyTag_H4 || t == TidyTag_H5 || t == TidyTag_H6;
+}
+
+static int
+space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+/*
+ * Whether heading i titles an empty section that the next heading
+ * titles again: the first text written after i (inside root) is in a
+ * heading of i's level with i's very text. A feed's tabs each headed
+ * "Latest" over panels script fills print the word once per tab, one
+ * under the other; the last of the run stays. Each walk (from a heading
+ * with text) covers the stretch from i to the next text, so all of
+ * them together read the page once.
+ */
+static int
+empty_twin(const struct hdoc *d, int i, int root)
+{
+	struct w_buf a, b;
+	const char *t;
+	int j, h, k, r;
+	unsigned n;
+
+	/* a heading without text writes nothing, and runs of them
+	 * would each walk the same stretch */
+	if (w_html_text_len(d, i) == 0)
+		return 0;
+	for (j = w_html_next_pre(d, i, root, 1); j >= 0; ) {
+		if (d->n[j].otag == H_TEXT) {
+			t = d->pool + d->n[j].off;
+			for (n = 0; n < d->n[j].len && space(t[n]); n++)
+				;
+			if (n < d->n[j].len)
+				break;
+		}
+		j = w_html_next_pre(d, j, root,
+		    d->n[j].otag == TidyTag_SCRIPT ||
+		    d->n[j].otag == TidyTag_STYLE ||
+		    d->n[j].otag == TidyTag_TEMPLATE);
+	}
+	if (j < 0)
+		return 0;
+	for (h = d->n[j].parent, k = 0; h >= 0 && h != root &&
+	    k < TWIN_CLIMB && !is_heading(d->n[h].otag); k++)
+		h = d->n[h].parent;
+	if (h < 0 || d->n[h].otag != d->n[i].otag)
+		return 0;
+	w_html_buf_init(&a, 4096);
+	w_html_buf_init(&b, 4096);
+	trim_text(d, i, &a);
+	trim_text(d, h, &b);
+	r = a.len > 0 && a.len == b.len && memcmp(a.p, b.p, a.len) == 0;
+	w_buf_free(&a);
+	w_buf_free(&b);
+	return r;
+}
+
 static void
 node(struct wr *w, int i)
 {
@@ -1327,6 +1394,8 @@ node(struct wr *w, int i)
 		return;
 	case TidyTag_H1: case TidyTag_H2: case TidyTag_H3:
 	case TidyTag_H4: case TidyTag_H5: case TidyTag_H6:
+		if (empty_twin(w->d, i, w->root))
+			return;
 		w_heading(w, i, x->otag == TidyTag_H1 ? 1 :
 		    x->otag == TidyTag_H2 ? 2 : x->otag == TidyTag_H3 ? 3 :
 		    x->otag == TidyTag_H4 ? 4 : x->otag == TidyTag_H5 ? 5 : 6);
@@ -1405,6 +1474,7 @@ w_html_write(const struct hdoc *d, int i, const struct w_html_out *o,
 	w.d = d;
 	w.o = o;
 	w.out = out;
+	w.root = i;
 	w_html_buf_init(&w.para, OUT_MAX);
 	w_html_buf_init(&w.open, 4096);
 	node(&w, i);

@@ -325,6 +325,15 @@ jqr() {
 	[ "$n" -ge 7 ]
 }
 
+@test "a heading over an empty section that the next heading repeats is written once" {
+	# five "Latest" tabs, four of them empty panels: the one over the
+	# items and the last of the empty run stay
+	run -0 wextract -r --format text --url https://example.com/page "$FX/types/other-empty-tabs.html"
+	[ "$(grep -c '^Latest$' <<<"$output")" -eq 2 ] || fail "$output"
+	run -0 wextract -r --url https://example.com/page "$FX/types/other-empty-tabs.html"
+	[ "$(grep -c '^## Latest$' <<<"$output")" -eq 2 ] || fail "$output"
+}
+
 @test "a product page whose only prose is its review summary keeps the summary, not unusable_content" {
 	b="$FX/types/product-review-summary-only"
 	for t in auto product; do
