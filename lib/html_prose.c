@@ -1457,6 +1457,54 @@ author_box(const struct hdoc *d, int i, int last)
 	return pic && link;
 }
 
+/*
+ * Whether i holds a sign-up form: a form whose field to fill in asks
+ * for an e-mail address or a phone number (its type, or a name or
+ * placeholder naming the mail), and that asks for no message (no
+ * textarea: a comment or contact form is another rule's).
+ */
+static int
+signup_form(const struct hdoc *d, int i)
+{
+	const char *t;
+	int j, tag, mail = 0, form = 0;
+
+	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		tag = d->n[j].tag;
+		if (tag == TidyTag_FORM)
+			form = 1;
+		else if (tag == TidyTag_TEXTAREA)
+			return 0;
+		else if (tag == TidyTag_INPUT && form) {
+			t = w_html_attr(d, j, "type");
+			if (t != NULL && (strcasecmp(t, "email") == 0 ||
+			    strcasecmp(t, "tel") == 0))
+				mail = 1;
+			else if ((t == NULL || strcasecmp(t, "text") == 0) &&
+			    (w_html_ci_contains(w_html_attr(d, j, "name"),
+			    "mail") || w_html_ci_contains(w_html_attr(d, j,
+			    "placeholder"), "mail")))
+				mail = 1;
+		}
+	}
+	return mail;
+}
+
+/*
+ * Whether i heads a list: the nearest ancestor holding more text than
+ * i holds is mostly links (a newsletter's box over its past issues).
+ */
+static int
+list_head(const struct prose *p, int i)
+{
+	size_t len = w_html_text_len(p->d, i);
+	int a = p->d->n[i].parent;
+
+	while (a >= 0 && a != p->root && w_html_text_len(p->d, a) == len)
+		a = p->d->n[a].parent;
+	return a >= 0 && w_html_link_density(p->d, a) > 0.5;
+}
+
 static int
 small(const struct prose *p, int i)
 {
@@ -2428,6 +2476,7 @@ about_author(const struct prose *p, int i)
  * of text above it ("Ready to start? ... [Book a demo]").
  */
 #define CTA_MAX		600
+#define SIGNUP_BOX	700	/* characters of a sign-up box */
 #define BUTTON_MAX	48	/* characters of a button's text */
 #define CTA_REST	300	/* characters of the article after it */
 
@@ -2732,6 +2781,15 @@ verdict(struct prose *p, int i)
 	    5 * p->seen >= 3 * p->len && p->seen + len + CTA_REST >= p->len &&
 	    !card_sib(d, i) && ((kind = cta_box(d, i)) == 1 ||
 	    (kind == 2 && !card_run(d, i)))) {
+		w_html_unlink(d, i);
+		return nx;
+	}
+	/* a sign-up box: a short box around a sign-up form, its title,
+	 * blurb and consent line with it */
+	if ((tag == TidyTag_DIV || tag == TidyTag_SECTION ||
+	    tag == TidyTag_ASIDE || tag == TidyTag_FORM) &&
+	    len <= SIGNUP_BOX && 5 * len <= p->len && p->seen >= REST_MIN &&
+	    !list_head(p, i) && signup_form(d, i)) {
 		w_html_unlink(d, i);
 		return nx;
 	}
