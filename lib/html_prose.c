@@ -2089,15 +2089,26 @@ static const char *const months[] = {
  * "12. März 2025") or with day and month in digits ("12.03.2025",
  * "2025-03-12").
  */
+static int	date_str(const char *, size_t);
+
 static int
 date_text(const struct hdoc *d, int i)
 {
 	char t[DATE_MAX + 1];
-	size_t n, k, m;
-	int year = 0, month = 0, digits = 0;
+	size_t n;
 
 	if ((n = norm(d, i, t, sizeof(t))) == 0)
 		return 0;
+	return date_str(t, n);
+}
+
+/* Whether the n-byte norm() text t holds a date (see date_text). */
+static int
+date_str(const char *t, size_t n)
+{
+	size_t k, m;
+	int year = 0, month = 0, digits = 0;
+
 	for (k = 0; k < n; k++) {
 		if (t[k] >= '0' && t[k] <= '9') {
 			for (m = k; m < n && t[m] >= '0' && t[m] <= '9'; m++)
@@ -2152,6 +2163,90 @@ date_label(const struct prose *p, int i)
 	    w_html_text_len(d, j) == 0; j = d->n[j].next)
 		;
 	return j >= 0 && d->n[j].tag != H_TEXT && date_text(d, j);
+}
+
+/* Words a date line may hold beside its date ("at 9:27 am", "6:45 p.m.
+ * ET", "| Updated ..."). */
+static const char *const date_glue[] = {
+	"at", "um", "uhr", "et", "est", "edt", "cet", "cest", "gmt", "utc",
+	"ist", "pst", "pdt", "p.m.", "a.m.", "updated", "published",
+	"aktualisiert", "stand", "and", "und", NULL
+};
+
+/* Whether the word w opens with a month's name (months[]). */
+static int
+month_at(const char *w)
+{
+	size_t k;
+
+	for (k = 0; months[k] != NULL; k++)
+		if (strncmp(w, months[k], strlen(months[k])) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The words of a date line's text t that are no part of a date: of 3
+ * letters or more, no month name (months[]) and no date_glue[].
+ */
+static int
+date_words(const char *t)
+{
+	char w[24];
+	size_t k, m, letters;
+	int n = 0;
+
+	while (*t != '\0') {
+		while (*t == ' ' || *t == '|' || *t == ',')
+			t++;
+		for (k = 0, letters = 0; t[k] != '\0' && t[k] != ' ' &&
+		    t[k] != '|' && t[k] != ','; k++)
+			if ((unsigned char)t[k] >= 'a' ||
+			    (unsigned char)t[k] >= 0x80)
+				letters++;
+		if (k == 0)
+			break;
+		m = k < sizeof(w) ? k : sizeof(w) - 1;
+		memcpy(w, t, m);
+		w[m] = '\0';
+		while (m > 0 && (w[m - 1] == '.' || w[m - 1] == ':') &&
+		    w_html_listed(w, date_glue) < 0)
+			w[--m] = '\0';
+		t += k;
+		if (letters < 3 || w_html_listed(w, date_glue) >= 0 ||
+		    month_at(w))
+			continue;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * A date line led by its label ("Published August 13, 2025", "Updated
+ * on 23 Oct 2025", "Ver\xc3\xb6ffentlicht: 3. Mai 2024 | Stand: ..."): a
+ * date_labels[] entry, a colon or space, then a date (date_str), at
+ * most BYLINE_MAX characters.
+ */
+static int
+dated_line(const struct hdoc *d, int i)
+{
+	char t[BYLINE_MAX + 1];
+	size_t n, k, m, best = 0;
+
+	if ((n = norm(d, i, t, sizeof(t))) == 0)
+		return 0;
+	for (k = 0; date_labels[k] != NULL; k++) {
+		m = strlen(date_labels[k]);
+		if (m > best && m < n && strncmp(t, date_labels[k], m) == 0 &&
+		    (t[m] == ' ' || t[m] == ':'))
+			best = m;
+	}
+	if (best == 0)
+		return 0;
+	while (best < n && (t[best] == ' ' || t[best] == ':'))
+		best++;
+	return best < n && date_str(t + best, n - best) &&
+	    date_words(t + best) <= 1;
 }
 
 /* Whether i is in a teaser card (card(), three levels up at most): its
@@ -2694,6 +2789,14 @@ verdict(struct prose *p, int i)
 	if (len <= DATE_MAX && 2 * p->seen >= p->len &&
 	    p->seen + len + TAIL_REST >= p->len && alone(d, i) &&
 	    !in_item(p, i) && (date_text(d, i) || date_label(p, i)) &&
+	    !in_card(p, i)) {
+		nx = w_html_next_pre(d, i, p->root, 1);
+		w_html_unlink(d, i);
+		return nx;
+	}
+	/* a date line with its label, anywhere in the article */
+	if (len <= BYLINE_MAX && !heading(tag) && tag != TidyTag_LI &&
+	    alone(d, i) && !in_item(p, i) && dated_line(d, i) &&
 	    !in_card(p, i)) {
 		nx = w_html_next_pre(d, i, p->root, 1);
 		w_html_unlink(d, i);
