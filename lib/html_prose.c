@@ -1457,6 +1457,54 @@ author_box(const struct hdoc *d, int i, int last)
 	return pic && link;
 }
 
+/*
+ * Whether i holds a sign-up form: a form whose field to fill in asks
+ * for an e-mail address or a phone number (its type, or a name or
+ * placeholder naming the mail), and that asks for no message (no
+ * textarea: a comment or contact form is another rule's).
+ */
+static int
+signup_form(const struct hdoc *d, int i)
+{
+	const char *t;
+	int j, tag, mail = 0, form = 0;
+
+	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
+		tag = d->n[j].tag;
+		if (tag == TidyTag_FORM)
+			form = 1;
+		else if (tag == TidyTag_TEXTAREA)
+			return 0;
+		else if (tag == TidyTag_INPUT && form) {
+			t = w_html_attr(d, j, "type");
+			if (t != NULL && (strcasecmp(t, "email") == 0 ||
+			    strcasecmp(t, "tel") == 0))
+				mail = 1;
+			else if ((t == NULL || strcasecmp(t, "text") == 0) &&
+			    (w_html_ci_contains(w_html_attr(d, j, "name"),
+			    "mail") || w_html_ci_contains(w_html_attr(d, j,
+			    "placeholder"), "mail")))
+				mail = 1;
+		}
+	}
+	return mail;
+}
+
+/*
+ * Whether i heads a list: the nearest ancestor holding more text than
+ * i holds is mostly links (a newsletter's box over its past issues).
+ */
+static int
+list_head(const struct prose *p, int i)
+{
+	size_t len = w_html_text_len(p->d, i);
+	int a = p->d->n[i].parent;
+
+	while (a >= 0 && a != p->root && w_html_text_len(p->d, a) == len)
+		a = p->d->n[a].parent;
+	return a >= 0 && w_html_link_density(p->d, a) > 0.5;
+}
+
 static int
 small(const struct prose *p, int i)
 {
@@ -2041,15 +2089,26 @@ static const char *const months[] = {
  * "12. März 2025") or with day and month in digits ("12.03.2025",
  * "2025-03-12").
  */
+static int	date_str(const char *, size_t);
+
 static int
 date_text(const struct hdoc *d, int i)
 {
 	char t[DATE_MAX + 1];
-	size_t n, k, m;
-	int year = 0, month = 0, digits = 0;
+	size_t n;
 
 	if ((n = norm(d, i, t, sizeof(t))) == 0)
 		return 0;
+	return date_str(t, n);
+}
+
+/* Whether the n-byte norm() text t holds a date (see date_text). */
+static int
+date_str(const char *t, size_t n)
+{
+	size_t k, m;
+	int year = 0, month = 0, digits = 0;
+
 	for (k = 0; k < n; k++) {
 		if (t[k] >= '0' && t[k] <= '9') {
 			for (m = k; m < n && t[m] >= '0' && t[m] <= '9'; m++)
@@ -2104,6 +2163,90 @@ date_label(const struct prose *p, int i)
 	    w_html_text_len(d, j) == 0; j = d->n[j].next)
 		;
 	return j >= 0 && d->n[j].tag != H_TEXT && date_text(d, j);
+}
+
+/* Words a date line may hold beside its date ("at 9:27 am", "6:45 p.m.
+ * ET", "| Updated ..."). */
+static const char *const date_glue[] = {
+	"at", "um", "uhr", "et", "est", "edt", "cet", "cest", "gmt", "utc",
+	"ist", "pst", "pdt", "p.m.", "a.m.", "updated", "published",
+	"aktualisiert", "stand", "and", "und", NULL
+};
+
+/* Whether the word w opens with a month's name (months[]). */
+static int
+month_at(const char *w)
+{
+	size_t k;
+
+	for (k = 0; months[k] != NULL; k++)
+		if (strncmp(w, months[k], strlen(months[k])) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The words of a date line's text t that are no part of a date: of 3
+ * letters or more, no month name (months[]) and no date_glue[].
+ */
+static int
+date_words(const char *t)
+{
+	char w[24];
+	size_t k, m, letters;
+	int n = 0;
+
+	while (*t != '\0') {
+		while (*t == ' ' || *t == '|' || *t == ',')
+			t++;
+		for (k = 0, letters = 0; t[k] != '\0' && t[k] != ' ' &&
+		    t[k] != '|' && t[k] != ','; k++)
+			if ((unsigned char)t[k] >= 'a' ||
+			    (unsigned char)t[k] >= 0x80)
+				letters++;
+		if (k == 0)
+			break;
+		m = k < sizeof(w) ? k : sizeof(w) - 1;
+		memcpy(w, t, m);
+		w[m] = '\0';
+		while (m > 0 && (w[m - 1] == '.' || w[m - 1] == ':') &&
+		    w_html_listed(w, date_glue) < 0)
+			w[--m] = '\0';
+		t += k;
+		if (letters < 3 || w_html_listed(w, date_glue) >= 0 ||
+		    month_at(w))
+			continue;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * A date line led by its label ("Published August 13, 2025", "Updated
+ * on 23 Oct 2025", "Ver\xc3\xb6ffentlicht: 3. Mai 2024 | Stand: ..."): a
+ * date_labels[] entry, a colon or space, then a date (date_str), at
+ * most BYLINE_MAX characters.
+ */
+static int
+dated_line(const struct hdoc *d, int i)
+{
+	char t[BYLINE_MAX + 1];
+	size_t n, k, m, best = 0;
+
+	if ((n = norm(d, i, t, sizeof(t))) == 0)
+		return 0;
+	for (k = 0; date_labels[k] != NULL; k++) {
+		m = strlen(date_labels[k]);
+		if (m > best && m < n && strncmp(t, date_labels[k], m) == 0 &&
+		    (t[m] == ' ' || t[m] == ':'))
+			best = m;
+	}
+	if (best == 0)
+		return 0;
+	while (best < n && (t[best] == ' ' || t[best] == ':'))
+		best++;
+	return best < n && date_str(t + best, n - best) &&
+	    date_words(t + best) <= 1;
 }
 
 /* Whether i is in a teaser card (card(), three levels up at most): its
@@ -2428,6 +2571,7 @@ about_author(const struct prose *p, int i)
  * of text above it ("Ready to start? ... [Book a demo]").
  */
 #define CTA_MAX		600
+#define SIGNUP_BOX	700	/* characters of a sign-up box */
 #define BUTTON_MAX	48	/* characters of a button's text */
 #define CTA_REST	300	/* characters of the article after it */
 
@@ -2650,6 +2794,14 @@ verdict(struct prose *p, int i)
 		w_html_unlink(d, i);
 		return nx;
 	}
+	/* a date line with its label, anywhere in the article */
+	if (len <= BYLINE_MAX && !heading(tag) && tag != TidyTag_LI &&
+	    alone(d, i) && !in_item(p, i) && dated_line(d, i) &&
+	    !in_card(p, i)) {
+		nx = w_html_next_pre(d, i, p->root, 1);
+		w_html_unlink(d, i);
+		return nx;
+	}
 	/* a button of a shop or a sign-up on its own line */
 	if (w_html_button_link(d, i)) {
 		nx = w_html_next_pre(d, i, p->root, 1);
@@ -2732,6 +2884,15 @@ verdict(struct prose *p, int i)
 	    5 * p->seen >= 3 * p->len && p->seen + len + CTA_REST >= p->len &&
 	    !card_sib(d, i) && ((kind = cta_box(d, i)) == 1 ||
 	    (kind == 2 && !card_run(d, i)))) {
+		w_html_unlink(d, i);
+		return nx;
+	}
+	/* a sign-up box: a short box around a sign-up form, its title,
+	 * blurb and consent line with it */
+	if ((tag == TidyTag_DIV || tag == TidyTag_SECTION ||
+	    tag == TidyTag_ASIDE || tag == TidyTag_FORM) &&
+	    len <= SIGNUP_BOX && 5 * len <= p->len && p->seen >= REST_MIN &&
+	    !list_head(p, i) && signup_form(d, i)) {
 		w_html_unlink(d, i);
 		return nx;
 	}
