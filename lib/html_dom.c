@@ -1039,63 +1039,87 @@ kept_attr(const char *s, size_t a, size_t z)
 }
 
 /*
- * The start tag whose name ends at s[i] read as tidy's ParseAttrs()
- * reads it (in_quoted()'s states, kept simple): each attribute it
- * drops is left out of b (from *from on; *any set on the first), and
- * the offset of the tag's '>' (of the '/' of "/>") returned. A tag
- * that reads otherwise than plainly (a quote or a slash in a name, a
- * '<' outside a quoted value, no '>') is left as it is, the offset
- * where the reading stopped returned. *longs is set when an attribute
- * takes more than IN_SMALL bytes (only those are ever dropped).
+ * The next attribute of a start tag from s[*k], read as tidy's
+ * ParseAttrs() reads it (in_quoted()'s states, kept simple): 1 with
+ * its name at s[*a..*nz) and the attribute (value and all) ending at
+ * *z, *k past it; 0 at the tag's end, *k at its '>' (at the '/' of
+ * "/>"); -1 when the tag reads otherwise than plainly (a quote or a
+ * slash in a name, a '<' outside a quoted value, no '>'), *k where the
+ * reading stopped.
+ */
+static int
+next_attr(const char *s, size_t *k, size_t n, size_t *a, size_t *nz,
+    size_t *z)
+{
+	const char *e;
+	size_t i = *k;
+
+	while (i < n && (BLANK(s[i]) || s[i] == '=' || s[i] == '"' ||
+	    s[i] == '\''))
+		i++;
+	*k = i;
+	if (i >= n || s[i] == '<')
+		return -1;
+	if (s[i] == '>' || (s[i] == '/' && i + 1 < n && s[i + 1] == '>'))
+		return 0;
+	for (*a = i; i < n && s[i] != '\0' && !BLANK(s[i]) &&
+	    strchr("=<>\"'/", s[i]) == NULL; i++)
+		;
+	*k = i;
+	if (i == *a || i >= n || (!BLANK(s[i]) && s[i] != '=' &&
+	    s[i] != '>'))
+		return -1;
+	*nz = *z = i;
+	while (i < n && BLANK(s[i]))
+		i++;
+	if (i < n && s[i] == '=') {
+		for (i++; i < n && BLANK(s[i]); i++)
+			;
+		*k = i;
+		if (i >= n || s[i] == '<')
+			return -1;
+		if (s[i] == '"' || s[i] == '\'') {
+			if ((e = memchr(s + i + 1, s[i], n - i - 1)) == NULL) {
+				*k = n;
+				return -1;
+			}
+			i = (size_t)(e - s) + 1;
+		} else {
+			while (i < n && !BLANK(s[i]) && s[i] != '>' &&
+			    s[i] != '<' && s[i] != '"' && s[i] != '\'')
+				i++;
+			*k = i;
+			if (i >= n || s[i] == '<' || s[i] == '"' ||
+			    s[i] == '\'')
+				return -1;
+		}
+		*z = i;
+	}
+	*k = i;
+	return 1;
+}
+
+/*
+ * The start tag whose name ends at s[i] read as next_attr() reads it:
+ * each attribute it drops is left out of b (from *from on; *any set on
+ * the first), and the offset of the tag's '>' (of the '/' of "/>")
+ * returned. A tag that reads otherwise than plainly is left as it is,
+ * the offset where the reading stopped returned. *longs is set when an
+ * attribute takes more than IN_SMALL bytes (only those are ever
+ * dropped).
  */
 static size_t
 cap_tag(struct w_buf *b, int *any, const char *s, size_t *from, size_t i,
     size_t n, size_t room, size_t *kept_out, int *longs)
 {
-	size_t k = i, a, nz, z, kept = 0, cut[2 * 16], nc = 0, c, cap;
-	const char *e;
+	size_t k = i, a = 0, nz = 0, z = 0, kept = 0, cut[2 * 16], nc = 0;
+	size_t c, cap;
+	int r;
 
 	/* the character after the name is dropped but '/' and '>' */
 	if (k < n && s[k] != '/' && s[k] != '>')
 		k++;
-	for (;;) {
-		while (k < n && (BLANK(s[k]) || s[k] == '=' || s[k] == '"' ||
-		    s[k] == '\''))
-			k++;
-		if (k >= n || s[k] == '<')
-			return k;
-		if (s[k] == '>' || (s[k] == '/' && k + 1 < n &&
-		    s[k + 1] == '>'))
-			break;
-		for (a = k; k < n && s[k] != '\0' && !BLANK(s[k]) &&
-		    strchr("=<>\"'/", s[k]) == NULL; k++)
-			;
-		if (k == a || k >= n || (!BLANK(s[k]) && s[k] != '=' &&
-		    s[k] != '>'))
-			return k;
-		nz = z = k;
-		while (k < n && BLANK(s[k]))
-			k++;
-		if (k < n && s[k] == '=') {
-			for (k++; k < n && BLANK(s[k]); k++)
-				;
-			if (k >= n || s[k] == '<')
-				return k;
-			if (s[k] == '"' || s[k] == '\'') {
-				if ((e = memchr(s + k + 1, s[k], n - k - 1)) ==
-				    NULL)
-					return n;
-				k = (size_t)(e - s) + 1;
-			} else {
-				while (k < n && !BLANK(s[k]) && s[k] != '>' &&
-				    s[k] != '<' && s[k] != '"' && s[k] != '\'')
-					k++;
-				if (k >= n || s[k] == '<' || s[k] == '"' ||
-				    s[k] == '\'')
-					return k;
-			}
-			z = k;
-		}
+	while ((r = next_attr(s, &k, n, &a, &nz, &z)) > 0) {
 		c = z - a;
 		if (c <= IN_SMALL)
 			continue;
@@ -1109,6 +1133,8 @@ cap_tag(struct w_buf *b, int *any, const char *s, size_t *from, size_t i,
 		} else
 			kept += c;
 	}
+	if (r < 0)
+		return k;
 	*kept_out = kept;
 	for (c = 0; c < nc && b != NULL; c += 2) {
 		if (!*any)
@@ -1235,6 +1261,90 @@ cap_attrs(const char *s, size_t *len)
 		}
 	}
 	free(nb);
+	if (!any)
+		return NULL;
+	(void)w_buf_add(&b, s + from, end - from);
+	*len = b.len;
+	return w_buf_take(&b);
+}
+
+/* The data- attributes the extractor reads (w_html_attr() names them),
+ * besides the pre-parse's own marks (data-wt-). */
+static const char *const data_read[] = {
+	"data-bs-target", "data-bs-toggle", "data-reactroot", "data-role",
+	"data-server-rendered", "data-src", "data-target", "data-time",
+	"data-toggle", NULL
+};
+
+/* Whether the attribute name s[a..z) is a data- one nothing reads. */
+static int
+data_unread(const char *s, size_t a, size_t z)
+{
+	size_t k;
+
+	if (z - a < 6 || (s[a] | 0x20) != 'd' || strncasecmp(s + a, "data-",
+	    5) != 0)
+		return 0;
+	if (z - a > 8 && strncasecmp(s + a + 5, "wt-", 3) == 0)
+		return 0;
+	for (k = 0; data_read[k] != NULL; k++)
+		if (strlen(data_read[k]) == z - a &&
+		    strncasecmp(s + a, data_read[k], z - a) == 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * A copy of s whose start tags have their data- attributes that nothing
+ * reads left out, or NULL when none has one. Pages carry script state
+ * in them (a sixth of all attributes on WCXB pages), and tidy looks
+ * each name it does not know up in its whole attribute table: they
+ * cost tidy more than every other attribute together. A tag that reads
+ * otherwise than plainly (next_attr()) keeps all of its own, and
+ * comments and script and style text are skipped whole.
+ */
+static char *
+drop_data(const char *s, size_t *len)
+{
+	struct w_buf b;
+	size_t i = 0, n, k, a = 0, nz = 0, z = 0, from = 0, end = *len;
+	size_t cut[2 * 16], nc, c;
+	int any = 0, r;
+
+	while (next_lt(s, &i, end) < end) {
+		for (n = 0; i + n < end && NAME_CHAR(s[i + n]); n++)
+			;
+		if (n == 0 || !ASCII_LETTER(s[i]))
+			continue;
+		if ((n == 6 && strncasecmp(s + i, "script", 6) == 0) ||
+		    (n == 5 && strncasecmp(s + i, "style", 5) == 0)) {
+			i = skip_raw(s, i + n, end,
+			    n == 6 ? "script" : "style");
+			continue;
+		}
+		k = i + n;
+		/* the character after the name is tidy's, as cap_tag() */
+		if (k < end && s[k] != '/' && s[k] != '>')
+			k++;
+		nc = 0;
+		while ((r = next_attr(s, &k, end, &a, &nz, &z)) > 0)
+			/* (past 16 cuts the rest is kept) */
+			if (nc + 2 <= sizeof(cut) / sizeof(cut[0]) &&
+			    data_unread(s, a, nz)) {
+				cut[nc++] = a;
+				cut[nc++] = z;
+			}
+		i = k;
+		if (r < 0)
+			continue;
+		for (c = 0; c < nc; c += 2) {
+			if (!any)
+				w_buf_init(&b, end + 1);
+			any = 1;
+			(void)w_buf_add(&b, s + from, cut[c] - from);
+			from = cut[c + 1];
+		}
+	}
 	if (!any)
 		return NULL;
 	(void)w_buf_add(&b, s + from, end - from);
@@ -3162,7 +3272,7 @@ int
 w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 {
 	struct raw r;
-	char *ctl, *flat, *thin, *capped, *copy;
+	char *ctl, *flat, *thin, *capped, *dropped, *copy;
 	size_t plen;
 	int rc, truncated = 0;
 
@@ -3186,6 +3296,8 @@ w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 	}
 	if ((capped = cap_attrs(s, &len)) != NULL)
 		s = capped;
+	if ((dropped = drop_data(s, &len)) != NULL)
+		s = dropped;
 	plen = len;
 	copy = prepare(s, &plen, fast ? &r : NULL);
 	for (;;) {
@@ -3208,6 +3320,7 @@ w_html_parse_opt(struct hdoc *d, const char *s, size_t len, int fast)
 		stream_place(d);
 	raw_free(&r);
 	free(copy);
+	free(dropped);
 	free(capped);
 	free(thin);
 	free(flat);

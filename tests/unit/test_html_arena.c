@@ -79,7 +79,7 @@ static void
 attrs(void)
 {
 	static const char html[] = "<html><body>"
-	    "<div x=1 class=c id=i data-a=2 aria-hidden=true role=r "
+	    "<div x=1 class=c id=i data-role=2 aria-hidden=true role=r "
 	    "hidden style=s href=h title=t>a</div>"
 	    "<p>b</p></body></html>";
 	struct hdoc d;
@@ -99,7 +99,7 @@ attrs(void)
 	CHECK_STR(w_html_attr(&d, div, "x"), "1");
 	CHECK_STR(w_html_attr(&d, div, "class"), "c");
 	CHECK_STR(w_html_attr(&d, div, "id"), "i");
-	CHECK_STR(w_html_attr(&d, div, "data-a"), "2");
+	CHECK_STR(w_html_attr(&d, div, "data-role"), "2");
 	CHECK_STR(w_html_attr(&d, div, "aria-hidden"), "true");
 	CHECK_STR(w_html_attr(&d, div, "role"), "r");
 	CHECK_STR(w_html_attr(&d, div, "hidden"), "");

@@ -119,7 +119,7 @@ raw_bodies(void)
 	    "\xc2\xa0\";</script></body></html>", 1);
 	/* start tags: a '>' inside a quoted value (tidy's, and the scan
 	 * cannot tell where tidy ends the body: no marks after) */
-	both("<html><head><script data-x=\"a>b\">var q = 1;</script>"
+	both("<html><head><script data-role=\"a>b\">var q = 1;</script>"
 	    "<script type=\"application/ld+json\" id=\"x\">{\"a\": 1}"
 	    "</script></head><body></body></html>", 0);
 	both("<html><head><script type=\"application/ld+json\" id=\"x\">"
@@ -323,11 +323,11 @@ raw_bodies(void)
 static void
 quotes(void)
 {
-	both("<html><body><div data-x=\"{&quot;a&quot;: &quot;it's > b"
+	both("<html><body><div data-role=\"{&quot;a&quot;: &quot;it's > b"
 	    "&quot;}\" title = 'say &quot;hi&quot;'>t &quot;x&quot;</div>"
-	    "<p class=x&quot;y data-q=\"&quot;\">u</p>"
+	    "<p class=x&quot;y data-src=\"&quot;\">u</p>"
 	    "<a \"b\"=\"&quot;\" href=\"?q=&quot;\">l</a>"
-	    "<svg><text data-x=\"&quot;\">&quot;s</text></svg>"
+	    "<svg><text data-role=\"&quot;\">&quot;s</text></svg>"
 	    "<pre title=\"&quot;\">&quot;</pre>"
 	    "<xmp><b title=\"&quot;\">x</b></xmp>"
 	    "<i title=\"&quot;\">after xmp</i></body></html>", 0);
@@ -336,7 +336,7 @@ quotes(void)
 	 * finding, quot-lt.html) */
 	both("<f=\"<!D&quot;\">T", 0);
 	both("<html><body><script>var a = 1;</script>"
-	    "<div data-x=\"{&quot;h&quot;: &quot;<!-- x -->&quot;}\">"
+	    "<div data-role=\"{&quot;h&quot;: &quot;<!-- x -->&quot;}\">"
 	    "d</div><script>var b = 2;</script></body></html>", 2);
 	/* (a doctype inside a quoted value is the value's text: the
 	 * scan no longer strips it with the value's end quote, which
@@ -542,10 +542,10 @@ inline_wide(void)
 		w_buf_adds(&b, "\" title=\"");
 		for (k = 0; k < 6000; k++)
 			w_buf_addc(&b, 'T');
-		w_buf_adds(&b, "\"><u data-x=\"");
+		w_buf_adds(&b, "\"><u data-src=\"");
 		for (k = 0; k < 5000; k++)
 			w_buf_addc(&b, 'X');
-		w_buf_adds(&b, "\" data-y=\"");
+		w_buf_adds(&b, "\" data-time=\"");
 		for (k = 0; k < 3000; k++)
 			w_buf_addc(&b, 'Y');
 		w_buf_adds(&b, "\" id=\"u1\">");
@@ -566,9 +566,9 @@ inline_wide(void)
 			v = w_html_attr(&d, (int)k, "id");
 			u += v != NULL && strcmp(v, "u1") == 0;
 			n += w_html_attr(&d, (int)k, "props") != NULL;
-			n += w_html_attr(&d, (int)k, "data-x") != NULL;
+			n += w_html_attr(&d, (int)k, "data-src") != NULL;
 			/* one over the open elements' budget (8 KB) */
-			n += w_html_attr(&d, (int)k, "data-y") != NULL;
+			n += w_html_attr(&d, (int)k, "data-time") != NULL;
 			t += w_html_attr(&d, (int)k, "title") != NULL;
 			c += w_html_attr(&d, (int)k, "class") != NULL &&
 			    w_html_attr(&d, (int)k, "id") == NULL;
@@ -598,7 +598,7 @@ inline_many_blocks(void)
 
 	for (j = 0; j < 2; j++) {
 		w_buf_init(&b, 1 << 20);
-		w_buf_adds(&b, "<html><body><span class=\"c\" data-x=\"");
+		w_buf_adds(&b, "<html><body><span class=\"c\" data-src=\"");
 		for (k = 0; k < 4000; k++)
 			w_buf_addc(&b, 'X');
 		w_buf_adds(&b, "\">lead");
@@ -611,7 +611,7 @@ inline_many_blocks(void)
 			return;
 		}
 		for (n = 0, k = 0; k < d.nn && n == 0; k++)
-			n = w_html_attr(&d, (int)k, "data-x") != NULL;
+			n = w_html_attr(&d, (int)k, "data-src") != NULL;
 		CHECK_INT(n, want[j]);
 		for (n = 0, k = 0; k < d.nn && n == 0; k++)
 			n = w_html_attr(&d, (int)k, "class") != NULL;
@@ -996,6 +996,41 @@ repeated_attrs(void)
 	both(page, 0);
 }
 
+/* data- attributes nothing reads are left out before tidy (it looks
+ * each one up in its whole table); the ones the extractor reads stay,
+ * in any case, and so do the pre-parse's marks' names and every
+ * attribute of a tag that reads otherwise than plainly */
+static void
+data_attrs(void)
+{
+	static const char page[] = "<html><body><div data-x=\"1\" "
+	    "DATA-Toggle=\"tab\" data-y='a > b' data-server-rendered "
+	    "class=\"c\" data-src=s.jpg data-wt-z=\"1\" id=\"i\">"
+	    "<p data-q=1 \"x\"=2>Text.</p></div></body></html>";
+	struct hdoc d;
+	int i, div;
+
+	if (w_html_parse(&d, page, sizeof(page) - 1) != 0) {
+		CHECK(0);
+		return;
+	}
+	CHECK((i = text_parent(&d, "Text.")) >= 0);
+	div = d.n[i].parent;
+	CHECK_INT(d.n[div].tag, TidyTag_DIV);
+	CHECK(w_html_attr(&d, div, "data-x") == NULL);
+	CHECK(w_html_attr(&d, div, "data-y") == NULL);
+	CHECK_STR(w_html_attr(&d, div, "data-toggle"), "tab");
+	CHECK_STR(w_html_attr(&d, div, "data-server-rendered"), "");
+	CHECK_STR(w_html_attr(&d, div, "class"), "c");
+	CHECK_STR(w_html_attr(&d, div, "data-src"), "s.jpg");
+	CHECK_STR(w_html_attr(&d, div, "data-wt-z"), "1");
+	CHECK_STR(w_html_attr(&d, div, "id"), "i");
+	CHECK_INT(d.n[div].nattr, 6);
+	CHECK_STR(w_html_attr(&d, i, "data-q"), "1");
+	w_html_free(&d);
+	both(page, 0);
+}
+
 /* A form that ends inside the blocks it opened: the text up to their
  * end tags stays in them, and the text after the block around the form
  * in that block (tidy ended the blocks at "</form>" and each later
@@ -1307,6 +1342,7 @@ main(void)
 	foreign_body_end();
 	quoted_trackers();
 	repeated_attrs();
+	data_attrs();
 	form_blocks();
 	raw_bodies();
 	T_DONE();
