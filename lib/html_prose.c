@@ -2557,14 +2557,20 @@ w_html_button_link(const struct hdoc *d, int i)
 /*
  * Whether i comes right after a picture: its previous sibling holding
  * anything (text or an element) is an image, a picture, or an element
- * holding one and no text.
+ * holding one and no text. UNDER_PASS siblings holding nothing are
+ * passed at most: a line that far under its picture is no credit, and
+ * the boxes a strip empties (a row of forms whose buttons went) were
+ * each passed again by every line after them.
  */
+#define UNDER_PASS	32
+
 static int
 under_picture(const struct hdoc *d, int i)
 {
-	int j, k, tag;
+	int j, k, tag, pass = 0;
 
-	for (j = d->n[i].prev; j >= 0; j = d->n[j].prev) {
+	for (j = d->n[i].prev; j >= 0 && pass++ < UNDER_PASS;
+	    j = d->n[j].prev) {
 		tag = d->n[j].tag;
 		if (tag == H_TEXT) {
 			if (w_html_text_len(d, j) > 0)
