@@ -207,6 +207,62 @@ HTML = {
                              max(1, n // 62) + '</main>'),
     'faq_noid': rep('<div>' + '<i></i>' * 70 + 'Question?</div><div hidden>'
                     '<p>%s</p></div>' % ('Answer words. ' * 12)),
+    # session 15 (x174): a short line under nested boxes of blank
+    # elements, read at every level (lead(), stat_line(), edit_note(),
+    # the review labels: w_html_word_next walks from word to word)
+    'blank_nest': lambda n: ('<article><p>' + 'Words of the post. ' * 20 +
+                             '</p>' + (('<div>' + '<i> </i>\n' * 20) *
+                             470 + 'Last edited by sam' + '</div>' *
+                             470) * max(1, n // 80000) + '</article>'),
+    # tiles bought by a button whose label follows an icon of 70
+    # shapes (short_label(): words, not the first 64 nodes)
+    'cart_icon': ('product', lambda n: '<h1>Item</h1><p>$10</p>' + (
+        '<div><p>Other item</p><button><svg>' + '<path d="M0 0"/>' * 70 +
+        '</svg>Add to cart</button></div>') * max(1, n // 1230)),
+    # nested buttons over empty elements, each a call to action read
+    # by the classifier (short_text() in html_type.c)
+    'button_nest': lambda n: (('<button>' + '<i></i>' * 20) * 300 +
+                              'Get started' + '</button>' * 300) *
+    max(1, n // 43000),
+    # an unclosed span in each open paragraph (the pre-parse's inline
+    # closing)
+    'span_in_p': rep('<p><span class=a>words here '),
+    # this session's newest rules, each construct many times: accordion
+    # headers, author boxes, comment counts, the service hero, guides
+    # in accordions after tiles, rows of guides under "Related",
+    # comparison grids in a nest, a contact box before the h1
+    'accordions': numbered('<h3><button aria-expanded=false>Question %d?'
+                           '</button></h3><div hidden><p>Answer words, '
+                           'and more words here.</p></div>'),
+    'author_boxes': ('article', lambda n: '<article><h1>T</h1><p>' +
+                     'Words of the post. ' * 20 + '</p>' + ('<div><h4>'
+                     'About the author</h4><p>Ann Smith writes about '
+                     'gardens.</p></div>') * max(1, n // 78) +
+                     '</article>'),
+    'comment_counts': ('article', lambda n: '<article><h1>T</h1><p>' +
+                       'Words of the post. ' * 20 + '</p>' + ('<h3>12 '
+                       'Comments</h3><div><p>A comment.</p></div>') *
+                       max(1, n // 53) + '</article>'),
+    'hero_h1s': ('service', rep('<div><h1>Our platform for growing teams'
+                                '</h1><p>The tagline under the hero, a line'
+                                '</p></div>')),
+    'guide_tabs': ('product', lambda n: '<main><h1>Lamps</h1>' + (
+        '<div><a href=/p><img src=a.jpg>Lamp</a><span>$10</span></div>'
+        * 12) + ''.join('<h3><button aria-expanded=false>Guide %d</button>'
+                        '</h3><div hidden><p>%s</p></div>' % (k, 'Guide '
+                        'prose in the panel. ' * 6) for k in
+                        range(max(3, n // 175))) + '</main>'),
+    'related_rows': ('service', rep('<h2>Related guides</h2><div>' + (
+        '<div><a href=/g>A guide</a><p>' + 'Teaser prose of the guide. ' *
+        5 + '</p></div>') * 3 + '</div>')),
+    'grid_nest': ('product', lambda n: '<h1>Item</h1><p>$10</p>' + ((
+        '<div>' + '<div><p>Other</p><button>Add to cart</button></div>' *
+        3) * 300 + '</div>' * 300) * max(1, n // 17000)),
+    'contact_first': ('article', lambda n: ('<div><h3>Contact us</h3>'
+                      '<form><input name=a><button>Send</button></form>'
+                      '</div>') * max(1, n // 90) + '<h1>T</h1><p>' +
+                      'One sentence here. Two sentences here. ' * 5 +
+                      '</p>'),
     # our stages: tables, repeats, links, sections, hidden content, text
     'tbl_span': rep('<tr><td colspan=3 rowspan=4>a</td><td>b</td></tr>'),
     'tbl_wide': rep('<td>x</td>'), 'tbl_nest': rep('<table><tr><td>'),

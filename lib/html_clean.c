@@ -1274,13 +1274,21 @@ edit_note(const struct hdoc *d, int i, size_t len, int thread)
 	struct w_buf b;
 	const char *p;
 	size_t k, n;
-	int r = 0;
+	int j, sep, r = 0;
 
 	if (len == 0 || len > EDIT_MAX || d->n[i].tag == TidyTag_LI ||
 	    w_html_has_ancestor(d, i, TidyTag_BLOCKQUOTE, 0))
 		return 0;
 	w_html_buf_init(&b, 2 * EDIT_MAX);
-	w_html_text(d, i, &b);
+	/* word to word (w_html_word_next), white space between two as
+	 * one space: a short line under hundreds of blank elements, at
+	 * every level of a nest, was copied whole each time */
+	for (j = w_html_word_first(d, i); j >= 0;
+	    j = w_html_word_next(d, j, i, &sep)) {
+		if (b.len > 0 && sep)
+			w_buf_add(&b, " ", 1);
+		w_buf_add(&b, d->pool + d->n[j].off, d->n[j].len);
+	}
 	p = b.p != NULL ? b.p : "";
 	while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '(' ||
 	    *p == '*' || *p == '[')

@@ -3577,12 +3577,14 @@ combine(struct hdoc *d, int j)
 
 	if (x->otag == H_TEXT) {
 		text_stats(x, d->pool + x->off, x->len);
+		x->fw = x->lw = (x->tf & TS_ANY) ? j : -1;
 		return;
 	}
 	x->tn = 0;
 	x->tf = 0;
 	x->com = x->comall = 0;
 	x->link = 0;
+	x->fw = x->lw = -1;
 	for (k = x->first; k >= 0; k = c->next) {
 		c = &d->n[k];
 		x->com += c->com;
@@ -3598,16 +3600,29 @@ combine(struct hdoc *d, int j)
 			}
 			continue;
 		}
+		c->nw = -1;
 		if (!(x->tf & TS_ANY)) {
 			x->tn = c->tn;
 			x->tf = (unsigned char)((x->tf & (TS_LEAD | TS_WS)) |
-			    c->tf);
+			    (c->tf & ~TS_GAP));
+			x->fw = c->fw;
+			x->lw = k;
 			continue;
 		}
+		/* the word child before: its next one, and the white
+		 * space between them outside both */
+		d->n[x->lw].nw = k;
+		d->n[x->lw].tf = (unsigned char)((d->n[x->lw].tf & ~TS_GAP) |
+		    ((x->tf & TS_TRAIL) && !(d->n[x->lw].tf & TS_TRAIL) ?
+		    TS_GAP : 0));
+		x->lw = k;
 		x->tn += c->tn + ((x->tf & TS_TRAIL) || (c->tf & TS_LEAD));
 		x->tf = (unsigned char)((x->tf & (TS_ANY | TS_LEAD | TS_WS)) |
 		    (c->tf & (TS_TRAIL | TS_WS)));
 	}
+	/* lw held the last word child */
+	if (x->lw >= 0)
+		x->lw = d->n[x->lw].lw;
 	if (x->tag == TidyTag_A) {
 		href = w_html_attr(d, j, "href");
 		x->link += (href != NULL && href[0] == '#' && href[1] != '\0') ?
@@ -3690,26 +3705,62 @@ w_html_tcount_done(const struct w_html_tcount *c)
 	return c->any && c->seen >= c->all;
 }
 
-/* w_html_text(), whose walk ends after the last word when no white
- * space follows it in the subtree (the same text). */
+/* w_html_text() from the first word to the last, white space between
+ * two words as one space (w_html_word_next: no walk over what holds
+ * no word). */
 void
 w_html_text_short(const struct hdoc *d, int i, struct w_buf *b)
 {
-	struct w_html_tcount c;
-	int j, stop;
+	int j, sep;
 
 	if (d->n[i].tag == H_TEXT) {
 		w_buf_add(b, d->pool + d->n[i].off, d->n[i].len);
 		return;
 	}
-	w_html_tcount_init(d, i, &c);
-	stop = !(d->n[i].tf & TS_TRAIL);
-	for (j = d->n[i].first; j >= 0 && !(stop && w_html_tcount_done(&c));
-	    j = w_html_next_pre(d, j, i, 0))
-		if (d->n[j].tag == H_TEXT) {
-			w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
-			w_html_tcount_add(d, j, &c);
-		}
+	for (j = w_html_word_first(d, i); j >= 0;
+	    j = w_html_word_next(d, j, i, &sep)) {
+		if (j != d->n[i].fw && sep)
+			w_buf_add(b, " ", 1);
+		w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
+	}
+}
+
+/*
+ * The text nodes of i's subtree that hold a word, in order, without a
+ * walk over what holds none: combine() keeps each node's first and
+ * last such text node and each word child's next word sibling. A
+ * short line under hundreds of empty or blank elements, read at each
+ * level of a nest of boxes (lead(), stat_line(), the review labels),
+ * was a walk over all of them each time. The first such node, or -1.
+ */
+int
+w_html_word_first(const struct hdoc *d, int i)
+{
+	ensure(d, i);
+	return d->n[i].fw;
+}
+
+/*
+ * The word node after word node j under i, or -1; *sep says whether
+ * white space lies between the two (as w_html_text_len() counts a
+ * space there). Nothing under i may change during the walk.
+ */
+int
+w_html_word_next(const struct hdoc *d, int j, int i, int *sep)
+{
+	int c, nx;
+
+	if (j == d->n[i].lw)
+		return -1;
+	for (c = j; c >= 0 && c != i && d->n[c].nw < 0; c = d->n[c].parent)
+		;
+	if (c < 0 || c == i)
+		return -1;
+	nx = d->n[c].nw;
+	if (sep != NULL)
+		*sep = (d->n[c].tf & (TS_TRAIL | TS_GAP)) ||
+		    (d->n[nx].tf & TS_LEAD);
+	return d->n[nx].fw;
 }
 
 /* Commas in i's text: ',' only, or (all) every comma character. */

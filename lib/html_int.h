@@ -51,6 +51,10 @@ struct hnode {
 	float		 link;		/* characters inside links */
 	unsigned	 amask;		/* W_HTML_ABIT of each attribute's
 					   name (more bits do no harm) */
+	/* the subtree's words (w_html_word_first), cached with the
+	 * statistics: its first and last text node holding a word, and
+	 * (set by the parent) the next sibling holding one, or -1 */
+	int		 fw, lw, nw;
 };
 
 /* An attribute name's bit in hnode.amask: w_html_attr() looks no
@@ -62,6 +66,8 @@ struct hnode {
 #define TS_LEAD		0x2	/* starts with space */
 #define TS_TRAIL	0x4	/* ends with space */
 #define TS_WS		0x8	/* has a space */
+#define TS_GAP		0x10	/* (set by the parent) white space lies
+				   between the node and its nw sibling */
 
 struct hattr {
 	unsigned	 name, val;	/* pool offsets, NUL-terminated;
@@ -231,6 +237,11 @@ void		 w_html_tcount_add(const struct hdoc *, int,
 		    struct w_html_tcount *);
 int		 w_html_tcount_done(const struct w_html_tcount *);
 void		 w_html_text_short(const struct hdoc *, int, struct w_buf *);
+/* the text nodes holding a word under i, in order, reached without
+ * walking what holds none; *sep (may be NULL) says whether white
+ * space lies between the two */
+int		 w_html_word_first(const struct hdoc *, int);
+int		 w_html_word_next(const struct hdoc *, int, int, int *);
 size_t		 w_html_link_len(const struct hdoc *, int);
 double		 w_html_link_density(const struct hdoc *, int);
 void		 w_html_dirty(struct hdoc *, int);

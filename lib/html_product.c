@@ -1143,7 +1143,6 @@ w_html_shop_tail_cut(struct hdoc *d, int root, int cand)
 				 * most (mark_buy, mark_reviews) */
 #define BUY_NAME	20
 #define CART_MARKS	256	/* cart buttons marked at most */
-#define CART_NODES	64	/* nodes of a cart control read */
 
 static const char *const buy_words[] = {
 	"add to cart", "add to bag", "add to basket", "add to trolley",
@@ -1211,23 +1210,25 @@ input_label(const struct hdoc *d, int i)
 }
 
 /*
- * Put control i's label into b, read from CART_NODES nodes at most: 0
- * when it holds more (no cart button's label; a nest of controls, each
- * read whole, cost the depth for every node).
+ * Put control i's label into b: its words, white space between two as
+ * one space (w_html_word_next). Both callers ask only of a control of
+ * SHOP_TERMS_MAX characters at most, so the read is that short,
+ * whatever lies around the words: a nest of controls, each asking,
+ * or an icon's many elements before "Add to cart" (an svg of 70
+ * paths; a read of the first 64 nodes found no label there).
  */
-static int
+static void
 short_label(const struct hdoc *d, int i, struct w_buf *b)
 {
-	int j, m = 0;
+	int j, sep;
 
 	w_buf_reset(b);
-	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
-		if (++m > CART_NODES)
-			return 0;
-		if (d->n[j].tag == H_TEXT)
-			w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
+	for (j = w_html_word_first(d, i); j >= 0;
+	    j = w_html_word_next(d, j, i, &sep)) {
+		if (b->len > 0 && sep)
+			w_buf_add(b, " ", 1);
+		w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
 	}
-	return 1;
 }
 
 /*
@@ -1251,7 +1252,8 @@ cart_control(const struct hdoc *d, int i, struct w_buf *b)
 	if (t == TidyTag_A && ((v = w_html_attr(d, i, "href")) == NULL ||
 	    v[0] == '#' || strncasecmp(v, "javascript:", 11) == 0))
 		return 0;
-	return short_label(d, i, b) && buy_within(b->p, b->len);
+	short_label(d, i, b);
+	return buy_within(b->p, b->len);
 }
 
 /* Whether element i is a cart button. */
@@ -1266,7 +1268,8 @@ buy_button(const struct hdoc *d, int i, struct w_buf *b)
 	if (d->n[i].tag != TidyTag_BUTTON ||
 	    w_html_text_len(d, i) > SHOP_TERMS_MAX)
 		return 0;
-	return short_label(d, i, b) && buy_text(b->p, b->len);
+	short_label(d, i, b);
+	return buy_text(b->p, b->len);
 }
 
 /* Whether i holds what a product describes itself with. */

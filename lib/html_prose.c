@@ -609,7 +609,7 @@ stat_line(const struct hdoc *d, int i)
 {
 	char buf[32];
 	size_t n = 0, k, len, m;
-	int j, t = d->n[i].tag;
+	int j, sep, t = d->n[i].tag;
 
 	if (t != TidyTag_DD && t != TidyTag_LI && t != TidyTag_DIV &&
 	    t != TidyTag_SPAN && t != TidyTag_P)
@@ -617,10 +617,12 @@ stat_line(const struct hdoc *d, int i)
 	len = w_html_text_len(d, i);
 	if (len < 7 || len > STAT_MAX)
 		return 0;
-	for (j = d->n[i].first; j >= 0 && n + 1 < sizeof(buf);
-	    j = w_html_next_pre(d, j, i, 0)) {
-		if (d->n[j].tag != H_TEXT)
-			continue;
+	/* word to word (w_html_word_next), a space where white space
+	 * parts two: nested boxes each ask */
+	for (j = w_html_word_first(d, i); j >= 0 && n + 1 < sizeof(buf);
+	    j = w_html_word_next(d, j, i, &sep)) {
+		if (n > 0 && sep && buf[n - 1] != ' ')
+			buf[n++] = ' ';
 		for (k = 0; k < d->n[j].len && n + 1 < sizeof(buf); k++) {
 			char c = d->pool[d->n[j].off + k];
 
@@ -861,20 +863,16 @@ norm(const struct hdoc *d, int i, char *out, size_t cap)
 static size_t
 lead(const struct hdoc *d, int i, char *out, size_t cap)
 {
-	struct w_html_tcount tc;
 	size_t n = 0, k;
 	int j;
 
-	/* once every word is read, what is left is white space, which
-	 * adds nothing here (out ends in one space; the bytes of a
-	 * no-break space or a form feed after the last word were kept
-	 * before): the walk ends */
-	w_html_tcount_init(d, i, &tc);
-	for (j = d->n[i].first; j >= 0 && n + 1 < cap &&
-	    !w_html_tcount_done(&tc); j = w_html_next_pre(d, j, i, 0)) {
-		if (d->n[j].tag != H_TEXT)
-			continue;
-		w_html_tcount_add(d, j, &tc);
+	/* only the text nodes holding a word add to out (a blank one
+	 * adds the one space out has already; the bytes of a no-break
+	 * space alone in its node were kept before): the walk goes from
+	 * word to word and ends after the last one, whatever empty or
+	 * blank elements lie around them (w_html_word_next) */
+	for (j = d->n[i].first >= 0 ? w_html_word_first(d, i) : -1;
+	    j >= 0 && n + 1 < cap; j = w_html_word_next(d, j, i, NULL)) {
 		for (k = 0; k < d->n[j].len && n + 1 < cap; k++) {
 			char c = d->pool[d->n[j].off + k];
 
@@ -2703,14 +2701,20 @@ w_html_button_link(const struct hdoc *d, int i)
 /*
  * Whether i comes right after a picture: its previous sibling holding
  * anything (text or an element) is an image, a picture, or an element
- * holding one and no text.
+ * holding one and no text. UNDER_PASS siblings holding nothing are
+ * passed at most: a line that far under its picture is no credit, and
+ * the boxes a strip empties (a row of forms whose buttons went) were
+ * each passed again by every line after them.
  */
+#define UNDER_PASS	32
+
 static int
 under_picture(const struct hdoc *d, int i)
 {
-	int j, k, tag;
+	int j, k, tag, pass = 0;
 
-	for (j = d->n[i].prev; j >= 0; j = d->n[j].prev) {
+	for (j = d->n[i].prev; j >= 0 && pass++ < UNDER_PASS;
+	    j = d->n[j].prev) {
 		tag = d->n[j].tag;
 		if (tag == H_TEXT) {
 			if (w_html_text_len(d, j) > 0)

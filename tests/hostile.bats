@@ -348,3 +348,57 @@ robots() {
 		    { echo "case $c: $output"; false; }
 	done
 }
+
+# Hostile PAGES (session 15, x174): shapes whose cost bench/hostile.sh
+# measures; here only what comes out, bounded by timeout(1), untimed.
+
+@test "hostile page: a short line under nests of empty or blank elements is read once, the post stays" {
+	# a review label and an edit note at the bottom of 470 nested
+	# boxes of 20 empty (then blank) elements, three times over
+	python3 - "$BATS_TEST_TMPDIR" <<'PY'
+import sys
+d = sys.argv[1]
+post = '<p>' + 'Words of the post go here. ' * 12 + '</p>'
+for name, fill, line in (('empty', '<i></i>', '<h3>Customers say</h3>'),
+                         ('blank', '<i> </i>\n', 'Last edited by sam')):
+    nest = ('<div>' + fill * 20) * 470 + line + '</div>' * 470
+    open('%s/%s.html' % (d, name), 'w').write(
+        '<html><body><article><h1>Title</h1>' + post + nest * 3 +
+        '</article></body></html>')
+PY
+	for f in empty blank; do
+		run -0 timeout 60 wextract -r --format text --page-type product "$BATS_TEST_TMPDIR/$f.html"
+		[[ "$output" == *"Words of the post go here."* ]] || { echo "$f: $output"; false; }
+		run -0 timeout 60 wextract -r --format text --page-type article "$BATS_TEST_TMPDIR/$f.html"
+		[[ "$output" == *"Words of the post go here."* ]] || { echo "$f: $output"; false; }
+	done
+}
+
+@test "hostile page: an unclosed span in each open paragraph ends with its paragraph" {
+	# 400 of them: past 512 tags left open (each span counts as one
+	# in the depth cut, the paragraph closing it or not) the
+	# paragraphs' own tags go and their lines join
+	python3 -c "import sys; sys.stdout.write('<html><body><h1>Lines</h1>' + ''.join('<p><span class=a>line %d ' % k for k in range(400)))" >"$BATS_TEST_TMPDIR/spans.html"
+	run -0 timeout 60 wextract -r --format text --max-chars 100000 "$BATS_TEST_TMPDIR/spans.html"
+	# every line once, each its own paragraph, in order
+	[ "$(printf '%s\n' "$output" | grep -c '^line [0-9]*$')" -eq 400 ]
+	[ "$(printf '%s\n' "$output" | grep '^line' | head -1)" = "line 0" ]
+	[ "$(printf '%s\n' "$output" | grep '^line' | tail -1)" = "line 399" ]
+}
+
+@test "hostile page: a row of contact forms above the post, each emptied, leaves the post" {
+	python3 -c "import sys; sys.stdout.write('<html><body>' + '<div><h3>Contact us</h3><form><input name=a><button>Send</button></form></div>' * 4000 + '<h1>Title</h1><p>' + 'One sentence here. Two sentences here. ' * 5 + '</p></body></html>')" >"$BATS_TEST_TMPDIR/forms.html"
+	run -0 timeout 60 wextract -r --format text --page-type article "$BATS_TEST_TMPDIR/forms.html"
+	[[ "$output" == *"One sentence here. Two sentences here."* ]]
+	[[ "$output" != *"Contact us"* ]]
+}
+
+@test "hostile page: a cart button's label after an icon of many shapes is read, in tiles and in a nest" {
+	# 40 tiles of other items, each bought by a button whose label
+	# follows an svg of 70 paths (a read of 64 nodes missed it), then
+	# 300 nested buttons
+	python3 -c "import sys; sys.stdout.write('<html><body><h1>Item</h1><p>\$10</p><p>' + 'The item is described here in words. ' * 8 + '</p><div>' + ''.join('<div><p>Other item %d</p><button><svg>' % k + '<path d=\"M0 0\"/>' * 70 + '</svg>Add to cart</button></div>' for k in range(40)) + '</div>' + '<button>' * 300 + 'Add to cart' + '</button>' * 300 + '</body></html>')" >"$BATS_TEST_TMPDIR/carts.html"
+	run -0 timeout 60 wextract -r --format text --page-type product "$BATS_TEST_TMPDIR/carts.html"
+	[[ "$output" == *"The item is described here in words."* ]]
+	[[ "$output" != *"Other item 2"* ]] || { echo "$output" | head; false; }
+}

@@ -732,6 +732,101 @@ inline_copies(void)
 	}
 }
 
+/*
+ * Whether the word walk (w_html_word_first/next) under r gives the text
+ * nodes holding a word in order, and says white space lies between two
+ * exactly when the first ends in it, the second starts with it or a
+ * text node between them holds some.
+ */
+static int
+word_walk_same(const struct hdoc *d, int r)
+{
+	int j, w, sep, gap = 0, any = 0;
+
+	w = d->n[r].first >= 0 || d->n[r].tag == H_TEXT ?
+	    w_html_word_first(d, r) : -1;
+	for (j = r; j >= 0; j = w_html_next_pre(d, j, r, 0)) {
+		if (d->n[j].tag != H_TEXT)
+			continue;
+		(void)w_html_text_len(d, j);
+		if (!(d->n[j].tf & TS_ANY)) {
+			gap |= (d->n[j].tf & TS_WS) != 0;
+			continue;
+		}
+		if (w != j)
+			return 0;
+		gap |= (d->n[j].tf & TS_LEAD) != 0;
+		if (any) {
+			if (sep != gap)
+				return 0;
+		}
+		any = 1;
+		sep = -1;
+		w = w_html_word_next(d, j, r, &sep);
+		gap = (d->n[j].tf & TS_TRAIL) != 0;
+	}
+	return w == -1;
+}
+
+/* The word walk over every subtree of a few pages, before and after a
+ * change to the tree (nodes moved: the cached links follow). */
+static void
+word_walk(void)
+{
+	static const char *const pages[] = {
+		"<div id=\"r\"> <p>a  b</p>\n<span> c</span><b>d</b> <i></i>"
+		"  <br><br> x<br><br></div>",
+		"<div id=\"r\"><span>one</span>two <em> three</em>&nbsp;"
+		"<br><br>\n \t<br> x</div>",
+		"<div id=\"r\"><div><i></i><i></i><div><i></i> <i> </i>"
+		"<div><i></i><h3>Customers say</h3></div></div>x</div>"
+		"y <b></b>z</div>",
+		"<div id=\"r\"><p>\xc3\xa9t\xc3\xa9</p><p>\xe2\x80\x94"
+		"</p>\xc2\xa0<p>x</p>\xc2\xa0</div>",
+		"<div id=\"r\"><button><svg><path d=\"M0\"/><path d=\"M1\"/>"
+		"</svg> Add <span>to</span>cart</button> <b> </b>\n</div>",
+	};
+	struct w_buf b;
+	struct hdoc d;
+	size_t k;
+	int j, r, all;
+
+	for (k = 0; k < sizeof(pages) / sizeof(pages[0]); k++) {
+		w_buf_init(&b, 4096);
+		w_buf_adds(&b, "<html><body>");
+		w_buf_adds(&b, pages[k]);
+		w_buf_adds(&b, "</body></html>");
+		if (w_html_parse(&d, b.p, b.len) != 0) {
+			CHECK(0);
+			w_buf_free(&b);
+			return;
+		}
+		for (r = 0; r < 2; r++) {
+			for (all = 1, j = 0; (size_t)j < d.nn; j++)
+				all &= word_walk_same(&d, j);
+			CHECK(all);
+			/* move the root's first element child last, and
+			 * drop its last text node */
+			for (j = d.body; j >= 0 && d.n[j].first >= 0 &&
+			    d.n[j].tag != H_TEXT; j = d.n[j].first)
+				if (d.n[j].first >= 0 &&
+				    d.n[d.n[j].first].next >= 0)
+					break;
+			if (j >= 0 && d.n[j].first >= 0) {
+				int c = d.n[j].first;
+
+				w_html_unlink(&d, c);
+				w_html_append(&d, j, c);
+				if (d.n[j].last >= 0 &&
+				    d.n[d.n[j].last].tag == H_TEXT)
+					w_html_unlink(&d, d.n[j].last);
+			}
+		}
+		w_html_free(&d);
+		w_buf_free(&b);
+	}
+}
+
 /* A walk over a subtree's text nodes is done (w_html_tcount_done) at
  * its last word's node, never before: the walks that stop there (lead()
  * in html_prose.c, w_html_text_short) read every word. */
@@ -1338,6 +1433,7 @@ main(void)
 	span_unclosed();
 	inline_copies();
 	tcount_walk();
+	word_walk();
 	span_look_past_tag();
 	foreign_body_end();
 	quoted_trackers();
