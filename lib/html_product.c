@@ -298,6 +298,31 @@ cart_grid(const struct hdoc *d, int p, size_t rlen)
 	return n >= TILES_MIN;
 }
 
+/*
+ * The title of group g in a box of its own: the element before g (or
+ * before the box left holding g) when it is a heading, or a chain of
+ * single children ending in one, of TILES_TITLE characters at most
+ * ("<div><div><h2>Get everything you need</h2></div></div>" beside
+ * the carousel's wrapper), else -1.
+ */
+static int
+tiles_title(const struct hdoc *d, int g)
+{
+	int h = w_html_prev_el(d, g), j, f;
+
+	if (h < 0 || w_html_text_len(d, h) == 0 ||
+	    w_html_text_len(d, h) > TILES_TITLE)
+		return -1;
+	for (j = h; j >= 0; j = f) {
+		if (d->n[j].tag >= TidyTag_H2 && d->n[j].tag <= TidyTag_H6)
+			return h;
+		if ((f = w_html_first_el(d, j)) >= 0 &&
+		    w_html_next_el(d, f) >= 0)
+			return -1;
+	}
+	return -1;
+}
+
 /* See html_int.h. */
 size_t
 w_html_drop_tiles(struct hdoc *d, int root)
@@ -318,15 +343,17 @@ w_html_drop_tiles(struct hdoc *d, int root)
 	w_html_rep_walk(d, root, 0, TILES_MIN, NULL, tile_group, &t);
 	for (k = 0; k < t.nv; k++) {
 		/* and the heading right above them, their title */
-		h = w_html_prev_el(d, t.v[k]);
-		if (h >= 0 && d->n[h].tag >= TidyTag_H2 &&
-		    d->n[h].tag <= TidyTag_H6)
+		if ((h = tiles_title(d, t.v[k])) >= 0)
 			w_html_unlink(d, h);
 		a = d->n[t.v[k]].parent;
 		w_html_unlink(d, t.v[k]);
-		/* and the box left holding only their title */
-		if ((a = tiles_box(d, a, root)) >= 0)
+		/* and the box left holding only their title, or the
+		 * title boxed before it */
+		if ((a = tiles_box(d, a, root)) >= 0) {
+			if ((h = tiles_title(d, a)) >= 0)
+				w_html_unlink(d, h);
 			w_html_unlink(d, a);
+		}
 	}
 	free(t.v);
 	cut = t.rlen - w_html_text_len(d, root);
