@@ -974,13 +974,19 @@ static const char *const post_controls[] = {
 };
 #define CONTROL_MAX	32
 
+/* The labels of a quote box's own controls (post_counter). */
+static const char *const quote_controls[] = {
+	"quote", "click to expand", NULL
+};
+
 /*
  * A post's counter in a thread: a short box, link, item or button
  * (outside paragraphs, quotes, code and tables) whose text is a number
  * ("42", "#7", "1.2k") or a number of likes, replies, votes or points:
  * the vote count or post number beside each post, not its text; or
- * the label of a post's control (post_controls), in a quote too (a
- * quote's "Click to expand..." is its box's control, not its words).
+ * the label of a post's control (post_controls); in a quote too when
+ * it is the quote box's own (quote_controls: its "Quote:" head, its
+ * "Click to expand..."); any other label there is the quoted words.
  */
 static int
 post_counter(const struct hdoc *d, int i, size_t len)
@@ -1013,7 +1019,7 @@ post_counter(const struct hdoc *d, int i, size_t len)
 	buf[n] = '\0';
 	for (m = 0; post_controls[m] != NULL; m++)
 		if (strcmp(buf, post_controls[m]) == 0) {
-			label = 1;
+			label = w_html_listed(buf, quote_controls) >= 0;
 			goto number;
 		}
 	if (len > 20)
@@ -1274,21 +1280,16 @@ edit_note(const struct hdoc *d, int i, size_t len, int thread)
 	struct w_buf b;
 	const char *p;
 	size_t k, n;
-	int j, sep, r = 0;
+	int r = 0;
 
 	if (len == 0 || len > EDIT_MAX || d->n[i].tag == TidyTag_LI ||
 	    w_html_has_ancestor(d, i, TidyTag_BLOCKQUOTE, 0))
 		return 0;
 	w_html_buf_init(&b, 2 * EDIT_MAX);
-	/* word to word (w_html_word_next), white space between two as
-	 * one space: a short line under hundreds of blank elements, at
-	 * every level of a nest, was copied whole each time */
-	for (j = w_html_word_first(d, i); j >= 0;
-	    j = w_html_word_next(d, j, i, &sep)) {
-		if (b.len > 0 && sep)
-			w_buf_add(&b, " ", 1);
-		w_buf_add(&b, d->pool + d->n[j].off, d->n[j].len);
-	}
+	/* word to word (w_html_text_short): a short line under hundreds
+	 * of blank elements, at every level of a nest, was copied whole
+	 * each time */
+	w_html_text_short(d, i, &b);
 	p = b.p != NULL ? b.p : "";
 	while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '(' ||
 	    *p == '*' || *p == '[')
@@ -1601,12 +1602,12 @@ w_html_quote_copies(struct hdoc *d, int root)
 }
 
 /*
- * A thread's quote box: an <aside> whose element children are a short
- * title (the quoted poster's name, or the quoted thread's name as a
- * link) and then a blockquote, the quoted words. Forum engines print
- * a quote of another post this way; it is the reply's text, not a
- * sidebar, so it stays as its blockquote, without its title line.
- * Anything after the blockquote leaves the aside an aside.
+ * A thread's quote box: an <aside> whose children are a short title
+ * holding a link (the quoted post's or thread's name) and then a
+ * blockquote, the quoted words. Forum engines print a quote of another
+ * post this way; it is the reply's text, not a sidebar, so it stays as
+ * its blockquote, without its title line. Anything with words after
+ * the blockquote leaves the aside an aside.
  */
 #define QB_TITLE	120	/* characters of a quote box's title */
 #define QB_WORDS	20	/* characters of its quote, at least (a card
@@ -1618,14 +1619,16 @@ quote_box(struct hdoc *d, int i)
 	size_t tlen = 0, llen = 0;
 	int j, bq = -1;
 
-	for (j = w_html_first_el(d, i); j >= 0; j = w_html_next_el(d, j)) {
+	for (j = d->n[i].first; j >= 0; j = d->n[j].next) {
+		if (d->n[j].tag == H_TEXT && w_html_text_len(d, j) == 0)
+			continue;
 		if (bq >= 0)
 			return -1;
 		if (d->n[j].tag == TidyTag_BLOCKQUOTE)
 			bq = j;
 		else if ((tlen += w_html_text_len(d, j)) > QB_TITLE)
 			return -1;
-		else
+		else if (d->n[j].tag != H_TEXT)
 			llen += w_html_link_len(d, j);
 	}
 	return bq >= 0 && llen > 0 && w_html_text_len(d, bq) >= QB_WORDS ?

@@ -299,23 +299,28 @@ cart_grid(const struct hdoc *d, int p, size_t rlen)
 }
 
 /*
- * The title of group g in a box of its own: the element before g (or
- * before the box left holding g) when it is a heading, or a chain of
- * single children ending in one, of TILES_TITLE characters at most
- * ("<div><div><h2>Get everything you need</h2></div></div>" beside
- * the carousel's wrapper), else -1.
+ * The title of group g: the element before g (or before the box left
+ * holding g) when it is a heading, or a box of its own, a chain of
+ * single children holding nothing but one heading of TILES_TITLE
+ * characters at most ("<div><div><h2>Get everything you need</h2>
+ * </div></div>" beside the carousel's wrapper), else -1.
  */
 static int
 tiles_title(const struct hdoc *d, int g)
 {
 	int h = w_html_prev_el(d, g), j, f;
 
-	if (h < 0 || w_html_text_len(d, h) == 0 ||
-	    w_html_text_len(d, h) > TILES_TITLE)
+	if (h < 0)
+		return -1;
+	if (d->n[h].tag >= TidyTag_H2 && d->n[h].tag <= TidyTag_H6)
+		return h;
+	if (w_html_text_len(d, h) == 0 || w_html_text_len(d, h) > TILES_TITLE)
 		return -1;
 	for (j = h; j >= 0; j = f) {
 		if (d->n[j].tag >= TidyTag_H2 && d->n[j].tag <= TidyTag_H6)
-			return h;
+			/* no loose text beside it on the way down */
+			return w_html_text_len(d, j) == w_html_text_len(d, h) ?
+			    h : -1;
 		if ((f = w_html_first_el(d, j)) >= 0 &&
 		    w_html_next_el(d, f) >= 0)
 			return -1;
@@ -1247,15 +1252,8 @@ input_label(const struct hdoc *d, int i)
 static void
 short_label(const struct hdoc *d, int i, struct w_buf *b)
 {
-	int j, sep;
-
 	w_buf_reset(b);
-	for (j = w_html_word_first(d, i); j >= 0;
-	    j = w_html_word_next(d, j, i, &sep)) {
-		if (b->len > 0 && sep)
-			w_buf_add(b, " ", 1);
-		w_buf_add(b, d->pool + d->n[j].off, d->n[j].len);
-	}
+	w_html_text_short(d, i, b);
 }
 
 /*

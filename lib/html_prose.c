@@ -821,7 +821,7 @@ norm_cut(const struct hdoc *d, int i, char *out, size_t cap, int cut)
 	if (!cut && w_html_text_len(d, i) >= cap)
 		return 0;
 	w_html_buf_init(&b, 1 << 16);
-	w_html_text(d, i, &b);
+	w_html_text_short(d, i, &b);	/* no walk over empty elements */
 	for (k = 0; k < b.len; k++) {
 		unsigned char c = (unsigned char)b.p[k];
 
@@ -1455,25 +1455,35 @@ author_box(const struct hdoc *d, int i, int last)
 	return pic && link;
 }
 
+/* Whether node j lies in a form at i or under it. */
+static int
+in_form(const struct hdoc *d, int j, int i)
+{
+	for (; j >= 0; j = d->n[j].parent)
+		if (d->n[j].tag == TidyTag_FORM)
+			return 1;
+		else if (j == i)
+			return 0;
+	return 0;
+}
+
 /*
- * Whether i holds a sign-up form: a form whose field to fill in asks
- * for an e-mail address or a phone number (its type, or a name or
- * placeholder naming the mail), and that asks for no message (no
- * textarea: a comment or contact form is another rule's).
+ * Whether i holds a sign-up form: a form (at i or under it) whose field
+ * to fill in asks for an e-mail address or a phone number (its type, or
+ * a name or placeholder naming the mail), and that asks for no message
+ * (no textarea: a comment or contact form is another rule's).
  */
 static int
 signup_form(const struct hdoc *d, int i)
 {
 	const char *t;
-	int j, tag, mail = 0, form = 0;
+	int j, tag, mail = 0;
 
 	for (j = i; j >= 0; j = w_html_next_pre(d, j, i, 0)) {
 		tag = d->n[j].tag;
-		if (tag == TidyTag_FORM)
-			form = 1;
-		else if (tag == TidyTag_TEXTAREA)
+		if (tag == TidyTag_TEXTAREA)
 			return 0;
-		else if (tag == TidyTag_INPUT && form) {
+		else if (tag == TidyTag_INPUT && in_form(d, j, i)) {
 			t = w_html_attr(d, j, "type");
 			if (t != NULL && (strcasecmp(t, "email") == 0 ||
 			    strcasecmp(t, "tel") == 0))
@@ -2171,21 +2181,27 @@ static const char *const date_glue[] = {
 	"aktualisiert", "stand", "and", "und", NULL
 };
 
-/* Whether the word w opens with a month's name (months[]). */
+/* Month names as whole words, English and German: a date without its
+ * year ("Dec 23", month_day) and the words of a date line (month_at). */
+static const char *const month_names[] = {
+	"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+	"nov", "dec", "january", "february", "march", "april", "june",
+	"july", "august", "september", "october", "november", "december",
+	"sept", "m\xc3\xa4rz", "mai", "juni", "juli", "okt", "oktober",
+	"dez", "dezember", "januar", "februar", NULL
+};
+
+/* Whether the word w is a month's name (month_names[], whole: "Dec",
+ * "M\xc3\xa4rz"; "market" and "main" are no month). */
 static int
 month_at(const char *w)
 {
-	size_t k;
-
-	for (k = 0; months[k] != NULL; k++)
-		if (strncmp(w, months[k], strlen(months[k])) == 0)
-			return 1;
-	return 0;
+	return w_html_listed(w, month_names) >= 0;
 }
 
 /*
  * The words of a date line's text t that are no part of a date: of 3
- * letters or more, no month name (months[]) and no date_glue[].
+ * letters or more, no month name (month_at) and no date_glue[].
  */
 static int
 date_words(const char *t)
@@ -2415,15 +2431,6 @@ lead_links(const struct prose *p, int i)
 	return n >= 2 && len <= (size_t)n * LEAD_LINK &&
 	    w_html_link_density(d, i) >= 0.6;
 }
-
-/* Month names alone, for a date without its year ("Dec 23"). */
-static const char *const month_names[] = {
-	"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
-	"nov", "dec", "january", "february", "march", "april", "june",
-	"july", "august", "september", "october", "november", "december",
-	"sept", "m\xc3\xa4rz", "mai", "juni", "juli", "okt", "oktober",
-	"dez", "dezember", "januar", "februar", NULL
-};
 
 /* A month and a day without a year ("Dec 23", "23 Dec"): t, norm(). */
 static int
