@@ -1276,30 +1276,66 @@ static const char *const data_read[] = {
 	"data-toggle", NULL
 };
 
-/* Whether the attribute name s[a..z) is a data- one nothing reads. */
+/* The aria- attributes the extractor reads (w_html_attr() names them). */
+static const char *const aria_read[] = {
+	"aria-controls", "aria-expanded", "aria-hidden", "aria-label",
+	"aria-labelledby", "aria-modal", NULL
+};
+
+/* Other attributes nothing reads, common enough to cost tidy: svg's
+ * drawing (paths, shapes and their paint), the image loading hints
+ * (srcset, sizes, ...) and the script and style tags' checks; lower
+ * case, in strcmp order, each under sorted_index()'s 16 bytes. */
+static const char *const unread[] = {
+	"clip-path", "clip-rule", "crossorigin", "cx", "cy", "d",
+	"decoding", "fetchpriority", "fill", "fill-opacity", "fill-rule",
+	"focusable", "integrity", "loading", "points", "r", "rx", "ry",
+	"sizes", "srcset", "stroke", "stroke-linecap", "stroke-linejoin",
+	"stroke-opacity", "stroke-width", "transform", "viewbox", "x1", "x2",
+	"y1", "y2", NULL
+};
+
+/* Whether the prefixed name s[a..z) is not one of the NULL-ended read. */
 static int
-data_unread(const char *s, size_t a, size_t z)
+not_read(const char *s, size_t a, size_t z, const char *const *read)
 {
 	size_t k;
 
-	if (z - a < 6 || (s[a] | 0x20) != 'd' || strncasecmp(s + a, "data-",
-	    5) != 0)
-		return 0;
-	if (z - a > 8 && strncasecmp(s + a + 5, "wt-", 3) == 0)
-		return 0;
-	for (k = 0; data_read[k] != NULL; k++)
-		if (strlen(data_read[k]) == z - a &&
-		    strncasecmp(s + a, data_read[k], z - a) == 0)
+	for (k = 0; read[k] != NULL; k++)
+		if (strlen(read[k]) == z - a &&
+		    strncasecmp(s + a, read[k], z - a) == 0)
 			return 0;
 	return 1;
 }
 
 /*
- * A copy of s whose start tags have their data- attributes that nothing
- * reads left out, or NULL when none has one. Pages carry script state
- * in them (a sixth of all attributes on WCXB pages), and tidy looks
- * each name it does not know up in its whole attribute table: they
- * cost tidy more than every other attribute together. A tag that reads
+ * Whether the attribute name s[a..z) is one nothing reads: a data- one
+ * (not the pre-parse's marks, data-wt-), an aria- one, an event
+ * handler (on...: the extractor asks for no name that starts so) or
+ * one of unread.
+ */
+static int
+attr_unread(const char *s, size_t a, size_t z)
+{
+	int c = s[a] | 0x20;
+
+	if (z - a > 5 && c == 'd' && strncasecmp(s + a, "data-", 5) == 0)
+		return !(z - a > 8 && strncasecmp(s + a + 5, "wt-", 3) == 0) &&
+		    not_read(s, a, z, data_read);
+	if (z - a > 5 && c == 'a' && strncasecmp(s + a, "aria-", 5) == 0)
+		return not_read(s, a, z, aria_read);
+	if (z - a > 2 && c == 'o' && (s[a + 1] | 0x20) == 'n')
+		return 1;
+	return sorted_index(s + a, z - a, unread, NAMES(unread)) >= 0;
+}
+
+/*
+ * A copy of s whose start tags have their attributes that nothing
+ * reads (attr_unread()) left out, or NULL when none has one. Pages
+ * carry script state in data- ones (a sixth of all attributes on WCXB
+ * pages), and tidy looks each name it does not know up in its whole
+ * attribute table: they cost tidy more than every other attribute
+ * together; the rest tidy checks, or holds, for nothing. A tag that reads
  * otherwise than plainly (next_attr()) keeps all of its own, and
  * comments and script and style text are skipped whole.
  */
@@ -1330,7 +1366,7 @@ drop_data(const char *s, size_t *len)
 		while ((r = next_attr(s, &k, end, &a, &nz, &z)) > 0)
 			/* (past 16 cuts the rest is kept) */
 			if (nc + 2 <= sizeof(cut) / sizeof(cut[0]) &&
-			    data_unread(s, a, nz)) {
+			    attr_unread(s, a, nz)) {
 				cut[nc++] = a;
 				cut[nc++] = z;
 			}

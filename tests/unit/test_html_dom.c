@@ -1092,7 +1092,8 @@ repeated_attrs(void)
 }
 
 /* data- attributes nothing reads are left out before tidy (it looks
- * each one up in its whole table); the ones the extractor reads stay,
+ * each one up in its whole table), and aria- ones, event handlers,
+ * svg's drawing and image loading hints; the ones the extractor reads stay,
  * in any case, and so do the pre-parse's marks' names and every
  * attribute of a tag that reads otherwise than plainly */
 static void
@@ -1102,6 +1103,15 @@ data_attrs(void)
 	    "DATA-Toggle=\"tab\" data-y='a > b' data-server-rendered "
 	    "class=\"c\" data-src=s.jpg data-wt-z=\"1\" id=\"i\">"
 	    "<p data-q=1 \"x\"=2>Text.</p></div></body></html>";
+	static const char page2[] = "<html><body><div aria-label=\"L\" "
+	    "aria-describedby=\"x\" onclick=\"go()\" aria-hidden=\"true\" "
+	    "ONLOAD=f() style=\"color:red\" aria-expanded=\"false\" "
+	    "class=\"c\"><img src=\"a.jpg\" srcset=\"b.jpg 2x\" "
+	    "sizes=\"50vw\" loading=lazy alt=\"A\"><svg viewBox=\"0 0 1 1\" "
+	    "focusable=\"false\"><path d=\"M0 0\" fill=\"red\" "
+	    "stroke-width=\"2\"/></svg>"
+	    "<p aria-current=page \"q\"=1 srcset=\"b.jpg 2x\">Text.</p>"
+	    "</div></body></html>";
 	struct hdoc d;
 	int i, div;
 
@@ -1124,6 +1134,41 @@ data_attrs(void)
 	CHECK_STR(w_html_attr(&d, i, "data-q"), "1");
 	w_html_free(&d);
 	both(page, 0);
+
+	/* the aria- ones not read, event handlers, svg's drawing and the
+	 * image loading hints go the same way; the read aria- ones, style
+	 * and the image's source stay */
+	if (w_html_parse(&d, page2, sizeof(page2) - 1) != 0) {
+		CHECK(0);
+		return;
+	}
+	CHECK((i = text_parent(&d, "Text.")) >= 0);
+	div = d.n[i].parent;
+	CHECK_INT(d.n[div].tag, TidyTag_DIV);
+	CHECK(w_html_attr(&d, div, "aria-describedby") == NULL);
+	CHECK(w_html_attr(&d, div, "onclick") == NULL);
+	CHECK(w_html_attr(&d, div, "ONLOAD") == NULL);
+	CHECK_STR(w_html_attr(&d, div, "aria-label"), "L");
+	CHECK_STR(w_html_attr(&d, div, "aria-hidden"), "true");
+	CHECK_STR(w_html_attr(&d, div, "aria-expanded"), "false");
+	CHECK_STR(w_html_attr(&d, div, "style"), "color:red");
+	CHECK_STR(w_html_attr(&d, div, "class"), "c");
+	CHECK_INT(d.n[div].nattr, 5);
+	CHECK_STR(w_html_attr(&d, i, "aria-current"), "page");
+	CHECK_STR(w_html_attr(&d, i, "srcset"), "b.jpg 2x");
+	for (i = 0; i < (int)d.nn && d.n[i].tag != TidyTag_IMG; i++)
+		;
+	CHECK(i < (int)d.nn);
+	if (i < (int)d.nn) {
+		CHECK_STR(w_html_attr(&d, i, "src"), "a.jpg");
+		CHECK_STR(w_html_attr(&d, i, "alt"), "A");
+		CHECK(w_html_attr(&d, i, "srcset") == NULL);
+		CHECK(w_html_attr(&d, i, "sizes") == NULL);
+		CHECK(w_html_attr(&d, i, "loading") == NULL);
+		CHECK_INT(d.n[i].nattr, 2);
+	}
+	w_html_free(&d);
+	both(page2, 0);
 }
 
 /* A form that ends inside the blocks it opened: the text up to their
