@@ -1025,15 +1025,16 @@ static const char *const keep_attrs[] = {
 	"datetime", "content", "name", "rel", "role", "style", NULL
 };
 
-/* Whether the name s[a..z) is one of keep_attrs. */
+/* Whether the name s[a..z) is one of the NULL-ended list w, in any
+ * letter case. */
 static int
-kept_attr(const char *s, size_t a, size_t z)
+name_listed(const char *s, size_t a, size_t z, const char *const *w)
 {
 	size_t k;
 
-	for (k = 0; keep_attrs[k] != NULL; k++)
-		if (strlen(keep_attrs[k]) == z - a &&
-		    strncasecmp(s + a, keep_attrs[k], z - a) == 0)
+	for (k = 0; w[k] != NULL; k++)
+		if (strlen(w[k]) == z - a &&
+		    strncasecmp(s + a, w[k], z - a) == 0)
 			return 1;
 	return 0;
 }
@@ -1124,7 +1125,7 @@ cap_tag(struct w_buf *b, int *any, const char *s, size_t *from, size_t i,
 		if (c <= IN_SMALL)
 			continue;
 		*longs = 1;
-		cap = kept_attr(s, a, nz) ? IN_KEEP_MAX : IN_VALUE_MAX;
+		cap = name_listed(s, a, nz, keep_attrs) ? IN_KEEP_MAX : IN_VALUE_MAX;
 		/* (past 16 cuts the rest is kept) */
 		if ((c > cap || kept + c > room) &&
 		    nc + 2 <= sizeof(cut) / sizeof(cut[0])) {
@@ -1295,19 +1296,6 @@ static const char *const unread[] = {
 	"y1", "y2", NULL
 };
 
-/* Whether the prefixed name s[a..z) is not one of the NULL-ended read. */
-static int
-not_read(const char *s, size_t a, size_t z, const char *const *read)
-{
-	size_t k;
-
-	for (k = 0; read[k] != NULL; k++)
-		if (strlen(read[k]) == z - a &&
-		    strncasecmp(s + a, read[k], z - a) == 0)
-			return 0;
-	return 1;
-}
-
 /*
  * Whether the attribute name s[a..z) is one nothing reads: a data- one
  * (not the pre-parse's marks, data-wt-), an aria- one, an event
@@ -1321,9 +1309,9 @@ attr_unread(const char *s, size_t a, size_t z)
 
 	if (z - a > 5 && c == 'd' && strncasecmp(s + a, "data-", 5) == 0)
 		return !(z - a > 8 && strncasecmp(s + a + 5, "wt-", 3) == 0) &&
-		    not_read(s, a, z, data_read);
+		    !name_listed(s, a, z, data_read);
 	if (z - a > 5 && c == 'a' && strncasecmp(s + a, "aria-", 5) == 0)
-		return not_read(s, a, z, aria_read);
+		return !name_listed(s, a, z, aria_read);
 	if (z - a > 2 && c == 'o' && (s[a + 1] | 0x20) == 'n')
 		return 1;
 	return sorted_index(s + a, z - a, unread, NAMES(unread)) >= 0;

@@ -1121,6 +1121,23 @@ hidden_data(const struct hdoc *d, int i)
 	    w_html_class_hides(d, i);
 }
 
+/* Whether i and j write the same text (trim_text), not none. */
+static int
+same_text(const struct hdoc *d, int i, int j)
+{
+	struct w_buf a, b;
+	int r;
+
+	w_html_buf_init(&a, 4096);
+	w_html_buf_init(&b, 4096);
+	trim_text(d, i, &a);
+	trim_text(d, j, &b);
+	r = a.len > 0 && a.len == b.len && memcmp(a.p, b.p, a.len) == 0;
+	w_buf_free(&a);
+	w_buf_free(&b);
+	return r;
+}
+
 /*
  * Screen-reader-only text that repeats what stands just before it
  * ("EUR 163.12<span class="clipped">EUR 163.12</span>"): a sighted
@@ -1129,8 +1146,7 @@ hidden_data(const struct hdoc *d, int i)
 static int
 sr_repeat(const struct hdoc *d, int i)
 {
-	struct w_buf a, b;
-	int p, r;
+	int p;
 
 	if (!w_html_sr_only(d, i))
 		return 0;
@@ -1139,14 +1155,7 @@ sr_repeat(const struct hdoc *d, int i)
 		;
 	if (p < 0)
 		return 0;
-	w_html_buf_init(&a, 4096);
-	w_html_buf_init(&b, 4096);
-	trim_text(d, i, &a);
-	trim_text(d, p, &b);
-	r = a.len > 0 && a.len == b.len && memcmp(a.p, b.p, a.len) == 0;
-	w_buf_free(&a);
-	w_buf_free(&b);
-	return r;
+	return same_text(d, i, p);
 }
 
 /*
@@ -1321,9 +1330,8 @@ space(char c)
 static int
 empty_twin(const struct hdoc *d, int i, int root)
 {
-	struct w_buf a, b;
 	const char *t;
-	int j, h, k, r;
+	int j, h, k;
 	unsigned n;
 
 	/* a heading without text writes nothing, and runs of them
@@ -1350,14 +1358,7 @@ empty_twin(const struct hdoc *d, int i, int root)
 		h = d->n[h].parent;
 	if (h < 0 || d->n[h].otag != d->n[i].otag)
 		return 0;
-	w_html_buf_init(&a, 4096);
-	w_html_buf_init(&b, 4096);
-	trim_text(d, i, &a);
-	trim_text(d, h, &b);
-	r = a.len > 0 && a.len == b.len && memcmp(a.p, b.p, a.len) == 0;
-	w_buf_free(&a);
-	w_buf_free(&b);
-	return r;
+	return same_text(d, i, h);
 }
 
 static void
