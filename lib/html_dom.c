@@ -518,6 +518,18 @@ flat_tag(const char *t, size_t n)
 	return 0;
 }
 
+/* "script" or "style" when the tag name s[0..n) is one of them (their
+ * text is raw: skip_raw()), else NULL. */
+static const char *
+raw_name(const char *s, size_t n)
+{
+	if (n == 6 && strncasecmp(s, "script", 6) == 0)
+		return "script";
+	if (n == 5 && strncasecmp(s, "style", 5) == 0)
+		return "style";
+	return NULL;
+}
+
 /* Offset of the end of s[i..len) raw text up to "</name", or len. */
 static size_t
 skip_raw(const char *s, size_t i, size_t len, const char *name)
@@ -582,6 +594,7 @@ next_lt(const char *s, size_t *i, size_t end)
 static char *
 flatten(const char *s, size_t *len)
 {
+	const char *raw;
 	struct w_buf b;
 	const char *p;
 	size_t i = 0, n, at, from = 0, end = *len;
@@ -608,10 +621,8 @@ flatten(const char *s, size_t *len)
 				i = from = cut_tag(&b, &any, s, from, at, end);
 			continue;
 		}
-		if ((n == 6 && strncasecmp(s + i, "script", 6) == 0) ||
-		    (n == 5 && strncasecmp(s + i, "style", 5) == 0)) {
-			i = skip_raw(s, i + n, end,
-			    n == 6 ? "script" : "style");
+		if ((raw = raw_name(s + i, n)) != NULL) {
+			i = skip_raw(s, i + n, end, raw);
 			continue;
 		}
 		/* <path ... />: a self-closed SVG or MathML element */
@@ -681,6 +692,7 @@ attrs_end(const char *s, size_t i, size_t n, size_t *cut)
 static char *
 thin_attrs(const char *s, size_t *len)
 {
+	const char *raw;
 	struct w_buf b;
 	size_t i = 0, n, at, cut, gt, from = 0, end = *len;
 	int any = 0;
@@ -699,9 +711,8 @@ thin_attrs(const char *s, size_t *len)
 			(void)w_buf_add(&b, s + from, cut - from);
 			from = gt;
 		}
-		if ((n == 6 && strncasecmp(s + i, "script", 6) == 0) ||
-		    (n == 5 && strncasecmp(s + i, "style", 5) == 0))
-			gt = skip_raw(s, gt, end, n == 6 ? "script" : "style");
+		if ((raw = raw_name(s + i, n)) != NULL)
+			gt = skip_raw(s, gt, end, raw);
 		i = gt;
 	}
 	if (!any)
@@ -1155,6 +1166,7 @@ cap_tag(struct w_buf *b, int *any, const char *s, size_t *from, size_t i,
 static char *
 cap_attrs(const char *s, size_t *len)
 {
+	const char *raw;
 	struct w_buf b;
 	size_t i, n, k, from = 0, end = *len, open, kept, g, r, nr = 0;
 	size_t okept[IN_DEPTH], og[IN_DEPTH], orec[IN_DEPTH], *nb = NULL;
@@ -1177,11 +1189,8 @@ cap_attrs(const char *s, size_t *len)
 				;
 			if (n == 0 || !ASCII_LETTER(s[i + et]))
 				continue;
-			if (!et && ((n == 6 &&
-			    strncasecmp(s + i, "script", 6) == 0) ||
-			    (n == 5 && strncasecmp(s + i, "style", 5) == 0))) {
-				i = skip_raw(s, i + n, end,
-				    n == 6 ? "script" : "style");
+			if (!et && (raw = raw_name(s + i, n)) != NULL) {
+				i = skip_raw(s, i + n, end, raw);
 				continue;
 			}
 			if (!et && copy_block(s + i, n))
@@ -1330,6 +1339,7 @@ attr_unread(const char *s, size_t a, size_t z)
 static char *
 drop_data(const char *s, size_t *len)
 {
+	const char *raw;
 	struct w_buf b;
 	size_t i = 0, n, k, a = 0, nz = 0, z = 0, from = 0, end = *len;
 	size_t cut[2 * 16], nc, c;
@@ -1340,10 +1350,8 @@ drop_data(const char *s, size_t *len)
 			;
 		if (n == 0 || !ASCII_LETTER(s[i]))
 			continue;
-		if ((n == 6 && strncasecmp(s + i, "script", 6) == 0) ||
-		    (n == 5 && strncasecmp(s + i, "style", 5) == 0)) {
-			i = skip_raw(s, i + n, end,
-			    n == 6 ? "script" : "style");
+		if ((raw = raw_name(s + i, n)) != NULL) {
+			i = skip_raw(s, i + n, end, raw);
 			continue;
 		}
 		k = i + n;
